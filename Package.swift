@@ -1,0 +1,45 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "blog",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "blog", targets: ["BlogCLI"]),
+        .library(name: "JSONFeed", targets: ["JSONFeed"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CCmark",
+            pkgConfig: "libcmark",
+            providers: [.apt(["libcmark-dev"])]
+        ),
+        .target(name: "CommonMark", dependencies: ["CCmark"]),
+        .target(name: "JSONFeed"),
+        .target(
+            name: "BlogCore",
+            dependencies: [
+                "CommonMark",
+                "JSONFeed",
+                .product(name: "Yams", package: "Yams"),
+                .product(name: "Mustache", package: "swift-mustache"),
+            ]
+        ),
+        .executableTarget(
+            name: "BlogCLI",
+            dependencies: [
+                "BlogCore",
+                "JSONFeed",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
+        .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
+        .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"]),
+    ]
+)

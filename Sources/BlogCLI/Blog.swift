@@ -1,0 +1,10 @@
+import ArgumentParser
+
+@main
+struct Blog: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "blog",
+        abstract: "A static blog engine whose headline output is a spec-perfect JSON Feed.",
+        subcommands: [Feed.self]
+    )
+}

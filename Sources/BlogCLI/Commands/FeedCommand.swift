@@ -1,0 +1,133 @@
+import ArgumentParser
+import Foundation
+import JSONFeed
+
+extension Blog {
+    struct Feed: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check and reformat JSON Feed files.",
+            subcommands: [Validate.self, Format.self]
+        )
+    }
+}
+
+extension Blog.Feed {
+    struct Validate: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Check JSON Feed files against the 1.0 and 1.1 specs and print every problem.",
+            discussion: """
+            Each problem is printed as FILE: PATH: error: message (or warning). The exit status is 1 when \
+            any file has an error (with --strict, also a warning), 0 otherwise.
+
+            Examples:
+              blog feed validate public/feed.json
+              curl -s https://example.com/feed.json | blog feed validate -
+              blog feed validate --json --strict a.json b.json
+            """
+        )
+
+        @Argument(help: "Feed files to check; - reads standard input.")
+        var files: [String]
+
+        @Flag(help: "Exit 1 on warnings too.")
+        var strict = false
+
+        @Flag(help: "Print the problems as a JSON array for scripts.")
+        var json = false
+
+        func run() async throws {
+            var report: [FileProblem] = []
+            for file in files {
+                let data = try FeedInput.read(file)
+                report += FeedValidator.validate(data).map { FileProblem(file: file, problem: $0) }
+            }
+            if json {
+                let encoder = JSONEncoder()
+                encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+                print(String(decoding: try encoder.encode(report), as: UTF8.self))
+            } else {
+                for entry in report { print(entry.line) }
+                let errors = report.filter { $0.severity == .error }.count
+                let warnings = report.count - errors
+                let summary = "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                FileHandle.standardError.write(Data((summary + "\n").utf8))
+            }
+            if report.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) {
+                throw ExitCode(1)
+            }
+        }
+    }
+
+    struct Format: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Print a feed re-encoded as canonical JSON Feed 1.1.",
+            discussion: """
+            A 1.0 feed is upgraded, ids become strings, dates are written in UTC with milliseconds and \
+            extensions are kept. A feed that cannot be read fails as with validate.
+
+            Examples:
+              blog feed format old-feed.json > feed.json
+              blog feed format --compact - < feed.json
+            """
+        )
+
+        @Argument(help: "The feed file; - reads standard input.")
+        var file: String
+
+        @Flag(help: "Write everything on one line instead of indenting.")
+        var compact = false
+
+        func run() async throws {
+            let data = try FeedInput.read(file)
+            var feed: JSONFeed.Feed
+            do {
+                feed = try FeedDecoder().decode(from: data)
+            } catch {
+                for problem in error.problems { printError(FileProblem(file: file, problem: problem).line) }
+                throw ExitCode(1)
+            }
+            feed.version = JSONFeed.Feed.version1_1
+            let output = try FeedEncoder(prettyPrinted: !compact).encode(feed)
+            FileHandle.standardOutput.write(output)
+            if compact { print() }
+        }
+    }
+}
+
+/// A problem of one file, as printed and as written by `--json`.
+struct FileProblem: Encodable {
+    var file: String
+    var path: String
+    var severity: FeedProblem.Severity
+    var rule: String
+    var message: String
+
+    init(file: String, problem: FeedProblem) {
+        self.file = file
+        path = problem.path
+        severity = problem.severity
+        rule = problem.rule
+        message = problem.message
+    }
+
+    /// `FILE: PATH: error: message`, or `FILE:LINE:COLUMN: error: ...` for a document that is not JSON.
+    var line: String {
+        let separator = rule == "DOC-JSON" ? ":" : ": "
+        return "\(file)\(separator)\(path): \(severity.rawValue): \(message)"
+    }
+}
+
+enum FeedInput {
+    static func read(_ file: String) throws -> Data {
+        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
+        do {
+            return try Data(contentsOf: URL(filePath: file))
+        } catch {
+            throw ValidationError("\(file): error: cannot read the file: \(error.localizedDescription)")
+        }
+    }
+}
+
+func printError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
+}

@@ -1,0 +1,84 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+internal import CCmark
+
+/// A parsed CommonMark document that owns its libcmark tree.
+///
+/// The tree is freed when the document is released. A document is not `Sendable`: keep it in the task
+/// that parsed it and send only the strings it renders.
+public final class Document {
+    let root: OpaquePointer
+    /// Nodes taken out of the tree; libcmark frees nothing on unlink, so they are freed with the document.
+    private var detached: [OpaquePointer] = []
+
+    /// Parses Markdown text.
+    ///
+    /// - Parameters:
+    ///   - markdown: CommonMark text.
+    ///   - options: Parse-time options such as ``RenderOptions/smart`` and ``RenderOptions/validateUTF8``.
+    /// - Throws: ``CommonMarkError/parseFailed`` if libcmark could not allocate the tree.
+    public init(markdown: String, options: RenderOptions = []) throws(CommonMarkError) {
+        var text = markdown
+        let root = text.withUTF8 { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options.rawValue) }
+        }
+        guard let root else { throw CommonMarkError.parseFailed }
+        self.root = root
+    }
+
+    deinit {
+        cmark_node_free(root)
+        for node in detached { cmark_node_free(node) }
+    }
+
+    /// The document node at the top of the tree.
+    public var rootNode: Node { Node(document: self, pointer: root) }
+
+    /// Renders the whole document as HTML.
+    ///
+    /// - Throws: ``CommonMarkError/renderFailed`` if libcmark returned nothing.
+    public func html(options: RenderOptions = []) throws(CommonMarkError) -> String {
+        guard let buffer = cmark_render_html(root, options.rawValue) else { throw CommonMarkError.renderFailed }
+        defer { free(buffer) }
+        return String(cString: buffer)
+    }
+
+    /// Visits every node in document order; containers are visited on entering and on leaving.
+    ///
+    /// - Parameter visit: Called with the node and whether it is being entered. Changing the tree
+    ///   below the current node during the walk is not supported; change nodes after collecting them.
+    public func walk(_ visit: (Node, _ entering: Bool) throws -> Void) rethrows {
+        guard let iterator = cmark_iter_new(root) else { return }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            guard let pointer = cmark_iter_get_node(iterator) else { continue }
+            try visit(Node(document: self, pointer: pointer), event == CMARK_EVENT_ENTER)
+        }
+    }
+
+    /// Every node of one kind, in document order.
+    public func nodes(ofKind kind: Node.Kind) -> [Node] {
+        var found: [Node] = []
+        walk { node, entering in
+            if entering, node.kind == kind { found.append(node) }
+        }
+        return found
+    }
+
+    func detach(_ pointer: OpaquePointer) {
+        cmark_node_unlink(pointer)
+        detached.append(pointer)
+    }
+}
+
+/// What libcmark could not do.
+public enum CommonMarkError: Error, Sendable, Hashable {
+    case parseFailed
+    case renderFailed
+    case treeEditFailed
+}

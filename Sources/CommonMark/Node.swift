@@ -1,0 +1,113 @@
+internal import CCmark
+
+/// One node of a ``Document``'s tree.
+///
+/// A node keeps its document alive, so it never outlives the tree it points into.
+public struct Node {
+    /// The document that owns the node.
+    public let document: Document
+    let pointer: OpaquePointer
+
+    /// The kinds of node that CommonMark defines.
+    public enum Kind: Sendable, Hashable {
+        case document, blockQuote, list, item, codeBlock, htmlBlock, customBlock, paragraph, heading, thematicBreak
+        case text, softBreak, lineBreak, code, htmlInline, customInline, emphasis, strong, link, image
+        case unknown
+    }
+
+    public var kind: Kind {
+        switch cmark_node_get_type(pointer) {
+        case CMARK_NODE_DOCUMENT: .document
+        case CMARK_NODE_BLOCK_QUOTE: .blockQuote
+        case CMARK_NODE_LIST: .list
+        case CMARK_NODE_ITEM: .item
+        case CMARK_NODE_CODE_BLOCK: .codeBlock
+        case CMARK_NODE_HTML_BLOCK: .htmlBlock
+        case CMARK_NODE_CUSTOM_BLOCK: .customBlock
+        case CMARK_NODE_PARAGRAPH: .paragraph
+        case CMARK_NODE_HEADING: .heading
+        case CMARK_NODE_THEMATIC_BREAK: .thematicBreak
+        case CMARK_NODE_TEXT: .text
+        case CMARK_NODE_SOFTBREAK: .softBreak
+        case CMARK_NODE_LINEBREAK: .lineBreak
+        case CMARK_NODE_CODE: .code
+        case CMARK_NODE_HTML_INLINE: .htmlInline
+        case CMARK_NODE_CUSTOM_INLINE: .customInline
+        case CMARK_NODE_EMPH: .emphasis
+        case CMARK_NODE_STRONG: .strong
+        case CMARK_NODE_LINK: .link
+        case CMARK_NODE_IMAGE: .image
+        default: .unknown
+        }
+    }
+
+    /// The text of a text, code, code block or HTML node; `nil` for other kinds.
+    public var literal: String? {
+        cmark_node_get_literal(pointer).map { String(cString: $0) }
+    }
+
+    /// The destination of a link or image; setting it changes the rendered `href` or `src`.
+    public var url: String? {
+        get { cmark_node_get_url(pointer).map { String(cString: $0) } }
+        nonmutating set { cmark_node_set_url(pointer, newValue) }
+    }
+
+    /// A heading's level, 1 to 6; 0 for other kinds.
+    public var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
+
+    /// The first line of the node in the source, 1-based.
+    public var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
+
+    /// The node's children, in order.
+    public var children: [Node] {
+        var result: [Node] = []
+        var child = cmark_node_first_child(pointer)
+        while let current = child {
+            result.append(Node(document: document, pointer: current))
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    /// The text a reader sees in this node: text and code literals, with line breaks as spaces.
+    public var plainText: String {
+        var text = ""
+        appendPlainText(to: &text)
+        return text
+    }
+
+    private func appendPlainText(to text: inout String) {
+        switch kind {
+        case .text, .code: text += literal ?? ""
+        case .softBreak, .lineBreak: text += " "
+        default: for child in children { child.appendPlainText(to: &text) }
+        }
+    }
+
+    /// Puts a block node's children inside a custom block that renders as `onEnter`, the children, `onExit`,
+    /// and takes the node itself out of the tree.
+    ///
+    /// Used to render a heading with an `id`. The node stays valid but detached; it is freed with the
+    /// document.
+    /// - Throws: ``CommonMarkError/treeEditFailed`` if libcmark refused the edit.
+    public func replaceWithCustomBlock(onEnter: String, onExit: String) throws(CommonMarkError) {
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else {
+            throw CommonMarkError.treeEditFailed
+        }
+        cmark_node_set_on_enter(block, onEnter)
+        cmark_node_set_on_exit(block, onExit)
+        guard cmark_node_insert_before(pointer, block) == 1 else {
+            cmark_node_free(block)
+            throw CommonMarkError.treeEditFailed
+        }
+        while let child = cmark_node_first_child(pointer) {
+            cmark_node_unlink(child)
+            // A custom block may hold inlines (cmark's CAN_CONTAIN rules), so this cannot fail.
+            guard cmark_node_append_child(block, child) == 1 else {
+                cmark_node_free(child)
+                throw CommonMarkError.treeEditFailed
+            }
+        }
+        document.detach(pointer)
+    }
+}

@@ -1,0 +1,69 @@
+import Foundation
+
+/// A JSON Feed document (https://jsonfeed.org/version/1.1).
+///
+/// Read one with ``FeedDecoder`` (strict, with JSON paths in its errors) and write one with
+/// ``FeedEncoder`` (deterministic). The type is also `Codable`, going through the same rules, so it can be
+/// nested in other `Codable` values. URLs are kept as strings because relative URLs are legal.
+public struct Feed: Sendable, Hashable {
+    /// The version URL of JSON Feed 1.1, which ``FeedEncoder`` output follows.
+    public static let version1_1 = "https://jsonfeed.org/version/1.1"
+    /// The version URL of JSON Feed 1.0.
+    public static let version1 = "https://jsonfeed.org/version/1"
+    /// Version URLs published by jsonfeed.org.
+    public static let knownVersions: Set<String> = [version1, version1_1]
+
+    /// The version URL, as read; ``Feed/version1_1`` for a feed made here.
+    public var version: String
+    public var title: String
+    public var homePageURL: String?
+    public var feedURL: String?
+    public var description: String?
+    public var userComment: String?
+    public var nextURL: String?
+    public var icon: String?
+    public var favicon: String?
+    /// The feed's authors; a JSON Feed 1.0 `author` object is read into this array.
+    public var authors: [Author]?
+    public var language: String?
+    public var expired: Bool?
+    public var hubs: [Hub]?
+    public var items: [Item]
+    /// Members whose keys begin with `_`, kept as they were read.
+    public var extensions: JSONObject
+
+    /// Makes a feed; only `title` and `items` are required.
+    public init(
+        version: String = Feed.version1_1,
+        title: String,
+        homePageURL: String? = nil,
+        feedURL: String? = nil,
+        description: String? = nil,
+        userComment: String? = nil,
+        nextURL: String? = nil,
+        icon: String? = nil,
+        favicon: String? = nil,
+        authors: [Author]? = nil,
+        language: String? = nil,
+        expired: Bool? = nil,
+        hubs: [Hub]? = nil,
+        items: [Item] = [],
+        extensions: JSONObject = [:]
+    ) {
+        self.version = version
+        self.title = title
+        self.homePageURL = homePageURL
+        self.feedURL = feedURL
+        self.description = description
+        self.userComment = userComment
+        self.nextURL = nextURL
+        self.icon = icon
+        self.favicon = favicon
+        self.authors = authors
+        self.language = language
+        self.expired = expired
+        self.hubs = hubs
+        self.items = items
+        self.extensions = extensions
+    }
+}

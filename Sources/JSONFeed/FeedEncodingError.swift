@@ -1,0 +1,7 @@
+/// A feed that cannot be written as JSON, such as one with an infinite attachment size.
+public struct FeedEncodingError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The JSON path of the value, such as `items[2].attachments[0].size_in_bytes`.
+    public var path: String
+    public var message: String
+    public var description: String { "\(path): \(message)" }
+}

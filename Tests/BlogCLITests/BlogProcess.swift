@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+
+/// The built `blog` executable, beside the test bundle in the build folder.
+let blogExecutable = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog")
+let testTargetRoot = URL(filePath: #filePath).deletingLastPathComponent()
+let repositoryRoot = testTargetRoot.deletingLastPathComponent().deletingLastPathComponent()
+
+struct ProcessResult {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// Runs `blog` with arguments and optional standard input, without changing the test's directory.
+func runBlog(_ arguments: [String], input: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+    let process = Process()
+    process.executableURL = blogExecutable
+    process.arguments = arguments
+    if let directory { process.currentDirectoryURL = directory }
+    var env = ProcessInfo.processInfo.environment
+    env["NO_COLOR"] = "1"
+    for (key, value) in environment { env[key] = value }
+    process.environment = env
+    let out = Pipe()
+    let err = Pipe()
+    let inPipe = Pipe()
+    process.standardOutput = out
+    process.standardError = err
+    process.standardInput = inPipe
+    try process.run()
+    if let input { inPipe.fileHandleForWriting.write(Data(input.utf8)) }
+    try inPipe.fileHandleForWriting.close()
+    // Read both pipes before waiting so a large output cannot block the child.
+    let group = DispatchGroup()
+    nonisolated(unsafe) var stdoutData = Data()
+    group.enter()
+    DispatchQueue.global().async {
+        stdoutData = out.fileHandleForReading.readDataToEndOfFile()
+        group.leave()
+    }
+    let stderrData = err.fileHandleForReading.readDataToEndOfFile()
+    group.wait()
+    process.waitUntilExit()
+    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+}
+
+/// A fresh temporary folder, removed by the caller with `defer`.
+func makeTemporaryFolder() throws -> URL {
+    let url = FileManager.default.temporaryDirectory.appending(path: "blog-tests-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+}

@@ -1,0 +1,53 @@
+import Testing
+import CommonMark
+
+@Suite struct DocumentTests {
+    @Test func rendersHTMLWithSmartPunctuation() throws {
+        let document = try Document(markdown: "# Title\n\n\"Quotes\" -- and... *em*\n", options: .smart)
+        #expect(try document.html(options: .smart) == "<h1>Title</h1>\n<p>“Quotes” – and… <em>em</em></p>\n")
+    }
+
+    @Test func rawHTMLPassesOnlyWhenUnsafe() throws {
+        let markdown = "<figure>x</figure>\n\n[a](javascript:alert(1))\n"
+        let document = try Document(markdown: markdown)
+        #expect(try document.html(options: .unsafe) == "<figure>x</figure>\n<p><a href=\"javascript:alert(1)\">a</a></p>\n")
+        #expect(try document.html() == "<!-- raw HTML omitted -->\n<p><a href=\"\">a</a></p>\n")
+    }
+
+    @Test func walksNodesAndRewritesURLs() throws {
+        let document = try Document(markdown: "See [one](a.md) and ![pic](b.png).\n\nSecond paragraph.\n")
+        let links = document.nodes(ofKind: .link)
+        #expect(links.map(\.url) == ["a.md"])
+        links[0].url = "/posts/a/"
+        let images = document.nodes(ofKind: .image)
+        images[0].url = "https://example.org/b.png"
+        #expect(try document.html() == "<p>See <a href=\"/posts/a/\">one</a> and <img src=\"https://example.org/b.png\" alt=\"pic\" />.</p>\n<p>Second paragraph.</p>\n")
+        let paragraphs = document.nodes(ofKind: .paragraph)
+        #expect(paragraphs.map(\.plainText) == ["See one and pic.", "Second paragraph."])
+        #expect(paragraphs.map(\.startLine) == [1, 3])
+        var events = 0
+        document.walk { _, _ in events += 1 }
+        #expect(events > 10)
+    }
+
+    @Test func headingBecomesCustomBlockWithAnchor() throws {
+        let document = try Document(markdown: "## Hello *world*\n\ntext\n")
+        let heading = try #require(document.nodes(ofKind: .heading).first)
+        #expect(heading.headingLevel == 2)
+        #expect(heading.plainText == "Hello world")
+        try heading.replaceWithCustomBlock(onEnter: "<h2 id=\"hello-world\">", onExit: "</h2>")
+        let html = try document.html()
+        // cmark puts custom blocks on lines of their own, which HTML ignores inside a heading.
+        #expect(html == "<h2 id=\"hello-world\">\nHello <em>world</em>\n</h2>\n<p>text</p>\n")
+        #expect(document.nodes(ofKind: .heading).isEmpty)
+    }
+
+    @Test func manyDocumentsParseAndFree() throws {
+        // Run under valgrind or LeakSanitizer by scripts/check-leaks.sh; here it must simply not crash.
+        for index in 0..<500 {
+            let document = try Document(markdown: "# \(index)\n\n- a\n- b [x](y)\n", options: [.smart, .validateUTF8])
+            try document.nodes(ofKind: .heading).first?.replaceWithCustomBlock(onEnter: "<h1>", onExit: "</h1>")
+            #expect(try document.html().hasPrefix("<h1>\n\(index)\n</h1>"))
+        }
+    }
+}

@@ -1,0 +1,24 @@
+import Foundation
+
+let testTargetRoot = URL(filePath: #filePath).deletingLastPathComponent()
+let fixturesRoot = testTargetRoot.appending(path: "Fixtures")
+/// The shared real-world corpus beside the repository (`../shared/feeds`), in CI too.
+let sharedFeedsRoot = testTargetRoot.deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appending(path: "shared/feeds")
+
+func fixture(_ name: String) throws -> Data {
+    try Data(contentsOf: fixturesRoot.appending(path: name))
+}
+
+/// A small deterministic generator (SplitMix64), so property tests are repeatable.
+struct SeededGenerator: RandomNumberGenerator {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+}
