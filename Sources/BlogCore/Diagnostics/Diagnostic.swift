@@ -1,3 +1,5 @@
+import JSONFeed
+
 /// A problem found in a site's files, printed compiler style.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public enum Severity: String, Sendable, Hashable {
@@ -28,5 +30,10 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     public var description: String {
         let position = [line, column].compactMap { $0 }.map { ":\($0)" }.joined()
         return "\(file)\(position): \(severity.rawValue): \(message)"
+    }
+
+    /// A user's value quoted for a message, escaped the way JSON writes strings.
+    static func quoted(_ text: String) -> String {
+        JSONValue.string(text).serialized()
     }
 }

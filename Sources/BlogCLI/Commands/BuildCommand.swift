@@ -1,0 +1,45 @@
+import ArgumentParser
+import BlogCore
+import Foundation
+
+extension Blog {
+    struct Build: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Render the site into the output folder.",
+            discussion: """
+            Reads blog.yaml, content/ and site-template/, and writes HTML pages and feed.json. Every bad \
+            file is reported, compiler style, and nothing is written when there is an error.
+
+            Examples:
+              blog build
+              blog build --drafts --future --output preview
+              blog build --base-url https://staging.example.com/blog/
+            """
+        )
+
+        @Option(help: "Folder to write the site into (default: public/).") var output: String?
+        @Flag(help: "Include posts marked draft: true.") var drafts = false
+        @Flag(help: "Include posts dated in the future.") var future = false
+        @Option(help: "Use this base URL instead of base_url from blog.yaml.") var baseURL: String?
+        @Flag(help: "Fail when there are warnings.") var strict = false
+        @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?
+
+        func run() async throws {
+            do {
+                let builder = SiteBuilder(site: try Site.locate(site))
+                let options = BuildOptions(output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,
+                                           progress: Terminal.progress(label: "Rendering"))
+                let summary = try await builder.build(options)
+                for diagnostic in summary.diagnostics { Terminal.print(diagnostic) }
+                print(summary.line(outputName: output ?? "public"))
+                if strict && summary.warningCount > 0 {
+                    Terminal.printError("error: \(summary.warningCount) warning\(summary.warningCount == 1 ? "" : "s") with --strict")
+                    throw ExitCode(1)
+                }
+            } catch let error as DiagnosticError {
+                _ = error.report()
+                throw ExitCode(1)
+            }
+        }
+    }
+}

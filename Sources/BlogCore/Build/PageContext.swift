@@ -1,0 +1,105 @@
+import Foundation
+import JSONFeed
+
+/// Builds the dictionaries that templates render, one fixed shape for every page.
+struct PageContext: Sendable {
+    let configuration: SiteConfiguration
+    /// Standalone pages, for the navigation.
+    let navigation: [(title: String, path: String)]
+
+    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+
+    var site: [String: Any] {
+        [
+            "title": configuration.title,
+            "description": configuration.description,
+            "base_url": configuration.baseURL,
+            "base_path": configuration.basePath,
+            "language": configuration.language,
+            "feed_url": configuration.baseURL + "feed.json",
+            "authors": configuration.authors.map { ["name": $0.name, "url": $0.url as Any] },
+            "pages": navigation.map { ["title": $0.title, "url": $0.path] },
+        ]
+    }
+
+    /// The `page` object: what the `<head>` needs.
+    func page(title: String, description: String?, path: String, type: String = "website", image: String? = nil, published: Date? = nil) -> [String: Any] {
+        var page: [String: Any] = [
+            "title": title,
+            "description": description.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.description,
+            "url": configuration.absoluteURL(forPath: path),
+            "path": path,
+            "type": type,
+        ]
+        if let image { page["image"] = image }
+        if let published { page["published"] = iso(published) }
+        return page
+    }
+
+    func render(_ templates: TemplateSet, _ name: String, page: [String: Any], _ values: [String: Any] = [:]) -> String {
+        var context = values
+        context["site"] = site
+        context["page"] = page
+        return templates.render(name, context)
+    }
+
+    /// The `post` object of post pages and list entries.
+    func post(_ published: PublishedPost, includingContent: Bool) -> [String: Any] {
+        let post = published.post
+        let tags = published.tags.map { ["name": $0.name, "url": tagPath($0.slug)] }
+        let authors = (post.authors ?? []).map { ["name": $0.name, "url": $0.url as Any] }
+        var result: [String: Any] = [
+            "title": post.title,
+            "url": published.path,
+            "permalink": published.permalink,
+            "summary": published.rendered.summary,
+            "tags": tags,
+            "has_tags": !tags.isEmpty,
+            "authors": authors,
+            "has_authors": !authors.isEmpty,
+            "reading_minutes": published.rendered.readingMinutes,
+            "word_count": published.rendered.wordCount,
+            "is_draft": post.isDraft,
+            "attachments": post.attachments.map { ["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType as Any] },
+            "has_attachments": !post.attachments.isEmpty,
+        ]
+        if let date = post.date {
+            result["date_iso"] = iso(date)
+            result["date_display"] = display(date)
+            result["date_short"] = display(date, withYear: false)
+        }
+        if let updated = post.updated {
+            result["updated_iso"] = iso(updated)
+            result["updated_display"] = display(updated)
+        }
+        if let image = post.image { result["image"] = image }
+        if let external = post.externalURL { result["external_url"] = external }
+        if includingContent { result["content"] = published.rendered.html }
+        return result
+    }
+
+    func tagPath(_ slug: String) -> String {
+        "\(configuration.basePath)tags/\(Slug.pathSegment(slug))/"
+    }
+
+    /// RFC 3339 in the site's zone, such as `2024-05-01T09:30:00.000+02:00`.
+    func iso(_ date: Date) -> String {
+        RFC3339.string(from: date, offset: configuration.timeZone.secondsFromGMT(for: date))
+    }
+
+    /// `1 May 2024` in the site's zone; English month names, so output never depends on the machine's locale.
+    func display(_ date: Date, withYear: Bool = true) -> String {
+        let parts = components(date)
+        let month = Self.months[parts.month - 1]
+        return withYear ? "\(parts.day) \(month) \(parts.year)" : "\(parts.day) \(month.prefix(3))"
+    }
+
+    func year(_ date: Date) -> Int { components(date).year }
+
+    private func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = configuration.timeZone
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+    }
+}

@@ -1,0 +1,44 @@
+import Foundation
+
+/// A site on disk: the folder holding `blog.yaml`.
+public struct Site: Sendable {
+    public var root: URL
+
+    public init(root: URL) {
+        self.root = root.standardizedFileURL
+    }
+
+    /// Finds the site: `explicit` when given, else the nearest folder holding `blog.yaml` from the current one up.
+    ///
+    /// - Throws: ``DiagnosticError`` when there is no `blog.yaml`.
+    public static func locate(_ explicit: String? = nil) throws(DiagnosticError) -> Site {
+        let fileManager = FileManager.default
+        if let explicit {
+            let url = (explicit.hasPrefix("/") ? URL(filePath: explicit) : URL(filePath: fileManager.currentDirectoryPath).appending(path: explicit)).standardizedFileURL
+            guard fileManager.fileExists(atPath: url.appending(path: "blog.yaml").path) else {
+                throw DiagnosticError(file: explicit, message: "no blog.yaml in this folder; run 'blog init \(explicit)' to make a site there")
+            }
+            return Site(root: url)
+        }
+        var folder = URL(filePath: fileManager.currentDirectoryPath).standardizedFileURL
+        while true {
+            if fileManager.fileExists(atPath: folder.appending(path: "blog.yaml").path) { return Site(root: folder) }
+            let parent = folder.deletingLastPathComponent()
+            if parent.path == folder.path { break }
+            folder = parent
+        }
+        throw DiagnosticError(file: "blog.yaml", message: "not inside a site: no blog.yaml here or in any folder above; run 'blog init' or pass --site DIR")
+    }
+
+    /// Reads `blog.yaml`.
+    public func loadConfiguration() throws(DiagnosticError) -> (SiteConfiguration, [Diagnostic]) {
+        let url = root.appending(path: "blog.yaml")
+        guard let data = FileManager.default.contents(atPath: url.path) else {
+            throw DiagnosticError(file: "blog.yaml", message: "cannot read blog.yaml")
+        }
+        guard let text = String(validating: data, as: UTF8.self) else {
+            throw DiagnosticError(file: "blog.yaml", message: "blog.yaml is not valid UTF-8 text")
+        }
+        return try SiteConfiguration.load(from: text)
+    }
+}

@@ -1,0 +1,154 @@
+import Foundation
+import Yams
+
+/// The settings of a site, read from `blog.yaml` at its root.
+public struct SiteConfiguration: Sendable, Equatable {
+    public struct Author: Sendable, Equatable {
+        public var name: String
+        public var url: String?
+        public var avatar: String?
+    }
+
+    public var title: String
+    /// The absolute URL the site is served from, always ending in `/` (for example `https://example.com/blog/`).
+    public var baseURL: String
+    public var description: String
+    /// A BCP 47 language tag for `<html lang>` and the feed.
+    public var language: String
+    /// The zone in which front matter dates without an offset are read.
+    public var timeZone: TimeZone
+    public var authors: [Author]
+    public var postsPerPage: Int
+    /// How many of the newest posts the feed carries.
+    public var feedItemLimit: Int
+    public var feedIcon: String?
+    public var feedFavicon: String?
+    /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
+    public var allowsRawHTML: Bool
+    /// Curly quotes and dashes.
+    public var usesSmartPunctuation: Bool
+
+    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown"]
+    static let feedKeys = ["item_limit", "icon", "favicon"]
+    static let markdownKeys = ["unsafe", "smart"]
+    static let authorKeys = ["name", "url", "avatar"]
+
+    /// The path part of ``baseURL`` (`/blog/`, or `/`), which every internal link starts with.
+    public var basePath: String {
+        guard let schemeEnd = baseURL.range(of: "://") else { return "/" }
+        let rest = baseURL[schemeEnd.upperBound...]
+        guard let slash = rest.firstIndex(of: "/") else { return "/" }
+        return String(rest[slash...])
+    }
+
+    /// An absolute URL for a root-relative path such as `/blog/posts/x/`.
+    public func absoluteURL(forPath path: String) -> String {
+        guard path.hasPrefix("/") else { return path }
+        let origin = String(baseURL.dropLast(basePath.count))
+        return origin + path
+    }
+
+    /// Reads and checks `blog.yaml`.
+    ///
+    /// - Returns: The configuration and its warnings (unknown keys).
+    /// - Throws: ``DiagnosticError`` naming the file, line and key of each mistake.
+    public static func load(from text: String, file: String = "blog.yaml") throws(DiagnosticError) -> (SiteConfiguration, [Diagnostic]) {
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: text)
+        } catch {
+            throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: file, lineOffset: 0)])
+        }
+        guard case .mapping(let mapping)? = root else {
+            throw DiagnosticError(file: file, line: 1, column: 1, message: "blog.yaml must be a mapping of keys to values such as 'title: My Blog'")
+        }
+        var fields = YAMLFields(mapping: mapping, file: file)
+        fields.warnUnknownKeys(known: knownKeys, context: "")
+        let title = fields.string("title", required: true, example: "'title: My Blog'")
+        var baseURL = fields.string("base_url", required: true, example: "'base_url: https://example.com/'")
+        if let url = baseURL {
+            if let normalized = normalizedBaseURL(url) {
+                baseURL = normalized
+            } else {
+                fields.error(at: fields.node("base_url"), "'base_url' must be an absolute http or https URL such as https://example.com/blog/, got \(Diagnostic.quoted(url))")
+                baseURL = nil
+            }
+        }
+        let description = fields.string("description") ?? ""
+        let language = fields.string("language") ?? "en"
+        var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
+        if let identifier = fields.string("timezone") {
+            if let zone = TimeZone(identifier: identifier) {
+                timeZone = zone
+            } else {
+                fields.error(at: fields.node("timezone"), "'timezone' must be an IANA time zone such as Europe/Berlin or UTC, got \(Diagnostic.quoted(identifier))")
+            }
+        }
+        let authors = readAuthors(&fields)
+        let postsPerPage = fields.integer("posts_per_page", minimum: 1) ?? 10
+        var feedItemLimit = 20
+        var icon: String?
+        var favicon: String?
+        if var feed = fields.mapping("feed") {
+            feed.warnUnknownKeys(known: feedKeys, context: "feed ")
+            feedItemLimit = feed.integer("item_limit", minimum: 1) ?? feedItemLimit
+            icon = feed.string("icon")
+            favicon = feed.string("favicon")
+            fields.absorb(feed)
+        }
+        var allowsRawHTML = true
+        var smart = true
+        if var markdown = fields.mapping("markdown") {
+            markdown.warnUnknownKeys(known: markdownKeys, context: "markdown ")
+            allowsRawHTML = markdown.bool("unsafe") ?? true
+            smart = markdown.bool("smart") ?? true
+            fields.absorb(markdown)
+        }
+        let errors = fields.diagnostics.filter { $0.severity == .error }
+        guard errors.isEmpty, let title, let baseURL else { throw DiagnosticError(fields.diagnostics) }
+        let configuration = SiteConfiguration(
+            title: title, baseURL: baseURL, description: description, language: language, timeZone: timeZone,
+            authors: authors, postsPerPage: postsPerPage, feedItemLimit: feedItemLimit, feedIcon: icon,
+            feedFavicon: favicon, allowsRawHTML: allowsRawHTML, usesSmartPunctuation: smart
+        )
+        return (configuration, fields.diagnostics)
+    }
+
+    private static func readAuthors(_ fields: inout YAMLFields) -> [Author] {
+        guard let node = fields.node("authors"), !YAMLFields.isNull(node) else { return [] }
+        guard case .sequence(let sequence) = node else {
+            fields.error(at: node, "'authors' must be a list such as [{name: Ada, url: https://ada.example}], got \(YAMLFields.shown(node))")
+            return []
+        }
+        return sequence.compactMap { author(from: $0, fields: &fields) }
+    }
+
+    /// One author: a name as text, or a mapping of name, url and avatar.
+    static func author(from node: Node, fields: inout YAMLFields) -> Author? {
+        switch node {
+        case .scalar(let scalar) where !YAMLFields.isNull(node):
+            return Author(name: scalar.string)
+        case .mapping(let mapping):
+            var author = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
+            author.warnUnknownKeys(known: authorKeys, context: "author ")
+            let name = author.string("name", required: true, example: "'name: Ada Lovelace'")
+            let url = author.string("url")
+            let avatar = author.string("avatar")
+            fields.absorb(author)
+            return name.map { Author(name: $0, url: url, avatar: avatar) }
+        default:
+            fields.error(at: node, "an author must be a name or a mapping with 'name', 'url' and 'avatar', got \(YAMLFields.shown(node))")
+            return nil
+        }
+    }
+
+    /// `https://example.com/blog` becomes `https://example.com/blog/`; anything but an absolute http(s) URL
+    /// with a host is refused.
+    static func normalizedBaseURL(_ text: String) -> String? {
+        guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
+              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
+              components.query == nil, components.fragment == nil
+        else { return nil }
+        return text.hasSuffix("/") ? text : text + "/"
+    }
+}

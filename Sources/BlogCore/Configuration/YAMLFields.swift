@@ -1,0 +1,163 @@
+import Foundation
+import JSONFeed
+import Yams
+
+/// Reads typed values out of a YAML mapping, turning every mismatch into a diagnostic that names the
+/// file, the line and column from Yams, the key, and what was expected.
+struct YAMLFields {
+    let mapping: Node.Mapping
+    let file: String
+    /// Lines before the YAML text in the file (front matter starts after the opening `---`).
+    let lineOffset: Int
+    private(set) var diagnostics: [Diagnostic] = []
+
+    init(mapping: Node.Mapping, file: String, lineOffset: Int = 0) {
+        self.mapping = mapping
+        self.file = file
+        self.lineOffset = lineOffset
+    }
+
+    var keys: [String] { mapping.keys.compactMap(\.string) }
+
+    func node(_ key: String) -> Node? {
+        mapping.first { $0.key.string == key }?.value
+    }
+
+    func keyNode(_ key: String) -> Node? {
+        mapping.first { $0.key.string == key }?.key
+    }
+
+    mutating func error(at node: Node?, _ message: String) {
+        diagnostics.append(diagnostic(.error, at: node, message))
+    }
+
+    mutating func warning(at node: Node?, _ message: String) {
+        diagnostics.append(diagnostic(.warning, at: node, message))
+    }
+
+    func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
+        Diagnostic(severity, file: file, line: node?.mark.map { $0.line + lineOffset }, column: node?.mark?.column, message: message)
+    }
+
+    /// A scalar as the user wrote it, quoted for messages.
+    static func shown(_ node: Node) -> String {
+        switch node {
+        case .scalar(let scalar): Diagnostic.quoted(scalar.string)
+        case .mapping: "a mapping"
+        case .sequence: "a list"
+        case .alias: "an alias"
+        }
+    }
+
+    /// A string value: any scalar that is not null, as written (so `title: 2024` is the text "2024").
+    mutating func string(_ key: String, required: Bool = false, example: String = "") -> String? {
+        guard let node = node(key), !Self.isNull(node) else {
+            if required { error(at: .mapping(mapping), "missing required key '\(key)'\(example.isEmpty ? "" : " such as \(example)")") }
+            return nil
+        }
+        guard case .scalar(let scalar) = node else {
+            error(at: node, "'\(key)' must be text, got \(Self.shown(node))")
+            return nil
+        }
+        return scalar.string
+    }
+
+    mutating func bool(_ key: String) -> Bool? {
+        guard let node = node(key), !Self.isNull(node) else { return nil }
+        guard let value = node.bool, case .scalar = node else {
+            error(at: node, "'\(key)' must be true or false, got \(Self.shown(node))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func integer(_ key: String, minimum: Int) -> Int? {
+        guard let node = node(key), !Self.isNull(node) else { return nil }
+        guard case .scalar = node, let value = node.int, value >= minimum else {
+            error(at: node, "'\(key)' must be a whole number of at least \(minimum), got \(Self.shown(node))")
+            return nil
+        }
+        return value
+    }
+
+    mutating func number(_ key: String) -> Double? {
+        guard let node = node(key), !Self.isNull(node) else { return nil }
+        guard case .scalar = node, let value = node.float ?? node.int.map(Double.init), value.isFinite, value >= 0 else {
+            error(at: node, "'\(key)' must be a number, got \(Self.shown(node))")
+            return nil
+        }
+        return value
+    }
+
+    /// A list of strings; a single string is accepted as a list of one.
+    mutating func stringList(_ key: String) -> [String]? {
+        guard let node = node(key), !Self.isNull(node) else { return nil }
+        switch node {
+        case .scalar(let scalar) where scalar.string.isEmpty:
+            return []
+        case .sequence(let sequence):
+            var values: [String] = []
+            for element in sequence {
+                guard case .scalar(let scalar) = element, !Self.isNull(element) else {
+                    error(at: element, "each of '\(key)' must be text, got \(Self.shown(element))")
+                    continue
+                }
+                values.append(scalar.string)
+            }
+            return values
+        default:
+            error(at: node, "'\(key)' must be a list such as [swift, web], got \(Self.shown(node))")
+            return nil
+        }
+    }
+
+    /// A nested mapping.
+    mutating func mapping(_ key: String) -> YAMLFields? {
+        guard let node = node(key), !Self.isNull(node) else { return nil }
+        guard case .mapping(let mapping) = node else {
+            error(at: node, "'\(key)' must be a mapping of keys to values, got \(Self.shown(node))")
+            return nil
+        }
+        return YAMLFields(mapping: mapping, file: file, lineOffset: lineOffset)
+    }
+
+    /// Merges a nested reader's diagnostics into this one.
+    mutating func absorb(_ other: YAMLFields) {
+        diagnostics += other.diagnostics
+    }
+
+    /// Warns about keys that are not known, with the closest known key.
+    mutating func warnUnknownKeys(known: [String], context: String, allowingExtensions: Bool = false) {
+        for (keyNode, _) in mapping {
+            guard let key = keyNode.string else { continue }
+            if known.contains(key) || (allowingExtensions && key.hasPrefix("_")) { continue }
+            warning(at: keyNode, "unknown \(context)key '\(key)'\(Suggestion.hint(for: key, in: known))")
+        }
+    }
+
+    static func isNull(_ node: Node) -> Bool {
+        if case .scalar(let scalar) = node, scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
+            return true
+        }
+        return false
+    }
+
+    /// Converts YAML to a JSON value for `_` extensions: plain scalars take their resolved type.
+    static func jsonValue(_ node: Node) -> JSONValue {
+        switch node {
+        case .scalar(let scalar):
+            if scalar.style != .plain { return .string(scalar.string) }
+            if isNull(node) { return .null }
+            if let value = node.bool, ["true", "false", "True", "False", "TRUE", "FALSE"].contains(scalar.string) { return .bool(value) }
+            if node.int != nil, let value = Int64(scalar.string) { return .integer(value) }
+            if node.float != nil, let value = Double(scalar.string), let number = JSONValue.double(value) { return number }
+            return .string(scalar.string)
+        case .sequence(let sequence):
+            return .array(sequence.map(jsonValue))
+        case .mapping(let mapping):
+            return .object(JSONObject(mapping.map { JSONObject.Member(key: $0.key.string ?? "", value: jsonValue($0.value)) }))
+        case .alias:
+            return .null
+        }
+    }
+}

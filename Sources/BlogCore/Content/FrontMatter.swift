@@ -1,0 +1,141 @@
+import Foundation
+import JSONFeed
+import Yams
+
+/// Maps a content file's YAML front matter onto a ``Post``, collecting every mistake as a diagnostic.
+enum FrontMatter {
+    static let knownKeys = [
+        "title", "date", "updated", "slug", "summary", "tags", "image", "banner_image", "authors", "external_url",
+        "language", "draft", "attachments",
+    ]
+    static let attachmentKeys = ["url", "mime_type", "title", "size_in_bytes", "duration_in_seconds"]
+
+    /// Reads one content file.
+    ///
+    /// - Parameters:
+    ///   - text: The whole file.
+    ///   - file: Its path relative to the site root, for diagnostics.
+    ///   - defaultSlug: The slug from the file or folder name.
+    /// - Returns: The post (nil when it has errors) and every diagnostic.
+    static func read(_ text: String, file: String, kind: Post.Kind, defaultSlug: String, timeZone: TimeZone) -> (Post?, [Diagnostic]) {
+        let source: SourceFile
+        do {
+            source = try SourceFile.split(text)
+        } catch {
+            return (nil, [Diagnostic(.error, file: file, line: 1, column: 1, message: "front matter is not closed; expected a line '---' after the YAML")])
+        }
+        guard let yaml = source.frontMatter else {
+            return (nil, [Diagnostic(.error, file: file, line: 1, column: 1, message: "missing front matter; expected the file to start with '---', a 'title' and a 'date', and '---'")])
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml)
+        } catch {
+            return (nil, [YAMLErrors.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset)])
+        }
+        guard case .mapping(let mapping)? = root else {
+            return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: "front matter must be a mapping of keys to values such as 'title: Hello'")])
+        }
+        var fields = YAMLFields(mapping: mapping, file: file, lineOffset: source.frontMatterLineOffset)
+        fields.warnUnknownKeys(known: knownKeys, context: "front matter ", allowingExtensions: true)
+
+        let title = fields.string("title", required: true, example: "'title: Hello, world'")
+        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty {
+            fields.error(at: fields.node("title"), "'title' must not be empty")
+        }
+        let date = readDate(&fields, "date", required: kind == .post, timeZone: timeZone)
+        let updated = readDate(&fields, "updated", required: false, timeZone: timeZone)
+        var slug = defaultSlug
+        if let custom = fields.string("slug") {
+            if let problem = slugProblem(custom) {
+                fields.error(at: fields.node("slug"), "'slug' \(problem), got \(Diagnostic.quoted(custom))")
+            } else {
+                slug = custom
+            }
+        }
+        let summary = fields.string("summary")
+        let tags = fields.stringList("tags") ?? []
+        let image = fields.string("image")
+        let bannerImage = fields.string("banner_image")
+        let externalURL = fields.string("external_url")
+        let language = fields.string("language")
+        let isDraft = fields.bool("draft") ?? false
+        let authors = readAuthors(&fields)
+        let attachments = readAttachments(&fields)
+        var extensions = JSONObject()
+        for (key, value) in mapping {
+            guard let name = key.string, name.hasPrefix("_") else { continue }
+            extensions[name] = YAMLFields.jsonValue(value)
+        }
+        guard !fields.diagnostics.contains(where: { $0.severity == .error }), let title else { return (nil, fields.diagnostics) }
+        let post = Post(
+            kind: kind, source: file, bundleFolder: nil, slug: slug, title: title, date: date, updated: updated,
+            summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL,
+            language: language, authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions,
+            body: source.body, bodyFirstLine: source.bodyFirstLine
+        )
+        return (post, fields.diagnostics)
+    }
+
+    private static func readDate(_ fields: inout YAMLFields, _ key: String, required: Bool, timeZone: TimeZone) -> Date? {
+        guard let text = fields.string(key, required: required, example: "'\(key): \(FrontMatterDate.example)'") else { return nil }
+        guard let date = FrontMatterDate.parse(text, timeZone: timeZone) else {
+            fields.error(at: fields.node(key), "'\(key)' must be a date-time such as \(FrontMatterDate.example), got \(Diagnostic.quoted(text))")
+            return nil
+        }
+        return date
+    }
+
+    private static func readAuthors(_ fields: inout YAMLFields) -> [SiteConfiguration.Author]? {
+        guard let node = fields.node("authors"), !YAMLFields.isNull(node) else { return nil }
+        switch node {
+        case .sequence(let sequence):
+            return sequence.compactMap { SiteConfiguration.author(from: $0, fields: &fields) }
+        case .scalar:
+            return SiteConfiguration.author(from: node, fields: &fields).map { [$0] }
+        default:
+            fields.error(at: node, "'authors' must be a list of names or of mappings with 'name', got \(YAMLFields.shown(node))")
+            return nil
+        }
+    }
+
+    private static func readAttachments(_ fields: inout YAMLFields) -> [Attachment] {
+        guard let node = fields.node("attachments"), !YAMLFields.isNull(node) else { return [] }
+        guard case .sequence(let sequence) = node else {
+            fields.error(at: node, "'attachments' must be a list of mappings with 'url' and 'mime_type', got \(YAMLFields.shown(node))")
+            return []
+        }
+        var attachments: [Attachment] = []
+        for element in sequence {
+            guard case .mapping(let mapping) = element else {
+                fields.error(at: element, "each attachment must be a mapping with 'url' and 'mime_type', got \(YAMLFields.shown(element))")
+                continue
+            }
+            var attachment = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
+            attachment.warnUnknownKeys(known: attachmentKeys, context: "attachment ", allowingExtensions: true)
+            let url = attachment.string("url", required: true, example: "'url: episode.mp3'")
+            let mimeType = attachment.string("mime_type")
+            let title = attachment.string("title")
+            let size = attachment.number("size_in_bytes")
+            let duration = attachment.number("duration_in_seconds")
+            if url == nil { attachment.error(at: element, "an attachment needs a 'url'") }
+            fields.absorb(attachment)
+            if let url {
+                attachments.append(Attachment(url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration))
+            }
+        }
+        return attachments
+    }
+
+    /// Why a custom slug cannot be a path segment, or nil when it can.
+    static func slugProblem(_ slug: String) -> String? {
+        if slug.isEmpty { return "must not be empty" }
+        if slug.contains("/") || slug.contains("\\") { return "must not contain '/' or '\\'" }
+        if slug.hasPrefix(".") { return "must not start with '.'" }
+        if slug.unicodeScalars.contains(where: { $0.properties.generalCategory == .control || $0 == " " }) {
+            return "must not contain spaces or control characters"
+        }
+        if slug.contains("?") || slug.contains("#") || slug.contains("%") { return "must not contain '?', '#' or '%'" }
+        return nil
+    }
+}

@@ -1,0 +1,165 @@
+import CommonMark
+import Foundation
+
+/// What rendering a post's Markdown produced; only strings and values leave CommonMark.
+struct RenderedPost: Sendable {
+    /// HTML for the post's own page: links to other posts' sources rewritten, headings with `id`s.
+    var html: String
+    /// The same HTML with every relative URL made absolute, for feed readers that show it off the site.
+    var feedHTML: String
+    /// The front matter summary, or the first paragraph as plain text.
+    var summary: String
+    var wordCount: Int
+    var diagnostics: [Diagnostic]
+
+    /// Minutes at 200 words a minute, at least one.
+    var readingMinutes: Int { max(1, (wordCount + 199) / 200) }
+}
+
+/// Renders posts through libcmark with the site's Markdown options.
+struct PostRenderer: Sendable {
+    let configuration: SiteConfiguration
+    /// Source path (`content/posts/a.md`) to the root-relative URL of its page (`/blog/posts/a/`).
+    let pageURLs: [String: String]
+    /// Sources of drafts and future posts left out of this build.
+    var leftOut: Set<String> = []
+    static let summaryLimit = 300
+
+    private var parseOptions: RenderOptions {
+        configuration.usesSmartPunctuation ? [.smart, .validateUTF8] : [.validateUTF8]
+    }
+
+    private var htmlOptions: RenderOptions {
+        configuration.allowsRawHTML ? parseOptions.union(.unsafe) : parseOptions
+    }
+
+    func render(_ post: Post) throws -> RenderedPost {
+        let document = try Document(markdown: post.body, options: parseOptions)
+        var diagnostics: [Diagnostic] = []
+        try addHeadingAnchors(document)
+        for link in document.nodes(ofKind: .link) {
+            guard let url = link.url, let target = Self.markdownTarget(url, from: post.source) else { continue }
+            if let page = pageURLs[target.path] {
+                link.url = page + target.fragment
+            } else {
+                let line = link.startLine > 0 ? post.bodyFirstLine + link.startLine - 1 : nil
+                let reason = leftOut.contains(target.path) ? "is a draft or future post left out of this build" : "is not a post or page"
+                diagnostics.append(Diagnostic(.warning, file: post.source, line: line, message: "link to \(Diagnostic.quoted(url)), but \(target.path) \(reason)"))
+            }
+        }
+        let html = try document.html(options: htmlOptions)
+        let permalink = configuration.absoluteURL(forPath: configuration.basePath + post.outputFolder)
+        for node in document.nodes(ofKind: .link) + document.nodes(ofKind: .image) {
+            if let url = node.url, let absolute = Self.absolute(url, against: permalink) { node.url = absolute }
+        }
+        let feedHTML = try document.html(options: htmlOptions)
+        let summary = post.summary ?? Self.truncated(document.nodes(ofKind: .paragraph).first?.plainText ?? "")
+        return RenderedPost(html: html, feedHTML: feedHTML, summary: summary, wordCount: Self.wordCount(document), diagnostics: diagnostics)
+    }
+
+    /// Gives each heading a stable `id` from its text; repeats get `-1`, `-2`, ... as on GitHub.
+    private func addHeadingAnchors(_ document: Document) throws {
+        var used: [String: Int] = [:]
+        for heading in document.nodes(ofKind: .heading) {
+            let base = Slug.make(from: heading.plainText, fallback: "section")
+            var id = base
+            if let count = used[base] {
+                id = "\(base)-\(count)"
+                used[base] = count + 1
+            } else {
+                used[base] = 1
+            }
+            let level = heading.headingLevel
+            try heading.replaceWithCustomBlock(onEnter: "<h\(level) id=\"\(HTML.escape(id))\">", onExit: "</h\(level)>")
+        }
+    }
+
+    /// For a relative link to a `.md` file, the source path it points to (relative to the site root) and
+    /// its `#fragment`.
+    static func markdownTarget(_ url: String, from source: String) -> (path: String, fragment: String)? {
+        guard !hasScheme(url), !url.hasPrefix("/"), !url.hasPrefix("#") else { return nil }
+        var path = url
+        var fragment = ""
+        if let hash = url.firstIndex(of: "#") {
+            path = String(url[..<hash])
+            fragment = String(url[hash...])
+        }
+        guard path.hasSuffix(".md") else { return nil }
+        let decoded = path.removingPercentEncoding ?? path
+        var components = source.split(separator: "/").dropLast().map(String.init)
+        for part in decoded.split(separator: "/", omittingEmptySubsequences: true) {
+            switch part {
+            case ".": continue
+            case "..": if !components.isEmpty { components.removeLast() }
+            default: components.append(String(part))
+            }
+        }
+        return (components.joined(separator: "/"), fragment)
+    }
+
+    static func hasScheme(_ url: String) -> Bool {
+        guard let colon = url.firstIndex(of: ":") else { return false }
+        let scheme = url[..<colon]
+        guard let first = scheme.first, first.isASCII, first.isLetter else { return false }
+        return scheme.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || $0 == "+" || $0 == "-" || $0 == ".") }
+    }
+
+    /// A relative URL resolved against the post's permalink; nil for URLs that are already absolute.
+    static func absolute(_ url: String, against base: String) -> String? {
+        guard !hasScheme(url), !url.hasPrefix("//") else { return nil }
+        return URL(string: url, relativeTo: URL(string: base))?.absoluteString
+    }
+
+    static func truncated(_ text: String) -> String {
+        guard text.count > summaryLimit else { return text }
+        var cut = String(text.prefix(summaryLimit))
+        if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > summaryLimit / 2 {
+            cut = String(cut[..<space])
+        }
+        return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+    }
+
+    /// Words separated by white space; in scripts written without spaces, each ideograph or kana counts.
+    static func wordCount(_ document: Document) -> Int {
+        var count = 0
+        document.walk { node, entering in
+            guard entering, node.kind == .text || node.kind == .code || node.kind == .codeBlock, let text = node.literal else { return }
+            var inWord = false
+            for scalar in text.unicodeScalars {
+                if isIdeographic(scalar) {
+                    count += 1
+                    inWord = false
+                } else if scalar.properties.isWhitespace {
+                    inWord = false
+                } else if !inWord {
+                    count += 1
+                    inWord = true
+                }
+            }
+        }
+        return count
+    }
+
+    private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
+    }
+}
+
+/// Escaping for text that goes into HTML outside of templates.
+enum HTML {
+    static func escape(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for character in text {
+            switch character {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&#39;"
+            default: result.append(character)
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import Mustache
+
+/// The site's Mustache templates, each parsed once per build.
+struct TemplateSet: Sendable {
+    /// Templates a theme must have; partials may be added freely under `partials/`.
+    static let required = ["base", "index", "post", "page", "tag", "tags", "archive", "404"]
+
+    private let library: MustacheLibrary
+
+    /// Loads every `.mustache` file below `folder`, reporting each syntax error with its file and line.
+    ///
+    /// - Parameter displayFolder: The folder as shown in diagnostics (`site-template`).
+    static func load(from folder: URL, displayFolder: String) throws(DiagnosticError) -> TemplateSet {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
+            throw DiagnosticError(file: displayFolder, message: "the theme folder is missing; run 'blog init' or copy a theme into \(displayFolder)/")
+        }
+        var library = MustacheLibrary()
+        var names = Set<String>()
+        var diagnostics: [Diagnostic] = []
+        let paths = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("static/") }.sorted()
+        for path in paths {
+            let file = "\(displayFolder)/\(path)"
+            guard let data = FileManager.default.contents(atPath: folder.appending(path: path).path),
+                  let text = String(validating: data, as: UTF8.self)
+            else {
+                diagnostics.append(Diagnostic(.error, file: file, message: "cannot read the template as UTF-8 text"))
+                continue
+            }
+            do {
+                let template = try MustacheTemplate(string: text)
+                let name = String(path.dropLast(".mustache".count))
+                library.register(template, named: name)
+                names.insert(name)
+            } catch let error as MustacheTemplate.ParserError {
+                diagnostics.append(Diagnostic(.error, file: file, line: error.context.lineNumber, column: error.context.columnNumber,
+                                              message: "template syntax error: \(describe(error.error))"))
+            } catch {
+                diagnostics.append(Diagnostic(.error, file: file, message: "template syntax error: \(error)"))
+            }
+        }
+        for name in required where !names.contains(name) && !diagnostics.contains(where: { $0.file == "\(displayFolder)/\(name).mustache" }) {
+            diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(name).mustache", message: "missing template; a theme needs \(required.map { "\($0).mustache" }.joined(separator: ", "))"))
+        }
+        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
+        return TemplateSet(library: library)
+    }
+
+    func render(_ name: String, _ context: [String: Any]) -> String {
+        library.render(context, withTemplate: name) ?? ""
+    }
+
+    private static func describe(_ error: any Error) -> String {
+        switch error as? MustacheTemplate.Error {
+        case .sectionCloseNameIncorrect: "a closing tag does not match the section it closes"
+        case .unfinishedName: "a tag is not closed with '}}'"
+        case .expectedSectionEnd: "a section is not closed; expected '{{/name}}'"
+        case .invalidSetDelimiter: "invalid set-delimiter tag"
+        default: "\(error)"
+        }
+    }
+}
