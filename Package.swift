@@ -40,6 +40,7 @@ let package = Package(
         ),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
-        .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"]),
+        .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore"]),
+        .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -70,17 +70,21 @@ public struct Node {
     }
 
     /// The text a reader sees in this node: text and code literals, with line breaks as spaces.
-    public var plainText: String {
+    public var plainText: String { plainText(includingImages: true) }
+
+    /// The node's text; without images, their alternative text is left out.
+    public func plainText(includingImages: Bool) -> String {
         var text = ""
-        appendPlainText(to: &text)
+        appendPlainText(to: &text, includingImages: includingImages)
         return text
     }
 
-    private func appendPlainText(to text: inout String) {
+    private func appendPlainText(to text: inout String, includingImages: Bool) {
         switch kind {
         case .text, .code: text += literal ?? ""
         case .softBreak, .lineBreak: text += " "
-        default: for child in children { child.appendPlainText(to: &text) }
+        case .image where !includingImages: break
+        default: for child in children { child.appendPlainText(to: &text, includingImages: includingImages) }
         }
     }
 

@@ -53,7 +53,7 @@ struct PostRenderer: Sendable {
             if let url = node.url, let absolute = Self.absolute(url, against: permalink) { node.url = absolute }
         }
         let feedHTML = try document.html(options: htmlOptions)
-        let summary = post.summary ?? Self.truncated(document.nodes(ofKind: .paragraph).first?.plainText ?? "")
+        let summary = post.summary ?? Self.summary(of: document)
         return RenderedPost(html: html, feedHTML: feedHTML, summary: summary, wordCount: Self.wordCount(document), diagnostics: diagnostics)
     }
 
@@ -108,6 +108,15 @@ struct PostRenderer: Sendable {
     static func absolute(_ url: String, against base: String) -> String? {
         guard !hasScheme(url), !url.hasPrefix("//") else { return nil }
         return URL(string: url, relativeTo: URL(string: base))?.absoluteString
+    }
+
+    /// The first paragraph with words in it (a paragraph holding only an image is passed over).
+    static func summary(of document: Document) -> String {
+        for paragraph in document.nodes(ofKind: .paragraph) {
+            let text = paragraph.plainText(includingImages: false).trimmingCharacters(in: .whitespacesAndNewlines)
+            if !text.isEmpty { return truncated(text) }
+        }
+        return ""
     }
 
     static func truncated(_ text: String) -> String {

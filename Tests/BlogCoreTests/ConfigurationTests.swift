@@ -1,0 +1,48 @@
+import Foundation
+import Testing
+@testable import BlogCore
+
+@Suite struct ConfigurationTests {
+    @Test func defaultsForEverythingButTitleAndBaseURL() throws {
+        let (config, warnings) = try SiteConfiguration.load(from: "title: T\nbase_url: https://example.com/blog\n")
+        #expect(warnings.isEmpty)
+        #expect(config.baseURL == "https://example.com/blog/")
+        #expect(config.basePath == "/blog/")
+        #expect(config.absoluteURL(forPath: "/blog/posts/a/") == "https://example.com/blog/posts/a/")
+        #expect(config.language == "en")
+        #expect(config.timeZone.secondsFromGMT(for: fixedNow) == 0)
+        #expect(config.postsPerPage == 10)
+        #expect(config.feedItemLimit == 20)
+        #expect(config.allowsRawHTML)
+        #expect(config.usesSmartPunctuation)
+    }
+
+    @Test func rootBaseURLHasRootPath() throws {
+        #expect(try configuration("title: T\nbase_url: https://example.com\n").basePath == "/")
+    }
+
+    @Test func unknownKeysAreWarningsWithSuggestions() throws {
+        let (_, warnings) = try SiteConfiguration.load(from: "title: T\nbase_url: https://e.org/\ntimezon: UTC\nfeed:\n  item_limt: 3\n")
+        #expect(warnings.map(\.description) == [
+            "blog.yaml:3:1: warning: unknown key 'timezon'; did you mean 'timezone'?",
+            "blog.yaml:5:3: warning: unknown feed key 'item_limt'; did you mean 'item_limit'?",
+        ])
+    }
+
+    @Test(arguments: [
+        ("base_url: https://e.org/\n", "blog.yaml:1:1: error: missing required key 'title' such as 'title: My Blog'"),
+        ("title: T\nbase_url: example.com\n", #"blog.yaml:2:11: error: 'base_url' must be an absolute http or https URL such as https://example.com/blog/, got "example.com""#),
+        ("title: T\nbase_url: https://e.org/\nposts_per_page: 0\n", #"blog.yaml:3:17: error: 'posts_per_page' must be a whole number of at least 1, got "0""#),
+        ("title: T\nbase_url: https://e.org/\ntimezone: Mars/Olympus\n", #"blog.yaml:3:11: error: 'timezone' must be an IANA time zone such as Europe/Berlin or UTC, got "Mars/Olympus""#),
+        ("title: [\n", "blog.yaml:2:1: error: invalid YAML: while parsing a flow node did not find expected node content"),
+        ("- a\n", "blog.yaml:1:1: error: blog.yaml must be a mapping of keys to values such as 'title: My Blog'"),
+    ])
+    func mistakesAreErrors(_ yaml: String, _ message: String) {
+        do {
+            _ = try SiteConfiguration.load(from: yaml)
+            Issue.record("loaded")
+        } catch {
+            #expect(error.diagnostics.map(\.description).contains(message), "\(error.diagnostics)")
+        }
+    }
+}

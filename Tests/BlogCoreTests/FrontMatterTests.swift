@@ -1,0 +1,125 @@
+import Foundation
+import JSONFeed
+import Testing
+@testable import BlogCore
+
+@Suite struct FrontMatterTests {
+    func read(_ text: String, kind: Post.Kind = .post, zone: TimeZone = berlin) -> (Post?, [String]) {
+        let (post, diagnostics) = FrontMatter.read(text, file: "content/posts/x.md", kind: kind, defaultSlug: "x", timeZone: zone)
+        return (post, diagnostics.map(\.description))
+    }
+
+    @Test func mapsEveryKey() throws {
+        let (post, diagnostics) = read("""
+            ---
+            title: "Hello: world"
+            date: 2024-05-01T09:30:00.250+02:00
+            updated: 2024-05-02
+            slug: custom-slug
+            summary: Short.
+            tags: [a, "b c"]
+            image: cover.png
+            banner_image: https://e.org/banner.png
+            authors: [Ada, {name: Grace, url: "https://g.example"}]
+            external_url: https://elsewhere.example
+            language: de
+            draft: true
+            attachments:
+              - {url: a.mp3, mime_type: audio/mpeg, title: Ep, size_in_bytes: 12, duration_in_seconds: 1.5}
+            _ext: {n: 1, f: 2.5, s: "x", b: true, l: [1, two], z: null}
+            ---
+            Body
+            """)
+        #expect(diagnostics.isEmpty)
+        let value = try #require(post)
+        #expect(value.title == "Hello: world")
+        #expect(value.date.map { RFC3339.string(from: $0) } == "2024-05-01T07:30:00.250Z")
+        #expect(value.updated.map { RFC3339.string(from: $0) } == "2024-05-01T22:00:00.000Z")
+        #expect(value.slug == "custom-slug")
+        #expect(value.summary == "Short.")
+        #expect(value.tags == ["a", "b c"])
+        #expect(value.image == "cover.png")
+        #expect(value.bannerImage == "https://e.org/banner.png")
+        #expect(value.authors == [.init(name: "Ada"), .init(name: "Grace", url: "https://g.example")])
+        #expect(value.externalURL == "https://elsewhere.example")
+        #expect(value.language == "de")
+        #expect(value.isDraft)
+        #expect(value.attachments == [Attachment(url: "a.mp3", mimeType: "audio/mpeg", title: "Ep", sizeInBytes: 12, durationInSeconds: 1.5)])
+        #expect(value.extensions["_ext"]?.serialized() == #"{"n":1,"f":2.5,"s":"x","b":true,"l":[1,"two"],"z":null}"#)
+        #expect(value.body == "Body")
+        #expect(value.bodyFirstLine == 18)
+    }
+
+    @Test(arguments: [
+        ("2024-05-01T09:30:00+02:00", "2024-05-01T07:30:00.000Z"),
+        ("2024-05-01T09:30:00Z", "2024-05-01T09:30:00.000Z"),
+        ("2024-05-01 09:30:00 +02:00", "2024-05-01T07:30:00.000Z"),
+        ("2024-05-01", "2024-04-30T22:00:00.000Z"),
+        ("2024-01-01", "2023-12-31T23:00:00.000Z"),
+        ("2024-05-01 09:30", "2024-05-01T07:30:00.000Z"),
+        ("2024-05-01T09:30:15.5", "2024-05-01T07:30:15.500Z"),
+        ("2024-03-31 02:30", "2024-03-31T01:30:00.000Z"),
+    ])
+    func datesWithoutOffsetUseSiteTimeZone(_ text: String, _ expected: String) throws {
+        let date = try #require(FrontMatterDate.parse(text, timeZone: berlin))
+        #expect(RFC3339.string(from: date) == expected)
+    }
+
+    @Test(arguments: ["yesterday", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "01/05/2024", "2024-05-01T09:30:00+2"])
+    func impossibleDatesAreRefused(_ text: String) {
+        #expect(FrontMatterDate.parse(text, timeZone: berlin) == nil)
+    }
+
+    @Test(arguments: [
+        ("---\ntitle: T\ndate: yesterday\n---\n", #"content/posts/x.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got "yesterday""#),
+        ("---\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:1: error: missing required key 'title' such as 'title: Hello, world'"),
+        ("---\ntitle: T\n---\n", "content/posts/x.md:2:1: error: missing required key 'date' such as 'date: 2024-05-01T09:30:00+02:00'"),
+        ("---\ntitle: [a]\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:8: error: 'title' must be text, got a list"),
+        ("---\ntitle: T\ndate: 2024-01-01\ntags: 5\n---\n", "content/posts/x.md:4:7: error: 'tags' must be a list such as [swift, web], got \"5\""),
+        ("---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", "content/posts/x.md:4:8: error: 'draft' must be true or false, got \"maybe\""),
+        ("---\ntitle: \"  \"\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:8: error: 'title' must not be empty"),
+        ("---\ntitle: T\ndate: 2024-01-01\nslug: ../etc\n---\n", "content/posts/x.md:4:7: error: 'slug' must not contain '/' or '\\', got \"../etc\""),
+        ("---\ntitle: T\ndate: 2024-01-01\ntag: x\n---\n", "content/posts/x.md:4:1: warning: unknown front matter key 'tag'; did you mean 'tags'?"),
+        ("---\ntitle: T\n", "content/posts/x.md:1:1: error: front matter is not closed; expected a line '---' after the YAML"),
+        ("---\n- a\n- b\n---\n", "content/posts/x.md:2:1: error: front matter must be a mapping of keys to values such as 'title: Hello'"),
+        ("---\ntitle: T\ntitle: U\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:1: error: duplicate key 'title'; each key may appear once"),
+        ("---\ntitle: \"open\ndate: 2024-01-01\n---\n", "content/posts/x.md:4:1: error: invalid YAML: while scanning a quoted scalar found unexpected end of stream"),
+    ])
+    func mistakesGiveExactMessages(_ text: String, _ message: String) {
+        let (_, diagnostics) = read(text)
+        #expect(diagnostics.contains(message), "\(diagnostics)")
+    }
+
+    @Test func byteOrderMarkAndCRLFJustWork() throws {
+        let (post, diagnostics) = read("\u{FEFF}---\r\ntitle: T\r\ndate: 2024-01-01T00:00:00Z\r\n---\r\nLine one\r\nLine two\r\n")
+        #expect(diagnostics.isEmpty)
+        #expect(post?.body == "Line one\nLine two\n")
+    }
+
+    @Test func pagesNeedNoDate() {
+        let (post, diagnostics) = read("---\ntitle: About\n---\nHi\n", kind: .page)
+        #expect(diagnostics.isEmpty)
+        #expect(post?.date == nil)
+        #expect(post?.outputFolder == "x/")
+    }
+
+    @Test(arguments: [
+        ("Hello, World!", "hello-world"), ("Café au lait", "cafe-au-lait"), ("Straße & Ærø", "strasse-aero"),
+        ("日本語のタイトル", "日本語のタイトル"), ("Привет, мир", "привет-мир"), ("नमस्ते दुनिया", "नमस्ते-दुनिया"),
+        ("  --  ", "untitled"), ("🎉🎉", "untitled"), ("Swift 6.0 — what's new?", "swift-6-0-what-s-new"), ("Ça va ?", "ca-va"),
+    ])
+    func slugsKeepLettersOfEveryScript(_ title: String, _ slug: String) {
+        #expect(Slug.make(from: title) == slug)
+    }
+
+    @Test func fileNamesLoseTheirDatePrefix() {
+        #expect(ContentLoader.defaultSlug(forName: "2024-05-01-hello-world") == "hello-world")
+        #expect(ContentLoader.defaultSlug(forName: "hello") == "hello")
+        #expect(ContentLoader.defaultSlug(forName: "2024-05-01") == "2024-05-01")
+    }
+
+    @Test func invalidUTF8OffsetIsFound() {
+        #expect(ContentLoader.firstInvalidUTF8Offset(Data([0x61, 0x62, 0xC3, 0xA9, 0xFF, 0x61])) == 4)
+        #expect(ContentLoader.firstInvalidUTF8Offset(Data([0x61, 0xE2, 0x82])) == 1)
+    }
+}

@@ -1,0 +1,56 @@
+import Foundation
+import Testing
+@testable import BlogCore
+
+@Suite struct PostRendererTests {
+    func makePost(_ body: String, source: String = "content/posts/a.md", summary: String? = nil) -> Post {
+        Post(kind: .post, source: source, bundleFolder: nil, slug: "a", title: "A", date: fixedNow, updated: nil, summary: summary,
+             tags: [], image: nil, bannerImage: nil, externalURL: nil, language: nil, authors: nil, isDraft: false,
+             attachments: [], extensions: [:], body: body, bodyFirstLine: 5)
+    }
+
+    func renderer(_ yaml: String = "title: T\nbase_url: https://example.com/blog/\n", pages: [String: String] = [:]) throws -> PostRenderer {
+        PostRenderer(configuration: try configuration(yaml), pageURLs: pages)
+    }
+
+    @Test func summaryIsTheFirstParagraphAsPlainText() throws {
+        let rendered = try renderer().render(makePost("![cover](c.png)\n\n# Title\n\nThe *first* \"real\" `paragraph`\nwraps.\n\nSecond.\n"))
+        #expect(rendered.summary == "The first “real” paragraph wraps.")
+        let long = String(repeating: "word ", count: 100)
+        let truncated = try renderer().render(makePost(long)).summary
+        #expect(truncated.count <= 301 && truncated.hasSuffix("word…"))
+        #expect(try renderer().render(makePost("Body", summary: "Given.")).summary == "Given.")
+    }
+
+    @Test func linksToPostSourcesAreRewritten() throws {
+        let pages = ["content/posts/b.md": "/blog/posts/b/", "content/pages/about.md": "/blog/about/", "content/posts/trip/index.md": "/blog/posts/trip/"]
+        let rendered = try renderer(pages: pages).render(makePost("[b](b.md) [about](../pages/about.md#team) [trip](./trip/index.md) [gone](missing.md) [web](https://x.org/y.md)\n"))
+        #expect(rendered.html == "<p><a href=\"/blog/posts/b/\">b</a> <a href=\"/blog/about/#team\">about</a> <a href=\"/blog/posts/trip/\">trip</a> <a href=\"missing.md\">gone</a> <a href=\"https://x.org/y.md\">web</a></p>\n")
+        #expect(rendered.diagnostics.map(\.description) == [#"content/posts/a.md:5: warning: link to "missing.md", but content/posts/missing.md is not a post or page"#])
+    }
+
+    @Test func feedHTMLHasAbsoluteURLs() throws {
+        let rendered = try renderer().render(makePost("[rel](photo.png) [root](/x/) [frag](#top) [abs](https://o.org/) [mail](mailto:a@b.c) ![i](img/p.png)\n"))
+        #expect(rendered.feedHTML == "<p><a href=\"https://example.com/blog/posts/a/photo.png\">rel</a> <a href=\"https://example.com/x/\">root</a> <a href=\"https://example.com/blog/posts/a/#top\">frag</a> <a href=\"https://o.org/\">abs</a> <a href=\"mailto:a@b.c\">mail</a> <img src=\"https://example.com/blog/posts/a/img/p.png\" alt=\"i\" /></p>\n")
+        #expect(rendered.html.contains("href=\"photo.png\""))
+    }
+
+    @Test func headingsGetStableUniqueAnchors() throws {
+        let rendered = try renderer().render(makePost("## Intro\n\n## Intro\n\n### Ça marche *bien*\n\n## !!!\n"))
+        #expect(rendered.html == "<h2 id=\"intro\">\nIntro\n</h2>\n<h2 id=\"intro-1\">\nIntro\n</h2>\n<h3 id=\"ca-marche-bien\">\nÇa marche <em>bien</em>\n</h3>\n<h2 id=\"section\">\n!!!\n</h2>\n")
+    }
+
+    @Test func rawHTMLFollowsTheUnsafeOption() throws {
+        let body = "<figure>\n<video src=\"v.mp4\"></video>\n</figure>\n\nText <b>bold</b>\n"
+        #expect(try renderer().render(makePost(body)).html == "<figure>\n<video src=\"v.mp4\"></video>\n</figure>\n<p>Text <b>bold</b></p>\n")
+        let safe = try renderer("title: T\nbase_url: https://e.org/\nmarkdown:\n  unsafe: false\n").render(makePost(body)).html
+        #expect(safe == "<!-- raw HTML omitted -->\n<p>Text <!-- raw HTML omitted -->bold<!-- raw HTML omitted --></p>\n")
+    }
+
+    @Test func wordCountAndReadingTime() throws {
+        let rendered = try renderer().render(makePost(String(repeating: "one two three ", count: 100) + "\n\n日本語\n"))
+        #expect(rendered.wordCount == 303)
+        #expect(rendered.readingMinutes == 2)
+        #expect(try renderer().render(makePost("")).readingMinutes == 1)
+    }
+}

@@ -1,0 +1,138 @@
+import Foundation
+import JSONFeed
+import Testing
+@testable import BlogCore
+
+@Suite struct SiteBuilderTests {
+    func build(_ site: Site, now: Date = fixedNow) async throws -> (BuildSummary, URL) {
+        let summary = try await SiteBuilder(site: site).build(BuildOptions(now: now))
+        return (summary, site.root.appending(path: "public"))
+    }
+
+    func files(_ root: URL, under folder: String) -> [String] {
+        ((try? FileManager.default.subpathsOfDirectory(atPath: root.appending(path: folder).path)) ?? []).sorted()
+    }
+
+    @Test func zeroPostsGiveOneEmptyIndexPage() async throws {
+        let site = try makeSite(posts: [:])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let (summary, output) = try await build(site)
+        #expect(summary.posts == 0)
+        let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        #expect(index.contains("<p>No posts yet.</p>"))
+        #expect(!index.contains("class=\"pagination\""))
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "page").path))
+        let feed = try String(contentsOf: output.appending(path: "feed.json"), encoding: .utf8)
+        #expect(feed.contains("\"items\": []"))
+    }
+
+    @Test func exactlyOnePageHasNoPagination() async throws {
+        let site = try makeSite(posts: ["a.md": post("A", "2024-01-01"), "b.md": post("B", "2024-01-02")])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let (_, output) = try await build(site)
+        let index = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        #expect(!index.contains("class=\"pagination\""))
+        #expect(index.range(of: "/blog/posts/b/")!.lowerBound < index.range(of: "/blog/posts/a/")!.lowerBound)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "page").path))
+    }
+
+    @Test func oneMoreThanAPageMakesASecondPage() async throws {
+        let site = try makeSite(posts: ["a.md": post("A", "2024-01-01"), "b.md": post("B", "2024-01-02"), "c.md": post("C", "2024-01-03")])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let (_, output) = try await build(site)
+        #expect(files(output, under: "page") == ["2", "2/index.html"])
+        let first = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        #expect(first.contains("<a rel=\"next\" href=\"/blog/page/2/\">"))
+        #expect(!first.contains("rel=\"prev\""))
+        let second = try String(contentsOf: output.appending(path: "page/2/index.html"), encoding: .utf8)
+        #expect(second.contains("<a rel=\"prev\" href=\"/blog/\">"))
+        #expect(!second.contains("rel=\"next\""))
+        #expect(second.contains("/blog/posts/a/") && !second.contains("/blog/posts/c/\""))
+    }
+
+    @Test func tagsWithSpacesAndUnicode() async throws {
+        let site = try makeSite(posts: [
+            "a.md": post("A", "2024-01-01", tags: ["Open Source", "日本語", "Café"]),
+            "b.md": post("B", "2024-01-02", tags: ["open source", "cafe"]),
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let (summary, output) = try await build(site)
+        #expect(summary.tags == 3)
+        #expect(files(output, under: "tags") == ["cafe", "cafe/index.html", "index.html", "open-source", "open-source/index.html", "日本語", "日本語/index.html"])
+        let tags = try String(contentsOf: output.appending(path: "tags/index.html"), encoding: .utf8)
+        #expect(tags.contains("<a href=\"/blog/tags/%E6%97%A5%E6%9C%AC%E8%AA%9E/\">日本語</a> <span class=\"count\">1</span>"))
+        #expect(tags.contains("<a href=\"/blog/tags/open-source/\">open source</a> <span class=\"count\">2</span>"))
+    }
+
+    @Test func subPathBaseURLIsHonouredEverywhere() async throws {
+        let site = try makeSite(yaml: "title: T\nbase_url: https://example.com/deep/blog/\n", posts: ["a.md": post("A", "2024-01-01", tags: ["x"], body: "[home](/deep/blog/)")])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let (_, output) = try await build(site)
+        for file in ["index.html", "posts/a/index.html", "tags/x/index.html", "archive/index.html", "404.html"] {
+            let html = try String(contentsOf: output.appending(path: file), encoding: .utf8)
+            let hrefs = html.components(separatedBy: "href=\"").dropFirst().map { $0.prefix(while: { $0 != "\"" }) }
+            for href in hrefs where !href.hasPrefix("#") {
+                #expect(href.hasPrefix("/deep/blog/") || href.hasPrefix("https://example.com/deep/blog/"), "\(file): \(href)")
+            }
+            #expect(html.contains("<link rel=\"alternate\" type=\"application/feed+json\" title=\"T\" href=\"https://example.com/deep/blog/feed.json\">"))
+        }
+    }
+
+    @Test func futureAndDraftPostsAreLeftOut() async throws {
+        let site = try makeSite(posts: [
+            "a.md": post("A", "2024-01-01"),
+            "later.md": post("Later", "2030-01-01"),
+            "draft.md": "---\ntitle: D\ndate: 2024-01-01\ndraft: true\n---\nx\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let (summary, _) = try await build(site)
+        #expect(summary.posts == 1)
+        #expect(summary.draftsSkipped == 1)
+        #expect(summary.futureSkipped == 1)
+        let (later, _) = try await build(site, now: Date(timeIntervalSince1970: 2_000_000_000))
+        #expect(later.posts == 2)
+    }
+
+    @Test func twoPostsOnOneURLIsAnErrorNamingBoth() async throws {
+        let site = try makeSite(posts: ["2024-01-01-same.md": post("A", "2024-01-01"), "2024-02-01-same.md": post("B", "2024-02-01")])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        do {
+            _ = try await build(site)
+            Issue.record("built")
+        } catch let error as DiagnosticError {
+            #expect(error.diagnostics.map(\.description) == ["content/posts/2024-02-01-same.md: error: content/posts/2024-01-01-same.md and content/posts/2024-02-01-same.md would both be published at /posts/same/; give one of them another 'slug'"])
+        }
+    }
+
+    @Test func feedHoldsTheNewestItemsWithMilliseconds() async throws {
+        let site = try makeSite(yaml: "title: T\nbase_url: https://example.com/\nfeed:\n  item_limit: 2\n", posts: [
+            "a.md": post("A", "2024-01-01T10:00:00.123+01:00"), "b.md": post("B", "2024-01-02"), "c.md": post("C", "2024-01-03"),
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let (_, output) = try await build(site)
+        let feed = try decodeFeed(output.appending(path: "feed.json"))
+        #expect(feed.items.map(\.id) == ["https://example.com/posts/c/", "https://example.com/posts/b/"])
+        #expect(feed.feedURL == "https://example.com/feed.json")
+    }
+
+    @Test func embeddedThemeEqualsTheFolder() throws {
+        var onDisk: [String: String] = [:]
+        let theme = repositoryRoot.appending(path: "site-template")
+        for path in try FileManager.default.subpathsOfDirectory(atPath: theme.path) {
+            var isDirectory: ObjCBool = false
+            if FileManager.default.fileExists(atPath: theme.appending(path: path).path, isDirectory: &isDirectory), !isDirectory.boolValue,
+               !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                onDisk[path] = try String(contentsOf: theme.appending(path: path), encoding: .utf8)
+            }
+        }
+        let embedded = Dictionary(uniqueKeysWithValues: DefaultTheme.files.map { ($0.path, $0.contents) })
+        #expect(embedded.keys.sorted() == onDisk.keys.sorted(), "run scripts/embed-theme")
+        for (path, text) in onDisk where embedded[path] != text {
+            Issue.record("\(path) differs from DefaultTheme.swift; run scripts/embed-theme")
+        }
+    }
+}
+
+func decodeFeed(_ url: URL) throws -> Feed {
+    try FeedDecoder().decode(from: Data(contentsOf: url))
+}
