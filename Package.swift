@@ -6,6 +6,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "blog", targets: ["BlogCLI"]),
+        .executable(name: "blog-benchmark", targets: ["BlogBenchmark"]),
         .library(name: "JSONFeed", targets: ["JSONFeed"]),
     ],
     dependencies: [
@@ -38,6 +39,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
+        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore"]),

@@ -116,41 +116,58 @@ public enum RFC3339 {
             days -= 1
         }
         let (year, month, day) = civilFromDays(Int(days))
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(29)
-        func append(_ value: Int, width: Int) {
-            var digits = [UInt8](repeating: 0x30, count: width)
-            var rest = abs(value)
-            for position in stride(from: width - 1, through: 0, by: -1) {
-                digits[position] = UInt8(0x30 + rest % 10)
-                rest /= 10
+        // Written byte by byte into a fixed buffer: this runs once per date on big feeds.
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 40) { buffer in
+            var position = 0
+            func put(_ byte: UInt8) {
+                buffer[position] = byte
+                position += 1
             }
-            if value < 0 { bytes.append(UInt8(ascii: "-")) }
-            bytes.append(contentsOf: digits)
+            func put(_ value: Int, width: Int) {
+                var rest = value
+                var digits = width
+                if rest < 0 {
+                    put(UInt8(ascii: "-"))
+                    rest = -rest
+                }
+                // Years past 9999 get more digits rather than being cut.
+                var probe = rest
+                var needed = 1
+                while probe >= 10 {
+                    probe /= 10
+                    needed += 1
+                }
+                digits = max(digits, needed)
+                for index in stride(from: digits - 1, through: 0, by: -1) {
+                    buffer[position + index] = UInt8(0x30 + rest % 10)
+                    rest /= 10
+                }
+                position += digits
+            }
+            put(year, width: 4)
+            put(UInt8(ascii: "-"))
+            put(month, width: 2)
+            put(UInt8(ascii: "-"))
+            put(day, width: 2)
+            put(UInt8(ascii: "T"))
+            put(Int(secondOfDay / 3600), width: 2)
+            put(UInt8(ascii: ":"))
+            put(Int(secondOfDay / 60 % 60), width: 2)
+            put(UInt8(ascii: ":"))
+            put(Int(secondOfDay % 60), width: 2)
+            put(UInt8(ascii: "."))
+            put(Int(fraction), width: 3)
+            if offset == 0 {
+                put(UInt8(ascii: "Z"))
+            } else {
+                put(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
+                let minutes = abs(offset) / 60
+                put(minutes / 60, width: 2)
+                put(UInt8(ascii: ":"))
+                put(minutes % 60, width: 2)
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[0..<position]), as: UTF8.self)
         }
-        append(year, width: 4)
-        bytes.append(UInt8(ascii: "-"))
-        append(month, width: 2)
-        bytes.append(UInt8(ascii: "-"))
-        append(day, width: 2)
-        bytes.append(UInt8(ascii: "T"))
-        append(Int(secondOfDay / 3600), width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(Int(secondOfDay / 60 % 60), width: 2)
-        bytes.append(UInt8(ascii: ":"))
-        append(Int(secondOfDay % 60), width: 2)
-        bytes.append(UInt8(ascii: "."))
-        append(Int(fraction), width: 3)
-        if offset == 0 {
-            bytes.append(UInt8(ascii: "Z"))
-        } else {
-            bytes.append(offset < 0 ? UInt8(ascii: "-") : UInt8(ascii: "+"))
-            let minutes = abs(offset) / 60
-            append(minutes / 60, width: 2)
-            bytes.append(UInt8(ascii: ":"))
-            append(minutes % 60, width: 2)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     static func daysInMonth(_ month: Int, year: Int) -> Int {
