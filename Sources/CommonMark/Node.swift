@@ -15,6 +15,7 @@ public struct Node {
         case unknown
     }
 
+    /// The node's kind.
     public var kind: Kind {
         switch cmark_node_get_type(pointer) {
         case CMARK_NODE_DOCUMENT: .document

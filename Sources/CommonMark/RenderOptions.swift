@@ -2,8 +2,10 @@ internal import CCmark
 
 /// Options for parsing and rendering, a set over libcmark's `CMARK_OPT_*` flags.
 public struct RenderOptions: OptionSet, Sendable, Hashable {
+    /// The `CMARK_OPT_*` bits.
     public let rawValue: Int32
 
+    /// Options from `CMARK_OPT_*` bits.
     public init(rawValue: Int32) {
         self.rawValue = rawValue
     }

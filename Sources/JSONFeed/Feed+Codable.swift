@@ -10,46 +10,55 @@ extension Feed: Codable {
         self = try decodeStrictly(from: decoder) { reader, value in reader.readFeed(value) }
     }
 
+    /// Encodes as ``FeedEncoder`` does, through the encoder's containers.
     public func encode(to encoder: any Encoder) throws {
         try FeedWriter(writesLegacyAuthor: true).value(of: self).encode(to: encoder)
     }
 }
 
 extension Item: Codable {
+    /// Decodes with the strict rules of ``FeedDecoder``.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(from: decoder) { reader, value in reader.readItem(value, at: "$") }
     }
 
+    /// Encodes as ``FeedEncoder`` does, through the encoder's containers.
     public func encode(to encoder: any Encoder) throws {
         try FeedWriter(writesLegacyAuthor: true).value(of: self).encode(to: encoder)
     }
 }
 
 extension Author: Codable {
+    /// Decodes with the strict rules of ``FeedDecoder``.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(from: decoder) { reader, value in reader.readAuthor(value, at: "$") }
     }
 
+    /// Encodes as ``FeedEncoder`` does, through the encoder's containers.
     public func encode(to encoder: any Encoder) throws {
         try FeedWriter(writesLegacyAuthor: true).value(of: self).encode(to: encoder)
     }
 }
 
 extension Attachment: Codable {
+    /// Decodes with the strict rules of ``FeedDecoder``.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(from: decoder) { reader, value in reader.readAttachment(value, at: "$") }
     }
 
+    /// Encodes as ``FeedEncoder`` does, through the encoder's containers.
     public func encode(to encoder: any Encoder) throws {
         try FeedWriter(writesLegacyAuthor: true).value(of: self).encode(to: encoder)
     }
 }
 
 extension Hub: Codable {
+    /// Decodes with the strict rules of ``FeedDecoder``.
     public init(from decoder: any Decoder) throws {
         self = try decodeStrictly(from: decoder) { reader, value in reader.readHub(value, at: "$") }
     }
 
+    /// Encodes as ``FeedEncoder`` does, through the encoder's containers.
     public func encode(to encoder: any Encoder) throws {
         try FeedWriter(writesLegacyAuthor: true).value(of: self).encode(to: encoder)
     }

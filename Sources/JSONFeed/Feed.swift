@@ -15,19 +15,31 @@ public struct Feed: Sendable, Hashable {
 
     /// The version URL, as read; ``Feed/version1_1`` for a feed made here.
     public var version: String
+    /// The feed's name, usually the name of the site (`title`).
     public var title: String
+    /// The site the feed describes (`home_page_url`).
     public var homePageURL: String?
+    /// Where the feed itself lives, so readers can find it again (`feed_url`).
     public var feedURL: String?
+    /// What the feed is about (`description`).
     public var description: String?
+    /// A note for people reading the JSON (`user_comment`).
     public var userComment: String?
+    /// The next page of a paginated feed (`next_url`).
     public var nextURL: String?
+    /// A large image for the feed, 512×512 or more (`icon`).
     public var icon: String?
+    /// A small image for the feed, 64×64 (`favicon`).
     public var favicon: String?
     /// The feed's authors; a JSON Feed 1.0 `author` object is read into this array.
     public var authors: [Author]?
+    /// The feed's primary language as an RFC 5646 tag (`language`).
     public var language: String?
+    /// Whether the feed is finished and will never update again (`expired`).
     public var expired: Bool?
+    /// Endpoints for real-time notification of updates (`hubs`).
     public var hubs: [Hub]?
+    /// The entries, in the order of the document (`items`).
     public var items: [Item]
     /// Members whose keys begin with `_`, kept as they were read.
     public var extensions: JSONObject

@@ -8,6 +8,7 @@ import Foundation
 /// numeric ids become strings, a missing `mime_type` is accepted, relative URLs stay as written, unknown
 /// keys are ignored and `_` extensions are kept.
 public struct FeedDecoder: Sendable {
+    /// Makes a decoder; it has no settings.
     public init() {}
 
     /// Decodes a feed document.

@@ -11,6 +11,7 @@ public struct FeedEncoder: Sendable {
     /// for older readers.
     public var writesLegacyAuthor: Bool
 
+    /// Makes an encoder; compact output with the legacy `author` by default.
     public init(prettyPrinted: Bool = false, writesLegacyAuthor: Bool = true) {
         self.prettyPrinted = prettyPrinted
         self.writesLegacyAuthor = writesLegacyAuthor

@@ -6,6 +6,7 @@ public struct FeedProblem: Sendable, Hashable, Codable, CustomStringConvertible 
         case warning
     }
 
+    /// Whether the problem makes the feed unreadable.
     public var severity: Severity
     /// Where: a JSON path such as `items[3].attachments[0]` (`$` is the top-level object), or
     /// `LINE:COLUMN` for a document that is not JSON.
@@ -15,6 +16,7 @@ public struct FeedProblem: Sendable, Hashable, Codable, CustomStringConvertible 
     /// What was wrong and what was expected.
     public var message: String
 
+    /// Makes a problem.
     public init(severity: Severity, path: String, rule: String, message: String) {
         self.severity = severity
         self.path = path

@@ -4,17 +4,29 @@ import Foundation
 public struct Item: Sendable, Hashable {
     /// The unique id; a number in the source is coerced to its string form.
     public var id: String
+    /// The item's own page (`url`).
     public var url: String?
+    /// The page the item is about, for link posts (`external_url`).
     public var externalURL: String?
+    /// Plain-text title; microblog items have none (`title`).
     public var title: String?
+    /// The content as HTML (`content_html`).
     public var contentHTML: String?
+    /// The content as plain text (`content_text`).
     public var contentText: String?
+    /// A plain-text summary (`summary`).
     public var summary: String?
+    /// The item's main image (`image`).
     public var image: String?
+    /// An image to show above the item (`banner_image`).
     public var bannerImage: String?
+    /// The item's authors; a 1.0 `author` is read into this array.
     public var authors: [Author]?
+    /// Plain-text tags (`tags`).
     public var tags: [String]?
+    /// The item's language as an RFC 5646 tag (`language`).
     public var language: String?
+    /// Related resources such as audio files (`attachments`).
     public var attachments: [Attachment]?
     /// Members whose keys begin with `_`, kept as they were read.
     public var extensions: JSONObject

@@ -58,8 +58,11 @@ public enum JSONValue: Sendable, Hashable {
 public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Sequence {
     /// One `"key": value` pair.
     public struct Member: Sendable, Hashable {
+        /// The member's key.
         public var key: String
+        /// The member's value.
         public var value: JSONValue
+        /// Makes a member.
         public init(key: String, value: JSONValue) {
             self.key = key
             self.value = value
@@ -74,6 +77,7 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
         self.members = members
     }
 
+    /// Makes an object from a literal, in the order written.
     public init(dictionaryLiteral elements: (String, JSONValue)...) {
         members = elements.map { Member(key: $0.0, value: $0.1) }
     }
@@ -102,6 +106,7 @@ public struct JSONObject: Sendable, Hashable, ExpressibleByDictionaryLiteral, Se
         }
     }
 
+    /// Iterates over the members in order.
     public func makeIterator() -> IndexingIterator<[Member]> { members.makeIterator() }
 }
 

@@ -4,7 +4,9 @@ import Foundation
 public struct BuildOptions: Sendable {
     /// The output folder; relative paths are taken from the site root. Default `public`.
     public var output: String?
+    /// Build posts marked `draft: true` too.
     public var includesDrafts = false
+    /// Build posts dated after ``now`` too.
     public var includesFuture = false
     /// Overrides `base_url` from blog.yaml, for example for a staging host.
     public var baseURL: String?
@@ -13,6 +15,7 @@ public struct BuildOptions: Sendable {
     /// Called with (posts rendered, posts in all) while rendering.
     public var progress: (@Sendable (Int, Int) -> Void)?
 
+    /// Makes options; by default drafts and future posts are left out and `now` is the current time.
     public init(output: String? = nil, includesDrafts: Bool = false, includesFuture: Bool = false, baseURL: String? = nil,
                 now: Date = Date(), progress: (@Sendable (Int, Int) -> Void)? = nil) {
         self.output = output
@@ -26,19 +29,30 @@ public struct BuildOptions: Sendable {
 
 /// What a build did, for the summary line.
 public struct BuildSummary: Sendable {
+    /// Posts published.
     public var posts = 0
+    /// Standalone pages published.
     public var pages = 0
+    /// Distinct tags.
     public var tags = 0
+    /// Files whose bytes changed and were written.
     public var filesWritten = 0
+    /// Files left untouched because their bytes were the same.
     public var filesUnchanged = 0
+    /// Files of an earlier build that are no longer made.
     public var filesRemoved = 0
+    /// Drafts left out.
     public var draftsSkipped = 0
+    /// Posts left out because they are dated in the future.
     public var futureSkipped = 0
     /// Warnings and notes; errors stop a build instead.
     public var diagnostics: [Diagnostic] = []
+    /// The output folder.
     public var output: URL
+    /// Wall time of the build.
     public var seconds: Double = 0
 
+    /// How many of ``diagnostics`` are warnings.
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
 
     /// `Built 12 posts, 2 pages and 8 tags into public/: 40 files written, 3 unchanged ...`.

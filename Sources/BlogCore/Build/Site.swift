@@ -2,8 +2,10 @@ import Foundation
 
 /// A site on disk: the folder holding `blog.yaml`.
 public struct Site: Sendable {
+    /// The folder holding `blog.yaml`.
     public var root: URL
 
+    /// A site rooted at `root`.
     public init(root: URL) {
         self.root = root.standardizedFileURL
     }

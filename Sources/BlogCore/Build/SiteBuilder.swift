@@ -3,8 +3,10 @@ import JSONFeed
 
 /// Builds a site: reads blog.yaml, the theme and the content, renders everything and writes the output.
 public struct SiteBuilder: Sendable {
+    /// The site to build.
     public let site: Site
 
+    /// Makes a builder for `site`.
     public init(site: Site) {
         self.site = site
     }

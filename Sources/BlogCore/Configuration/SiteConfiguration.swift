@@ -3,25 +3,35 @@ import Yams
 
 /// The settings of a site, read from `blog.yaml` at its root.
 public struct SiteConfiguration: Sendable, Equatable {
+    /// An author from `blog.yaml` or front matter.
     public struct Author: Sendable, Equatable {
+        /// The author's name.
         public var name: String
+        /// A page for the author.
         public var url: String?
+        /// A square image of the author.
         public var avatar: String?
     }
 
+    /// The site's name.
     public var title: String
     /// The absolute URL the site is served from, always ending in `/` (for example `https://example.com/blog/`).
     public var baseURL: String
+    /// One line about the site; empty by default.
     public var description: String
     /// A BCP 47 language tag for `<html lang>` and the feed.
     public var language: String
     /// The zone in which front matter dates without an offset are read.
     public var timeZone: TimeZone
+    /// The site's authors, for the feed.
     public var authors: [Author]
+    /// Posts on each index page.
     public var postsPerPage: Int
     /// How many of the newest posts the feed carries.
     public var feedItemLimit: Int
+    /// The feed's `icon`, resolved against ``baseURL``.
     public var feedIcon: String?
+    /// The feed's `favicon`, resolved against ``baseURL``.
     public var feedFavicon: String?
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
     public var allowsRawHTML: Bool

@@ -9,24 +9,37 @@ public struct Post: Sendable, Equatable {
         case page
     }
 
+    /// Post or page.
     public var kind: Kind
     /// The source file, relative to the site root (`content/posts/hello.md`).
     public var source: String
     /// For `content/posts/NAME/index.md`, the folder whose other files are copied beside the page.
     public var bundleFolder: String?
+    /// The URL segment of the page.
     public var slug: String
+    /// The title, plain text.
     public var title: String
     /// Required for posts; pages may have none.
     public var date: Date?
+    /// When the post last changed.
     public var updated: Date?
+    /// The front matter summary, if given.
     public var summary: String?
+    /// Tags as written.
     public var tags: [String]
+    /// The main image, relative to the page or absolute.
     public var image: String?
+    /// An image to show above the post.
     public var bannerImage: String?
+    /// For link posts, the page the post is about.
     public var externalURL: String?
+    /// The post's language tag.
     public var language: String?
+    /// The post's authors.
     public var authors: [SiteConfiguration.Author]?
+    /// Left out of builds unless drafts are asked for.
     public var isDraft: Bool
+    /// Files for the feed item, such as podcast audio.
     public var attachments: [Attachment]
     /// Front matter keys beginning with `_`, carried into the feed item.
     public var extensions: JSONObject

@@ -2,12 +2,14 @@ import JSONFeed
 
 /// A problem found in a site's files, printed compiler style.
 public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
+    /// How serious a diagnostic is; only errors fail a build.
     public enum Severity: String, Sendable, Hashable {
         case error
         case warning
         case note
     }
 
+    /// Error, warning or note.
     public var severity: Severity
     /// The file, relative to the site root.
     public var file: String
@@ -18,6 +20,7 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// What was wrong; what was expected.
     public var message: String
 
+    /// Makes a diagnostic.
     public init(_ severity: Severity, file: String, line: Int? = nil, column: Int? = nil, message: String) {
         self.severity = severity
         self.file = file
