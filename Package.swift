@@ -1,4 +1,5 @@
 // swift-tools-version:6.0
+import Foundation
 import PackageDescription
 
 let package = Package(
@@ -21,11 +22,13 @@ let package = Package(
             providers: [.apt(["libcmark-dev"])]
         ),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
+        .target(name: "CFileSystem"),
         .target(name: "JSONFeed"),
         .target(
             name: "BlogCore",
             dependencies: [
                 "CommonMark",
+                "CFileSystem",
                 "JSONFeed",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -46,3 +49,17 @@ let package = Package(
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
 )
+
+// libFuzzer targets, built only by scripts/fuzz (BLOG_FUZZ=1) with -sanitize=fuzzer: they have no main.
+if ProcessInfo.processInfo.environment["BLOG_FUZZ"] != nil {
+    package.targets.append(.target(name: "FuzzDriver", path: "Fuzz/Driver"))
+    for (name, path, dependency) in [
+        ("fuzz-front-matter", "Fuzz/FrontMatter", "BlogCore"), ("fuzz-rfc3339", "Fuzz/RFC3339", "JSONFeed"),
+        ("fuzz-feed-decoder", "Fuzz/FeedDecoder", "JSONFeed"), ("fuzz-markdown", "Fuzz/Markdown", "BlogCore"),
+    ] {
+        package.targets.append(.executableTarget(
+            name: name, dependencies: [.target(name: dependency), "FuzzDriver"], path: path,
+            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+        ))
+    }
+}

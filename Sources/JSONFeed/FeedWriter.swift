@@ -41,11 +41,12 @@ struct FeedWriter {
         put(item.summary, "summary", in: &object)
         put(item.image, "image", in: &object)
         put(item.bannerImage, "banner_image", in: &object)
-        if let published = item.publishedMilliseconds {
-            object["date_published"] = .string(RFC3339.string(fromMilliseconds: published))
-        }
-        if let modified = item.modifiedMilliseconds {
-            object["date_modified"] = .string(RFC3339.string(fromMilliseconds: modified))
+        for (key, milliseconds) in [("date_published", item.publishedMilliseconds), ("date_modified", item.modifiedMilliseconds)] {
+            guard let milliseconds else { continue }
+            guard RFC3339.representable.contains(milliseconds) else {
+                throw FeedEncodingError(path: path == "$" ? key : "\(path).\(key)", message: "the date is outside the years 0000 to 9999, which RFC 3339 cannot write")
+            }
+            object[key] = .string(RFC3339.string(fromMilliseconds: milliseconds))
         }
         put(item.authors, in: &object)
         if let tags = item.tags { object["tags"] = .array(tags.map(JSONValue.string)) }

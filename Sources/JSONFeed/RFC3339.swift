@@ -98,8 +98,14 @@ public enum RFC3339 {
         guard index == bytes.count else { return nil }
         let days = Int64(daysFromCivil(year: year, month: month, day: day))
         let seconds = days * 86_400 + Int64(hour * 3600 + minute * 60 + second) - Int64(offsetMinutes * 60)
-        return seconds * 1000 + Int64(millisecond)
+        let milliseconds = seconds * 1000 + Int64(millisecond)
+        // An offset can move 0000-01-01 or 9999-12-31 out of the four-digit years, where no UTC
+        // RFC 3339 string exists for the instant; such a date could never be written back.
+        return representable.contains(milliseconds) ? milliseconds : nil
     }
+
+    /// 0000-01-01T00:00:00.000Z to 9999-12-31T23:59:59.999Z, the instants RFC 3339 can write in UTC.
+    static let representable: ClosedRange<Int64> = -62_167_219_200_000...253_402_300_799_999
 
     static func string(fromMilliseconds milliseconds: Int64, offset: Int = 0) -> String {
         let local = milliseconds + Int64(offset) * 1000

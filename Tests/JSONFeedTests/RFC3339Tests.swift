@@ -19,6 +19,8 @@ import Testing
         ("0001-01-01T00:00:00Z", "0001-01-01T00:00:00.000Z"),
         ("9999-12-31T23:59:59.999Z", "9999-12-31T23:59:59.999Z"),
         ("2016-12-31T23:59:60Z", "2017-01-01T00:00:00.000Z"),
+        ("0000-01-01T05:00:00-11:00", "0000-01-01T16:00:00.000Z"),
+        ("9999-12-31T20:00:00+11:00", "9999-12-31T09:00:00.000Z"),
     ])
     func acceptsDateTime(_ input: String, _ canonical: String) throws {
         let date = try #require(RFC3339.date(from: input))
@@ -31,10 +33,20 @@ import Testing
         "2024-04-31T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T10:60:00Z", "2024-01-01T10:00:61Z",
         "2024-01-01T10:00:00.Z", "2024-01-01T10:00:00+2:00", "2024-01-01T10:00:00+0200", "2024-01-01T10:00:00+24:00",
         "2024-01-01T10:00Z", "24-01-01T10:00:00Z", "2024-1-01T10:00:00Z", "2024-01-01T10:00:00Z ", " 2024-01-01T10:00:00Z",
-        "Fri, 31 May 2019 12:17:58 -0700", "", "2024-01-01T10:00:00ZZ", "２０２４-01-01T10:00:00Z",
+        "Fri, 31 May 2019 12:17:58 -0700",
+        // Found by the fuzzer: the offset moves the instant before year 0000, which UTC output cannot write.
+        "0000-01-01T05:00:00+11:00", "9999-12-31T20:00:00-11:00", "", "2024-01-01T10:00:00ZZ", "２０２４-01-01T10:00:00Z",
     ])
     func rejectsOtherText(_ input: String) {
         #expect(RFC3339.date(from: input) == nil)
+    }
+
+    @Test func datesOutsideFourDigitYearsAreAnEncodingError() {
+        var item = Item(id: "1", contentText: "x")
+        item.datePublished = Date(timeIntervalSince1970: -70_000_000_000)
+        #expect(throws: FeedEncodingError(path: "items[0].date_published", message: "the date is outside the years 0000 to 9999, which RFC 3339 cannot write")) {
+            try FeedEncoder().encode(Feed(title: "T", items: [item]))
+        }
     }
 
     @Test func writesLocalOffsets() {

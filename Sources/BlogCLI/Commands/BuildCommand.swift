@@ -21,14 +21,14 @@ extension Blog {
         @Flag(help: "Include posts marked draft: true.") var drafts = false
         @Flag(help: "Include posts dated in the future.") var future = false
         @Option(help: "Use this base URL instead of base_url from blog.yaml.") var baseURL: String?
-        @Flag(help: "Fail when there are warnings.") var strict = false
+        @Flag(help: "Fail on warnings, and treat unknown template variables as errors.") var strict = false
         @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?
 
         func run() async throws {
             do {
                 let builder = SiteBuilder(site: try Site.locate(site))
                 let options = BuildOptions(output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,
-                                           progress: Terminal.progress(label: "Rendering"))
+                                           isStrict: strict, progress: Terminal.progress(label: "Rendering"))
                 let summary = try await builder.build(options)
                 for diagnostic in summary.diagnostics { Terminal.print(diagnostic) }
                 print(summary.line(outputName: output ?? "public"))

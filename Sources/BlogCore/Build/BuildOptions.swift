@@ -12,17 +12,20 @@ public struct BuildOptions: Sendable {
     public var baseURL: String?
     /// The time that decides which posts are in the future; injected so tests never read the clock.
     public var now: Date
+    /// Treat unknown template variables as errors (`blog build --strict`, which also fails on warnings).
+    public var isStrict = false
     /// Called with (posts rendered, posts in all) while rendering.
     public var progress: (@Sendable (Int, Int) -> Void)?
 
     /// Makes options; by default drafts and future posts are left out and `now` is the current time.
     public init(output: String? = nil, includesDrafts: Bool = false, includesFuture: Bool = false, baseURL: String? = nil,
-                now: Date = Date(), progress: (@Sendable (Int, Int) -> Void)? = nil) {
+                now: Date = Date(), isStrict: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil) {
         self.output = output
         self.includesDrafts = includesDrafts
         self.includesFuture = includesFuture
         self.baseURL = baseURL
         self.now = now
+        self.isStrict = isStrict
         self.progress = progress
     }
 }

@@ -33,7 +33,9 @@ public struct SiteBuilder: Sendable {
         try writer.check(siteRoot: site.root)
         var templates: TemplateSet?
         do {
-            templates = try TemplateSet.load(from: site.root.appending(path: "site-template"), displayFolder: "site-template")
+            let (loaded, warnings) = try TemplateSet.load(from: site.root.appending(path: "site-template"), displayFolder: "site-template", strict: options.isStrict)
+            templates = loaded
+            diagnostics += warnings
         } catch {
             diagnostics += error.diagnostics
         }
@@ -179,8 +181,12 @@ public struct SiteBuilder: Sendable {
         func copy(from folder: URL, display: String, to prefix: String, skipping skipped: Set<String>) {
             guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
             for case let url as URL in enumerator {
-                guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
+                if let problem = ContentLoader.outsideLinkProblem(url, root: site.root) {
+                    diagnostics.append(Diagnostic(.warning, file: "\(display)/\(relative)", message: "not copied: \(problem)"))
+                    continue
+                }
+                guard (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
                 let target = prefix + relative
                 guard files[target] == nil else {

@@ -63,11 +63,17 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// - Returns: The configuration and its warnings (unknown keys).
     /// - Throws: ``DiagnosticError`` naming the file, line and key of each mistake.
     public static func load(from text: String, file: String = "blog.yaml") throws(DiagnosticError) -> (SiteConfiguration, [Diagnostic]) {
+        if let line = YAMLFields.riskyAliasKeyLine(in: text) {
+            throw DiagnosticError(file: file, line: line, column: 1, message: YAMLFields.riskyKeyMessage)
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: text)
         } catch {
             throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: file, lineOffset: 0)])
+        }
+        if let root, YAMLFields.isTooLarge(root) {
+            throw DiagnosticError(file: file, line: 1, column: 1, message: YAMLFields.tooLargeMessage)
         }
         guard case .mapping(let mapping)? = root else {
             throw DiagnosticError(file: file, line: 1, column: 1, message: "blog.yaml must be a mapping of keys to values such as 'title: My Blog'")

@@ -160,4 +160,70 @@ struct YAMLFields {
             return .null
         }
     }
+
+    /// The most values a document may expand to. YAML aliases can repeat a value exponentially (the
+    /// "billion laughs"); counting with an early stop keeps the check itself bounded.
+    static let maximumValues = 100_000
+
+    /// Whether `node`, with its aliases expanded, holds more than ``maximumValues`` values.
+    static func isTooLarge(_ node: Node) -> Bool {
+        var budget = maximumValues
+        func visit(_ node: Node) -> Bool {
+            budget -= 1
+            if budget < 0 { return false }
+            switch node {
+            case .scalar, .alias: return true
+            case .sequence(let sequence): return sequence.allSatisfy(visit)
+            case .mapping(let mapping): return mapping.allSatisfy { visit($0.key) && visit($0.value) }
+            }
+        }
+        return !visit(node)
+    }
+
+    static let tooLargeMessage = "the YAML expands to more than \(maximumValues) values through aliases ('&' and '*'); expected plain values"
+
+    /// Finds a mapping key that is an alias or a collection in a document that uses aliases, which Yams
+    /// would hash in full while checking for duplicate keys: exponential time for an alias bomb.
+    ///
+    /// - Returns: The 1-based line of the first such key, or nil when the document is safe to compose.
+    static func riskyAliasKeyLine(in yaml: String) -> Int? {
+        let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
+        func isNodeStart(_ previous: Character?) -> Bool {
+            previous == nil || previous == " " || previous == "\t" || previous == "[" || previous == "{" || previous == ","
+        }
+        var usesAliases = false
+        for line in lines {
+            var previous: Character?
+            var sawStar = false
+            for character in line {
+                if sawStar, !character.isWhitespace { usesAliases = true; break }
+                sawStar = character == "*" && isNodeStart(previous)
+                previous = character
+            }
+            if usesAliases { break }
+        }
+        guard usesAliases else { return nil }
+        for (index, line) in lines.enumerated() {
+            let characters = Array(line)
+            for position in characters.indices {
+                let character = characters[position]
+                let previous = position > 0 ? characters[position - 1] : nil
+                let next = position + 1 < characters.count ? characters[position + 1] : nil
+                // An explicit complex key: "? key".
+                if character == "?", isNodeStart(previous), next == nil || next == " " || next == "\t" { return index + 1 }
+                // A flow collection or an alias used as a key: "]: ", "}: ", "*name: ".
+                if character == ":", next == nil || next == " " || next == "\t" || next == "," || next == "}" {
+                    var back = position - 1
+                    while back >= 0, characters[back] == " " || characters[back] == "\t" { back -= 1 }
+                    if back >= 0, characters[back] == "]" || characters[back] == "}" { return index + 1 }
+                    var start = back
+                    while start >= 0, !(characters[start] == " " || characters[start] == "\t" || characters[start] == "[" || characters[start] == "{" || characters[start] == ",") { start -= 1 }
+                    if start + 1 <= back, characters[start + 1] == "*" { return index + 1 }
+                }
+            }
+        }
+        return nil
+    }
+
+    static let riskyKeyMessage = "a mapping key is an alias or a collection in YAML that uses aliases ('*'); expected plain keys such as 'title:'"
 }

@@ -20,15 +20,22 @@ struct ContentLoader {
         for (folder, kind) in [("content/posts", Post.Kind.post), ("content/pages", .page)] {
             for entry in listing(folder) {
                 let path = "\(folder)/\(entry)"
+                let url = root.appending(path: path)
+                if let problem = Self.outsideLinkProblem(url, root: root) {
+                    result.diagnostics.append(Diagnostic(.error, file: path, message: problem))
+                    continue
+                }
                 var isDirectory: ObjCBool = false
-                guard FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory) else { continue }
+                guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
-                    if FileManager.default.fileExists(atPath: root.appending(path: "\(path)/index.md").path) {
+                    if FileManager.default.fileExists(atPath: url.appending(path: "index.md").path) {
                         jobs.append(("\(path)/index.md", kind, Self.defaultSlug(forName: entry), path))
+                    } else {
+                        result.diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
                 } else if entry.hasSuffix(".md") {
                     jobs.append((path, kind, Self.defaultSlug(forName: String(entry.dropLast(3))), nil))
-                } else if !entry.hasPrefix(".") {
+                } else {
                     result.diagnostics.append(Diagnostic(.note, file: path, message: "ignored: only .md files and folders with an index.md are content"))
                 }
             }
@@ -39,12 +46,22 @@ struct ContentLoader {
             for (index, job) in jobs.enumerated() {
                 group.addTask {
                     let url = root.appending(path: job.file)
+                    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
+                    if size > Self.maximumFileSize {
+                        return (index, nil, [Diagnostic(.error, file: job.file, message: "the file is \(size / 1_048_576) MiB; content files may be at most \(Self.maximumFileSize / 1_048_576) MiB")])
+                    }
+                    if let problem = Self.outsideLinkProblem(url, root: root) {
+                        return (index, nil, [Diagnostic(.error, file: job.file, message: problem)])
+                    }
                     guard let data = try? Data(contentsOf: url) else {
                         return (index, nil, [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")])
                     }
                     guard let text = String(validating: data, as: UTF8.self) else {
                         let offset = Self.firstInvalidUTF8Offset(data)
-                        return (index, nil, [Diagnostic(.error, file: job.file, message: "the file is not valid UTF-8 (first bad byte at offset \(offset)); save it as UTF-8")])
+                        let before = String(decoding: data.prefix(offset), as: UTF8.self)
+                        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+                        let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0) + 1
+                        return (index, nil, [Diagnostic(.error, file: job.file, line: line, column: column, message: "invalid UTF-8 at byte \(offset); save the file as UTF-8")])
                     }
                     var (post, diagnostics) = FrontMatter.read(text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone)
                     post?.bundleFolder = job.bundle
@@ -62,6 +79,9 @@ struct ContentLoader {
         }
         return result
     }
+
+    /// Larger files are refused instead of being read whole into memory.
+    static let maximumFileSize = 64 * 1_048_576
 
     private func listing(_ folder: String) -> [String] {
         let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: folder).path)) ?? []
@@ -99,5 +119,15 @@ struct ContentLoader {
             index += length
         }
         return index
+    }
+}
+
+extension ContentLoader {
+    /// Why a path may not be followed: through a symbolic link it leads out of the site. Nil inside the site.
+    static func outsideLinkProblem(_ url: URL, root: URL) -> String? {
+        let resolved = url.resolvingSymlinksInPath().path
+        let base = root.resolvingSymlinksInPath().path
+        guard resolved != base, !resolved.hasPrefix(base + "/") else { return nil }
+        return "a symbolic link to \(Diagnostic.quoted(resolved)), outside the site; copy the file into the site instead"
     }
 }

@@ -27,11 +27,17 @@ enum FrontMatter {
         guard let yaml = source.frontMatter else {
             return (nil, [Diagnostic(.error, file: file, line: 1, column: 1, message: "missing front matter; expected the file to start with '---', a 'title' and a 'date', and '---'")])
         }
+        if let line = YAMLFields.riskyAliasKeyLine(in: yaml) {
+            return (nil, [Diagnostic(.error, file: file, line: line + source.frontMatterLineOffset, column: 1, message: YAMLFields.riskyKeyMessage)])
+        }
         let root: Node?
         do {
             root = try Yams.compose(yaml: yaml)
         } catch {
             return (nil, [YAMLErrors.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset)])
+        }
+        if let root, YAMLFields.isTooLarge(root) {
+            return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: YAMLFields.tooLargeMessage)])
         }
         guard case .mapping(let mapping)? = root else {
             return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: "front matter must be a mapping of keys to values such as 'title: Hello'")])

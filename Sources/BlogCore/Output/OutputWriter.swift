@@ -1,17 +1,31 @@
+import CFileSystem
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
-/// Writes a build's files into the output folder.
+/// Writes a build's files so that the output folder is replaced whole, or not at all.
 ///
-/// The folder is marked as made by `blog` with a `.blog-output` file; old files are removed only from a
-/// marked folder, and a folder holding anything else is refused. Files whose bytes did not change are not
-/// rewritten, so their modification times stay and rsync-style deploys upload only what changed.
+/// The new tree is made in a staging folder beside the output (`.NAME.blog-staging`) and swapped in with
+/// one atomic exchange only after every file is written, so a failed or killed build leaves the previous
+/// output exactly as it was. Files whose bytes did not change are hard links to the old ones (same inode,
+/// same modification time), so rsync-style deploys upload only what changed. The output is marked with a
+/// `.blog-output` file; a folder holding anything else is never replaced.
 struct OutputWriter {
     static let marker = ".blog-output"
+    /// Set to a number of seconds to pause after staging and before the swap; the kill test uses it.
+    static let pauseVariable = "BLOG_PAUSE_BEFORE_SWAP"
     let folder: URL
     /// How the folder is named in messages.
     let displayName: String
 
-    /// Refuses folders a build must never write into.
+    var staging: URL {
+        folder.deletingLastPathComponent().appending(path: ".\(folder.lastPathComponent).blog-staging")
+    }
+
+    /// Refuses folders a build must never replace.
     func check(siteRoot: URL) throws(DiagnosticError) {
         let output = folder.standardizedFileURL.resolvingSymlinksInPath().path
         let root = siteRoot.standardizedFileURL.resolvingSymlinksInPath().path
@@ -19,6 +33,9 @@ struct OutputWriter {
         let protected = [root, root + "/content", root + "/site-template", home, "/"]
         if protected.contains(where: { $0 == output || $0.hasPrefix(output.hasSuffix("/") ? output : output + "/") }) {
             throw DiagnosticError(file: displayName, message: "refusing to write the site into \(displayName): it is the site, its content or theme, a folder above them, the home folder or /; choose an output folder such as public/")
+        }
+        if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil {
+            throw DiagnosticError(file: displayName, message: "the output folder is a symbolic link; pass the folder it points to as --output")
         }
         var isDirectory: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder.path, isDirectory: &isDirectory) else { return }
@@ -37,53 +54,77 @@ struct OutputWriter {
         var removed = 0
     }
 
-    /// Writes every file, skips unchanged ones and removes files of an earlier build that are no longer made.
+    /// Stages every file, then swaps the staged tree in for the old output.
     func write(_ files: [String: Data]) throws -> Counts {
         let fileManager = FileManager.default
-        try fileManager.createDirectory(at: folder, withIntermediateDirectories: true)
+        try removeStaleStaging()
+        try fileManager.createDirectory(at: staging, withIntermediateDirectories: true)
+        try Data("This folder is made by `blog build` and replaced on every build.\n".utf8).write(to: staging.appending(path: Self.marker))
         var counts = Counts()
         var folders = Set<String>()
         for path in files.keys.sorted() {
             guard let data = files[path] else { continue }
-            let url = folder.appending(path: path)
-            let parent = url.deletingLastPathComponent().path
+            let target = staging.appending(path: path)
+            let parent = target.deletingLastPathComponent().path
             if !folders.contains(parent) {
                 try fileManager.createDirectory(atPath: parent, withIntermediateDirectories: true)
                 folders.insert(parent)
             }
-            if let existing = fileManager.contents(atPath: url.path), existing == data {
+            let old = folder.appending(path: path)
+            if let existing = fileManager.contents(atPath: old.path), existing == data, link(old.path, target.path) == 0 {
                 counts.unchanged += 1
                 continue
             }
-            try data.write(to: url, options: .atomic)
+            try data.write(to: target)
             counts.written += 1
         }
-        try Data("This folder is made by `blog build` and replaced on every build.\n".utf8).write(to: folder.appending(path: Self.marker))
-        counts.removed = removeStale(keeping: Set(files.keys))
+        counts.removed = oldFiles().subtracting(files.keys).count
+        if let pause = ProcessInfo.processInfo.environment[Self.pauseVariable].flatMap(Double.init) {
+            Thread.sleep(forTimeInterval: pause)
+        }
+        try swapIn()
         return counts
     }
 
-    private func removeStale(keeping kept: Set<String>) -> Int {
+    /// Exchanges staging and output in one step; the old tree, now in staging, is then removed.
+    private func swapIn() throws {
         let fileManager = FileManager.default
-        guard let enumerator = fileManager.enumerator(atPath: folder.path) else { return 0 }
-        var removed = 0
-        var directories: [String] = []
-        for case let path as String in enumerator {
-            if path == Self.marker { continue }
-            let url = folder.appending(path: path)
+        if fileManager.fileExists(atPath: folder.path) {
+            if blog_rename_exchange(staging.path, folder.path) != 0 {
+                // Without renameat2 the swap takes two renames; the old tree stays beside until removed.
+                let old = folder.deletingLastPathComponent().appending(path: ".\(folder.lastPathComponent).blog-old")
+                try? fileManager.removeItem(at: old)
+                try fileManager.moveItem(at: folder, to: old)
+                try fileManager.moveItem(at: staging, to: folder)
+                try? fileManager.removeItem(at: old)
+                return
+            }
+            try fileManager.removeItem(at: staging)
+        } else {
+            try fileManager.moveItem(at: staging, to: folder)
+        }
+    }
+
+    /// A staging folder left by a killed build is removed, but only if it is one of ours.
+    private func removeStaleStaging() throws {
+        let fileManager = FileManager.default
+        guard fileManager.fileExists(atPath: staging.path) else { return }
+        let entries = (try? fileManager.contentsOfDirectory(atPath: staging.path)) ?? []
+        guard entries.isEmpty || entries.contains(Self.marker) else {
+            throw DiagnosticError(file: staging.lastPathComponent, message: "a folder with the staging name exists and was not made by blog; move it away")
+        }
+        try fileManager.removeItem(at: staging)
+    }
+
+    private func oldFiles() -> Set<String> {
+        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else { return [] }
+        var result = Set<String>()
+        for case let path as String in enumerator where path != Self.marker {
             var isDirectory: ObjCBool = false
-            guard fileManager.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                directories.append(path)
-            } else if !kept.contains(path) {
-                try? fileManager.removeItem(at: url)
-                removed += 1
+            if FileManager.default.fileExists(atPath: folder.appending(path: path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                result.insert(path)
             }
         }
-        for path in directories.sorted(by: >) {
-            let url = folder.appending(path: path)
-            if (try? fileManager.contentsOfDirectory(atPath: url.path))?.isEmpty == true { try? fileManager.removeItem(at: url) }
-        }
-        return removed
+        return result
     }
 }

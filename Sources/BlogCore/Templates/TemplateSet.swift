@@ -11,12 +11,13 @@ struct TemplateSet: Sendable {
     /// Loads every `.mustache` file below `folder`, reporting each syntax error with its file and line.
     ///
     /// - Parameter displayFolder: The folder as shown in diagnostics (`site-template`).
-    static func load(from folder: URL, displayFolder: String) throws(DiagnosticError) -> TemplateSet {
+    static func load(from folder: URL, displayFolder: String, strict: Bool = false) throws(DiagnosticError) -> (TemplateSet, [Diagnostic]) {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
             throw DiagnosticError(file: displayFolder, message: "the theme folder is missing; run 'blog init' or copy a theme into \(displayFolder)/")
         }
         var library = MustacheLibrary()
         var names = Set<String>()
+        var texts: [(file: String, text: String)] = []
         var diagnostics: [Diagnostic] = []
         let paths = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("static/") }.sorted()
         for path in paths {
@@ -32,6 +33,7 @@ struct TemplateSet: Sendable {
                 let name = String(path.dropLast(".mustache".count))
                 library.register(template, named: name)
                 names.insert(name)
+                texts.append((file, text))
             } catch let error as MustacheTemplate.ParserError {
                 diagnostics.append(Diagnostic(.error, file: file, line: error.context.lineNumber, column: error.context.columnNumber,
                                               message: "template syntax error: \(describe(error.error))"))
@@ -42,8 +44,11 @@ struct TemplateSet: Sendable {
         for name in required where !names.contains(name) && !diagnostics.contains(where: { $0.file == "\(displayFolder)/\(name).mustache" }) {
             diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(name).mustache", message: "missing template; a theme needs \(required.map { "\($0).mustache" }.joined(separator: ", "))"))
         }
-        guard diagnostics.isEmpty else { throw DiagnosticError(diagnostics) }
-        return TemplateSet(library: library)
+        for (file, text) in texts {
+            diagnostics += TemplateLint.check(text, file: file, templates: names, strict: strict)
+        }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else { throw DiagnosticError(diagnostics) }
+        return (TemplateSet(library: library), diagnostics)
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {

@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+
+@Suite struct OutputSafetyTests {
+    /// Modification times of every file, to prove unchanged files were not rewritten.
+    func modificationTimes(_ root: URL) throws -> [String: Date] {
+        var times: [String: Date] = [:]
+        for path in try treeFiles(root).keys {
+            times[path] = try FileManager.default.attributesOfItem(atPath: root.appending(path: path).path)[.modificationDate] as? Date
+        }
+        return times
+    }
+
+    @Test func killedBuildLeavesThePreviousOutputExactly() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let output = site.appending(path: "public")
+        let before = try treeFiles(output)
+        let times = try modificationTimes(output)
+        // Change a post, then kill the build while its staged tree waits to be swapped in.
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = blogExecutable
+        process.arguments = ["build", "--site", site.path]
+        var environment = ProcessInfo.processInfo.environment
+        environment["BLOG_PAUSE_BEFORE_SWAP"] = "30"
+        process.environment = environment
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let staging = site.appending(path: ".public.blog-staging")
+        let deadline = Date().addingTimeInterval(20)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: staging.appending(path: "posts/first/index.html").path) {
+            Thread.sleep(forTimeInterval: 0.02)
+        }
+        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path))
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try treeFiles(output) == before)
+        #expect(try modificationTimes(output) == times)
+        // The next build clears the leftover staging folder and succeeds.
+        let again = try runBlog(["build", "--site", site.path])
+        #expect(again.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
+    }
+
+    @Test func failedBuildLeavesThePreviousOutput() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let before = try treeFiles(site.appending(path: "public"))
+        try "---\ntitle: Broken\ndate: never\n---\n".write(to: site.appending(path: "content/posts/broken.md"), atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).status == 1)
+        #expect(try treeFiles(site.appending(path: "public")) == before)
+    }
+
+    @Test func unchangedFilesKeepBytesAndModificationTimes() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let output = site.appending(path: "public")
+        let times = try modificationTimes(output)
+        Thread.sleep(forTimeInterval: 1.1)
+        let trip = site.appending(path: "content/posts/trip/index.md")
+        try (try String(contentsOf: trip, encoding: .utf8) + "\nMore walking.\n").write(to: trip, atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0)
+        let after = try modificationTimes(output)
+        let changed = Set(after.keys.filter { after[$0] != times[$0] })
+        #expect(changed == ["posts/trip/index.html", "feed.json"])
+        #expect(result.stdout.contains(": 2 files written, 18 unchanged,"))
+    }
+
+    @Test(arguments: [".", "content", "site-template", "content/posts", "..", "/"])
+    func refusesOutputsThatHoldTheSite(_ output: String) throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = try runBlog(["build", "--site", site.path, "--output", output])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix(output == "content/posts" ? "content/posts: error: the output folder holds files that blog did not make" : "\(output): error: refusing to write the site into \(output)"), "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "content/posts/trip/index.md").path))
+    }
+
+    @Test func refusesTheHomeFolder() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let home = FileManager.default.homeDirectoryForCurrentUser.path
+        let result = try runBlog(["build", "--site", site.path, "--output", home])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("\(home): error: refusing to write the site into \(home)"))
+    }
+
+    @Test func removesOnlyFilesItMade() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        try FileManager.default.removeItem(at: site.appending(path: "content/pages/about.md"))
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.stdout.contains(", 1 removed,"))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public/about/index.html").path))
+    }
+}
