@@ -42,7 +42,7 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
-        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore"]),
+        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore"]),

@@ -32,10 +32,13 @@ import Testing
         try process.run()
         let staging = site.appending(path: ".public.blog-staging")
         let deadline = Date().addingTimeInterval(20)
-        while Date() < deadline, !FileManager.default.fileExists(atPath: staging.appending(path: "posts/first/index.html").path) {
+        // The theme's static files are staged last, just before the pause.
+        while Date() < deadline, !FileManager.default.fileExists(atPath: staging.appending(path: "style.css").path) {
             Thread.sleep(forTimeInterval: 0.02)
         }
+        Thread.sleep(forTimeInterval: 0.3)
         #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path))
+        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "posts/first/index.html").path))
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)

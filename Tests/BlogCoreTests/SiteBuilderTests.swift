@@ -136,3 +136,33 @@ import Testing
 func decodeFeed(_ url: URL) throws -> Feed {
     try FeedDecoder().decode(from: Data(contentsOf: url))
 }
+
+@Suite struct TemplateContextTests {
+    /// Every key PageContext gives templates is one TemplateLint knows, so the lint never flags a real variable.
+    @Test func lintKnowsEveryContextKey() throws {
+        let context = PageContext(configuration: try configuration(), navigation: [("About", "/about/")])
+        let post = Post(kind: .post, source: "content/posts/a.md", bundleFolder: nil, slug: "a", title: "A", date: fixedNow, updated: fixedNow,
+                        summary: "s", tags: ["t"], image: "i.png", bannerImage: nil, externalURL: "https://e.org/", language: nil,
+                        authors: [.init(name: "N", url: "https://n.example")], isDraft: false,
+                        attachments: [.init(url: "a.mp3", mimeType: "audio/mpeg")], extensions: [:], body: "", bodyFirstLine: 1)
+        let rendered = RenderedPost(html: "", feedHTML: "", summary: "s", wordCount: 1, diagnostics: [])
+        let published = PublishedPost(post: post, rendered: rendered, path: "/posts/a/", permalink: "https://e.org/posts/a/", tags: [("t", "t")])
+        var keys = Set<String>()
+        func collect(_ value: Any) {
+            if let dictionary = value as? [String: Any] {
+                for (key, child) in dictionary {
+                    keys.insert(key)
+                    collect(child)
+                }
+            } else if let array = value as? [Any] {
+                array.forEach(collect)
+            }
+        }
+        collect(context.site)
+        collect(context.page(title: "T", description: "D", path: "/", type: "article", image: "https://e.org/i.png", published: fixedNow))
+        collect(context.post(published, includingContent: true))
+        #expect(keys.subtracting(TemplateLint.knownNames).isEmpty, "\(keys.subtracting(TemplateLint.knownNames))")
+        #expect(TemplateLint.unknownSegment(in: "post.titel") == "titel")
+        #expect(TemplateLint.unknownSegment(in: "reversed(posts)") == nil)
+    }
+}

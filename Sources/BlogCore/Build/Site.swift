@@ -35,7 +35,7 @@ public struct Site: Sendable {
     /// Reads `blog.yaml`.
     public func loadConfiguration() throws(DiagnosticError) -> (SiteConfiguration, [Diagnostic]) {
         let url = root.appending(path: "blog.yaml")
-        guard let data = FileManager.default.contents(atPath: url.path) else {
+        guard let data = FileContents.read(url) else {
             throw DiagnosticError(file: "blog.yaml", message: "cannot read blog.yaml")
         }
         guard let text = String(validating: data, as: UTF8.self) else {

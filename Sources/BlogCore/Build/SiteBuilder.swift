@@ -14,10 +14,13 @@ public struct SiteBuilder: Sendable {
     /// Paths that belong to the engine; a page slug may not take them.
     static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "404.html", "index.html"]
 
-    /// Builds the site into the output folder.
+    /// Bumped whenever output for the same input changes, so caches of older engines are ignored.
+    static let engineVersion = "blog 0.1 output 1"
+
+    /// Builds the site into the output folder, re-rendering only what changed since the last build.
     ///
     /// - Returns: What was built, with every warning.
-    /// - Throws: ``DiagnosticError`` with every error and warning found; nothing is written then.
+    /// - Throws: ``DiagnosticError`` with every error and warning found; the output is left as it was then.
     public func build(_ options: BuildOptions) async throws(DiagnosticError) -> BuildSummary {
         let started = ContinuousClock.now
         var (configuration, diagnostics) = try site.loadConfiguration()
@@ -29,8 +32,8 @@ public struct SiteBuilder: Sendable {
         }
         let outputName = options.output ?? "public"
         let outputURL = (outputName.hasPrefix("/") ? URL(filePath: outputName) : site.root.appending(path: outputName)).standardizedFileURL
-        let writer = OutputWriter(folder: outputURL, displayName: outputName)
-        try writer.check(siteRoot: site.root)
+        let target = OutputWriter(folder: outputURL, displayName: outputName)
+        try target.check(siteRoot: site.root)
         var templates: TemplateSet?
         do {
             let (loaded, warnings) = try TemplateSet.load(from: site.root.appending(path: "site-template"), displayFolder: "site-template", strict: options.isStrict)
@@ -39,99 +42,304 @@ public struct SiteBuilder: Sendable {
         } catch {
             diagnostics += error.diagnostics
         }
-
-        let loaded = await ContentLoader(root: site.root, timeZone: configuration.timeZone).load()
-        diagnostics += loaded.diagnostics
+        let loader = ContentLoader(root: site.root, timeZone: configuration.timeZone)
+        let (jobs, scanDiagnostics) = loader.scan()
+        diagnostics += scanDiagnostics
+        let fingerprint = self.fingerprint(options: options, outputURL: outputURL)
+        let cache = BuildCache.load(for: site, fingerprint: fingerprint)
         var summary = BuildSummary(output: outputURL)
+
+        // Nothing changed: every source, the theme, blog.yaml and the output itself are as the cache says.
+        if let cache, let templates, !diagnostics.contains(where: { $0.severity == .error }),
+           let shortcut = unchanged(cache: cache, jobs: jobs, output: outputURL, now: options.now) {
+            _ = templates
+            summary.filesUnchanged = cache.outputs.count
+            return finish(summary: shortcut.summary(into: summary), diagnostics: diagnostics + shortcut.diagnostics, started: started)
+        }
+
+        // Read what changed; reuse what the cache vouches for.
+        let sources = await readSources(jobs, cache: cache, loader: loader)
+        for source in sources { diagnostics += source.diagnostics }
         var posts: [Post] = []
+        var pages: [Post] = []
         var leftOut = Set<String>()
-        for post in loaded.posts {
-            if post.isDraft && !options.includesDrafts {
+        var nextDue: Date?
+        for source in sources {
+            guard let post = source.post else { continue }
+            if post.kind == .page {
+                if !post.isDraft || options.includesDrafts { pages.append(post) }
+            } else if post.isDraft && !options.includesDrafts {
                 summary.draftsSkipped += 1
                 leftOut.insert(post.source)
             } else if let date = post.date, date > options.now, !options.includesFuture {
                 summary.futureSkipped += 1
                 leftOut.insert(post.source)
+                nextDue = min(nextDue ?? date, date)
             } else {
                 posts.append(post)
             }
         }
-        let pages = loaded.pages.filter { !$0.isDraft || options.includesDrafts }
         diagnostics += Self.checkCollisions(posts: posts, pages: pages)
-
         var pageURLs: [String: String] = [:]
         for post in posts + pages { pageURLs[post.source] = configuration.basePath + post.outputFolder.pathEncoded }
-        let renderer = PostRenderer(configuration: configuration, pageURLs: pageURLs, leftOut: leftOut)
-        let rendered = await Self.render(posts + pages, with: renderer, progress: options.progress)
-        var published: [PublishedPost] = []
-        for (post, result) in zip(posts + pages, rendered) {
-            switch result {
-            case .success(let output):
-                diagnostics += output.diagnostics
-                let path = pageURLs[post.source] ?? configuration.basePath
-                let tags = Self.uniqueTags(post.tags)
-                published.append(PublishedPost(post: post, rendered: output, path: path, permalink: configuration.absoluteURL(forPath: path), tags: tags))
-            case .failure(let error):
-                diagnostics.append(Diagnostic(.error, file: post.source, message: "libcmark could not render the Markdown (\(error))"))
-            }
-        }
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticError(diagnostics.sorted(by: Self.diagnosticOrder))
         }
 
-        let postPages = published.filter { $0.post.kind == .post }.sorted(by: Self.newestFirst)
-        let standalone = published.filter { $0.post.kind == .page }.sorted { $0.post.slug < $1.post.slug }
-        let context = PageContext(configuration: configuration, navigation: standalone.map { ($0.post.title, $0.path) })
-        var files = SitePages(context: context, templates: templates).render(posts: postPages, pages: standalone)
+        // A post's page depends on its own source, the link map and the navigation; when those are as
+        // before, an unchanged post's page is carried over from the old output.
+        let links = (pageURLs.map { "\($0.key)>\($0.value)" } + pages.map { "nav:\($0.title)>\($0.slug)" } + leftOut.map { "out:\($0)" }).sorted()
+        let linkHash = ContentHash.of(links.joined(separator: "\n"))
+        let sameLinks = cache?.linkHash == linkHash
+        let staged: StagedOutput
         do {
-            files["feed.json"] = try FeedEncoder(prettyPrinted: true).encode(FeedBuilder(configuration: configuration).feed(for: postPages))
+            staged = try StagedOutput(target: target, previous: cache?.outputs ?? [:])
+        } catch let error as DiagnosticError {
+            throw error
         } catch {
-            throw DiagnosticError(file: "feed.json", message: "cannot encode the feed: \(error)")
+            throw DiagnosticError(file: outputName, message: "cannot stage the output: \(error.localizedDescription)")
         }
-        diagnostics += copyStaticFiles(into: &files, posts: published)
+        let renderer = PostRenderer(configuration: configuration, pageURLs: pageURLs, leftOut: leftOut)
+        let context = PageContext(configuration: configuration, navigation: pages.sorted { $0.slug < $1.slug }.map { ($0.title, configuration.basePath + $0.outputFolder.pathEncoded) })
+        let sitePages = SitePages(context: context, templates: templates)
+        let byPath = Dictionary(sources.map { ($0.job.file, $0) }, uniquingKeysWith: { first, _ in first })
+        let work: [RenderWork] = (posts + pages).map { post in
+            let source = byPath[post.source]
+            let reuse = sameLinks && source?.isReused == true && source?.rendered != nil
+            return RenderWork(post: post, reused: reuse ? source?.rendered : nil, path: pageURLs[post.source] ?? configuration.basePath)
+        }
+        let results = await Self.renderPages(work, renderer: renderer, pages: sitePages, output: staged, root: site.root, progress: options.progress)
+        var published: [PublishedPost] = []
+        for result in results {
+            diagnostics += result.diagnostics
+            if let post = result.published { published.append(post) }
+        }
+        guard !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw DiagnosticError(diagnostics.sorted(by: Self.diagnosticOrder))
+        }
 
+        let postPages = published.filter { $0.post.kind == .post }.sorted(by: Self.newestFirst)
+        let standalone = published.filter { $0.post.kind == .page }
         do {
-            let counts = try writer.write(files)
-            summary.filesWritten = counts.written
-            summary.filesUnchanged = counts.unchanged
-            summary.filesRemoved = counts.removed
+            for (path, data) in sitePages.listPages(posts: postPages) { try staged.put(path, data) }
+            let feedItems = try await feedPosts(Array(postPages.prefix(configuration.feedItemLimit)), renderer: renderer)
+            try staged.put("feed.json", try FeedEncoder(prettyPrinted: true).encode(FeedBuilder(configuration: configuration).feed(for: feedItems)))
+            diagnostics += try copyStaticFiles(into: staged, posts: published)
+        } catch let error as DiagnosticError {
+            throw error
         } catch {
-            throw DiagnosticError(file: outputName, message: "cannot write the output: \(error.localizedDescription)")
+            throw DiagnosticError(file: outputName, message: "cannot write the output: \(error)")
         }
+
+        let counts: StagedOutput.Counts
+        let manifest: [String: BuildCache.Output]
+        do {
+            (counts, manifest) = try staged.finish()
+        } catch {
+            throw DiagnosticError(file: outputName, message: "cannot replace the output: \(error.localizedDescription)")
+        }
+        summary.filesWritten = counts.written
+        summary.filesUnchanged = counts.unchanged
+        summary.filesRemoved = counts.removed
         summary.posts = postPages.count
         summary.pages = standalone.count
         summary.tags = Set(postPages.flatMap { $0.tags.map(\.slug) }).count
+
+        var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, nextDue: nextDue, linkHash: linkHash)
+        let renderDiagnosticsBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, result.diagnostics) } }, uniquingKeysWith: { first, _ in first })
+        let renderedBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, $0.rendered) } }, uniquingKeysWith: { first, _ in first })
+        for source in sources {
+            guard let stamp = source.stamp else { continue }
+            let rendered = renderedBySource[source.job.file] ?? source.rendered
+            var post = source.post
+            post?.body = ""
+            newCache.sources[source.job.file] = BuildCache.Source(
+                size: stamp.size, modified: stamp.modified, hash: source.hash, post: post,
+                summary: rendered?.summary ?? "", wordCount: rendered?.wordCount ?? 0,
+                frontMatterDiagnostics: source.diagnostics.map(\.cached),
+                renderDiagnostics: (renderDiagnosticsBySource[source.job.file] ?? []).map(\.cached), isRendered: rendered != nil
+            )
+        }
+        newCache.summary = BuildCache.Counts(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped)
+        newCache.save(for: site)
+        return finish(summary: summary, diagnostics: diagnostics, started: started)
+    }
+
+    private func finish(summary: BuildSummary, diagnostics: [Diagnostic], started: ContinuousClock.Instant) -> BuildSummary {
+        var summary = summary
         summary.diagnostics = diagnostics.sorted(by: Self.diagnosticOrder)
         let elapsed = ContinuousClock.now - started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary
     }
 
-    /// Renders Markdown on every core; results come back in input order, so output never depends on scheduling.
-    static func render(_ posts: [Post], with renderer: PostRenderer, progress: (@Sendable (Int, Int) -> Void)?) async -> [Result<RenderedPost, CommonMarkFailure>] {
-        await withTaskGroup(of: (Int, Result<RenderedPost, CommonMarkFailure>).self) { group in
-            for (index, post) in posts.enumerated() {
+    /// What the cache must match: the engine, blog.yaml, every theme file and the options.
+    private func fingerprint(options: BuildOptions, outputURL: URL) -> UInt64 {
+        var parts = [Self.engineVersion, "drafts=\(options.includesDrafts)", "future=\(options.includesFuture)",
+                     "base=\(options.baseURL ?? "")", "strict=\(options.isStrict)", "output=\(outputURL.path)"]
+        parts.append(String(ContentHash.of(FileContents.read(site.root.appending(path: "blog.yaml")) ?? Data())))
+        let theme = site.root.appending(path: "site-template")
+        for path in ((try? FileManager.default.subpathsOfDirectory(atPath: theme.path)) ?? []).sorted() {
+            let url = theme.appending(path: path)
+            if let stamp = FileStamp(url.path) { parts.append("\(path):\(stamp.size):\(stamp.modified)") }
+        }
+        return ContentHash.of(parts.joined(separator: "\n"))
+    }
+
+    /// The shortcut when nothing changed, or nil when something did.
+    private func unchanged(cache: BuildCache, jobs: [ContentLoader.Job], output: URL, now: Date) -> Shortcut? {
+        guard let counts = cache.summary, Set(jobs.map(\.file)) == Set(cache.sources.keys) else { return nil }
+        if let due = cache.nextDue, due <= now { return nil }
+        var diagnostics: [Diagnostic] = []
+        for job in jobs {
+            guard let entry = cache.sources[job.file], let stamp = FileStamp(site.root.appending(path: job.file).path),
+                  stamp.size == entry.size, stamp.modified == entry.modified
+            else { return nil }
+            diagnostics += (entry.frontMatterDiagnostics + entry.renderDiagnostics).map(Diagnostic.init)
+        }
+        guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path) else { return nil }
+        for (path, entry) in cache.outputs {
+            guard let stamp = FileStamp(output.appending(path: path).path), stamp.size == entry.size, stamp.modified == entry.modified else { return nil }
+        }
+        return Shortcut(counts: counts, diagnostics: diagnostics)
+    }
+
+    struct Shortcut {
+        var counts: BuildCache.Counts
+        var diagnostics: [Diagnostic]
+
+        func summary(into summary: BuildSummary) -> BuildSummary {
+            var summary = summary
+            summary.posts = counts.posts
+            summary.pages = counts.pages
+            summary.tags = counts.tags
+            summary.draftsSkipped = counts.draftsSkipped
+            summary.futureSkipped = counts.futureSkipped
+            return summary
+        }
+    }
+
+    /// One content file after this build looked at it.
+    struct Source: Sendable {
+        var job: ContentLoader.Job
+        var post: Post?
+        var diagnostics: [Diagnostic]
+        var hash: UInt64
+        var stamp: FileStamp?
+        /// True when the cache's record was used instead of reading the front matter again.
+        var isReused: Bool
+        /// The cached summary and word count of a reused, rendered post.
+        var rendered: RenderedPost?
+    }
+
+    /// Reads the files whose size or modification time changed (or whose cache record is missing).
+    private func readSources(_ jobs: [ContentLoader.Job], cache: BuildCache?, loader: ContentLoader) async -> [Source] {
+        var sources: [Source?] = Array(repeating: nil, count: jobs.count)
+        var toRead: [(Int, ContentLoader.Job)] = []
+        for (index, job) in jobs.enumerated() {
+            let stamp = FileStamp(site.root.appending(path: job.file).path)
+            if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size, stamp.modified == entry.modified, var post = entry.post {
+                post.bundleFolder = job.bundle
+                let rendered = entry.isRendered
+                    ? RenderedPost(html: "", feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
+                    : nil
+                sources[index] = Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
+                                        stamp: stamp, isReused: true, rendered: rendered)
+            } else {
+                toRead.append((index, job))
+            }
+        }
+        let loaded = await ContentLoader.read(toRead.map(\.1), root: loader.root, timeZone: loader.timeZone)
+        for ((index, job), result) in zip(toRead, loaded) {
+            sources[index] = Source(job: job, post: result.post, diagnostics: result.diagnostics, hash: result.hash,
+                                    stamp: FileStamp(site.root.appending(path: job.file).path), isReused: false, rendered: nil)
+        }
+        return sources.compactMap { $0 }
+    }
+
+    /// One post or page for ``renderPages(_:renderer:pages:output:root:progress:)``.
+    struct RenderWork: Sendable {
+        var post: Post
+        /// The cached render of an unchanged post whose page may be carried over.
+        var reused: RenderedPost?
+        var path: String
+    }
+
+    struct RenderResult: Sendable {
+        var published: PublishedPost?
+        var diagnostics: [Diagnostic]
+    }
+
+    /// Renders Markdown and pages on every core and stages each page as soon as it is made, so rendered
+    /// pages are not all held in memory. Results come back in input order, and pages are written to
+    /// fixed paths, so the output never depends on scheduling.
+    static func renderPages(_ work: [RenderWork], renderer: PostRenderer, pages: SitePages, output: StagedOutput, root: URL,
+                            progress: (@Sendable (Int, Int) -> Void)?) async -> [RenderResult] {
+        let configuration = renderer.configuration
+        return await withTaskGroup(of: (Int, RenderResult).self) { group in
+            for (index, item) in work.enumerated() {
                 group.addTask {
+                    var post = item.post
+                    let tags = uniqueTags(post.tags)
+                    let permalink = configuration.absoluteURL(forPath: item.path)
+                    let pagePath = post.outputFolder + "index.html"
+                    if let reused = item.reused {
+                        let published = PublishedPost(post: post, rendered: reused, path: item.path, permalink: permalink, tags: tags)
+                        if output.carryOver(pagePath) { return (index, RenderResult(published: published, diagnostics: reused.diagnostics)) }
+                        // The old page is gone or changed: render it again from its source.
+                        guard let body = readBody(of: post.source, root: root) else {
+                            return (index, RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot read the file; check its permissions")]))
+                        }
+                        (post.body, post.bodyFirstLine) = body
+                    }
                     do {
-                        return (index, .success(try renderer.render(post)))
+                        var rendered = try renderer.render(post, includingFeedHTML: false)
+                        let published = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
+                        let page = pages.page(for: published)
+                        try output.put(page.path, page.html)
+                        // The page is on disk; keep only what lists and the cache need.
+                        rendered.html = ""
+                        post.body = ""
+                        return (index, RenderResult(published: PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags),
+                                                    diagnostics: rendered.diagnostics))
                     } catch {
-                        return (index, .failure(CommonMarkFailure(description: "\(error)")))
+                        return (index, RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")]))
                     }
                 }
             }
-            var results = [Result<RenderedPost, CommonMarkFailure>?](repeating: nil, count: posts.count)
+            var results = [RenderResult?](repeating: nil, count: work.count)
             var done = 0
             for await (index, result) in group {
                 results[index] = result
                 done += 1
-                progress?(done, posts.count)
+                progress?(done, work.count)
             }
-            return results.map { $0 ?? .failure(CommonMarkFailure(description: "not rendered")) }
+            return results.map { $0 ?? RenderResult(published: nil, diagnostics: []) }
         }
     }
 
-    struct CommonMarkFailure: Error, Sendable {
-        var description: String
+    /// A post's Markdown body and its first line, read again from its file.
+    static func readBody(of source: String, root: URL) -> (String, Int)? {
+        guard let data = FileContents.read(root.appending(path: source)), let text = String(validating: data, as: UTF8.self),
+              let file = try? SourceFile.split(text)
+        else { return nil }
+        return (file.body, file.bodyFirstLine)
+    }
+
+    /// The feed's posts with their HTML rendered again, with absolute URLs, from their sources.
+    private func feedPosts(_ posts: [PublishedPost], renderer: PostRenderer) async throws -> [PublishedPost] {
+        var result: [PublishedPost] = []
+        for var published in posts {
+            guard let (body, firstLine) = Self.readBody(of: published.post.source, root: site.root) else {
+                throw DiagnosticError(file: published.post.source, message: "cannot read the file; check its permissions")
+            }
+            var post = published.post
+            post.body = body
+            post.bodyFirstLine = firstLine
+            published.rendered.feedHTML = try renderer.render(post, includingFeedHTML: true).feedHTML
+            result.append(published)
+        }
+        return result
     }
 
     /// Two posts or pages on one URL is an error naming both files.
@@ -176,11 +384,14 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The theme's `static/` files at the output root, and each post bundle's files beside its page.
-    private func copyStaticFiles(into files: inout [String: Data], posts: [PublishedPost]) -> [Diagnostic] {
+    private func copyStaticFiles(into output: StagedOutput, posts: [PublishedPost]) throws -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
-        func copy(from folder: URL, display: String, to prefix: String, skipping skipped: Set<String>) {
+        var made = Set<String>()
+        func copy(from folder: URL, display: String, to prefix: String, skipping skipped: Set<String>) throws {
             guard let enumerator = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
-            for case let url as URL in enumerator {
+            var urls: [URL] = []
+            for case let url as URL in enumerator { urls.append(url) }
+            for url in urls.sorted(by: { $0.path < $1.path }) {
                 let relative = String(url.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count + 1))
                 if let problem = ContentLoader.outsideLinkProblem(url, root: site.root) {
                     diagnostics.append(Diagnostic(.warning, file: "\(display)/\(relative)", message: "not copied: \(problem)"))
@@ -189,23 +400,28 @@ public struct SiteBuilder: Sendable {
                 guard (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
                 if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
                 let target = prefix + relative
-                guard files[target] == nil else {
+                guard !Self.generatedPaths(prefix: prefix).contains(target), made.insert(target).inserted else {
                     diagnostics.append(Diagnostic(.warning, file: "\(display)/\(relative)", message: "not copied: the build already makes \(target)"))
                     continue
                 }
-                guard let data = FileManager.default.contents(atPath: url.path) else {
+                guard let data = FileContents.read(url) else {
                     diagnostics.append(Diagnostic(.warning, file: "\(display)/\(relative)", message: "cannot read the file; it was not copied"))
                     continue
                 }
-                files[target] = data
+                try output.put(target, data)
             }
         }
         for post in posts {
             guard let bundle = post.post.bundleFolder else { continue }
-            copy(from: site.root.appending(path: bundle), display: bundle, to: post.post.outputFolder, skipping: ["index.md"])
+            try copy(from: site.root.appending(path: bundle), display: bundle, to: post.post.outputFolder, skipping: ["index.md"])
         }
-        copy(from: site.root.appending(path: "site-template/static"), display: "site-template/static", to: "", skipping: [])
+        try copy(from: site.root.appending(path: "site-template/static"), display: "site-template/static", to: "", skipping: [])
         return diagnostics
+    }
+
+    /// Paths the build makes itself, which a copied file may not take.
+    static func generatedPaths(prefix: String) -> Set<String> {
+        prefix.isEmpty ? ["index.html", "feed.json", "404.html", "tags/index.html", "archive/index.html"] : [prefix + "index.html"]
     }
 }
 

@@ -1,26 +1,29 @@
 import Foundation
 
 /// Renders every HTML page of a site through the theme's templates.
-struct SitePages {
+struct SitePages: Sendable {
     let context: PageContext
     let templates: TemplateSet
 
     private var configuration: SiteConfiguration { context.configuration }
 
-    func render(posts: [PublishedPost], pages: [PublishedPost]) -> [String: Data] {
+    /// The page of one post or standalone page: its output path and HTML.
+    func page(for published: PublishedPost) -> (path: String, html: Data) {
+        let post = published.post
+        let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
+                                type: post.kind == .post ? "article" : "website",
+                                image: post.image.flatMap { PostRenderer.absolute($0, against: published.permalink) ?? $0 },
+                                published: post.kind == .post ? post.date : nil)
+        let template = post.kind == .post ? "post" : "page"
+        let html = context.render(templates, template, page: page, ["post": context.post(published, includingContent: true)])
+        return (post.outputFolder + "index.html", Data(html.utf8))
+    }
+
+    /// Every page that lists posts: the index and its pages, tags, the archive, and 404.html.
+    func listPages(posts: [PublishedPost]) -> [String: Data] {
         var files: [String: Data] = [:]
         func put(_ path: String, _ html: String) { files[path] = Data(html.utf8) }
         let base = configuration.basePath
-
-        for published in posts + pages {
-            let post = published.post
-            let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
-                                    type: post.kind == .post ? "article" : "website",
-                                    image: post.image.flatMap { PostRenderer.absolute($0, against: published.permalink) ?? $0 },
-                                    published: post.kind == .post ? post.date : nil)
-            let template = post.kind == .post ? "post" : "page"
-            put(post.outputFolder + "index.html", context.render(templates, template, page: page, ["post": context.post(published, includingContent: true)]))
-        }
 
         // Index pagination: /, /page/2/, /page/3/ ...
         let perPage = configuration.postsPerPage

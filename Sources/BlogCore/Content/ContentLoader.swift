@@ -5,79 +5,88 @@ struct ContentLoader {
     let root: URL
     let timeZone: TimeZone
 
-    struct Result: Sendable {
-        var posts: [Post] = []
-        var pages: [Post] = []
-        var diagnostics: [Diagnostic] = []
+    /// One content file to read.
+    struct Job: Sendable {
+        var file: String
+        var kind: Post.Kind
+        var slug: String
+        var bundle: String?
     }
 
-    /// Reads `content/posts/*.md`, `content/posts/NAME/index.md` and `content/pages/*.md`.
-    ///
-    /// Files are read in parallel; results come back sorted by path, so diagnostics are in a fixed order.
-    func load() async -> Result {
-        var jobs: [(file: String, kind: Post.Kind, slug: String, bundle: String?)] = []
-        var result = Result()
+    /// What reading one file gave.
+    struct Loaded: Sendable {
+        var post: Post?
+        var diagnostics: [Diagnostic]
+        /// The hash of the file's bytes; 0 when it could not be read.
+        var hash: UInt64
+    }
+
+    /// Lists `content/posts/*.md`, `content/posts/NAME/index.md` and `content/pages/*.md`, in path order.
+    func scan() -> (jobs: [Job], diagnostics: [Diagnostic]) {
+        var jobs: [Job] = []
+        var diagnostics: [Diagnostic] = []
         for (folder, kind) in [("content/posts", Post.Kind.post), ("content/pages", .page)] {
             for entry in listing(folder) {
                 let path = "\(folder)/\(entry)"
                 let url = root.appending(path: path)
                 if let problem = Self.outsideLinkProblem(url, root: root) {
-                    result.diagnostics.append(Diagnostic(.error, file: path, message: problem))
+                    diagnostics.append(Diagnostic(.error, file: path, message: problem))
                     continue
                 }
                 var isDirectory: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else { continue }
                 if isDirectory.boolValue {
                     if FileManager.default.fileExists(atPath: url.appending(path: "index.md").path) {
-                        jobs.append(("\(path)/index.md", kind, Self.defaultSlug(forName: entry), path))
+                        jobs.append(Job(file: "\(path)/index.md", kind: kind, slug: Self.defaultSlug(forName: entry), bundle: path))
                     } else {
-                        result.diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
+                        diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
                 } else if entry.hasSuffix(".md") {
-                    jobs.append((path, kind, Self.defaultSlug(forName: String(entry.dropLast(3))), nil))
+                    jobs.append(Job(file: path, kind: kind, slug: Self.defaultSlug(forName: String(entry.dropLast(3))), bundle: nil))
                 } else {
-                    result.diagnostics.append(Diagnostic(.note, file: path, message: "ignored: only .md files and folders with an index.md are content"))
+                    diagnostics.append(Diagnostic(.note, file: path, message: "ignored: only .md files and folders with an index.md are content"))
                 }
             }
         }
-        let root = self.root
-        let timeZone = self.timeZone
-        let loaded = await withTaskGroup(of: (Int, Post?, [Diagnostic]).self) { group in
+        return (jobs, diagnostics)
+    }
+
+    /// Reads and checks one file: size limit, symbolic links, UTF-8, front matter.
+    static func read(_ job: Job, root: URL, timeZone: TimeZone) -> Loaded {
+        let url = root.appending(path: job.file)
+        let size = FileStamp(url.path)?.size ?? 0
+        if size > maximumFileSize {
+            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB")], hash: 0)
+        }
+        if let problem = outsideLinkProblem(url, root: root) {
+            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: problem)], hash: 0)
+        }
+        guard let data = FileContents.read(url) else {
+            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")], hash: 0)
+        }
+        let hash = ContentHash.of(data)
+        guard let text = String(validating: data, as: UTF8.self) else {
+            let offset = firstInvalidUTF8Offset(data)
+            let before = String(decoding: data.prefix(offset), as: UTF8.self)
+            let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
+            let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0) + 1
+            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, line: line, column: column, message: "invalid UTF-8 at byte \(offset); save the file as UTF-8")], hash: hash)
+        }
+        var (post, diagnostics) = FrontMatter.read(text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone)
+        post?.bundleFolder = job.bundle
+        return Loaded(post: post, diagnostics: diagnostics, hash: hash)
+    }
+
+    /// Reads files in parallel; results come back in the order of `jobs`.
+    static func read(_ jobs: [Job], root: URL, timeZone: TimeZone) async -> [Loaded] {
+        await withTaskGroup(of: (Int, Loaded).self) { group in
             for (index, job) in jobs.enumerated() {
-                group.addTask {
-                    let url = root.appending(path: job.file)
-                    let size = (try? FileManager.default.attributesOfItem(atPath: url.path)[.size] as? Int) ?? 0
-                    if size > Self.maximumFileSize {
-                        return (index, nil, [Diagnostic(.error, file: job.file, message: "the file is \(size / 1_048_576) MiB; content files may be at most \(Self.maximumFileSize / 1_048_576) MiB")])
-                    }
-                    if let problem = Self.outsideLinkProblem(url, root: root) {
-                        return (index, nil, [Diagnostic(.error, file: job.file, message: problem)])
-                    }
-                    guard let data = try? Data(contentsOf: url) else {
-                        return (index, nil, [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")])
-                    }
-                    guard let text = String(validating: data, as: UTF8.self) else {
-                        let offset = Self.firstInvalidUTF8Offset(data)
-                        let before = String(decoding: data.prefix(offset), as: UTF8.self)
-                        let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-                        let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0) + 1
-                        return (index, nil, [Diagnostic(.error, file: job.file, line: line, column: column, message: "invalid UTF-8 at byte \(offset); save the file as UTF-8")])
-                    }
-                    var (post, diagnostics) = FrontMatter.read(text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone)
-                    post?.bundleFolder = job.bundle
-                    return (index, post, diagnostics)
-                }
+                group.addTask { (index, read(job, root: root, timeZone: timeZone)) }
             }
-            var all: [(Int, Post?, [Diagnostic])] = []
-            for await item in group { all.append(item) }
-            return all.sorted { $0.0 < $1.0 }
+            var results = [Loaded?](repeating: nil, count: jobs.count)
+            for await (index, loaded) in group { results[index] = loaded }
+            return results.map { $0 ?? Loaded(post: nil, diagnostics: [], hash: 0) }
         }
-        for (_, post, diagnostics) in loaded {
-            result.diagnostics += diagnostics
-            guard let post else { continue }
-            if post.kind == .post { result.posts.append(post) } else { result.pages.append(post) }
-        }
-        return result
     }
 
     /// Larger files are refused instead of being read whole into memory.

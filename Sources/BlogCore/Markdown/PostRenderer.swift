@@ -5,7 +5,8 @@ import Foundation
 struct RenderedPost: Sendable {
     /// HTML for the post's own page: links to other posts' sources rewritten, headings with `id`s.
     var html: String
-    /// The same HTML with every relative URL made absolute, for feed readers that show it off the site.
+    /// The same HTML with every relative URL made absolute, for feed readers that show it off the site;
+    /// empty unless asked for, since only the feed's newest items need it.
     var feedHTML: String
     /// The front matter summary, or the first paragraph as plain text.
     var summary: String
@@ -33,7 +34,7 @@ struct PostRenderer: Sendable {
         configuration.allowsRawHTML ? parseOptions.union(.unsafe) : parseOptions
     }
 
-    func render(_ post: Post) throws -> RenderedPost {
+    func render(_ post: Post, includingFeedHTML: Bool = true) throws -> RenderedPost {
         let document = try Document(markdown: post.body, options: parseOptions)
         var diagnostics: [Diagnostic] = []
         try addHeadingAnchors(document)
@@ -48,11 +49,14 @@ struct PostRenderer: Sendable {
             }
         }
         let html = try document.html(options: htmlOptions)
-        let permalink = configuration.absoluteURL(forPath: configuration.basePath + post.outputFolder)
-        for node in document.nodes(ofKind: .link) + document.nodes(ofKind: .image) {
-            if let url = node.url, let absolute = Self.absolute(url, against: permalink) { node.url = absolute }
+        var feedHTML = ""
+        if includingFeedHTML {
+            let permalink = configuration.absoluteURL(forPath: configuration.basePath + post.outputFolder.pathEncoded)
+            for node in document.nodes(ofKind: .link) + document.nodes(ofKind: .image) {
+                if let url = node.url, let absolute = Self.absolute(url, against: permalink) { node.url = absolute }
+            }
+            feedHTML = try document.html(options: htmlOptions)
         }
-        let feedHTML = try document.html(options: htmlOptions)
         let summary = post.summary ?? Self.summary(of: document)
         return RenderedPost(html: html, feedHTML: feedHTML, summary: summary, wordCount: Self.wordCount(document), diagnostics: diagnostics)
     }

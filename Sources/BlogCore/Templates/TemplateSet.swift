@@ -22,7 +22,7 @@ struct TemplateSet: Sendable {
         let paths = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("static/") }.sorted()
         for path in paths {
             let file = "\(displayFolder)/\(path)"
-            guard let data = FileManager.default.contents(atPath: folder.appending(path: path).path),
+            guard let data = FileContents.read(folder.appending(path: path)),
                   let text = String(validating: data, as: UTF8.self)
             else {
                 diagnostics.append(Diagnostic(.error, file: file, message: "cannot read the template as UTF-8 text"))

@@ -1,0 +1,46 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Runs a program and reports its wall time and peak memory (from wait4's resource usage).
+enum ChildProcess {
+    struct Result {
+        var status: Int32
+        var seconds: Double
+        /// Peak resident set size in bytes.
+        var peakMemory: Int
+    }
+
+    static func run(_ executable: String, _ arguments: [String], quiet: Bool = true) -> Result {
+        var pid: pid_t = 0
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        if quiet {
+            posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+            posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        }
+        let argv = ([executable] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        let start = ContinuousClock.now
+        guard posix_spawn(&pid, executable, &actions, nil, argv, environ) == 0 else {
+            return Result(status: -1, seconds: 0, peakMemory: 0)
+        }
+        var status: Int32 = 0
+        var usage = rusage()
+        wait4(pid, &status, 0, &usage)
+        let elapsed = ContinuousClock.now - start
+        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+        return Result(status: (status >> 8) & 0xFF, seconds: seconds, peakMemory: usage.ru_maxrss * 1024)
+    }
+
+    /// The full path of a program on PATH.
+    static func find(_ name: String) -> String? {
+        for folder in (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":") {
+            let path = "\(folder)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+}

@@ -1,0 +1,149 @@
+import CommonMark
+import Foundation
+
+/// Builds synthetic sites with `blog` (and Hugo, when asked and installed) and reports time and memory.
+struct SiteBenchmark {
+    let withHugo: Bool
+
+    struct Figures: Codable {
+        var posts: Int
+        var cleanBuildSeconds: Double
+        var cleanBuildPeakMemoryMB: Double
+        var noChangeRebuildSeconds: Double
+        var onePostRebuildSeconds: Double
+        var postsPerSecond: Double
+        var floorCmarkSeconds: Double
+        var floorCopySeconds: Double
+        var floorSeconds: Double
+        var ratioToFloor: Double
+        var outputFiles: Int
+        var outputMB: Double
+        var hugoSeconds: Double?
+        var hugoPeakMemoryMB: Double?
+        var timeRatioToHugo: Double?
+        var memoryRatioToHugo: Double?
+    }
+
+    struct Report: Codable {
+        var machine: String
+        var figures: [Figures]
+    }
+
+    func run(postCounts: [Int]) async -> Report {
+        let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
+        let hugo = withHugo ? ChildProcess.find("hugo") : nil
+        if withHugo && hugo == nil { print("note: hugo is not installed (apt-get install hugo); measuring blog only") }
+        var folders: [URL] = []
+        var figures: [Figures] = []
+        for count in postCounts {
+            // A fresh folder per size: this disk creates files slowly right after a large delete, so
+            // nothing is removed until every measurement is done.
+            let base = FileManager.default.temporaryDirectory.appending(path: "blog-benchmark-\(count)-\(UUID().uuidString)")
+            folders.append(base)
+            let generator = SiteGenerator(count: count)
+            let posts = generator.posts()
+            let site = base.appending(path: "blog")
+            do {
+                try generator.writeBlogSite(at: site, posts: posts, blogExecutable: blog)
+            } catch {
+                print("error: cannot write the site: \(error)")
+                continue
+            }
+            let clean = ChildProcess.run(blog, ["build", "--site", site.path])
+            guard clean.status == 0 else {
+                print("error: blog build failed with status \(clean.status); run it by hand in \(site.path)")
+                continue
+            }
+            let noChange = ChildProcess.run(blog, ["build", "--site", site.path])
+            let edited = site.appending(path: "content/posts/\(posts[count / 2].name).md")
+            if let handle = try? FileHandle(forWritingTo: edited) {
+                handle.seekToEndOfFile()
+                handle.write(Data("\nOne more paragraph, edited for the benchmark.\n".utf8))
+                try? handle.close()
+            }
+            let onePost = ChildProcess.run(blog, ["build", "--site", site.path])
+            let cmark = await cmarkFloor(posts.map(\.body))
+            let copy = ChildProcess.run("/bin/cp", ["-r", site.appending(path: "public").path, base.appending(path: "copy").path])
+            let (files, bytes) = treeSize(site.appending(path: "public"))
+            var result = Figures(
+                posts: count, cleanBuildSeconds: clean.seconds, cleanBuildPeakMemoryMB: Double(clean.peakMemory) / 1e6,
+                noChangeRebuildSeconds: noChange.seconds, onePostRebuildSeconds: onePost.seconds,
+                postsPerSecond: Double(count) / clean.seconds, floorCmarkSeconds: cmark, floorCopySeconds: copy.seconds,
+                floorSeconds: cmark + copy.seconds, ratioToFloor: clean.seconds / (cmark + copy.seconds),
+                outputFiles: files, outputMB: Double(bytes) / 1e6
+            )
+            if let hugo {
+                let hugoSite = base.appending(path: "hugo")
+                try? generator.writeHugoSite(at: hugoSite, posts: posts)
+                let run = ChildProcess.run(hugo, ["--source", hugoSite.path, "--destination", hugoSite.appending(path: "public").path, "--quiet"])
+                if run.status == 0 {
+                    result.hugoSeconds = run.seconds
+                    result.hugoPeakMemoryMB = Double(run.peakMemory) / 1e6
+                    result.timeRatioToHugo = clean.seconds / run.seconds
+                    result.memoryRatioToHugo = Double(clean.peakMemory) / Double(max(run.peakMemory, 1))
+                } else {
+                    print("note: hugo failed with status \(run.status) in \(hugoSite.path)")
+                }
+            }
+            figures.append(result)
+            print(table(result))
+        }
+        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        return Report(machine: machineDescription(), figures: figures)
+    }
+
+    /// libcmark alone rendering the same Markdown, split over every core: the floor no engine can beat.
+    private func cmarkFloor(_ bodies: [String]) async -> Double {
+        let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        let start = ContinuousClock.now
+        await withTaskGroup(of: Int.self) { group in
+            for core in 0..<cores {
+                group.addTask {
+                    var bytes = 0
+                    for index in stride(from: core, to: bodies.count, by: cores) {
+                        if let document = try? Document(markdown: bodies[index], options: .smart) {
+                            bytes += (try? document.html(options: [.smart, .unsafe]))?.utf8.count ?? 0
+                        }
+                    }
+                    return bytes
+                }
+            }
+            for await _ in group {}
+        }
+        let elapsed = ContinuousClock.now - start
+        return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
+    }
+
+    private func treeSize(_ root: URL) -> (files: Int, bytes: Int) {
+        var files = 0
+        var bytes = 0
+        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) {
+            for case let url as URL in enumerator {
+                guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+                files += 1
+                bytes += values.fileSize ?? 0
+            }
+        }
+        return (files, bytes)
+    }
+
+    private func table(_ figures: Figures) -> String {
+        var lines = [
+            "\(figures.posts) posts (\(figures.outputFiles) files, \(String(format: "%.0f", figures.outputMB)) MB of output)",
+            String(format: "  clean build            %7.2f s   peak memory %6.0f MB   %8.0f posts/s", figures.cleanBuildSeconds, figures.cleanBuildPeakMemoryMB, figures.postsPerSecond),
+            String(format: "  rebuild, no change     %7.2f s", figures.noChangeRebuildSeconds),
+            String(format: "  rebuild, one post      %7.2f s", figures.onePostRebuildSeconds),
+            String(format: "  floor: libcmark %5.2f s + cp -r %5.2f s = %5.2f s; build / floor = %.2f", figures.floorCmarkSeconds, figures.floorCopySeconds, figures.floorSeconds, figures.ratioToFloor),
+        ]
+        if let hugo = figures.hugoSeconds, let memory = figures.hugoPeakMemoryMB, let time = figures.timeRatioToHugo, let ratio = figures.memoryRatioToHugo {
+            lines.append(String(format: "  hugo                   %7.2f s   peak memory %6.0f MB   blog/hugo: time %.2f, memory %.2f", hugo, memory, time, ratio))
+        }
+        return lines.joined(separator: "\n")
+    }
+
+    private func machineDescription() -> String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+            .first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
+        return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The build cache (`.blog-cache/`) may only make builds faster: a cached build gives the same bytes as a
+/// clean one, and a cache that is corrupt or stale is never trusted.
+@Suite struct IncrementalBuildTests {
+    /// Builds into `public` (with the cache) and into a fresh folder (no cache applies, since the output
+    /// path is part of the cache's fingerprint), and expects the same tree.
+    func expectCachedEqualsClean(_ site: URL, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        let cached = try runBlog(["build", "--site", site.path])
+        #expect(cached.status == 0, "\(label): \(cached.stderr)", sourceLocation: sourceLocation)
+        let cleanName = "clean-\(UUID().uuidString.prefix(8))"
+        let clean = try runBlog(["build", "--site", site.path, "--output", cleanName])
+        #expect(clean.status == 0, sourceLocation: sourceLocation)
+        #expect(cached.stderr == clean.stderr, "\(label): warnings differ", sourceLocation: sourceLocation)
+        let cachedTree = try treeFiles(site.appending(path: "public"))
+        let cleanTree = try treeFiles(site.appending(path: cleanName))
+        #expect(cachedTree.keys.sorted() == cleanTree.keys.sorted(), "\(label)", sourceLocation: sourceLocation)
+        for (path, data) in cachedTree where cleanTree[path] != data {
+            Issue.record("\(label): \(path) differs from a clean build", sourceLocation: sourceLocation)
+        }
+    }
+
+    func edit(_ url: URL, _ change: (String) -> String) throws {
+        try change(try String(contentsOf: url, encoding: .utf8)).write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func cachedBuildsGiveTheBytesOfCleanBuilds() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let posts = site.appending(path: "content/posts")
+        try expectCachedEqualsClean(site, "first build")
+        try expectCachedEqualsClean(site, "no change")
+        try edit(posts.appending(path: "2024-01-15-first.md")) { $0 + "\nAn edited paragraph with [a link](missing.md).\n" }
+        try expectCachedEqualsClean(site, "one post edited")
+        try "---\ntitle: Added\ndate: 2024-04-01T00:00:00Z\ntags: [new]\n---\nSee [first](2024-01-15-first.md).\n".write(to: posts.appending(path: "added.md"), atomically: true, encoding: .utf8)
+        try expectCachedEqualsClean(site, "post added")
+        try FileManager.default.removeItem(at: posts.appending(path: "2024-03-01-tags.md"))
+        try expectCachedEqualsClean(site, "post removed")
+        try edit(site.appending(path: "content/pages/about.md")) { $0.replacingOccurrences(of: "title: About", with: "title: About us") }
+        try expectCachedEqualsClean(site, "page renamed")
+        try edit(site.appending(path: "site-template/post.mustache")) { $0.replacingOccurrences(of: "<article class=\"post\">", with: "<article class=\"post entry\">") }
+        try expectCachedEqualsClean(site, "template edited")
+        try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "posts_per_page: 2", with: "posts_per_page: 1") }
+        try expectCachedEqualsClean(site, "blog.yaml edited")
+    }
+
+    @Test func noChangeRebuildWritesNothingAndRepeatsWarnings() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try "---\ntitle: W\ndate: 2024-01-01\ntag: x\n---\n[x](nowhere.md)\n".write(to: site.appending(path: "content/posts/warn.md"), atomically: true, encoding: .utf8)
+        let first = try runBlog(["build", "--site", site.path])
+        let second = try runBlog(["build", "--site", site.path])
+        #expect(second.status == 0)
+        #expect(second.stderr == first.stderr)
+        #expect(second.stderr.contains("warning: unknown front matter key 'tag'"))
+        #expect(second.stdout.hasPrefix("Built 4 posts, 1 page and 6 tags into public/: 0 files written, 21 unchanged, 1 draft skipped, 1 future post skipped, 2 warnings in "))
+    }
+
+    @Test func corruptCacheIsIgnored() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let before = try treeFiles(site.appending(path: "public"))
+        let cache = site.appending(path: ".blog-cache/build.json")
+        #expect(FileManager.default.fileExists(atPath: cache.path))
+        for garbage in ["", "{", "{\"version\": 1}", String(repeating: "x", count: 1000)] {
+            try garbage.write(to: cache, atomically: true, encoding: .utf8)
+            let result = try runBlog(["build", "--site", site.path])
+            #expect(result.status == 0)
+            #expect(try treeFiles(site.appending(path: "public")) == before)
+        }
+    }
+
+    @Test func tamperedOutputIsRestored() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let page = site.appending(path: "public/posts/trip/index.html")
+        let original = try Data(contentsOf: page)
+        try "defaced".write(to: page, atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: site.appending(path: "public/tags/travel/index.html"))
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0)
+        #expect(try Data(contentsOf: page) == original)
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/tags/travel/index.html").path))
+    }
+
+    @Test func futurePostAppearsOnceDue() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let soon = Date().addingTimeInterval(3)
+        let stamp = ISO8601DateFormatter().string(from: soon)
+        try "---\ntitle: Soon\ndate: \(stamp)\n---\nSoon.\n".write(to: site.appending(path: "content/posts/soon.md"), atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).stdout.contains("2 future posts skipped"))
+        Thread.sleep(forTimeInterval: 3.5)
+        let later = try runBlog(["build", "--site", site.path])
+        #expect(later.stdout.hasPrefix("Built 4 posts"))
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/posts/soon/index.html").path))
+    }
+}
