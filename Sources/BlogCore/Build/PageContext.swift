@@ -97,9 +97,11 @@ struct PageContext: Sendable {
     func year(_ date: Date) -> Int { components(date).year }
 
     private func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = configuration.timeZone
-        let parts = calendar.dateComponents([.year, .month, .day], from: date)
-        return (parts.year ?? 1970, parts.month ?? 1, parts.day ?? 1)
+        // The civil date in the site's zone, read off the RFC 3339 text: a Calendar per call cost more
+        // than rendering the page. The text starts YYYY-MM-DD.
+        let text = Array(iso(date).utf8.prefix(10))
+        func number(_ range: Range<Int>) -> Int { text[range].reduce(0) { $0 * 10 + Int($1) - 48 } }
+        guard text.count == 10 else { return (1970, 1, 1) }
+        return (number(0..<4), number(5..<7), number(8..<10))
     }
 }

@@ -23,6 +23,7 @@ public struct SiteBuilder: Sendable {
     /// - Throws: ``DiagnosticError`` with every error and warning found; the output is left as it was then.
     public func build(_ options: BuildOptions) async throws(DiagnosticError) -> BuildSummary {
         let started = ContinuousClock.now
+        var phases = PhaseTimer()
         var (configuration, diagnostics) = try site.loadConfiguration()
         if let override = options.baseURL {
             guard let normalized = SiteConfiguration.normalizedBaseURL(override) else {
@@ -58,7 +59,9 @@ public struct SiteBuilder: Sendable {
         }
 
         // Read what changed; reuse what the cache vouches for.
+        phases.mark("configuration, theme, scan, cache")
         let sources = await readSources(jobs, cache: cache, loader: loader)
+        phases.mark("read sources")
         for source in sources { diagnostics += source.diagnostics }
         var posts: [Post] = []
         var pages: [Post] = []
@@ -108,7 +111,9 @@ public struct SiteBuilder: Sendable {
             let reuse = sameLinks && source?.isReused == true && source?.rendered != nil
             return RenderWork(post: post, reused: reuse ? source?.rendered : nil, path: pageURLs[post.source] ?? configuration.basePath)
         }
+        phases.mark("staging")
         let results = await Self.renderPages(work, renderer: renderer, pages: sitePages, output: staged, root: site.root, progress: options.progress)
+        phases.mark("render posts and pages")
         var published: [PublishedPost] = []
         for result in results {
             diagnostics += result.diagnostics
@@ -120,11 +125,22 @@ public struct SiteBuilder: Sendable {
 
         let postPages = published.filter { $0.post.kind == .post }.sorted(by: Self.newestFirst)
         let standalone = published.filter { $0.post.kind == .page }
+        var listHash: UInt64 = 0
+        var listPages: [String] = []
         do {
-            for (path, data) in sitePages.listPages(posts: postPages) { try staged.put(path, data) }
+            // List pages show only what listFingerprint covers: when it is as before, carry them over.
+            listHash = sitePages.listFingerprint(postPages)
+            if let cache, cache.listHash == listHash, !cache.listPages.isEmpty, cache.listPages.allSatisfy(staged.carryOver) {
+                listPages = cache.listPages
+            } else {
+                listPages = try sitePages.stageListPages(posts: postPages, into: staged)
+            }
+            phases.mark("list pages")
             let feedItems = try await feedPosts(Array(postPages.prefix(configuration.feedItemLimit)), renderer: renderer)
             try staged.put("feed.json", try FeedEncoder(prettyPrinted: true).encode(FeedBuilder(configuration: configuration).feed(for: feedItems)))
+            phases.mark("feed")
             diagnostics += try copyStaticFiles(into: staged, posts: published)
+            phases.mark("static files")
         } catch let error as DiagnosticError {
             throw error
         } catch {
@@ -138,6 +154,7 @@ public struct SiteBuilder: Sendable {
         } catch {
             throw DiagnosticError(file: outputName, message: "cannot replace the output: \(error.localizedDescription)")
         }
+        phases.mark("swap")
         summary.filesWritten = counts.written
         summary.filesUnchanged = counts.unchanged
         summary.filesRemoved = counts.removed
@@ -146,6 +163,8 @@ public struct SiteBuilder: Sendable {
         summary.tags = Set(postPages.flatMap { $0.tags.map(\.slug) }).count
 
         var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, nextDue: nextDue, linkHash: linkHash)
+        newCache.listHash = listHash
+        newCache.listPages = listPages
         let renderDiagnosticsBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, result.diagnostics) } }, uniquingKeysWith: { first, _ in first })
         let renderedBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, $0.rendered) } }, uniquingKeysWith: { first, _ in first })
         for source in sources {
@@ -162,6 +181,7 @@ public struct SiteBuilder: Sendable {
         }
         newCache.summary = BuildCache.Counts(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped)
         newCache.save(for: site)
+        phases.mark("save cache")
         return finish(summary: summary, diagnostics: diagnostics, started: started)
     }
 
@@ -429,5 +449,20 @@ extension String {
     /// Each path segment percent-encoded for an `href`.
     var pathEncoded: String {
         split(separator: "/", omittingEmptySubsequences: false).map { Slug.pathSegment(String($0)) }.joined(separator: "/")
+    }
+}
+
+/// Prints how long each build step took when `BLOG_PROFILE` is set, for finding where time goes.
+struct PhaseTimer {
+    private let isOn = ProcessInfo.processInfo.environment["BLOG_PROFILE"] != nil
+    private var last = ContinuousClock.now
+
+    mutating func mark(_ phase: String) {
+        guard isOn else { return }
+        let now = ContinuousClock.now
+        let elapsed = now - last
+        last = now
+        let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
+        FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@\n", milliseconds, phase).utf8))
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 /// Renders every HTML page of a site through the theme's templates.
 struct SitePages: Sendable {
@@ -19,16 +20,78 @@ struct SitePages: Sendable {
         return (post.outputFolder + "index.html", Data(html.utf8))
     }
 
-    /// Every page that lists posts: the index and its pages, tags, the archive, and 404.html.
-    func listPages(posts: [PublishedPost]) -> [String: Data] {
-        var files: [String: Data] = [:]
-        func put(_ path: String, _ html: String) { files[path] = Data(html.utf8) }
-        let base = configuration.basePath
+    /// One page that lists posts.
+    private enum ListPage: Sendable {
+        case index(Int)
+        case tags
+        case tag(String)
+        case archive
+        case notFound
+    }
 
-        // Index pagination: /, /page/2/, /page/3/ ...
+    /// Renders every page that lists posts (the index and its pages, tags, the archive, 404.html) on every
+    /// core and stages each one as it is made.
+    /// - Returns: The paths of the pages it staged.
+    @discardableResult
+    func stageListPages(posts: [PublishedPost], into output: StagedOutput) throws -> [String] {
         let perPage = configuration.postsPerPage
         let pageCount = max(1, (posts.count + perPage - 1) / perPage)
-        for number in 1...pageCount {
+        var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
+        for published in posts {
+            for tag in published.tags { byTag[tag.slug, default: (tag.name, [])].posts.append(published) }
+        }
+        let tagSlugs = byTag.keys.sorted { (byTag[$0]?.name.lowercased() ?? "", $0) < (byTag[$1]?.name.lowercased() ?? "", $1) }
+        var years: [(year: Int, posts: [PublishedPost])] = []
+        for published in posts {
+            let year = published.post.date.map(context.year) ?? 0
+            if years.last?.year == year { years[years.count - 1].posts.append(published) } else { years.append((year, [published])) }
+        }
+        let jobs: [ListPage] = (1...pageCount).map(ListPage.index) + [.tags] + tagSlugs.map(ListPage.tag) + [.archive, .notFound]
+        let tags = byTag
+        let yearGroups = years
+        let failures = Mutex<[String]>([])
+        let paths = Mutex<[String]>([])
+        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
+        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+            // Each worker keeps the list entries it has made: a post shows on several list pages.
+            var entries: [String: [String: Any]] = [:]
+            for index in stride(from: worker, to: jobs.count, by: workers) {
+                let (path, html) = render(jobs[index], posts: posts, pageCount: pageCount, tags: tags, tagSlugs: tagSlugs, years: yearGroups, entries: &entries)
+                paths.withLock { $0.append(path) }
+                do {
+                    try output.put(path, Data(html.utf8))
+                } catch {
+                    failures.withLock { $0.append("\(path): \(error)") }
+                }
+            }
+        }
+        if let failure = failures.withLock({ $0.first }) { throw POSIXFailureText(description: failure) }
+        return paths.withLock { $0 }.sorted()
+    }
+
+    /// A hash of everything list pages show of the posts; equal hashes mean equal list pages.
+    func listFingerprint(_ posts: [PublishedPost]) -> UInt64 {
+        var text = ""
+        for published in posts {
+            let value = context.post(published, includingContent: false)
+            for key in value.keys.sorted() { text += "\(key)=\(value[key] ?? "")\u{1F}" }
+            text += "\u{1E}"
+        }
+        return ContentHash.of(text)
+    }
+
+    private func render(_ job: ListPage, posts: [PublishedPost], pageCount: Int, tags: [String: (name: String, posts: [PublishedPost])],
+                        tagSlugs: [String], years: [(year: Int, posts: [PublishedPost])], entries: inout [String: [String: Any]]) -> (String, String) {
+        let base = configuration.basePath
+        func entry(_ published: PublishedPost) -> [String: Any] {
+            if let made = entries[published.post.source] { return made }
+            let made = context.post(published, includingContent: false)
+            entries[published.post.source] = made
+            return made
+        }
+        switch job {
+        case .index(let number):
+            let perPage = configuration.postsPerPage
             let slice = posts.dropFirst((number - 1) * perPage).prefix(perPage)
             let path = number == 1 ? base : "\(base)page/\(number)/"
             var pagination: [String: Any] = [
@@ -38,40 +101,31 @@ struct SitePages: Sendable {
             if number < pageCount { pagination["next_url"] = "\(base)page/\(number + 1)/" }
             let title = number == 1 ? configuration.title : "Page \(number)"
             let html = context.render(templates, "index", page: context.page(title: title, description: nil, path: path), [
-                "posts": slice.map { context.post($0, includingContent: false) }, "pagination": pagination,
+                "posts": slice.map(entry), "pagination": pagination,
             ])
-            put(number == 1 ? "index.html" : "page/\(number)/index.html", html)
-        }
-
-        // Tags.
-        var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
-        for published in posts {
-            for tag in published.tags { byTag[tag.slug, default: (tag.name, [])].posts.append(published) }
-        }
-        let tagSlugs = byTag.keys.sorted { (byTag[$0]?.name.lowercased() ?? "", $0) < (byTag[$1]?.name.lowercased() ?? "", $1) }
-        let tagList: [[String: Any]] = tagSlugs.map { ["name": byTag[$0]?.name ?? $0, "url": context.tagPath($0), "count": byTag[$0]?.posts.count ?? 0] }
-        put("tags/index.html", context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: "\(base)tags/"),
-                                              ["tags": tagList, "has_tags": !tagList.isEmpty]))
-        for slug in tagSlugs {
-            guard let entry = byTag[slug] else { continue }
-            let page = context.page(title: "Posts tagged “\(entry.name)”", description: nil, path: context.tagPath(slug))
-            put("tags/\(slug)/index.html", context.render(templates, "tag", page: page, [
-                "tag": ["name": entry.name, "url": context.tagPath(slug), "count": entry.posts.count],
-                "posts": entry.posts.map { context.post($0, includingContent: false) },
+            return (number == 1 ? "index.html" : "page/\(number)/index.html", html)
+        case .tags:
+            let tagList: [[String: Any]] = tagSlugs.map { ["name": tags[$0]?.name ?? $0, "url": context.tagPath($0), "count": tags[$0]?.posts.count ?? 0] }
+            return ("tags/index.html", context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: "\(base)tags/"),
+                                                      ["tags": tagList, "has_tags": !tagList.isEmpty]))
+        case .tag(let slug):
+            let tagged = tags[slug] ?? (slug, [])
+            let page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: context.tagPath(slug))
+            return ("tags/\(slug)/index.html", context.render(templates, "tag", page: page, [
+                "tag": ["name": tagged.name, "url": context.tagPath(slug), "count": tagged.posts.count],
+                "posts": tagged.posts.map(entry),
             ]))
+        case .archive:
+            return ("archive/index.html", context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: "\(base)archive/"), [
+                "years": years.map { ["year": $0.year, "posts": $0.posts.map(entry)] },
+            ]))
+        case .notFound:
+            return ("404.html", context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: "\(base)404.html")))
         }
-
-        // Archive, grouped by year in the site's zone.
-        var years: [(year: Int, posts: [PublishedPost])] = []
-        for published in posts {
-            let year = published.post.date.map(context.year) ?? 0
-            if years.last?.year == year { years[years.count - 1].posts.append(published) } else { years.append((year, [published])) }
-        }
-        put("archive/index.html", context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: "\(base)archive/"), [
-            "years": years.map { ["year": $0.year, "posts": $0.posts.map { context.post($0, includingContent: false) }] },
-        ]))
-
-        put("404.html", context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: "\(base)404.html")))
-        return files
     }
+}
+
+/// A failure to stage a file, as text.
+struct POSIXFailureText: Error, CustomStringConvertible {
+    var description: String
 }

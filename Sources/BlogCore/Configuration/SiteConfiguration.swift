@@ -4,7 +4,7 @@ import Yams
 /// The settings of a site, read from `blog.yaml` at its root.
 public struct SiteConfiguration: Sendable, Equatable {
     /// An author from `blog.yaml` or front matter.
-    public struct Author: Sendable, Equatable, Codable {
+    public struct Author: Sendable, Equatable {
         /// The author's name.
         public var name: String
         /// A page for the author.

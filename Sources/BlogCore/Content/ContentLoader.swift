@@ -26,6 +26,10 @@ struct ContentLoader {
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
         for (folder, kind) in [("content/posts", Post.Kind.post), ("content/pages", .page)] {
+            if let problem = Self.resolvedOutsideProblem(root.appending(path: folder), root: root) {
+                diagnostics.append(Diagnostic(.error, file: folder, message: problem))
+                continue
+            }
             for entry in listing(folder) {
                 let path = "\(folder)/\(entry)"
                 let url = root.appending(path: path)
@@ -134,6 +138,17 @@ struct ContentLoader {
 extension ContentLoader {
     /// Why a path may not be followed: through a symbolic link it leads out of the site. Nil inside the site.
     static func outsideLinkProblem(_ url: URL, root: URL) -> String? {
+        // Only a symbolic link can lead out of a folder already inside the site (scan checks the content
+        // folders themselves), and most entries are none: lstat answers without resolving the path.
+        var info = stat()
+        if lstat(url.path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+            return nil
+        }
+        return resolvedOutsideProblem(url, root: root)
+    }
+
+    /// The full check: resolves every link in the path.
+    static func resolvedOutsideProblem(_ url: URL, root: URL) -> String? {
         let resolved = url.resolvingSymlinksInPath().path
         let base = root.resolvingSymlinksInPath().path
         guard resolved != base, !resolved.hasPrefix(base + "/") else { return nil }

@@ -2,9 +2,9 @@ import Foundation
 import JSONFeed
 
 /// A Markdown post or standalone page with its front matter read and checked.
-public struct Post: Sendable, Equatable, Codable {
+public struct Post: Sendable, Equatable {
     /// Posts go in the feed and the lists; pages (`content/pages/`) stand alone.
-    public enum Kind: String, Sendable, Equatable, Codable {
+    public enum Kind: String, Sendable, Equatable {
         case post
         case page
     }
@@ -42,7 +42,7 @@ public struct Post: Sendable, Equatable, Codable {
     /// Files for the feed item, such as podcast audio.
     public var attachments: [Attachment]
     /// Front matter keys beginning with `_`, carried into the feed item.
-    @OrderedJSON public var extensions: JSONObject
+    public var extensions: JSONObject
     /// The Markdown after the front matter.
     public var body: String
     /// The line of the file where ``body`` starts, for positions in link warnings.
@@ -51,29 +51,5 @@ public struct Post: Sendable, Equatable, Codable {
     /// The path of the post's page below the site root, such as `posts/hello/` or `about/`.
     public var outputFolder: String {
         kind == .post ? "posts/\(slug)/" : "\(slug)/"
-    }
-}
-
-/// Codes a JSON object as its JSON text, so member order survives the build cache (a generic decoder
-/// would sort the keys, and the feed's bytes would differ from a clean build's).
-@propertyWrapper
-public struct OrderedJSON: Codable, Sendable, Equatable {
-    public var wrappedValue: JSONObject
-
-    public init(wrappedValue: JSONObject) {
-        self.wrappedValue = wrappedValue
-    }
-
-    public init(from decoder: any Decoder) throws {
-        let text = try decoder.singleValueContainer().decode(String.self)
-        guard case .object(let object) = try JSONValue(parsing: Array(text.utf8)) else {
-            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not a JSON object"))
-        }
-        wrappedValue = object
-    }
-
-    public func encode(to encoder: any Encoder) throws {
-        var container = encoder.singleValueContainer()
-        try container.encode(JSONValue.object(wrappedValue).serialized())
     }
 }

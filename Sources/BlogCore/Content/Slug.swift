@@ -8,7 +8,8 @@ enum Slug {
         var result = ""
         var pendingDash = false
         for character in text.lowercased() {
-            let folded = fold(character)
+            // ASCII needs no folding; Foundation's folding is costly and runs per heading and tag.
+            let folded = character.isASCII ? String(character) : fold(character)
             for scalar in folded.unicodeScalars {
                 if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || isCombiningMarkOfScript(scalar) {
                     if pendingDash && !result.isEmpty { result += "-" }

@@ -18,21 +18,24 @@ struct SourceFile: Sendable {
     static func split(_ text: String) throws(SplitError) -> SourceFile {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.contains("\r") { text = text.replacingCRLF() }
-        guard text.hasPrefix("---\n") || text == "---" else {
+        if text.utf8.contains(13) { text = text.replacingCRLF() }
+        let bytes = text.utf8
+        guard bytes.starts(with: "---\n".utf8) || text == "---" else {
             return SourceFile(frontMatter: nil, frontMatterLineOffset: 0, body: text, bodyFirstLine: 1)
         }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
-        lines.removeFirst()
-        var yaml: [Substring] = []
+        // Scan line by line, only as far as the closing delimiter: the body is taken whole after it.
+        var lineStart = bytes.index(bytes.startIndex, offsetBy: min(4, bytes.count))
+        let yamlStart = lineStart
         var line = 2
-        while let next = lines.first {
-            lines.removeFirst()
-            if next == "---" || next == "..." {
-                return SourceFile(frontMatter: yaml.joined(separator: "\n") + "\n", frontMatterLineOffset: 1,
-                                  body: lines.joined(separator: "\n"), bodyFirstLine: line + 1)
+        while lineStart < bytes.endIndex {
+            let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
+            let content = bytes[lineStart..<lineEnd]
+            if content.elementsEqual("---".utf8) || content.elementsEqual("...".utf8) {
+                let yaml = String(text[yamlStart..<lineStart])
+                let bodyStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
+                return SourceFile(frontMatter: yaml, frontMatterLineOffset: 1, body: String(text[bodyStart...]), bodyFirstLine: line + 1)
             }
-            yaml.append(next)
+            lineStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
             line += 1
         }
         throw .unclosed

@@ -139,7 +139,16 @@ struct PostRenderer: Sendable {
             guard entering, node.kind == .text || node.kind == .code || node.kind == .codeBlock, let text = node.literal else { return }
             var inWord = false
             for scalar in text.unicodeScalars {
-                if isIdeographic(scalar) {
+                if scalar.isASCII {
+                    // ASCII first: Unicode property look-ups are costly, and most text is ASCII.
+                    let isSpace = scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C
+                    if isSpace {
+                        inWord = false
+                    } else if !inWord {
+                        count += 1
+                        inWord = true
+                    }
+                } else if isIdeographic(scalar) {
                     count += 1
                     inWord = false
                 } else if scalar.properties.isWhitespace {

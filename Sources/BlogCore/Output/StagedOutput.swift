@@ -77,7 +77,7 @@ final class StagedOutput: Sendable {
             record(path, .init(size: stamp.size, modified: stamp.modified, hash: hash), unchanged: true)
             return
         }
-        try data.write(to: staged)
+        try FileContents.write(data, to: staged.path)
         let stamp = FileStamp(staged.path)
         record(path, .init(size: data.count, modified: stamp?.modified ?? 0, hash: hash), unchanged: false)
     }
@@ -117,10 +117,15 @@ final class StagedOutput: Sendable {
 
     private func makeParent(of url: URL, for path: String) throws {
         let parent = url.deletingLastPathComponent().path
-        let known = state.withLock { $0.folders.contains(parent) }
-        if !known {
-            try FileManager.default.createDirectory(atPath: parent, withIntermediateDirectories: true)
-            state.withLock { _ = $0.folders.insert(parent) }
+        guard !state.withLock({ $0.folders.contains(parent) }) else { return }
+        // Folders are made one level at a time from the staging root down, without Foundation's checks.
+        let root = target.staging.path
+        var folder = root
+        for component in parent.dropFirst(root.count).split(separator: "/") {
+            folder += "/" + component
+            if state.withLock({ $0.folders.contains(folder) }) { continue }
+            try FileContents.makeFolder(folder)
+            state.withLock { _ = $0.folders.insert(folder) }
         }
     }
 
