@@ -21,6 +21,8 @@ struct BuildCache: Sendable {
         var post: Post?
         var summary: String
         var wordCount: Int
+        /// The post's ``SitePages/listEntryHash(_:)``; 0 when unknown.
+        var entryHash: UInt64
         var frontMatterDiagnostics: [CachedDiagnostic]
         var renderDiagnostics: [CachedDiagnostic]
         /// Whether the post was rendered (and so has a summary and a page) in that build.
@@ -166,6 +168,7 @@ extension BuildCache.Source {
         var object: JSONObject = [
             "size": .integer(Int64(size)), "modified": .integer(modified), "hash": .number(String(hash)),
             "summary": .string(summary), "word_count": .integer(Int64(wordCount)), "is_rendered": .bool(isRendered),
+            "entry_hash": .number(String(entryHash)),
             "front_matter_diagnostics": .array(frontMatterDiagnostics.map(\.json)), "render_diagnostics": .array(renderDiagnostics.map(\.json)),
         ]
         if let post { object["post"] = post.cacheJSON }
@@ -187,7 +190,7 @@ extension BuildCache.Source {
         let renderDiagnostics = render.compactMap(BuildCache.CachedDiagnostic.init(json:))
         guard frontMatterDiagnostics.count == frontMatter.count, renderDiagnostics.count == render.count else { return nil }
         self.init(size: size, modified: modified, hash: hash, post: post, summary: summary, wordCount: wordCount,
-                  frontMatterDiagnostics: frontMatterDiagnostics, renderDiagnostics: renderDiagnostics, isRendered: isRendered)
+                  entryHash: object["entry_hash"]?.uint64 ?? 0, frontMatterDiagnostics: frontMatterDiagnostics, renderDiagnostics: renderDiagnostics, isRendered: isRendered)
     }
 }
 

@@ -127,9 +127,20 @@ public struct SiteBuilder: Sendable {
         let standalone = published.filter { $0.post.kind == .page }
         var listHash: UInt64 = 0
         var listPages: [String] = []
+        var entryHashes: [String: UInt64] = [:]
+        let carriedOver = Set(results.filter(\.carriedOver).compactMap { $0.published?.post.source })
         do {
-            // List pages show only what listFingerprint covers: when it is as before, carry them over.
-            listHash = sitePages.listFingerprint(postPages)
+            // List pages show only what listEntryHash covers: when every post's is as before, carry them
+            // over. A carried-over post's hash is the cached one; only rendered posts are hashed again.
+            for published in postPages {
+                let source = published.post.source
+                if carriedOver.contains(source), let cached = cache?.sources[source]?.entryHash, cached != 0 {
+                    entryHashes[source] = cached
+                } else {
+                    entryHashes[source] = sitePages.listEntryHash(published)
+                }
+            }
+            listHash = ContentHash.of(postPages.map { "\($0.post.source)=\(entryHashes[$0.post.source] ?? 0)" }.joined(separator: "\n"))
             if let cache, cache.listHash == listHash, !cache.listPages.isEmpty, cache.listPages.allSatisfy(staged.carryOver) {
                 listPages = cache.listPages
             } else {
@@ -175,7 +186,7 @@ public struct SiteBuilder: Sendable {
             newCache.sources[source.job.file] = BuildCache.Source(
                 size: stamp.size, modified: stamp.modified, hash: source.hash, post: post,
                 summary: rendered?.summary ?? "", wordCount: rendered?.wordCount ?? 0,
-                frontMatterDiagnostics: source.diagnostics.map(\.cached),
+                entryHash: entryHashes[source.job.file] ?? 0, frontMatterDiagnostics: source.diagnostics.map(\.cached),
                 renderDiagnostics: (renderDiagnosticsBySource[source.job.file] ?? []).map(\.cached), isRendered: rendered != nil
             )
         }
@@ -288,6 +299,8 @@ public struct SiteBuilder: Sendable {
     struct RenderResult: Sendable {
         var published: PublishedPost?
         var diagnostics: [Diagnostic]
+        /// The page was carried over from the old output, unchanged.
+        var carriedOver = false
     }
 
     /// Renders Markdown and pages on every core and stages each page as soon as it is made, so rendered
@@ -305,7 +318,9 @@ public struct SiteBuilder: Sendable {
                     let pagePath = post.outputFolder + "index.html"
                     if let reused = item.reused {
                         let published = PublishedPost(post: post, rendered: reused, path: item.path, permalink: permalink, tags: tags)
-                        if output.carryOver(pagePath) { return (index, RenderResult(published: published, diagnostics: reused.diagnostics)) }
+                        if output.carryOver(pagePath) {
+                            return (index, RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true))
+                        }
                         // The old page is gone or changed: render it again from its source.
                         guard let body = readBody(of: post.source, root: root) else {
                             return (index, RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot read the file; check its permissions")]))

@@ -69,15 +69,27 @@ struct SitePages: Sendable {
         return paths.withLock { $0 }.sorted()
     }
 
-    /// A hash of everything list pages show of the posts; equal hashes mean equal list pages.
-    func listFingerprint(_ posts: [PublishedPost]) -> UInt64 {
+    /// A hash of what list pages can show of one post: the values of the keys that list templates and
+    /// partials mention. When every post's hash is as before (and the rest of the input is, which the
+    /// cache's fingerprint covers), the list pages are the same, so an edit to a post's body keeps them.
+    func listEntryHash(_ published: PublishedPost) -> UInt64 {
+        let used = templates.listVariableNames
+        let value = context.post(published, includingContent: false)
         var text = ""
-        for published in posts {
-            let value = context.post(published, includingContent: false)
-            for key in value.keys.sorted() { text += "\(key)=\(value[key] ?? "")\u{1F}" }
-            text += "\u{1E}"
-        }
+        for key in value.keys.sorted() where used.contains(key) { text += "\(key)=\(Self.stableText(value[key] as Any))\u{1F}" }
         return ContentHash.of(text)
+    }
+
+    /// A description of a context value that does not depend on dictionary order, which Swift randomises
+    /// per process.
+    static func stableText(_ value: Any) -> String {
+        if let dictionary = value as? [String: Any] {
+            return "{" + dictionary.keys.sorted().map { "\($0):\(stableText(dictionary[$0] as Any))" }.joined(separator: ",") + "}"
+        }
+        if let array = value as? [Any] {
+            return "[" + array.map(stableText).joined(separator: ",") + "]"
+        }
+        return "\(value)"
     }
 
     private func render(_ job: ListPage, posts: [PublishedPost], pageCount: Int, tags: [String: (name: String, posts: [PublishedPost])],

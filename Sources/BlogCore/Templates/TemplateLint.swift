@@ -1,3 +1,5 @@
+import Foundation
+
 /// Checks templates before a build renders them: every partial and parent they name must exist, and
 /// every variable must be one the engine provides, so a typo is a message with file and line instead of
 /// an empty spot on every page.
@@ -51,6 +53,19 @@ enum TemplateLint {
             }
         }
         return diagnostics
+    }
+
+    /// Every segment of every variable name in a template (`post.title` gives `post` and `title`).
+    static func variableSegments(in text: String) -> Set<String> {
+        var names = Set<String>()
+        var rest = text[...]
+        while let open = rest.range(of: "{{") {
+            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
+            let tag = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: "{} \t#^&/"))
+            rest = rest[close.upperBound...]
+            for part in tag.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) { names.insert(String(part)) }
+        }
+        return names
     }
 
     /// The first dotted segment of a variable name that no context object has; transforms such as

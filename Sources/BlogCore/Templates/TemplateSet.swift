@@ -7,6 +7,9 @@ struct TemplateSet: Sendable {
     static let required = ["base", "index", "post", "page", "tag", "tags", "archive", "404"]
 
     private let library: MustacheLibrary
+    /// Every variable-name segment that the list templates (index, tags, tag, archive, 404, base) and all
+    /// partials mention; list pages can change only when one of these values changes.
+    let listVariableNames: Set<String>
 
     /// Loads every `.mustache` file below `folder`, reporting each syntax error with its file and line.
     ///
@@ -48,7 +51,12 @@ struct TemplateSet: Sendable {
             diagnostics += TemplateLint.check(text, file: file, templates: names, strict: strict)
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else { throw DiagnosticError(diagnostics) }
-        return (TemplateSet(library: library), diagnostics)
+        let listFiles = Set(["index", "tags", "tag", "archive", "404", "base"].map { "\(displayFolder)/\($0).mustache" })
+        var listNames = Set<String>()
+        for (file, text) in texts where listFiles.contains(file) || file.hasPrefix("\(displayFolder)/partials/") {
+            listNames.formUnion(TemplateLint.variableSegments(in: text))
+        }
+        return (TemplateSet(library: library, listVariableNames: listNames), diagnostics)
     }
 
     func render(_ name: String, _ context: [String: Any]) -> String {
