@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// Renders every HTML page of a site through the theme's templates.
 struct SitePages: Sendable {
@@ -49,8 +48,8 @@ struct SitePages: Sendable {
         let jobs: [ListPage] = (1...pageCount).map(ListPage.index) + [.tags] + tagSlugs.map(ListPage.tag) + [.archive, .notFound]
         let tags = byTag
         let yearGroups = years
-        let failures = Mutex<[String]>([])
-        let paths = Mutex<[String]>([])
+        let failures = Locked<[String]>([])
+        let paths = Locked<[String]>([])
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { worker in
             // Each worker keeps the list entries it has made: a post shows on several list pages.

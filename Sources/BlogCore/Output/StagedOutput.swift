@@ -1,6 +1,5 @@
 import CFileSystem
 import Foundation
-import Synchronization
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -35,7 +34,7 @@ final class StagedOutput: Sendable {
         var folders: Set<String> = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     /// Clears what an earlier killed build left and makes an empty staging folder.
     init(target: OutputWriter, previous: [String: BuildCache.Output]) throws {
