@@ -62,14 +62,21 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let before = try treeFiles(site.appending(path: "public"))
-        let cache = site.appending(path: ".blog-cache/build.json")
-        #expect(FileManager.default.fileExists(atPath: cache.path))
-        for garbage in ["", "{", "{\"version\": 1}", String(repeating: "x", count: 1000)] {
-            try garbage.write(to: cache, atomically: true, encoding: .utf8)
-            let result = try runBlog(["build", "--site", site.path])
-            #expect(result.status == 0)
-            #expect(try treeFiles(site.appending(path: "public")) == before)
+        for name in ["build.json", "quick"] {
+            let cache = site.appending(path: ".blog-cache/\(name)")
+            #expect(FileManager.default.fileExists(atPath: cache.path))
+            for garbage in ["", "{", "{\"version\": 1}", "blog-quick-check 1\nF\t1\t-\n", String(repeating: "x", count: 1000)] {
+                try garbage.write(to: cache, atomically: true, encoding: .utf8)
+                let result = try runBlog(["build", "--site", site.path])
+                #expect(result.status == 0)
+                #expect(try treeFiles(site.appending(path: "public")) == before)
+            }
         }
+        // A quick check that claims nothing changed while a post did is caught by the post's stamp.
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try (try String(contentsOf: post, encoding: .utf8) + "\nChanged after the cache was written.\n").write(to: post, atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        #expect(try String(contentsOf: site.appending(path: "public/posts/first/index.html"), encoding: .utf8).contains("Changed after the cache was written."))
     }
 
     @Test func tamperedOutputIsRestored() throws {

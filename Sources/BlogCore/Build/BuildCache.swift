@@ -29,7 +29,7 @@ struct BuildCache: Sendable {
         var isRendered: Bool
     }
 
-    /// The summary figures of the build, for a rebuild that changes nothing.
+    /// The summary figures of a build, for a rebuild that changes nothing (kept by ``QuickCheck``).
     struct Counts: Sendable {
         var posts: Int
         var pages: Int
@@ -56,15 +56,12 @@ struct BuildCache: Sendable {
     var fingerprint: UInt64
     var sources: [String: Source] = [:]
     var outputs: [String: Output] = [:]
-    /// The earliest date of a post left out for being in the future: once it passes, rebuild.
-    var nextDue: Date?
     /// A hash of every post's URL, the navigation and the posts left out: when it changes, every page
     /// is rendered again, since links between posts depend on it.
     var linkHash: UInt64 = 0
     /// A hash of what list pages show of every post, and the list pages it made.
     var listHash: UInt64 = 0
     var listPages: [String] = []
-    var summary: Counts?
 
     static func url(for site: Site) -> URL {
         site.root.appending(path: "\(folder)/\(file)")
@@ -103,6 +100,11 @@ struct FileStamp: Equatable, Sendable {
     var size: Int
     var modified: Int64
 
+    init(size: Int, modified: Int64) {
+        self.size = size
+        self.modified = modified
+    }
+
     init?(_ path: String) {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
@@ -120,13 +122,6 @@ extension BuildCache {
         object["link_hash"] = .number(String(linkHash))
         object["list_hash"] = .number(String(listHash))
         object["list_pages"] = .array(listPages.map(JSONValue.string))
-        if let nextDue { object["next_due"] = JSONValue.double(nextDue.timeIntervalSinceReferenceDate) }
-        if let summary {
-            object["summary"] = .object([
-                "posts": .integer(Int64(summary.posts)), "pages": .integer(Int64(summary.pages)), "tags": .integer(Int64(summary.tags)),
-                "drafts_skipped": .integer(Int64(summary.draftsSkipped)), "future_skipped": .integer(Int64(summary.futureSkipped)),
-            ])
-        }
         object["sources"] = .object(JSONObject(sources.keys.sorted().compactMap { path in
             sources[path].map { JSONObject.Member(key: path, value: $0.json) }
         }))
@@ -145,11 +140,6 @@ extension BuildCache {
         linkHash = object["link_hash"]?.uint64 ?? 0
         listHash = object["list_hash"]?.uint64 ?? 0
         if case .array(let pages)? = object["list_pages"] { listPages = pages.compactMap(\.string) }
-        nextDue = object["next_due"]?.double.map(Date.init(timeIntervalSinceReferenceDate:))
-        if case .object(let summary)? = object["summary"], let posts = summary["posts"]?.int, let pages = summary["pages"]?.int,
-           let tags = summary["tags"]?.int, let drafts = summary["drafts_skipped"]?.int, let future = summary["future_skipped"]?.int {
-            self.summary = Counts(posts: posts, pages: pages, tags: tags, draftsSkipped: drafts, futureSkipped: future)
-        }
         for member in sources {
             guard let source = Source(json: member.value) else { return nil }
             self.sources[member.key] = source

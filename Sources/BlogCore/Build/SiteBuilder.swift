@@ -43,23 +43,34 @@ public struct SiteBuilder: Sendable {
         } catch {
             diagnostics += error.diagnostics
         }
+        phases.mark("configuration and theme")
         let loader = ContentLoader(root: site.root, timeZone: configuration.timeZone)
         let (jobs, scanDiagnostics) = loader.scan()
+        phases.mark("scan")
         diagnostics += scanDiagnostics
         let fingerprint = self.fingerprint(options: options, outputURL: outputURL)
-        let cache = BuildCache.load(for: site, fingerprint: fingerprint)
         var summary = BuildSummary(output: outputURL)
+        // Diagnostics from here on come from the content; the quick check keeps those for a no-change rebuild.
+        let siteDiagnosticCount = diagnostics.count
 
-        // Nothing changed: every source, the theme, blog.yaml and the output itself are as the cache says.
-        if let cache, let templates, !diagnostics.contains(where: { $0.severity == .error }),
-           let shortcut = unchanged(cache: cache, jobs: jobs, output: outputURL, now: options.now) {
-            _ = templates
-            summary.filesUnchanged = cache.outputs.count
-            return finish(summary: shortcut.summary(into: summary), diagnostics: diagnostics + shortcut.diagnostics, started: started)
+        // Nothing changed: every source, the theme, blog.yaml and the output itself are as the last build
+        // left them. The quick check answers that without parsing the whole cache.
+        if templates != nil, !diagnostics.contains(where: { $0.severity == .error }),
+           let quick = QuickCheck.load(for: site, fingerprint: fingerprint), isUnchanged(quick, jobs: jobs, output: outputURL, now: options.now) {
+            phases.mark("quick check: nothing changed")
+            summary.filesUnchanged = quick.outputs.count
+            summary.posts = quick.counts.posts
+            summary.pages = quick.counts.pages
+            summary.tags = quick.counts.tags
+            summary.draftsSkipped = quick.counts.draftsSkipped
+            summary.futureSkipped = quick.counts.futureSkipped
+            return finish(summary: summary, diagnostics: diagnostics + quick.diagnostics, started: started)
         }
+        let cache = BuildCache.load(for: site, fingerprint: fingerprint)
+        phases.mark("load cache")
 
         // Read what changed; reuse what the cache vouches for.
-        phases.mark("configuration, theme, scan, cache")
+        phases.mark("check sources and output")
         let sources = await readSources(jobs, cache: cache, loader: loader)
         phases.mark("read sources")
         for source in sources { diagnostics += source.diagnostics }
@@ -173,7 +184,7 @@ public struct SiteBuilder: Sendable {
         summary.pages = standalone.count
         summary.tags = Set(postPages.flatMap { $0.tags.map(\.slug) }).count
 
-        var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, nextDue: nextDue, linkHash: linkHash)
+        var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, linkHash: linkHash)
         newCache.listHash = listHash
         newCache.listPages = listPages
         let renderDiagnosticsBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, result.diagnostics) } }, uniquingKeysWith: { first, _ in first })
@@ -190,8 +201,13 @@ public struct SiteBuilder: Sendable {
                 renderDiagnostics: (renderDiagnosticsBySource[source.job.file] ?? []).map(\.cached), isRendered: rendered != nil
             )
         }
-        newCache.summary = BuildCache.Counts(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped)
         newCache.save(for: site)
+        var quick = QuickCheck(fingerprint: fingerprint, nextDue: nextDue,
+                               counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
+        for (path, source) in newCache.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
+        for (path, entry) in manifest { quick.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
+        quick.diagnostics = Array(diagnostics[siteDiagnosticCount...])
+        quick.save(for: site)
         phases.mark("save cache")
         return finish(summary: summary, diagnostics: diagnostics, started: started)
     }
@@ -217,37 +233,21 @@ public struct SiteBuilder: Sendable {
         return ContentHash.of(parts.joined(separator: "\n"))
     }
 
-    /// The shortcut when nothing changed, or nil when something did.
-    private func unchanged(cache: BuildCache, jobs: [ContentLoader.Job], output: URL, now: Date) -> Shortcut? {
-        guard let counts = cache.summary, Set(jobs.map(\.file)) == Set(cache.sources.keys) else { return nil }
-        if let due = cache.nextDue, due <= now { return nil }
-        var diagnostics: [Diagnostic] = []
+    /// Whether every source and output file has the size and modification time the last build recorded.
+    private func isUnchanged(_ quick: QuickCheck, jobs: [ContentLoader.Job], output: URL, now: Date) -> Bool {
+        guard jobs.count == quick.sources.count else { return false }
+        if let due = quick.nextDue, due <= now { return false }
+        // Paths are joined as strings: building a URL per file cost more than the stat itself.
+        let root = site.root.path
         for job in jobs {
-            guard let entry = cache.sources[job.file], let stamp = FileStamp(site.root.appending(path: job.file).path),
-                  stamp.size == entry.size, stamp.modified == entry.modified
-            else { return nil }
-            diagnostics += (entry.frontMatterDiagnostics + entry.renderDiagnostics).map(Diagnostic.init)
+            guard let stamp = quick.sources[job.file], FileStamp(root + "/" + job.file) == stamp else { return false }
         }
-        guard FileManager.default.fileExists(atPath: output.appending(path: OutputWriter.marker).path) else { return nil }
-        for (path, entry) in cache.outputs {
-            guard let stamp = FileStamp(output.appending(path: path).path), stamp.size == entry.size, stamp.modified == entry.modified else { return nil }
+        let folder = output.path
+        guard FileManager.default.fileExists(atPath: folder + "/" + OutputWriter.marker) else { return false }
+        for (path, stamp) in quick.outputs where FileStamp(folder + "/" + path) != stamp {
+            return false
         }
-        return Shortcut(counts: counts, diagnostics: diagnostics)
-    }
-
-    struct Shortcut {
-        var counts: BuildCache.Counts
-        var diagnostics: [Diagnostic]
-
-        func summary(into summary: BuildSummary) -> BuildSummary {
-            var summary = summary
-            summary.posts = counts.posts
-            summary.pages = counts.pages
-            summary.tags = counts.tags
-            summary.draftsSkipped = counts.draftsSkipped
-            summary.futureSkipped = counts.futureSkipped
-            return summary
-        }
+        return true
     }
 
     /// One content file after this build looked at it.
