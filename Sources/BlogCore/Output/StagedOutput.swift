@@ -129,7 +129,9 @@ final class StagedOutput: Sendable {
     }
 
     /// Exchanges staging and output in one step; the old tree goes to a trash folder beside the output,
-    /// which the next build deletes on a thread of its own.
+    /// deleted by a detached `rm -rf` so that neither this build nor the next waits for it (deleting ten
+    /// thousand folders while the next build creates as many made both slow). A trash folder left behind
+    /// (the removal failed or was killed) is deleted by the next build.
     private func swapIn() throws {
         let fileManager = FileManager.default
         let output = target.folder
@@ -145,6 +147,21 @@ final class StagedOutput: Sendable {
             try fileManager.moveItem(at: output, to: trash)
             try fileManager.moveItem(at: target.staging, to: output)
         }
+        Self.removeInBackground(trash.path)
+    }
+
+    /// Starts `rm -rf PATH` without waiting for it; the process outlives the build if it must.
+    private static func removeInBackground(_ path: String) {
+        var pid: pid_t = 0
+        let words: [String] = ["/bin/rm", "-rf", "--", path]
+        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
+        defer { arguments.forEach { free($0) } }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        _ = posix_spawn(&pid, "/bin/rm", &actions, nil, arguments, environ)
     }
 
     private func listFiles(_ root: URL) -> Set<String> {
