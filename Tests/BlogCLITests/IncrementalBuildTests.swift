@@ -93,6 +93,20 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/tags/travel/index.html").path))
     }
 
+    @Test func changedFileInAPostFolderIsCopied() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let photo = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"/>\n"
+        try photo.write(to: site.appending(path: "content/posts/trip/photo.svg"), atomically: true, encoding: .utf8)
+        try "new file\n".write(to: site.appending(path: "content/posts/trip/notes.txt"), atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0)
+        #expect(result.stdout.contains(": 2 files written,"))
+        #expect(try String(contentsOf: site.appending(path: "public/posts/trip/photo.svg"), encoding: .utf8) == photo)
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/posts/trip/notes.txt").path))
+    }
+
     @Test func futurePostAppearsOnceDue() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }

@@ -205,6 +205,8 @@ public struct SiteBuilder: Sendable {
         var quick = QuickCheck(fingerprint: fingerprint, nextDue: nextDue,
                                counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
         for (path, source) in newCache.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
+        // A post folder's images and downloads are copied to the output, so a change to one is a change.
+        for path in bundleFiles(jobs) { quick.sources[path] = FileStamp(site.root.path + "/" + path) }
         for (path, entry) in manifest { quick.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
         quick.diagnostics = Array(diagnostics[siteDiagnosticCount...])
         quick.save(for: site)
@@ -235,12 +237,13 @@ public struct SiteBuilder: Sendable {
 
     /// Whether every source and output file has the size and modification time the last build recorded.
     private func isUnchanged(_ quick: QuickCheck, jobs: [ContentLoader.Job], output: URL, now: Date) -> Bool {
-        guard jobs.count == quick.sources.count else { return false }
+        let files = jobs.map(\.file) + bundleFiles(jobs)
+        guard files.count == quick.sources.count else { return false }
         if let due = quick.nextDue, due <= now { return false }
         // Paths are joined as strings: building a URL per file cost more than the stat itself.
         let root = site.root.path
-        for job in jobs {
-            guard let stamp = quick.sources[job.file], FileStamp(root + "/" + job.file) == stamp else { return false }
+        for file in files {
+            guard let stamp = quick.sources[file], FileStamp(root + "/" + file) == stamp else { return false }
         }
         let folder = output.path
         guard FileManager.default.fileExists(atPath: folder + "/" + OutputWriter.marker) else { return false }
@@ -248,6 +251,21 @@ public struct SiteBuilder: Sendable {
             return false
         }
         return true
+    }
+
+    /// The files beside each post folder's index.md, relative to the site root, in a fixed order.
+    private func bundleFiles(_ jobs: [ContentLoader.Job]) -> [String] {
+        var files: [String] = []
+        for bundle in jobs.compactMap(\.bundle) {
+            let paths = (try? FileManager.default.subpathsOfDirectory(atPath: site.root.appending(path: bundle).path)) ?? []
+            for path in paths.sorted() where path != "index.md" {
+                var isDirectory: ObjCBool = false
+                if FileManager.default.fileExists(atPath: site.root.appending(path: "\(bundle)/\(path)").path, isDirectory: &isDirectory), !isDirectory.boolValue {
+                    files.append("\(bundle)/\(path)")
+                }
+            }
+        }
+        return files
     }
 
     /// One content file after this build looked at it.
