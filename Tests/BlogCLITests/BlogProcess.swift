@@ -20,7 +20,10 @@ func runBlog(_ arguments: [String], input: String? = nil, in directory: URL? = n
     if let directory { process.currentDirectoryURL = directory }
     var env = ProcessInfo.processInfo.environment
     env["NO_COLOR"] = "1"
-    for (key, value) in environment { env[key] = value }
+    // An empty value removes the variable, so a test can run without NO_COLOR.
+    for (key, value) in environment {
+        if value.isEmpty { env.removeValue(forKey: key) } else { env[key] = value }
+    }
     process.environment = env
     let out = Pipe()
     let err = Pipe()
