@@ -64,13 +64,15 @@ struct PageContext: Sendable {
             "has_attachments": !post.attachments.isEmpty,
         ]
         if let date = post.date {
-            result["date_iso"] = iso(date)
-            result["date_display"] = display(date)
-            result["date_short"] = display(date, withYear: false)
+            let local = self.local(date)
+            result["date_iso"] = local.iso
+            result["date_display"] = display(local)
+            result["date_short"] = display(local, withYear: false)
         }
         if let updated = post.updated {
-            result["updated_iso"] = iso(updated)
-            result["updated_display"] = display(updated)
+            let local = self.local(updated)
+            result["updated_iso"] = local.iso
+            result["updated_display"] = display(local)
         }
         if let image = post.image { result["image"] = image }
         if let external = post.externalURL { result["external_url"] = external }
@@ -87,21 +89,30 @@ struct PageContext: Sendable {
         RFC3339.string(from: date, offset: configuration.timeZone.secondsFromGMT(for: date))
     }
 
-    /// `1 May 2024` in the site's zone; English month names, so output never depends on the machine's locale.
-    func display(_ date: Date, withYear: Bool = true) -> String {
-        let parts = components(date)
-        let month = Self.months[parts.month - 1]
-        return withYear ? "\(parts.day) \(month) \(parts.year)" : "\(parts.day) \(month.prefix(3))"
+    /// A date in the site's zone: its RFC 3339 text and its civil date, computed once per date.
+    struct LocalDate {
+        var iso: String
+        var year: Int
+        var month: Int
+        var day: Int
     }
 
-    func year(_ date: Date) -> Int { components(date).year }
-
-    private func components(_ date: Date) -> (year: Int, month: Int, day: Int) {
-        // The civil date in the site's zone, read off the RFC 3339 text: a Calendar per call cost more
-        // than rendering the page. The text starts YYYY-MM-DD.
-        let text = Array(iso(date).utf8.prefix(10))
-        func number(_ range: Range<Int>) -> Int { text[range].reduce(0) { $0 * 10 + Int($1) - 48 } }
-        guard text.count == 10 else { return (1970, 1, 1) }
-        return (number(0..<4), number(5..<7), number(8..<10))
+    /// The civil date is read off the RFC 3339 text (which starts YYYY-MM-DD): a Calendar per call cost
+    /// more than rendering the page.
+    func local(_ date: Date) -> LocalDate {
+        let text = iso(date)
+        let digits = Array(text.utf8.prefix(10))
+        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1) - 48 } }
+        guard digits.count == 10 else { return LocalDate(iso: text, year: 1970, month: 1, day: 1) }
+        return LocalDate(iso: text, year: number(0..<4), month: number(5..<7), day: number(8..<10))
     }
+
+    /// `1 May 2024` (or `1 May` without the year); English month names, so output never depends on the
+    /// machine's locale.
+    func display(_ date: LocalDate, withYear: Bool = true) -> String {
+        let month = Self.months[date.month - 1]
+        return withYear ? "\(date.day) \(month) \(date.year)" : "\(date.day) \(month.prefix(3))"
+    }
+
+    func year(_ date: Date) -> Int { local(date).year }
 }

@@ -119,7 +119,7 @@ public struct SiteBuilder: Sendable {
         let byPath = Dictionary(sources.map { ($0.job.file, $0) }, uniquingKeysWith: { first, _ in first })
         let work: [RenderWork] = (posts + pages).map { post in
             let source = byPath[post.source]
-            let reuse = sameLinks && source?.isReused == true && source?.rendered != nil
+            let reuse = sameLinks && source?.rendered != nil
             return RenderWork(post: post, reused: reuse ? source?.rendered : nil, path: pageURLs[post.source] ?? configuration.basePath)
         }
         phases.mark("staging")
@@ -275,8 +275,6 @@ public struct SiteBuilder: Sendable {
         var diagnostics: [Diagnostic]
         var hash: UInt64
         var stamp: FileStamp?
-        /// True when the cache's record was used instead of reading the front matter again.
-        var isReused: Bool
         /// The cached summary and word count of a reused, rendered post.
         var rendered: RenderedPost?
     }
@@ -293,7 +291,7 @@ public struct SiteBuilder: Sendable {
                     ? RenderedPost(html: "", feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
                 sources[index] = Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
-                                        stamp: stamp, isReused: true, rendered: rendered)
+                                        stamp: stamp, rendered: rendered)
             } else {
                 toRead.append((index, job))
             }
@@ -301,7 +299,7 @@ public struct SiteBuilder: Sendable {
         let loaded = await ContentLoader.read(toRead.map(\.1), root: loader.root, timeZone: loader.timeZone)
         for ((index, job), result) in zip(toRead, loaded) {
             sources[index] = Source(job: job, post: result.post, diagnostics: result.diagnostics, hash: result.hash,
-                                    stamp: FileStamp(site.root.appending(path: job.file).path), isReused: false, rendered: nil)
+                                    stamp: FileStamp(site.root.appending(path: job.file).path), rendered: nil)
         }
         return sources.compactMap { $0 }
     }

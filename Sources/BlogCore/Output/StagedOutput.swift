@@ -93,17 +93,15 @@ final class StagedOutput: Sendable {
 
     /// Swaps the staged tree in and returns the counts and the manifest of what the output now holds.
     func finish() throws -> (Counts, [String: BuildCache.Output]) {
-        var (counts, manifest) = state.withLock { ($0.counts, $0.manifest) }
+        let manifest = state.withLock { $0.manifest }
+        var counts = state.withLock { $0.counts }
         let oldFiles = previous.isEmpty ? listFiles(target.folder) : Set(previous.keys)
         counts.removed = oldFiles.subtracting(manifest.keys).count
         if let pause = ProcessInfo.processInfo.environment[Self.pauseVariable].flatMap(Double.init) {
             Thread.sleep(forTimeInterval: pause)
         }
+        // The stamps stay true after the swap: a rename keeps inodes, and hard links share them.
         try swapIn()
-        // Hard links share their inode, so the stamps of reused files are those of the old output.
-        for (path, entry) in manifest where entry.modified == 0 {
-            if let stamp = FileStamp(target.folder.appending(path: path).path) { manifest[path]?.modified = stamp.modified }
-        }
         return (counts, manifest)
     }
 

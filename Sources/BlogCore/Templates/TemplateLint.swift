@@ -17,39 +17,43 @@ enum TemplateLint {
     /// What swift-mustache offers inside a section over an array.
     static let sequenceNames: Set<String> = ["first", "last", "index", "even", "odd"]
 
-    static func check(_ text: String, file: String, templates: Set<String>, strict: Bool) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
+    /// The tags of a template with default delimiters, trimmed, with where each starts; it stops at a
+    /// set-delimiter tag (the rest cannot be read with these rules) and at an unclosed tag (the parser
+    /// reports that with its position).
+    static func tags(in text: String) -> [(tag: String, start: String.Index)] {
+        var tags: [(tag: String, start: String.Index)] = []
         var rest = text[...]
         while let open = rest.range(of: "{{") {
             let isTriple = rest[open.upperBound...].hasPrefix("{")
-            let closer = isTriple ? "}}}" : "}}"
             let contentStart = isTriple ? rest.index(after: open.upperBound) : open.upperBound
-            guard let close = rest[contentStart...].range(of: closer) else {
-                break  // The parser reports an unclosed tag with its position.
-            }
+            guard let close = rest[contentStart...].range(of: isTriple ? "}}}" : "}}") else { break }
             let tag = rest[contentStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
             rest = rest[close.upperBound...]
-            guard let sigil = tag.first else { continue }
-            let position = self.position(of: open.lowerBound, in: text)
-            switch sigil {
-            case "!", "/", "$":
-                continue
-            case "=":
-                return diagnostics  // Custom delimiters: the rest cannot be read with these rules.
-            case ">", "<":
+            if tag.hasPrefix("=") { break }
+            tags.append((tag, open.lowerBound))
+        }
+        return tags
+    }
+
+    static func check(_ text: String, file: String, templates: Set<String>, strict: Bool) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (tag, start) in tags(in: text) {
+            guard let sigil = tag.first, !"!/$".contains(sigil) else { continue }
+            let position = self.position(of: start, in: text)
+            if sigil == ">" || sigil == "<" {
                 let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
                 if !templates.contains(name) {
                     let kind = sigil == ">" ? "partial" : "parent template"
                     diagnostics.append(Diagnostic(.error, file: file, line: position.line, column: position.column,
                                                   message: "missing \(kind) '\(name)'; expected a file site-template/\(name).mustache"))
                 }
-            default:
-                let name = "#^&".contains(sigil) ? String(tag.dropFirst()).trimmingCharacters(in: .whitespaces) : tag
-                if let unknown = unknownSegment(in: name) {
-                    let hint = Suggestion.hint(for: unknown, in: knownNames.union(sequenceNames).sorted())
-                    diagnostics.append(Diagnostic(strict ? .error : .warning, file: file, line: position.line, column: position.column,
-                                                  message: "unknown variable '\(name)'\(hint)"))
-                }
+                continue
+            }
+            let name = "#^&".contains(sigil) ? String(tag.dropFirst()).trimmingCharacters(in: .whitespaces) : tag
+            if let unknown = unknownSegment(in: name) {
+                let hint = Suggestion.hint(for: unknown, in: knownNames.union(sequenceNames).sorted())
+                diagnostics.append(Diagnostic(strict ? .error : .warning, file: file, line: position.line, column: position.column,
+                                              message: "unknown variable '\(name)'\(hint)"))
             }
         }
         return diagnostics
@@ -58,11 +62,8 @@ enum TemplateLint {
     /// Every segment of every variable name in a template (`post.title` gives `post` and `title`).
     static func variableSegments(in text: String) -> Set<String> {
         var names = Set<String>()
-        var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            guard let close = rest[open.upperBound...].range(of: "}}") else { break }
-            let tag = rest[open.upperBound..<close.lowerBound].trimmingCharacters(in: CharacterSet(charactersIn: "{} \t#^&/"))
-            rest = rest[close.upperBound...]
+        for (tag, _) in tags(in: text) {
+            guard let sigil = tag.first, !"!/$><".contains(sigil) else { continue }
             for part in tag.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) { names.insert(String(part)) }
         }
         return names
