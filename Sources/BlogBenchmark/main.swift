@@ -1,6 +1,7 @@
 // The benchmark: speed is measured here, never in a timed test. Run it in release:
 //   swift run -c release blog-benchmark dates|feed          the JSON Feed code
 //   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE]
+//   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo]   a site to profile by hand
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -19,6 +20,23 @@ case "site":
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try? encoder.encode(report).write(to: URL(filePath: jsonPath))
+    }
+case "generate":
+    guard let folder = option("--to") else {
+        print("usage: blog-benchmark generate --posts N --to FOLDER [--hugo]")
+        exit(64)
+    }
+    let generator = SiteGenerator(count: Int(option("--posts") ?? "1000") ?? 1000)
+    let posts = generator.posts()
+    let root = URL(filePath: folder)
+    let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
+    do {
+        try generator.writeBlogSite(at: root.appending(path: "blog"), posts: posts, blogExecutable: blog)
+        if arguments.contains("--hugo") { try generator.writeHugoSite(at: root.appending(path: "hugo"), posts: posts) }
+        print("wrote \(posts.count) posts to \(root.appending(path: "blog").path)")
+    } catch {
+        print("error: cannot write the site: \(error)")
+        exit(1)
     }
 default:
     var results: [Measurement] = []

@@ -4,17 +4,22 @@ import Testing
 /// The build cache (`.blog-cache/`) may only make builds faster: a cached build gives the same bytes as a
 /// clean one, and a cache that is corrupt or stale is never trusted.
 @Suite struct IncrementalBuildTests {
-    /// Builds into `public` (with the cache) and into a fresh folder (no cache applies, since the output
-    /// path is part of the cache's fingerprint), and expects the same tree.
+    /// Builds the site (with its cache) and a copy of its sources that has no cache and no output, and
+    /// expects the same tree. The copy is a site of its own, so its build cannot replace the cache.
     func expectCachedEqualsClean(_ site: URL, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let cached = try runBlog(["build", "--site", site.path])
         #expect(cached.status == 0, "\(label): \(cached.stderr)", sourceLocation: sourceLocation)
-        let cleanName = "clean-\(UUID().uuidString.prefix(8))"
-        let clean = try runBlog(["build", "--site", site.path, "--output", cleanName])
+        let copy = site.deletingLastPathComponent().appending(path: "clean-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: copy) }
+        for name in ["blog.yaml", "content", "site-template"] {
+            try FileManager.default.copyItem(at: site.appending(path: name), to: copy.appending(path: name))
+        }
+        let clean = try runBlog(["build", "--site", copy.path])
         #expect(clean.status == 0, sourceLocation: sourceLocation)
         #expect(cached.stderr == clean.stderr, "\(label): warnings differ", sourceLocation: sourceLocation)
         let cachedTree = try treeFiles(site.appending(path: "public"))
-        let cleanTree = try treeFiles(site.appending(path: cleanName))
+        let cleanTree = try treeFiles(copy.appending(path: "public"))
         #expect(cachedTree.keys.sorted() == cleanTree.keys.sorted(), "\(label)", sourceLocation: sourceLocation)
         for (path, data) in cachedTree where cleanTree[path] != data {
             Issue.record("\(label): \(path) differs from a clean build", sourceLocation: sourceLocation)
@@ -35,6 +40,14 @@ import Testing
         try expectCachedEqualsClean(site, "one post edited")
         try "---\ntitle: Added\ndate: 2024-04-01T00:00:00Z\ntags: [new]\n---\nSee [first](2024-01-15-first.md).\n".write(to: posts.appending(path: "added.md"), atomically: true, encoding: .utf8)
         try expectCachedEqualsClean(site, "post added")
+        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0.replacingOccurrences(of: "\"swift\"]", with: "\"swift\", \"travel\"]") }
+        try expectCachedEqualsClean(site, "tag added to a post")
+        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "date: 2024-01-15", with: "date: 2024-05-15") }
+        try expectCachedEqualsClean(site, "date changed, order changed")
+        try edit(posts.appending(path: "2024-03-02-draft.md")) { $0.replacingOccurrences(of: "draft: true", with: "draft: false") }
+        try expectCachedEqualsClean(site, "draft published")
+        try "---\ntitle: Colophon\n---\nMade with blog.\n".write(to: site.appending(path: "content/pages/colophon.md"), atomically: true, encoding: .utf8)
+        try expectCachedEqualsClean(site, "page added")
         try FileManager.default.removeItem(at: posts.appending(path: "2024-03-01-tags.md"))
         try expectCachedEqualsClean(site, "post removed")
         try edit(site.appending(path: "content/pages/about.md")) { $0.replacingOccurrences(of: "title: About", with: "title: About us") }
@@ -43,6 +56,35 @@ import Testing
         try expectCachedEqualsClean(site, "template edited")
         try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "posts_per_page: 2", with: "posts_per_page: 1") }
         try expectCachedEqualsClean(site, "blog.yaml edited")
+    }
+
+    /// The tree a swap replaces is kept as `.public.blog-spare` and staged into by the next build; nothing
+    /// it holds may reach the output unless this build made the same bytes.
+    @Test func spareTreeNeverLeaksIntoTheOutput() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        let original = try String(contentsOf: post, encoding: .utf8)
+        try expectCachedEqualsClean(site, "first build")
+        // Files a person left in the output, and a page changed there, end up in the spare at the next swap.
+        let public_ = site.appending(path: "public")
+        try FileManager.default.createDirectory(at: public_.appending(path: "junk/deep"), withIntermediateDirectories: true)
+        for stray in ["stray.txt", "posts/first/stray.txt", "junk/deep/x.txt"] {
+            try "stray\n".write(to: public_.appending(path: stray), atomically: true, encoding: .utf8)
+        }
+        try "defaced".write(to: public_.appending(path: "posts/trip/index.html"), atomically: false, encoding: .utf8)
+        try edit(post) { $0 + "\nA second version.\n" }
+        try expectCachedEqualsClean(site, "edited once")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: ".public.blog-spare/junk/deep/x.txt").path))
+        try edit(post) { $0 + "\nA third version.\n" }
+        try expectCachedEqualsClean(site, "edited twice, staged into the spare")
+        // Back to the bytes the spare still holds for some pages.
+        try original.write(to: post, atomically: true, encoding: .utf8)
+        try expectCachedEqualsClean(site, "edit undone")
+        try FileManager.default.removeItem(at: site.appending(path: "content/posts/2024-03-01-tags.md"))
+        try expectCachedEqualsClean(site, "post removed")
+        try expectCachedEqualsClean(site, "no change")
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: ".public.blog-spare/junk").path))
     }
 
     @Test func noChangeRebuildWritesNothingAndRepeatsWarnings() throws {

@@ -112,6 +112,23 @@ import Testing
         #expect(Slug.make(from: title) == slug)
     }
 
+    /// ASCII takes a faster path than other text; both must give the same slug for every ASCII input.
+    @Test func asciiSlugsMatchTheGeneralRule() {
+        let printable = (32..<127).map { Character(Unicode.Scalar(UInt8($0))) }
+        var checked = 0
+        for first in printable {
+            for second in printable {
+                let text = "\(first)A\(second)b9 \(second)-"
+                #expect(Slug.make(from: text) == Slug.makeByScalars(from: text), "\(text)")
+                checked += 1
+            }
+        }
+        for text in ["", "  ", "--", "\t\n", "Hello, World!", "UPPER lower 123", "a_b.c~d"] {
+            #expect(Slug.make(from: text) == Slug.makeByScalars(from: text), "\(text)")
+        }
+        #expect(checked == 95 * 95)
+    }
+
     @Test func fileNamesLoseTheirDatePrefix() {
         #expect(ContentLoader.defaultSlug(forName: "2024-05-01-hello-world") == "hello-world")
         #expect(ContentLoader.defaultSlug(forName: "hello") == "hello")

@@ -56,6 +56,9 @@ struct BuildCache: Sendable {
     var fingerprint: UInt64
     var sources: [String: Source] = [:]
     var outputs: [String: Output] = [:]
+    /// What the spare tree (the output before the last swap) holds, for ``StagedOutput``; nil when no
+    /// spare was kept. Written as its differences from `outputs`, which are few.
+    var spare: [String: Output]?
     /// A hash of every post's URL, the navigation and the posts left out: when it changes, every page
     /// is rendered again, since links between posts depend on it.
     var linkHash: UInt64 = 0
@@ -111,6 +114,11 @@ struct FileStamp: Equatable, Sendable {
         size = Int(info.st_size)
         modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
     }
+
+    /// Whether the file still has the size and modification time the cache recorded for it.
+    func matches(_ entry: BuildCache.Output) -> Bool {
+        size == entry.size && modified == entry.modified
+    }
 }
 
 // The cache as JSON, written by hand so that it goes through JSONFeed's fast, order-keeping JSON code.
@@ -126,8 +134,15 @@ extension BuildCache {
             sources[path].map { JSONObject.Member(key: path, value: $0.json) }
         }))
         object["outputs"] = .object(JSONObject(outputs.keys.sorted().compactMap { path in
-            outputs[path].map { .init(key: path, value: .array([.integer(Int64($0.size)), .integer($0.modified), .number(String($0.hash))])) }
+            outputs[path].map { .init(key: path, value: $0.json) }
         }))
+        if let spare {
+            var changes = JSONObject()
+            for path in Set(spare.keys).union(outputs.keys).sorted() where spare[path] != outputs[path] {
+                changes[path] = spare[path]?.json ?? .null
+            }
+            object["spare"] = .object(changes)
+        }
         return .object(object)
     }
 
@@ -145,11 +160,31 @@ extension BuildCache {
             self.sources[member.key] = source
         }
         for member in outputs {
-            guard case .array(let parts) = member.value, parts.count == 3, let size = parts[0].int, let modified = parts[1].int64,
-                  let hash = parts[2].uint64
-            else { return nil }
-            self.outputs[member.key] = Output(size: size, modified: modified, hash: hash)
+            guard let output = Output(json: member.value) else { return nil }
+            self.outputs[member.key] = output
         }
+        if case .object(let changes)? = object["spare"] {
+            var spare = self.outputs
+            for member in changes {
+                if case .null = member.value {
+                    spare[member.key] = nil
+                } else {
+                    guard let output = Output(json: member.value) else { return nil }
+                    spare[member.key] = output
+                }
+            }
+            self.spare = spare
+        }
+    }
+}
+
+extension BuildCache.Output {
+    var json: JSONValue { .array([.integer(Int64(size)), .integer(modified), .number(String(hash))]) }
+
+    init?(json: JSONValue) {
+        guard case .array(let parts) = json, parts.count == 3, let size = parts[0].int, let modified = parts[1].int64, let hash = parts[2].uint64
+        else { return nil }
+        self.init(size: size, modified: modified, hash: hash)
     }
 }
 

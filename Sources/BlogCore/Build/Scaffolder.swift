@@ -57,7 +57,7 @@ public enum Scaffolder {
                 A few words about this site and its author.
 
                 """),
-            (".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n"),
+            (".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"),
         ]
         files += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         var created: [String] = []

@@ -15,7 +15,7 @@ public struct SiteBuilder: Sendable {
     static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "404.html", "index.html"]
 
     /// Bumped whenever output for the same input changes, so caches of older engines are ignored.
-    static let engineVersion = "blog 0.1 output 1"
+    static let engineVersion = "blog 0.1 output 2"
 
     /// Builds the site into the output folder, re-rendering only what changed since the last build.
     ///
@@ -93,7 +93,9 @@ public struct SiteBuilder: Sendable {
                 posts.append(post)
             }
         }
+        phases.mark("sort sources")
         diagnostics += Self.checkCollisions(posts: posts, pages: pages)
+        phases.mark("collisions")
         var pageURLs: [String: String] = [:]
         for post in posts + pages { pageURLs[post.source] = configuration.basePath + post.outputFolder.pathEncoded }
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
@@ -105,9 +107,10 @@ public struct SiteBuilder: Sendable {
         let links = (pageURLs.map { "\($0.key)>\($0.value)" } + pages.map { "nav:\($0.title)>\($0.slug)" } + leftOut.map { "out:\($0)" }).sorted()
         let linkHash = ContentHash.of(links.joined(separator: "\n"))
         let sameLinks = cache?.linkHash == linkHash
+        phases.mark("link hash")
         let staged: StagedOutput
         do {
-            staged = try StagedOutput(target: target, previous: cache?.outputs ?? [:])
+            staged = try StagedOutput(target: target, previous: cache?.outputs ?? [:], spare: cache?.spare)
         } catch let error as DiagnosticError {
             throw error
         } catch {
@@ -120,7 +123,8 @@ public struct SiteBuilder: Sendable {
         let work: [RenderWork] = (posts + pages).map { post in
             let source = byPath[post.source]
             let reuse = sameLinks && source?.rendered != nil
-            return RenderWork(post: post, reused: reuse ? source?.rendered : nil, path: pageURLs[post.source] ?? configuration.basePath)
+            return RenderWork(post: post, reused: reuse ? source?.rendered : nil, path: pageURLs[post.source] ?? configuration.basePath,
+                              needsBody: source?.isFromCache ?? false)
         }
         phases.mark("staging")
         let results = await Self.renderPages(work, renderer: renderer, pages: sitePages, output: staged, root: site.root, progress: options.progress)
@@ -134,7 +138,7 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticError(diagnostics.sorted(by: Self.diagnosticOrder))
         }
 
-        let postPages = published.filter { $0.post.kind == .post }.sorted(by: Self.newestFirst)
+        let postPages = Self.newestFirst(published.filter { $0.post.kind == .post })
         let standalone = published.filter { $0.post.kind == .page }
         var listHash: UInt64 = 0
         var listPages: [String] = []
@@ -151,7 +155,8 @@ public struct SiteBuilder: Sendable {
                     entryHashes[source] = sitePages.listEntryHash(published)
                 }
             }
-            listHash = ContentHash.of(postPages.map { "\($0.post.source)=\(entryHashes[$0.post.source] ?? 0)" }.joined(separator: "\n"))
+            // List pages also show the navigation, which the link hash covers.
+            listHash = ContentHash.of((["links=\(linkHash)"] + postPages.map { "\($0.post.source)=\(entryHashes[$0.post.source] ?? 0)" }).joined(separator: "\n"))
             if let cache, cache.listHash == listHash, !cache.listPages.isEmpty, cache.listPages.allSatisfy(staged.carryOver) {
                 listPages = cache.listPages
             } else {
@@ -171,8 +176,10 @@ public struct SiteBuilder: Sendable {
 
         let counts: StagedOutput.Counts
         let manifest: [String: BuildCache.Output]
+        let keptSpare: Bool
         do {
-            (counts, manifest) = try staged.finish()
+            // The replaced tree is worth keeping only when the cache can say what it holds.
+            (counts, manifest, keptSpare) = try staged.finish(keepingSpare: !staged.previous.isEmpty)
         } catch {
             throw DiagnosticError(file: outputName, message: "cannot replace the output: \(error.localizedDescription)")
         }
@@ -184,7 +191,7 @@ public struct SiteBuilder: Sendable {
         summary.pages = standalone.count
         summary.tags = Set(postPages.flatMap { $0.tags.map(\.slug) }).count
 
-        var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, linkHash: linkHash)
+        var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, spare: keptSpare ? staged.previous : nil, linkHash: linkHash)
         newCache.listHash = listHash
         newCache.listPages = listPages
         let renderDiagnosticsBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, result.diagnostics) } }, uniquingKeysWith: { first, _ in first })
@@ -277,6 +284,8 @@ public struct SiteBuilder: Sendable {
         var stamp: FileStamp?
         /// The cached summary and word count of a reused, rendered post.
         var rendered: RenderedPost?
+        /// The post came from the cache, which keeps no body: rendering it means reading the file again.
+        var isFromCache = false
     }
 
     /// Reads the files whose size or modification time changed (or whose cache record is missing).
@@ -291,7 +300,7 @@ public struct SiteBuilder: Sendable {
                     ? RenderedPost(html: "", feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
                 sources[index] = Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
-                                        stamp: stamp, rendered: rendered)
+                                        stamp: stamp, rendered: rendered, isFromCache: true)
             } else {
                 toRead.append((index, job))
             }
@@ -310,6 +319,8 @@ public struct SiteBuilder: Sendable {
         /// The cached render of an unchanged post whose page may be carried over.
         var reused: RenderedPost?
         var path: String
+        /// The post has no body yet (it came from the cache); read it before rendering.
+        var needsBody: Bool
     }
 
     struct RenderResult: Sendable {
@@ -337,7 +348,9 @@ public struct SiteBuilder: Sendable {
                         if output.carryOver(pagePath) {
                             return (index, RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true))
                         }
-                        // The old page is gone or changed: render it again from its source.
+                    }
+                    // A post from the cache has no body: read it again to render its page.
+                    if item.needsBody {
                         guard let body = readBody(of: post.source, root: root) else {
                             return (index, RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot read the file; check its permissions")]))
                         }
@@ -424,10 +437,12 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
-    static func newestFirst(_ a: PublishedPost, _ b: PublishedPost) -> Bool {
-        let left = a.post.date ?? .distantPast
-        let right = b.post.date ?? .distantPast
-        return left != right ? left > right : a.post.slug < b.post.slug
+    /// Posts newest first, and by slug on the same date. Sorts keys, not posts: moving ten thousand
+    /// posts through a sort cost more than the comparisons.
+    static func newestFirst(_ posts: [PublishedPost]) -> [PublishedPost] {
+        let keys = posts.map { ($0.post.date ?? .distantPast, $0.post.slug) }
+        let order = keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
+        return order.map { posts[$0] }
     }
 
     static func diagnosticOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

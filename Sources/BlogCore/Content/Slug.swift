@@ -5,6 +5,12 @@ enum Slug {
     /// Lower-cases, folds accents of Latin letters (`Café` → `cafe`), keeps letters and digits of every
     /// script, and joins words with `-`. Never empty: text with no letters or digits gives `fallback`.
     static func make(from text: String, fallback: String = "untitled") -> String {
+        if text.utf8.allSatisfy({ $0 < 0x80 }) { return makeASCII(from: text, fallback: fallback) }
+        return makeByScalars(from: text, fallback: fallback)
+    }
+
+    /// The general rule, for text of any script; ``make(from:fallback:)`` takes a byte path for ASCII.
+    static func makeByScalars(from text: String, fallback: String = "untitled") -> String {
         var result = ""
         var pendingDash = false
         for character in text.lowercased() {
@@ -21,6 +27,24 @@ enum Slug {
             }
         }
         return result.isEmpty ? fallback : result
+    }
+
+    /// The same rule for ASCII text, byte by byte: letters and digits are kept, lower-cased.
+    private static func makeASCII(from text: String, fallback: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        var pendingDash = false
+        for byte in text.utf8 {
+            let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower) {
+                if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
+                pendingDash = false
+                bytes.append(lower)
+            } else {
+                pendingDash = true
+            }
+        }
+        return bytes.isEmpty ? fallback : String(decoding: bytes, as: UTF8.self)
     }
 
     /// Latin letters lose their diacritics; other scripts are kept as they are (`日本語` stays).
@@ -56,6 +80,19 @@ enum Slug {
 
     /// Percent-encodes a slug for use inside an `href`, keeping the path readable.
     static func pathSegment(_ slug: String) -> String {
-        slug.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))) ?? slug
+        // Most slugs are plain ASCII and need nothing; a site of ten thousand posts asks for every URL.
+        if slug.utf8.allSatisfy(isPlainPathByte) { return slug }
+        return slug.addingPercentEncoding(withAllowedCharacters: segmentAllowed) ?? slug
+    }
+
+    private static let segmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
+
+    /// Letters, digits and `-._~`: bytes that every path segment may hold as they are.
+    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        default: false
+        }
     }
 }

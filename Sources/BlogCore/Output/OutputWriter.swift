@@ -11,8 +11,6 @@ import Darwin
 /// ``StagedOutput`` does the writing.
 struct OutputWriter {
     static let marker = ".blog-output"
-    /// Set to a number of seconds to pause after staging and before the swap; the kill test uses it.
-    static let pauseVariable = "BLOG_PAUSE_BEFORE_SWAP"
     let folder: URL
     /// How the folder is named in messages.
     let displayName: String
@@ -20,6 +18,8 @@ struct OutputWriter {
     var staging: URL { sibling("blog-staging") }
     /// The prefix of the folders where replaced trees wait to be deleted off the critical path.
     var trash: URL { sibling("blog-trash") }
+    /// The tree the output held before the last swap, kept so that the next build updates it in place.
+    var spare: URL { sibling("blog-spare") }
 
     private func sibling(_ suffix: String) -> URL {
         folder.deletingLastPathComponent().appending(path: ".\(folder.lastPathComponent).\(suffix)")

@@ -13,6 +13,12 @@ import Darwin
 /// output exactly as it was. A file whose bytes did not change is a hard link to the old one (same inode,
 /// same modification time), so rsync-style deploys upload only what changed. Files may be put from many
 /// tasks at once.
+///
+/// The tree that a swap replaces is kept as `.NAME.blog-spare`, and the next build stages into it: only
+/// the files that differ from what it holds are written or linked again, so a build that changes one
+/// post touches a few files instead of making ten thousand folders and links anew. Nothing in the spare
+/// is trusted without its size and modification time matching the cache, and whatever the build did not
+/// put there is deleted before the swap.
 final class StagedOutput: Sendable {
     /// Set to a number of seconds to pause after staging and before the swap; the kill test uses it.
     static let pauseVariable = "BLOG_PAUSE_BEFORE_SWAP"
@@ -27,6 +33,10 @@ final class StagedOutput: Sendable {
     /// What the last build wrote, from the build cache; an entry is trusted only while the old file's size
     /// and modification time still match it.
     let previous: [String: BuildCache.Output]
+    /// What the staging folder already holds (a reused spare tree), by the same rule; empty for a new one.
+    let base: [String: BuildCache.Output]
+    /// Whether staging started from the spare tree, which may hold files this build does not make.
+    let isReusingSpare: Bool
 
     private struct State {
         var counts = Counts()
@@ -35,74 +45,129 @@ final class StagedOutput: Sendable {
     }
 
     private let state = Locked(State())
+    /// The listing of a reused spare, made on a thread of its own while the build renders (listing ten
+    /// thousand folders costs a tenth of a second of system time), and waited for before the swap.
+    private let spareListing = Locked<FolderWalk?>(nil)
+    private let spareListed = DispatchSemaphore(value: 0)
 
-    /// Clears what an earlier killed build left and makes an empty staging folder.
-    init(target: OutputWriter, previous: [String: BuildCache.Output]) throws {
+    /// Clears what an earlier killed build left and prepares the staging folder: the spare tree when the
+    /// cache describes it (`spare`), else an empty folder.
+    init(target: OutputWriter, previous: [String: BuildCache.Output], spare: [String: BuildCache.Output]?) throws {
         self.target = target
         self.previous = previous
         let fileManager = FileManager.default
         let parent = target.folder.deletingLastPathComponent()
         let trashPrefix = target.trash.lastPathComponent
         let trashes = ((try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(trashPrefix) }.map { parent.appending(path: $0) }
-        if fileManager.fileExists(atPath: target.staging.path) {
-            let entries = (try? fileManager.contentsOfDirectory(atPath: target.staging.path)) ?? []
-            guard entries.isEmpty || entries.contains(OutputWriter.marker) else {
-                throw DiagnosticError(file: target.staging.lastPathComponent, message: "a folder with this name exists beside the output and was not made by blog; move it away")
-            }
-            try fileManager.removeItem(at: target.staging)
-        }
         // Old trees of earlier builds (named by blog with a random suffix, so a partly deleted one is still
         // recognised) are deleted on a thread of their own, off the critical path.
         for trash in trashes {
             Thread.detachNewThread { try? FileManager.default.removeItem(at: trash) }
         }
-        try fileManager.createDirectory(at: target.staging, withIntermediateDirectories: true)
-        try Data("This folder is made by `blog build` and replaced on every build.\n".utf8).write(to: target.staging.appending(path: OutputWriter.marker))
+        // A staging folder left by a killed build holds an unknown part of a tree: throw it away.
+        if fileManager.fileExists(atPath: target.staging.path) {
+            try Self.checkMarked(target.staging)
+            try Self.moveToTrash(target.staging, target: target)
+        }
+        var reusing = false
+        if fileManager.fileExists(atPath: target.spare.path) {
+            try Self.checkMarked(target.spare)
+            if spare != nil, rename(target.spare.path, target.staging.path) == 0 {
+                reusing = true
+            } else {
+                try Self.moveToTrash(target.spare, target: target)
+            }
+        }
+        isReusingSpare = reusing
+        base = reusing ? spare ?? [:] : [:]
+        if reusing {
+            // Entries this build adds or replaces meanwhile may or may not be listed; they are in the
+            // manifest, and only what is not is deleted. What nobody touches is listed exactly once.
+            let root = target.staging.path
+            Thread.detachNewThread { [spareListing, spareListed] in
+                let walk = FolderWalk(root: root)
+                spareListing.withLock { $0 = walk }
+                spareListed.signal()
+            }
+        }
+        if !reusing {
+            try fileManager.createDirectory(at: target.staging, withIntermediateDirectories: true)
+        }
+        if !fileManager.fileExists(atPath: target.staging.appending(path: OutputWriter.marker).path) {
+            try Data("This folder is made by `blog build` and replaced on every build.\n".utf8).write(to: target.staging.appending(path: OutputWriter.marker))
+        }
     }
 
-    /// Stages one file, linking the old one when its bytes are the same.
+    /// Stages one file: keeps the spare's copy or links the old one when its bytes are the same.
     func put(_ path: String, _ data: Data) throws {
-        let staged = target.staging.appending(path: path)
-        try makeParent(of: staged, for: path)
+        let staged = target.staging.path + "/" + path
         let hash = ContentHash.of(data)
-        let old = target.folder.appending(path: path)
-        if let entry = previous[path], entry.size == data.count, entry.hash == hash, let stamp = FileStamp(old.path),
-           stamp.size == entry.size, stamp.modified == entry.modified, link(old.path, staged.path) == 0 {
-            record(path, entry, unchanged: true)
+        let old = target.folder.path + "/" + path
+        if let entry = previous[path], entry.size == data.count, entry.hash == hash, let stamp = FileStamp(old), stamp.matches(entry) {
+            if try keepOrLink(path, entry, from: old) { return }
+        }
+        if previous[path] == nil, let stamp = FileStamp(old), stamp.size == data.count, FileContents.read(URL(filePath: old)) == data {
+            if try keepOrLink(path, .init(size: stamp.size, modified: stamp.modified, hash: hash), from: old) { return }
+        }
+        if let entry = base[path], entry.size == data.count, entry.hash == hash, FileStamp(staged)?.matches(entry) == true {
+            // The spare already holds these bytes, though the current output does not.
+            record(path, entry, unchanged: false)
             return
         }
-        if previous[path] == nil, let stamp = FileStamp(old.path), stamp.size == data.count, FileContents.read(old) == data,
-           link(old.path, staged.path) == 0 {
-            record(path, .init(size: stamp.size, modified: stamp.modified, hash: hash), unchanged: true)
-            return
-        }
-        try FileContents.write(data, to: staged.path)
-        let stamp = FileStamp(staged.path)
+        try clear(staged, for: path)
+        try FileContents.write(data, to: staged)
+        let stamp = FileStamp(staged)
         record(path, .init(size: data.count, modified: stamp?.modified ?? 0, hash: hash), unchanged: false)
     }
 
     /// Stages the old file unchanged, if the cache vouches for it; returns false when it cannot.
     func carryOver(_ path: String) -> Bool {
-        let old = target.folder.appending(path: path)
-        guard let entry = previous[path], let stamp = FileStamp(old.path), stamp.size == entry.size, stamp.modified == entry.modified else { return false }
-        let staged = target.staging.appending(path: path)
-        guard (try? makeParent(of: staged, for: path)) != nil, link(old.path, staged.path) == 0 else { return false }
-        record(path, entry, unchanged: true)
-        return true
+        let old = target.folder.path + "/" + path
+        guard let entry = previous[path], let stamp = FileStamp(old), stamp.matches(entry) else { return false }
+        return (try? keepOrLink(path, entry, from: old)) == true
     }
 
-    /// Swaps the staged tree in and returns the counts and the manifest of what the output now holds.
-    func finish() throws -> (Counts, [String: BuildCache.Output]) {
+    /// Deletes what a reused spare holds beyond this build's files, swaps the staged tree in and returns
+    /// the counts and the manifest of what the output now holds.
+    ///
+    /// - Parameter keepingSpare: Whether to keep the replaced tree as the next build's spare; when false
+    ///   (the cache cannot describe it) it is deleted in the background.
+    /// - Returns: The counts, the manifest, and whether a spare tree was kept.
+    func finish(keepingSpare: Bool) throws -> (Counts, [String: BuildCache.Output], keptSpare: Bool) {
         let manifest = state.withLock { $0.manifest }
         var counts = state.withLock { $0.counts }
-        let oldFiles = previous.isEmpty ? listFiles(target.folder) : Set(previous.keys)
+        let oldFiles = previous.isEmpty ? Set(FolderWalk(root: target.folder.path).files) : Set(previous.keys)
         counts.removed = oldFiles.subtracting(manifest.keys).count
+        if isReusingSpare { removeExtras(keeping: manifest) }
         if let pause = ProcessInfo.processInfo.environment[Self.pauseVariable].flatMap(Double.init) {
             Thread.sleep(forTimeInterval: pause)
         }
         // The stamps stay true after the swap: a rename keeps inodes, and hard links share them.
-        try swapIn()
-        return (counts, manifest)
+        let keptSpare = try swapIn(keepingSpare: keepingSpare)
+        return (counts, manifest, keptSpare)
+    }
+
+    /// Leaves the staged file when it is already the old one (a spare shares the inode), else links the
+    /// old file in its place. Returns false when the link fails.
+    private func keepOrLink(_ path: String, _ entry: BuildCache.Output, from old: String) throws -> Bool {
+        let staged = target.staging.path + "/" + path
+        if base[path] == entry, FileStamp(staged)?.matches(entry) == true {
+            record(path, entry, unchanged: true)
+            return true
+        }
+        try clear(staged, for: path)
+        guard link(old, staged) == 0 else { return false }
+        record(path, entry, unchanged: true)
+        return true
+    }
+
+    /// Makes room for a new file at `staged`: its folders exist, and whatever a spare had there is gone.
+    /// A spare's file may be a hard link to a live one, so it is never written through, only replaced.
+    private func clear(_ staged: String, for path: String) throws {
+        if isReusingSpare, unlink(staged) != 0, errno != ENOENT {
+            try FileManager.default.removeItem(atPath: staged)
+        }
+        try makeParent(of: staged, for: path)
     }
 
     private func record(_ path: String, _ entry: BuildCache.Output, unchanged: Bool) {
@@ -112,8 +177,8 @@ final class StagedOutput: Sendable {
         }
     }
 
-    private func makeParent(of url: URL, for path: String) throws {
-        let parent = url.deletingLastPathComponent().path
+    private func makeParent(of staged: String, for path: String) throws {
+        let parent = String(staged[..<(staged.lastIndex(of: "/") ?? staged.endIndex)])
         guard !state.withLock({ $0.folders.contains(parent) }) else { return }
         // Folders are made one level at a time from the staging root down, without Foundation's checks.
         let root = target.staging.path
@@ -121,31 +186,72 @@ final class StagedOutput: Sendable {
         for component in parent.dropFirst(root.count).split(separator: "/") {
             folder += "/" + component
             if state.withLock({ $0.folders.contains(folder) }) { continue }
+            if isReusingSpare {
+                // The spare may hold a file where this build needs a folder.
+                var info = stat()
+                if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { try FileManager.default.removeItem(atPath: folder) }
+            }
             try FileContents.makeFolder(folder)
             state.withLock { _ = $0.folders.insert(folder) }
         }
     }
 
-    /// Exchanges staging and output in one step; the old tree goes to a trash folder beside the output,
-    /// deleted by a detached `rm -rf` so that neither this build nor the next waits for it (deleting ten
-    /// thousand folders while the next build creates as many made both slow). A trash folder left behind
-    /// (the removal failed or was killed) is deleted by the next build.
-    private func swapIn() throws {
+    /// Deletes every file and empty folder of the reused spare that this build did not put.
+    private func removeExtras(keeping manifest: [String: BuildCache.Output]) {
+        let root = target.staging.path
+        spareListed.wait()
+        guard let walk = spareListing.withLock({ $0 }) else { return }
+        for file in walk.files where manifest[file] == nil {
+            unlink(root + "/" + file)
+        }
+        var needed = Set<Substring>()
+        for path in manifest.keys {
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard needed.insert(folder).inserted else { break }
+            }
+        }
+        // Deepest first, so a folder emptied of folders goes too.
+        for folder in walk.folders.sorted(by: { $0.count > $1.count }) where !needed.contains(folder[...]) {
+            rmdir(root + "/" + folder)
+        }
+    }
+
+    private static func checkMarked(_ folder: URL) throws {
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        guard entries.isEmpty || entries.contains(OutputWriter.marker) else {
+            throw DiagnosticError(file: folder.lastPathComponent, message: "a folder with this name exists beside the output and was not made by blog; move it away")
+        }
+    }
+
+    private static func moveToTrash(_ folder: URL, target: OutputWriter) throws {
+        let trash = target.folder.deletingLastPathComponent().appending(path: "\(target.trash.lastPathComponent)-\(UUID().uuidString.prefix(8))")
+        try FileManager.default.moveItem(at: folder, to: trash)
+        removeInBackground(trash.path)
+    }
+
+    /// Exchanges staging and output in one step. The old tree becomes the spare, or goes to a trash folder
+    /// beside the output, deleted by a detached `rm -rf` so that neither this build nor the next waits for
+    /// it (deleting ten thousand folders while the next build creates as many made both slow). A trash
+    /// folder left behind (the removal failed or was killed) is deleted by the next build.
+    private func swapIn(keepingSpare: Bool) throws -> Bool {
         let fileManager = FileManager.default
         let output = target.folder
         guard fileManager.fileExists(atPath: output.path) else {
             try fileManager.moveItem(at: target.staging, to: output)
-            return
+            return false
         }
-        let trash = target.folder.deletingLastPathComponent().appending(path: "\(target.trash.lastPathComponent)-\(UUID().uuidString.prefix(8))")
+        let keeper = keepingSpare ? target.spare : target.folder.deletingLastPathComponent().appending(path: "\(target.trash.lastPathComponent)-\(UUID().uuidString.prefix(8))")
         if blog_rename_exchange(target.staging.path, output.path) == 0 {
-            try fileManager.moveItem(at: target.staging, to: trash)
+            try fileManager.moveItem(at: target.staging, to: keeper)
         } else {
             // Without renameat2 the swap takes two renames; between them the output is briefly absent.
-            try fileManager.moveItem(at: output, to: trash)
+            try fileManager.moveItem(at: output, to: keeper)
             try fileManager.moveItem(at: target.staging, to: output)
         }
-        Self.removeInBackground(trash.path)
+        if !keepingSpare { Self.removeInBackground(keeper.path) }
+        return keepingSpare
     }
 
     /// Starts `rm -rf PATH` without waiting for it; the process outlives the build if it must.
@@ -160,17 +266,5 @@ final class StagedOutput: Sendable {
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
         _ = posix_spawn(&pid, "/bin/rm", &actions, nil, arguments, environ)
-    }
-
-    private func listFiles(_ root: URL) -> Set<String> {
-        guard let enumerator = FileManager.default.enumerator(atPath: root.path) else { return [] }
-        var result = Set<String>()
-        for case let path as String in enumerator where path != OutputWriter.marker {
-            var isDirectory: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isDirectory), !isDirectory.boolValue {
-                result.insert(path)
-            }
-        }
-        return result
     }
 }

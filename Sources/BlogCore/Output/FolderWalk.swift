@@ -1,0 +1,40 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// Every file and folder under a root, relative to it, listed with `readdir` alone: the entry type comes
+/// with the name, so a tree of ten thousand folders is listed without a `stat` per entry. The root's
+/// ``OutputWriter/marker`` is left out.
+struct FolderWalk {
+    private(set) var files: [String] = []
+    private(set) var folders: [String] = []
+
+    init(root: String) {
+        visit(root, relative: "")
+    }
+
+    private mutating func visit(_ path: String, relative: String) {
+        guard let directory = opendir(path) else { return }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name == "." || name == ".." || (relative.isEmpty && name == OutputWriter.marker) { continue }
+            let child = relative.isEmpty ? name : relative + "/" + name
+            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
+            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+                // Some file systems do not fill in the type; ask once for those.
+                var info = stat()
+                isFolder = lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+            }
+            if isFolder {
+                folders.append(child)
+                visit(path + "/" + name, relative: child)
+            } else {
+                files.append(child)
+            }
+        }
+    }
+}
