@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
+        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
     ],
     targets: [
         .systemLibrary(
@@ -34,10 +35,15 @@ let package = Package(
                 .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
+        .target(
+            name: "BlogServe",
+            dependencies: ["BlogCore", "JSONFeed", .product(name: "FlyingFox", package: "FlyingFox")]
+        ),
         .executableTarget(
             name: "BlogCLI",
             dependencies: [
                 "BlogCore",
+                "BlogServe",
                 "JSONFeed",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -46,6 +52,7 @@ let package = Package(
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore"]),
+        .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -66,14 +66,14 @@ struct BuildCache: Sendable {
     var listHash: UInt64 = 0
     var listPages: [String] = []
 
-    static func url(for site: Site) -> URL {
+    static func url(for site: Site, in folder: String) -> URL {
         site.root.appending(path: "\(folder)/\(file)")
     }
 
     /// The cache of the last build, or nil when there is none or it is unreadable or of another build.
-    static func load(for site: Site, fingerprint: UInt64) -> BuildCache? {
+    static func load(for site: Site, in folder: String, fingerprint: UInt64) -> BuildCache? {
         // JSON through JSONFeed's own parser: Foundation's JSONDecoder took 0.4 s for 10,000 posts.
-        guard let data = FileContents.read(url(for: site)), !data.isEmpty,
+        guard let data = FileContents.read(url(for: site, in: folder)), !data.isEmpty,
               let value = try? JSONValue(parsing: data), let cache = BuildCache(json: value),
               cache.version == formatVersion, cache.fingerprint == fingerprint
         else { return nil }
@@ -81,8 +81,8 @@ struct BuildCache: Sendable {
     }
 
     /// Writes the cache atomically; a failure only costs the next build its shortcut.
-    func save(for site: Site) {
-        let url = Self.url(for: site)
+    func save(for site: Site, in folder: String) {
+        let url = Self.url(for: site, in: folder)
         try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try? Data(json.serialized().utf8).write(to: url, options: .atomic)
     }

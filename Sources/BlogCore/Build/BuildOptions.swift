@@ -14,6 +14,8 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// Treat unknown template variables as errors (`blog build --strict`, which also fails on warnings).
     public var isStrict = false
+    /// The folder for the build cache, relative to the site root; `blog serve` keeps its own.
+    public var cacheFolder = BuildCache.folder
     /// Called with (posts rendered, posts in all) while rendering.
     public var progress: (@Sendable (Int, Int) -> Void)?
 

@@ -2,8 +2,9 @@ import Foundation
 
 /// A stable 64-bit hash of bytes (FNV-1a style over 8-byte words, then mixed), for telling whether a
 /// file changed between builds. Not for security: the cache it keys is also checked against sizes.
-enum ContentHash {
-    static func of(_ data: Data) -> UInt64 {
+public enum ContentHash {
+    /// The hash of `data`; the same bytes give the same value on every machine and run.
+    public static func of(_ data: Data) -> UInt64 {
         data.withUnsafeBytes { of($0) }
     }
 

@@ -15,11 +15,11 @@ struct QuickCheck: Sendable {
     var outputs: [String: FileStamp] = [:]
     var diagnostics: [Diagnostic] = []
 
-    static func url(for site: Site) -> URL {
-        site.root.appending(path: "\(BuildCache.folder)/\(file)")
+    static func url(for site: Site, in folder: String) -> URL {
+        site.root.appending(path: "\(folder)/\(file)")
     }
 
-    func save(for site: Site) {
+    func save(for site: Site, in folder: String) {
         var lines = [Self.header, "F\t\(fingerprint)\t\(nextDue.map { String($0.timeIntervalSinceReferenceDate) } ?? "-")",
                      "C\t\(counts.posts)\t\(counts.pages)\t\(counts.tags)\t\(counts.draftsSkipped)\t\(counts.futureSkipped)"]
         lines.reserveCapacity(sources.count + outputs.count + diagnostics.count + 3)
@@ -29,12 +29,12 @@ struct QuickCheck: Sendable {
             lines.append(["D", diagnostic.severity.rawValue, diagnostic.line.map(String.init) ?? "-", diagnostic.column.map(String.init) ?? "-",
                           Self.escape(diagnostic.file), Self.escape(diagnostic.message)].joined(separator: "\t"))
         }
-        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: Self.url(for: site), options: .atomic)
+        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: Self.url(for: site, in: folder), options: .atomic)
     }
 
     /// The check of the last build, or nil when there is none, it is unreadable, or of another fingerprint.
-    static func load(for site: Site, fingerprint: UInt64) -> QuickCheck? {
-        guard let data = FileContents.read(url(for: site)) else { return nil }
+    static func load(for site: Site, in folder: String, fingerprint: UInt64) -> QuickCheck? {
+        guard let data = FileContents.read(url(for: site, in: folder)) else { return nil }
         // Split on bytes: tabs and newlines are ASCII, and Character-based splitting of a megabyte is slow.
         let bytes = [UInt8](data)
         var lines: [[String]] = []

@@ -1,0 +1,51 @@
+import FlyingFox
+import Foundation
+import Testing
+@testable import BlogServe
+
+@Suite struct BuildStatusTests {
+    @Test func aNewerBuildIsToldAtOnceAndTheNextOneWhenItComes() async throws {
+        let status = BuildStatus()
+        await status.publish(error: nil)
+        #expect(await status.next(after: -1) == .init(generation: 1, error: nil))
+        async let waiting = status.next(after: 1)
+        try await Task.sleep(for: .milliseconds(50))
+        await status.publish(error: "x.md:1:1: error: bad")
+        #expect(await waiting == .init(generation: 2, error: "x.md:1:1: error: bad"))
+    }
+
+    @Test func stoppingAndCancellingEndTheWait() async throws {
+        let status = BuildStatus()
+        let cancelled = Task { await status.next(after: 0) }
+        try await Task.sleep(for: .milliseconds(50))
+        cancelled.cancel()
+        #expect(await cancelled.value == nil)
+        async let waiting = status.next(after: 0)
+        try await Task.sleep(for: .milliseconds(50))
+        await status.stop()
+        #expect(await waiting == nil)
+        #expect(await status.next(after: 5) == nil)
+    }
+
+    @Test func theMessageIsJSON() throws {
+        let message = BuildStatus.Snapshot(generation: 3, error: "a.md:2:7: error: \"quoted\"").message
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(message.utf8)) as? [String: Any])
+        #expect(object["generation"] as? Int == 3)
+        #expect(object["error"] as? String == "a.md:2:7: error: \"quoted\"")
+        #expect(BuildStatus.Snapshot(generation: 1, error: nil).message == #"{"generation":1,"error":null}"#)
+    }
+
+    @Test func theSocketSendsTheStatusNowAndAfterEveryBuildUntilThePageLeaves() async throws {
+        let status = BuildStatus()
+        await status.publish(error: nil)
+        let (client, pageSays) = AsyncStream.makeStream(of: WSMessage.self)
+        let messages = try await LiveReloadSocket(status: status).makeMessages(for: client)
+        var received = messages.makeAsyncIterator()
+        #expect(await received.next() == .text(#"{"generation":1,"error":null}"#))
+        await status.publish(error: "bad")
+        #expect(await received.next() == .text(#"{"generation":2,"error":"bad"}"#))
+        pageSays.finish()
+        #expect(await received.next() == .close(.goingAway))
+        #expect(await received.next() == nil)
+    }
+}
