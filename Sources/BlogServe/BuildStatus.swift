@@ -26,8 +26,10 @@ actor BuildStatus {
         basePath = path
     }
 
-    /// Records a finished build and wakes every waiting page.
-    func publish(error: String?) {
+    /// Records a finished build and wakes every waiting page, unless the build was good and changed
+    /// nothing that was already shown (pages then keep their scroll position).
+    func publish(error: String?, outputChanged: Bool = true) {
+        if error == nil, !outputChanged, current.error == nil, current.generation > 0 { return }
         current = Snapshot(generation: current.generation + 1, error: error)
         resumeAll(with: current)
     }

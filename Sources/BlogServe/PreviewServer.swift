@@ -108,7 +108,7 @@ public final class PreviewServer: Sendable {
             await status.setBasePath(configuration.basePath)
             buildOptions.baseURL = origin + configuration.basePath
             let summary = try await SiteBuilder(site: site).build(buildOptions)
-            await status.publish(error: nil)
+            await status.publish(error: nil, outputChanged: summary.filesWritten + summary.filesRemoved > 0)
             report(.built(summary, changed: changed))
         } catch {
             await status.publish(error: error.diagnostics.map(\.description).joined(separator: "\n"))

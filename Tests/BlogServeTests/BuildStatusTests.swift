@@ -14,6 +14,18 @@ import Testing
         #expect(await waiting == .init(generation: 2, error: "x.md:1:1: error: bad"))
     }
 
+    @Test func aGoodBuildThatChangedNothingIsNotNews() async {
+        let status = BuildStatus()
+        await status.publish(error: nil, outputChanged: false)
+        #expect(await status.current.generation == 1)
+        await status.publish(error: nil, outputChanged: false)
+        #expect(await status.current.generation == 1)
+        await status.publish(error: "bad")
+        // The page shows an overlay; the same good output as before must still take it away.
+        await status.publish(error: nil, outputChanged: false)
+        #expect(await status.current == .init(generation: 3, error: nil))
+    }
+
     @Test func stoppingAndCancellingEndTheWait() async throws {
         let status = BuildStatus()
         let cancelled = Task { await status.next(after: 0) }

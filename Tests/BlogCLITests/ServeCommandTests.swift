@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// A site made by `blog init` plus one post of our own, `posts/live/`, whose body says `words`.
+func makeServedSite(in folder: URL, yaml: String? = nil, words: String = "The first words.") throws -> URL {
+    let site = folder.appending(path: "site")
+    #expect(try runBlog(["init", site.path]).status == 0)
+    if let yaml { try yaml.write(to: site.appending(path: "blog.yaml"), atomically: false, encoding: .utf8) }
+    try livePost(words).write(to: site.appending(path: "content/posts/live.md"), atomically: false, encoding: .utf8)
+    return site
+}
+
+func livePost(_ words: String, title: String = "Live") -> String {
+    "---\ntitle: \(title)\ndate: 2024-05-01T09:30:00Z\n---\n\(words)\n"
+}
+
+/// Every path under `folder`, hidden ones included, relative to it and sorted.
+func listTree(_ folder: URL) -> [String] {
+    let enumerator = FileManager.default.enumerator(atPath: folder.path)
+    return (enumerator?.allObjects as? [String] ?? []).sorted()
+}
+
+@Suite struct ServeCommandTests {
+    @Test func servesThePreviewLikeAHostAndStopsCleanlyOnCtrlC() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let before = listTree(site)
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"])
+        let url = try await server.servingURL()
+        #expect(url.host == "127.0.0.1" && url.path == "/")
+        let port = try #require(url.port)
+
+        let home = try httpRequest(port: port, path: "/")
+        #expect(home.status == 200)
+        #expect(home.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(home.text.contains("<script id=\"__blog_live_reload\">"))
+        // Absolute URLs in the preview point at the preview, not at base_url.
+        #expect(home.text.contains("href=\"http://127.0.0.1:\(port)/feed.json\""))
+
+        let feed = try httpRequest(port: port, path: "/feed.json")
+        #expect(feed.headers["content-type"] == "application/feed+json; charset=utf-8")
+        #expect(feed.text.contains("\"version\": \"https://jsonfeed.org/version/1.1\"") || feed.text.contains("\"version\":\"https://jsonfeed.org/version/1.1\""))
+        #expect(try httpRequest(port: port, path: "/style.css").headers["content-type"] == "text/css; charset=utf-8")
+        #expect(try httpRequest(port: port, path: "/favicon.svg").headers["content-type"] == "image/svg+xml")
+
+        let post = try httpRequest(port: port, path: "/posts/live/")
+        #expect(post.text.contains("The first words."))
+        let redirect = try httpRequest(port: port, path: "/posts/live")
+        #expect(redirect.status == 301 && redirect.headers["location"] == "/posts/live/")
+        let missing = try httpRequest(port: port, path: "/no/such/page/")
+        #expect(missing.status == 404 && missing.text.contains("<html"))
+
+        let head = try httpRequest(port: port, path: "/posts/live/", method: "HEAD")
+        #expect(head.status == 200 && head.body.isEmpty && head.headers["content-length"] == String(post.body.count))
+        let tag = try #require(post.headers["etag"])
+        #expect(try httpRequest(port: port, path: "/posts/live/", headers: ["If-None-Match": tag]).status == 304)
+        let modified = try #require(post.headers["last-modified"])
+        #expect(try httpRequest(port: port, path: "/style.css", headers: ["If-Modified-Since": modified]).status == 304)
+
+        // Nothing outside the preview's output, however the path is spelt.
+        for path in ["/../blog.yaml", "/%2e%2e/%2e%2e/%2e%2e/blog.yaml", "/posts/..%2f..%2f..%2f..%2fblog.yaml", "/.blog-output"] {
+            let reply = try httpRequest(port: port, path: path)
+            #expect(reply.status == 400 || reply.status == 404, "\(path)")
+            #expect(!reply.text.contains("base_url"), "\(path)")
+        }
+
+        #expect(await server.stop() == 0)
+        #expect(server.stdout.hasSuffix("Stopped.\n"), "\(server.stdout)")
+        #expect(server.stderr == "")
+        // Only the preview folder is new: no staging or trash folders, nothing beside the sources.
+        let added = Set(listTree(site)).subtracting(before).filter { !$0.hasPrefix(".blog-cache/serve/public/") && !$0.hasPrefix(".blog-cache/serve/.public.blog-spare/") }
+        #expect(added == [".blog-cache", ".blog-cache/serve", ".blog-cache/serve/build.json", ".blog-cache/serve/public", ".blog-cache/serve/quick"])
+
+        // The reload script is the server's: a build of the same site has none of it.
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let built = listTree(site.appending(path: "public")).map { site.appending(path: "public/\($0)") }
+        #expect(!built.isEmpty)
+        for file in built {
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            #expect(!text.contains("__blog"), "\(file.path)")
+        }
+    }
+
+    @Test func aSiteWithABasePathIsServedUnderIt() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder, yaml: "title: Docs\nbase_url: https://example.com/docs/\n")
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"])
+        let url = try await server.servingURL()
+        #expect(url.absoluteString.hasSuffix("/docs/"))
+        let port = try #require(url.port)
+        let root = try httpRequest(port: port, path: "/")
+        #expect(root.status == 301 && root.headers["location"] == "/docs/")
+        #expect(try httpRequest(port: port, path: "/docs/posts/live/").text.contains("The first words."))
+        #expect(try httpRequest(port: port, path: "/posts/live/").status == 404)
+        #expect(await server.stop() == 0)
+    }
+
+    @Test func aPortInUseIsNamed() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let (descriptor, port) = try occupyPort()
+        defer { close(descriptor) }
+        let result = try runBlog(["serve", "--site", site.path, "--port", String(port)])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: port \(port) on 127.0.0.1 is in use; stop the other server or choose another with --port\n")
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: ".blog-cache").path))
+    }
+
+    @Test func aHostThatIsNotAnAddressIsRefused() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let result = try runBlog(["serve", "--site", site.path, "--host", "example.com"])
+        #expect(result.status == 1)
+        #expect(result.stderr == "error: --host: expected an IP address such as 127.0.0.1, ::1 or 0.0.0.0, got \"example.com\"\n")
+    }
+
+    @Test func listeningBeyondLoopbackWarnsAndTermStopsToo() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let server = try ServeProcess(site: site, arguments: ["--port", "0", "--host", "0.0.0.0"])
+        let url = try await server.servingURL()
+        #expect(server.stderr == "warning: serving on 0.0.0.0: other machines can read the preview, drafts included\n")
+        #expect(try httpRequest(port: try #require(url.port), path: "/").status == 200)
+        #expect(await server.stop(signal: SIGTERM) == 0)
+    }
+
+    @Test func editsRebuildAndABrokenFileKeepsTheLastGoodBuild() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let post = site.appending(path: "content/posts/live.md")
+        let server = try ServeProcess(site: site, arguments: ["--port", "0", "--drafts"])
+        let port = try #require(try await server.servingURL().port)
+
+        try livePost("Second words.").write(to: post, atomically: true, encoding: .utf8)
+        #expect(await server.waitForOutput("content/posts/live.md changed: Built 2 posts"))
+        #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Second words."))
+
+        try "---\ntitle: Live\ndate: yesterday\n---\nThird.\n".write(to: post, atomically: true, encoding: .utf8)
+        #expect(await server.waitForOutput("Still serving the last good build"))
+        #expect(server.stderr.contains("content/posts/live.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got \"yesterday\"\n1 error\n"))
+        #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Second words."))
+
+        try livePost("Fourth words.").write(to: post, atomically: true, encoding: .utf8)
+        #expect(await server.waitForOutput("content/posts/live.md changed: Built 2 posts", count: 2))
+        #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Fourth words."))
+        #expect(await server.stop() == 0)
+    }
+}
