@@ -30,9 +30,7 @@ enum ChildProcess {
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
-        let elapsed = ContinuousClock.now - start
-        let seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-        return Result(status: (status >> 8) & 0xFF, seconds: seconds, peakMemory: usage.ru_maxrss * 1024)
+        return Result(status: (status >> 8) & 0xFF, seconds: (ContinuousClock.now - start).seconds, peakMemory: usage.ru_maxrss * 1024)
     }
 
     /// The full path of a program on PATH.

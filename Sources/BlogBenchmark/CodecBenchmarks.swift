@@ -24,7 +24,7 @@ func measure(_ name: String, operations: Int, repeats: Int = 5, _ body: () -> Vo
         let start = ContinuousClock.now
         body()
         let elapsed = ContinuousClock.now - start
-        best = min(best, Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18)
+        best = min(best, elapsed.seconds)
     }
     return Measurement(name: name, operations: operations, seconds: best)
 }

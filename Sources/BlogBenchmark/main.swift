@@ -1,6 +1,7 @@
 // The benchmark: speed is measured here, never in a timed test. Run it in release:
 //   swift run -c release blog-benchmark dates|feed          the JSON Feed code
 //   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE]
+//   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
 //   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo]   a site to profile by hand
 import Foundation
 
@@ -20,6 +21,20 @@ case "site":
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try? encoder.encode(report).write(to: URL(filePath: jsonPath))
+    }
+case "serve":
+    let benchmark = ServeBenchmark(count: Int(option("--posts") ?? "10000") ?? 10000, edits: max(1, Int(option("--edits") ?? "10") ?? 10))
+    do {
+        let figures = try await benchmark.run()
+        print(benchmark.table(figures))
+        if let jsonPath {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            try encoder.encode(figures).write(to: URL(filePath: jsonPath))
+        }
+    } catch {
+        print("error: \(error)")
+        exit(1)
     }
 case "generate":
     guard let folder = option("--to") else {

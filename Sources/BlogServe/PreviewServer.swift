@@ -43,6 +43,8 @@ public final class PreviewServer: Sendable {
     let site: Site
     let options: Options
     private let status = BuildStatus()
+    /// The build cache between rebuilds; written to disk after each build is shown, not before.
+    private let memory = BuildMemory()
 
     /// Makes a server for `site`; nothing happens until ``run(report:)``.
     public init(site: Site, options: Options) {
@@ -77,7 +79,7 @@ public final class PreviewServer: Sendable {
         } catch {
             throw ServeError(message: "\(error)")
         }
-        await build(origin: origin, changed: [], report: report)
+        var saving = await build(origin: origin, changed: [], report: report)
         let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(options.host)
         report(.serving(url: origin + (await status.basePath),
                         warning: isLoopback ? nil : "serving on \(options.host): other machines can read the preview, drafts included"))
@@ -90,19 +92,23 @@ public final class PreviewServer: Sendable {
                 guard !Task.isCancelled else { break }
                 let changed = watcher.takeChanges()
                 guard !changed.isEmpty else { continue }
-                await build(origin: origin, changed: changed, report: report)
+                await saving.value
+                saving = await build(origin: origin, changed: changed, report: report)
             }
         } onCancel: {
             watcher.stop()
         }
+        await saving.value
         await status.stop()
         await server.stop(timeout: 1)
     }
 
-    /// Builds and publishes the outcome to waiting pages.
-    private func build(origin: String, changed: [String], report: @Sendable (Event) -> Void) async {
+    /// Builds and publishes the outcome to waiting pages, then starts writing the build cache to disk;
+    /// returns that task, for the next build (and the end) to wait on.
+    private func build(origin: String, changed: [String], report: @Sendable (Event) -> Void) async -> Task<Void, Never> {
         var buildOptions = BuildOptions(output: output.path, includesDrafts: options.includesDrafts, includesFuture: options.includesFuture)
         buildOptions.cacheFolder = "\(Self.folder)"
+        buildOptions.memory = memory
         do {
             let (configuration, _) = try site.loadConfiguration()
             await status.setBasePath(configuration.basePath)
@@ -114,6 +120,7 @@ public final class PreviewServer: Sendable {
             await status.publish(error: error.diagnostics.map(\.description).joined(separator: "\n"))
             report(.failed(error, changed: changed))
         }
+        return Task.detached(priority: .utility) { [memory] in memory.save() }
     }
 
     private func handle(_ request: HTTPRequest) async throws -> HTTPResponse {

@@ -73,7 +73,7 @@ func listTree(_ folder: URL) -> [String] {
         #expect(server.stderr == "")
         // Only the preview folder is new: no staging or trash folders, nothing beside the sources.
         let added = Set(listTree(site)).subtracting(before).filter { !$0.hasPrefix(".blog-cache/serve/public/") && !$0.hasPrefix(".blog-cache/serve/.public.blog-spare/") }
-        #expect(added == [".blog-cache", ".blog-cache/serve", ".blog-cache/serve/build.json", ".blog-cache/serve/public", ".blog-cache/serve/quick"])
+        #expect(added == [".blog-cache", ".blog-cache/serve", ".blog-cache/serve/.public.blog-spare", ".blog-cache/serve/build.json", ".blog-cache/serve/public", ".blog-cache/serve/quick"])
 
         // The reload script is the server's: a build of the same site has none of it.
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
@@ -152,6 +152,25 @@ func listTree(_ folder: URL) -> [String] {
         try livePost("Fourth words.").write(to: post, atomically: true, encoding: .utf8)
         #expect(await server.waitForOutput("content/posts/live.md changed: Built 2 posts", count: 2))
         #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Fourth words."))
+        #expect(await server.stop() == 0)
+    }
+
+    @Test func aSiteThatDoesNotBuildYetIsServedOnceFixed() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let post = site.appending(path: "content/posts/live.md")
+        try "---\ntitle: Live\ndate: yesterday\n---\nBroken.\n".write(to: post, atomically: true, encoding: .utf8)
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"])
+        let port = try #require(try await server.servingURL().port)
+        #expect(server.stderr.hasPrefix("content/posts/live.md:3:7: error: 'date' must be a date-time"))
+        // Nothing was built yet: a page that can show the error and reload once there is a site.
+        let waiting = try httpRequest(port: port, path: "/")
+        #expect(waiting.status == 404 && waiting.text.contains("__blog_live_reload"))
+
+        try livePost("Fixed at last.").write(to: post, atomically: true, encoding: .utf8)
+        #expect(await server.waitForOutput("content/posts/live.md changed: Built"))
+        #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Fixed at last."))
         #expect(await server.stop() == 0)
     }
 }

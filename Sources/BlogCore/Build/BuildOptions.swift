@@ -16,6 +16,8 @@ public struct BuildOptions: Sendable {
     public var isStrict = false
     /// The folder for the build cache, relative to the site root; `blog serve` keeps its own.
     public var cacheFolder = BuildCache.folder
+    /// Keeps the cache in memory between builds of one process instead of on disk; see ``BuildMemory``.
+    public var memory: BuildMemory?
     /// Called with (posts rendered, posts in all) while rendering.
     public var progress: (@Sendable (Int, Int) -> Void)?
 

@@ -56,7 +56,8 @@ public struct SiteBuilder: Sendable {
         // Nothing changed: every source, the theme, blog.yaml and the output itself are as the last build
         // left them. The quick check answers that without parsing the whole cache.
         if templates != nil, !diagnostics.contains(where: { $0.severity == .error }),
-           let quick = QuickCheck.load(for: site, in: options.cacheFolder, fingerprint: fingerprint), isUnchanged(quick, jobs: jobs, output: outputURL, now: options.now) {
+           let quick = options.memory?.quickCheck(fingerprint: fingerprint) ?? QuickCheck.load(for: site, in: options.cacheFolder, fingerprint: fingerprint),
+           isUnchanged(quick, jobs: jobs, output: outputURL, now: options.now) {
             phases.mark("quick check: nothing changed")
             summary.filesUnchanged = quick.outputs.count
             summary.posts = quick.counts.posts
@@ -66,7 +67,7 @@ public struct SiteBuilder: Sendable {
             summary.futureSkipped = quick.counts.futureSkipped
             return finish(summary: summary, diagnostics: diagnostics + quick.diagnostics, started: started)
         }
-        let cache = BuildCache.load(for: site, in: options.cacheFolder, fingerprint: fingerprint)
+        let cache = options.memory?.cache(fingerprint: fingerprint) ?? BuildCache.load(for: site, in: options.cacheFolder, fingerprint: fingerprint)
         phases.mark("load cache")
 
         // Read what changed; reuse what the cache vouches for.
@@ -208,7 +209,6 @@ public struct SiteBuilder: Sendable {
                 renderDiagnostics: (renderDiagnosticsBySource[source.job.file] ?? []).map(\.cached), isRendered: rendered != nil
             )
         }
-        newCache.save(for: site, in: options.cacheFolder)
         var quick = QuickCheck(fingerprint: fingerprint, nextDue: nextDue,
                                counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
         for (path, source) in newCache.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
@@ -216,7 +216,12 @@ public struct SiteBuilder: Sendable {
         for path in bundleFiles(jobs) { quick.sources[path] = FileStamp(site.root.path + "/" + path) }
         for (path, entry) in manifest { quick.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
         quick.diagnostics = Array(diagnostics[siteDiagnosticCount...])
-        quick.save(for: site, in: options.cacheFolder)
+        if let memory = options.memory {
+            memory.remember(newCache, quick, for: site, in: options.cacheFolder, output: target)
+        } else {
+            newCache.save(for: site, in: options.cacheFolder)
+            quick.save(for: site, in: options.cacheFolder)
+        }
         phases.mark("save cache")
         return finish(summary: summary, diagnostics: diagnostics, started: started)
     }

@@ -255,7 +255,7 @@ final class StagedOutput: Sendable {
     }
 
     /// Starts `rm -rf PATH` without waiting for it; the process outlives the build if it must.
-    private static func removeInBackground(_ path: String) {
+    static func removeInBackground(_ path: String) {
         var pid: pid_t = 0
         let words: [String] = ["/bin/rm", "-rf", "--", path]
         let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
