@@ -61,6 +61,8 @@ public final class PreviewServer: Sendable {
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
         let address = try Self.address(host: options.host, port: options.port)
         try Self.checkAvailable(address, host: options.host, port: options.port)
+        let lock = try lockPreviewFolder()
+        defer { close(lock) }
         let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: ClosureHTTPHandler { [self] request in
             try await handle(request)
         })
@@ -124,6 +126,10 @@ public final class PreviewServer: Sendable {
     }
 
     private func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
+        guard Self.isAllowed(host: request.headers[.host], listeningOn: options.host) else {
+            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
+                                body: Data("the preview answers only to its own address, such as http://127.0.0.1/\n".utf8))
+        }
         let rawPath = request.target.path(percentEncoded: true)
         if rawPath == LiveReloadScript.endpoint {
             return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveReloadSocket(status: status))).handleRequest(request)
@@ -138,11 +144,37 @@ public final class PreviewServer: Sendable {
         return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)), headers: replyHeaders, body: reply.body)
     }
 
+    /// Whether a request's `Host` may be answered. On loopback only loopback names are: another name
+    /// pointing at 127.0.0.1 is how a web page elsewhere would read the preview (DNS rebinding).
+    static func isAllowed(host header: String?, listeningOn address: String) -> Bool {
+        guard ["127.0.0.1", "::1", "localhost"].contains(address) else { return true }
+        guard let header = header?.lowercased() else { return false }
+        let name = header.hasPrefix("[") ? String(header.prefix { $0 != "]" }.dropFirst()) : String(header.prefix { $0 != ":" })
+        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
+        return name == "localhost" || name.hasSuffix(".localhost") || name == "::1"
+            || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil })
+    }
+
+    /// Takes a lock on the preview folder for as long as the server runs, so that two servers of one site
+    /// do not build into the same folder; the system releases it when the process ends, however it ends.
+    private func lockPreviewFolder() throws -> Int32 {
+        let folder = site.root.appending(path: Self.folder)
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let descriptor = open(folder.appending(path: "lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw ServeError(message: "\(Self.folder)/lock: cannot open: \(String(cString: strerror(errno)))") }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            throw ServeError(message: "another blog serve is already previewing this site; stop it first (both would build into \(Self.folder)/)")
+        }
+        return descriptor
+    }
+
     static func phrase(_ status: Int) -> String {
         switch status {
         case 200: "OK"
         case 301: "Moved Permanently"
         case 304: "Not Modified"
+        case 403: "Forbidden"
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"

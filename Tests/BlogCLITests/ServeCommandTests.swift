@@ -68,12 +68,22 @@ func listTree(_ folder: URL) -> [String] {
             #expect(!reply.text.contains("base_url"), "\(path)")
         }
 
+        // Another name for 127.0.0.1 is how a page elsewhere would read the preview (DNS rebinding).
+        let rebound = try httpRequest(port: port, path: "/", headers: ["Host": "attacker.example:\(port)"])
+        #expect(rebound.status == 403)
+        #expect(try httpRequest(port: port, path: "/", headers: ["Host": "localhost:\(port)"]).status == 200)
+
+        // One preview per site: a second server would build into the same folder.
+        let second = try runBlog(["serve", "--site", site.path, "--port", "0"])
+        #expect(second.status == 1)
+        #expect(second.stderr == "error: another blog serve is already previewing this site; stop it first (both would build into .blog-cache/serve/)\n")
+
         #expect(await server.stop() == 0)
         #expect(server.stdout.hasSuffix("Stopped.\n"), "\(server.stdout)")
         #expect(server.stderr == "")
         // Only the preview folder is new: no staging or trash folders, nothing beside the sources.
         let added = Set(listTree(site)).subtracting(before).filter { !$0.hasPrefix(".blog-cache/serve/public/") && !$0.hasPrefix(".blog-cache/serve/.public.blog-spare/") }
-        #expect(added == [".blog-cache", ".blog-cache/serve", ".blog-cache/serve/.public.blog-spare", ".blog-cache/serve/build.json", ".blog-cache/serve/public", ".blog-cache/serve/quick"])
+        #expect(added == [".blog-cache", ".blog-cache/serve", ".blog-cache/serve/.public.blog-spare", ".blog-cache/serve/build.json", ".blog-cache/serve/lock", ".blog-cache/serve/public", ".blog-cache/serve/quick"])
 
         // The reload script is the server's: a build of the same site has none of it.
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
