@@ -183,4 +183,27 @@ func listTree(_ folder: URL) -> [String] {
         #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Fixed at last."))
         #expect(await server.stop() == 0)
     }
+
+    @Test func ctrlCWaitsForTheBuildAndASecondOneStopsAtOnce() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let staging = site.appending(path: ".blog-cache/serve/.public.blog-staging")
+        // The build pauses with its tree staged, as a long build would be busy.
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"], environment: ["BLOG_PAUSE_BEFORE_SWAP": "60"])
+        for _ in 0..<300 where !FileManager.default.fileExists(atPath: staging.path) { try await Task.sleep(for: .milliseconds(100)) }
+        #expect(FileManager.default.fileExists(atPath: staging.path))
+        kill(server.processIdentifier, SIGINT)
+        #expect(await server.waitForOutput("Stopping (Ctrl-C again to stop at once)"))
+        #expect(server.isRunning)
+        #expect(await server.stop() == 128 + SIGINT)
+        #expect(!server.stdout.contains("Stopped."))
+
+        // The next start clears what the stopped build left and serves as usual.
+        let again = try ServeProcess(site: site, arguments: ["--port", "0"])
+        let port = try #require(try await again.servingURL().port)
+        #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("The first words."))
+        #expect(await again.stop() == 0)
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+    }
 }

@@ -17,11 +17,12 @@ final class ServeProcess: @unchecked Sendable {
     var stderr: String { lock.withLock { stderrText } }
 
     /// Starts `blog serve --site SITE` plus `arguments` (pass `--port 0` for a free port).
-    init(site: URL, arguments: [String]) throws {
+    init(site: URL, arguments: [String], environment extra: [String: String] = [:]) throws {
         process.executableURL = blogExecutable
         process.arguments = ["serve", "--site", site.path] + arguments
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
+        environment.merge(extra) { _, new in new }
         process.environment = environment
         let out = Pipe()
         let err = Pipe()
@@ -59,6 +60,9 @@ final class ServeProcess: @unchecked Sendable {
         let line = try #require(stdout.split(separator: "\n").first { $0.hasPrefix("Serving ") })
         return try #require(URL(string: String(line.dropFirst("Serving ".count).prefix { $0 != " " })))
     }
+
+    var isRunning: Bool { process.isRunning }
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// Sends `signal` (SIGINT, as Ctrl-C does) and waits up to 20 s for the process to end.
     func stop(signal number: Int32 = SIGINT) async -> Int32? {

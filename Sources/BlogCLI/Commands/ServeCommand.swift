@@ -59,12 +59,17 @@ extension Blog {
             Self.say("Stopped.")
         }
 
-        /// Ctrl-C and `kill` stop the server through task cancellation, so it can close cleanly.
+        /// Ctrl-C and `kill` stop the server through task cancellation, so it can finish the build in
+        /// progress and close cleanly; a second one exits at once (a killed build leaves the last output whole).
         private static func cancelOnInterrupt(_ task: Task<Void, any Error>) -> [any DispatchSourceSignal] {
             [SIGINT, SIGTERM].map { number in
                 signal(number, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: number, queue: .main)
-                source.setEventHandler { task.cancel() }
+                source.setEventHandler {
+                    if task.isCancelled { _exit(128 + number) }
+                    say("Stopping (Ctrl-C again to stop at once)")
+                    task.cancel()
+                }
                 source.resume()
                 return source
             }
