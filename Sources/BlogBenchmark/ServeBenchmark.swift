@@ -132,11 +132,15 @@ private struct LiveSocket {
         connection = try Connection(port: port)
         try connection.send("GET /__blog/live HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                             + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
-        while pending.range(of: Data("\r\n\r\n".utf8)) == nil {
+        var handshake = Data()
+        while true {
+            if let end = handshake.range(of: Data("\r\n\r\n".utf8)) {
+                pending = Data(handshake[end.upperBound...])
+                break
+            }
             guard let chunk = connection.receive() else { throw ServeBenchmark.Failure(description: "no WebSocket handshake") }
-            pending.append(chunk)
+            handshake.append(chunk)
         }
-        pending = Data(pending[pending.range(of: Data("\r\n\r\n".utf8))!.upperBound...])
     }
 
     /// Waits for the next status message and returns its generation.

@@ -174,7 +174,6 @@ public final class PreviewServer: Sendable {
         case 200: "OK"
         case 301: "Moved Permanently"
         case 304: "Not Modified"
-        case 403: "Forbidden"
         case 400: "Bad Request"
         case 404: "Not Found"
         case 405: "Method Not Allowed"

@@ -18,6 +18,11 @@ struct OutputWriter {
     var staging: URL { sibling("blog-staging") }
     /// The prefix of the folders where replaced trees wait to be deleted off the critical path.
     var trash: URL { sibling("blog-trash") }
+    /// A new trash folder name (the prefix plus a random suffix), so that a partly deleted one is still
+    /// recognised by the next build.
+    func freshTrash() -> URL {
+        folder.deletingLastPathComponent().appending(path: "\(trash.lastPathComponent)-\(UUID().uuidString.prefix(8))")
+    }
     /// The tree the output held before the last swap, kept so that the next build updates it in place.
     var spare: URL { sibling("blog-spare") }
 

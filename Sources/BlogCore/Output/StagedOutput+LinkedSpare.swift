@@ -16,7 +16,7 @@ extension StagedOutput {
     static func linkSpare(for target: OutputWriter, manifest: [String: BuildCache.Output]) -> Bool {
         let fileManager = FileManager.default
         guard !fileManager.fileExists(atPath: target.spare.path), !fileManager.fileExists(atPath: target.staging.path) else { return false }
-        let making = target.folder.deletingLastPathComponent().appending(path: "\(target.trash.lastPathComponent)-\(UUID().uuidString.prefix(8))").path
+        let making = target.freshTrash().path
         let output = target.folder.path
         var folders: Set<String> = [making]
         do {

@@ -226,7 +226,7 @@ final class StagedOutput: Sendable {
     }
 
     private static func moveToTrash(_ folder: URL, target: OutputWriter) throws {
-        let trash = target.folder.deletingLastPathComponent().appending(path: "\(target.trash.lastPathComponent)-\(UUID().uuidString.prefix(8))")
+        let trash = target.freshTrash()
         try FileManager.default.moveItem(at: folder, to: trash)
         removeInBackground(trash.path)
     }
@@ -242,7 +242,7 @@ final class StagedOutput: Sendable {
             try fileManager.moveItem(at: target.staging, to: output)
             return false
         }
-        let keeper = keepingSpare ? target.spare : target.folder.deletingLastPathComponent().appending(path: "\(target.trash.lastPathComponent)-\(UUID().uuidString.prefix(8))")
+        let keeper = keepingSpare ? target.spare : target.freshTrash()
         if blog_rename_exchange(target.staging.path, output.path) == 0 {
             try fileManager.moveItem(at: target.staging, to: keeper)
         } else {
