@@ -51,7 +51,7 @@ let package = Package(
         .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
-        .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore"]),
+        .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]

@@ -1,4 +1,9 @@
 internal import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One node of a ``Document``'s tree.
 ///
@@ -45,6 +50,13 @@ public struct Node {
     /// The text of a text, code, code block or HTML node; `nil` for other kinds.
     public var literal: String? {
         cmark_node_get_literal(pointer).map { String(cString: $0) }
+    }
+
+    /// Calls `body` with the node's literal as UTF-8 bytes, without copying it into a `String`; the bytes are
+    /// empty for nodes without a literal and valid only during the call.
+    public func withLiteralBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
+        guard let text = cmark_node_get_literal(pointer) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return try body(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
     }
 
     /// The destination of a link or image; setting it changes the rendered `href` or `src`.

@@ -53,4 +53,14 @@ import Testing
         #expect(rendered.readingMinutes == 2)
         #expect(try renderer().render(makePost("")).readingMinutes == 1)
     }
+
+    /// White space of any script separates words; each ideograph or kana is a word; other letters,
+    /// accented or not, and dashes inside a word do not split it.
+    @Test(arguments: [
+        ("café au lait", 3), ("naïve—word", 1), ("a\u{3000}b\u{00A0}c", 3), ("日本語", 3), ("ひらがな and カタカナ", 9),
+        ("Ελληνικά κείμενα", 2), ("`code span` and\n\n    indented code\n", 5), ("ｶﾀｶﾅ", 1), ("x\u{2028}y", 2),
+    ])
+    func wordsAreCountedInEveryScript(_ text: String, _ words: Int) throws {
+        #expect(try renderer().render(makePost(text)).wordCount == words)
+    }
 }

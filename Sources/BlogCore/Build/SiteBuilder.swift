@@ -15,7 +15,7 @@ public struct SiteBuilder: Sendable {
     static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "404.html", "index.html"]
 
     /// Bumped whenever output for the same input changes, so caches of older engines are ignored.
-    static let engineVersion = "blog 0.1 output 2"
+    static let engineVersion = "blog 0.1 output 3"
 
     /// Builds the site into the output folder, re-rendering only what changed since the last build.
     ///
@@ -145,12 +145,15 @@ public struct SiteBuilder: Sendable {
         var listPages: [String] = []
         var entryHashes: [String: UInt64] = [:]
         let carriedOver = Set(results.filter(\.carriedOver).compactMap { $0.published?.post.source })
+        let renderedEntryHashes = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, result.entryHash) } }, uniquingKeysWith: { first, _ in first })
         do {
             // List pages show only what listEntryHash covers: when every post's is as before, carry them
-            // over. A carried-over post's hash is the cached one; only rendered posts are hashed again.
+            // over. A carried-over post's hash is the cached one; a rendered post's was made with its page.
             for published in postPages {
                 let source = published.post.source
-                if carriedOver.contains(source), let cached = cache?.sources[source]?.entryHash, cached != 0 {
+                if let hash = renderedEntryHashes[source], hash != 0 {
+                    entryHashes[source] = hash
+                } else if carriedOver.contains(source), let cached = cache?.sources[source]?.entryHash, cached != 0 {
                     entryHashes[source] = cached
                 } else {
                     entryHashes[source] = sitePages.listEntryHash(published)
@@ -333,6 +336,8 @@ public struct SiteBuilder: Sendable {
         var diagnostics: [Diagnostic]
         /// The page was carried over from the old output, unchanged.
         var carriedOver = false
+        /// The post's ``SitePages/listEntryHash(_:)``, made beside its page on every core; 0 when not made.
+        var entryHash: UInt64 = 0
     }
 
     /// Renders Markdown and pages on every core and stages each page as soon as it is made, so rendered
@@ -369,8 +374,9 @@ public struct SiteBuilder: Sendable {
                         // The page is on disk; keep only what lists and the cache need.
                         rendered.html = ""
                         post.body = ""
-                        return (index, RenderResult(published: PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags),
-                                                    diagnostics: rendered.diagnostics))
+                        let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
+                        return (index, RenderResult(published: kept, diagnostics: rendered.diagnostics,
+                                                    entryHash: post.kind == .post ? pages.listEntryHash(kept) : 0))
                     } catch {
                         return (index, RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")]))
                     }
@@ -434,7 +440,7 @@ public struct SiteBuilder: Sendable {
         var seen = Set<String>()
         var result: [(name: String, slug: String)] = []
         for tag in tags {
-            let name = tag.trimmingCharacters(in: .whitespaces)
+            let name = tag.trimmingWhitespace()
             guard !name.isEmpty else { continue }
             let slug = Slug.make(from: name, fallback: "tag")
             if seen.insert(slug).inserted { result.append((name, slug)) }

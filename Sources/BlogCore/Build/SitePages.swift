@@ -45,16 +45,25 @@ struct SitePages: Sendable {
             let year = published.post.date.map(context.year) ?? 0
             if years.last?.year == year { years[years.count - 1].posts.append(published) } else { years.append((year, [published])) }
         }
-        let jobs: [ListPage] = (1...pageCount).map(ListPage.index) + [.tags] + tagSlugs.map(ListPage.tag) + [.archive, .notFound]
+        // Biggest pages first, handed out one at a time: the archive and the larger tag pages list
+        // thousands of posts, and with a fixed share per core one core finished long before the other.
+        let bigPages = [(ListPage.archive, posts.count)] + tagSlugs.map { (ListPage.tag($0), byTag[$0]?.posts.count ?? 0) }
+        let jobs: [ListPage] = bigPages.sorted { $0.1 > $1.1 }.map(\.0) + [.tags] + (1...pageCount).map(ListPage.index) + [.notFound]
+        let nextJob = Locked(0)
         let tags = byTag
         let yearGroups = years
         let failures = Locked<[String]>([])
         let paths = Locked<[String]>([])
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { worker in
+        DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // Each worker keeps the list entries it has made: a post shows on several list pages.
             var entries: [String: [String: Any]] = [:]
-            for index in stride(from: worker, to: jobs.count, by: workers) {
+            while true {
+                let index = nextJob.withLock { next in
+                    defer { next += 1 }
+                    return next
+                }
+                guard index < jobs.count else { break }
                 let (path, html) = render(jobs[index], posts: posts, pageCount: pageCount, tags: tags, tagSlugs: tagSlugs, years: yearGroups, entries: &entries)
                 paths.withLock { $0.append(path) }
                 do {

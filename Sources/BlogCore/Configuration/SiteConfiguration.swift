@@ -68,7 +68,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text)
+            root = try Yams.compose(yaml: text, .default, .default, .utf8)
         } catch {
             throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: file, lineOffset: 0)])
         }

@@ -30,20 +30,24 @@ struct ContentLoader {
                 diagnostics.append(Diagnostic(.error, file: folder, message: problem))
                 continue
             }
-            let folderURL = root.appending(path: folder)
-            for entry in listing(folder) {
+            let folderPath = root.appending(path: folder).path
+            for (entry, type) in listing(folder) {
                 let path = "\(folder)/\(entry)"
-                let url = folderURL.appendingPathComponent(entry, isDirectory: false)
-                if let problem = Self.outsideLinkProblem(url, root: root) {
-                    diagnostics.append(Diagnostic(.error, file: path, message: problem))
-                    continue
+                let entryPath = folderPath + "/" + entry
+                // The entry type comes with the listing, so a plain file or folder needs no stat; only a
+                // symbolic link (checked to stay inside the site, then followed) or an untyped entry does.
+                var isFolder = type == UInt8(DT_DIR)
+                if type != UInt8(DT_REG) && type != UInt8(DT_DIR) {
+                    if let problem = Self.outsideLinkProblem(URL(filePath: entryPath), root: root) {
+                        diagnostics.append(Diagnostic(.error, file: path, message: problem))
+                        continue
+                    }
+                    var info = stat()
+                    guard stat(entryPath, &info) == 0 else { continue }
+                    isFolder = info.st_mode & S_IFMT == S_IFDIR
                 }
-                // One stat per entry (a link was checked above and is followed here): FileManager's
-                // fileExists costs several system calls, and a site has thousands of entries.
-                var info = stat()
-                guard stat(url.path, &info) == 0 else { continue }
-                if info.st_mode & S_IFMT == S_IFDIR {
-                    if FileManager.default.fileExists(atPath: url.appending(path: "index.md").path) {
+                if isFolder {
+                    if FileManager.default.fileExists(atPath: entryPath + "/index.md") {
                         jobs.append(Job(file: "\(path)/index.md", kind: kind, slug: Self.defaultSlug(forName: entry), bundle: path))
                     } else {
                         diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
@@ -99,9 +103,8 @@ struct ContentLoader {
     /// Larger files are refused instead of being read whole into memory.
     static let maximumFileSize = 64 * 1_048_576
 
-    private func listing(_ folder: String) -> [String] {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: folder).path)) ?? []
-        return entries.sorted()
+    private func listing(_ folder: String) -> [(name: String, type: UInt8)] {
+        (FolderWalk.entries(of: root.appending(path: folder).path) ?? []).sorted { $0.name < $1.name }
     }
 
     /// The file or folder name without a leading `YYYY-MM-DD-`.

@@ -32,7 +32,7 @@ enum FrontMatter {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml)
+            root = try Yams.compose(yaml: yaml, .default, .default, .utf8)
         } catch {
             return (nil, [YAMLErrors.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset)])
         }
@@ -46,7 +46,7 @@ enum FrontMatter {
         fields.warnUnknownKeys(known: knownKeys, context: "front matter ", allowingExtensions: true)
 
         let title = fields.string("title", required: true, example: "'title: Hello, world'")
-        if let title, title.trimmingCharacters(in: .whitespaces).isEmpty {
+        if let title, title.trimmingWhitespace().isEmpty {
             fields.error(at: fields.node("title"), "'title' must not be empty")
         }
         let date = readDate(&fields, "date", required: kind == .post, timeZone: timeZone)

@@ -6,7 +6,7 @@ enum FrontMatterDate {
     static let example = "2024-05-01T09:30:00+02:00"
 
     static func parse(_ text: String, timeZone: TimeZone) -> Date? {
-        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        let trimmed = text.trimmingWhitespace()
         if let date = RFC3339.date(from: trimmed) { return date }
         // YAML's timestamp also allows a space for 'T' and a space before the offset.
         let normalized = normalizeYAMLTimestamp(trimmed)

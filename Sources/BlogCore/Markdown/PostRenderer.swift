@@ -117,7 +117,7 @@ struct PostRenderer: Sendable {
     /// The first paragraph with words in it (a paragraph holding only an image is passed over).
     static func summary(of document: Document) -> String {
         for paragraph in document.nodes(ofKind: .paragraph) {
-            let text = paragraph.plainText(includingImages: false).trimmingCharacters(in: .whitespacesAndNewlines)
+            let text = paragraph.plainText(includingImages: false).trimmingWhitespace(andNewlines: true)
             if !text.isEmpty { return truncated(text) }
         }
         return ""
@@ -129,37 +129,66 @@ struct PostRenderer: Sendable {
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > summaryLimit / 2 {
             cut = String(cut[..<space])
         }
-        return cut.trimmingCharacters(in: .punctuationCharacters.union(.whitespaces)) + "…"
+        return cut.trimmingScalars { $0.isWhitespace || $0.isPunctuation } + "…"
     }
 
     /// Words separated by white space; in scripts written without spaces, each ideograph or kana counts.
     static func wordCount(_ document: Document) -> Int {
         var count = 0
         document.walk { node, entering in
-            guard entering, node.kind == .text || node.kind == .code || node.kind == .codeBlock, let text = node.literal else { return }
-            var inWord = false
-            for scalar in text.unicodeScalars {
-                if scalar.isASCII {
-                    // ASCII first: Unicode property look-ups are costly, and most text is ASCII.
-                    let isSpace = scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.value == 0x0B || scalar.value == 0x0C
-                    if isSpace {
-                        inWord = false
-                    } else if !inWord {
-                        count += 1
-                        inWord = true
-                    }
-                } else if isIdeographic(scalar) {
-                    count += 1
-                    inWord = false
-                } else if scalar.properties.isWhitespace {
+            guard entering, node.kind == .text || node.kind == .code || node.kind == .codeBlock else { return }
+            count += node.withLiteralBytes(wordCount(inUTF8:))
+        }
+        return count
+    }
+
+    /// The words of one node's text. Works on its bytes: ASCII is decided without Unicode property
+    /// look-ups, and the text is never copied into a `String` (this ran over every byte of every post).
+    static func wordCount(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
+        var count = 0
+        var inWord = false
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte < 0x80 {
+                index += 1
+                // Space, tab, line feed, carriage return, vertical tab, form feed.
+                if byte == 0x20 || (0x09...0x0D).contains(byte) {
                     inWord = false
                 } else if !inWord {
                     count += 1
                     inWord = true
                 }
+                continue
+            }
+            let (scalar, length) = decodeScalar(bytes, at: index)
+            index += length
+            if isIdeographic(scalar) {
+                count += 1
+                inWord = false
+            } else if scalar.properties.isWhitespace {
+                inWord = false
+            } else if !inWord {
+                count += 1
+                inWord = true
             }
         }
         return count
+    }
+
+    /// The scalar of a multi-byte UTF-8 sequence at `index` and its length; a malformed one (libcmark has
+    /// already replaced those) reads as U+FFFD one byte long.
+    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = bytes[index]
+        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
+        guard length > 1, index + length <= bytes.count else { return ("\u{FFFD}", 1) }
+        var value = UInt32(lead) & (0xFF >> (length + 1))
+        for offset in 1..<length {
+            let next = bytes[index + offset]
+            guard next & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
+            value = value << 6 | UInt32(next & 0x3F)
+        }
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {

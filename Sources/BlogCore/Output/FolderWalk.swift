@@ -14,6 +14,22 @@ struct FolderWalk {
         visit(root, relative: "")
     }
 
+    /// The names in one folder (without `.` and `..`) with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`,
+    /// or `DT_UNKNOWN` where the file system does not say), in no particular order; nil when the folder
+    /// cannot be read.
+    static func entries(of path: String) -> [(name: String, type: UInt8)]? {
+        guard let directory = opendir(path) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, type: UInt8)] = []
+        while let entry = readdir(directory) {
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            }
+            if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
+        }
+        return entries
+    }
+
     private mutating func visit(_ path: String, relative: String) {
         guard let directory = opendir(path) else { return }
         defer { closedir(directory) }

@@ -27,7 +27,7 @@ enum TemplateLint {
             let isTriple = rest[open.upperBound...].hasPrefix("{")
             let contentStart = isTriple ? rest.index(after: open.upperBound) : open.upperBound
             guard let close = rest[contentStart...].range(of: isTriple ? "}}}" : "}}") else { break }
-            let tag = rest[contentStart..<close.lowerBound].trimmingCharacters(in: .whitespaces)
+            let tag = rest[contentStart..<close.lowerBound].trimmingWhitespace()
             rest = rest[close.upperBound...]
             if tag.hasPrefix("=") { break }
             tags.append((tag, open.lowerBound))
@@ -41,7 +41,7 @@ enum TemplateLint {
             guard let sigil = tag.first, !"!/$".contains(sigil) else { continue }
             let position = self.position(of: start, in: text)
             if sigil == ">" || sigil == "<" {
-                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                let name = tag.dropFirst().trimmingWhitespace()
                 if !templates.contains(name) {
                     let kind = sigil == ">" ? "partial" : "parent template"
                     diagnostics.append(Diagnostic(.error, file: file, line: position.line, column: position.column,
@@ -49,7 +49,7 @@ enum TemplateLint {
                 }
                 continue
             }
-            let name = "#^&".contains(sigil) ? String(tag.dropFirst()).trimmingCharacters(in: .whitespaces) : tag
+            let name = "#^&".contains(sigil) ? String(tag.dropFirst()).trimmingWhitespace() : tag
             if let unknown = unknownSegment(in: name) {
                 let hint = Suggestion.hint(for: unknown, in: knownNames.union(sequenceNames).sorted())
                 diagnostics.append(Diagnostic(strict ? .error : .warning, file: file, line: position.line, column: position.column,

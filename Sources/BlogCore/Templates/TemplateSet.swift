@@ -18,6 +18,7 @@ struct TemplateSet: Sendable {
         guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
             throw DiagnosticError(file: displayFolder, message: "the theme folder is missing; run 'blog init' or copy a theme into \(displayFolder)/")
         }
+        HTMLEscaping.registration
         var library = MustacheLibrary()
         var names = Set<String>()
         var texts: [(file: String, text: String)] = []
@@ -32,13 +33,14 @@ struct TemplateSet: Sendable {
                 continue
             }
             do {
-                let template = try MustacheTemplate(string: text)
+                let template = try MustacheTemplate(string: HTMLEscaping.pragma + text)
                 let name = String(path.dropLast(".mustache".count))
                 library.register(template, named: name)
                 names.insert(name)
                 texts.append((file, text))
             } catch let error as MustacheTemplate.ParserError {
-                diagnostics.append(Diagnostic(.error, file: file, line: error.context.lineNumber, column: error.context.columnNumber,
+                // The pragma takes the first line; positions are the file's.
+                diagnostics.append(Diagnostic(.error, file: file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
                                               message: "template syntax error: \(describe(error.error))"))
             } catch {
                 diagnostics.append(Diagnostic(.error, file: file, message: "template syntax error: \(error)"))
