@@ -175,7 +175,9 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                let text = String(validating: bytes[start..<index], as: UTF8.self)
+                // Through a buffer pointer: validating an ArraySlice takes String's slow generic path.
+                let end = index
+                let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
                 guard let text else { throw error("a string is not valid UTF-8", at: open) }
                 index += 1
                 return text

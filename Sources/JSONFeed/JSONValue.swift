@@ -193,7 +193,9 @@ enum NumberFormatting {
         }
         var text = value.description
         if text.hasSuffix(".0") { text.removeLast(2) }
-        text = text.replacingOccurrences(of: "e-0", with: "e-").replacingOccurrences(of: "e+0", with: "e+")
+        if text.utf8.contains(UInt8(ascii: "e")) {
+            text = text.replacingOccurrences(of: "e-0", with: "e-").replacingOccurrences(of: "e+0", with: "e+")
+        }
         return text
     }
 

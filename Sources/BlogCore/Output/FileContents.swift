@@ -59,6 +59,18 @@ enum FileContents {
         }
     }
 
+    /// Replaces the file at `path` atomically: writes a temporary file beside it and renames it over.
+    static func replace(_ data: Data, at path: String) throws {
+        let temporary = path + ".\(UInt32.random(in: 0...UInt32.max)).tmp"
+        do {
+            try write(data, to: temporary)
+            guard rename(temporary, path) == 0 else { throw POSIXFailure(path: path, code: errno) }
+        } catch {
+            unlink(temporary)
+            throw error
+        }
+    }
+
     /// Makes one folder; an existing one is fine.
     static func makeFolder(_ path: String) throws {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw POSIXFailure(path: path, code: errno) }
