@@ -6,9 +6,13 @@ struct JSONParser {
     private let bytes: [UInt8]
     private var index = 0
     private var depth = 0
+    /// The whole document is valid UTF-8, checked once: every string then is too (its quotes are ASCII),
+    /// and is made without checking it again, which cost more than the rest of parsing a build cache.
+    private let isValidUTF8: Bool
 
     private init(bytes: [UInt8]) {
         self.bytes = bytes
+        isValidUTF8 = bytes.withUnsafeBufferPointer { String(validating: $0, as: UTF8.self) != nil }
     }
 
     static func parse(_ bytes: [UInt8]) throws(JSONSyntaxError) -> JSONValue {
@@ -175,9 +179,11 @@ struct JSONParser {
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "\"") {
-                // Through a buffer pointer: validating an ArraySlice takes String's slow generic path.
                 let end = index
-                let text = bytes.withUnsafeBufferPointer { String(validating: UnsafeBufferPointer(rebasing: $0[start..<end]), as: UTF8.self) }
+                let text = bytes.withUnsafeBufferPointer { buffer in
+                    let string = UnsafeBufferPointer(rebasing: buffer[start..<end])
+                    return isValidUTF8 ? String(decoding: string, as: UTF8.self) : String(validating: string, as: UTF8.self)
+                }
                 guard let text else { throw error("a string is not valid UTF-8", at: open) }
                 index += 1
                 return text

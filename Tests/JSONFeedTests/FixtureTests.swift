@@ -186,4 +186,12 @@ import Testing
             try JSONDecoder().decode(Feed.self, from: fixture("invalid/date-only.json"))
         }
     }
+
+    /// Strings are checked as UTF-8 once for the whole document; a bad byte still names its string.
+    @Test func stringsAreReadAsUTF8AndABadByteIsAnError() throws {
+        let good = Data(#"{"a": "café 日本 👩‍👩‍👧", "b\u00e9": "x\ny"}"#.utf8)
+        #expect(try JSONValue(parsing: good) == .object(["a": .string("café 日本 👩‍👩‍👧"), "bé": .string("x\ny")]))
+        let bad = Data(#"{"a": "ok", "b": "x"#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8)
+        #expect(throws: JSONSyntaxError(line: 1, column: 18, message: "a string is not valid UTF-8")) { try JSONValue(parsing: bad) }
+    }
 }

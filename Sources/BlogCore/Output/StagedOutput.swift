@@ -37,6 +37,10 @@ final class StagedOutput: Sendable {
     let base: [String: BuildCache.Output]
     /// Whether staging started from the spare tree, which may hold files this build does not make.
     let isReusingSpare: Bool
+    /// The output and staging folders as paths, made once: building them from URLs for each of ten
+    /// thousand files cost more than the system calls.
+    private let outputPath: String
+    private let stagingPath: String
 
     private struct State {
         var counts = Counts()
@@ -55,6 +59,8 @@ final class StagedOutput: Sendable {
     init(target: OutputWriter, previous: [String: BuildCache.Output], spare: [String: BuildCache.Output]?) throws {
         self.target = target
         self.previous = previous
+        outputPath = target.folder.path
+        stagingPath = target.staging.path
         let fileManager = FileManager.default
         let parent = target.folder.deletingLastPathComponent()
         let trashPrefix = target.trash.lastPathComponent
@@ -100,9 +106,9 @@ final class StagedOutput: Sendable {
 
     /// Stages one file: keeps the spare's copy or links the old one when its bytes are the same.
     func put(_ path: String, _ data: Data) throws {
-        let staged = target.staging.path + "/" + path
+        let staged = stagingPath + "/" + path
         let hash = ContentHash.of(data)
-        let old = target.folder.path + "/" + path
+        let old = outputPath + "/" + path
         if let entry = previous[path], entry.size == data.count, entry.hash == hash, let stamp = FileStamp(old), stamp.matches(entry) {
             if try keepOrLink(path, entry, from: old) { return }
         }
@@ -122,7 +128,7 @@ final class StagedOutput: Sendable {
 
     /// Stages the old file unchanged, if the cache vouches for it; returns false when it cannot.
     func carryOver(_ path: String) -> Bool {
-        let old = target.folder.path + "/" + path
+        let old = outputPath + "/" + path
         guard let entry = previous[path], let stamp = FileStamp(old), stamp.matches(entry) else { return false }
         return (try? keepOrLink(path, entry, from: old)) == true
     }
@@ -150,7 +156,7 @@ final class StagedOutput: Sendable {
     /// Leaves the staged file when it is already the old one (a spare shares the inode), else links the
     /// old file in its place. Returns false when the link fails.
     private func keepOrLink(_ path: String, _ entry: BuildCache.Output, from old: String) throws -> Bool {
-        let staged = target.staging.path + "/" + path
+        let staged = stagingPath + "/" + path
         if base[path] == entry, FileStamp(staged)?.matches(entry) == true {
             record(path, entry, unchanged: true)
             return true
@@ -181,7 +187,7 @@ final class StagedOutput: Sendable {
         let parent = String(staged[..<(staged.lastIndex(of: "/") ?? staged.endIndex)])
         guard !state.withLock({ $0.folders.contains(parent) }) else { return }
         // Folders are made one level at a time from the staging root down, without Foundation's checks.
-        let root = target.staging.path
+        let root = stagingPath
         var folder = root
         for component in parent.dropFirst(root.count).split(separator: "/") {
             folder += "/" + component
@@ -198,7 +204,7 @@ final class StagedOutput: Sendable {
 
     /// Deletes every file and empty folder of the reused spare that this build did not put.
     private func removeExtras(keeping manifest: [String: BuildCache.Output]) {
-        let root = target.staging.path
+        let root = stagingPath
         spareListed.wait()
         guard let walk = spareListing.withLock({ $0 }) else { return }
         for file in walk.files where manifest[file] == nil {
