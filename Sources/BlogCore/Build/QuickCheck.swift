@@ -29,7 +29,7 @@ struct QuickCheck: Sendable {
             lines.append(["D", diagnostic.severity.rawValue, diagnostic.line.map(String.init) ?? "-", diagnostic.column.map(String.init) ?? "-",
                           Self.escape(diagnostic.file), Self.escape(diagnostic.message)].joined(separator: "\t"))
         }
-        try? Data((lines.joined(separator: "\n") + "\n").utf8).write(to: Self.url(for: site, in: folder), options: .atomic)
+        try? FileContents.replace(Data((lines.joined(separator: "\n") + "\n").utf8), at: Self.url(for: site, in: folder).path)
     }
 
     /// The check of the last build, or nil when there is none, it is unreadable, or of another fingerprint.

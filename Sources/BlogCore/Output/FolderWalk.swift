@@ -31,16 +31,11 @@ struct FolderWalk {
     }
 
     private mutating func visit(_ path: String, relative: String) {
-        guard let directory = opendir(path) else { return }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-            }
-            if name == "." || name == ".." || (relative.isEmpty && name == OutputWriter.marker) { continue }
+        for (name, type) in Self.entries(of: path) ?? [] {
+            if relative.isEmpty && name == OutputWriter.marker { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
-            var isFolder = entry.pointee.d_type == UInt8(DT_DIR)
-            if entry.pointee.d_type == UInt8(DT_UNKNOWN) {
+            var isFolder = type == UInt8(DT_DIR)
+            if type == UInt8(DT_UNKNOWN) {
                 // Some file systems do not fill in the type; ask once for those.
                 var info = stat()
                 isFolder = lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
