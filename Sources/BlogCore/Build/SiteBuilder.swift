@@ -300,8 +300,10 @@ public struct SiteBuilder: Sendable {
     private func readSources(_ jobs: [ContentLoader.Job], cache: BuildCache?, loader: ContentLoader) async -> [Source] {
         var sources: [Source?] = Array(repeating: nil, count: jobs.count)
         var toRead: [(Int, ContentLoader.Job)] = []
+        // Paths are joined as strings: a URL per file cost more than its stat.
+        let root = site.root.path
         for (index, job) in jobs.enumerated() {
-            let stamp = FileStamp(site.root.appending(path: job.file).path)
+            let stamp = FileStamp(root + "/" + job.file)
             if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size, stamp.modified == entry.modified, var post = entry.post {
                 post.bundleFolder = job.bundle
                 let rendered = entry.isRendered
@@ -316,7 +318,7 @@ public struct SiteBuilder: Sendable {
         let loaded = await ContentLoader.read(toRead.map(\.1), root: loader.root, timeZone: loader.timeZone)
         for ((index, job), result) in zip(toRead, loaded) {
             sources[index] = Source(job: job, post: result.post, diagnostics: result.diagnostics, hash: result.hash,
-                                    stamp: FileStamp(site.root.appending(path: job.file).path), rendered: nil)
+                                    stamp: FileStamp(root + "/" + job.file), rendered: nil)
         }
         return sources.compactMap { $0 }
     }
