@@ -20,8 +20,8 @@ import Testing
         var whitespace = 0, newline = 0, punctuation = 0
         for value in UInt32(0)...0x10FFFF {
             guard let scalar = Unicode.Scalar(value) else { continue }
-            if scalar.isWhitespace != CharacterSet.whitespaces.contains(scalar) { whitespace += 1 }
-            if scalar.isWhitespaceOrNewline != CharacterSet.whitespacesAndNewlines.contains(scalar) { newline += 1 }
+            if scalar.isSpaceAsFoundation != CharacterSet.whitespaces.contains(scalar) { whitespace += 1 }
+            if scalar.isSpaceOrNewlineAsFoundation != CharacterSet.whitespacesAndNewlines.contains(scalar) { newline += 1 }
             if CharacterSet.punctuationCharacters.contains(scalar) && !scalar.isPunctuation { punctuation += 1 }
         }
         #expect(whitespace == 0 && newline == 0 && punctuation == 0)

@@ -3,7 +3,7 @@ extension StringProtocol {
     /// with `.whitespaces` (or `.whitespacesAndNewlines` when `newlines`) would give it; Foundation's goes
     /// through `NSString` and cost more than the YAML parser on a build's titles and summaries.
     func trimmingWhitespace(andNewlines newlines: Bool = false) -> String {
-        trimmingScalars { newlines ? $0.isWhitespaceOrNewline : $0.isWhitespace }
+        trimmingScalars { newlines ? $0.isSpaceOrNewlineAsFoundation : $0.isSpaceAsFoundation }
     }
 
     /// The text without leading and trailing scalars for which `isTrimmed` holds.
@@ -19,7 +19,7 @@ extension StringProtocol {
 extension Unicode.Scalar {
     /// In Foundation's `CharacterSet.whitespaces`: tab, the space separators, and U+200B, which Foundation
     /// still counts as one.
-    var isWhitespace: Bool {
+    var isSpaceAsFoundation: Bool {
         switch value {
         case 0x20, 0x09, 0x200B: true
         case 0..<0x80: false
@@ -29,11 +29,11 @@ extension Unicode.Scalar {
 
     /// In Foundation's `CharacterSet.whitespacesAndNewlines`: the above, U+000A to U+000D, U+0085 and the
     /// line and paragraph separators.
-    var isWhitespaceOrNewline: Bool {
+    var isSpaceOrNewlineAsFoundation: Bool {
         switch value {
         case 0x0A...0x0D, 0x85: true
-        case 0..<0x80: isWhitespace
-        default: isWhitespace || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
+        case 0..<0x80: isSpaceAsFoundation
+        default: isSpaceAsFoundation || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
         }
     }
 

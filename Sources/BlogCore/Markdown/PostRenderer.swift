@@ -129,7 +129,7 @@ struct PostRenderer: Sendable {
         if let space = cut.lastIndex(of: " "), cut.distance(from: cut.startIndex, to: space) > summaryLimit / 2 {
             cut = String(cut[..<space])
         }
-        return cut.trimmingScalars { $0.isWhitespace || $0.isPunctuation } + "…"
+        return cut.trimmingScalars { $0.isSpaceAsFoundation || $0.isPunctuation } + "…"
     }
 
     /// Words separated by white space; in scripts written without spaces, each ideograph or kana counts.
