@@ -104,7 +104,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let before = try treeFiles(site.appending(path: "public"))
-        for name in ["build.json", "build-sources-0.json", "quick"] {
+        for name in ["build.bin", "quick"] {
             let cache = site.appending(path: ".blog-cache/\(name)")
             #expect(FileManager.default.fileExists(atPath: cache.path))
             for garbage in ["", "{", "{\"version\": 1}", "blog-quick-check 1\nF\t1\t-\n", String(repeating: "x", count: 1000)] {

@@ -1,8 +1,10 @@
 import Foundation
+import JSONFeed
 import Testing
 @testable import BlogCore
 
-/// The build cache keeps its sources in shares parsed on every core; a share of another save is never used.
+/// The build cache's binary file gives back what was saved, and a damaged, cut or foreign one is never
+/// trusted; an incremental build leaves the same cache as a build without one.
 @Suite struct BuildCacheTests {
     func makeCache(sources count: Int, summary: String) -> BuildCache {
         var cache = BuildCache(fingerprint: 42, outputs: ["index.html": .init(size: 10, modified: 5, hash: 7)], spare: nil, linkHash: 3)
@@ -17,41 +19,145 @@ import Testing
         return cache
     }
 
+    /// A cache that uses every field: all of a post's optional values, diagnostics with and without a
+    /// position, a source with errors (no post) and a spare that differs from the outputs.
+    func fullCache() -> BuildCache {
+        var cache = makeCache(sources: 3, summary: "s")
+        cache.listHash = 0xFFFF_FFFF_FFFF_FFFF
+        cache.listPages = ["index.html", "tags/é/index.html"]
+        cache.outputs["posts/a/index.html"] = .init(size: 0, modified: -1, hash: 0)
+        cache.outputs["feed.json"] = .init(size: Int.max, modified: Int64.max, hash: 1)
+        var spare = cache.outputs
+        spare["index.html"] = .init(size: 11, modified: 6, hash: 8)
+        spare["feed.json"] = nil
+        spare["old/index.html"] = .init(size: 1, modified: 2, hash: 3)
+        cache.spare = spare
+        let post = Post(kind: .page, source: "content/posts/b/index.md", bundleFolder: "content/posts/b", slug: "b", title: "B\n\t\\",
+                        date: Date(timeIntervalSinceReferenceDate: 123_456.789_012_345), updated: Date(timeIntervalSinceReferenceDate: -0.5),
+                        summary: "sum", tags: [], image: "i.png", bannerImage: "/b.png", externalURL: "https://e.org/x", language: "de-CH",
+                        authors: [.init(name: "Ada", url: "https://ada.example", avatar: nil), .init(name: "Bo", url: nil, avatar: "bo.png")],
+                        isDraft: true, attachments: [Attachment(url: "a.mp3", mimeType: "audio/mpeg", title: "Ep 1", sizeInBytes: 100, durationInSeconds: 1.5),
+                                                     Attachment(url: "relative/b.pdf")],
+                        extensions: ["_x": .object(["about": .string("https://e.org/"), "n": .number("1.50")])], body: "", bodyFirstLine: 9)
+        let warning = BuildCache.CachedDiagnostic(severity: "warning", file: "content/posts/b/index.md", line: 3, column: 7, message: "a “warning”")
+        let note = BuildCache.CachedDiagnostic(severity: "note", file: "x", line: nil, column: nil, message: "")
+        cache.sources[post.source] = .init(size: 5, modified: -5, hash: .max, post: post, summary: "", wordCount: 0, entryHash: 0,
+                                           frontMatterDiagnostics: [warning], renderDiagnostics: [note, warning], isRendered: false)
+        cache.sources["content/posts/broken.md"] = .init(size: 1, modified: 1, hash: 1, post: nil, summary: "", wordCount: 0, entryHash: 0,
+                                                         frontMatterDiagnostics: [warning], renderDiagnostics: [], isRendered: false)
+        return cache
+    }
+
     func site() throws -> Site {
         let root = FileManager.default.temporaryDirectory.appending(path: "buildcache-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: root, withIntermediateDirectories: true)
         return Site(root: root)
     }
 
-    @Test func savedSharesLoadBackWhole() throws {
-        let site = try site()
-        defer { try? FileManager.default.removeItem(at: site.root) }
-        let cache = makeCache(sources: 4_321, summary: "first")
-        cache.save(for: site, in: ".blog-cache")
-        let shares = ((try? FileManager.default.contentsOfDirectory(atPath: site.root.appending(path: ".blog-cache").path)) ?? []).filter { $0.hasPrefix("build-sources-") }
-        #expect(shares.count == min(2, ProcessInfo.processInfo.activeProcessorCount))
-        let loaded = try #require(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 42))
-        #expect(loaded.sources.count == 4_321)
-        for (path, source) in cache.sources {
-            let back = try #require(loaded.sources[path])
-            #expect(back.size == source.size && back.modified == source.modified && back.hash == source.hash && back.summary == source.summary)
-            #expect(back.post == source.post && back.entryHash == source.entryHash && back.wordCount == source.wordCount)
-        }
-        #expect(loaded.outputs == cache.outputs && loaded.linkHash == 3)
-        #expect(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 43) == nil)
+    func expectSame(_ loaded: BuildCache?, _ cache: BuildCache, spare: Bool = true) {
+        #expect(loaded?.fingerprint == cache.fingerprint && loaded?.linkHash == cache.linkHash && loaded?.listHash == cache.listHash)
+        #expect(loaded?.listPages == cache.listPages)
+        #expect(loaded?.outputs == cache.outputs)
+        if spare { #expect(loaded?.spare == cache.spare) }
+        #expect(loaded?.sources == cache.sources)
     }
 
-    @Test func aShareOfAnotherSaveOrAMissingOneIsNotTrusted() throws {
+    @Test func savedCacheLoadsBackWhole() throws {
         let site = try site()
         defer { try? FileManager.default.removeItem(at: site.root) }
-        makeCache(sources: 10, summary: "old").save(for: site, in: ".blog-cache")
-        let share = BuildCache.shardURL(0, for: site, in: ".blog-cache")
-        let old = try Data(contentsOf: share)
-        makeCache(sources: 10, summary: "new").save(for: site, in: ".blog-cache")
-        #expect(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 42)?.sources["content/posts/p1.md"]?.summary == "new 1")
-        try old.write(to: share)
-        #expect(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 42) == nil)
-        try FileManager.default.removeItem(at: share)
-        #expect(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 42) == nil)
+        for cache in [makeCache(sources: 4_321, summary: "first"), fullCache()] {
+            cache.save(for: site, in: ".blog-cache")
+            expectSame(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 42), cache)
+        }
+        #expect(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 43) == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.appending(path: ".blog-cache").path) == ["build.bin"])
+    }
+
+    @Test func theSameCacheGivesTheSameBytes() {
+        #expect(fullCache().bytes == fullCache().bytes)
+        #expect(makeCache(sources: 500, summary: "a").bytes == makeCache(sources: 500, summary: "a").bytes)
+    }
+
+    @Test func everyCutAndEveryChangedByteIsCaught() {
+        let bytes = fullCache().bytes
+        #expect(BuildCache(bytes: bytes, fingerprint: 42) != nil)
+        for length in 0..<bytes.count {
+            #expect(BuildCache(bytes: bytes.prefix(length), fingerprint: 42) == nil, "cut to \(length) bytes")
+        }
+        for offset in 0..<bytes.count {
+            var damaged = bytes
+            damaged[offset] ^= 0x20
+            #expect(BuildCache(bytes: damaged, fingerprint: 42) == nil, "byte \(offset) changed")
+        }
+        #expect(BuildCache(bytes: bytes + [0], fingerprint: 42) == nil)
+    }
+
+    @Test func aCacheOfAnotherFormatIsNotRead() throws {
+        var bytes = fullCache().bytes
+        bytes[BuildCache.magic.count] &+= 1
+        #expect(BuildCache(bytes: bytes, fingerprint: 42) == nil)
+        #expect(BuildCache(bytes: Data("{\"version\": 2, \"fingerprint\": 42}".utf8), fingerprint: 42) == nil)
+    }
+
+    @Test func cacheFilesOfEarlierFormatsAreRemovedOnSave() throws {
+        let site = try site()
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let folder = site.root.appending(path: ".blog-cache")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        for name in ["build.json", "build-sources-0.json", "build-sources-1.json", "quick", "notes.txt"] {
+            try Data("{}".utf8).write(to: folder.appending(path: name))
+        }
+        makeCache(sources: 1, summary: "x").save(for: site, in: ".blog-cache")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["build.bin", "notes.txt", "quick"])
+    }
+
+    /// An edit build keeps most records as the cache had them and makes the rest again; what it leaves
+    /// must be what a build without a cache makes, warnings, drafts and future posts included.
+    @Test func anEditBuildLeavesTheCacheACleanBuildLeaves() async throws {
+        let site = try makeSite(posts: [
+            "2024-01-01-a.md": post("A", "2024-01-01", tags: ["x", "Y "], body: "First [link](nowhere.md)."),
+            "2024-01-02-b.md": post("B", "2024-01-02", tags: ["x"]),
+            "2024-01-03-c.md": post("C", "2024-01-03", body: "Third."),
+            "d/index.md": post("D", "2024-01-04", tags: ["y"]),
+            "draft.md": "---\ntitle: Draft\ndate: 2024-01-05\ndraft: true\n---\nLater.\n",
+            "future.md": post("Future", "2099-01-01"),
+            "broken.md": "---\ntitle: [\n---\nx\n",
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let pages = site.root.appending(path: "content/pages")
+        try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
+        try "---\ntitle: About\n---\nAbout [a](../posts/2024-01-01-a.md).\n".write(to: pages.appending(path: "about.md"), atomically: true, encoding: .utf8)
+        try Data([1, 2, 3]).write(to: site.root.appending(path: "content/posts/d/image.png"))
+        // The broken post makes builds fail until it is fixed; its fix is the first change.
+        await #expect(throws: DiagnosticError.self) { try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow)) }
+        try post("Broken no more", "2024-01-06").write(to: site.root.appending(path: "content/posts/broken.md"), atomically: true, encoding: .utf8)
+        _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        // One post edited: the others are carried over, A with its warning.
+        let edited = site.root.appending(path: "content/posts/2024-01-03-c.md")
+        try post("C", "2024-01-03", body: "Third, now longer, with [a link](2024-01-02-b.md).").write(to: edited, atomically: true, encoding: .utf8)
+        var (edit, clean) = try await cachesOfAnEditAndACleanBuild(site)
+        #expect(edit.sources.count == 8)
+        #expect(edit.sources["content/posts/2024-01-01-a.md"]?.renderDiagnostics.count == 1)
+        #expect(edit.sources["content/posts/draft.md"]?.isRendered == false)
+        expectSame(edit, clean, spare: false)
+        // A new post changes the link map: every page is made again, and A's link now resolves.
+        try post("Nowhere", "2024-01-07").write(to: site.root.appending(path: "content/posts/nowhere.md"), atomically: true, encoding: .utf8)
+        (edit, clean) = try await cachesOfAnEditAndACleanBuild(site)
+        #expect(edit.sources.count == 9)
+        #expect(edit.sources["content/posts/2024-01-01-a.md"]?.renderDiagnostics.isEmpty == true)
+        expectSame(edit, clean, spare: false)
+    }
+
+    /// Builds with the cache there is, then again without one, and returns the caches both left.
+    func cachesOfAnEditAndACleanBuild(_ site: Site) async throws -> (BuildCache, BuildCache) {
+        let summary = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        #expect(summary.filesUnchanged > 0)
+        let cacheFile = BuildCache.url(for: site, in: BuildCache.folder)
+        let afterEdit = try Data(contentsOf: cacheFile)
+        try FileManager.default.removeItem(at: site.root.appending(path: BuildCache.folder))
+        _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        let afterClean = try Data(contentsOf: cacheFile)
+        let fingerprint = afterClean[BuildCache.magic.count + 8..<BuildCache.magic.count + 16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        return (try #require(BuildCache(bytes: afterEdit, fingerprint: fingerprint)), try #require(BuildCache(bytes: afterClean, fingerprint: fingerprint)))
     }
 }

@@ -133,6 +133,15 @@ import Testing
         #expect(ContentLoader.defaultSlug(forName: "2024-05-01-hello-world") == "hello-world")
         #expect(ContentLoader.defaultSlug(forName: "hello") == "hello")
         #expect(ContentLoader.defaultSlug(forName: "2024-05-01") == "2024-05-01")
+        #expect(ContentLoader.defaultSlug(forName: "2024-05-01-") == "2024-05-01")
+        #expect(ContentLoader.defaultSlug(forName: "2024-05-01-X") == "x")
+        #expect(ContentLoader.defaultSlug(forName: "2024-5-01-hello") == "2024-5-01-hello")
+        #expect(ContentLoader.defaultSlug(forName: "2024-05-01_hello") == "2024-05-01-hello")
+        #expect(ContentLoader.defaultSlug(forName: "abcd-05-01-hello") == "abcd-05-01-hello")
+        // Names with other scripts take the Character path, where digits of any script count after the year.
+        #expect(ContentLoader.defaultSlug(forName: "2024-05-01-café") == "cafe")
+        #expect(ContentLoader.defaultSlug(forName: "2024-٠٥-٠١-سلام") == "سلام")
+        #expect(ContentLoader.defaultSlug(forName: "٢٠٢٤-05-01-x") == "٢٠٢٤-05-01-x")
     }
 
     @Test func invalidUTF8OffsetIsFound() {

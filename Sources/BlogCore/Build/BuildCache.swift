@@ -1,20 +1,21 @@
 import Foundation
 import JSONFeed
 
-/// What the last successful build saw and wrote, kept in `.blog-cache/build.json` (and the sources in
-/// `build-sources-K.json` beside it) at the site root so
+/// What the last successful build saw and wrote, kept in `.blog-cache/build.bin` at the site root so
 /// that a rebuild re-renders only what changed.
 ///
 /// It is never trusted blindly: a cache of another format or fingerprint (blog.yaml, the theme, the
-/// build options) is ignored, a source is reused only when its size and modification time, or else its
-/// content hash, match, and an old output file is reused only when its size and modification time still
-/// match what was written. A cache that cannot be read is ignored.
+/// build options), or whose checksum does not match its bytes, is ignored; a source is reused only when its
+/// size and modification time, or else its content hash, match, and an old output file is reused only when
+/// its size and modification time still match what was written. A cache that cannot be read is ignored.
 struct BuildCache: Sendable {
-    static let formatVersion = 2
+    static let formatVersion = 3
     static let folder = ".blog-cache"
-    static let file = "build.json"
+    static let file = "build.bin"
+    /// The first bytes of the file, before the format version, fingerprint and checksum.
+    static let magic = Array("blogcach".utf8)
 
-    struct Source: Sendable {
+    struct Source: Sendable, Equatable {
         var size: Int
         var modified: Int64
         var hash: UInt64
@@ -45,7 +46,7 @@ struct BuildCache: Sendable {
         var hash: UInt64
     }
 
-    struct CachedDiagnostic: Sendable {
+    struct CachedDiagnostic: Sendable, Equatable {
         var severity: String
         var file: String
         var line: Int?
@@ -53,7 +54,6 @@ struct BuildCache: Sendable {
         var message: String
     }
 
-    var version = formatVersion
     var fingerprint: UInt64
     var sources: [String: Source] = [:]
     var outputs: [String: Output] = [:]
@@ -71,63 +71,106 @@ struct BuildCache: Sendable {
         site.root.appending(path: "\(folder)/\(file)")
     }
 
-    /// The file of one share of the sources: `build-sources-K.json` beside `build.json`.
-    static func shardURL(_ index: Int, for site: Site, in folder: String) -> URL {
-        site.root.appending(path: "\(folder)/build-sources-\(index).json")
-    }
-
     /// The cache of the last build, or nil when there is none or it is unreadable or of another build.
-    ///
-    /// The sources are kept in shares of their own files, parsed on every core; each carries the
-    /// generation of the `build.json` it was written with, so shares of different saves never mix.
     static func load(for site: Site, in folder: String, fingerprint: UInt64) -> BuildCache? {
-        // JSON through JSONFeed's own parser: Foundation's JSONDecoder took 0.4 s for 10,000 posts.
-        guard let data = FileContents.read(url(for: site, in: folder)), !data.isEmpty,
-              let value = try? JSONValue(parsing: data), var cache = BuildCache(json: value),
-              cache.version == formatVersion, cache.fingerprint == fingerprint,
-              case .object(let head) = value, let generation = head["generation"]?.uint64, let shardCount = head["source_shards"]?.int,
-              (1...64).contains(shardCount)
-        else { return nil }
-        let shards = Locked([[String: Source]?](repeating: nil, count: shardCount))
-        DispatchQueue.concurrentPerform(iterations: shardCount) { index in
-            guard let data = FileContents.read(shardURL(index, for: site, in: folder)), let value = try? JSONValue(parsing: data),
-                  case .object(let object) = value, object["generation"]?.uint64 == generation, case .object(let members)? = object["sources"]
-            else { return }
-            var sources: [String: Source] = [:]
-            for member in members {
-                guard let source = Source(json: member.value) else { return }
-                sources[member.key] = source
-            }
-            shards.withLock { $0[index] = sources }
-        }
-        for shard in shards.withLock({ $0 }) {
-            guard let shard else { return nil }
-            cache.sources.merge(shard) { first, _ in first }
-        }
-        return cache
+        guard let data = FileContents.read(url(for: site, in: folder)) else { return nil }
+        return BuildCache(bytes: data, fingerprint: fingerprint)
     }
 
-    /// Writes the cache, each file atomically, the shares of the sources on every core and `build.json`
-    /// last; a failure only costs the next build its shortcut.
+    /// Writes the cache atomically; a failure only costs the next build its shortcut. The files of
+    /// earlier formats (`build.json`, `build-sources-K.json`) are removed.
     func save(for site: Site, in folder: String) {
         let url = Self.url(for: site, in: folder)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let generation = UInt64.random(in: 1...UInt64.max)
-        let paths = sources.keys.sorted()
-        let shardCount = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 2000, 64))
-        let written = Locked(0)
-        DispatchQueue.concurrentPerform(iterations: shardCount) { index in
-            let range = (paths.count * index / shardCount)..<(paths.count * (index + 1) / shardCount)
-            let members = paths[range].compactMap { path in sources[path].map { JSONObject.Member(key: path, value: $0.json) } }
-            let shard: JSONObject = ["generation": .number(String(generation)), "sources": .object(JSONObject(members))]
-            if (try? FileContents.replace(Data(JSONValue.object(shard).serialized().utf8), at: Self.shardURL(index, for: site, in: folder).path)) != nil {
-                written.withLock { $0 += 1 }
+        let folderPath = url.deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+        try? FileContents.replace(bytes, at: url.path)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        where name == "build.json" || (name.hasPrefix("build-sources-") && name.hasSuffix(".json")) {
+            unlink(folderPath + "/" + name)
+        }
+    }
+}
+
+// The binary form: the magic, the format version, the fingerprint and a checksum of the rest, each eight
+// bytes, then the head, the outputs, the spare's differences from them and the sources, by path.
+extension BuildCache {
+    var bytes: Data {
+        var body = CacheWriter(capacity: 600 * sources.count + 64 * outputs.count + 1024)
+        body.fixed(linkHash)
+        body.fixed(listHash)
+        body.array(listPages) { $0.string($1) }
+        // Keys are sorted, not key-value pairs: moving records through a sort cost more than comparing.
+        body.integer(UInt64(outputs.count))
+        for path in outputs.keys.sorted() {
+            body.string(path)
+            outputs[path].map { body.output($0) }
+        }
+        body.optional(spare) { writer, spare in
+            var changed = outputs.compactMap { spare[$0.key] == $0.value ? nil : $0.key }
+            changed += spare.keys.filter { outputs[$0] == nil }
+            writer.array(changed.sorted()) { writer, path in
+                writer.string(path)
+                writer.optional(spare[path]) { $0.output($1) }
             }
         }
-        guard written.withLock({ $0 }) == shardCount, case .object(var head) = json else { return }
-        head["generation"] = .number(String(generation))
-        head["source_shards"] = .integer(Int64(shardCount))
-        try? FileContents.replace(Data(JSONValue.object(head).serialized().utf8), at: url.path)
+        body.integer(UInt64(sources.count))
+        for path in sources.keys.sorted() {
+            body.string(path)
+            sources[path].map { body.source($0) }
+        }
+        var head = Self.magic
+        withUnsafeBytes(of: UInt64(Self.formatVersion).littleEndian) { head.append(contentsOf: $0) }
+        withUnsafeBytes(of: fingerprint.littleEndian) { head.append(contentsOf: $0) }
+        let checksum = body.bytes.withUnsafeBytes { ContentHash.of($0) }
+        withUnsafeBytes(of: checksum.littleEndian) { head.append(contentsOf: $0) }
+        var data = Data(capacity: head.count + body.bytes.count)
+        data.append(contentsOf: head)
+        data.append(contentsOf: body.bytes)
+        return data
+    }
+
+    /// Reads the binary form; nil when it is of another format or fingerprint, or damaged.
+    init?(bytes data: Data, fingerprint: UInt64) {
+        let parsed: BuildCache? = data.withUnsafeBytes { buffer in
+            let headSize = Self.magic.count + 24
+            guard buffer.count >= headSize, buffer.prefix(Self.magic.count).elementsEqual(Self.magic) else { return nil }
+            var head = CacheReader(buffer, at: Self.magic.count)
+            guard let version = try? head.fixed(), version == UInt64(Self.formatVersion), let stored = try? head.fixed(), stored == fingerprint,
+                  let checksum = try? head.fixed(), ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
+            else { return nil }
+            var reader = CacheReader(buffer, at: headSize)
+            return try? BuildCache(reading: &reader, fingerprint: fingerprint)
+        }
+        guard let parsed else { return nil }
+        self = parsed
+    }
+
+    private init(reading reader: inout CacheReader, fingerprint: UInt64) throws(CacheReader.Failure) {
+        self.init(fingerprint: fingerprint)
+        linkHash = try reader.fixed()
+        listHash = try reader.fixed()
+        listPages = try reader.array { reader throws(CacheReader.Failure) in try reader.string() }
+        let outputCount = try reader.count(minimumSize: 11)
+        outputs.reserveCapacity(outputCount)
+        for _ in 0..<outputCount {
+            let path = try reader.string()
+            outputs[path] = try reader.output()
+        }
+        if try reader.bool() {
+            var spare = outputs
+            for _ in 0..<(try reader.count(minimumSize: 2)) {
+                let path = try reader.string()
+                spare[path] = try reader.optional { reader throws(CacheReader.Failure) in try reader.output() }
+            }
+            self.spare = spare
+        }
+        let sourceCount = try reader.count(minimumSize: 20)
+        sources.reserveCapacity(sourceCount)
+        for _ in 0..<sourceCount {
+            let path = try reader.string()
+            sources[path] = try reader.source()
+        }
+        guard reader.isAtEnd else { throw CacheReader.Failure() }
     }
 }
 
@@ -164,182 +207,143 @@ struct FileStamp: Equatable, Sendable {
     }
 }
 
-// The cache as JSON (`build.json` without the sources, which ``save(for:in:)`` writes in shares), by hand,
-// so that it goes through JSONFeed's fast, order-keeping JSON code.
-extension BuildCache {
-    var json: JSONValue {
-        var object = JSONObject()
-        object["version"] = .integer(Int64(version))
-        object["fingerprint"] = .number(String(fingerprint))
-        object["link_hash"] = .number(String(linkHash))
-        object["list_hash"] = .number(String(listHash))
-        object["list_pages"] = .array(listPages.map(JSONValue.string))
-        object["outputs"] = .object(JSONObject(outputs.keys.sorted().compactMap { path in
-            outputs[path].map { .init(key: path, value: $0.json) }
-        }))
-        if let spare {
-            var changes = JSONObject()
-            for path in Set(spare.keys).union(outputs.keys).sorted() where spare[path] != outputs[path] {
-                changes[path] = spare[path]?.json ?? .null
-            }
-            object["spare"] = .object(changes)
-        }
-        return .object(object)
+extension CacheWriter {
+    mutating func output(_ output: BuildCache.Output) {
+        integer(output.size)
+        signed(output.modified)
+        fixed(output.hash)
     }
 
-    init?(json: JSONValue) {
-        guard case .object(let object) = json, let version = object["version"]?.int, let fingerprint = object["fingerprint"]?.uint64,
-              case .object(let outputs)? = object["outputs"]
-        else { return nil }
-        self.init(fingerprint: fingerprint)
-        self.version = version
-        linkHash = object["link_hash"]?.uint64 ?? 0
-        listHash = object["list_hash"]?.uint64 ?? 0
-        if case .array(let pages)? = object["list_pages"] { listPages = pages.compactMap(\.string) }
-        for member in outputs {
-            guard let output = Output(json: member.value) else { return nil }
-            self.outputs[member.key] = output
-        }
-        if case .object(let changes)? = object["spare"] {
-            var spare = self.outputs
-            for member in changes {
-                if case .null = member.value {
-                    spare[member.key] = nil
-                } else {
-                    guard let output = Output(json: member.value) else { return nil }
-                    spare[member.key] = output
-                }
-            }
-            self.spare = spare
-        }
-    }
-}
-
-extension BuildCache.Output {
-    var json: JSONValue { .array([.integer(Int64(size)), .integer(modified), .number(String(hash))]) }
-
-    init?(json: JSONValue) {
-        guard case .array(let parts) = json, parts.count == 3, let size = parts[0].int, let modified = parts[1].int64, let hash = parts[2].uint64
-        else { return nil }
-        self.init(size: size, modified: modified, hash: hash)
-    }
-}
-
-extension BuildCache.Source {
-    var json: JSONValue {
-        var object: JSONObject = [
-            "size": .integer(Int64(size)), "modified": .integer(modified), "hash": .number(String(hash)),
-            "summary": .string(summary), "word_count": .integer(Int64(wordCount)), "is_rendered": .bool(isRendered),
-            "entry_hash": .number(String(entryHash)),
-            "front_matter_diagnostics": .array(frontMatterDiagnostics.map(\.json)), "render_diagnostics": .array(renderDiagnostics.map(\.json)),
-        ]
-        if let post { object["post"] = post.cacheJSON }
-        return .object(object)
+    mutating func source(_ source: BuildCache.Source) {
+        // In the order of the memberwise initialiser, which ``CacheReader/source()`` reads them with.
+        integer(source.size)
+        signed(source.modified)
+        fixed(source.hash)
+        optional(source.post) { $0.post($1) }
+        string(source.summary)
+        integer(source.wordCount)
+        fixed(source.entryHash)
+        array(source.frontMatterDiagnostics) { $0.diagnostic($1) }
+        array(source.renderDiagnostics) { $0.diagnostic($1) }
+        bool(source.isRendered)
     }
 
-    init?(json: JSONValue) {
-        guard case .object(let object) = json, let size = object["size"]?.int, let modified = object["modified"]?.int64,
-              let hash = object["hash"]?.uint64, let summary = object["summary"]?.string, let wordCount = object["word_count"]?.int,
-              case .bool(let isRendered)? = object["is_rendered"],
-              case .array(let frontMatter)? = object["front_matter_diagnostics"], case .array(let render)? = object["render_diagnostics"]
-        else { return nil }
-        var post: Post?
-        if let value = object["post"] {
-            guard let decoded = Post(cacheJSON: value) else { return nil }
-            post = decoded
-        }
-        let frontMatterDiagnostics = frontMatter.compactMap(BuildCache.CachedDiagnostic.init(json:))
-        let renderDiagnostics = render.compactMap(BuildCache.CachedDiagnostic.init(json:))
-        guard frontMatterDiagnostics.count == frontMatter.count, renderDiagnostics.count == render.count else { return nil }
-        self.init(size: size, modified: modified, hash: hash, post: post, summary: summary, wordCount: wordCount,
-                  entryHash: object["entry_hash"]?.uint64 ?? 0, frontMatterDiagnostics: frontMatterDiagnostics, renderDiagnostics: renderDiagnostics, isRendered: isRendered)
-    }
-}
-
-extension BuildCache.CachedDiagnostic {
-    var json: JSONValue {
-        var object: JSONObject = ["severity": .string(severity), "file": .string(file), "message": .string(message)]
-        if let line { object["line"] = .integer(Int64(line)) }
-        if let column { object["column"] = .integer(Int64(column)) }
-        return .object(object)
+    mutating func diagnostic(_ diagnostic: BuildCache.CachedDiagnostic) {
+        string(diagnostic.severity)
+        string(diagnostic.file)
+        optional(diagnostic.line) { $0.integer($1) }
+        optional(diagnostic.column) { $0.integer($1) }
+        string(diagnostic.message)
     }
 
-    init?(json: JSONValue) {
-        guard case .object(let object) = json, let severity = object["severity"]?.string, let file = object["file"]?.string,
-              let message = object["message"]?.string
-        else { return nil }
-        self.init(severity: severity, file: file, line: object["line"]?.int, column: object["column"]?.int, message: message)
-    }
-}
-
-extension Post {
-    /// The post as the cache keeps it, without its body.
-    var cacheJSON: JSONValue {
-        var object: JSONObject = [
-            "kind": .string(kind.rawValue), "source": .string(source), "slug": .string(slug), "title": .string(title),
-            "tags": .array(tags.map(JSONValue.string)), "is_draft": .bool(isDraft), "body_first_line": .integer(Int64(bodyFirstLine)),
-            "extensions": .object(extensions),
-        ]
-        func put(_ key: String, _ text: String?) { if let text { object[key] = .string(text) } }
-        put("bundle_folder", bundleFolder)
-        if let date { object["date"] = JSONValue.double(date.timeIntervalSinceReferenceDate) }
-        if let updated { object["updated"] = JSONValue.double(updated.timeIntervalSinceReferenceDate) }
-        put("summary", summary)
-        put("image", image)
-        put("banner_image", bannerImage)
-        put("external_url", externalURL)
-        put("language", language)
-        if let authors {
-            object["authors"] = .array(authors.map { author in
-                var value: JSONObject = ["name": .string(author.name)]
-                if let url = author.url { value["url"] = .string(url) }
-                if let avatar = author.avatar { value["avatar"] = .string(avatar) }
-                return .object(value)
-            })
-        }
-        if !attachments.isEmpty, let data = try? FeedEncoder().encode(Feed(title: "", items: [Item(id: "", contentText: "", attachments: attachments)])),
-           case .object(let feed)? = try? JSONValue(parsing: data), case .array(let items)? = feed["items"],
-           case .object(let item)? = items.first, let attachments = item["attachments"] {
-            object["attachments"] = attachments
-        }
-        return .object(object)
-    }
-
-    init?(cacheJSON json: JSONValue) {
-        guard case .object(let object) = json, let kind = object["kind"]?.string.flatMap(Kind.init(rawValue:)),
-              let source = object["source"]?.string, let slug = object["slug"]?.string, let title = object["title"]?.string,
-              case .array(let tags)? = object["tags"], case .bool(let isDraft)? = object["is_draft"],
-              let bodyFirstLine = object["body_first_line"]?.int, case .object(let extensions)? = object["extensions"]
-        else { return nil }
-        var authors: [SiteConfiguration.Author]?
-        if case .array(let values)? = object["authors"] {
-            authors = values.compactMap { value in
-                guard case .object(let author) = value, let name = author["name"]?.string else { return nil }
-                return SiteConfiguration.Author(name: name, url: author["url"]?.string, avatar: author["avatar"]?.string)
+    /// The post without its body. Dates are kept as the bits of their `Double`, so they come back exact;
+    /// the `_` extensions and the attachments as JSON text, empty when there are none.
+    mutating func post(_ post: Post) {
+        string(post.kind.rawValue)
+        string(post.source)
+        optionalString(post.bundleFolder)
+        string(post.slug)
+        string(post.title)
+        optional(post.date) { $0.fixed($1.timeIntervalSinceReferenceDate.bitPattern) }
+        optional(post.updated) { $0.fixed($1.timeIntervalSinceReferenceDate.bitPattern) }
+        optionalString(post.summary)
+        array(post.tags) { $0.string($1) }
+        optionalString(post.image)
+        optionalString(post.bannerImage)
+        optionalString(post.externalURL)
+        optionalString(post.language)
+        optional(post.authors) { writer, authors in
+            writer.array(authors) { writer, author in
+                writer.string(author.name)
+                writer.optionalString(author.url)
+                writer.optionalString(author.avatar)
             }
         }
-        var attachments: [Attachment] = []
-        if let value = object["attachments"] {
-            let feed = JSONValue.object(["version": .string(Feed.version1_1), "title": .string(""),
-                                         "items": .array([.object(["id": .string(""), "content_text": .string(""), "attachments": value])])])
-            guard let decoded = try? FeedDecoder().decode(from: Data(feed.serialized().utf8)) else { return nil }
-            attachments = decoded.items.first?.attachments ?? []
+        bool(post.isDraft)
+        integer(post.bodyFirstLine)
+        string(post.extensions.isEmpty ? "" : JSONValue.object(post.extensions).serialized())
+        string(Post.attachmentsJSON(post.attachments))
+    }
+}
+
+extension CacheReader {
+    mutating func output() throws(Failure) -> BuildCache.Output {
+        BuildCache.Output(size: try int(), modified: try signed(), hash: try fixed())
+    }
+
+    mutating func source() throws(Failure) -> BuildCache.Source {
+        BuildCache.Source(
+            size: try int(), modified: try signed(), hash: try fixed(), post: try optional { reader throws(Failure) in try reader.post() },
+            summary: try string(), wordCount: try int(), entryHash: try fixed(),
+            frontMatterDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },
+            renderDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },
+            isRendered: try bool()
+        )
+    }
+
+    mutating func diagnostic() throws(Failure) -> BuildCache.CachedDiagnostic {
+        BuildCache.CachedDiagnostic(
+            severity: try string(), file: try string(),
+            line: try optional { reader throws(Failure) in try reader.int() },
+            column: try optional { reader throws(Failure) in try reader.int() },
+            message: try string()
+        )
+    }
+
+    mutating func post() throws(Failure) -> Post {
+        guard let kind = Post.Kind(rawValue: try string()) else { throw Failure() }
+        let source = try string()
+        let bundleFolder = try optionalString()
+        let slug = try string()
+        let title = try string()
+        let date = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
+        let updated = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
+        let summary = try optionalString()
+        let tags = try array { reader throws(Failure) in try reader.string() }
+        let image = try optionalString()
+        let bannerImage = try optionalString()
+        let externalURL = try optionalString()
+        let language = try optionalString()
+        let authors = try optional { reader throws(Failure) in
+            try reader.array { reader throws(Failure) in
+                SiteConfiguration.Author(name: try reader.string(), url: try reader.optionalString(), avatar: try reader.optionalString())
+            }
         }
-        self.init(
-            kind: kind, source: source, bundleFolder: object["bundle_folder"]?.string, slug: slug, title: title,
-            date: object["date"]?.double.map(Date.init(timeIntervalSinceReferenceDate:)),
-            updated: object["updated"]?.double.map(Date.init(timeIntervalSinceReferenceDate:)),
-            summary: object["summary"]?.string, tags: tags.compactMap(\.string), image: object["image"]?.string,
-            bannerImage: object["banner_image"]?.string, externalURL: object["external_url"]?.string, language: object["language"]?.string,
+        let isDraft = try bool()
+        let bodyFirstLine = try int()
+        var extensions = JSONObject()
+        let extensionsText = try string()
+        if !extensionsText.isEmpty {
+            guard case .object(let object)? = try? JSONValue(parsing: Array(extensionsText.utf8)) else { throw Failure() }
+            extensions = object
+        }
+        let attachmentsText = try string()
+        guard let attachments = Post.attachments(fromJSON: attachmentsText) else { throw Failure() }
+        return Post(
+            kind: kind, source: source, bundleFolder: bundleFolder, slug: slug, title: title, date: date, updated: updated,
+            summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL, language: language,
             authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions, body: "", bodyFirstLine: bodyFirstLine
         )
     }
 }
 
-private extension JSONValue {
-    var string: String? { if case .string(let text) = self { text } else { nil } }
-    var int: Int? { if case .number(let literal) = self { Int(literal) } else { nil } }
-    var int64: Int64? { if case .number(let literal) = self { Int64(literal) } else { nil } }
-    var uint64: UInt64? { if case .number(let literal) = self { UInt64(literal) } else { nil } }
-    var double: Double? { if case .number(let literal) = self { Double(literal) } else { nil } }
+extension Post {
+    /// Attachments as the feed writes them (a JSON array), through JSONFeed's own encoder; empty for none.
+    static func attachmentsJSON(_ attachments: [Attachment]) -> String {
+        guard !attachments.isEmpty,
+              let data = try? FeedEncoder().encode(Feed(title: "", items: [Item(id: "", contentText: "", attachments: attachments)])),
+              case .object(let feed)? = try? JSONValue(parsing: data), case .array(let items)? = feed["items"],
+              case .object(let item)? = items.first, let value = item["attachments"]
+        else { return "" }
+        return value.serialized()
+    }
+
+    /// What ``attachmentsJSON(_:)`` wrote, decoded by JSONFeed's decoder; nil when it cannot be read.
+    static func attachments(fromJSON text: String) -> [Attachment]? {
+        guard !text.isEmpty else { return [] }
+        guard let value = try? JSONValue(parsing: Array(text.utf8)) else { return nil }
+        let feed = JSONValue.object(["version": .string(Feed.version1_1), "title": .string(""),
+                                     "items": .array([.object(["id": .string(""), "content_text": .string(""), "attachments": value])])])
+        return (try? FeedDecoder().decode(from: Data(feed.serialized().utf8)))?.items.first?.attachments
+    }
 }

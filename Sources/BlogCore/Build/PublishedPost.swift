@@ -1,13 +1,29 @@
 import Foundation
 
 /// A post or page that made it into this build, with its rendered Markdown and URLs.
-struct PublishedPost: Sendable {
-    var post: Post
-    var rendered: RenderedPost
+///
+/// A class of constants: ten thousand of these go through several filters and sorts in a build, and
+/// copying a struct of this size (a retain per field) cost more than the work done with them.
+final class PublishedPost: Sendable {
+    let post: Post
+    let rendered: RenderedPost
     /// Root-relative URL of its page, such as `/blog/posts/hello/`.
-    var path: String
+    let path: String
     /// Absolute URL of its page, the feed item's id.
-    var permalink: String
+    let permalink: String
     /// Tags with the folder name of their page.
-    var tags: [(name: String, slug: String)]
+    let tags: [(name: String, slug: String)]
+
+    init(post: Post, rendered: RenderedPost, path: String, permalink: String, tags: [(name: String, slug: String)]) {
+        self.post = post
+        self.rendered = rendered
+        self.path = path
+        self.permalink = permalink
+        self.tags = tags
+    }
+
+    /// The same post with other rendered Markdown (the feed's, with absolute URLs).
+    func with(_ rendered: RenderedPost) -> PublishedPost {
+        PublishedPost(post: post, rendered: rendered, path: path, permalink: permalink, tags: tags)
+    }
 }

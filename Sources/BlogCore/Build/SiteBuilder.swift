@@ -97,16 +97,25 @@ public struct SiteBuilder: Sendable {
         phases.mark("sort sources")
         diagnostics += Self.checkCollisions(posts: posts, pages: pages)
         phases.mark("collisions")
+        // A post's page depends on its own source, the link map and the navigation; when those are as
+        // before, an unchanged post's page is carried over from the old output. Sources are in the scan's
+        // fixed order, so the link map is hashed as it is made, without sorting.
         var pageURLs: [String: String] = [:]
-        for post in posts + pages { pageURLs[post.source] = configuration.basePath + post.outputFolder.pathEncoded }
+        pageURLs.reserveCapacity(posts.count + pages.count)
+        var links = ""
+        let basePath = configuration.basePath
+        for post in posts + pages {
+            let url = basePath + post.outputFolder.pathEncoded
+            pageURLs[post.source] = url
+            links += post.source + ">" + url + "\n"
+        }
+        for page in pages { links += "nav:" + page.title + ">" + page.slug + "\n" }
+        for source in leftOut.sorted() { links += "out:" + source + "\n" }
         guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticError(diagnostics.sorted(by: Self.diagnosticOrder))
         }
 
-        // A post's page depends on its own source, the link map and the navigation; when those are as
-        // before, an unchanged post's page is carried over from the old output.
-        let links = (pageURLs.map { "\($0.key)>\($0.value)" } + pages.map { "nav:\($0.title)>\($0.slug)" } + leftOut.map { "out:\($0)" }).sorted()
-        let linkHash = ContentHash.of(links.joined(separator: "\n"))
+        let linkHash = ContentHash.of(links)
         let sameLinks = cache?.linkHash == linkHash
         phases.mark("link hash")
         let staged: StagedOutput
@@ -198,20 +207,38 @@ public struct SiteBuilder: Sendable {
         var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, spare: keptSpare ? staged.previous : nil, linkHash: linkHash)
         newCache.listHash = listHash
         newCache.listPages = listPages
-        let renderDiagnosticsBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, result.diagnostics) } }, uniquingKeysWith: { first, _ in first })
-        let renderedBySource = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, $0.rendered) } }, uniquingKeysWith: { first, _ in first })
+        // A source the cache vouched for whose page was carried over, or that was not rendered either
+        // time, keeps its cached record as it is; only the records of the others are made again.
+        var renderedNow: [String: RenderResult] = [:]
+        for result in results where !result.carriedOver {
+            if let source = result.published?.post.source, renderedNow[source] == nil { renderedNow[source] = result }
+        }
+        var records = cache?.sources ?? [:]
+        for path in records.keys where byPath[path] == nil { records[path] = nil }
         for source in sources {
-            guard let stamp = source.stamp else { continue }
-            let rendered = renderedBySource[source.job.file] ?? source.rendered
+            let file = source.job.file
+            guard let stamp = source.stamp else {
+                records[file] = nil
+                continue
+            }
+            let entryHash = entryHashes[file] ?? 0
+            if source.isFromCache, renderedNow[file] == nil, let old = records[file], old.entryHash == entryHash,
+               carriedOver.contains(file) || old.renderDiagnostics.isEmpty {
+                continue
+            }
+            let rendered = renderedNow[file]?.published?.rendered ?? source.rendered
             var post = source.post
             post?.body = ""
-            newCache.sources[source.job.file] = BuildCache.Source(
+            records[file] = BuildCache.Source(
                 size: stamp.size, modified: stamp.modified, hash: source.hash, post: post,
                 summary: rendered?.summary ?? "", wordCount: rendered?.wordCount ?? 0,
-                entryHash: entryHashes[source.job.file] ?? 0, frontMatterDiagnostics: source.diagnostics.map(\.cached),
-                renderDiagnostics: (renderDiagnosticsBySource[source.job.file] ?? []).map(\.cached), isRendered: rendered != nil
+                entryHash: entryHash, frontMatterDiagnostics: source.diagnostics.map(\.cached),
+                renderDiagnostics: (renderedNow[file]?.diagnostics ?? (carriedOver.contains(file) ? rendered?.diagnostics : nil) ?? []).map(\.cached),
+                isRendered: rendered != nil
             )
         }
+        newCache.sources = records
+        phases.mark("cache records")
         var quick = QuickCheck(fingerprint: fingerprint, nextDue: nextDue,
                                counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
         for (path, source) in newCache.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
@@ -219,11 +246,15 @@ public struct SiteBuilder: Sendable {
         for path in bundleFiles(jobs) { quick.sources[path] = FileStamp(site.root.path + "/" + path) }
         for (path, entry) in manifest { quick.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
         quick.diagnostics = Array(diagnostics[siteDiagnosticCount...])
+        phases.mark("quick check records")
         if let memory = options.memory {
             memory.remember(newCache, quick, for: site, in: options.cacheFolder, output: target)
         } else {
-            newCache.save(for: site, in: options.cacheFolder)
-            quick.save(for: site, in: options.cacheFolder)
+            // Two files of their own, written side by side.
+            let (cacheToSave, quickToSave, folder) = (newCache, quick, options.cacheFolder)
+            DispatchQueue.concurrentPerform(iterations: 2) { index in
+                if index == 0 { cacheToSave.save(for: site, in: folder) } else { quickToSave.save(for: site, in: folder) }
+            }
         }
         phases.mark("save cache")
         return finish(summary: summary, diagnostics: diagnostics, started: started)
@@ -347,51 +378,59 @@ public struct SiteBuilder: Sendable {
     /// fixed paths, so the output never depends on scheduling.
     static func renderPages(_ work: [RenderWork], renderer: PostRenderer, pages: SitePages, output: StagedOutput, root: URL,
                             progress: (@Sendable (Int, Int) -> Void)?) async -> [RenderResult] {
-        let configuration = renderer.configuration
-        return await withTaskGroup(of: (Int, RenderResult).self) { group in
-            for (index, item) in work.enumerated() {
+        // Posts go to tasks in runs: carrying a page over takes microseconds, and a task per post cost
+        // more than that. A run of rendered posts is still short enough to share out evenly.
+        let run = 16
+        let tags = TagFolding(work.map(\.post))
+        return await withTaskGroup(of: (Int, [RenderResult]).self) { group in
+            for start in stride(from: 0, to: work.count, by: run) {
                 group.addTask {
-                    var post = item.post
-                    let tags = uniqueTags(post.tags)
-                    let permalink = configuration.absoluteURL(forPath: item.path)
-                    let pagePath = post.outputFolder + "index.html"
-                    if let reused = item.reused {
-                        let published = PublishedPost(post: post, rendered: reused, path: item.path, permalink: permalink, tags: tags)
-                        if output.carryOver(pagePath) {
-                            return (index, RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true))
-                        }
-                    }
-                    // A post from the cache has no body: read it again to render its page.
-                    if item.needsBody {
-                        guard let body = readBody(of: post.source, root: root) else {
-                            return (index, RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot read the file; check its permissions")]))
-                        }
-                        (post.body, post.bodyFirstLine) = body
-                    }
-                    do {
-                        var rendered = try renderer.render(post, includingFeedHTML: false)
-                        let published = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
-                        let page = pages.page(for: published)
-                        try output.put(page.path, page.html)
-                        // The page is on disk; keep only what lists and the cache need.
-                        rendered.html = ""
-                        post.body = ""
-                        let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
-                        return (index, RenderResult(published: kept, diagnostics: rendered.diagnostics,
-                                                    entryHash: post.kind == .post ? pages.listEntryHash(kept) : 0))
-                    } catch {
-                        return (index, RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")]))
-                    }
+                    (start, work[start..<min(start + run, work.count)].map { item in
+                        renderPage(item, tags: tags.folded(item.post.tags), renderer: renderer, pages: pages, output: output, root: root)
+                    })
                 }
             }
             var results = [RenderResult?](repeating: nil, count: work.count)
             var done = 0
-            for await (index, result) in group {
-                results[index] = result
-                done += 1
+            for await (start, runResults) in group {
+                for (offset, result) in runResults.enumerated() { results[start + offset] = result }
+                done += runResults.count
                 progress?(done, work.count)
             }
             return results.map { $0 ?? RenderResult(published: nil, diagnostics: []) }
+        }
+    }
+
+    /// Carries one post's page over, or renders and stages it.
+    private static func renderPage(_ item: RenderWork, tags: [(name: String, slug: String)], renderer: PostRenderer, pages: SitePages,
+                                   output: StagedOutput, root: URL) -> RenderResult {
+        var post = item.post
+        let permalink = renderer.configuration.absoluteURL(forPath: item.path)
+        if let reused = item.reused {
+            let published = PublishedPost(post: post, rendered: reused, path: item.path, permalink: permalink, tags: tags)
+            if output.carryOver(post.outputFolder + "index.html") {
+                return RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true)
+            }
+        }
+        // A post from the cache has no body: read it again to render its page.
+        if item.needsBody {
+            guard let body = readBody(of: post.source, root: root) else {
+                return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot read the file; check its permissions")])
+            }
+            (post.body, post.bodyFirstLine) = body
+        }
+        do {
+            var rendered = try renderer.render(post, includingFeedHTML: false)
+            let published = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
+            let page = pages.page(for: published)
+            try output.put(page.path, page.html)
+            // The page is on disk; keep only what lists and the cache need.
+            rendered.html = ""
+            post.body = ""
+            let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
+            return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: post.kind == .post ? pages.listEntryHash(kept) : 0)
+        } catch {
+            return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")])
         }
     }
 
@@ -406,15 +445,16 @@ public struct SiteBuilder: Sendable {
     /// The feed's posts with their HTML rendered again, with absolute URLs, from their sources.
     private func feedPosts(_ posts: [PublishedPost], renderer: PostRenderer) async throws -> [PublishedPost] {
         var result: [PublishedPost] = []
-        for var published in posts {
+        for published in posts {
             guard let (body, firstLine) = Self.readBody(of: published.post.source, root: site.root) else {
                 throw DiagnosticError(file: published.post.source, message: "cannot read the file; check its permissions")
             }
             var post = published.post
             post.body = body
             post.bodyFirstLine = firstLine
-            published.rendered.feedHTML = try renderer.render(post, includingFeedHTML: true).feedHTML
-            result.append(published)
+            var rendered = published.rendered
+            rendered.feedHTML = try renderer.render(post, includingFeedHTML: true).feedHTML
+            result.append(published.with(rendered))
         }
         return result
     }
@@ -423,7 +463,9 @@ public struct SiteBuilder: Sendable {
     static func checkCollisions(posts: [Post], pages: [Post]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
-        for post in (posts + pages).sorted(by: { $0.source < $1.source }) {
+        // Sorts positions, not posts: moving posts through a sort cost more than the comparisons.
+        let all = posts + pages
+        for post in all.indices.sorted(by: { all[$0].source < all[$1].source }).map({ all[$0] }) {
             if post.kind == .page, reservedSlugs.contains(post.slug) {
                 diagnostics.append(Diagnostic(.error, file: post.source, message: "the page slug \(Diagnostic.quoted(post.slug)) is used by the engine; choose another 'slug'"))
                 continue
@@ -435,19 +477,6 @@ public struct SiteBuilder: Sendable {
             }
         }
         return diagnostics
-    }
-
-    /// Tags folded to one entry per slug, keeping the first spelling.
-    static func uniqueTags(_ tags: [String]) -> [(name: String, slug: String)] {
-        var seen = Set<String>()
-        var result: [(name: String, slug: String)] = []
-        for tag in tags {
-            let name = tag.trimmingWhitespace()
-            guard !name.isEmpty else { continue }
-            let slug = Slug.make(from: name, fallback: "tag")
-            if seen.insert(slug).inserted { result.append((name, slug)) }
-        }
-        return result
     }
 
     /// Posts newest first, and by slug on the same date. Sorts keys, not posts: moving ten thousand
@@ -507,7 +536,8 @@ public struct SiteBuilder: Sendable {
 extension String {
     /// Each path segment percent-encoded for an `href`.
     var pathEncoded: String {
-        split(separator: "/", omittingEmptySubsequences: false).map { Slug.pathSegment(String($0)) }.joined(separator: "/")
+        if utf8.allSatisfy({ $0 == UInt8(ascii: "/") || Slug.isPlainPathByte($0) }) { return self }
+        return split(separator: "/", omittingEmptySubsequences: false).map { Slug.pathSegment(String($0)) }.joined(separator: "/")
     }
 }
 

@@ -9,8 +9,12 @@ struct ContentLoader {
     struct Job: Sendable {
         var file: String
         var kind: Post.Kind
-        var slug: String
+        /// The file or folder name the default slug comes from (without `.md`).
+        var name: String
         var bundle: String?
+
+        /// The slug of a post whose front matter gives none; made only when the file is read.
+        var slug: String { ContentLoader.defaultSlug(forName: name) }
     }
 
     /// What reading one file gave.
@@ -32,7 +36,7 @@ struct ContentLoader {
             }
             let folderPath = root.appending(path: folder).path
             for (entry, type) in listing(folder) {
-                let path = "\(folder)/\(entry)"
+                let path = folder + "/" + entry
                 let entryPath = folderPath + "/" + entry
                 // The entry type comes with the listing, so a plain file or folder needs no stat; only a
                 // symbolic link (checked to stay inside the site, then followed) or an untyped entry does.
@@ -48,12 +52,12 @@ struct ContentLoader {
                 }
                 if isFolder {
                     if FileManager.default.fileExists(atPath: entryPath + "/index.md") {
-                        jobs.append(Job(file: "\(path)/index.md", kind: kind, slug: Self.defaultSlug(forName: entry), bundle: path))
+                        jobs.append(Job(file: path + "/index.md", kind: kind, name: entry, bundle: path))
                     } else {
                         diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
                 } else if entry.hasSuffix(".md") {
-                    jobs.append(Job(file: path, kind: kind, slug: Self.defaultSlug(forName: String(entry.dropLast(3))), bundle: nil))
+                    jobs.append(Job(file: path, kind: kind, name: String(entry.dropLast(3)), bundle: nil))
                 } else {
                     diagnostics.append(Diagnostic(.note, file: path, message: "ignored: only .md files and folders with an index.md are content"))
                 }
@@ -109,6 +113,17 @@ struct ContentLoader {
 
     /// The file or folder name without a leading `YYYY-MM-DD-`.
     static func defaultSlug(forName name: String) -> String {
+        // ASCII names, nearly all of them, are checked by byte; others by Character, since a digit of
+        // another script counts too.
+        if name.utf8.allSatisfy({ $0 < 0x80 }) {
+            let bytes = Array(name.utf8)
+            func digits(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
+            if bytes.count > 11, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "-"),
+               digits(0..<4), digits(5..<7), digits(8..<10) {
+                return Slug.make(from: String(decoding: bytes[11...], as: UTF8.self))
+            }
+            return Slug.make(from: name)
+        }
         let characters = Array(name)
         if characters.count > 11, characters[4] == "-", characters[7] == "-", characters[10] == "-",
            characters[0..<4].allSatisfy(\.isASCII), characters[0..<4].allSatisfy(\.isNumber),

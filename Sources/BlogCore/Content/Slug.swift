@@ -88,7 +88,7 @@ enum Slug {
     private static let segmentAllowed = CharacterSet.urlPathAllowed.subtracting(CharacterSet(charactersIn: "/?#"))
 
     /// Letters, digits and `-._~`: bytes that every path segment may hold as they are.
-    private static func isPlainPathByte(_ byte: UInt8) -> Bool {
+    static func isPlainPathByte(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
              UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true

@@ -48,7 +48,7 @@ final class StagedOutput: Sendable {
         var folders: Set<String> = []
     }
 
-    private let state = Locked(State())
+    private let state: Locked<State>
     /// The listing of a reused spare, made on a thread of its own while the build renders (listing ten
     /// thousand folders costs a tenth of a second of system time), and waited for before the swap.
     private let spareListing = Locked<FolderWalk?>(nil)
@@ -59,6 +59,9 @@ final class StagedOutput: Sendable {
     init(target: OutputWriter, previous: [String: BuildCache.Output], spare: [String: BuildCache.Output]?) throws {
         self.target = target
         self.previous = previous
+        var state = State()
+        state.manifest.reserveCapacity(previous.count)
+        self.state = Locked(state)
         outputPath = target.folder.path
         stagingPath = target.staging.path
         let fileManager = FileManager.default
@@ -128,8 +131,15 @@ final class StagedOutput: Sendable {
 
     /// Stages the old file unchanged, if the cache vouches for it; returns false when it cannot.
     func carryOver(_ path: String) -> Bool {
+        guard let entry = previous[path] else { return false }
+        // The spare's copy is what the cache says the output holds (normally the same inode): keeping it
+        // needs no look at the output, whose copy is replaced by the swap either way.
+        if base[path] == entry, FileStamp(stagingPath + "/" + path)?.matches(entry) == true {
+            record(path, entry, unchanged: true)
+            return true
+        }
         let old = outputPath + "/" + path
-        guard let entry = previous[path], let stamp = FileStamp(old), stamp.matches(entry) else { return false }
+        guard let stamp = FileStamp(old), stamp.matches(entry) else { return false }
         return (try? keepOrLink(path, entry, from: old)) == true
     }
 

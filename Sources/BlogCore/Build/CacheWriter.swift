@@ -1,0 +1,66 @@
+import Foundation
+
+/// Writes the build cache's binary form: unsigned integers as LEB128 (seven bits a byte, low first),
+/// signed ones zigzagged first, hashes as eight little-endian bytes, and strings as their UTF-8 length
+/// and bytes. Read back by ``CacheReader``; JSON for ten thousand posts took a quarter of a one-post rebuild.
+struct CacheWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int = 0) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func integer(_ value: UInt64) {
+        var value = value
+        while value >= 0x80 {
+            bytes.append(UInt8(truncatingIfNeeded: value) | 0x80)
+            value >>= 7
+        }
+        bytes.append(UInt8(value))
+    }
+
+    mutating func integer(_ value: Int) {
+        signed(Int64(value))
+    }
+
+    mutating func signed(_ value: Int64) {
+        integer(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    mutating func fixed(_ value: UInt64) {
+        withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func bool(_ value: Bool) {
+        bytes.append(value ? 1 : 0)
+    }
+
+    mutating func string(_ text: String) {
+        var text = text
+        text.withUTF8 { utf8 in
+            integer(UInt64(utf8.count))
+            bytes.append(contentsOf: utf8)
+        }
+    }
+
+    /// A 0 for nil, else a 1 and the value written by `write`.
+    mutating func optional<Value>(_ value: Value?, _ write: (inout CacheWriter, Value) -> Void) {
+        guard let value else { return bytes.append(0) }
+        bytes.append(1)
+        write(&self, value)
+    }
+
+    mutating func optionalString(_ text: String?) {
+        optional(text) { $0.string($1) }
+    }
+
+    /// A count, then each element written by `write`.
+    mutating func array<Element>(_ elements: some Collection<Element>, _ write: (inout CacheWriter, Element) -> Void) {
+        integer(UInt64(elements.count))
+        for element in elements { write(&self, element) }
+    }
+
+    mutating func append(_ other: CacheWriter) {
+        bytes.append(contentsOf: other.bytes)
+    }
+}
