@@ -165,4 +165,26 @@ func decodeFeed(_ url: URL) throws -> Feed {
         #expect(TemplateLint.unknownSegment(in: "post.titel") == "titel")
         #expect(TemplateLint.unknownSegment(in: "reversed(posts)") == nil)
     }
+
+    /// The list-entry hash changes with every value the default theme's lists show, and with nothing else.
+    @Test func listEntryHashFollowsWhatListsShow() throws {
+        let (templates, _) = try TemplateSet.load(from: repositoryRoot.appending(path: "site-template"), displayFolder: "site-template")
+        let pages = SitePages(context: PageContext(configuration: try configuration(), navigation: []), templates: templates)
+        func hash(title: String = "A", summary: String = "s", words: Int = 10, tags: [(String, String)] = [("t", "t")],
+                  authors: [SiteConfiguration.Author]? = [.init(name: "N", url: nil)], body: String = "", date: Date = fixedNow) -> UInt64 {
+            let post = Post(kind: .post, source: "content/posts/a.md", bundleFolder: nil, slug: "a", title: title, date: date, updated: nil,
+                            summary: nil, tags: tags.map(\.0), image: nil, bannerImage: nil, externalURL: nil, language: nil,
+                            authors: authors, isDraft: false, attachments: [], extensions: [:], body: body, bodyFirstLine: 1)
+            let rendered = RenderedPost(html: body, feedHTML: "", summary: summary, wordCount: words, diagnostics: [])
+            return pages.listEntryHash(PublishedPost(post: post, rendered: rendered, path: "/posts/a/", permalink: "https://e.org/posts/a/", tags: tags))
+        }
+        let base = hash()
+        #expect(hash() == base)
+        let changed = [hash(title: "B"), hash(summary: "t"), hash(words: 500), hash(tags: []), hash(tags: [("t", "t"), ("u", "u")]),
+                       hash(tags: [("T", "t")]), hash(authors: [.init(name: "N", url: "")]), hash(authors: [.init(name: "M", url: nil)]),
+                       hash(date: fixedNow.addingTimeInterval(86_400)), hash(title: "s1:A")]
+        #expect(Set(changed + [base]).count == changed.count + 1)
+        // The page body and a word count within the same reading minute are not shown in lists.
+        #expect(hash(words: 11, body: "<p>other</p>") == base)
+    }
 }

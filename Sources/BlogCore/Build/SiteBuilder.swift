@@ -329,21 +329,25 @@ public struct SiteBuilder: Sendable {
 
     /// Reads the files whose size or modification time changed (or whose cache record is missing).
     private func readSources(_ jobs: [ContentLoader.Job], cache: BuildCache?, loader: ContentLoader) async -> [Source] {
-        var sources: [Source?] = Array(repeating: nil, count: jobs.count)
-        var toRead: [(Int, ContentLoader.Job)] = []
-        // Paths are joined as strings: a URL per file cost more than its stat.
+        // Paths are joined as strings: a URL per file cost more than its stat. The stats are made on
+        // every core.
         let root = site.root.path
+        let stamps = Self.stamps(of: jobs.map { root + "/" + $0.file })
+        var sources: [Source] = []
+        sources.reserveCapacity(jobs.count)
+        var toRead: [(Int, ContentLoader.Job)] = []
         for (index, job) in jobs.enumerated() {
-            let stamp = FileStamp(root + "/" + job.file)
+            let stamp = stamps[index]
             if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size, stamp.modified == entry.modified, var post = entry.post {
                 post.bundleFolder = job.bundle
                 let rendered = entry.isRendered
                     ? RenderedPost(html: "", feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
-                sources[index] = Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
-                                        stamp: stamp, rendered: rendered, isFromCache: true)
+                sources.append(Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
+                                      stamp: stamp, rendered: rendered, isFromCache: true))
             } else {
                 toRead.append((index, job))
+                sources.append(Source(job: job, post: nil, diagnostics: [], hash: 0, stamp: nil, rendered: nil))
             }
         }
         let loaded = await ContentLoader.read(toRead.map(\.1), root: loader.root, timeZone: loader.timeZone)
@@ -351,7 +355,19 @@ public struct SiteBuilder: Sendable {
             sources[index] = Source(job: job, post: result.post, diagnostics: result.diagnostics, hash: result.hash,
                                     stamp: FileStamp(root + "/" + job.file), rendered: nil)
         }
-        return sources.compactMap { $0 }
+        return sources
+    }
+
+    /// The stamps of many files, made on every core, in the order of `paths`.
+    static func stamps(of paths: [String]) -> [FileStamp?] {
+        let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, paths.count / 1000))
+        let made = Locked([[FileStamp?]](repeating: [], count: parts))
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            let range = (paths.count * part / parts)..<(paths.count * (part + 1) / parts)
+            let stamps = paths[range].map { FileStamp($0) }
+            made.withLock { $0[part] = stamps }
+        }
+        return made.withLock { $0 }.flatMap { $0 }
     }
 
     /// One post or page for ``renderPages(_:renderer:pages:output:root:progress:)``.

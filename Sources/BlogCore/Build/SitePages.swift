@@ -84,20 +84,60 @@ struct SitePages: Sendable {
         let used = templates.listVariableNames
         let value = context.post(published, includingContent: false)
         var text = ""
-        for key in value.keys.sorted() where used.contains(key) { text += "\(key)=\(Self.stableText(value[key] as Any))\u{1F}" }
+        for key in value.keys.sorted() where used.contains(key) {
+            text += key
+            text += "="
+            Self.appendStableText(value[key] as Any, to: &text)
+            text += "\u{1F}"
+        }
         return ContentHash.of(text)
     }
 
     /// A description of a context value that does not depend on dictionary order, which Swift randomises
-    /// per process.
-    static func stableText(_ value: Any) -> String {
-        if let dictionary = value as? [String: Any] {
-            return "{" + dictionary.keys.sorted().map { "\($0):\(stableText(dictionary[$0] as Any))" }.joined(separator: ",") + "}"
+    /// per process. Text is prefixed with its length, so no two values read the same. The common kinds
+    /// are written by hand: interpolating `Any` goes through the standard library's printing, which
+    /// cost more than rendering the post's page.
+    static func appendStableText(_ value: Any, to text: inout String) {
+        switch value {
+        case let string as String:
+            text += "s\(string.utf8.count):"
+            text += string
+        case let number as Int:
+            text += "i\(number)"
+        case let flag as Bool:
+            text += flag ? "T" : "F"
+        case let dictionaries as [[String: Any]]:
+            appendArray(dictionaries, to: &text)
+        case let dictionary as [String: Any]:
+            text += "{"
+            for key in dictionary.keys.sorted() {
+                text += "s\(key.utf8.count):"
+                text += key
+                text += ":"
+                appendStableText(dictionary[key] as Any, to: &text)
+                text += ","
+            }
+            text += "}"
+        case let array as [Any]:
+            appendArray(array, to: &text)
+        default:
+            // Optionals in dictionaries (an author without a URL) and anything rarer.
+            let mirror = Mirror(reflecting: value)
+            if mirror.displayStyle == .optional {
+                if let wrapped = mirror.children.first?.value { appendStableText(wrapped, to: &text) } else { text += "nil" }
+            } else {
+                text += "?\(value)"
+            }
         }
-        if let array = value as? [Any] {
-            return "[" + array.map(stableText).joined(separator: ",") + "]"
+    }
+
+    private static func appendArray(_ array: [Any], to text: inout String) {
+        text += "["
+        for element in array {
+            appendStableText(element, to: &text)
+            text += ","
         }
-        return "\(value)"
+        text += "]"
     }
 
     private func render(_ job: ListPage, posts: [PublishedPost], pageCount: Int, tags: [String: (name: String, posts: [PublishedPost])],

@@ -187,6 +187,8 @@ struct YAMLFields {
     ///
     /// - Returns: The 1-based line of the first such key, or nil when the document is safe to compose.
     static func riskyAliasKeyLine(in yaml: String) -> Int? {
+        // No alias without a '*': most front matter is done with one pass over its bytes.
+        guard yaml.utf8.contains(UInt8(ascii: "*")) else { return nil }
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         func isNodeStart(_ previous: Character?) -> Bool {
             previous == nil || previous == " " || previous == "\t" || previous == "[" || previous == "{" || previous == ","

@@ -1,3 +1,9 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A content file split into its front matter and its Markdown body.
 struct SourceFile: Sendable {
     /// The YAML between the `---` lines, or `nil` when the file has no front matter.
@@ -18,7 +24,9 @@ struct SourceFile: Sendable {
     static func split(_ text: String) throws(SplitError) -> SourceFile {
         var text = text
         if text.hasPrefix("\u{FEFF}") { text.removeFirst() }
-        if text.utf8.contains(13) { text = text.replacingCRLF() }
+        // memchr, not a generic scan of the UTF-8 view, which cost as much as the rest of the split.
+        let hasCR = text.withUTF8 { buffer in buffer.baseAddress.map { memchr($0, 13, buffer.count) != nil } ?? false }
+        if hasCR { text = text.replacingCRLF() }
         let bytes = text.utf8
         guard bytes.starts(with: "---\n".utf8) || text == "---" else {
             return SourceFile(frontMatter: nil, frontMatterLineOffset: 0, body: text, bodyFirstLine: 1)

@@ -11,7 +11,8 @@ struct FolderWalk {
     private(set) var folders: [String] = []
 
     init(root: String) {
-        visit(root, relative: "")
+        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        if folder >= 0 { visit(folder, relative: "") }
     }
 
     /// The names in one folder (without `.` and `..`) with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`,
@@ -30,19 +31,35 @@ struct FolderWalk {
         return entries
     }
 
-    private mutating func visit(_ path: String, relative: String) {
-        for (name, type) in Self.entries(of: path) ?? [] {
+    /// Lists the folder open as `folder` (and closes it), then each folder in it through a descriptor
+    /// opened from its parent's: a path from the root per folder cost a walk of every component again.
+    private mutating func visit(_ folder: Int32, relative: String) {
+        guard let directory = fdopendir(folder) else {
+            close(folder)
+            return
+        }
+        defer { closedir(directory) }
+        while let entry = readdir(directory) {
+            let (name, type) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { name -> (String?, UInt8) in
+                    // "." and ".." are skipped before a String is made of them.
+                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return (nil, 0) }
+                    return (String(cString: name), entry.pointee.d_type)
+                }
+            }
+            guard let name else { continue }
             if relative.isEmpty && name == OutputWriter.marker { continue }
             let child = relative.isEmpty ? name : relative + "/" + name
             var isFolder = type == UInt8(DT_DIR)
             if type == UInt8(DT_UNKNOWN) {
                 // Some file systems do not fill in the type; ask once for those.
                 var info = stat()
-                isFolder = lstat(path + "/" + name, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+                isFolder = fstatat(folder, name, &info, AT_SYMLINK_NOFOLLOW) == 0 && info.st_mode & S_IFMT == S_IFDIR
             }
             if isFolder {
                 folders.append(child)
-                visit(path + "/" + name, relative: child)
+                let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+                if descriptor >= 0 { visit(descriptor, relative: child) }
             } else {
                 files.append(child)
             }
