@@ -67,6 +67,9 @@ public struct SiteBuilder: Sendable {
             summary.futureSkipped = quick.counts.futureSkipped
             return finish(summary: summary, diagnostics: diagnostics + quick.diagnostics, started: started)
         }
+        // Something changed. Listing the spare tree, which this build will likely stage into, takes a tenth
+        // of a second of system time: it starts now, beside the cache load and the reading of sources.
+        let spareWalk = FileManager.default.fileExists(atPath: target.spare.path) ? BackgroundWalk(root: target.spare.path) : nil
         let cache = options.memory?.cache(fingerprint: fingerprint) ?? BuildCache.load(for: site, in: options.cacheFolder, fingerprint: fingerprint)
         phases.mark("load cache")
 
@@ -77,12 +80,19 @@ public struct SiteBuilder: Sendable {
         for source in sources { diagnostics += source.diagnostics }
         var posts: [Post] = []
         var pages: [Post] = []
+        // Where each post and page is in `sources`: results are tied back to their source by position, not
+        // by looking paths up in dictionaries of ten thousand.
+        var postSources: [Int] = []
+        var pageSources: [Int] = []
         var leftOut = Set<String>()
         var nextDue: Date?
-        for source in sources {
+        for (index, source) in sources.enumerated() {
             guard let post = source.post else { continue }
             if post.kind == .page {
-                if !post.isDraft || options.includesDrafts { pages.append(post) }
+                if !post.isDraft || options.includesDrafts {
+                    pages.append(post)
+                    pageSources.append(index)
+                }
             } else if post.isDraft && !options.includesDrafts {
                 summary.draftsSkipped += 1
                 leftOut.insert(post.source)
@@ -92,6 +102,7 @@ public struct SiteBuilder: Sendable {
                 nextDue = min(nextDue ?? date, date)
             } else {
                 posts.append(post)
+                postSources.append(index)
             }
         }
         phases.mark("sort sources")
@@ -102,11 +113,14 @@ public struct SiteBuilder: Sendable {
         // fixed order, so the link map is hashed as it is made, without sorting.
         var pageURLs: [String: String] = [:]
         pageURLs.reserveCapacity(posts.count + pages.count)
+        var urls: [String] = []
+        urls.reserveCapacity(posts.count + pages.count)
         var links = ""
         let basePath = configuration.basePath
         for post in posts + pages {
             let url = basePath + post.outputFolder.pathEncoded
             pageURLs[post.source] = url
+            urls.append(url)
             links += post.source + ">" + url + "\n"
         }
         for page in pages { links += "nav:" + page.title + ">" + page.slug + "\n" }
@@ -120,7 +134,7 @@ public struct SiteBuilder: Sendable {
         phases.mark("link hash")
         let staged: StagedOutput
         do {
-            staged = try StagedOutput(target: target, previous: cache?.outputs ?? [:], spare: cache?.spare)
+            staged = try StagedOutput(target: target, previous: cache?.outputs ?? [:], spare: cache?.spare, spareWalk: spareWalk)
         } catch let error as DiagnosticError {
             throw error
         } catch {
@@ -129,47 +143,49 @@ public struct SiteBuilder: Sendable {
         let renderer = PostRenderer(configuration: configuration, pageURLs: pageURLs, leftOut: leftOut)
         let context = PageContext(configuration: configuration, navigation: pages.sorted { $0.slug < $1.slug }.map { ($0.title, configuration.basePath + $0.outputFolder.pathEncoded) })
         let sitePages = SitePages(context: context, templates: templates)
-        let byPath = Dictionary(sources.map { ($0.job.file, $0) }, uniquingKeysWith: { first, _ in first })
-        let work: [RenderWork] = (posts + pages).map { post in
-            let source = byPath[post.source]
-            let reuse = sameLinks && source?.rendered != nil
-            return RenderWork(post: post, reused: reuse ? source?.rendered : nil, path: pageURLs[post.source] ?? configuration.basePath,
-                              needsBody: source?.isFromCache ?? false)
+        let work: [RenderWork] = zip(posts + pages, postSources + pageSources).enumerated().map { position, item in
+            let (post, index) = item
+            let source = sources[index]
+            let reuse = sameLinks && source.rendered != nil
+            return RenderWork(post: post, reused: reuse ? source.rendered : nil, path: urls[position], needsBody: source.isFromCache,
+                              source: index, cachedEntryHash: source.cachedEntryHash)
         }
         phases.mark("staging")
         let results = await Self.renderPages(work, renderer: renderer, pages: sitePages, output: staged, root: site.root, progress: options.progress)
         phases.mark("render posts and pages")
         var published: [PublishedPost] = []
-        for result in results {
+        var resultOfSource = [Int?](repeating: nil, count: sources.count)
+        for (index, result) in results.enumerated() {
             diagnostics += result.diagnostics
             if let post = result.published { published.append(post) }
+            if resultOfSource[result.source] == nil { resultOfSource[result.source] = index }
         }
         guard !diagnostics.contains(where: { $0.severity == .error }) else {
             throw DiagnosticError(diagnostics.sorted(by: Self.diagnosticOrder))
         }
 
-        let postPages = Self.newestFirst(published.filter { $0.post.kind == .post })
+        let postResults = results.filter { $0.published?.post.kind == .post }
+        let unsortedPosts = postResults.compactMap(\.published)
+        let newestFirst = Self.newestFirstOrder(unsortedPosts)
+        let postPages = newestFirst.map { unsortedPosts[$0] }
         let standalone = published.filter { $0.post.kind == .page }
         var listHash: UInt64 = 0
         var listPages: [String] = []
-        var entryHashes: [String: UInt64] = [:]
-        let carriedOver = Set(results.filter(\.carriedOver).compactMap { $0.published?.post.source })
-        let renderedEntryHashes = Dictionary(results.compactMap { result in result.published.map { ($0.post.source, result.entryHash) } }, uniquingKeysWith: { first, _ in first })
+        // The list-entry hash of every published post, by its place in `sources`; 0 for the others.
+        var entryHashes = [UInt64](repeating: 0, count: sources.count)
         do {
             // List pages show only what listEntryHash covers: when every post's is as before, carry them
             // over. A carried-over post's hash is the cached one; a rendered post's was made with its page.
-            for published in postPages {
-                let source = published.post.source
-                if let hash = renderedEntryHashes[source], hash != 0 {
-                    entryHashes[source] = hash
-                } else if carriedOver.contains(source), let cached = cache?.sources[source]?.entryHash, cached != 0 {
-                    entryHashes[source] = cached
-                } else {
-                    entryHashes[source] = sitePages.listEntryHash(published)
-                }
-            }
             // List pages also show the navigation, which the link hash covers.
-            listHash = ContentHash.of((["links=\(linkHash)"] + postPages.map { "\($0.post.source)=\(entryHashes[$0.post.source] ?? 0)" }).joined(separator: "\n"))
+            var listed = Array("links=\(linkHash)\n".utf8)
+            for index in newestFirst {
+                let result = postResults[index]
+                let hash = result.entryHash != 0 ? result.entryHash : sitePages.listEntryHash(unsortedPosts[index])
+                entryHashes[result.source] = hash
+                listed.append(contentsOf: unsortedPosts[index].post.source.utf8)
+                withUnsafeBytes(of: hash.littleEndian) { listed.append(contentsOf: $0) }
+            }
+            listHash = listed.withUnsafeBytes { ContentHash.of($0) }
             if let cache, cache.listHash == listHash, !cache.listPages.isEmpty, cache.listPages.allSatisfy(staged.carryOver) {
                 listPages = cache.listPages
             } else {
@@ -209,31 +225,34 @@ public struct SiteBuilder: Sendable {
         newCache.listPages = listPages
         // A source the cache vouched for whose page was carried over, or that was not rendered either
         // time, keeps its cached record as it is; only the records of the others are made again.
-        var renderedNow: [String: RenderResult] = [:]
-        for result in results where !result.carriedOver {
-            if let source = result.published?.post.source, renderedNow[source] == nil { renderedNow[source] = result }
-        }
         var records = cache?.sources ?? [:]
-        for path in records.keys where byPath[path] == nil { records[path] = nil }
-        for source in sources {
+        var recordsOfSources = 0
+        for source in sources where source.isFromCache || records[source.job.file] != nil { recordsOfSources += 1 }
+        if recordsOfSources != records.count {
+            let files = Set(sources.map(\.job.file))
+            for path in records.keys where !files.contains(path) { records[path] = nil }
+        }
+        for (index, source) in sources.enumerated() {
             let file = source.job.file
             guard let stamp = source.stamp else {
                 records[file] = nil
                 continue
             }
-            let entryHash = entryHashes[file] ?? 0
-            if source.isFromCache, renderedNow[file] == nil, let old = records[file], old.entryHash == entryHash,
-               carriedOver.contains(file) || old.renderDiagnostics.isEmpty {
+            let result = resultOfSource[index].map { results[$0] }
+            let carriedOver = result?.carriedOver == true
+            let renderedNow = carriedOver ? nil : result
+            if source.isFromCache, renderedNow == nil, let old = records[file], old.entryHash == entryHashes[index],
+               carriedOver || old.renderDiagnostics.isEmpty {
                 continue
             }
-            let rendered = renderedNow[file]?.published?.rendered ?? source.rendered
+            let rendered = renderedNow?.published?.rendered ?? source.rendered
             var post = source.post
             post?.body = ""
             records[file] = BuildCache.Source(
                 size: stamp.size, modified: stamp.modified, hash: source.hash, post: post,
                 summary: rendered?.summary ?? "", wordCount: rendered?.wordCount ?? 0,
-                entryHash: entryHash, frontMatterDiagnostics: source.diagnostics.map(\.cached),
-                renderDiagnostics: (renderedNow[file]?.diagnostics ?? (carriedOver.contains(file) ? rendered?.diagnostics : nil) ?? []).map(\.cached),
+                entryHash: entryHashes[index], frontMatterDiagnostics: source.diagnostics.map(\.cached),
+                renderDiagnostics: (renderedNow?.diagnostics ?? (carriedOver ? rendered?.diagnostics : nil) ?? []).map(\.cached),
                 isRendered: rendered != nil
             )
         }
@@ -325,6 +344,8 @@ public struct SiteBuilder: Sendable {
         var rendered: RenderedPost?
         /// The post came from the cache, which keeps no body: rendering it means reading the file again.
         var isFromCache = false
+        /// The cached ``SitePages/listEntryHash(_:)`` of the post; 0 when not known.
+        var cachedEntryHash: UInt64 = 0
     }
 
     /// Reads the files whose size or modification time changed (or whose cache record is missing).
@@ -344,7 +365,7 @@ public struct SiteBuilder: Sendable {
                     ? RenderedPost(html: "", feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
                 sources.append(Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
-                                      stamp: stamp, rendered: rendered, isFromCache: true))
+                                      stamp: stamp, rendered: rendered, isFromCache: true, cachedEntryHash: entry.entryHash))
             } else {
                 toRead.append((index, job))
                 sources.append(Source(job: job, post: nil, diagnostics: [], hash: 0, stamp: nil, rendered: nil))
@@ -378,6 +399,10 @@ public struct SiteBuilder: Sendable {
         var path: String
         /// The post has no body yet (it came from the cache); read it before rendering.
         var needsBody: Bool
+        /// Where its source is in the build's sources.
+        var source: Int
+        /// The list-entry hash the cache has for it, which a carried-over page keeps; 0 when not known.
+        var cachedEntryHash: UInt64
     }
 
     struct RenderResult: Sendable {
@@ -385,8 +410,11 @@ public struct SiteBuilder: Sendable {
         var diagnostics: [Diagnostic]
         /// The page was carried over from the old output, unchanged.
         var carriedOver = false
-        /// The post's ``SitePages/listEntryHash(_:)``, made beside its page on every core; 0 when not made.
+        /// The post's ``SitePages/listEntryHash(_:)``, made beside its page on every core or taken from the
+        /// cache with a carried-over page; 0 when not known.
         var entryHash: UInt64 = 0
+        /// Where its source is in the build's sources.
+        var source: Int
     }
 
     /// Renders Markdown and pages on every core and stages each page as soon as it is made, so rendered
@@ -413,7 +441,7 @@ public struct SiteBuilder: Sendable {
                 done += runResults.count
                 progress?(done, work.count)
             }
-            return results.map { $0 ?? RenderResult(published: nil, diagnostics: []) }
+            return results.enumerated().map { $1 ?? RenderResult(published: nil, diagnostics: [], source: work[$0].source) }
         }
     }
 
@@ -425,13 +453,14 @@ public struct SiteBuilder: Sendable {
         if let reused = item.reused {
             let published = PublishedPost(post: post, rendered: reused, path: item.path, permalink: permalink, tags: tags)
             if output.carryOver(post.outputFolder + "index.html") {
-                return RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true)
+                return RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true, entryHash: item.cachedEntryHash, source: item.source)
             }
         }
         // A post from the cache has no body: read it again to render its page.
         if item.needsBody {
             guard let body = readBody(of: post.source, root: root) else {
-                return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot read the file; check its permissions")])
+                return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot read the file; check its permissions")],
+                                    source: item.source)
             }
             (post.body, post.bodyFirstLine) = body
         }
@@ -444,9 +473,11 @@ public struct SiteBuilder: Sendable {
             rendered.html = ""
             post.body = ""
             let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
-            return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: post.kind == .post ? pages.listEntryHash(kept) : 0)
+            return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: post.kind == .post ? pages.listEntryHash(kept) : 0,
+                                source: item.source)
         } catch {
-            return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")])
+            return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")],
+                                source: item.source)
         }
     }
 
@@ -495,12 +526,11 @@ public struct SiteBuilder: Sendable {
         return diagnostics
     }
 
-    /// Posts newest first, and by slug on the same date. Sorts keys, not posts: moving ten thousand
-    /// posts through a sort cost more than the comparisons.
-    static func newestFirst(_ posts: [PublishedPost]) -> [PublishedPost] {
+    /// The positions of `posts` newest first, and by slug on the same date. Sorts keys, not posts: moving
+    /// ten thousand posts through a sort cost more than the comparisons.
+    static func newestFirstOrder(_ posts: [PublishedPost]) -> [Int] {
         let keys = posts.map { ($0.post.date ?? .distantPast, $0.post.slug) }
-        let order = keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
-        return order.map { posts[$0] }
+        return keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
     }
 
     static func diagnosticOrder(_ a: Diagnostic, _ b: Diagnostic) -> Bool {

@@ -15,6 +15,11 @@ struct FolderWalk {
         if folder >= 0 { visit(folder, relative: "") }
     }
 
+    /// Lists the folder open as `folder`, and closes it.
+    init(folder: Int32) {
+        visit(folder, relative: "")
+    }
+
     /// The names in one folder (without `.` and `..`) with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`,
     /// or `DT_UNKNOWN` where the file system does not say), in no particular order; nil when the folder
     /// cannot be read.

@@ -49,14 +49,16 @@ final class StagedOutput: Sendable {
     }
 
     private let state: Locked<State>
-    /// The listing of a reused spare, made on a thread of its own while the build renders (listing ten
+    /// The listing of a reused spare, made on a thread of its own while the build goes on (listing ten
     /// thousand folders costs a tenth of a second of system time), and waited for before the swap.
-    private let spareListing = Locked<FolderWalk?>(nil)
-    private let spareListed = DispatchSemaphore(value: 0)
+    private let spareListing: BackgroundWalk?
 
     /// Clears what an earlier killed build left and prepares the staging folder: the spare tree when the
     /// cache describes it (`spare`), else an empty folder.
-    init(target: OutputWriter, previous: [String: BuildCache.Output], spare: [String: BuildCache.Output]?) throws {
+    ///
+    /// - Parameter spareWalk: A listing of the spare started earlier, when the build had the time for it;
+    ///   without one, a reused spare is listed from here.
+    init(target: OutputWriter, previous: [String: BuildCache.Output], spare: [String: BuildCache.Output]?, spareWalk: BackgroundWalk? = nil) throws {
         self.target = target
         self.previous = previous
         var state = State()
@@ -89,16 +91,9 @@ final class StagedOutput: Sendable {
         }
         isReusingSpare = reusing
         base = reusing ? spare ?? [:] : [:]
-        if reusing {
-            // Entries this build adds or replaces meanwhile may or may not be listed; they are in the
-            // manifest, and only what is not is deleted. What nobody touches is listed exactly once.
-            let root = target.staging.path
-            Thread.detachNewThread { [spareListing, spareListed] in
-                let walk = FolderWalk(root: root)
-                spareListing.withLock { $0 = walk }
-                spareListed.signal()
-            }
-        }
+        // Entries this build adds or replaces meanwhile may or may not be listed; they are in the
+        // manifest, and only what is not is deleted. What nobody touches is listed exactly once.
+        spareListing = reusing ? spareWalk ?? BackgroundWalk(root: target.staging.path) : nil
         if !reusing {
             try fileManager.createDirectory(at: target.staging, withIntermediateDirectories: true)
         }
@@ -215,8 +210,7 @@ final class StagedOutput: Sendable {
     /// Deletes every file and empty folder of the reused spare that this build did not put.
     private func removeExtras(keeping manifest: [String: BuildCache.Output]) {
         let root = stagingPath
-        spareListed.wait()
-        guard let walk = spareListing.withLock({ $0 }) else { return }
+        guard let walk = spareListing?.result() else { return }
         for file in walk.files where manifest[file] == nil {
             unlink(root + "/" + file)
         }
