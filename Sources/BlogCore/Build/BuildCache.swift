@@ -9,7 +9,7 @@ import JSONFeed
 /// size and modification time, or else its content hash, match, and an old output file is reused only when
 /// its size and modification time still match what was written. A cache that cannot be read is ignored.
 struct BuildCache: Sendable {
-    static let formatVersion = 3
+    static let formatVersion = 4
     static let folder = ".blog-cache"
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
@@ -56,6 +56,9 @@ struct BuildCache: Sendable {
 
     var fingerprint: UInt64
     var sources: [String: Source] = [:]
+    /// The order the cache file keeps the sources in: the scan's, which is sorted. Sources it does not
+    /// name make the file sort them all.
+    var sourceOrder: [String] = []
     var outputs: [String: Output] = [:]
     /// What the spare tree (the output before the last swap) holds, for ``StagedOutput``; nil when no
     /// spare was kept. Written as its differences from `outputs`, which are few.
@@ -92,20 +95,61 @@ struct BuildCache: Sendable {
 }
 
 // The binary form: the magic, the format version, the fingerprint and a checksum of the rest, each eight
-// bytes, then the head, the outputs, the spare's differences from them and the sources, by path.
+// bytes; then the hashes and list pages; then the byte lengths of the sections, which follow: the outputs
+// with the spare's differences from them, and the sources in shares. Sections are written and read on
+// every core.
 extension BuildCache {
     var bytes: Data {
-        var body = CacheWriter(capacity: 600 * sources.count + 64 * outputs.count + 1024)
-        body.fixed(linkHash)
-        body.fixed(listHash)
-        body.array(listPages) { $0.string($1) }
-        // Keys are sorted, not key-value pairs: moving records through a sort cost more than comparing.
-        body.integer(UInt64(outputs.count))
-        for path in outputs.keys.sorted() {
-            body.string(path)
-            outputs[path].map { body.output($0) }
+        var head = CacheWriter(capacity: 64 * listPages.count + 1024)
+        head.fixed(linkHash)
+        head.fixed(listHash)
+        head.array(listPages) { $0.string($1) }
+        // The scan's order, which is sorted, when it names every source; else sorted here.
+        let named = sourceOrder.filter { sources[$0] != nil }
+        let order = named.count == sources.count ? named : sources.keys.sorted()
+        let shares = max(1, min(ProcessInfo.processInfo.activeProcessorCount, order.count / 2000))
+        let made = Locked([CacheWriter?](repeating: nil, count: shares + 1))
+        DispatchQueue.concurrentPerform(iterations: shares + 1) { section in
+            var writer: CacheWriter
+            if section == 0 {
+                writer = CacheWriter(capacity: 64 * outputs.count + 64)
+                writeOutputs(to: &writer)
+            } else {
+                let range = (order.count * (section - 1) / shares)..<(order.count * section / shares)
+                writer = CacheWriter(capacity: 600 * range.count + 16)
+                writer.integer(UInt64(range.count))
+                for path in order[range] {
+                    writer.string(path)
+                    sources[path].map { writer.source($0) }
+                }
+            }
+            made.withLock { $0[section] = writer }
         }
-        body.optional(spare) { writer, spare in
+        let sections = made.withLock { $0 }.compactMap { $0 }
+        head.array(sections) { $0.integer(UInt64($1.bytes.count)) }
+        var body = head.bytes
+        body.reserveCapacity(body.count + sections.reduce(0) { $0 + $1.bytes.count })
+        for section in sections { body.append(contentsOf: section.bytes) }
+        var file = Self.magic
+        withUnsafeBytes(of: UInt64(Self.formatVersion).littleEndian) { file.append(contentsOf: $0) }
+        withUnsafeBytes(of: fingerprint.littleEndian) { file.append(contentsOf: $0) }
+        let checksum = body.withUnsafeBytes { ContentHash.of($0) }
+        withUnsafeBytes(of: checksum.littleEndian) { file.append(contentsOf: $0) }
+        var data = Data(capacity: file.count + body.count)
+        data.append(contentsOf: file)
+        data.append(contentsOf: body)
+        return data
+    }
+
+    /// The outputs, by path (keys are sorted, not key-value pairs: moving records through a sort cost
+    /// more than comparing them), and the spare's differences from them.
+    private func writeOutputs(to writer: inout CacheWriter) {
+        writer.integer(UInt64(outputs.count))
+        for path in outputs.keys.sorted() {
+            writer.string(path)
+            outputs[path].map { writer.output($0) }
+        }
+        writer.optional(spare) { writer, spare in
             var changed = outputs.compactMap { spare[$0.key] == $0.value ? nil : $0.key }
             changed += spare.keys.filter { outputs[$0] == nil }
             writer.array(changed.sorted()) { writer, path in
@@ -113,25 +157,11 @@ extension BuildCache {
                 writer.optional(spare[path]) { $0.output($1) }
             }
         }
-        body.integer(UInt64(sources.count))
-        for path in sources.keys.sorted() {
-            body.string(path)
-            sources[path].map { body.source($0) }
-        }
-        var head = Self.magic
-        withUnsafeBytes(of: UInt64(Self.formatVersion).littleEndian) { head.append(contentsOf: $0) }
-        withUnsafeBytes(of: fingerprint.littleEndian) { head.append(contentsOf: $0) }
-        let checksum = body.bytes.withUnsafeBytes { ContentHash.of($0) }
-        withUnsafeBytes(of: checksum.littleEndian) { head.append(contentsOf: $0) }
-        var data = Data(capacity: head.count + body.bytes.count)
-        data.append(contentsOf: head)
-        data.append(contentsOf: body.bytes)
-        return data
     }
 
     /// Reads the binary form; nil when it is of another format or fingerprint, or damaged.
     init?(bytes data: Data, fingerprint: UInt64) {
-        let parsed: BuildCache? = data.withUnsafeBytes { buffer in
+        let head: (cache: BuildCache, sections: [Range<Int>])? = data.withUnsafeBytes { buffer in
             let headSize = Self.magic.count + 24
             guard buffer.count >= headSize, buffer.prefix(Self.magic.count).elementsEqual(Self.magic) else { return nil }
             var head = CacheReader(buffer, at: Self.magic.count)
@@ -139,38 +169,87 @@ extension BuildCache {
                   let checksum = try? head.fixed(), ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
             else { return nil }
             var reader = CacheReader(buffer, at: headSize)
-            return try? BuildCache(reading: &reader, fingerprint: fingerprint)
+            return try? Self.readHead(&reader, fingerprint: fingerprint)
         }
-        guard let parsed else { return nil }
-        self = parsed
+        guard let (cache, sections) = head else { return nil }
+        let read = Locked([Section?](repeating: nil, count: sections.count))
+        DispatchQueue.concurrentPerform(iterations: sections.count) { index in
+            data.withUnsafeBytes { buffer in
+                var reader = CacheReader(UnsafeRawBufferPointer(rebasing: buffer[..<sections[index].upperBound]), at: sections[index].lowerBound)
+                let section: Section? = index == 0 ? try? Self.readOutputs(&reader) : try? Self.readSources(&reader)
+                guard reader.isAtEnd, let section else { return }
+                read.withLock { $0[index] = section }
+            }
+        }
+        self = cache
+        for section in read.withLock({ $0 }) {
+            switch section {
+            case .outputs(let outputs, let spare)?:
+                self.outputs = outputs
+                self.spare = spare
+            case .sources(let records)?:
+                sources.reserveCapacity(sources.count + records.count)
+                for (path, source) in records {
+                    sources[path] = source
+                    sourceOrder.append(path)
+                }
+            case nil:
+                return nil
+            }
+        }
     }
 
-    private init(reading reader: inout CacheReader, fingerprint: UInt64) throws(CacheReader.Failure) {
-        self.init(fingerprint: fingerprint)
-        linkHash = try reader.fixed()
-        listHash = try reader.fixed()
-        listPages = try reader.array { reader throws(CacheReader.Failure) in try reader.string() }
+    /// One section, read on a core of its own.
+    private enum Section: Sendable {
+        case outputs([String: Output], spare: [String: Output]?)
+        case sources([(String, Source)])
+    }
+
+    /// The hashes, the list pages and where each section is; the sections must fill the rest exactly.
+    private static func readHead(_ reader: inout CacheReader, fingerprint: UInt64) throws(CacheReader.Failure) -> (BuildCache, [Range<Int>]) {
+        var cache = BuildCache(fingerprint: fingerprint)
+        cache.linkHash = try reader.fixed()
+        cache.listHash = try reader.fixed()
+        cache.listPages = try reader.array { reader throws(CacheReader.Failure) in try reader.string() }
+        let lengths = try reader.array { reader throws(CacheReader.Failure) in try reader.count(minimumSize: 0) }
+        var sections: [Range<Int>] = []
+        var next = reader.offset
+        for length in lengths {
+            sections.append(next..<next + length)
+            next += length
+        }
+        guard !sections.isEmpty, next == reader.end else { throw CacheReader.Failure() }
+        return (cache, sections)
+    }
+
+    private static func readOutputs(_ reader: inout CacheReader) throws(CacheReader.Failure) -> Section {
         let outputCount = try reader.count(minimumSize: 11)
+        var outputs: [String: Output] = [:]
         outputs.reserveCapacity(outputCount)
         for _ in 0..<outputCount {
             let path = try reader.string()
             outputs[path] = try reader.output()
         }
+        var spare: [String: Output]?
         if try reader.bool() {
-            var spare = outputs
+            var changed = outputs
             for _ in 0..<(try reader.count(minimumSize: 2)) {
                 let path = try reader.string()
-                spare[path] = try reader.optional { reader throws(CacheReader.Failure) in try reader.output() }
+                changed[path] = try reader.optional { reader throws(CacheReader.Failure) in try reader.output() }
             }
-            self.spare = spare
+            spare = changed
         }
-        let sourceCount = try reader.count(minimumSize: 20)
-        sources.reserveCapacity(sourceCount)
-        for _ in 0..<sourceCount {
-            let path = try reader.string()
-            sources[path] = try reader.source()
+        return .outputs(outputs, spare: spare)
+    }
+
+    private static func readSources(_ reader: inout CacheReader) throws(CacheReader.Failure) -> Section {
+        let count = try reader.count(minimumSize: 20)
+        var records: [(String, Source)] = []
+        records.reserveCapacity(count)
+        for _ in 0..<count {
+            records.append((try reader.string(), try reader.source()))
         }
-        guard reader.isAtEnd else { throw CacheReader.Failure() }
+        return .sources(records)
     }
 }
 

@@ -16,6 +16,9 @@ struct CacheReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// The offset just past the last byte.
+    var end: Int { bytes.count }
+
     mutating func integer() throws(Failure) -> UInt64 {
         var value: UInt64 = 0
         var shift: UInt64 = 0

@@ -257,6 +257,7 @@ public struct SiteBuilder: Sendable {
             )
         }
         newCache.sources = records
+        newCache.sourceOrder = sources.map(\.job.file)
         phases.mark("cache records")
         var quick = QuickCheck(fingerprint: fingerprint, nextDue: nextDue,
                                counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
