@@ -19,6 +19,7 @@ struct CacheWriter {
         bytes.append(UInt8(value))
     }
 
+    /// An `Int` that may be negative, zigzagged like ``signed(_:)``; read back by ``CacheReader/int()``.
     mutating func integer(_ value: Int) {
         signed(Int64(value))
     }
@@ -58,9 +59,5 @@ struct CacheWriter {
     mutating func array<Element>(_ elements: some Collection<Element>, _ write: (inout CacheWriter, Element) -> Void) {
         integer(UInt64(elements.count))
         for element in elements { write(&self, element) }
-    }
-
-    mutating func append(_ other: CacheWriter) {
-        bytes.append(contentsOf: other.bytes)
     }
 }
