@@ -38,6 +38,15 @@ import Testing
         try expectCachedEqualsClean(site, "no change")
         try edit(posts.appending(path: "2024-01-15-first.md")) { $0 + "\nAn edited paragraph with [a link](missing.md).\n" }
         try expectCachedEqualsClean(site, "one post edited")
+        // What lists show of one post: only the list pages that show it are made again.
+        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "title: First \"quoted\" post", with: "title: First post, renamed") }
+        try expectCachedEqualsClean(site, "title edited")
+        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "Hello from the *first* post.", with: "Hello again, with a new summary.") }
+        try expectCachedEqualsClean(site, "summary edited")
+        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "tags: [Swift, \"Café Culture\"]", with: "tags: [Swift]") }
+        try expectCachedEqualsClean(site, "tag removed from a post")
+        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "tags: [Swift]", with: "tags: [Swift, \"Café Culture\"]") }
+        try expectCachedEqualsClean(site, "tag given back")
         try "---\ntitle: Added\ndate: 2024-04-01T00:00:00Z\ntags: [new]\n---\nSee [first](2024-01-15-first.md).\n".write(to: posts.appending(path: "added.md"), atomically: true, encoding: .utf8)
         try expectCachedEqualsClean(site, "post added")
         try edit(posts.appending(path: "2024-03-01-tags.md")) { $0.replacingOccurrences(of: "\"swift\"]", with: "\"swift\", \"travel\"]") }

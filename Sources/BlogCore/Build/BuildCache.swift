@@ -9,7 +9,7 @@ import JSONFeed
 /// size and modification time, or else its content hash, match, and an old output file is reused only when
 /// its size and modification time still match what was written. A cache that cannot be read is ignored.
 struct BuildCache: Sendable {
-    static let formatVersion = 4
+    static let formatVersion = 5
     static let folder = ".blog-cache"
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
@@ -66,9 +66,9 @@ struct BuildCache: Sendable {
     /// A hash of every post's URL, the navigation and the posts left out: when it changes, every page
     /// is rendered again, since links between posts depend on it.
     var linkHash: UInt64 = 0
-    /// A hash of what list pages show of every post, and the list pages it made.
-    var listHash: UInt64 = 0
-    var listPages: [String] = []
+    /// Every list page (index pages, tags, the archive, 404.html) with a hash of all it shows, so that a
+    /// page whose hash is as before is carried over.
+    var listPages: [String: UInt64] = [:]
 
     static func url(for site: Site, in folder: String) -> URL {
         site.root.appending(path: "\(folder)/\(file)")
@@ -102,8 +102,10 @@ extension BuildCache {
     var bytes: Data {
         var head = CacheWriter(capacity: 64 * listPages.count + 1024)
         head.fixed(linkHash)
-        head.fixed(listHash)
-        head.array(listPages) { $0.string($1) }
+        head.array(listPages.keys.sorted()) { writer, path in
+            writer.string(path)
+            writer.fixed(listPages[path] ?? 0)
+        }
         // The scan's order, which is sorted, when it names every source; else sorted here.
         let named = sourceOrder.filter { sources[$0] != nil }
         let order = named.count == sources.count ? named : sources.keys.sorted()
@@ -209,8 +211,8 @@ extension BuildCache {
     private static func readHead(_ reader: inout CacheReader, fingerprint: UInt64) throws(CacheReader.Failure) -> (BuildCache, [Range<Int>]) {
         var cache = BuildCache(fingerprint: fingerprint)
         cache.linkHash = try reader.fixed()
-        cache.listHash = try reader.fixed()
-        cache.listPages = try reader.array { reader throws(CacheReader.Failure) in try reader.string() }
+        let pages = try reader.array { reader throws(CacheReader.Failure) in (try reader.string(), try reader.fixed()) }
+        cache.listPages = Dictionary(pages, uniquingKeysWith: { first, _ in first })
         let lengths = try reader.array { reader throws(CacheReader.Failure) in try reader.count(minimumSize: 0) }
         var sections: [Range<Int>] = []
         var next = reader.offset

@@ -169,28 +169,23 @@ public struct SiteBuilder: Sendable {
         let newestFirst = Self.newestFirstOrder(unsortedPosts)
         let postPages = newestFirst.map { unsortedPosts[$0] }
         let standalone = published.filter { $0.post.kind == .page }
-        var listHash: UInt64 = 0
-        var listPages: [String] = []
+        var listPages: [String: UInt64] = [:]
         // The list-entry hash of every published post, by its place in `sources`; 0 for the others.
         var entryHashes = [UInt64](repeating: 0, count: sources.count)
         do {
-            // List pages show only what listEntryHash covers: when every post's is as before, carry them
-            // over. A carried-over post's hash is the cached one; a rendered post's was made with its page.
-            // List pages also show the navigation, which the link hash covers.
-            var listed = Array("links=\(linkHash)\n".utf8)
+            // List pages show only what listEntryHash covers (and the navigation, which the link hash
+            // covers): a list page whose posts' hashes are all as before is carried over. A carried-over
+            // post's hash is the cached one; a rendered post's was made with its page.
+            var postEntryHashes: [UInt64] = []
+            postEntryHashes.reserveCapacity(newestFirst.count)
             for index in newestFirst {
                 let result = postResults[index]
                 let hash = result.entryHash != 0 ? result.entryHash : sitePages.listEntryHash(unsortedPosts[index])
                 entryHashes[result.source] = hash
-                listed.append(contentsOf: unsortedPosts[index].post.source.utf8)
-                withUnsafeBytes(of: hash.littleEndian) { listed.append(contentsOf: $0) }
+                postEntryHashes.append(hash)
             }
-            listHash = listed.withUnsafeBytes { ContentHash.of($0) }
-            if let cache, cache.listHash == listHash, !cache.listPages.isEmpty, cache.listPages.allSatisfy(staged.carryOver) {
-                listPages = cache.listPages
-            } else {
-                listPages = try sitePages.stageListPages(posts: postPages, into: staged)
-            }
+            listPages = try sitePages.stageListPages(posts: postPages, entryHashes: postEntryHashes, linkHash: linkHash,
+                                                     previous: cache?.listPages ?? [:], into: staged)
             phases.mark("list pages")
             let feedItems = try await feedPosts(Array(postPages.prefix(configuration.feedItemLimit)), renderer: renderer)
             try staged.put("feed.json", try FeedEncoder(prettyPrinted: true).encode(FeedBuilder(configuration: configuration).feed(for: feedItems)))
@@ -221,7 +216,6 @@ public struct SiteBuilder: Sendable {
         summary.tags = Set(postPages.flatMap { $0.tags.map(\.slug) }).count
 
         var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, spare: keptSpare ? staged.previous : nil, linkHash: linkHash)
-        newCache.listHash = listHash
         newCache.listPages = listPages
         // A source the cache vouched for whose page was carried over, or that was not rendered either
         // time, keeps its cached record as it is; only the records of the others are made again.

@@ -5,7 +5,7 @@ struct SitePages: Sendable {
     let context: PageContext
     let templates: TemplateSet
 
-    private var configuration: SiteConfiguration { context.configuration }
+    var configuration: SiteConfiguration { context.configuration }
 
     /// The page of one post or standalone page: its output path and HTML.
     func page(for published: PublishedPost) -> (path: String, html: Data) {
@@ -28,11 +28,15 @@ struct SitePages: Sendable {
         case notFound
     }
 
-    /// Renders every page that lists posts (the index and its pages, tags, the archive, 404.html) on every
-    /// core and stages each one as it is made.
-    /// - Returns: The paths of the pages it staged.
-    @discardableResult
-    func stageListPages(posts: [PublishedPost], into output: StagedOutput) throws -> [String] {
+    /// Stages every page that lists posts (the index and its pages, tags, the archive, 404.html) on every
+    /// core. A page whose hash (of the list-entry hashes of the posts it shows, in order, and of all else
+    /// it shows; `linkHash` stands for the navigation) is the one in `previous` is carried over from the
+    /// old output; the others are rendered and staged as they are made.
+    ///
+    /// - Parameter entryHashes: The ``listEntryHash(_:)`` of each of `posts`, in the same order.
+    /// - Returns: The path and hash of every list page.
+    func stageListPages(posts: [PublishedPost], entryHashes: [UInt64], linkHash: UInt64, previous: [String: UInt64],
+                        into output: StagedOutput) throws -> [String: UInt64] {
         let perPage = configuration.postsPerPage
         let pageCount = max(1, (posts.count + perPage - 1) / perPage)
         var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
@@ -49,11 +53,13 @@ struct SitePages: Sendable {
         // thousands of posts, and with a fixed share per core one core finished long before the other.
         let bigPages = [(ListPage.archive, posts.count)] + tagSlugs.map { (ListPage.tag($0), byTag[$0]?.posts.count ?? 0) }
         let jobs: [ListPage] = bigPages.sorted { $0.1 > $1.1 }.map(\.0) + [.tags] + (1...pageCount).map(ListPage.index) + [.notFound]
+        var hashOfPost: [ObjectIdentifier: UInt64] = [:]
+        hashOfPost.reserveCapacity(posts.count)
+        for (published, hash) in zip(posts, entryHashes) { hashOfPost[ObjectIdentifier(published)] = hash }
+        let lists = Lists(posts: posts, pageCount: pageCount, tags: byTag, tagSlugs: tagSlugs, years: years, entryHashes: hashOfPost, linkHash: linkHash)
         let nextJob = Locked(0)
-        let tags = byTag
-        let yearGroups = years
         let failures = Locked<[String]>([])
-        let paths = Locked<[String]>([])
+        let staged = Locked<[String: UInt64]>([:])
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // Each worker keeps the list entries it has made: a post shows on several list pages.
@@ -64,8 +70,10 @@ struct SitePages: Sendable {
                     return next
                 }
                 guard index < jobs.count else { break }
-                let (path, html) = render(jobs[index], posts: posts, pageCount: pageCount, tags: tags, tagSlugs: tagSlugs, years: yearGroups, entries: &entries)
-                paths.withLock { $0.append(path) }
+                let (path, hash) = lists.key(of: jobs[index], pages: self)
+                staged.withLock { $0[path] = hash }
+                if previous[path] == hash, output.carryOver(path) { continue }
+                let html = render(jobs[index], lists: lists, entries: &entries)
                 do {
                     try output.put(path, Data(html.utf8))
                 } catch {
@@ -74,7 +82,62 @@ struct SitePages: Sendable {
             }
         }
         if let failure = failures.withLock({ $0.first }) { throw POSIXFailureText(description: failure) }
-        return paths.withLock { $0 }.sorted()
+        return staged.withLock { $0 }
+    }
+
+    /// What list pages are made of, shared by the workers.
+    private struct Lists: Sendable {
+        let posts: [PublishedPost]
+        let pageCount: Int
+        let tags: [String: (name: String, posts: [PublishedPost])]
+        let tagSlugs: [String]
+        let years: [(year: Int, posts: [PublishedPost])]
+        let entryHashes: [ObjectIdentifier: UInt64]
+        let linkHash: UInt64
+
+        /// The page's path in the output, and the hash of everything it shows.
+        func key(of job: ListPage, pages: SitePages) -> (String, UInt64) {
+            var text: [UInt8] = []
+            func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { text.append(contentsOf: $0) } }
+            func add(_ string: String) {
+                add(UInt64(string.utf8.count))
+                text.append(contentsOf: string.utf8)
+            }
+            func add(_ listed: [PublishedPost]) {
+                add(UInt64(listed.count))
+                for published in listed { add(entryHashes[ObjectIdentifier(published)] ?? 0) }
+            }
+            add(linkHash)
+            let path: String
+            switch job {
+            case .index(let number):
+                let perPage = pages.configuration.postsPerPage
+                path = number == 1 ? "index.html" : "page/\(number)/index.html"
+                add(UInt64(pageCount))
+                add(Array(posts.dropFirst((number - 1) * perPage).prefix(perPage)))
+            case .tags:
+                path = "tags/index.html"
+                for slug in tagSlugs {
+                    add(slug)
+                    add(tags[slug]?.name ?? slug)
+                    add(UInt64(tags[slug]?.posts.count ?? 0))
+                }
+            case .tag(let slug):
+                path = "tags/\(slug)/index.html"
+                add(tags[slug]?.name ?? slug)
+                add(tags[slug]?.posts ?? [])
+            case .archive:
+                path = "archive/index.html"
+                for year in years {
+                    add(UInt64(bitPattern: Int64(year.year)))
+                    add(year.posts)
+                }
+            case .notFound:
+                path = "404.html"
+            }
+            add(path)
+            return (path, text.withUnsafeBytes { ContentHash.of($0) })
+        }
     }
 
     /// A hash of what list pages can show of one post: the values of the keys that list templates and
@@ -140,8 +203,9 @@ struct SitePages: Sendable {
         text += "]"
     }
 
-    private func render(_ job: ListPage, posts: [PublishedPost], pageCount: Int, tags: [String: (name: String, posts: [PublishedPost])],
-                        tagSlugs: [String], years: [(year: Int, posts: [PublishedPost])], entries: inout [String: [String: Any]]) -> (String, String) {
+    private func render(_ job: ListPage, lists: Lists, entries: inout [String: [String: Any]]) -> String {
+        let (posts, pageCount, tags, tagSlugs, years) = (lists.posts, lists.pageCount, lists.tags, lists.tagSlugs, lists.years)
+        // The page's path comes from Lists.key(of:pages:), which must agree with what is linked here.
         let base = configuration.basePath
         func entry(_ published: PublishedPost) -> [String: Any] {
             if let made = entries[published.post.source] { return made }
@@ -163,24 +227,24 @@ struct SitePages: Sendable {
             let html = context.render(templates, "index", page: context.page(title: title, description: nil, path: path), [
                 "posts": slice.map(entry), "pagination": pagination,
             ])
-            return (number == 1 ? "index.html" : "page/\(number)/index.html", html)
+            return html
         case .tags:
             let tagList: [[String: Any]] = tagSlugs.map { ["name": tags[$0]?.name ?? $0, "url": context.tagPath($0), "count": tags[$0]?.posts.count ?? 0] }
-            return ("tags/index.html", context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: "\(base)tags/"),
-                                                      ["tags": tagList, "has_tags": !tagList.isEmpty]))
+            return context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: "\(base)tags/"),
+                                  ["tags": tagList, "has_tags": !tagList.isEmpty])
         case .tag(let slug):
             let tagged = tags[slug] ?? (slug, [])
             let page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: context.tagPath(slug))
-            return ("tags/\(slug)/index.html", context.render(templates, "tag", page: page, [
+            return context.render(templates, "tag", page: page, [
                 "tag": ["name": tagged.name, "url": context.tagPath(slug), "count": tagged.posts.count],
                 "posts": tagged.posts.map(entry),
-            ]))
+            ])
         case .archive:
-            return ("archive/index.html", context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: "\(base)archive/"), [
+            return context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: "\(base)archive/"), [
                 "years": years.map { ["year": $0.year, "posts": $0.posts.map(entry)] },
-            ]))
+            ])
         case .notFound:
-            return ("404.html", context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: "\(base)404.html")))
+            return context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: "\(base)404.html"))
         }
     }
 }
