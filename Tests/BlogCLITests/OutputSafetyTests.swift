@@ -11,21 +11,13 @@ import Testing
         return times
     }
 
-    @Test func killedBuildLeavesThePreviousOutputExactly() throws {
-        let site = try makeFixtureSite("basic")
-        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        #expect(try runBlog(["build", "--site", site.path]).status == 0)
-        let output = site.appending(path: "public")
-        let before = try treeFiles(output)
-        let times = try modificationTimes(output)
-        // Change a post, then kill the build while its staged tree waits to be swapped in.
-        let post = site.appending(path: "content/posts/2024-01-15-first.md")
-        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+    /// Starts `blog build` with a pause before its swap, and returns once the staged tree waits for it.
+    func startPausedBuild(_ site: URL, pause seconds: Double) throws -> Process {
         let process = Process()
         process.executableURL = blogExecutable
         process.arguments = ["build", "--site", site.path]
         var environment = ProcessInfo.processInfo.environment
-        environment["BLOG_PAUSE_BEFORE_SWAP"] = "30"
+        environment["BLOG_PAUSE_BEFORE_SWAP"] = String(seconds)
         process.environment = environment
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
@@ -36,6 +28,21 @@ import Testing
         while Date() < deadline, !FileManager.default.fileExists(atPath: staging.appending(path: "style.css").path) {
             Thread.sleep(forTimeInterval: 0.02)
         }
+        return process
+    }
+
+    @Test func killedBuildLeavesThePreviousOutputExactly() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let output = site.appending(path: "public")
+        let before = try treeFiles(output)
+        let times = try modificationTimes(output)
+        // Change a post, then kill the build while its staged tree waits to be swapped in.
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        let process = try startPausedBuild(site, pause: 30)
+        let staging = site.appending(path: ".public.blog-staging")
         Thread.sleep(forTimeInterval: 0.3)
         #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path))
         #expect(FileManager.default.fileExists(atPath: staging.appending(path: "posts/first/index.html").path))
@@ -49,6 +56,30 @@ import Testing
         #expect(again.status == 0)
         #expect(!FileManager.default.fileExists(atPath: staging.path))
         #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
+    }
+
+    /// `blog link-spare`, started after an earlier build, may finish while a build is under way: the
+    /// build's swap puts the tree it made in the way aside instead of failing.
+    @Test func aSpareMadeDuringABuildGivesWay() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        let process = try startPausedBuild(site, pause: 1.5)
+        let spare = site.appending(path: ".public.blog-spare")
+        #expect(!FileManager.default.fileExists(atPath: spare.path))
+        try FileManager.default.createDirectory(at: spare, withIntermediateDirectories: true)
+        try Data().write(to: spare.appending(path: ".blog-output"))
+        try Data("stale".utf8).write(to: spare.appending(path: "stale.html"))
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        let output = site.appending(path: "public")
+        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "stale.html").path))
+        #expect(FileManager.default.fileExists(atPath: spare.appending(path: "posts/first/index.html").path), "the replaced output is the spare")
+        #expect(!FileManager.default.fileExists(atPath: spare.appending(path: "stale.html").path))
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
     }
 
     @Test func failedBuildLeavesThePreviousOutput() throws {

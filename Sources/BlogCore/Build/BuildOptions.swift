@@ -18,6 +18,9 @@ public struct BuildOptions: Sendable {
     public var cacheFolder = BuildCache.folder
     /// Keeps the cache in memory between builds of one process instead of on disk; see ``BuildMemory``.
     public var memory: BuildMemory?
+    /// From how many output files a build without a spare tree asks for one to be made after it
+    /// (``BuildSummary/spareRequest``); smaller outputs are staged anew quickly enough.
+    public var spareRequestMinimumFiles = 2_000
     /// Called with (posts rendered, posts in all) while rendering.
     public var progress: (@Sendable (Int, Int) -> Void)?
 
@@ -58,6 +61,9 @@ public struct BuildSummary: Sendable {
     public var output: URL
     /// Wall time of the build.
     public var seconds: Double = 0
+    /// The spare tree to make after this build, for a fast next build; nil when the build kept one, had
+    /// a memory, or made a small output.
+    public var spareRequest: SpareRequest?
 
     /// How many of ``diagnostics`` are warnings.
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

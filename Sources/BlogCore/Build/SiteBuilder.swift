@@ -216,6 +216,11 @@ public struct SiteBuilder: Sendable {
         summary.tags = Set(postPages.flatMap { $0.tags.map(\.slug) }).count
 
         var newCache = BuildCache(fingerprint: fingerprint, outputs: manifest, spare: keptSpare ? staged.previous : nil, linkHash: linkHash)
+        if !keptSpare, options.memory == nil, manifest.count >= options.spareRequestMinimumFiles {
+            // The spare is described before it exists: until it does, or if it never does, it is not used.
+            newCache.spare = manifest
+            summary.spareRequest = SpareRequest(site: site.root.path, output: outputURL.path, cacheFolder: options.cacheFolder, fingerprint: fingerprint)
+        }
         newCache.listPages = listPages
         // A source the cache vouched for whose page was carried over, or that was not rendered either
         // time, keeps its cached record as it is; only the records of the others are made again.

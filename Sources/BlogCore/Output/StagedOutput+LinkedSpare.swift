@@ -8,7 +8,8 @@ import Darwin
 extension StagedOutput {
     /// Makes a spare tree where a build left none (the first build of an output): a tree of hard links to
     /// every file the output holds, so that the next build stages into it instead of linking ten thousand
-    /// files anew. Only `blog serve` calls this, between builds, where the time is not anyone's wait.
+    /// files anew. `blog serve` calls this between builds, and `blog build` in a process of its own after
+    /// the build (``SpareRequest``), where the time is not anyone's wait.
     ///
     /// The tree is made under a trash name, which the next build deletes if this one is killed, and renamed
     /// to the spare only when complete. Returns false, leaving no spare, when a file no longer matches the
@@ -31,7 +32,10 @@ extension StagedOutput {
                 }
                 guard link(output + "/" + path, making + "/" + path) == 0 else { throw POSIXFailure(path: path, code: errno) }
             }
-            guard rename(making, target.spare.path) == 0 else { throw POSIXFailure(path: target.spare.path, code: errno) }
+            // A build that started meanwhile stages without a spare; it would only throw this one away.
+            guard !fileManager.fileExists(atPath: target.staging.path), !fileManager.fileExists(atPath: target.spare.path),
+                  rename(making, target.spare.path) == 0
+            else { throw POSIXFailure(path: target.spare.path, code: EEXIST) }
             return true
         } catch {
             removeInBackground(making)

@@ -253,6 +253,10 @@ final class StagedOutput: Sendable {
             return false
         }
         let keeper = keepingSpare ? target.spare : target.freshTrash()
+        if keepingSpare, fileManager.fileExists(atPath: keeper.path) {
+            // A spare made meanwhile (by `blog link-spare` after an earlier build) gives way to this one.
+            try Self.moveToTrash(keeper, target: target)
+        }
         if blog_rename_exchange(target.staging.path, output.path) == 0 {
             try fileManager.moveItem(at: target.staging, to: keeper)
         } else {
@@ -266,15 +270,6 @@ final class StagedOutput: Sendable {
 
     /// Starts `rm -rf PATH` without waiting for it; the process outlives the build if it must.
     static func removeInBackground(_ path: String) {
-        var pid: pid_t = 0
-        let words: [String] = ["/bin/rm", "-rf", "--", path]
-        let arguments: [UnsafeMutablePointer<CChar>?] = words.map { strdup($0) } + [nil]
-        defer { arguments.forEach { free($0) } }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        _ = posix_spawn(&pid, "/bin/rm", &actions, nil, arguments, environ)
+        DetachedProcess.start("/bin/rm", ["/bin/rm", "-rf", "--", path])
     }
 }

@@ -1,0 +1,29 @@
+import ArgumentParser
+import BlogCore
+import Foundation
+
+extension Blog {
+    /// Started by `blog build` after a build that left no spare tree (see ``SpareRequest``); not for people.
+    struct LinkSpare: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "link-spare",
+            abstract: "Make the spare tree the next build stages into (started by blog build).",
+            shouldDisplay: false
+        )
+
+        @Option(help: "The site folder.") var site: String
+        @Option(help: "The output folder.") var output: String
+        @Option(help: "The cache folder, relative to the site.") var cacheFolder: String
+        @Option(help: "The fingerprint of the build that asked.") var fingerprint: UInt64
+
+        /// The arguments that start this command for `request`.
+        static func arguments(for request: SpareRequest) -> [String] {
+            ["link-spare", "--site", request.site, "--output", request.output, "--cache-folder", request.cacheFolder,
+             "--fingerprint", String(request.fingerprint)]
+        }
+
+        func run() throws {
+            guard SpareRequest(site: site, output: output, cacheFolder: cacheFolder, fingerprint: fingerprint).fulfil() else { throw ExitCode(1) }
+        }
+    }
+}
