@@ -17,3 +17,16 @@ int blog_rename_exchange(const char *first, const char *second) {
     return -1;
 #endif
 }
+
+long blog_getdents64(int folder, void *buffer, unsigned long size) {
+#if defined(__linux__) && defined(SYS_getdents64)
+    // The syscall: glibc's getdents64 wrapper is newer than some of the C libraries we build with.
+    return syscall(SYS_getdents64, folder, buffer, size);
+#else
+    (void)folder;
+    (void)buffer;
+    (void)size;
+    errno = ENOSYS;
+    return -1;
+#endif
+}

@@ -1,23 +1,27 @@
+import CFileSystem
 import Foundation
 #if canImport(Glibc)
 import Glibc
 #endif
 
-/// Every file and folder under a root, relative to it, listed with `readdir` alone: the entry type comes
-/// with the name, so a tree of ten thousand folders is listed without a `stat` per entry. The root's
-/// ``OutputWriter/marker`` is left out.
+/// Every file and folder under a root, relative to it, listed with getdents64 alone (readdir where that is
+/// missing): the entry type comes with the name, so a tree of ten thousand folders is listed without a
+/// `stat` per entry. The root's ``OutputWriter/marker`` is left out.
 struct FolderWalk {
     private(set) var files: [String] = []
     private(set) var folders: [String] = []
 
     init(root: String) {
-        let folder = open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
-        if folder >= 0 { visit(folder, relative: "") }
+        self.init(folder: open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
     }
 
-    /// Lists the folder open as `folder`, and closes it.
+    /// Lists the folder open as `folder`, and closes it; a negative descriptor lists nothing.
     init(folder: Int32) {
-        visit(folder, relative: "")
+        guard folder >= 0 else { return }
+        // One buffer for every folder's entries: opendir allocates one per folder and stats it first.
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
+        defer { buffer.deallocate() }
+        visit(folder, relative: "", buffer: buffer)
     }
 
     /// The names in one folder (without `.` and `..`) with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`,
@@ -38,22 +42,13 @@ struct FolderWalk {
 
     /// Lists the folder open as `folder` (and closes it), then each folder in it through a descriptor
     /// opened from its parent's: a path from the root per folder cost a walk of every component again.
-    private mutating func visit(_ folder: Int32, relative: String) {
-        guard let directory = fdopendir(folder) else {
-            close(folder)
-            return
-        }
-        defer { closedir(directory) }
-        while let entry = readdir(directory) {
-            let (name, type) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { name -> (String?, UInt8) in
-                    // "." and ".." are skipped before a String is made of them.
-                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return (nil, 0) }
-                    return (String(cString: name), entry.pointee.d_type)
-                }
-            }
-            guard let name else { continue }
-            if relative.isEmpty && name == OutputWriter.marker { continue }
+    /// Entries are read with getdents64 into `buffer`, which the folders below reuse once this one is read.
+    private mutating func visit(_ folder: Int32, relative: String, buffer: UnsafeMutableRawBufferPointer) {
+        defer { close(folder) }
+        guard let base = buffer.baseAddress else { return }
+        var subfolders: [String] = []
+        func add(_ name: String, type: UInt8) {
+            if relative.isEmpty && name == OutputWriter.marker { return }
             let child = relative.isEmpty ? name : relative + "/" + name
             var isFolder = type == UInt8(DT_DIR)
             if type == UInt8(DT_UNKNOWN) {
@@ -63,11 +58,42 @@ struct FolderWalk {
             }
             if isFolder {
                 folders.append(child)
-                let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-                if descriptor >= 0 { visit(descriptor, relative: child) }
+                subfolders.append(name)
             } else {
                 files.append(child)
             }
+        }
+        while true {
+            let count = blog_getdents64(folder, base, UInt(buffer.count))
+            if count < 0 && errno == ENOSYS {
+                // Not Linux: readdir, through a descriptor of its own.
+                let copy = dup(folder)
+                guard copy >= 0, let directory = fdopendir(copy) else { return }
+                defer { closedir(directory) }
+                while let entry = readdir(directory) {
+                    let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                        pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+                    }
+                    if name != "." && name != ".." { add(name, type: entry.pointee.d_type) }
+                }
+                break
+            }
+            guard count > 0 else { break }
+            // struct linux_dirent64: inode (8 bytes), offset (8), record length (2), type (1), name.
+            var offset = 0
+            while offset + 19 < count {
+                let length = Int(buffer.loadUnaligned(fromByteOffset: offset + 16, as: UInt16.self))
+                let type = buffer.load(fromByteOffset: offset + 18, as: UInt8.self)
+                let name = UnsafePointer((base + offset + 19).assumingMemoryBound(to: UInt8.self))
+                // "." and ".." are skipped before a String is made of them.
+                if !(name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))) { add(String(cString: name), type: type) }
+                guard length > 0 else { break }
+                offset += length
+            }
+        }
+        for name in subfolders {
+            let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
+            if descriptor >= 0 { visit(descriptor, relative: relative.isEmpty ? name : relative + "/" + name, buffer: buffer) }
         }
     }
 }

@@ -5,4 +5,8 @@
 /// Returns 0 on success, -1 with errno set otherwise (ENOSYS or EINVAL where unsupported).
 int blog_rename_exchange(const char *first, const char *second);
 
+/// Reads directory entries of an open folder into `buffer` as Linux `struct linux_dirent64` records
+/// (getdents64). Returns the number of bytes read, 0 at the end, or -1 with errno set (ENOSYS elsewhere).
+long blog_getdents64(int folder, void *buffer, unsigned long size);
+
 #endif
