@@ -217,13 +217,15 @@ final class StagedOutput: Sendable {
         var needed = Set<Substring>()
         for path in manifest.keys {
             var folder = path[...]
-            while let slash = folder.lastIndex(of: "/") {
+            // By byte: a Character search backwards through every path was most of this.
+            while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
                 guard needed.insert(folder).inserted else { break }
             }
         }
-        // Deepest first, so a folder emptied of folders goes too.
-        for folder in walk.folders.sorted(by: { $0.count > $1.count }) where !needed.contains(folder[...]) {
+        // Deepest first, so a folder emptied of folders goes too. Only those are sorted, by bytes: a
+        // Character count per comparison of ten thousand folders cost more than the rest of the swap.
+        for folder in walk.folders.filter({ !needed.contains($0[...]) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
             rmdir(root + "/" + folder)
         }
     }
