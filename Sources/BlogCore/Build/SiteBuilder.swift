@@ -46,6 +46,10 @@ public struct SiteBuilder: Sendable {
         phases.mark("configuration and theme")
         let loader = ContentLoader(root: site.root, timeZone: configuration.timeZone)
         let (jobs, scanDiagnostics) = loader.scan()
+        // Every source's stamp, made once on every core: the quick check compares them, and a build reuses
+        // what the cache has for each file whose stamp is as before. Paths are joined as strings: a URL per
+        // file cost more than its stat.
+        let sourceStamps = Self.stamps(of: jobs.map { site.root.path + "/" + $0.file })
         phases.mark("scan")
         diagnostics += scanDiagnostics
         let fingerprint = self.fingerprint(options: options, outputURL: outputURL)
@@ -57,7 +61,7 @@ public struct SiteBuilder: Sendable {
         // left them. The quick check answers that without parsing the whole cache.
         if templates != nil, !diagnostics.contains(where: { $0.severity == .error }),
            let quick = options.memory?.quickCheck(fingerprint: fingerprint) ?? QuickCheck.load(for: site, in: options.cacheFolder, fingerprint: fingerprint),
-           isUnchanged(quick, jobs: jobs, output: outputURL, now: options.now) {
+           isUnchanged(quick, jobs: jobs, stamps: sourceStamps, output: outputURL, now: options.now) {
             phases.mark("quick check: nothing changed")
             summary.filesUnchanged = quick.outputs.count
             summary.posts = quick.counts.posts
@@ -75,7 +79,7 @@ public struct SiteBuilder: Sendable {
 
         // Read what changed; reuse what the cache vouches for.
         phases.mark("check sources and output")
-        let sources = await readSources(jobs, cache: cache, loader: loader)
+        let sources = await readSources(jobs, stamps: sourceStamps, cache: cache, loader: loader)
         phases.mark("read sources")
         for source in sources { diagnostics += source.diagnostics }
         var posts: [Post] = []
@@ -301,21 +305,21 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Whether every source and output file has the size and modification time the last build recorded.
-    private func isUnchanged(_ quick: QuickCheck, jobs: [ContentLoader.Job], output: URL, now: Date) -> Bool {
-        let files = jobs.map(\.file) + bundleFiles(jobs)
-        guard files.count == quick.sources.count else { return false }
+    private func isUnchanged(_ quick: QuickCheck, jobs: [ContentLoader.Job], stamps: [FileStamp?], output: URL, now: Date) -> Bool {
+        let bundles = bundleFiles(jobs)
+        guard jobs.count + bundles.count == quick.sources.count else { return false }
         if let due = quick.nextDue, due <= now { return false }
-        // Paths are joined as strings: building a URL per file cost more than the stat itself.
+        for (job, stamp) in zip(jobs, stamps) {
+            guard let stamp, quick.sources[job.file] == stamp else { return false }
+        }
         let root = site.root.path
-        for file in files {
+        for file in bundles {
             guard let stamp = quick.sources[file], FileStamp(root + "/" + file) == stamp else { return false }
         }
         let folder = output.path
         guard FileManager.default.fileExists(atPath: folder + "/" + OutputWriter.marker) else { return false }
-        for (path, stamp) in quick.outputs where FileStamp(folder + "/" + path) != stamp {
-            return false
-        }
-        return true
+        let outputs = Array(quick.outputs)
+        return zip(outputs, Self.stamps(of: outputs.map { folder + "/" + $0.key })).allSatisfy { $0.value == $1 }
     }
 
     /// The files beside each post folder's index.md, relative to the site root, in a fixed order.
@@ -348,12 +352,9 @@ public struct SiteBuilder: Sendable {
         var cachedEntryHash: UInt64 = 0
     }
 
-    /// Reads the files whose size or modification time changed (or whose cache record is missing).
-    private func readSources(_ jobs: [ContentLoader.Job], cache: BuildCache?, loader: ContentLoader) async -> [Source] {
-        // Paths are joined as strings: a URL per file cost more than its stat. The stats are made on
-        // every core.
+    /// Reads the files whose size or modification time (in `stamps`, one per job) changed, or whose cache record is missing.
+    private func readSources(_ jobs: [ContentLoader.Job], stamps: [FileStamp?], cache: BuildCache?, loader: ContentLoader) async -> [Source] {
         let root = site.root.path
-        let stamps = Self.stamps(of: jobs.map { root + "/" + $0.file })
         var sources: [Source] = []
         sources.reserveCapacity(jobs.count)
         var toRead: [(Int, ContentLoader.Job)] = []
