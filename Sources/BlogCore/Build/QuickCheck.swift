@@ -68,41 +68,70 @@ struct QuickCheck: Sendable {
     /// The check of the last build, or nil when there is none, it is unreadable, or of another fingerprint.
     static func load(for site: Site, in folder: String, fingerprint: UInt64) -> QuickCheck? {
         guard let data = FileContents.read(url(for: site, in: folder)) else { return nil }
-        // Split on bytes: tabs and newlines are ASCII, and Character-based splitting of a megabyte is slow.
-        let bytes = [UInt8](data)
-        var lines: [[String]] = []
-        var fields: [String] = []
-        var start = 0
-        for index in bytes.indices where bytes[index] == 9 || bytes[index] == 10 {
-            fields.append(String(decoding: bytes[start..<index], as: UTF8.self))
-            start = index + 1
-            if bytes[index] == 10 {
-                lines.append(fields)
-                fields = []
-            }
+        return data.withUnsafeBytes { parse($0, fingerprint: fingerprint) }
+    }
+
+    /// Parses the file on bytes: tabs and newlines are ASCII, and a String per field of twenty thousand
+    /// stamp lines cost more than the stamps' comparison. Every line ends with a newline.
+    private static func parse(_ bytes: UnsafeRawBufferPointer, fingerprint: UInt64) -> QuickCheck? {
+        func fields(_ line: UnsafeRawBufferPointer) -> [String] {
+            line.split(separator: 9, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
         }
-        guard lines.count >= 3, lines[0] == [header] else { return nil }
-        let head = lines[1]
-        let figures = lines[2].dropFirst().compactMap { Int($0) }
-        guard head.count == 3, head[0] == "F", UInt64(head[1]) == fingerprint, lines[2].first == "C", figures.count == 5 else { return nil }
+        var lines: [UnsafeRawBufferPointer] = []
+        var start = 0
+        while start < bytes.count {
+            guard let end = bytes[start...].firstIndex(of: 10) else { return nil }
+            lines.append(UnsafeRawBufferPointer(rebasing: bytes[start..<end]))
+            start = end + 1
+        }
+        guard lines.count >= 3, fields(lines[0]) == [header] else { return nil }
+        let head = fields(lines[1])
+        let counts = fields(lines[2])
+        let figures = counts.dropFirst().compactMap { Int($0) }
+        guard head.count == 3, head[0] == "F", UInt64(head[1]) == fingerprint, counts.first == "C", figures.count == 5 else { return nil }
         var check = QuickCheck(fingerprint: fingerprint, nextDue: Double(head[2]).map(Date.init(timeIntervalSinceReferenceDate:)),
                                counts: .init(posts: figures[0], pages: figures[1], tags: figures[2], draftsSkipped: figures[3], futureSkipped: figures[4]))
         check.sources.reserveCapacity(lines.count)
         check.outputs.reserveCapacity(lines.count)
-        for fields in lines.dropFirst(3) {
-            switch fields.first {
-            case "S", "O":
-                guard fields.count == 4, let size = Int(fields[1]), let modified = Int64(fields[2]) else { return nil }
-                let stamp = FileStamp(size: size, modified: modified)
-                if fields[0] == "S" { check.sources[unescape(fields[3])] = stamp } else { check.outputs[unescape(fields[3])] = stamp }
-            case "D":
-                guard fields.count == 6, let severity = Diagnostic.Severity(rawValue: fields[1]) else { return nil }
+        for line in lines.dropFirst(3) {
+            switch line.first {
+            case UInt8(ascii: "S"), UInt8(ascii: "O"):
+                // "S\tSIZE\tMODIFIED\tPATH": the numbers are read off the bytes, the path is the rest.
+                var offset = 1
+                guard let size = number(in: line, at: &offset), let modified = number(in: line, at: &offset), size >= 0 else { return nil }
+                let path = unescape(String(decoding: UnsafeRawBufferPointer(rebasing: line[(offset + 1)...]), as: UTF8.self))
+                let stamp = FileStamp(size: Int(size), modified: modified)
+                if line.first == UInt8(ascii: "S") { check.sources[path] = stamp } else { check.outputs[path] = stamp }
+            case UInt8(ascii: "D"):
+                let fields = fields(line)
+                guard fields.count == 6, fields[0] == "D", let severity = Diagnostic.Severity(rawValue: fields[1]) else { return nil }
                 check.diagnostics.append(Diagnostic(severity, file: unescape(fields[4]), line: Int(fields[2]), column: Int(fields[3]), message: unescape(fields[5])))
             default:
                 return nil
             }
         }
         return check
+    }
+
+    /// Reads "\t" and a decimal integer (a leading "-" allowed) from `offset`, which it moves to the tab
+    /// that must follow; nil when the bytes are not that, or the number does not fit.
+    private static func number(in line: UnsafeRawBufferPointer, at offset: inout Int) -> Int64? {
+        guard offset < line.count, line[offset] == 9 else { return nil }
+        offset += 1
+        let negative = offset < line.count && line[offset] == UInt8(ascii: "-")
+        if negative { offset += 1 }
+        var value: Int64 = 0
+        var digits = 0
+        while offset < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[offset]) {
+            let (times, overflow) = value.multipliedReportingOverflow(by: 10)
+            let (sum, overflowAgain) = times.addingReportingOverflow(Int64(line[offset] - UInt8(ascii: "0")))
+            guard !overflow, !overflowAgain else { return nil }
+            value = sum
+            digits += 1
+            offset += 1
+        }
+        guard digits > 0, offset < line.count, line[offset] == 9 else { return nil }
+        return negative ? -value : value
     }
 
     private static func escape(_ text: String) -> String {
