@@ -95,9 +95,9 @@ struct BuildCache: Sendable {
 }
 
 // The binary form: the magic, the format version, the fingerprint and a checksum of the rest, each eight
-// bytes; then the hashes and list pages; then the byte lengths of the sections, which follow: the outputs
-// with the spare's differences from them, and the sources in shares. Sections are written and read on
-// every core.
+// bytes; then the link hash and each list page with its hash; then the byte lengths of the sections, which
+// follow: the outputs with the spare's differences from them, and the sources in shares. Sections are
+// written and read on every core.
 extension BuildCache {
     var bytes: Data {
         var head = CacheWriter(capacity: 64 * listPages.count + 1024)
@@ -132,13 +132,13 @@ extension BuildCache {
         var body = head.bytes
         body.reserveCapacity(body.count + sections.reduce(0) { $0 + $1.bytes.count })
         for section in sections { body.append(contentsOf: section.bytes) }
-        var file = Self.magic
-        withUnsafeBytes(of: UInt64(Self.formatVersion).littleEndian) { file.append(contentsOf: $0) }
-        withUnsafeBytes(of: fingerprint.littleEndian) { file.append(contentsOf: $0) }
-        let checksum = body.withUnsafeBytes { ContentHash.of($0) }
-        withUnsafeBytes(of: checksum.littleEndian) { file.append(contentsOf: $0) }
-        var data = Data(capacity: file.count + body.count)
-        data.append(contentsOf: file)
+        var file = CacheWriter(capacity: 24)
+        file.fixed(UInt64(Self.formatVersion))
+        file.fixed(fingerprint)
+        file.fixed(body.withUnsafeBytes { ContentHash.of($0) })
+        var data = Data(capacity: Self.magic.count + file.bytes.count + body.count)
+        data.append(contentsOf: Self.magic)
+        data.append(contentsOf: file.bytes)
         data.append(contentsOf: body)
         return data
     }

@@ -145,7 +145,7 @@ public struct SiteBuilder: Sendable {
             throw DiagnosticError(file: outputName, message: "cannot stage the output: \(error.localizedDescription)")
         }
         let renderer = PostRenderer(configuration: configuration, pageURLs: pageURLs, leftOut: leftOut)
-        let context = PageContext(configuration: configuration, navigation: pages.sorted { $0.slug < $1.slug }.map { ($0.title, configuration.basePath + $0.outputFolder.pathEncoded) })
+        let context = PageContext(configuration: configuration, navigation: pages.sorted { $0.slug < $1.slug }.map { ($0.title, pageURLs[$0.source] ?? basePath) })
         let sitePages = SitePages(context: context, templates: templates)
         let work: [RenderWork] = zip(posts + pages, postSources + pageSources).enumerated().map { position, item in
             let (post, index) = item
@@ -229,6 +229,8 @@ public struct SiteBuilder: Sendable {
         // A source the cache vouched for whose page was carried over, or that was not rendered either
         // time, keeps its cached record as it is; only the records of the others are made again.
         var records = cache?.sources ?? [:]
+        // Records of files that are gone are dropped; when every record belongs to a source, as after most
+        // builds, no set of ten thousand paths is made to find out which.
         var recordsOfSources = 0
         for source in sources where source.isFromCache || records[source.job.file] != nil { recordsOfSources += 1 }
         if recordsOfSources != records.count {

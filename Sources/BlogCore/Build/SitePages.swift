@@ -169,8 +169,6 @@ struct SitePages: Sendable {
             text += "i\(number)"
         case let flag as Bool:
             text += flag ? "T" : "F"
-        case let dictionaries as [[String: Any]]:
-            appendArray(dictionaries, to: &text)
         case let dictionary as [String: Any]:
             text += "{"
             for key in dictionary.keys.sorted() {
