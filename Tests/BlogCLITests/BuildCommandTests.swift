@@ -26,6 +26,17 @@ import Testing
         #expect(try treeFiles(site.appending(path: "public")) == first)
     }
 
+    #if os(Linux)
+    /// The executable links jemalloc for speed; this fails if the link is dropped or glibc's malloc wins.
+    @Test func buildsRunOnJemalloc() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let result = try runBlog(["build", "--site", site.path], environment: ["BLOG_PROFILE": "1"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.hasPrefix("profile: allocator jemalloc 5."), "\(result.stderr)")
+    }
+    #endif
+
     @Test func draftsAndFutureAreIncludedOnRequest() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }

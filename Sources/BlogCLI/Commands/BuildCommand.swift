@@ -25,6 +25,7 @@ extension Blog {
         @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?
 
         func run() async throws {
+            Allocator.profile()
             do {
                 let builder = SiteBuilder(site: try Site.locate(site))
                 let options = BuildOptions(output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,

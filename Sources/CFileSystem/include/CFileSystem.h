@@ -9,4 +9,8 @@ int blog_rename_exchange(const char *first, const char *second);
 /// (getdents64). Returns the number of bytes read, 0 at the end, or -1 with errno set (ENOSYS elsewhere).
 long blog_getdents64(int folder, void *buffer, unsigned long size);
 
+/// The path of the shared object whose definition of `symbol` the process uses (the dynamic linker's
+/// default scope), or NULL when it has none. Tells which library serves `malloc`.
+const char *blog_library_of(const char *symbol);
+
 #endif

@@ -1,0 +1,35 @@
+#if canImport(CJemalloc)
+import CJemalloc
+#endif
+import CFileSystem
+import Foundation
+
+/// Which `malloc` this process runs on. The `blog` executable links jemalloc on Linux; this says whether
+/// the dynamic linker really gave us jemalloc's `malloc` (and not glibc's), for `BLOG_PROFILE` output and
+/// the test that guards the link.
+enum Allocator {
+    /// `jemalloc 5.3.0-…` when jemalloc serves `malloc`, otherwise the library that does.
+    static var description: String {
+        let mallocLibrary = library(of: "malloc") ?? "unknown"
+        #if canImport(CJemalloc)
+        var version: UnsafePointer<CChar>?
+        var size = MemoryLayout<UnsafePointer<CChar>?>.size
+        if mallctl("version", &version, &size, nil, 0) == 0, let version, library(of: "mallctl") == mallocLibrary {
+            return "jemalloc \(String(cString: version))"
+        }
+        #endif
+        return "malloc from \(mallocLibrary)"
+    }
+
+    /// The file name of the shared object that the default symbol scope resolves `symbol` to.
+    private static func library(of symbol: String) -> String? {
+        guard let path = blog_library_of(symbol) else { return nil }
+        return URL(filePath: String(cString: path)).lastPathComponent
+    }
+
+    /// Writes `profile: allocator …` to standard error when `BLOG_PROFILE` is set.
+    static func profile() {
+        guard ProcessInfo.processInfo.environment["BLOG_PROFILE"] != nil else { return }
+        FileHandle.standardError.write(Data("profile: allocator \(description)\n".utf8))
+    }
+}
