@@ -22,8 +22,8 @@ let package = Package(
             pkgConfig: "libcmark",
             providers: [.apt(["libcmark-dev"])]
         ),
-        // jemalloc, linked into the `blog` executable on Linux: a clean build spends about a tenth less time
-        // than with glibc's malloc (Mustache and the Swift runtime allocate many small objects on both cores).
+        // jemalloc, linked into the `blog` executable on Linux: a clean build takes about a sixth less time
+        // than on glibc's malloc (Mustache and the Swift runtime allocate many small objects on both cores).
         .systemLibrary(
             name: "CJemalloc",
             pkgConfig: "jemalloc",
