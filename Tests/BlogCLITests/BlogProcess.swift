@@ -6,6 +6,9 @@ let blogExecutable = URL(filePath: CommandLine.arguments[0]).deletingLastPathCom
 let testTargetRoot = URL(filePath: #filePath).deletingLastPathComponent()
 let repositoryRoot = testTargetRoot.deletingLastPathComponent().deletingLastPathComponent()
 
+/// Whether the tests (and so the `blog` built with them) run under AddressSanitizer or ThreadSanitizer.
+let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil }
+
 struct ProcessResult {
     var status: Int32
     var stdout: String
