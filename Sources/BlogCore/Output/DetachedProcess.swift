@@ -11,6 +11,13 @@ public enum DetachedProcess {
     /// Starts `executable` with `arguments` (the first is its name); returns false when it could not.
     @discardableResult
     public static func start(_ executable: String, _ arguments: [String]) -> Bool {
+        spawn(executable, arguments) != nil
+    }
+
+    /// Starts the program and returns its process ID. A thread of ours waits for it, so that while this
+    /// process lives on (`blog serve` runs for hours, starting an `rm -rf` after builds) a finished child
+    /// does not stay behind as a zombie; if this process ends first, the child is adopted and reaped by init.
+    static func spawn(_ executable: String, _ arguments: [String]) -> pid_t? {
         var pid: pid_t = 0
         let words: [UnsafeMutablePointer<CChar>?] = arguments.map { strdup($0) } + [nil]
         defer { words.forEach { free($0) } }
@@ -20,6 +27,12 @@ public enum DetachedProcess {
         posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
-        return posix_spawn(&pid, executable, &actions, nil, words, environ) == 0
+        guard posix_spawn(&pid, executable, &actions, nil, words, environ) == 0 else { return nil }
+        let child = pid
+        Thread.detachNewThread {
+            var status: Int32 = 0
+            while waitpid(child, &status, 0) == -1, errno == EINTR {}
+        }
+        return child
     }
 }

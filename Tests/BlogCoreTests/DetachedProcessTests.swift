@@ -1,0 +1,26 @@
+import Foundation
+import Testing
+@testable import BlogCore
+
+@Suite struct DetachedProcessTests {
+    #if os(Linux)
+    /// A finished child is reaped while we run on (as `blog serve` does): its `/proc` entry goes away
+    /// instead of staying as a zombie (state `Z`).
+    @Test func aFinishedChildIsReaped() async throws {
+        let pid = try #require(DetachedProcess.spawn("/bin/sh", ["/bin/sh", "-c", "exit 3"]))
+        let entry = "/proc/\(pid)/stat"
+        var gone = false
+        for _ in 0..<100 {
+            if !FileManager.default.fileExists(atPath: entry) { gone = true; break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        let state = (try? String(contentsOfFile: entry, encoding: .utf8)) ?? "(gone)"
+        #expect(gone, "the child is still there: \(state)")
+    }
+    #endif
+
+    @Test func aMissingProgramIsReported() {
+        #expect(DetachedProcess.spawn("/nonexistent/program", ["program"]) == nil)
+        #expect(!DetachedProcess.start("/nonexistent/program", ["program"]))
+    }
+}
