@@ -92,6 +92,22 @@ import Testing
         #expect(try treeFiles(site.appending(path: "public")) == before)
     }
 
+    /// A tree a killed build left waiting for deletion is deleted by the next build, in the background.
+    @Test func leftoverTrashIsDeleted() async throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let trash = site.appending(path: ".public.blog-trash-0a1b2c3d")
+        try FileManager.default.createDirectory(at: trash.appending(path: "posts/old"), withIntermediateDirectories: true)
+        try Data("old".utf8).write(to: trash.appending(path: "posts/old/index.html"))
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        var gone = false
+        for _ in 0..<100 {
+            if !FileManager.default.fileExists(atPath: trash.path) { gone = true; break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        #expect(gone)
+    }
+
     @Test func unchangedFilesKeepBytesAndModificationTimes() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }

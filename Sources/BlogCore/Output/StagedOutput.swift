@@ -71,9 +71,9 @@ final class StagedOutput: Sendable {
         let trashPrefix = target.trash.lastPathComponent
         let trashes = ((try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(trashPrefix) }.map { parent.appending(path: $0) }
         // Old trees of earlier builds (named by blog with a random suffix, so a partly deleted one is still
-        // recognised) are deleted on a thread of their own, off the critical path.
+        // recognised) are deleted by `rm -rf` in the background, off the critical path, like every other.
         for trash in trashes {
-            Thread.detachNewThread { try? FileManager.default.removeItem(at: trash) }
+            Self.removeInBackground(trash.path)
         }
         // A staging folder left by a killed build holds an unknown part of a tree: throw it away.
         if fileManager.fileExists(atPath: target.staging.path) {
