@@ -100,12 +100,8 @@ import Testing
         try FileManager.default.createDirectory(at: trash.appending(path: "posts/old"), withIntermediateDirectories: true)
         try Data("old".utf8).write(to: trash.appending(path: "posts/old/index.html"))
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
-        var gone = false
-        for _ in 0..<100 {
-            if !FileManager.default.fileExists(atPath: trash.path) { gone = true; break }
-            try await Task.sleep(for: .milliseconds(50))
-        }
-        #expect(gone)
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: trash.path) { try await Task.sleep(for: .milliseconds(50)) }
+        #expect(!FileManager.default.fileExists(atPath: trash.path))
     }
 
     @Test func unchangedFilesKeepBytesAndModificationTimes() throws {
