@@ -590,17 +590,35 @@ extension String {
     }
 }
 
-/// Prints how long each build step took when `BLOG_PROFILE` is set, for finding where time goes.
+/// Prints how long each build step took when `BLOG_PROFILE` is set, for finding where time goes: the
+/// wall time, and the processor time of every thread (user and system), which tells a step that keeps
+/// every core busy from one that waits.
 struct PhaseTimer {
     private let isOn = ProcessInfo.processInfo.environment["BLOG_PROFILE"] != nil
     private var last = ContinuousClock.now
+    private var lastProcessor = Self.processorMilliseconds()
 
     mutating func mark(_ phase: String) {
         guard isOn else { return }
         let now = ContinuousClock.now
         let elapsed = now - last
         last = now
+        let processor = Self.processorMilliseconds()
+        defer { lastProcessor = processor }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@\n", milliseconds, phase).utf8))
+        FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@ (processor %.0f ms)\n", milliseconds, phase, processor - lastProcessor).utf8))
+    }
+
+    /// User and system time of the whole process so far.
+    private static func processorMilliseconds() -> Double {
+        var usage = rusage()
+        #if os(Linux)
+        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+        #else
+        let who = RUSAGE_SELF
+        #endif
+        guard getrusage(who, &usage) == 0 else { return 0 }
+        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
+        return milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
     }
 }
