@@ -187,4 +187,20 @@ func decodeFeed(_ url: URL) throws -> Feed {
         // The page body and a word count within the same reading minute are not shown in lists.
         #expect(hash(words: 11, body: "<p>other</p>") == base)
     }
+
+    /// A rendered post's entry hash comes with its page; it must be the one a carried-over post gets.
+    @Test func pageGivesTheListEntryHash() throws {
+        let (templates, _) = try TemplateSet.load(from: repositoryRoot.appending(path: "site-template"), displayFolder: "site-template")
+        let pages = SitePages(context: PageContext(configuration: try configuration(), navigation: []), templates: templates)
+        for kind in [Post.Kind.post, .page] {
+            let post = Post(kind: kind, source: "content/posts/a.md", bundleFolder: nil, slug: "a", title: "A", date: fixedNow, updated: nil,
+                            summary: nil, tags: ["t"], image: nil, bannerImage: nil, externalURL: nil, language: nil,
+                            authors: nil, isDraft: false, attachments: [], extensions: [:], body: "Body", bodyFirstLine: 1)
+            let rendered = RenderedPost(html: "<p>Body</p>", feedHTML: "", summary: "Body", wordCount: 1, diagnostics: [])
+            let published = PublishedPost(post: post, rendered: rendered, path: "/posts/a/", permalink: "https://e.org/posts/a/", tags: [("t", "t")])
+            let page = pages.page(for: published)
+            #expect(String(decoding: page.html, as: UTF8.self).contains("<p>Body</p>"))
+            #expect(page.entryHash == (kind == .post ? pages.listEntryHash(published) : 0))
+        }
+    }
 }

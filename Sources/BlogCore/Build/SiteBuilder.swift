@@ -476,7 +476,7 @@ public struct SiteBuilder: Sendable {
             rendered.html = ""
             post.body = ""
             let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
-            return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: post.kind == .post ? pages.listEntryHash(kept) : 0,
+            return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash,
                                 source: item.source)
         } catch {
             return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")],

@@ -7,16 +7,18 @@ struct SitePages: Sendable {
 
     var configuration: SiteConfiguration { context.configuration }
 
-    /// The page of one post or standalone page: its output path and HTML.
-    func page(for published: PublishedPost) -> (path: String, html: Data) {
+    /// The page of one post or standalone page: its output path, its HTML and, for a post, its
+    /// ``listEntryHash(_:)`` (made from the same values as the page; 0 for a standalone page).
+    func page(for published: PublishedPost) -> (path: String, html: Data, entryHash: UInt64) {
         let post = published.post
         let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
                                 type: post.kind == .post ? "article" : "website",
                                 image: post.image.flatMap { PostRenderer.absolute($0, against: published.permalink) ?? $0 },
                                 published: post.kind == .post ? post.date : nil)
         let template = post.kind == .post ? "post" : "page"
-        let html = context.render(templates, template, page: page, ["post": context.post(published, includingContent: true)])
-        return (post.outputFolder + "index.html", Data(html.utf8))
+        let values = context.post(published, includingContent: true)
+        let html = context.render(templates, template, page: page, ["post": values])
+        return (post.outputFolder + "index.html", Data(html.utf8), post.kind == .post ? listEntryHash(of: values) : 0)
     }
 
     /// One page that lists posts.
@@ -144,10 +146,14 @@ struct SitePages: Sendable {
     /// partials mention. When every post's hash is as before (and the rest of the input is, which the
     /// cache's fingerprint covers), the list pages are the same, so an edit to a post's body keeps them.
     func listEntryHash(_ published: PublishedPost) -> UInt64 {
+        listEntryHash(of: context.post(published, includingContent: false))
+    }
+
+    /// The hash of a `post` object; its `content`, which list entries have not, is left out.
+    private func listEntryHash(of value: [String: Any]) -> UInt64 {
         let used = templates.listVariableNames
-        let value = context.post(published, includingContent: false)
         var text = ""
-        for key in value.keys.sorted() where used.contains(key) {
+        for key in value.keys.sorted() where used.contains(key) && key != "content" {
             text += key
             text += "="
             Self.appendStableText(value[key] as Any, to: &text)
