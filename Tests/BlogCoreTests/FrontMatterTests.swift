@@ -1,6 +1,7 @@
 import Foundation
 import JSONFeed
 import Testing
+import Yams
 @testable import BlogCore
 
 @Suite struct FrontMatterTests {
@@ -147,5 +148,31 @@ import Testing
     @Test func invalidUTF8OffsetIsFound() {
         #expect(ContentLoader.firstInvalidUTF8Offset(Data([0x61, 0x62, 0xC3, 0xA9, 0xFF, 0x61])) == 4)
         #expect(ContentLoader.firstInvalidUTF8Offset(Data([0x61, 0xE2, 0x82])) == 1)
+    }
+
+    /// The resolver with the plain-text shortcut tags every scalar as Yams' default one does.
+    @Test func resolverTagsAsYamsDefault() throws {
+        let scalars = [
+            "title", "date", "tags", "draft", "_extension", "Café", "日本語のタイトル", "Заметки", "hello world", "tag01", "yes man",
+            "yes", "Yes", "YES", "no", "No", "NO", "y", "n", "Y", "N", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On",
+            "ON", "off", "Off", "OFF", "tRUE", "nULL", "~", "null", "Null", "NULL", "\"\"", "0", "017", "0o17", "0b101", "0x1F", "+12",
+            "-7", "1_000", "1:30", "190:20:30", "-3.5", "3.", ".5", "1e3", "1.5e-3", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", ".NAN",
+            "2024-05-01", "2024-5-1 9:30:00", "2024-05-01T09:30:00.5+02:00", "2024-05-01 09:30", "<<", "=", "-", "+", ".", "~x", "<a>",
+            "=b", "!", "@", "%", "&", "*", "|", ">",
+        ]
+        for scalar in scalars {
+            let yaml = "key: \(scalar)\n"
+            guard let expected = try? Yams.compose(yaml: yaml, .default, .default, .utf8) else { continue }
+            let actual = try #require(try Yams.compose(yaml: yaml, YAMLFields.resolver, .default, .utf8))
+            let (tag, expectedTag) = (try #require(actual.mapping?.first?.value.tag), try #require(expected.mapping?.first?.value.tag))
+            #expect(tag == expectedTag, "\(scalar): \(tag) instead of \(expectedTag)")
+            #expect(actual.mapping?.first?.key.tag == Tag(.str))
+        }
+        // Read as the default resolver does: a boolean, a number, null, a date.
+        let (post, diagnostics) = read("---\ntitle: Hello\ndate: 2024-05-01\ndraft: true\n_n: 12\n_z: ~\n---\nBody\n")
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        #expect(post?.isDraft == true)
+        #expect(post?.extensions["_n"] == .number("12"))
+        #expect(post?.extensions["_z"] == .null)
     }
 }

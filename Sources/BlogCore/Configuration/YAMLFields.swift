@@ -17,6 +17,19 @@ struct YAMLFields {
         self.lineOffset = lineOffset
     }
 
+    /// Yams' default resolver (YAML 1.1 booleans, numbers, null, timestamps) behind one rule that settles
+    /// most plain scalars as strings first: every other rule matches only text that starts with one of
+    /// `-+.0123456789<=~`, is empty, or is a whole boolean or null word. Tags come out as with
+    /// `Resolver.default`, but a key or title costs one regular expression instead of seven.
+    static let resolver: Resolver = {
+        var resolver = Resolver.basic
+        if let plainText = try? Resolver.Rule(.str, "^(?!(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL)$)[^-+.0-9<=~]") {
+            resolver = resolver.appending(plainText)
+        }
+        for rule in Resolver.default.rules { resolver = resolver.appending(rule) }
+        return resolver
+    }()
+
     var keys: [String] { mapping.keys.compactMap(\.string) }
 
     func node(_ key: String) -> Node? {
