@@ -37,8 +37,9 @@ struct PostRenderer: Sendable {
     func render(_ post: Post, includingFeedHTML: Bool = true) throws -> RenderedPost {
         let document = try Document(markdown: post.body, options: parseOptions)
         var diagnostics: [Diagnostic] = []
-        try addHeadingAnchors(document)
-        for link in document.nodes(ofKind: .link) {
+        let walked = Self.walk(document, collectingParagraphs: post.summary == nil)
+        try addHeadingAnchors(walked.headings)
+        for link in walked.links {
             guard let url = link.url, let target = Self.markdownTarget(url, from: post.source) else { continue }
             if let page = pageURLs[target.path] {
                 link.url = page + target.fragment
@@ -57,14 +58,39 @@ struct PostRenderer: Sendable {
             }
             feedHTML = try document.html(options: htmlOptions)
         }
-        let summary = post.summary ?? Self.summary(of: document)
-        return RenderedPost(html: html, feedHTML: feedHTML, summary: summary, wordCount: Self.wordCount(document), diagnostics: diagnostics)
+        let summary = post.summary ?? Self.summary(of: walked.paragraphs)
+        return RenderedPost(html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words, diagnostics: diagnostics)
+    }
+
+    /// What one walk of a post's tree finds: the headings and links to change, the paragraphs a summary
+    /// may come from, and the words. One walk, not one for each: walking the tree of every post cost as
+    /// much as all that was done with the nodes.
+    struct Walked {
+        var headings: [Node] = []
+        var links: [Node] = []
+        var paragraphs: [Node] = []
+        var words = 0
+    }
+
+    static func walk(_ document: Document, collectingParagraphs: Bool) -> Walked {
+        var walked = Walked()
+        document.walk { node, entering in
+            guard entering else { return }
+            switch node.kind {
+            case .text, .code, .codeBlock: walked.words += node.withLiteralBytes(wordCount(inUTF8:))
+            case .heading: walked.headings.append(node)
+            case .link: walked.links.append(node)
+            case .paragraph where collectingParagraphs: walked.paragraphs.append(node)
+            default: break
+            }
+        }
+        return walked
     }
 
     /// Gives each heading a stable `id` from its text; repeats get `-1`, `-2`, ... as on GitHub.
-    private func addHeadingAnchors(_ document: Document) throws {
+    private func addHeadingAnchors(_ headings: [Node]) throws {
         var used: [String: Int] = [:]
-        for heading in document.nodes(ofKind: .heading) {
+        for heading in headings {
             let base = Slug.make(from: heading.plainText, fallback: "section")
             var id = base
             if let count = used[base] {
@@ -115,8 +141,8 @@ struct PostRenderer: Sendable {
     }
 
     /// The first paragraph with words in it (a paragraph holding only an image is passed over).
-    static func summary(of document: Document) -> String {
-        for paragraph in document.nodes(ofKind: .paragraph) {
+    static func summary(of paragraphs: [Node]) -> String {
+        for paragraph in paragraphs {
             let text = paragraph.plainText(includingImages: false).trimmingWhitespace(andNewlines: true)
             if !text.isEmpty { return truncated(text) }
         }
@@ -132,18 +158,10 @@ struct PostRenderer: Sendable {
         return cut.trimmingScalars { $0.isSpaceAsFoundation || $0.isPunctuation } + "…"
     }
 
-    /// Words separated by white space; in scripts written without spaces, each ideograph or kana counts.
-    static func wordCount(_ document: Document) -> Int {
-        var count = 0
-        document.walk { node, entering in
-            guard entering, node.kind == .text || node.kind == .code || node.kind == .codeBlock else { return }
-            count += node.withLiteralBytes(wordCount(inUTF8:))
-        }
-        return count
-    }
-
-    /// The words of one node's text. Works on its bytes: ASCII is decided without Unicode property
-    /// look-ups, and the text is never copied into a `String` (this ran over every byte of every post).
+    /// The words of one node's text; ``walk(_:collectingParagraphs:)`` adds up those of text, inline code
+    /// and code blocks. Words are separated by white space; in scripts written without spaces, each
+    /// ideograph or kana counts. Works on the bytes: ASCII is decided without Unicode property look-ups,
+    /// and the text is never copied into a `String` (this ran over every byte of every post).
     static func wordCount(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var inWord = false
