@@ -6,6 +6,9 @@ import Yams
 /// file, the line and column from Yams, the key, and what was expected.
 struct YAMLFields {
     let mapping: Node.Mapping
+    /// The position of each text key in `mapping`: a key is looked up several times, and reading a key
+    /// node's text goes through Yams' constructor each time.
+    private let positions: [String: Int]
     let file: String
     /// Lines before the YAML text in the file (front matter starts after the opening `---`).
     let lineOffset: Int
@@ -13,6 +16,12 @@ struct YAMLFields {
 
     init(mapping: Node.Mapping, file: String, lineOffset: Int = 0) {
         self.mapping = mapping
+        var positions: [String: Int] = [:]
+        positions.reserveCapacity(mapping.count)
+        for (position, key) in mapping.keys.enumerated() {
+            if let text = key.string, positions[text] == nil { positions[text] = position }
+        }
+        self.positions = positions
         self.file = file
         self.lineOffset = lineOffset
     }
@@ -33,11 +42,11 @@ struct YAMLFields {
     var keys: [String] { mapping.keys.compactMap(\.string) }
 
     func node(_ key: String) -> Node? {
-        mapping.first { $0.key.string == key }?.value
+        positions[key].map { mapping[mapping.startIndex + $0].value }
     }
 
     func keyNode(_ key: String) -> Node? {
-        mapping.first { $0.key.string == key }?.key
+        positions[key].map { mapping[mapping.startIndex + $0].key }
     }
 
     mutating func error(at node: Node?, _ message: String) {
