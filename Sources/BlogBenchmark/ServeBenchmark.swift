@@ -38,7 +38,7 @@ struct ServeBenchmark {
         let generator = SiteGenerator(count: count)
         let posts = generator.posts()
         let site = base.appending(path: "blog")
-        try generator.writeBlogSite(at: site, posts: posts, blogExecutable: blog)
+        try generator.writeBlogSite(at: site, posts: posts, blogExecutable: blog, theme: .standard)
 
         let server = Process()
         server.executableURL = URL(filePath: blog)

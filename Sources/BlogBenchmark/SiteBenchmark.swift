@@ -28,6 +28,11 @@ struct SiteBenchmark {
         var ratioToFloor: Double
         var outputFiles: Int
         var outputMB: Double
+        /// A clean build of the same posts with the default theme (`blog init`'s), which shows far more on
+        /// every page than the lean templates the figures above and Hugo's are made with.
+        var standardThemeCleanBuildSeconds: Double?
+        var standardThemePeakMemoryMB: Double?
+        var standardThemeRatioToFloor: Double?
         var hugoSeconds: Double?
         var hugoPeakMemoryMB: Double?
         var timeRatioToHugo: Double?
@@ -56,12 +61,20 @@ struct SiteBenchmark {
             let generator = SiteGenerator(count: count)
             let posts = generator.posts()
             let site = base.appending(path: "blog")
+            let standardSite = base.appending(path: "blog-default-theme")
+            let hugoSite = base.appending(path: "hugo")
+            // Every site is written first, and each measured command starts after `sync`: the writing of
+            // the posts must not go on under a build (a clean build right after generating 10,000 files
+            // took 1.3 times as long).
             do {
-                try generator.writeBlogSite(at: site, posts: posts, blogExecutable: blog)
+                try generator.writeBlogSite(at: site, posts: posts, blogExecutable: blog, theme: .lean)
+                try generator.writeBlogSite(at: standardSite, posts: posts, blogExecutable: blog, theme: .standard)
+                if hugo != nil { try generator.writeHugoSite(at: hugoSite, posts: posts) }
             } catch {
-                print("error: cannot write the site: \(error)")
+                print("error: cannot write the sites: \(error)")
                 continue
             }
+            sync()
             let clean = ChildProcess.run(blog, ["build", "--site", site.path])
             let cleanEnded = ContinuousClock.now
             guard clean.status == 0 else {
@@ -71,10 +84,8 @@ struct SiteBenchmark {
             // A clean build of a large site starts `blog link-spare`, which links the tree the next build
             // stages into; a person's first edit comes seconds later, so the rebuilds wait for it.
             let (files, bytes) = treeSize(site.appending(path: "public"))
-            while files >= BuildOptions().spareRequestMinimumFiles, !FileManager.default.fileExists(atPath: site.appending(path: ".public.blog-spare").path), ContinuousClock.now - cleanEnded < .seconds(60) {
-                try? await Task.sleep(for: .milliseconds(20))
-            }
-            let spareReady = FileManager.default.fileExists(atPath: site.appending(path: ".public.blog-spare").path) ? (ContinuousClock.now - cleanEnded).seconds : nil
+            let spareReady = await waitForSpare(of: site, files: files, since: cleanEnded)
+            sync()
             let noChange = ChildProcess.run(blog, ["build", "--site", site.path])
             func edit(_ post: SiteGenerator.Post) {
                 guard let handle = try? FileHandle(forWritingTo: site.appending(path: "content/posts/\(post.name).md")) else { return }
@@ -91,6 +102,7 @@ struct SiteBenchmark {
             }
             later.sort()
             let cmark = await cmarkFloor(posts.map(\.body))
+            sync()
             let copy = ChildProcess.run("/bin/cp", ["-r", site.appending(path: "public").path, base.appending(path: "copy").path])
             var result = Figures(
                 posts: count, cleanBuildSeconds: clean.seconds, cleanBuildPeakMemoryMB: Double(clean.peakMemory) / 1e6,
@@ -100,9 +112,20 @@ struct SiteBenchmark {
                 floorSeconds: cmark + copy.seconds, ratioToFloor: clean.seconds / (cmark + copy.seconds),
                 outputFiles: files, outputMB: Double(bytes) / 1e6
             )
+            // The default theme's site is built after the floor and waited for, so that its `blog
+            // link-spare` runs beside nothing that is measured.
+            sync()
+            let standard = ChildProcess.run(blog, ["build", "--site", standardSite.path])
+            if standard.status == 0 {
+                result.standardThemeCleanBuildSeconds = standard.seconds
+                result.standardThemePeakMemoryMB = Double(standard.peakMemory) / 1e6
+                result.standardThemeRatioToFloor = standard.seconds / result.floorSeconds
+                _ = await waitForSpare(of: standardSite, files: files, since: .now)
+            } else {
+                print("note: the default theme's build failed with status \(standard.status) in \(standardSite.path)")
+            }
             if let hugo {
-                let hugoSite = base.appending(path: "hugo")
-                try? generator.writeHugoSite(at: hugoSite, posts: posts)
+                sync()
                 let run = ChildProcess.run(hugo, ["--source", hugoSite.path, "--destination", hugoSite.appending(path: "public").path, "--quiet"])
                 if run.status == 0 {
                     result.hugoSeconds = run.seconds
@@ -118,6 +141,16 @@ struct SiteBenchmark {
         }
         for folder in folders { try? FileManager.default.removeItem(at: folder) }
         return Report(machine: Self.machineDescription(), figures: figures)
+    }
+
+    /// Waits (up to a minute) for the spare tree that a clean build of a large site has `blog link-spare`
+    /// make; returns how long after `since` it was there, or nil.
+    private func waitForSpare(of site: URL, files: Int, since: ContinuousClock.Instant) async -> Double? {
+        let spare = site.appending(path: ".public.blog-spare").path
+        while files >= BuildOptions().spareRequestMinimumFiles, !FileManager.default.fileExists(atPath: spare), ContinuousClock.now - since < .seconds(60) {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return FileManager.default.fileExists(atPath: spare) ? (ContinuousClock.now - since).seconds : nil
     }
 
     /// libcmark alone rendering the same Markdown, split over every core: the floor no engine can beat.
@@ -165,6 +198,9 @@ struct SiteBenchmark {
                 ?? "  spare tree             none after the clean build (a small output, or blog link-spare failed)",
             String(format: "  floor: libcmark %5.2f s + cp -r %5.2f s = %5.2f s; build / floor = %.2f", figures.floorCmarkSeconds, figures.floorCopySeconds, figures.floorSeconds, figures.ratioToFloor),
         ]
+        if let seconds = figures.standardThemeCleanBuildSeconds, let memory = figures.standardThemePeakMemoryMB, let ratio = figures.standardThemeRatioToFloor {
+            lines.append(String(format: "  default theme, clean   %7.2f s   peak memory %6.0f MB   build / floor = %.2f", seconds, memory, ratio))
+        }
         if let hugo = figures.hugoSeconds, let memory = figures.hugoPeakMemoryMB, let time = figures.timeRatioToHugo, let ratio = figures.memoryRatioToHugo {
             lines.append(String(format: "  hugo                   %7.2f s   peak memory %6.0f MB   blog/hugo: time %.2f, memory %.2f", hugo, memory, time, ratio))
         }

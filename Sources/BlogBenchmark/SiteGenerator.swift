@@ -59,11 +59,40 @@ struct SiteGenerator {
         return text
     }
 
-    /// Writes blog.yaml, the posts and the default theme for `blog`.
-    func writeBlogSite(at root: URL, posts: [Post], blogExecutable: String) throws {
+    /// The templates a benchmark site is built with.
+    enum Theme {
+        /// Templates that show what the Hugo site's templates show (``writeHugoSite(at:posts:)``), so that
+        /// the two engines do the same work; and an archive page, which the Hugo site has not.
+        case lean
+        /// The theme `blog init` writes: a full page head, navigation, post metadata and footer.
+        case standard
+    }
+
+    /// The lean theme, by template name: the same pages as the default theme, each showing what the Hugo
+    /// site's template of that page shows.
+    static let leanTemplates: [String: String] = [
+        "base": "<!doctype html><html lang=\"{{site.language}}\"><head><meta charset=\"utf-8\"><title>{{$title}}{{page.title}}{{/title}}</title></head><body>{{$content}}{{/content}}</body></html>\n",
+        "post": "{{<base}}{{$content}}<article><h1>{{post.title}}</h1><time>{{post.date_display}}</time> {{post.reading_minutes}} min<ul>{{#post.tags}}<li><a href=\"{{url}}\">{{name}}</a></li>{{/post.tags}}</ul>{{{post.content}}}</article>{{/content}}{{/base}}\n",
+        "page": "{{<base}}{{$content}}<article><h1>{{post.title}}</h1>{{{post.content}}}</article>{{/content}}{{/base}}\n",
+        "index": "{{<base}}{{$content}}{{#posts}}<article><h2><a href=\"{{url}}\">{{title}}</a></h2><p>{{summary}}</p></article>{{/posts}}{{#pagination.next_url}}<a href=\"{{pagination.next_url}}\">Older</a>{{/pagination.next_url}}{{/content}}{{/base}}\n",
+        "tag": "{{<base}}{{$content}}<h1>{{tag.name}}</h1>{{#posts}}<article><h2><a href=\"{{url}}\">{{title}}</a></h2><p>{{summary}}</p></article>{{/posts}}{{/content}}{{/base}}\n",
+        "tags": "{{<base}}{{$content}}<h1>Tags</h1><ul>{{#tags}}<li><a href=\"{{url}}\">{{name}}</a> {{count}}</li>{{/tags}}</ul>{{/content}}{{/base}}\n",
+        "archive": "{{<base}}{{$content}}<h1>Archive</h1>{{#years}}<h2>{{year}}</h2><ul>{{#posts}}<li><a href=\"{{url}}\">{{title}}</a></li>{{/posts}}</ul>{{/years}}{{/content}}{{/base}}\n",
+        "404": "{{<base}}{{$content}}<h1>Page not found</h1>{{/content}}{{/base}}\n",
+    ]
+
+    /// Writes blog.yaml, the posts and the theme for `blog`.
+    func writeBlogSite(at root: URL, posts: [Post], blogExecutable: String, theme: Theme) throws {
         _ = ChildProcess.run(blogExecutable, ["init", root.path])
         for name in (try? FileManager.default.contentsOfDirectory(atPath: root.appending(path: "content/posts").path)) ?? [] {
             try FileManager.default.removeItem(at: root.appending(path: "content/posts/\(name)"))
+        }
+        if theme == .lean {
+            let templates = root.appending(path: "site-template")
+            try FileManager.default.removeItem(at: templates.appending(path: "partials"))
+            for (name, text) in Self.leanTemplates {
+                try text.write(to: templates.appending(path: "\(name).mustache"), atomically: false, encoding: .utf8)
+            }
         }
         try "title: \"Benchmark\"\nbase_url: \"https://example.com/\"\ntimezone: UTC\nposts_per_page: 10\nfeed:\n  item_limit: 20\n"
             .write(to: root.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
@@ -75,8 +104,8 @@ struct SiteGenerator {
         }
     }
 
-    /// Writes the same posts as a Hugo site with lean templates equivalent to ours: paginated index,
-    /// post pages, tag pages, a tag list and a JSON Feed of the newest 20 posts.
+    /// Writes the same posts as a Hugo site with lean templates: paginated index, post pages, tag pages, a
+    /// tag list and a JSON Feed of the newest 20 posts. ``leanTemplates`` show the same.
     func writeHugoSite(at root: URL, posts: [Post]) throws {
         let fileManager = FileManager.default
         for folder in ["content/posts", "layouts/_default", "layouts/tags"] {

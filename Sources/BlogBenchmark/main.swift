@@ -2,7 +2,7 @@
 //   swift run -c release blog-benchmark dates|feed          the JSON Feed code
 //   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE]
 //   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
-//   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo]   a site to profile by hand
+//   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo] [--default-theme]   a site to profile by hand
 import Foundation
 
 let arguments = Array(CommandLine.arguments.dropFirst())
@@ -38,7 +38,7 @@ case "serve":
     }
 case "generate":
     guard let folder = option("--to") else {
-        print("usage: blog-benchmark generate --posts N --to FOLDER [--hugo]")
+        print("usage: blog-benchmark generate --posts N --to FOLDER [--hugo] [--default-theme]")
         exit(64)
     }
     let generator = SiteGenerator(count: Int(option("--posts") ?? "1000") ?? 1000)
@@ -46,7 +46,8 @@ case "generate":
     let root = URL(filePath: folder)
     let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
     do {
-        try generator.writeBlogSite(at: root.appending(path: "blog"), posts: posts, blogExecutable: blog)
+        try generator.writeBlogSite(at: root.appending(path: "blog"), posts: posts, blogExecutable: blog,
+                                    theme: arguments.contains("--default-theme") ? .standard : .lean)
         if arguments.contains("--hugo") { try generator.writeHugoSite(at: root.appending(path: "hugo"), posts: posts) }
         print("wrote \(posts.count) posts to \(root.appending(path: "blog").path)")
     } catch {
