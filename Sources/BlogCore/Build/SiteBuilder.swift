@@ -356,7 +356,6 @@ public struct SiteBuilder: Sendable {
 
     /// Reads the files whose size or modification time (in `stamps`, one per job) changed, or whose cache record is missing.
     private func readSources(_ jobs: [ContentLoader.Job], stamps: [FileStamp?], cache: BuildCache?, loader: ContentLoader) async -> [Source] {
-        let root = site.root.path
         var sources: [Source] = []
         sources.reserveCapacity(jobs.count)
         var toRead: [(Int, ContentLoader.Job)] = []
@@ -374,10 +373,13 @@ public struct SiteBuilder: Sendable {
                 sources.append(Source(job: job, post: nil, diagnostics: [], hash: 0, stamp: nil, rendered: nil))
             }
         }
-        let loaded = await ContentLoader.read(toRead.map(\.1), root: loader.root, timeZone: loader.timeZone)
+        let loaded = await ContentLoader.read(toRead.map(\.1), sizes: toRead.map { stamps[$0.0]?.size }, root: loader.root, timeZone: loader.timeZone)
+        // A file read is recorded with the stamp made before it was read: if it is saved again meanwhile,
+        // the next build sees another stamp and reads it again (a stamp made after the read could vouch for
+        // bytes that were never read).
         for ((index, job), result) in zip(toRead, loaded) {
             sources[index] = Source(job: job, post: result.post, diagnostics: result.diagnostics, hash: result.hash,
-                                    stamp: FileStamp(root + "/" + job.file), rendered: nil)
+                                    stamp: stamps[index], rendered: nil)
         }
         return sources
     }
