@@ -63,4 +63,26 @@ import Testing
     func wordsAreCountedInEveryScript(_ text: String, _ words: Int) throws {
         #expect(try renderer().render(makePost(text)).wordCount == words)
     }
+
+    @Test(arguments: [
+        ("https://e.org/a.md", true), ("mailto:a@e.org", true), ("a+b.c-d:x", true), ("C:x", true), ("x2:y", true),
+        ("posts/a.md", false), ("1abc:x", false), ("é:x", false), ("a b:x", false), ("a_b:x", false), (":x", false), ("", false),
+    ])
+    func schemesAreASCIILettersDigitsPlusMinusDot(_ url: String, _ hasScheme: Bool) {
+        #expect(PostRenderer.hasScheme(url) == hasScheme)
+    }
+
+    /// The shortcut below U+3000 gives what Unicode's properties give, scalar by scalar.
+    @Test func wordCountShortcutAgreesWithUnicodeProperties() {
+        for value in UInt32(0x80)..<0x3100 {
+            guard let scalar = Unicode.Scalar(value) else { continue }
+            let ideographic = scalar.properties.isIdeographic || (0x3040...0x30FF).contains(value)
+            let expected = ideographic ? 3 : scalar.properties.isWhitespace ? 2 : 1
+            var text = "a"
+            text.unicodeScalars.append(scalar)
+            text += "b"
+            let words = text.utf8.withContiguousStorageIfAvailable(PostRenderer.wordCount(inUTF8:))
+            #expect(words == expected, "U+\(String(value, radix: 16, uppercase: true))")
+        }
+    }
 }
