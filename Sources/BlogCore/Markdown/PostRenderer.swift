@@ -204,7 +204,7 @@ struct PostRenderer: Sendable {
     }
 
     /// Unicode's White_Space scalars from U+0080 to U+2FFF.
-    static func isWhitespaceBelow3000(_ value: UInt32) -> Bool {
+    private static func isWhitespaceBelow3000(_ value: UInt32) -> Bool {
         value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value) || value == 0x2028 || value == 0x2029
             || value == 0x202F || value == 0x205F
     }
