@@ -9,6 +9,7 @@ struct SiteBenchmark {
     struct Figures: Codable {
         var posts: Int
         var cleanBuildSeconds: Double
+        /// The highest peak of the clean builds.
         var cleanBuildPeakMemoryMB: Double
         var noChangeRebuildSeconds: Double
         /// How long after the clean build `blog link-spare` (started by it) had the spare tree ready; nil

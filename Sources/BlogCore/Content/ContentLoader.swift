@@ -71,7 +71,7 @@ struct ContentLoader {
     /// - Parameters:
     ///   - rootPath: `root.path`, made once for all files (a URL per file was 1% of a clean build).
     ///   - size: The file's size when the caller has just stamped it; nil to look.
-    static func read(_ job: Job, root: URL, rootPath: String, size: Int? = nil, timeZone: TimeZone) -> Loaded {
+    private static func read(_ job: Job, root: URL, rootPath: String, size: Int?, timeZone: TimeZone) -> Loaded {
         let path = rootPath + "/" + job.file
         let size = size ?? FileStamp(path)?.size ?? 0
         if size > maximumFileSize {
@@ -98,12 +98,12 @@ struct ContentLoader {
 
     /// Reads files in parallel; results come back in the order of `jobs`.
     ///
-    /// - Parameter sizes: Each file's size from a stamp just made, in the order of `jobs`, or nil to look.
-    static func read(_ jobs: [Job], sizes: [Int?]? = nil, root: URL, timeZone: TimeZone) async -> [Loaded] {
+    /// - Parameter sizes: Each file's size from a stamp just made (nil to look), in the order of `jobs`.
+    static func read(_ jobs: [Job], sizes: [Int?], root: URL, timeZone: TimeZone) async -> [Loaded] {
         let rootPath = root.path
         return await withTaskGroup(of: (Int, Loaded).self) { group in
             for (index, job) in jobs.enumerated() {
-                let size = sizes?[index]
+                let size = sizes[index]
                 group.addTask { (index, read(job, root: root, rootPath: rootPath, size: size, timeZone: timeZone)) }
             }
             var results = [Loaded?](repeating: nil, count: jobs.count)

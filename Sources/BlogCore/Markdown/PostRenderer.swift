@@ -65,14 +65,14 @@ struct PostRenderer: Sendable {
     /// What one walk of a post's tree finds: the headings and links to change, the paragraphs a summary
     /// may come from, and the words. One walk, not one for each: walking the tree of every post cost as
     /// much as all that was done with the nodes.
-    struct Walked {
+    private struct Walked {
         var headings: [Node] = []
         var links: [Node] = []
         var paragraphs: [Node] = []
         var words = 0
     }
 
-    static func walk(_ document: Document, collectingParagraphs: Bool) -> Walked {
+    private static func walk(_ document: Document, collectingParagraphs: Bool) -> Walked {
         var walked = Walked()
         document.walk { node, entering in
             guard entering else { return }
@@ -132,8 +132,11 @@ struct PostRenderer: Sendable {
         let scheme = url[..<colon]
         // By byte: a scheme is ASCII, and Character.isLetter looks Unicode properties up (every link of every post).
         func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
+        func isSchemeByte(_ byte: UInt8) -> Bool {
+            isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.".utf8.contains(byte)
+        }
         guard let first = scheme.utf8.first, isLetter(first) else { return false }
-        return scheme.utf8.allSatisfy { isLetter($0) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) || $0 == UInt8(ascii: "+") || $0 == UInt8(ascii: "-") || $0 == UInt8(ascii: ".") }
+        return scheme.utf8.allSatisfy(isSchemeByte)
     }
 
     /// A relative URL resolved against the post's permalink; nil for URLs that are already absolute.
