@@ -131,6 +131,24 @@ import Testing
             Issue.record("\(path) differs from DefaultTheme.swift; run scripts/embed-theme")
         }
     }
+
+    /// Sources are opened without following links; a link that stays inside the site is still followed.
+    @Test func symbolicLinkInsideTheSiteIsFollowed() async throws {
+        let site = try makeSite(posts: ["bundle/index.md": post("Bundle", "2024-01-02")])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let notes = site.root.appending(path: "notes")
+        try FileManager.default.createDirectory(at: notes, withIntermediateDirectories: true)
+        try post("Linked", "2024-01-01", body: "Linked body.").write(to: notes.appending(path: "linked.md"), atomically: true, encoding: .utf8)
+        try post("Inner", "2024-01-03", body: "Inner body.").write(to: notes.appending(path: "inner.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.createSymbolicLink(atPath: site.root.appending(path: "content/posts/linked.md").path, withDestinationPath: "../../notes/linked.md")
+        let bundleIndex = site.root.appending(path: "content/posts/bundle/index.md").path
+        try FileManager.default.removeItem(atPath: bundleIndex)
+        try FileManager.default.createSymbolicLink(atPath: bundleIndex, withDestinationPath: "../../../notes/inner.md")
+        let (summary, output) = try await build(site)
+        #expect(summary.posts == 2)
+        #expect(try String(contentsOf: output.appending(path: "posts/linked/index.html"), encoding: .utf8).contains("<p>Linked body.</p>"))
+        #expect(try String(contentsOf: output.appending(path: "posts/bundle/index.html"), encoding: .utf8).contains("<p>Inner body.</p>"))
+    }
 }
 
 func decodeFeed(_ url: URL) throws -> Feed {
@@ -201,6 +219,17 @@ func decodeFeed(_ url: URL) throws -> Feed {
             let page = pages.page(for: published)
             #expect(String(decoding: page.html, as: UTF8.self).contains("<p>Body</p>"))
             #expect(page.entryHash == (kind == .post ? pages.listEntryHash(published) : 0))
+            // List pages show the entry kept from the page: it must be what they would make themselves.
+            if kind == .post {
+                let entry = try #require(page.listEntry)
+                var kept: [UInt8] = []
+                var made: [UInt8] = []
+                SitePages.appendStableText(entry.values, to: &kept)
+                SitePages.appendStableText(pages.context.post(published, includingContent: false), to: &made)
+                #expect(kept == made)
+            } else {
+                #expect(page.listEntry == nil)
+            }
         }
     }
 }

@@ -477,7 +477,7 @@ public struct SiteBuilder: Sendable {
             // The page is on disk; keep only what lists and the cache need.
             rendered.html = ""
             post.body = ""
-            let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
+            let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags, listEntry: page.listEntry)
             return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash,
                                 source: item.source)
         } catch {

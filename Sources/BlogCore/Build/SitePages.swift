@@ -8,8 +8,9 @@ struct SitePages: Sendable {
     var configuration: SiteConfiguration { context.configuration }
 
     /// The page of one post or standalone page: its output path, its HTML and, for a post, its
-    /// ``listEntryHash(_:)`` (made from the same values as the page; 0 for a standalone page).
-    func page(for published: PublishedPost) -> (path: String, html: Data, entryHash: UInt64) {
+    /// ``listEntryHash(_:)`` and list entry (made from the same values as the page; 0 and nil for a
+    /// standalone page).
+    func page(for published: PublishedPost) -> (path: String, html: Data, entryHash: UInt64, listEntry: ListEntry?) {
         let post = published.post
         let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
                                 type: post.kind == .post ? "article" : "website",
@@ -18,7 +19,10 @@ struct SitePages: Sendable {
         let template = post.kind == .post ? "post" : "page"
         let values = context.post(published, includingContent: true)
         let html = context.render(templates, template, page: page, ["post": values])
-        return (post.outputFolder + "index.html", Data(html.utf8), post.kind == .post ? listEntryHash(of: values) : 0)
+        guard post.kind == .post else { return (post.outputFolder + "index.html", Data(html.utf8), 0, nil) }
+        var entry = values
+        entry["content"] = nil
+        return (post.outputFolder + "index.html", Data(html.utf8), listEntryHash(of: entry), ListEntry(values: entry))
     }
 
     /// One page that lists posts.
@@ -151,60 +155,66 @@ struct SitePages: Sendable {
 
     /// The hash of a `post` object; its `content`, which list entries have not, is left out.
     private func listEntryHash(of value: [String: Any]) -> UInt64 {
-        let used = templates.listVariableNames
-        var text = ""
-        for key in value.keys.sorted() where used.contains(key) && key != "content" {
-            text += key
-            text += "="
-            Self.appendStableText(value[key] as Any, to: &text)
-            text += "\u{1F}"
+        // Bytes, not a String: appending to a String checked each piece, which cost as much as the
+        // hashing; the bytes are the same, so the hashes are too.
+        var text: [UInt8] = []
+        text.reserveCapacity(1_024)
+        for key in templates.listVariableNames where key != "content" {
+            guard let child = value[key] else { continue }
+            text += key.utf8
+            text.append(UInt8(ascii: "="))
+            Self.appendStableText(child, to: &text)
+            text.append(0x1F)
         }
-        return ContentHash.of(text)
+        return text.withUnsafeBytes { ContentHash.of($0) }
     }
 
     /// A description of a context value that does not depend on dictionary order, which Swift randomises
-    /// per process. Text is prefixed with its length, so no two values read the same. The common kinds
-    /// are written by hand: interpolating `Any` goes through the standard library's printing, which
-    /// cost more than rendering the post's page.
-    static func appendStableText(_ value: Any, to text: inout String) {
+    /// per process, as UTF-8. Text is prefixed with its length, so no two values read the same. The
+    /// common kinds are written by hand: interpolating `Any` goes through the standard library's printing,
+    /// which cost more than rendering the post's page.
+    static func appendStableText(_ value: Any, to text: inout [UInt8]) {
         switch value {
         case let string as String:
-            text += "s\(string.utf8.count):"
-            text += string
+            appendString(string, to: &text)
         case let number as Int:
-            text += "i\(number)"
+            text.append(UInt8(ascii: "i"))
+            text += String(number).utf8
         case let flag as Bool:
-            text += flag ? "T" : "F"
+            text.append(UInt8(ascii: flag ? "T" : "F"))
         case let dictionary as [String: Any]:
-            text += "{"
+            text.append(UInt8(ascii: "{"))
             for key in dictionary.keys.sorted() {
-                text += "s\(key.utf8.count):"
-                text += key
-                text += ":"
+                appendString(key, to: &text)
+                text.append(UInt8(ascii: ":"))
                 appendStableText(dictionary[key] as Any, to: &text)
-                text += ","
+                text.append(UInt8(ascii: ","))
             }
-            text += "}"
+            text.append(UInt8(ascii: "}"))
         case let array as [Any]:
-            appendArray(array, to: &text)
+            text.append(UInt8(ascii: "["))
+            for element in array {
+                appendStableText(element, to: &text)
+                text.append(UInt8(ascii: ","))
+            }
+            text.append(UInt8(ascii: "]"))
         default:
             // Optionals in dictionaries (an author without a URL) and anything rarer.
             let mirror = Mirror(reflecting: value)
             if mirror.displayStyle == .optional {
-                if let wrapped = mirror.children.first?.value { appendStableText(wrapped, to: &text) } else { text += "nil" }
+                if let wrapped = mirror.children.first?.value { appendStableText(wrapped, to: &text) } else { text += "nil".utf8 }
             } else {
-                text += "?\(value)"
+                text += "?\(value)".utf8
             }
         }
     }
 
-    private static func appendArray(_ array: [Any], to text: inout String) {
-        text += "["
-        for element in array {
-            appendStableText(element, to: &text)
-            text += ","
-        }
-        text += "]"
+    /// `s`, the byte count, `:` and the bytes.
+    private static func appendString(_ string: String, to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "s"))
+        text += String(string.utf8.count).utf8
+        text.append(UInt8(ascii: ":"))
+        text += string.utf8
     }
 
     private func render(_ job: ListPage, lists: Lists, entries: inout [String: [String: Any]]) -> String {
@@ -212,7 +222,7 @@ struct SitePages: Sendable {
         // The page's path comes from Lists.key(of:pages:), which must agree with what is linked here.
         let base = configuration.basePath
         func entry(_ published: PublishedPost) -> [String: Any] {
-            if let made = entries[published.post.source] { return made }
+            if let made = published.listEntry?.values ?? entries[published.post.source] { return made }
             let made = context.post(published, includingContent: false)
             entries[published.post.source] = made
             return made

@@ -73,7 +73,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text, YAMLFields.resolver, .default, .utf8)
+            root = try Yams.compose(yaml: text, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
         } catch {
             throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: file, lineOffset: 0)])
         }

@@ -26,6 +26,13 @@ struct YAMLFields {
         self.lineOffset = lineOffset
     }
 
+    /// A constructor without conversions. Fields are read from the nodes themselves, never through
+    /// `Node.any`, which alone uses a constructor; `Constructor.default` built three tables of
+    /// conversion functions for every file parsed.
+    static func makeConstructor() -> Constructor {
+        Constructor([:], [:], [:])
+    }
+
     /// Yams' default resolver (YAML 1.1 booleans, numbers, null, timestamps) behind one rule that settles
     /// most plain scalars as strings first: every other rule matches only text that starts with one of
     /// `-+.0123456789<=~`, is empty, or is a whole boolean or null word. Tags come out as with

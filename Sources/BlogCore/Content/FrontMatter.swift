@@ -32,7 +32,7 @@ enum FrontMatter {
         }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml, YAMLFields.resolver, .default, .utf8)
+            root = try Yams.compose(yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
         } catch {
             return (nil, [YAMLErrors.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset)])
         }
