@@ -31,4 +31,40 @@ import Testing
         try Data("via link".utf8).write(to: root.appending(path: "f"))
         #expect(FileContents.read(root.appending(path: "link")) == Data("via link".utf8))
     }
+
+    @Test func readingUnlessLinkTellsALinkFromAFileAndFromNothing() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("plain".utf8).write(to: root.appending(path: "f"))
+        #expect(symlink("f", root.appending(path: "link").path) == 0)
+        #expect(symlink("missing", root.appending(path: "dangling").path) == 0)
+        guard case .data(let data) = FileContents.readUnlessLink(path: root.appending(path: "f").path) else {
+            Issue.record("a regular file was not read")
+            return
+        }
+        #expect(data == Data("plain".utf8))
+        for name in ["link", "dangling"] {
+            guard case .link = FileContents.readUnlessLink(path: root.appending(path: name).path) else {
+                Issue.record("\(name) was not reported as a link")
+                continue
+            }
+        }
+        for path in [root.appending(path: "missing").path, root.path] {
+            guard case .unreadable = FileContents.readUnlessLink(path: path) else {
+                Issue.record("\(path) was not reported as unreadable")
+                continue
+            }
+        }
+    }
+
+    @Test func writingGivesTheStampThatALaterLookGives() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for size in [0, 5, 70_000] {
+            let path = root.appending(path: "w\(size)").path
+            let stamp = try FileContents.write(Data(repeating: 7, count: size), to: path)
+            #expect(stamp == FileStamp(path))
+            #expect(stamp.size == size)
+        }
+    }
 }

@@ -77,11 +77,20 @@ struct ContentLoader {
         if size > maximumFileSize {
             return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB")], hash: 0)
         }
-        if let problem = outsideLinkProblem(path: path, root: root) {
-            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: problem)], hash: 0)
-        }
-        guard let data = FileContents.read(path: path) else {
-            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")], hash: 0)
+        let unreadable = Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")], hash: 0)
+        let data: Data
+        switch FileContents.readUnlessLink(path: path) {
+        case .data(let read):
+            data = read
+        case .link:
+            // Only a link can lead out of the site; it is followed once checked.
+            if let problem = outsideLinkProblem(path: path, root: root) {
+                return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: problem)], hash: 0)
+            }
+            guard let read = FileContents.read(path: path) else { return unreadable }
+            data = read
+        case .unreadable:
+            return unreadable
         }
         let hash = ContentHash.of(data)
         guard let text = String(validating: data, as: UTF8.self) else {

@@ -14,7 +14,27 @@ enum FileContents {
     }
 
     static func read(path: String) -> Data? {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
+        read(path: path, flags: 0)
+    }
+
+    /// What ``readUnlessLink(path:)`` found.
+    enum Outcome {
+        case data(Data)
+        /// The path names a symbolic link, which was not followed.
+        case link
+        case unreadable
+    }
+
+    /// The bytes of a regular file that is not a symbolic link. One open that refuses a link replaces a
+    /// look at each path before reading it.
+    static func readUnlessLink(path: String) -> Outcome {
+        if let data = read(path: path, flags: O_NOFOLLOW) { return .data(data) }
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? .link : .unreadable
+    }
+
+    private static func read(path: String, flags: Int32) -> Data? {
+        let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
@@ -40,7 +60,11 @@ enum FileContents {
 
     /// Writes a new file with plain POSIX calls: Foundation's `Data.write(to:)` syncs every file to disk,
     /// which a build of ten thousand pages cannot afford (the swap, not the sync, is what keeps output safe).
-    static func write(_ data: Data, to path: String) throws {
+    ///
+    /// - Returns: The written file's stamp, from the open descriptor: a second look by path walked the
+    ///   whole path again for each of ten thousand files.
+    @discardableResult
+    static func write(_ data: Data, to path: String) throws -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXFailure(path: path, code: errno) }
         defer { close(descriptor) }
@@ -57,6 +81,9 @@ enum FileContents {
                 base += written
             }
         }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw POSIXFailure(path: path, code: errno) }
+        return FileStamp(info)
     }
 
     /// Replaces the file at `path` atomically: writes a temporary file beside it and renames it over.

@@ -41,6 +41,9 @@ final class StagedOutput: Sendable {
     /// thousand files cost more than the system calls.
     private let outputPath: String
     private let stagingPath: String
+    /// Whether the output folder existed when staging began; without one (a first build, or after the
+    /// output was removed) there is no old file to compare or link, and no reason to look for each.
+    private let hasOutput: Bool
 
     private struct State {
         var counts = Counts()
@@ -66,6 +69,7 @@ final class StagedOutput: Sendable {
         self.state = Locked(state)
         outputPath = target.folder.path
         stagingPath = target.staging.path
+        hasOutput = access(outputPath, F_OK) == 0
         let fileManager = FileManager.default
         let parent = target.folder.deletingLastPathComponent()
         let trashPrefix = target.trash.lastPathComponent
@@ -107,10 +111,10 @@ final class StagedOutput: Sendable {
         let staged = stagingPath + "/" + path
         let hash = ContentHash.of(data)
         let old = outputPath + "/" + path
-        if let entry = previous[path], entry.size == data.count, entry.hash == hash, let stamp = FileStamp(old), stamp.matches(entry) {
+        if hasOutput, let entry = previous[path], entry.size == data.count, entry.hash == hash, let stamp = FileStamp(old), stamp.matches(entry) {
             if try keepOrLink(path, entry, from: old) { return }
         }
-        if previous[path] == nil, let stamp = FileStamp(old), stamp.size == data.count, FileContents.read(URL(filePath: old)) == data {
+        if hasOutput, previous[path] == nil, let stamp = FileStamp(old), stamp.size == data.count, FileContents.read(URL(filePath: old)) == data {
             if try keepOrLink(path, .init(size: stamp.size, modified: stamp.modified, hash: hash), from: old) { return }
         }
         if let entry = base[path], entry.size == data.count, entry.hash == hash, FileStamp(staged)?.matches(entry) == true {
@@ -119,9 +123,8 @@ final class StagedOutput: Sendable {
             return
         }
         try clear(staged, for: path)
-        try FileContents.write(data, to: staged)
-        let stamp = FileStamp(staged)
-        record(path, .init(size: data.count, modified: stamp?.modified ?? 0, hash: hash), unchanged: false)
+        let stamp = try FileContents.write(data, to: staged)
+        record(path, .init(size: data.count, modified: stamp.modified, hash: hash), unchanged: false)
     }
 
     /// Stages the old file unchanged, if the cache vouches for it; returns false when it cannot.
