@@ -206,6 +206,23 @@ func decodeFeed(_ url: URL) throws -> Feed {
         #expect(hash(words: 11, body: "<p>other</p>") == base)
     }
 
+    /// The text that list-entry hashes are made of is part of the cache: the same values must give the same
+    /// bytes in every version, whichever way a value is typed.
+    @Test func stableTextIsTheSameForEveryTyping() {
+        func text(_ value: Any) -> String {
+            var bytes: [UInt8] = []
+            SitePages.appendStableText(value, to: &bytes)
+            return String(decoding: bytes, as: UTF8.self)
+        }
+        let tags = "[{s4:name:s5:Swift,s3:url:s12:/tags/swift/,},{s4:name:s5:Ünï,s3:url:s9:/tags/un/,},]"
+        #expect(text([["name": "Swift", "url": "/tags/swift/"], ["url": "/tags/un/", "name": "Ünï"]]) == tags)
+        #expect(text([["name": "Swift", "url": "/tags/swift/"] as [String: Any], ["url": "/tags/un/", "name": "Ünï"]] as [Any]) == tags)
+        #expect(text(["b": "2", "a": "1"]) == "{s1:a:s1:1,s1:b:s1:2,}")
+        #expect(text(["b": "2", "a": 1] as [String: Any]) == "{s1:a:i1,s1:b:s1:2,}")
+        #expect(text([String]()) == "[]")
+        #expect(text(["x", 3, true, Optional<String>.none as Any, Optional("y") as Any] as [Any]) == "[s1:x,i3,T,nil,s1:y,]")
+    }
+
     /// A rendered post's entry hash comes with its page; it must be the one a carried-over post gets.
     @Test func pageGivesTheListEntryHash() throws {
         let (templates, _) = try TemplateSet.load(from: repositoryRoot.appending(path: "site-template"), displayFolder: "site-template")

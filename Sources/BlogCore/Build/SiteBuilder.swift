@@ -109,19 +109,23 @@ public struct SiteBuilder: Sendable {
                 postSources.append(index)
             }
         }
+        // Posts first, then pages: the order of everything rendered. Made once, for a copy of ten thousand
+        // posts costs a retain of every field of each.
+        let everything = posts + pages
         phases.mark("sort sources")
-        diagnostics += Self.checkCollisions(posts: posts, pages: pages)
-        phases.mark("collisions")
+        // Collisions are looked for on a second core while the link map is made: both only read the posts,
+        // and the check is in before anything is rendered.
+        async let collisions = Self.checkCollisions(everything)
         // A post's page depends on its own source, the link map and the navigation; when those are as
         // before, an unchanged post's page is carried over from the old output. Sources are in the scan's
         // fixed order, so the link map is hashed as it is made, without sorting.
         var pageURLs: [String: String] = [:]
-        pageURLs.reserveCapacity(posts.count + pages.count)
+        pageURLs.reserveCapacity(everything.count)
         var urls: [String] = []
-        urls.reserveCapacity(posts.count + pages.count)
+        urls.reserveCapacity(everything.count)
         var links = ""
         let basePath = configuration.basePath
-        for post in posts + pages {
+        for post in everything {
             let url = basePath + post.outputFolder.pathEncoded
             pageURLs[post.source] = url
             urls.append(url)
@@ -129,13 +133,14 @@ public struct SiteBuilder: Sendable {
         }
         for page in pages { links += "nav:" + page.title + ">" + page.slug + "\n" }
         for source in leftOut.sorted() { links += "out:" + source + "\n" }
-        guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
-            throw DiagnosticError(diagnostics.sorted(by: Self.diagnosticOrder))
-        }
-
         let linkHash = ContentHash.of(links)
         let sameLinks = cache?.linkHash == linkHash
         phases.mark("link hash")
+        diagnostics += await collisions
+        phases.mark("collisions")
+        guard let templates, !diagnostics.contains(where: { $0.severity == .error }) else {
+            throw DiagnosticError(diagnostics.sorted(by: Self.diagnosticOrder))
+        }
         let staged: StagedOutput
         do {
             staged = try StagedOutput(target: target, previous: cache?.outputs ?? [:], spare: cache?.spare, spareWalk: spareWalk)
@@ -147,7 +152,7 @@ public struct SiteBuilder: Sendable {
         let renderer = PostRenderer(configuration: configuration, pageURLs: pageURLs, leftOut: leftOut)
         let context = PageContext(configuration: configuration, navigation: pages.sorted { $0.slug < $1.slug }.map { ($0.title, pageURLs[$0.source] ?? basePath) })
         let sitePages = SitePages(context: context, templates: templates)
-        let work: [RenderWork] = zip(posts + pages, postSources + pageSources).enumerated().map { position, item in
+        let work: [RenderWork] = zip(everything, postSources + pageSources).enumerated().map { position, item in
             let (post, index) = item
             let source = sources[index]
             let reuse = sameLinks && source.rendered != nil
@@ -174,6 +179,7 @@ public struct SiteBuilder: Sendable {
         let postPages = newestFirst.map { unsortedPosts[$0] }
         let standalone = published.filter { $0.post.kind == .page }
         var listPages: [String: UInt64] = [:]
+        var records: [String: BuildCache.Source] = [:]
         // The list-entry hash of every published post, by its place in `sources`; 0 for the others.
         var entryHashes = [UInt64](repeating: 0, count: sources.count)
         do {
@@ -188,9 +194,16 @@ public struct SiteBuilder: Sendable {
                 entryHashes[result.source] = hash
                 postEntryHashes.append(hash)
             }
+            // The cache's records of the sources are made on the side while the list pages are: both only
+            // read what rendering left, and the records were a step on one core after everything else.
+            let hashesOfSources = entryHashes
+            async let sourceRecords = Self.sourceRecords(sources, results: results, resultOfSource: resultOfSource,
+                                                         entryHashes: hashesOfSources, cached: cache?.sources ?? [:])
             listPages = try sitePages.stageListPages(posts: postPages, entryHashes: postEntryHashes, linkHash: linkHash,
                                                      previous: cache?.listPages ?? [:], into: staged)
             phases.mark("list pages")
+            records = await sourceRecords
+            phases.mark("cache records")
             let feedItems = try await feedPosts(Array(postPages.prefix(configuration.feedItemLimit)), renderer: renderer)
             try staged.put("feed.json", try FeedEncoder(prettyPrinted: true).encode(FeedBuilder(configuration: configuration).feed(for: feedItems)))
             phases.mark("feed")
@@ -226,44 +239,8 @@ public struct SiteBuilder: Sendable {
             summary.spareRequest = SpareRequest(site: site.root.path, output: outputURL.path, cacheFolder: options.cacheFolder, fingerprint: fingerprint)
         }
         newCache.listPages = listPages
-        // A source the cache vouched for whose page was carried over, or that was not rendered either
-        // time, keeps its cached record as it is; only the records of the others are made again.
-        var records = cache?.sources ?? [:]
-        // Records of files that are gone are dropped; when every record belongs to a source, as after most
-        // builds, no set of ten thousand paths is made to find out which.
-        var recordsOfSources = 0
-        for source in sources where source.isFromCache || records[source.job.file] != nil { recordsOfSources += 1 }
-        if recordsOfSources != records.count {
-            let files = Set(sources.map(\.job.file))
-            for path in records.keys where !files.contains(path) { records[path] = nil }
-        }
-        for (index, source) in sources.enumerated() {
-            let file = source.job.file
-            guard let stamp = source.stamp else {
-                records[file] = nil
-                continue
-            }
-            let result = resultOfSource[index].map { results[$0] }
-            let carriedOver = result?.carriedOver == true
-            let renderedNow = carriedOver ? nil : result
-            if source.isFromCache, renderedNow == nil, let old = records[file], old.entryHash == entryHashes[index],
-               carriedOver || old.renderDiagnostics.isEmpty {
-                continue
-            }
-            let rendered = renderedNow?.published?.rendered ?? source.rendered
-            var post = source.post
-            post?.body = ""
-            records[file] = BuildCache.Source(
-                size: stamp.size, modified: stamp.modified, hash: source.hash, post: post,
-                summary: rendered?.summary ?? "", wordCount: rendered?.wordCount ?? 0,
-                entryHash: entryHashes[index], frontMatterDiagnostics: source.diagnostics.map(\.cached),
-                renderDiagnostics: (renderedNow?.diagnostics ?? (carriedOver ? rendered?.diagnostics : nil) ?? []).map(\.cached),
-                isRendered: rendered != nil
-            )
-        }
         newCache.sources = records
         newCache.sourceOrder = sources.map(\.job.file)
-        phases.mark("cache records")
         var quick = QuickCheck(fingerprint: fingerprint, nextDue: nextDue,
                                counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
         for (path, source) in newCache.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
@@ -511,12 +488,52 @@ public struct SiteBuilder: Sendable {
         return result
     }
 
+    /// The cache's record of every source. A source the cache vouched for whose page was carried over, or
+    /// that was not rendered either time, keeps its cached record as it is; only the records of the others
+    /// are made again.
+    private static func sourceRecords(_ sources: [Source], results: [RenderResult], resultOfSource: [Int?], entryHashes: [UInt64],
+                                      cached: [String: BuildCache.Source]) -> [String: BuildCache.Source] {
+        var records = cached
+        // Records of files that are gone are dropped; when every record belongs to a source, as after most
+        // builds, no set of ten thousand paths is made to find out which.
+        var recordsOfSources = 0
+        for source in sources where source.isFromCache || records[source.job.file] != nil { recordsOfSources += 1 }
+        if recordsOfSources != records.count {
+            let files = Set(sources.map(\.job.file))
+            for path in records.keys where !files.contains(path) { records[path] = nil }
+        }
+        for (index, source) in sources.enumerated() {
+            let file = source.job.file
+            guard let stamp = source.stamp else {
+                records[file] = nil
+                continue
+            }
+            let result = resultOfSource[index].map { results[$0] }
+            let carriedOver = result?.carriedOver == true
+            let renderedNow = carriedOver ? nil : result
+            if source.isFromCache, renderedNow == nil, let old = records[file], old.entryHash == entryHashes[index],
+               carriedOver || old.renderDiagnostics.isEmpty {
+                continue
+            }
+            let rendered = renderedNow?.published?.rendered ?? source.rendered
+            var post = source.post
+            post?.body = ""
+            records[file] = BuildCache.Source(
+                size: stamp.size, modified: stamp.modified, hash: source.hash, post: post,
+                summary: rendered?.summary ?? "", wordCount: rendered?.wordCount ?? 0,
+                entryHash: entryHashes[index], frontMatterDiagnostics: source.diagnostics.map(\.cached),
+                renderDiagnostics: (renderedNow?.diagnostics ?? (carriedOver ? rendered?.diagnostics : nil) ?? []).map(\.cached),
+                isRendered: rendered != nil
+            )
+        }
+        return records
+    }
+
     /// Two posts or pages on one URL is an error naming both files.
-    static func checkCollisions(posts: [Post], pages: [Post]) -> [Diagnostic] {
+    static func checkCollisions(_ all: [Post]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
         // Sorts positions, not posts: moving posts through a sort cost more than the comparisons.
-        let all = posts + pages
         for post in all.indices.sorted(by: { all[$0].source < all[$1].source }).map({ all[$0] }) {
             if post.kind == .page, reservedSlugs.contains(post.slug) {
                 diagnostics.append(Diagnostic(.error, file: post.source, message: "the page slug \(Diagnostic.quoted(post.slug)) is used by the engine; choose another 'slug'"))

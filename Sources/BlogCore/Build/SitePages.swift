@@ -182,6 +182,17 @@ struct SitePages: Sendable {
             text += String(number).utf8
         case let flag as Bool:
             text.append(UInt8(ascii: flag ? "T" : "F"))
+        case let dictionaries as [[String: String]]:
+            // Tags and the like, by their own type: cast to `[Any]` and `[String: Any]` they were copied
+            // element by element into new boxes. The bytes are those of the general cases below.
+            text.append(UInt8(ascii: "["))
+            for dictionary in dictionaries {
+                appendStrings(dictionary, to: &text)
+                text.append(UInt8(ascii: ","))
+            }
+            text.append(UInt8(ascii: "]"))
+        case let dictionary as [String: String]:
+            appendStrings(dictionary, to: &text)
         case let dictionary as [String: Any]:
             text.append(UInt8(ascii: "{"))
             for key in dictionary.keys.sorted() {
@@ -207,6 +218,18 @@ struct SitePages: Sendable {
                 text += "?\(value)".utf8
             }
         }
+    }
+
+    /// A dictionary of strings as the `[String: Any]` case writes it.
+    private static func appendStrings(_ dictionary: [String: String], to text: inout [UInt8]) {
+        text.append(UInt8(ascii: "{"))
+        for key in dictionary.keys.sorted() {
+            appendString(key, to: &text)
+            text.append(UInt8(ascii: ":"))
+            appendString(dictionary[key] ?? "", to: &text)
+            text.append(UInt8(ascii: ","))
+        }
+        text.append(UInt8(ascii: "}"))
     }
 
     /// `s`, the byte count, `:` and the bytes.
