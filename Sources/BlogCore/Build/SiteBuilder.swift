@@ -450,7 +450,7 @@ public struct SiteBuilder: Sendable {
             var rendered = try renderer.render(post, includingFeedHTML: false)
             let published = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
             let page = pages.page(for: published)
-            try output.put(page.path, page.html)
+            try output.put(page.path, text: page.html)
             // The page is on disk; keep only what lists and the cache need.
             rendered.html = ""
             post.body = ""

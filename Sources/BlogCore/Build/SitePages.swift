@@ -10,7 +10,7 @@ struct SitePages: Sendable {
     /// The page of one post or standalone page: its output path, its HTML and, for a post, its
     /// ``listEntryHash(_:)`` and list entry (made from the same values as the page; 0 and nil for a
     /// standalone page).
-    func page(for published: PublishedPost) -> (path: String, html: Data, entryHash: UInt64, listEntry: ListEntry?) {
+    func page(for published: PublishedPost) -> (path: String, html: String, entryHash: UInt64, listEntry: ListEntry?) {
         let post = published.post
         let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
                                 type: post.kind == .post ? "article" : "website",
@@ -19,10 +19,10 @@ struct SitePages: Sendable {
         let template = post.kind == .post ? "post" : "page"
         let values = context.post(published, includingContent: true)
         let html = context.render(templates, template, page: page, ["post": values])
-        guard post.kind == .post else { return (post.outputFolder + "index.html", Data(html.utf8), 0, nil) }
+        guard post.kind == .post else { return (post.outputFolder + "index.html", html, 0, nil) }
         var entry = values
         entry["content"] = nil
-        return (post.outputFolder + "index.html", Data(html.utf8), listEntryHash(of: entry), ListEntry(values: entry))
+        return (post.outputFolder + "index.html", html, listEntryHash(of: entry), ListEntry(values: entry))
     }
 
     /// One page that lists posts.
@@ -81,7 +81,7 @@ struct SitePages: Sendable {
                 if previous[path] == hash, output.carryOver(path) { continue }
                 let html = render(jobs[index], lists: lists, entries: &entries)
                 do {
-                    try output.put(path, Data(html.utf8))
+                    try output.put(path, text: html)
                 } catch {
                     failures.withLock { $0.append("\(path): \(error)") }
                 }

@@ -65,11 +65,16 @@ enum FileContents {
     ///   whole path again for each of ten thousand files.
     @discardableResult
     static func write(_ data: Data, to path: String) throws -> FileStamp {
+        try data.withUnsafeBytes { try write($0, to: path) }
+    }
+
+    /// Writes a new file from bytes in memory, such as a page's text, without copying them into `Data`.
+    @discardableResult
+    static func write(_ buffer: UnsafeRawBufferPointer, to path: String) throws -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw POSIXFailure(path: path, code: errno) }
         defer { close(descriptor) }
-        try data.withUnsafeBytes { buffer in
-            guard var base = buffer.baseAddress else { return }
+        if var base = buffer.baseAddress {
             var remaining = buffer.count
             while remaining > 0 {
                 let written = Glibc.write(descriptor, base, remaining)

@@ -108,23 +108,34 @@ final class StagedOutput: Sendable {
 
     /// Stages one file: keeps the spare's copy or links the old one when its bytes are the same.
     func put(_ path: String, _ data: Data) throws {
+        try data.withUnsafeBytes { try put(path, bytes: $0) }
+    }
+
+    /// Stages one page from its text, without copying it into `Data` first.
+    func put(_ path: String, text: String) throws {
+        var text = text
+        try text.withUTF8 { try put(path, bytes: UnsafeRawBufferPointer($0)) }
+    }
+
+    private func put(_ path: String, bytes: UnsafeRawBufferPointer) throws {
         let staged = stagingPath + "/" + path
-        let hash = ContentHash.of(data)
+        let hash = ContentHash.of(bytes)
         let old = outputPath + "/" + path
-        if hasOutput, let entry = previous[path], entry.size == data.count, entry.hash == hash, let stamp = FileStamp(old), stamp.matches(entry) {
+        if hasOutput, let entry = previous[path], entry.size == bytes.count, entry.hash == hash, let stamp = FileStamp(old), stamp.matches(entry) {
             if try keepOrLink(path, entry, from: old) { return }
         }
-        if hasOutput, previous[path] == nil, let stamp = FileStamp(old), stamp.size == data.count, FileContents.read(URL(filePath: old)) == data {
+        if hasOutput, previous[path] == nil, let stamp = FileStamp(old), stamp.size == bytes.count,
+           FileContents.read(URL(filePath: old)) == Data(bytes) {
             if try keepOrLink(path, .init(size: stamp.size, modified: stamp.modified, hash: hash), from: old) { return }
         }
-        if let entry = base[path], entry.size == data.count, entry.hash == hash, FileStamp(staged)?.matches(entry) == true {
+        if let entry = base[path], entry.size == bytes.count, entry.hash == hash, FileStamp(staged)?.matches(entry) == true {
             // The spare already holds these bytes, though the current output does not.
             record(path, entry, unchanged: false)
             return
         }
         try clear(staged, for: path)
-        let stamp = try FileContents.write(data, to: staged)
-        record(path, .init(size: data.count, modified: stamp.modified, hash: hash), unchanged: false)
+        let stamp = try FileContents.write(bytes, to: staged)
+        record(path, .init(size: bytes.count, modified: stamp.modified, hash: hash), unchanged: false)
     }
 
     /// Stages the old file unchanged, if the cache vouches for it; returns false when it cannot.
