@@ -72,6 +72,43 @@ import Testing
         #expect(PostRenderer.hasScheme(url) == hasScheme)
     }
 
+    /// Counting by eight bytes, by byte and by scalar gives what a count by Unicode's properties gives,
+    /// on texts that mix every kind of white space with letters in and out of ASCII at every offset.
+    @Test func wordCountAgreesWithACountByProperties() {
+        func reference(_ text: String) -> Int {
+            var count = 0
+            var inWord = false
+            for scalar in text.unicodeScalars {
+                if scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value) {
+                    count += 1
+                    inWord = false
+                } else if scalar.properties.isWhitespace {
+                    inWord = false
+                } else if !inWord {
+                    count += 1
+                    inWord = true
+                }
+            }
+            return count
+        }
+        let pieces: [String] = ["a", "Z", "0", "-", ".", "\u{7F}", "\u{1}", " ", "\t", "\n", "\r", "\u{B}", "\u{C}", "\u{8}", "\u{E}",
+                                "\u{1F}", "!", "é", "“", "—", "\u{A0}", "\u{2028}", "日", "カ", "\u{3000}", "😀"]
+        var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
+        for _ in 0..<3_000 {
+            var text = ""
+            seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            let length = Int(seed >> 58)
+            for _ in 0..<length {
+                seed = seed &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                // Mostly ASCII letters and spaces, as in prose, so that runs of eight ASCII bytes occur.
+                let pick = Int(seed >> 33) % (pieces.count * 2)
+                text += pick < pieces.count ? pieces[pick] : (pick % 3 == 0 ? " " : "x")
+            }
+            let words = text.utf8.withContiguousStorageIfAvailable(PostRenderer.wordCount(inUTF8:))
+            #expect(words == reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+        }
+    }
+
     /// The shortcut below U+3000 gives what Unicode's properties give, scalar by scalar.
     @Test func wordCountShortcutAgreesWithUnicodeProperties() {
         for value in UInt32(0x80)..<0x3100 {

@@ -100,7 +100,7 @@ struct PostRenderer: Sendable {
                 used[base] = 1
             }
             let level = heading.headingLevel
-            try heading.replaceWithCustomBlock(onEnter: "<h\(level) id=\"\(HTML.escape(id))\">", onExit: "</h\(level)>")
+            try heading.replaceWithCustomBlock(onEnter: "<h\(level) id=\"\(HTMLEscaping().escapeText(id))\">", onExit: "</h\(level)>")
         }
     }
 
@@ -172,6 +172,22 @@ struct PostRenderer: Sendable {
         var inWord = false
         var index = 0
         while index < bytes.count {
+            // Eight bytes at a time while they are ASCII: the white space among them found with a few
+            // operations on one word, and the words that start there counted by their bits.
+            if index + 8 <= bytes.count, let base = bytes.baseAddress {
+                let eight = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
+                if eight & Self.highBits == 0 {
+                    let letters = ~Self.spaceBytes(eight) & Self.highBits
+                    // A byte starts a word when it is not white space and the byte before it is (or,
+                    // for the first, when the text before was not in a word). Little-endian: the byte
+                    // before is the next lower one.
+                    let afterSpace = (~letters & Self.highBits) << 8 | (inWord ? 0 : 0x80)
+                    count &+= (letters & afterSpace).nonzeroBitCount
+                    inWord = letters >> 63 != 0
+                    index += 8
+                    continue
+                }
+            }
             let byte = bytes[index]
             if byte < 0x80 {
                 index += 1
@@ -206,6 +222,21 @@ struct PostRenderer: Sendable {
         return count
     }
 
+    private static let highBits: UInt64 = 0x8080_8080_8080_8080
+
+    /// The high bit of each byte of `eight` (all ASCII) that is a space, tab, line feed, vertical tab,
+    /// form feed or carriage return; no carry crosses from one byte into the next.
+    private static func spaceBytes(_ eight: UInt64) -> UInt64 {
+        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
+        // A byte of `x` is zero exactly when its low seven bits plus 0x7F leave the high bit clear.
+        let x = eight ^ 0x2020_2020_2020_2020
+        let spaces = ~(((x & low) &+ low) | x | low)
+        // 0x09...0x0D: adding 0x77 sets the high bit from 0x09 up, adding 0x72 from 0x0E up.
+        let fromTab = eight &+ 0x7777_7777_7777_7777
+        let pastReturn = eight &+ 0x7272_7272_7272_7272
+        return (spaces | (fromTab & ~pastReturn)) & highBits
+    }
+
     /// Unicode's White_Space scalars from U+0080 to U+2FFF.
     private static func isWhitespaceBelow3000(_ value: UInt32) -> Bool {
         value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value) || value == 0x2028 || value == 0x2029
@@ -229,24 +260,5 @@ struct PostRenderer: Sendable {
 
     private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
         scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
-    }
-}
-
-/// Escaping for text that goes into HTML outside of templates.
-enum HTML {
-    static func escape(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for character in text {
-            switch character {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            case "'": result += "&#39;"
-            default: result.append(character)
-            }
-        }
-        return result
     }
 }
