@@ -132,6 +132,27 @@ import Testing
         }
     }
 
+    /// Bodies leave the sources when read and are handed out once, so that each is freed with its page.
+    @Test func bodiesAreTakenFromTheSourcesAndHandedOutOnce() {
+        func source(_ name: String, body: String?) -> SiteBuilder.Source {
+            let post = body.map {
+                Post(kind: .post, source: "content/posts/\(name).md", bundleFolder: nil, slug: name, title: name, date: fixedNow, updated: nil,
+                     summary: nil, tags: [], image: nil, bannerImage: nil, externalURL: nil, language: nil, authors: nil, isDraft: false,
+                     attachments: [], extensions: [:], body: $0, bodyFirstLine: 4)
+            }
+            return SiteBuilder.Source(job: .init(file: "content/posts/\(name).md", kind: .post, name: name, bundle: nil), post: post,
+                                      diagnostics: [], hash: 1, stamp: nil, rendered: nil)
+        }
+        var sources = [source("a", body: "Body of a."), source("broken", body: nil), source("c", body: "Body of c.")]
+        let bodies = PostBodies(taking: &sources)
+        #expect(sources.map { $0.post?.body } == ["", nil, ""])
+        #expect(sources[2].post?.bodyFirstLine == 4)
+        #expect(bodies.take(2) == "Body of c.")
+        #expect(bodies.take(2) == "")
+        #expect(bodies.take(1) == "")
+        #expect(bodies.take(0) == "Body of a.")
+    }
+
     /// Sources are opened without following links; a link that stays inside the site is still followed.
     @Test func symbolicLinkInsideTheSiteIsFollowed() async throws {
         let site = try makeSite(posts: ["bundle/index.md": post("Bundle", "2024-01-02")])

@@ -79,7 +79,8 @@ public struct SiteBuilder: Sendable {
 
         // Read what changed; reuse what the cache vouches for.
         phases.mark("check sources and output")
-        let sources = await readSources(jobs, stamps: sourceStamps, cache: cache, loader: loader)
+        var sources = await readSources(jobs, stamps: sourceStamps, cache: cache, loader: loader)
+        let bodies = PostBodies(taking: &sources)
         phases.mark("read sources")
         for source in sources { diagnostics += source.diagnostics }
         var posts: [Post] = []
@@ -160,7 +161,8 @@ public struct SiteBuilder: Sendable {
                               source: index, cachedEntryHash: source.cachedEntryHash)
         }
         phases.mark("staging")
-        let results = await Self.renderPages(work, renderer: renderer, pages: sitePages, output: staged, root: site.root, progress: options.progress)
+        let results = await Self.renderPages(work, bodies: bodies, renderer: renderer, pages: sitePages, output: staged, root: site.root,
+                                             progress: options.progress)
         phases.mark("render posts and pages")
         var published: [PublishedPost] = []
         var resultOfSource = [Int?](repeating: nil, count: sources.count)
@@ -373,7 +375,7 @@ public struct SiteBuilder: Sendable {
         return made.withLock { $0 }.flatMap { $0 }
     }
 
-    /// One post or page for ``renderPages(_:renderer:pages:output:root:progress:)``.
+    /// One post or page for ``renderPages(_:bodies:renderer:pages:output:root:progress:)``.
     struct RenderWork: Sendable {
         var post: Post
         /// The cached render of an unchanged post whose page may be carried over.
@@ -402,7 +404,7 @@ public struct SiteBuilder: Sendable {
     /// Renders Markdown and pages on every core and stages each page as soon as it is made, so rendered
     /// pages are not all held in memory. Results come back in input order, and pages are written to
     /// fixed paths, so the output never depends on scheduling.
-    static func renderPages(_ work: [RenderWork], renderer: PostRenderer, pages: SitePages, output: StagedOutput, root: URL,
+    static func renderPages(_ work: [RenderWork], bodies: PostBodies, renderer: PostRenderer, pages: SitePages, output: StagedOutput, root: URL,
                             progress: (@Sendable (Int, Int) -> Void)?) async -> [RenderResult] {
         // Posts go to tasks in runs: carrying a page over takes microseconds, and a task per post cost
         // more than that. A run of rendered posts is still short enough to share out evenly.
@@ -412,7 +414,7 @@ public struct SiteBuilder: Sendable {
             for start in stride(from: 0, to: work.count, by: run) {
                 group.addTask {
                     (start, work[start..<min(start + run, work.count)].map { item in
-                        renderPage(item, tags: tags.folded(item.post.tags), renderer: renderer, pages: pages, output: output, root: root)
+                        renderPage(item, bodies: bodies, tags: tags.folded(item.post.tags), renderer: renderer, pages: pages, output: output, root: root)
                     })
                 }
             }
@@ -428,8 +430,8 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Carries one post's page over, or renders and stages it.
-    private static func renderPage(_ item: RenderWork, tags: [(name: String, slug: String)], renderer: PostRenderer, pages: SitePages,
-                                   output: StagedOutput, root: URL) -> RenderResult {
+    private static func renderPage(_ item: RenderWork, bodies: PostBodies, tags: [(name: String, slug: String)], renderer: PostRenderer,
+                                   pages: SitePages, output: StagedOutput, root: URL) -> RenderResult {
         var post = item.post
         let permalink = renderer.configuration.absoluteURL(forPath: item.path)
         if let reused = item.reused {
@@ -445,6 +447,8 @@ public struct SiteBuilder: Sendable {
                                     source: item.source)
             }
             (post.body, post.bodyFirstLine) = body
+        } else {
+            post.body = bodies.take(item.source)
         }
         do {
             var rendered = try renderer.render(post, includingFeedHTML: false)
@@ -610,34 +614,35 @@ extension String {
 }
 
 /// Prints how long each build step took when `BLOG_PROFILE` is set, for finding where time goes: the
-/// wall time, and the processor time of every thread (user and system), which tells a step that keeps
-/// every core busy from one that waits.
+/// wall time, the processor time of every thread (user and system), which tells a step that keeps
+/// every core busy from one that waits, and the peak memory so far.
 struct PhaseTimer {
     private let isOn = ProcessInfo.processInfo.environment["BLOG_PROFILE"] != nil
     private var last = ContinuousClock.now
-    private var lastProcessor = Self.processorMilliseconds()
+    private var lastProcessor = Self.usage().milliseconds
 
     mutating func mark(_ phase: String) {
         guard isOn else { return }
         let now = ContinuousClock.now
         let elapsed = now - last
         last = now
-        let processor = Self.processorMilliseconds()
+        let (processor, peakKB) = Self.usage()
         defer { lastProcessor = processor }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@ (processor %.0f ms)\n", milliseconds, phase, processor - lastProcessor).utf8))
+        FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@ (processor %.0f ms, peak memory %.0f MB)\n", milliseconds, phase,
+                                                   processor - lastProcessor, Double(peakKB) / 1024).utf8))
     }
 
-    /// User and system time of the whole process so far.
-    private static func processorMilliseconds() -> Double {
+    /// User and system time of the whole process so far, and its peak resident memory in KiB.
+    private static func usage() -> (milliseconds: Double, peakKB: Int) {
         var usage = rusage()
         #if os(Linux)
         let who = __rusage_who_t(RUSAGE_SELF.rawValue)
         #else
         let who = RUSAGE_SELF
         #endif
-        guard getrusage(who, &usage) == 0 else { return 0 }
+        guard getrusage(who, &usage) == 0 else { return (0, 0) }
         func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
-        return milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime)
+        return (milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime), usage.ru_maxrss)
     }
 }
