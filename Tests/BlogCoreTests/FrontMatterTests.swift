@@ -60,13 +60,17 @@ import Yams
         ("2024-05-01 09:30", "2024-05-01T07:30:00.000Z"),
         ("2024-05-01T09:30:15.5", "2024-05-01T07:30:15.500Z"),
         ("2024-03-31 02:30", "2024-03-31T01:30:00.000Z"),
+        ("2024-05-01 09:30:00 Z", "2024-05-01T09:30:00.000Z"),
+        ("2024-05-01 09:30:00.25 -01:30", "2024-05-01T11:00:00.250Z"),
+        ("2024-05-01T09:30:00 +02:00", "2024-05-01T07:30:00.000Z"),
     ])
     func datesWithoutOffsetUseSiteTimeZone(_ text: String, _ expected: String) throws {
         let date = try #require(FrontMatterDate.parse(text, timeZone: berlin))
         #expect(RFC3339.string(from: date) == expected)
     }
 
-    @Test(arguments: ["yesterday", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "01/05/2024", "2024-05-01T09:30:00+2"])
+    @Test(arguments: ["yesterday", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "01/05/2024", "2024-05-01T09:30:00+2",
+                      "2024-05-01 09:30 +02:00", "2024-05-01 09:30:00 +02:00 Z", "２０２４-05-01", "2024-05-01 09:30:00 +02:00\u{301}"])
     func impossibleDatesAreRefused(_ text: String) {
         #expect(FrontMatterDate.parse(text, timeZone: berlin) == nil)
     }

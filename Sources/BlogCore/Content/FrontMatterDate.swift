@@ -14,17 +14,22 @@ enum FrontMatterDate {
         return localDate(normalized, timeZone: timeZone)
     }
 
-    /// `2024-05-01 09:30:00 +02:00` → `2024-05-01T09:30:00+02:00`.
+    /// `2024-05-01 09:30:00 +02:00` → `2024-05-01T09:30:00+02:00`. By byte: text that is not ASCII is no
+    /// date either way and is left as it is, and a search backwards through Characters for each offset
+    /// sign cost more than reading the date.
     private static func normalizeYAMLTimestamp(_ text: String) -> String {
-        var characters = Array(text)
-        if characters.count > 10, characters[10] == " " { characters[10] = "T" }
-        var result = String(characters)
-        for suffix in [" Z", " +", " -"] {
-            if let range = result.range(of: suffix, options: .backwards), range.lowerBound > result.index(result.startIndex, offsetBy: min(18, result.count)) {
-                result.replaceSubrange(range, with: suffix.dropFirst())
-            }
+        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
+        var bytes = Array(text.utf8)
+        if bytes.count > 10, bytes[10] == UInt8(ascii: " ") { bytes[10] = UInt8(ascii: "T") }
+        for sign in ["Z", "+", "-"].map({ UInt8(ascii: $0) }) {
+            // The last space before the sign, if it comes after the seconds.
+            guard bytes.count > 1,
+                  let space = (0..<bytes.count - 1).last(where: { bytes[$0] == UInt8(ascii: " ") && bytes[$0 + 1] == sign }),
+                  space > min(18, bytes.count)
+            else { continue }
+            bytes.remove(at: space)
         }
-        return result
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// `2024-05-01`, `2024-05-01T09:30` or `2024-05-01T09:30:00.5` read in `timeZone`.
