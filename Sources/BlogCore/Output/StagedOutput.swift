@@ -203,8 +203,14 @@ final class StagedOutput: Sendable {
     }
 
     private func makeParent(of staged: String, for path: String) throws {
-        let parent = String(staged[..<(staged.lastIndex(of: "/") ?? staged.endIndex)])
+        let parent = String(staged[..<(staged.utf8.lastIndex(of: UInt8(ascii: "/")) ?? staged.endIndex)])
         guard !state.withLock({ $0.folders.contains(parent) }) else { return }
+        // In a new tree nearly every folder is one post's, whose own parent exists by then: one mkdir,
+        // and only when that finds no parent are the folders above made first.
+        if !isReusingSpare, parent.utf8.count > stagingPath.utf8.count, mkdir(parent, 0o755) == 0 || errno == EEXIST {
+            state.withLock { _ = $0.folders.insert(parent) }
+            return
+        }
         // Folders are made one level at a time from the staging root down, without Foundation's checks.
         let root = stagingPath
         var folder = root
