@@ -22,6 +22,14 @@ public struct SiteBuilder: Sendable {
     /// - Returns: What was built, with every warning.
     /// - Throws: ``DiagnosticError`` with every error and warning found; the output is left as it was then.
     public func build(_ options: BuildOptions) async throws(DiagnosticError) -> BuildSummary {
+        let leftovers = Leftovers()
+        let summary = try await build(options, leavingDataIn: leftovers)
+        leftovers.releaseInBackground()
+        return summary
+    }
+
+    /// The build; what it made and no longer needs is left in `leftovers`, to be freed after it returns.
+    private func build(_ options: BuildOptions, leavingDataIn leftovers: Leftovers) async throws(DiagnosticError) -> BuildSummary {
         let started = ContinuousClock.now
         var phases = PhaseTimer()
         var (configuration, diagnostics) = try site.loadConfiguration()
@@ -261,6 +269,8 @@ public struct SiteBuilder: Sendable {
             }
         }
         phases.mark("save cache")
+        leftovers.keep([sources, bodies, results, published, postResults, unsortedPosts, postPages, work, everything, posts, pages, records,
+                        newCache, quick, manifest, staged, pageURLs, urls, renderer, cache as Any, jobs, sourceStamps] as [Any])
         return finish(summary: summary, diagnostics: diagnostics, started: started)
     }
 
