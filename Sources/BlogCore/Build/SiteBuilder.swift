@@ -57,7 +57,8 @@ public struct SiteBuilder: Sendable {
         // Every source's stamp, made once on every core: the quick check compares them, and a build reuses
         // what the cache has for each file whose stamp is as before. Paths are joined as strings: a URL per
         // file cost more than its stat.
-        let sourceStamps = Self.stamps(of: jobs.map { site.root.path + "/" + $0.file })
+        let rootPath = site.root.path
+        let sourceStamps = Self.stamps(of: jobs.map { rootPath + "/" + $0.file })
         phases.mark("scan")
         diagnostics += scanDiagnostics
         let fingerprint = self.fingerprint(options: options, outputURL: outputURL)
@@ -255,7 +256,7 @@ public struct SiteBuilder: Sendable {
                                counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
         for (path, source) in newCache.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
         // A post folder's images and downloads are copied to the output, so a change to one is a change.
-        for path in bundleFiles(jobs) { quick.sources[path] = FileStamp(site.root.path + "/" + path) }
+        for path in bundleFiles(jobs) { quick.sources[path] = FileStamp(rootPath + "/" + path) }
         for (path, entry) in manifest { quick.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
         quick.diagnostics = Array(diagnostics[siteDiagnosticCount...])
         phases.mark("quick check records")
