@@ -77,7 +77,9 @@ struct ContentLoader {
         if size > maximumFileSize {
             return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB")], hash: 0)
         }
-        let unreadable = Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")], hash: 0)
+        func unreadable() -> Loaded {
+            Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")], hash: 0)
+        }
         let data: Data
         switch FileContents.readUnlessLink(path: path) {
         case .data(let read):
@@ -87,10 +89,10 @@ struct ContentLoader {
             if let problem = outsideLinkProblem(path: path, root: root) {
                 return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: problem)], hash: 0)
             }
-            guard let read = FileContents.read(path: path) else { return unreadable }
+            guard let read = FileContents.read(path: path) else { return unreadable() }
             data = read
         case .unreadable:
-            return unreadable
+            return unreadable()
         }
         let hash = ContentHash.of(data)
         guard let text = String(validating: data, as: UTF8.self) else {
