@@ -153,13 +153,13 @@ struct SitePages: Sendable {
         listEntryHash(of: context.post(published, includingContent: false))
     }
 
-    /// The hash of a `post` object; its `content`, which list entries have not, is left out.
+    /// The hash of a `post` object made without `content`, as list entries are.
     private func listEntryHash(of value: [String: Any]) -> UInt64 {
         // Bytes, not a String: appending to a String checked each piece, which cost as much as the
         // hashing; the bytes are the same, so the hashes are too.
         var text: [UInt8] = []
         text.reserveCapacity(1_024)
-        for key in templates.listVariableNames where key != "content" {
+        for key in templates.listVariableNames {
             guard let child = value[key] else { continue }
             text += key.utf8
             text.append(UInt8(ascii: "="))
