@@ -33,8 +33,9 @@ struct ServeBenchmark {
 
     func run() async throws -> Figures {
         let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
+        await DeletionRecord.waitForShadowToPass()
         let base = FileManager.default.temporaryDirectory.appending(path: "blog-benchmark-serve-\(count)-\(UUID().uuidString)")
-        defer { try? FileManager.default.removeItem(at: base) }
+        defer { DeletionRecord.delete([base]) }
         let generator = SiteGenerator(count: count)
         let posts = generator.posts()
         let site = base.appending(path: "blog")

@@ -60,6 +60,7 @@ struct SiteBenchmark {
         let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
         let hugo = withHugo ? ChildProcess.find("hugo") : nil
         if withHugo && hugo == nil { print("note: hugo is not installed (apt-get install hugo); measuring blog only") }
+        await DeletionRecord.waitForShadowToPass()
         var folders: [URL] = []
         var figures: [Figures] = []
         for count in postCounts {
@@ -171,7 +172,7 @@ struct SiteBenchmark {
             figures.append(result)
             print(table(result))
         }
-        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        DeletionRecord.delete(folders)
         return Report(machine: Self.machineDescription(), figures: figures)
     }
 
