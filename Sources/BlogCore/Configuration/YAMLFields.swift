@@ -33,18 +33,14 @@ struct YAMLFields {
         Constructor([:], [:], [:])
     }
 
-    /// Yams' default resolver (YAML 1.1 booleans, numbers, null, timestamps) behind one rule that settles
-    /// most plain scalars as strings first: every other rule matches only text that starts with one of
-    /// `-+.0123456789<=~`, is empty, or is a whole boolean or null word. Tags come out as with
-    /// `Resolver.default`, but a key or title costs one regular expression instead of seven.
-    static let resolver: Resolver = {
-        var resolver = Resolver.basic
-        if let plainText = try? Resolver.Rule(.str, "^(?!(?:yes|Yes|YES|no|No|NO|true|True|TRUE|false|False|FALSE|on|On|ON|off|Off|OFF|~|null|Null|NULL)$)[^-+.0-9<=~]") {
-            resolver = resolver.appending(plainText)
-        }
-        for rule in Resolver.default.rules { resolver = resolver.appending(rule) }
-        return resolver
-    }()
+    /// Yams' resolver without rules: every untagged scalar is a string to it.
+    ///
+    /// Nothing here reads a resolved tag: every field is read from the scalar's text (`Node.bool`, `int`
+    /// and `float` parse it, and see only the tag the document wrote), so Yams resolves tags only where it
+    /// hashes mapping keys to find duplicates. With rules, that cost a regular expression (ICU's) for every
+    /// key of every file; without, keys are compared by their text, which is how fields are looked up
+    /// (`1:` and `"1":` are the same key to us, and now a duplicate to Yams too).
+    static let resolver = Resolver.basic
 
     var keys: [String] { mapping.keys.compactMap(\.string) }
 
