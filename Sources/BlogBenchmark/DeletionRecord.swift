@@ -31,7 +31,8 @@ struct DeletionRecord: Codable {
     /// Deletes the folders and writes down when, and how many inodes that freed.
     static func delete(_ folders: [URL]) {
         let before = freeInodes()
-        for folder in folders { try? FileManager.default.removeItem(at: folder) }
+        // With `rm -rf`: FileManager took five minutes to remove the 1.5 million files of a 50,000-post run.
+        for folder in folders { _ = ChildProcess.run("/bin/rm", ["-rf", "--", folder.path]) }
         let freed = max(0, freeInodes() - before)
         let record = DeletionRecord(deletedAt: Date().timeIntervalSince1970, inodesFreed: freed)
         if let data = try? JSONEncoder().encode(record) { try? data.write(to: file) }

@@ -5,6 +5,9 @@ import Foundation
 /// Builds synthetic sites with `blog` (and Hugo, when asked and installed) and reports time and memory.
 struct SiteBenchmark {
     let withHugo: Bool
+    /// Leaves the sites where they are instead of deleting them, so that runs in a row need not wait for
+    /// the kernel to forget a deletion (``DeletionRecord``); moving them away later costs nothing.
+    var keepingSites = false
 
     struct Figures: Codable {
         var posts: Int
@@ -32,6 +35,8 @@ struct SiteBenchmark {
         var floorCopySeconds: Double
         var floorSeconds: Double
         var ratioToFloor: Double
+        /// Each clean build against the floor measured right after it, in the order they ran.
+        var ratioToFloorRuns: [Double]
         var outputFiles: Int
         var outputMB: Double
         /// A clean build of the same posts with the default theme (`blog init`'s), which shows far more on
@@ -87,7 +92,12 @@ struct SiteBenchmark {
             // A clean build of a large site starts `blog link-spare`, which links the tree the next build
             // stages into; a person's first edit comes seconds later, so the rebuilds wait for it, and so
             // does the next clean build, after the output, spare and cache are moved aside (not deleted).
+            // Each clean build is followed by its own floor (libcmark, then `cp -r` of the tree it made):
+            // this machine's speed drifts within minutes, and a build and a floor measured minutes apart
+            // compared the drift as much as the engine.
             var cleanRuns: [ChildProcess.Result] = []
+            var cmarkRuns: [Double] = []
+            var copyRuns: [Double] = []
             var (files, bytes) = (0, 0)
             var spareReady: Double?
             for attempt in 1...Self.repeats {
@@ -105,6 +115,9 @@ struct SiteBenchmark {
                 cleanRuns.append(run)
                 (files, bytes) = treeSize(site.appending(path: "public"))
                 spareReady = await waitForSpare(of: site, files: files, since: ended)
+                cmarkRuns.append(await cmarkFloor(posts.map(\.body)))
+                sync()
+                copyRuns.append(ChildProcess.run("/bin/cp", ["-r", site.appending(path: "public").path, base.appending(path: "copy-\(attempt)").path]).seconds)
             }
             guard cleanRuns.count == Self.repeats else {
                 print("error: blog build failed; run it by hand in \(site.path)")
@@ -127,13 +140,6 @@ struct SiteBenchmark {
                 later.append(ChildProcess.run(blog, ["build", "--site", site.path]).seconds)
             }
             later.sort()
-            var cmarkRuns: [Double] = []
-            var copyRuns: [Double] = []
-            for attempt in 1...Self.repeats {
-                cmarkRuns.append(await cmarkFloor(posts.map(\.body)))
-                sync()
-                copyRuns.append(ChildProcess.run("/bin/cp", ["-r", site.appending(path: "public").path, base.appending(path: "copy-\(attempt)").path]).seconds)
-            }
             let cmark = cmarkRuns.sorted()[Self.repeats / 2]
             let copy = copyRuns.sorted()[Self.repeats / 2]
             var result = Figures(
@@ -143,6 +149,7 @@ struct SiteBenchmark {
                 postsPerSecond: Double(count) / clean.seconds, cleanBuildRuns: cleanRuns.map(\.seconds), floorCmarkRuns: cmarkRuns, floorCopyRuns: copyRuns,
                 floorCmarkSeconds: cmark, floorCopySeconds: copy,
                 floorSeconds: cmark + copy, ratioToFloor: clean.seconds / (cmark + copy),
+                ratioToFloorRuns: zip(cleanRuns, zip(cmarkRuns, copyRuns)).map { $0.seconds / ($1.0 + $1.1) },
                 outputFiles: files, outputMB: Double(bytes) / 1e6
             )
             // The default theme's site is built after the floor and waited for, so that its `blog
@@ -172,7 +179,11 @@ struct SiteBenchmark {
             figures.append(result)
             print(table(result))
         }
-        DeletionRecord.delete(folders)
+        if keepingSites {
+            for folder in folders { print("kept: \(folder.path)") }
+        } else {
+            DeletionRecord.delete(folders)
+        }
         return Report(machine: Self.machineDescription(), figures: figures)
     }
 
@@ -232,6 +243,7 @@ struct SiteBenchmark {
                 ?? "  spare tree             none after the clean build (a small output, or blog link-spare failed)",
             String(format: "  floor: libcmark %5.2f s + cp -r %5.2f s = %5.2f s; build / floor = %.2f   (medians of %@ s and %@ s)", figures.floorCmarkSeconds,
                    figures.floorCopySeconds, figures.floorSeconds, figures.ratioToFloor, Self.list(figures.floorCmarkRuns), Self.list(figures.floorCopyRuns)),
+            String(format: "  each clean build / the floor measured after it: %@", Self.list(figures.ratioToFloorRuns)),
         ]
         if let seconds = figures.standardThemeCleanBuildSeconds, let memory = figures.standardThemePeakMemoryMB, let ratio = figures.standardThemeRatioToFloor {
             lines.append(String(format: "  default theme, clean   %7.2f s   peak memory %6.0f MB   build / floor = %.2f", seconds, memory, ratio))

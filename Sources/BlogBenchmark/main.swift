@@ -1,6 +1,6 @@
 // The benchmark: speed is measured here, never in a timed test. Run it in release:
 //   swift run -c release blog-benchmark dates|feed          the JSON Feed code
-//   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE]
+//   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE] [--keep]   --keep: leave the sites
 //   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
 //   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo] [--default-theme]   a site to profile by hand
 import Foundation
@@ -16,7 +16,7 @@ let jsonPath = option("--json")
 switch which {
 case "site":
     let counts = (option("--posts") ?? "1000").split(separator: ",").compactMap { Int($0) }
-    let report = await SiteBenchmark(withHugo: arguments.contains("--hugo")).run(postCounts: counts)
+    let report = await SiteBenchmark(withHugo: arguments.contains("--hugo"), keepingSites: arguments.contains("--keep")).run(postCounts: counts)
     if let jsonPath {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
