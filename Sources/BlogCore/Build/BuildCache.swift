@@ -9,7 +9,7 @@ import JSONFeed
 /// size and modification time, or else its content hash, match, and an old output file is reused only when
 /// its size and modification time still match what was written. A cache that cannot be read is ignored.
 struct BuildCache: Sendable {
-    static let formatVersion = 5
+    static let formatVersion = 6
     static let folder = ".blog-cache"
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.

@@ -9,8 +9,19 @@ struct PageContext: Sendable {
 
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
-    var site: [String: Any] {
-        [
+    /// The `site` object, the same on every page: made once, not for each of ten thousand pages.
+    var site: [String: Any] { siteValues.values }
+    private let siteValues: SiteValues
+
+    /// Unchecked: the values are strings and arrays of string dictionaries, never changed once made.
+    private struct SiteValues: @unchecked Sendable {
+        let values: [String: Any]
+    }
+
+    init(configuration: SiteConfiguration, navigation: [(title: String, path: String)]) {
+        self.configuration = configuration
+        self.navigation = navigation
+        siteValues = SiteValues(values: [
             "title": configuration.title,
             "description": configuration.description,
             "base_url": configuration.baseURL,
@@ -19,7 +30,7 @@ struct PageContext: Sendable {
             "feed_url": configuration.baseURL + "feed.json",
             "authors": configuration.authors.map { ["name": $0.name, "url": $0.url as Any] },
             "pages": navigation.map { ["title": $0.title, "url": $0.path] },
-        ]
+        ])
     }
 
     /// The `page` object: what the `<head>` needs.
