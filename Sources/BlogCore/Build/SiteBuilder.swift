@@ -252,26 +252,33 @@ public struct SiteBuilder: Sendable {
         newCache.listPages = listPages
         newCache.sources = records
         newCache.sourceOrder = sources.map(\.job.file)
-        var quick = QuickCheck(fingerprint: fingerprint, nextDue: nextDue,
-                               counts: .init(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped, futureSkipped: summary.futureSkipped))
-        for (path, source) in newCache.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
-        // A post folder's images and downloads are copied to the output, so a change to one is a change.
-        for path in bundleFiles(jobs) { quick.sources[path] = FileStamp(rootPath + "/" + path) }
-        for (path, entry) in manifest { quick.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
-        quick.diagnostics = Array(diagnostics[siteDiagnosticCount...])
-        phases.mark("quick check records")
+        let quickCounts = BuildCache.Counts(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped,
+                                            futureSkipped: summary.futureSkipped)
+        let (cacheToSave, quickDiagnostics, folder, bundles, due) = (newCache, Array(diagnostics[siteDiagnosticCount...]), options.cacheFolder, bundleFiles(jobs), nextDue)
+        // The quick check's stamps, from the cache's records and the manifest. Made beside the cache's
+        // writing, not before it: ten thousand sources and outputs were a step of their own on one core.
+        let makeQuick = { @Sendable () -> QuickCheck in
+            var quick = QuickCheck(fingerprint: fingerprint, nextDue: due, counts: quickCounts)
+            quick.sources.reserveCapacity(cacheToSave.sources.count + bundles.count)
+            for (path, source) in cacheToSave.sources { quick.sources[path] = FileStamp(size: source.size, modified: source.modified) }
+            // A post folder's images and downloads are copied to the output, so a change to one is a change.
+            for path in bundles { quick.sources[path] = FileStamp(rootPath + "/" + path) }
+            quick.outputs.reserveCapacity(manifest.count)
+            for (path, entry) in manifest { quick.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
+            quick.diagnostics = quickDiagnostics
+            return quick
+        }
         if let memory = options.memory {
-            memory.remember(newCache, quick, for: site, in: options.cacheFolder, output: target)
+            memory.remember(newCache, makeQuick(), for: site, in: options.cacheFolder, output: target)
         } else {
-            // Two files of their own, written side by side.
-            let (cacheToSave, quickToSave, folder) = (newCache, quick, options.cacheFolder)
+            // Two files of their own, made and written side by side.
             DispatchQueue.concurrentPerform(iterations: 2) { index in
-                if index == 0 { cacheToSave.save(for: site, in: folder) } else { quickToSave.save(for: site, in: folder) }
+                if index == 0 { cacheToSave.save(for: site, in: folder) } else { makeQuick().save(for: site, in: folder) }
             }
         }
         phases.mark("save cache")
         leftovers.keep([sources, bodies, results, published, postResults, unsortedPosts, postPages, work, everything, posts, pages, records,
-                        newCache, quick, manifest, staged, pageURLs, urls, renderer, cache as Any, jobs, sourceStamps] as [Any])
+                        newCache, manifest, staged, pageURLs, urls, renderer, cache as Any, jobs, sourceStamps] as [Any])
         return finish(summary: summary, diagnostics: diagnostics, started: started)
     }
 
