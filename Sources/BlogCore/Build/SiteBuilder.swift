@@ -59,6 +59,9 @@ public struct SiteBuilder: Sendable {
         // file cost more than its stat.
         let rootPath = site.root.path
         let sourceStamps = Self.stamps(of: jobs.map { rootPath + "/" + $0.file })
+        // A post folder's images and downloads, listed once: the quick check compares their stamps, and the
+        // cache's quick records hold them.
+        let bundles = bundleFiles(jobs)
         phases.mark("scan")
         diagnostics += scanDiagnostics
         let fingerprint = self.fingerprint(options: options, outputURL: outputURL)
@@ -70,7 +73,7 @@ public struct SiteBuilder: Sendable {
         // left them. The quick check answers that without parsing the whole cache.
         if templates != nil, !diagnostics.contains(where: { $0.severity == .error }),
            let quick = options.memory?.quickCheck(fingerprint: fingerprint) ?? QuickCheck.load(for: site, in: options.cacheFolder, fingerprint: fingerprint),
-           isUnchanged(quick, jobs: jobs, stamps: sourceStamps, output: outputURL, now: options.now) {
+           isUnchanged(quick, jobs: jobs, stamps: sourceStamps, bundles: bundles, output: outputURL, now: options.now) {
             phases.mark("quick check: nothing changed")
             summary.filesUnchanged = quick.outputs.count
             summary.posts = quick.counts.posts
@@ -254,7 +257,7 @@ public struct SiteBuilder: Sendable {
         newCache.sourceOrder = sources.map(\.job.file)
         let quickCounts = BuildCache.Counts(posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped,
                                             futureSkipped: summary.futureSkipped)
-        let (cacheToSave, quickDiagnostics, folder, bundles, due) = (newCache, Array(diagnostics[siteDiagnosticCount...]), options.cacheFolder, bundleFiles(jobs), nextDue)
+        let (cacheToSave, quickDiagnostics, folder, due) = (newCache, Array(diagnostics[siteDiagnosticCount...]), options.cacheFolder, nextDue)
         // The quick check's stamps, from the cache's records and the manifest. Made beside the cache's
         // writing, not before it: ten thousand sources and outputs were a step of their own on one core.
         let makeQuick = { @Sendable () -> QuickCheck in
@@ -304,8 +307,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Whether every source and output file has the size and modification time the last build recorded.
-    private func isUnchanged(_ quick: QuickCheck, jobs: [ContentLoader.Job], stamps: [FileStamp?], output: URL, now: Date) -> Bool {
-        let bundles = bundleFiles(jobs)
+    private func isUnchanged(_ quick: QuickCheck, jobs: [ContentLoader.Job], stamps: [FileStamp?], bundles: [String], output: URL, now: Date) -> Bool {
         guard jobs.count + bundles.count == quick.sources.count else { return false }
         if let due = quick.nextDue, due <= now { return false }
         for (job, stamp) in zip(jobs, stamps) {
