@@ -51,6 +51,29 @@ import Yams
         #expect(value.bodyFirstLine == 18)
     }
 
+    /// JSON Feed requires an attachment's `mime_type`: a missing one comes from the extension, or is a warning.
+    @Test func attachmentTypeComesFromTheExtension() throws {
+        let (post, diagnostics) = read("""
+            ---
+            title: T
+            date: 2024-05-01
+            attachments:
+              - url: episodes/one.MP3?download=1
+              - {url: notes.txt, mime_type: text/x-notes}
+              - url: data.xyz
+              - url: https://e.org/file
+            ---
+            """)
+        #expect(try #require(post).attachments.map(\.mimeType) == ["audio/mpeg", "text/x-notes", nil, nil])
+        #expect(diagnostics == [
+            #"content/posts/x.md:7:5: warning: the attachment "data.xyz" needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension"#,
+            #"content/posts/x.md:8:5: warning: the attachment "https://e.org/file" needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension"#,
+        ])
+        #expect(MediaType.forFile(named: ".hidden") == nil)
+        #expect(MediaType.forFile(named: "a.tar.gz#x") == nil)
+        #expect(MediaType.forFile(named: "/posts/a/photo.JPEG#top") == "image/jpeg")
+    }
+
     @Test(arguments: [
         ("2024-05-01T09:30:00+02:00", "2024-05-01T07:30:00.000Z"),
         ("2024-05-01T09:30:00Z", "2024-05-01T09:30:00.000Z"),

@@ -120,7 +120,14 @@ enum FrontMatter {
             var attachment = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
             attachment.warnUnknownKeys(known: attachmentKeys, context: "attachment ", allowingExtensions: true)
             let url = attachment.string("url", required: true, example: "'url: episode.mp3'")
-            let mimeType = attachment.string("mime_type")
+            // JSON Feed requires a type; one the file's extension tells is filled in, as a web host would send it.
+            var mimeType = attachment.string("mime_type")
+            if mimeType == nil, let url {
+                mimeType = MediaType.forFile(named: url)
+                if mimeType == nil {
+                    attachment.warning(at: element, "the attachment \(Diagnostic.quoted(url)) needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension")
+                }
+            }
             let title = attachment.string("title")
             let size = attachment.number("size_in_bytes")
             let duration = attachment.number("duration_in_seconds")
