@@ -188,8 +188,8 @@ func decodeFeed(_ url: URL) throws -> Feed {
         let published = PublishedPost(post: post, rendered: rendered, path: "/posts/a/", permalink: "https://e.org/posts/a/", tags: [("t", "t")])
         var keys = Set<String>()
         func collect(_ value: Any) {
-            if let dictionary = value as? [String: Any] {
-                for (key, child) in dictionary {
+            if let object = value as? TemplateObject {
+                for (key, child) in object.pairs {
                     keys.insert(key)
                     collect(child)
                 }
@@ -238,7 +238,9 @@ func decodeFeed(_ url: URL) throws -> Feed {
         let tags = "[{s4:name:s5:Swift,s3:url:s12:/tags/swift/,},{s4:name:s5:Ünï,s3:url:s9:/tags/un/,},]"
         #expect(text([["name": "Swift", "url": "/tags/swift/"], ["url": "/tags/un/", "name": "Ünï"]]) == tags)
         #expect(text([["name": "Swift", "url": "/tags/swift/"] as [String: Any], ["url": "/tags/un/", "name": "Ünï"]] as [Any]) == tags)
+        #expect(text([TemplateObject(["name": "Swift", "url": "/tags/swift/"]), TemplateObject(["url": "/tags/un/", "name": "Ünï"])]) == tags)
         #expect(text(["b": "2", "a": "1"]) == "{s1:a:s1:1,s1:b:s1:2,}")
+        #expect(text(TemplateObject(["b": "2", "a": 1, "c": nil])) == "{s1:a:i1,s1:b:s1:2,}")
         #expect(text(["b": "2", "a": 1] as [String: Any]) == "{s1:a:i1,s1:b:s1:2,}")
         #expect(text([String]()) == "[]")
         #expect(text(["x", 3, true, Optional<String>.none as Any, Optional("y") as Any] as [Any]) == "[s1:x,i3,T,nil,s1:y,]")

@@ -1,7 +1,7 @@
 import Foundation
 import JSONFeed
 
-/// Builds the dictionaries that templates render, one fixed shape for every page.
+/// Builds the objects that templates render, one fixed shape for every page.
 struct PageContext: Sendable {
     let configuration: SiteConfiguration
     /// Standalone pages, for the navigation.
@@ -10,56 +10,50 @@ struct PageContext: Sendable {
     private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
 
     /// The `site` object, the same on every page: made once, not for each of ten thousand pages.
-    var site: [String: Any] { siteValues.values }
-    private let siteValues: SiteValues
-
-    /// Unchecked: the values are strings and arrays of string dictionaries, never changed once made.
-    private struct SiteValues: @unchecked Sendable {
-        let values: [String: Any]
-    }
+    let site: TemplateObject
 
     init(configuration: SiteConfiguration, navigation: [(title: String, path: String)]) {
         self.configuration = configuration
         self.navigation = navigation
-        siteValues = SiteValues(values: [
+        site = TemplateObject([
             "title": configuration.title,
             "description": configuration.description,
             "base_url": configuration.baseURL,
             "base_path": configuration.basePath,
             "language": configuration.language,
             "feed_url": configuration.baseURL + "feed.json",
-            "authors": configuration.authors.map { ["name": $0.name, "url": $0.url as Any] },
-            "pages": navigation.map { ["title": $0.title, "url": $0.path] },
+            "authors": configuration.authors.map { TemplateObject(["name": $0.name, "url": $0.url]) },
+            "pages": navigation.map { TemplateObject(["title": $0.title, "url": $0.path]) },
         ])
     }
 
     /// The `page` object: what the `<head>` needs.
-    func page(title: String, description: String?, path: String, type: String = "website", image: String? = nil, published: Date? = nil) -> [String: Any] {
-        var page: [String: Any] = [
+    func page(title: String, description: String?, path: String, type: String = "website", image: String? = nil, published: Date? = nil) -> TemplateObject {
+        TemplateObject([
             "title": title,
             "description": description.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.description,
             "url": configuration.absoluteURL(forPath: path),
             "path": path,
             "type": type,
-        ]
-        if let image { page["image"] = image }
-        if let published { page["published"] = iso(published) }
-        return page
+            "image": image,
+            "published": published.map(iso),
+        ])
     }
 
-    func render(_ templates: TemplateSet, _ name: String, page: [String: Any], _ values: [String: Any] = [:]) -> String {
-        var context = values
+    /// Renders template `name` with `site`, `page` and `values` at the top.
+    func render(_ templates: TemplateSet, _ name: String, page: TemplateObject, _ values: KeyValuePairs<String, Any?> = [:]) -> String {
+        var context = TemplateObject(values)
         context["site"] = site
         context["page"] = page
         return templates.render(name, context)
     }
 
     /// The `post` object of post pages and list entries.
-    func post(_ published: PublishedPost, includingContent: Bool) -> [String: Any] {
+    func post(_ published: PublishedPost, includingContent: Bool) -> TemplateObject {
         let post = published.post
-        let tags = published.tags.map { ["name": $0.name, "url": tagPath($0.slug)] }
-        let authors = (post.authors ?? []).map { ["name": $0.name, "url": $0.url as Any] }
-        var result: [String: Any] = [
+        let tags = published.tags.map { TemplateObject(["name": $0.name, "url": tagPath($0.slug)]) }
+        let authors = (post.authors ?? []).map { TemplateObject(["name": $0.name, "url": $0.url]) }
+        var result = TemplateObject([
             "title": post.title,
             "url": published.path,
             "permalink": published.permalink,
@@ -71,9 +65,9 @@ struct PageContext: Sendable {
             "reading_minutes": published.rendered.readingMinutes,
             "word_count": published.rendered.wordCount,
             "is_draft": post.isDraft,
-            "attachments": post.attachments.map { ["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType as Any] },
+            "attachments": post.attachments.map { TemplateObject(["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType]) },
             "has_attachments": !post.attachments.isEmpty,
-        ]
+        ])
         if let date = post.date {
             let local = self.local(date)
             result["date_iso"] = local.iso

@@ -15,7 +15,7 @@ public struct SiteBuilder: Sendable {
     static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "404.html", "index.html"]
 
     /// Bumped whenever output for the same input changes, so caches of older engines are ignored.
-    static let engineVersion = "blog 0.1 output 3"
+    static let engineVersion = "blog 0.1 output 4"
 
     /// Builds the site into the output folder, re-rendering only what changed since the last build.
     ///

@@ -69,7 +69,7 @@ struct SitePages: Sendable {
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         DispatchQueue.concurrentPerform(iterations: workers) { _ in
             // Each worker keeps the list entries it has made: a post shows on several list pages.
-            var entries: [String: [String: Any]] = [:]
+            var entries: [String: TemplateObject] = [:]
             while true {
                 let index = nextJob.withLock { next in
                     defer { next += 1 }
@@ -154,7 +154,7 @@ struct SitePages: Sendable {
     }
 
     /// The hash of a `post` object made without `content`, as list entries are.
-    private func listEntryHash(of value: [String: Any]) -> UInt64 {
+    private func listEntryHash(of value: TemplateObject) -> UInt64 {
         // Bytes, not a String: appending to a String checked each piece, which cost as much as the
         // hashing; the bytes are the same, so the hashes are too.
         var text: [UInt8] = []
@@ -177,22 +177,23 @@ struct SitePages: Sendable {
         switch value {
         case let string as String:
             appendString(string, to: &text)
+        case let value as TemplateText:
+            appendString(value.text, to: &text)
+        case let object as TemplateObject:
+            appendObject(object, to: &text)
+        case let objects as [TemplateObject]:
+            // Tags and the like, by their own type: cast to `[Any]` each was copied into a new box.
+            text.append(UInt8(ascii: "["))
+            for object in objects {
+                appendObject(object, to: &text)
+                text.append(UInt8(ascii: ","))
+            }
+            text.append(UInt8(ascii: "]"))
         case let number as Int:
             text.append(UInt8(ascii: "i"))
             text += String(number).utf8
         case let flag as Bool:
             text.append(UInt8(ascii: flag ? "T" : "F"))
-        case let dictionaries as [[String: String]]:
-            // Tags and the like, by their own type: cast to `[Any]` and `[String: Any]` they were copied
-            // element by element into new boxes. The bytes are those of the general cases below.
-            text.append(UInt8(ascii: "["))
-            for dictionary in dictionaries {
-                appendStrings(dictionary, to: &text)
-                text.append(UInt8(ascii: ","))
-            }
-            text.append(UInt8(ascii: "]"))
-        case let dictionary as [String: String]:
-            appendStrings(dictionary, to: &text)
         case let dictionary as [String: Any]:
             text.append(UInt8(ascii: "{"))
             for key in dictionary.keys.sorted() {
@@ -210,7 +211,7 @@ struct SitePages: Sendable {
             }
             text.append(UInt8(ascii: "]"))
         default:
-            // Optionals in dictionaries (an author without a URL) and anything rarer.
+            // Optionals and anything rarer.
             let mirror = Mirror(reflecting: value)
             if mirror.displayStyle == .optional {
                 if let wrapped = mirror.children.first?.value { appendStableText(wrapped, to: &text) } else { text += "nil".utf8 }
@@ -220,13 +221,14 @@ struct SitePages: Sendable {
         }
     }
 
-    /// A dictionary of strings as the `[String: Any]` case writes it.
-    private static func appendStrings(_ dictionary: [String: String], to text: inout [UInt8]) {
+    /// A template object as the `[String: Any]` case writes a dictionary of the same values, so that the
+    /// bytes do not depend on which of the two holds them.
+    private static func appendObject(_ object: TemplateObject, to text: inout [UInt8]) {
         text.append(UInt8(ascii: "{"))
-        for key in dictionary.keys.sorted() {
-            appendString(key, to: &text)
+        for (name, value) in object.pairs.sorted(by: { $0.0 < $1.0 }) {
+            appendString(name, to: &text)
             text.append(UInt8(ascii: ":"))
-            appendString(dictionary[key] ?? "", to: &text)
+            appendStableText(value, to: &text)
             text.append(UInt8(ascii: ","))
         }
         text.append(UInt8(ascii: "}"))
@@ -240,11 +242,11 @@ struct SitePages: Sendable {
         text += string.utf8
     }
 
-    private func render(_ job: ListPage, lists: Lists, entries: inout [String: [String: Any]]) -> String {
+    private func render(_ job: ListPage, lists: Lists, entries: inout [String: TemplateObject]) -> String {
         let (posts, pageCount, tags, tagSlugs, years) = (lists.posts, lists.pageCount, lists.tags, lists.tagSlugs, lists.years)
         // The page's path comes from Lists.key(of:pages:), which must agree with what is linked here.
         let base = configuration.basePath
-        func entry(_ published: PublishedPost) -> [String: Any] {
+        func entry(_ published: PublishedPost) -> TemplateObject {
             if let made = published.listEntry?.values ?? entries[published.post.source] { return made }
             let made = context.post(published, includingContent: false)
             entries[published.post.source] = made
@@ -255,30 +257,30 @@ struct SitePages: Sendable {
             let perPage = configuration.postsPerPage
             let slice = posts.dropFirst((number - 1) * perPage).prefix(perPage)
             let path = number == 1 ? base : "\(base)page/\(number)/"
-            var pagination: [String: Any] = [
+            let pagination = TemplateObject([
                 "page_number": number, "page_count": pageCount, "has_pages": pageCount > 1, "is_first": number == 1,
-            ]
-            if number > 1 { pagination["previous_url"] = number == 2 ? base : "\(base)page/\(number - 1)/" }
-            if number < pageCount { pagination["next_url"] = "\(base)page/\(number + 1)/" }
+                "previous_url": number > 1 ? (number == 2 ? base : "\(base)page/\(number - 1)/") : nil,
+                "next_url": number < pageCount ? "\(base)page/\(number + 1)/" : nil,
+            ])
             let title = number == 1 ? configuration.title : "Page \(number)"
             let html = context.render(templates, "index", page: context.page(title: title, description: nil, path: path), [
                 "posts": slice.map(entry), "pagination": pagination,
             ])
             return html
         case .tags:
-            let tagList: [[String: Any]] = tagSlugs.map { ["name": tags[$0]?.name ?? $0, "url": context.tagPath($0), "count": tags[$0]?.posts.count ?? 0] }
+            let tagList = tagSlugs.map { TemplateObject(["name": tags[$0]?.name ?? $0, "url": context.tagPath($0), "count": tags[$0]?.posts.count ?? 0]) }
             return context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: "\(base)tags/"),
                                   ["tags": tagList, "has_tags": !tagList.isEmpty])
         case .tag(let slug):
             let tagged = tags[slug] ?? (slug, [])
             let page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: context.tagPath(slug))
             return context.render(templates, "tag", page: page, [
-                "tag": ["name": tagged.name, "url": context.tagPath(slug), "count": tagged.posts.count],
+                "tag": TemplateObject(["name": tagged.name, "url": context.tagPath(slug), "count": tagged.posts.count]),
                 "posts": tagged.posts.map(entry),
             ])
         case .archive:
             return context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: "\(base)archive/"), [
-                "years": years.map { ["year": $0.year, "posts": $0.posts.map(entry)] },
+                "years": years.map { TemplateObject(["year": $0.year, "posts": $0.posts.map(entry)]) },
             ])
         case .notFound:
             return context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: "\(base)404.html"))

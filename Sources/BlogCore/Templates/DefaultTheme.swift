@@ -146,7 +146,7 @@ enum DefaultTheme {
 {{/post.updated_iso}}
   · {{post.reading_minutes}} min read
 {{#post.has_authors}}
-  · by {{#post.authors}}{{^first}}, {{/first}}{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{/post.authors}}
+  · by {{#post.authors}}{{^first()}}, {{/first()}}{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{/post.authors}}
 {{/post.has_authors}}
 </p>
 {{#post.has_tags}}

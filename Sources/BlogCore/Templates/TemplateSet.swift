@@ -61,7 +61,7 @@ struct TemplateSet: Sendable {
         return (TemplateSet(library: library, listVariableNames: listNames.sorted()), diagnostics)
     }
 
-    func render(_ name: String, _ context: [String: Any]) -> String {
+    func render(_ name: String, _ context: TemplateObject) -> String {
         library.render(context, withTemplate: name) ?? ""
     }
 
