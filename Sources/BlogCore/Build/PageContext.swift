@@ -53,7 +53,10 @@ struct PageContext: Sendable {
         let post = published.post
         let tags = published.tags.map { TemplateObject(["name": $0.name, "url": tagPath($0.slug)]) }
         let authors = (post.authors ?? []).map { TemplateObject(["name": $0.name, "url": $0.url]) }
-        var result = TemplateObject([
+        let date = post.date.map(local)
+        let updated = post.updated.map(local)
+        // One literal, nil for what the post does not have: setting names one by one looked each up first.
+        return TemplateObject([
             "title": post.title,
             "url": published.path,
             "permalink": published.permalink,
@@ -67,22 +70,15 @@ struct PageContext: Sendable {
             "is_draft": post.isDraft,
             "attachments": post.attachments.map { TemplateObject(["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType]) },
             "has_attachments": !post.attachments.isEmpty,
+            "date_iso": date?.iso,
+            "date_display": date.map { display($0) },
+            "date_short": date.map { display($0, withYear: false) },
+            "updated_iso": updated?.iso,
+            "updated_display": updated.map { display($0) },
+            "image": post.image,
+            "external_url": post.externalURL,
+            "content": includingContent ? published.rendered.html : nil,
         ])
-        if let date = post.date {
-            let local = self.local(date)
-            result["date_iso"] = local.iso
-            result["date_display"] = display(local)
-            result["date_short"] = display(local, withYear: false)
-        }
-        if let updated = post.updated {
-            let local = self.local(updated)
-            result["updated_iso"] = local.iso
-            result["updated_display"] = display(local)
-        }
-        if let image = post.image { result["image"] = image }
-        if let external = post.externalURL { result["external_url"] = external }
-        if includingContent { result["content"] = published.rendered.html }
-        return result
     }
 
     func tagPath(_ slug: String) -> String {

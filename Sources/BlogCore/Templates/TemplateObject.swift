@@ -17,10 +17,14 @@ struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendabl
     private(set) var names: [String] = []
     private var values: [Any] = []
 
+    /// An object of `pairs` whose value is not nil; a name given twice has its first value.
     init(_ pairs: KeyValuePairs<String, Any?>) {
         names.reserveCapacity(pairs.count)
         values.reserveCapacity(pairs.count)
-        for (name, value) in pairs { self[name] = value }
+        for case let (name, value?) in pairs {
+            names.append(name)
+            values.append(Self.stored(value))
+        }
     }
 
     /// The value of `name`; setting a `String` stores it as ``TemplateText``, setting nil removes the name.
@@ -28,21 +32,21 @@ struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendabl
         get { names.firstIndex(of: name).map { values[$0] } }
         set {
             let index = names.firstIndex(of: name)
-            guard let newValue else {
-                if let index {
-                    names.remove(at: index)
-                    values.remove(at: index)
-                }
-                return
-            }
-            let value: Any = (newValue as? String).map(TemplateText.init) ?? newValue
-            if let index {
-                values[index] = value
-            } else {
+            switch (index, newValue) {
+            case (let index?, let value?): values[index] = Self.stored(value)
+            case (nil, let value?):
                 names.append(name)
-                values.append(value)
+                values.append(Self.stored(value))
+            case (let index?, nil):
+                names.remove(at: index)
+                values.remove(at: index)
+            case (nil, nil): break
             }
         }
+    }
+
+    private static func stored(_ value: Any) -> Any {
+        (value as? String).map(TemplateText.init) ?? value
     }
 
     /// Every name with its value, in the order they were set.
