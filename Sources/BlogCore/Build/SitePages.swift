@@ -224,12 +224,19 @@ struct SitePages: Sendable {
     /// A template object as the `[String: Any]` case writes a dictionary of the same values, so that the
     /// bytes do not depend on which of the two holds them.
     private static func appendObject(_ object: TemplateObject, to text: inout [UInt8]) {
-        text.append(UInt8(ascii: "{"))
-        for (name, value) in object.pairs.sorted(by: { $0.0 < $1.0 }) {
+        func append(_ name: String, _ value: Any) {
             appendString(name, to: &text)
             text.append(UInt8(ascii: ":"))
             appendStableText(value, to: &text)
             text.append(UInt8(ascii: ","))
+        }
+        text.append(UInt8(ascii: "{"))
+        // Tags and authors, most of what comes here, have their names in order already: no sorted copy.
+        let pairs = object.pairs
+        if zip(pairs, pairs.dropFirst()).allSatisfy({ $0.name < $1.name }) {
+            for (name, value) in pairs { append(name, value) }
+        } else {
+            for (name, value) in pairs.sorted(by: { $0.name < $1.name }) { append(name, value) }
         }
         text.append(UInt8(ascii: "}"))
     }

@@ -16,7 +16,12 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The site's name.
     public var title: String
     /// The absolute URL the site is served from, always ending in `/` (for example `https://example.com/blog/`).
-    public var baseURL: String
+    public var baseURL: String {
+        didSet { basePath = Self.path(of: baseURL) }
+    }
+    /// The path part of ``baseURL`` (`/blog/`, or `/`), which every internal link starts with. Kept, not
+    /// computed when asked: it is asked for several times for every post.
+    public private(set) var basePath: String
     /// One line about the site; empty by default.
     public var description: String
     /// A BCP 47 language tag for `<html lang>` and the feed.
@@ -43,10 +48,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     static let markdownKeys = ["unsafe", "smart"]
     static let authorKeys = ["name", "url", "avatar"]
 
-    /// The path part of ``baseURL`` (`/blog/`, or `/`), which every internal link starts with.
-    public var basePath: String {
-        // By bytes: this is asked for every post, and string searches (Foundation's through NSString) cost
-        // more than the rest of a carried-over post's work.
+    private static func path(of baseURL: String) -> String {
+        // By bytes: string searches (Foundation's through NSString) cost more than the rest of a
+        // carried-over post's work when this was computed for every post.
         let bytes = Array(baseURL.utf8)
         var index = 0
         while index + 3 <= bytes.count, bytes[index] != UInt8(ascii: ":") || bytes[index + 1] != UInt8(ascii: "/") || bytes[index + 2] != UInt8(ascii: "/") {
@@ -128,7 +132,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         let errors = fields.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let title, let baseURL else { throw DiagnosticError(fields.diagnostics) }
         let configuration = SiteConfiguration(
-            title: title, baseURL: baseURL, description: description, language: language, timeZone: timeZone,
+            title: title, baseURL: baseURL, basePath: path(of: baseURL), description: description, language: language, timeZone: timeZone,
             authors: authors, postsPerPage: postsPerPage, feedItemLimit: feedItemLimit, feedIcon: icon,
             feedFavicon: favicon, allowsRawHTML: allowsRawHTML, usesSmartPunctuation: smart
         )

@@ -128,15 +128,16 @@ struct PostRenderer: Sendable {
     }
 
     static func hasScheme(_ url: String) -> Bool {
-        guard let colon = url.firstIndex(of: ":") else { return false }
-        let scheme = url[..<colon]
+        // By byte: a Character search walks grapheme clusters, for every link of every post.
+        guard let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")) else { return false }
+        let scheme = url.utf8[..<colon]
         // By byte: a scheme is ASCII, and Character.isLetter looks Unicode properties up (every link of every post).
         func isLetter(_ byte: UInt8) -> Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20) }
         func isSchemeByte(_ byte: UInt8) -> Bool {
             isLetter(byte) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "+-.".utf8.contains(byte)
         }
-        guard let first = scheme.utf8.first, isLetter(first) else { return false }
-        return scheme.utf8.allSatisfy(isSchemeByte)
+        guard let first = scheme.first, isLetter(first) else { return false }
+        return scheme.allSatisfy(isSchemeByte)
     }
 
     /// A relative URL resolved against the post's permalink; nil for URLs that are already absolute.

@@ -1,7 +1,7 @@
 import Mustache
 
 /// An object that templates look into (`site`, `page`, `post`, a tag, `pagination`, the page itself):
-/// names and values side by side, in the order they were set.
+/// names with their values, in the order they were set.
 ///
 /// Not a `[String: Any]`: swift-mustache casts every object on its way to a value to two protocols, and a
 /// dictionary, a generic type whose conformance is conditional, is the costlier kind to cast; a scan of
@@ -14,32 +14,34 @@ import Mustache
 /// Unchecked: the values are text, numbers, booleans and arrays of template objects, made before a page
 /// is rendered and never changed while templates read them.
 struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendable {
-    private(set) var names: [String] = []
-    private var values: [Any] = []
+    /// One array, not one of names and one of values: an object is copied into an `Any` for each variable
+    /// a template looks up in it, and each array is a reference to retain and release.
+    private var entries: [(name: String, value: Any)] = []
 
     /// An object of `pairs` whose value is not nil; a name given twice has its first value.
     init(_ pairs: KeyValuePairs<String, Any?>) {
-        names.reserveCapacity(pairs.count)
-        values.reserveCapacity(pairs.count)
-        for case let (name, value?) in pairs {
-            names.append(name)
-            values.append(Self.stored(value))
-        }
+        entries.reserveCapacity(pairs.count)
+        for case let (name, value?) in pairs { entries.append((name, Self.stored(value))) }
     }
+
+    /// The names, in the order they were set.
+    var names: [String] { entries.map(\.name) }
+
+    /// Every name with its value, in the order they were set.
+    var pairs: [(name: String, value: Any)] { entries }
 
     /// The value of `name`; setting a `String` stores it as ``TemplateText``, setting nil removes the name.
     subscript(name: String) -> Any? {
-        get { names.firstIndex(of: name).map { values[$0] } }
+        get {
+            for entry in entries where entry.name == name { return entry.value }
+            return nil
+        }
         set {
-            let index = names.firstIndex(of: name)
+            let index = entries.firstIndex { $0.name == name }
             switch (index, newValue) {
-            case (let index?, let value?): values[index] = Self.stored(value)
-            case (nil, let value?):
-                names.append(name)
-                values.append(Self.stored(value))
-            case (let index?, nil):
-                names.remove(at: index)
-                values.remove(at: index)
+            case (let index?, let value?): entries[index].value = Self.stored(value)
+            case (nil, let value?): entries.append((name, Self.stored(value)))
+            case (let index?, nil): entries.remove(at: index)
             case (nil, nil): break
             }
         }
@@ -49,9 +51,6 @@ struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendabl
         (value as? String).map(TemplateText.init) ?? value
     }
 
-    /// Every name with its value, in the order they were set.
-    var pairs: Zip2Sequence<[String], [Any]> { zip(names, values) }
-
     func child(named name: String) -> Any? {
         self[name]
     }
@@ -59,7 +58,7 @@ struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendabl
     /// A dictionary's transforms (`count`, `empty`, `enumerated`, `sorted`), which templates had when these
     /// objects were dictionaries.
     func transform(_ name: String) -> Any? {
-        Dictionary(pairs.map { ($0, ($1 as? TemplateText)?.text ?? $1) }, uniquingKeysWith: { first, _ in first }).transform(name)
+        Dictionary(entries.map { ($0.name, ($0.value as? TemplateText)?.text ?? $0.value) }, uniquingKeysWith: { first, _ in first }).transform(name)
     }
 }
 
