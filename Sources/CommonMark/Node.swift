@@ -94,10 +94,16 @@ public struct Node {
 
     private func appendPlainText(to text: inout String, includingImages: Bool) {
         switch kind {
-        case .text, .code: text += literal ?? ""
+        case .text, .code: withLiteralBytes { text += String(decoding: $0, as: UTF8.self) }
         case .softBreak, .lineBreak: text += " "
         case .image where !includingImages: break
-        default: for child in children { child.appendPlainText(to: &text, includingImages: includingImages) }
+        default:
+            // Child by child, not through `children`: an array for every node of every heading and summary.
+            var child = cmark_node_first_child(pointer)
+            while let current = child {
+                Node(document: document, pointer: current).appendPlainText(to: &text, includingImages: includingImages)
+                child = cmark_node_next(current)
+            }
         }
     }
 
