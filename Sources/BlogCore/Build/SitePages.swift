@@ -180,36 +180,19 @@ struct SitePages: Sendable {
         case let value as TemplateText:
             appendString(value.text, to: &text)
         case let object as TemplateObject:
-            appendObject(object, to: &text)
+            appendMembers(object.pairs, to: &text)
         case let objects as [TemplateObject]:
             // Tags and the like, by their own type: cast to `[Any]` each was copied into a new box.
-            text.append(UInt8(ascii: "["))
-            for object in objects {
-                appendObject(object, to: &text)
-                text.append(UInt8(ascii: ","))
-            }
-            text.append(UInt8(ascii: "]"))
+            appendElements(objects, to: &text) { appendMembers($0.pairs, to: &$1) }
         case let number as Int:
             text.append(UInt8(ascii: "i"))
             text += String(number).utf8
         case let flag as Bool:
             text.append(UInt8(ascii: flag ? "T" : "F"))
         case let dictionary as [String: Any]:
-            text.append(UInt8(ascii: "{"))
-            for key in dictionary.keys.sorted() {
-                appendString(key, to: &text)
-                text.append(UInt8(ascii: ":"))
-                appendStableText(dictionary[key] as Any, to: &text)
-                text.append(UInt8(ascii: ","))
-            }
-            text.append(UInt8(ascii: "}"))
+            appendMembers(dictionary.map { (name: $0.key, value: $0.value) }, to: &text)
         case let array as [Any]:
-            text.append(UInt8(ascii: "["))
-            for element in array {
-                appendStableText(element, to: &text)
-                text.append(UInt8(ascii: ","))
-            }
-            text.append(UInt8(ascii: "]"))
+            appendElements(array, to: &text, appendStableText)
         default:
             // Optionals and anything rarer.
             let mirror = Mirror(reflecting: value)
@@ -221,9 +204,9 @@ struct SitePages: Sendable {
         }
     }
 
-    /// A template object as the `[String: Any]` case writes a dictionary of the same values, so that the
-    /// bytes do not depend on which of the two holds them.
-    private static func appendObject(_ object: TemplateObject, to text: inout [UInt8]) {
+    /// `{name:value,...}` in the order of the names, for a template object and a dictionary alike, so that
+    /// the bytes do not depend on which of the two holds the values.
+    private static func appendMembers(_ pairs: [(name: String, value: Any)], to text: inout [UInt8]) {
         func append(_ name: String, _ value: Any) {
             appendString(name, to: &text)
             text.append(UInt8(ascii: ":"))
@@ -232,13 +215,22 @@ struct SitePages: Sendable {
         }
         text.append(UInt8(ascii: "{"))
         // Tags and authors, most of what comes here, have their names in order already: no sorted copy.
-        let pairs = object.pairs
         if zip(pairs, pairs.dropFirst()).allSatisfy({ $0.name < $1.name }) {
             for (name, value) in pairs { append(name, value) }
         } else {
             for (name, value) in pairs.sorted(by: { $0.name < $1.name }) { append(name, value) }
         }
         text.append(UInt8(ascii: "}"))
+    }
+
+    /// `[element,...]`.
+    private static func appendElements<Element>(_ elements: [Element], to text: inout [UInt8], _ appendElement: (Element, inout [UInt8]) -> Void) {
+        text.append(UInt8(ascii: "["))
+        for element in elements {
+            appendElement(element, &text)
+            text.append(UInt8(ascii: ","))
+        }
+        text.append(UInt8(ascii: "]"))
     }
 
     /// `s`, the byte count, `:` and the bytes.
