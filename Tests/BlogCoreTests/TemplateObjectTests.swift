@@ -62,7 +62,7 @@ import Testing
         object["a"] = "one"
         object["c"] = true
         object["b"] = nil
-        #expect(object.names == ["a", "c"])
+        #expect(object.pairs.map(\.name) == ["a", "c"])
         #expect((object["a"] as? TemplateText)?.text == "one")
         #expect(object["c"] as? Bool == true)
         #expect(object["b"] == nil)

@@ -25,9 +25,6 @@ struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendabl
         for case let (name, value?) in pairs { entries.append((name, Self.stored(value))) }
     }
 
-    /// The names, in the order they were set.
-    var names: [String] { entries.map(\.name) }
-
     /// Every name with its value, in the order they were set.
     var pairs: [(name: String, value: Any)] { entries }
 
