@@ -155,12 +155,15 @@ struct SitePages: Sendable {
 
     /// The hash of a `post` object made without `content`, as list entries are.
     private func listEntryHash(of value: TemplateObject) -> UInt64 {
+        // The object's names that the list templates use, sorted: the bytes that looking up each of the
+        // templates' names gave, without a scan of the object per name.
+        var members = value.pairs.filter { templates.listVariableNames.contains($0.name) }
+        members.sort { $0.name < $1.name }
         // Bytes, not a String: appending to a String checked each piece, which cost as much as the
         // hashing; the bytes are the same, so the hashes are too.
         var text: [UInt8] = []
         text.reserveCapacity(1_024)
-        for key in templates.listVariableNames {
-            guard let child = value[key] else { continue }
+        for (key, child) in members {
             text += key.utf8
             text.append(UInt8(ascii: "="))
             Self.appendStableText(child, to: &text)

@@ -17,28 +17,35 @@ import Mustache
 struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendable {
     /// One array, not one of names and one of values: an object is copied into an `Any` for each variable
     /// a template looks up in it, and each array is a reference to retain and release.
-    private var entries: [(name: String, value: Any)] = []
+    private var entries: [Entry] = []
+
+    private struct Entry {
+        let name: String
+        var value: Any
+    }
 
     /// An object of `pairs` whose value is not nil; a name given twice has its first value.
     init(_ pairs: KeyValuePairs<String, Any?>) {
         entries.reserveCapacity(pairs.count)
-        for case let (name, value?) in pairs { entries.append((name, Self.stored(value))) }
+        for case let (name, value?) in pairs { entries.append(Entry(name: name, value: Self.stored(value))) }
     }
 
     /// Every name with its value, in the order they were set.
-    var pairs: [(name: String, value: Any)] { entries }
+    var pairs: [(name: String, value: Any)] { entries.map { ($0.name, $0.value) } }
 
     /// The value of `name`; setting a `String` stores it as ``TemplateText``, setting nil removes the name.
     subscript(name: String) -> Any? {
         get {
-            for entry in entries where entry.name == name { return entry.value }
+            // By index into an array of structs: a loop over entries, or an index into an array of tuples,
+            // copied each entry (retaining its name and value) to compare its name.
+            for index in entries.indices where entries[index].name == name { return entries[index].value }
             return nil
         }
         set {
             let index = entries.firstIndex { $0.name == name }
             switch (index, newValue) {
             case (let index?, let value?): entries[index].value = Self.stored(value)
-            case (nil, let value?): entries.append((name, Self.stored(value)))
+            case (nil, let value?): entries.append(Entry(name: name, value: Self.stored(value)))
             case (let index?, nil): entries.remove(at: index)
             case (nil, nil): break
             }

@@ -8,8 +8,8 @@ struct TemplateSet: Sendable {
 
     private let library: MustacheLibrary
     /// Every variable-name segment that the list templates (index, tags, tag, archive, 404, base) and all
-    /// partials mention, sorted; list pages can change only when one of these values changes.
-    let listVariableNames: [String]
+    /// partials mention; list pages can change only when one of these values changes.
+    let listVariableNames: Set<String>
 
     /// Loads every `.mustache` file below `folder`, reporting each syntax error with its file and line.
     ///
@@ -58,7 +58,7 @@ struct TemplateSet: Sendable {
         for (file, text) in texts where listFiles.contains(file) || file.hasPrefix("\(displayFolder)/partials/") {
             listNames.formUnion(TemplateLint.variableSegments(in: text))
         }
-        return (TemplateSet(library: library, listVariableNames: listNames.sorted()), diagnostics)
+        return (TemplateSet(library: library, listVariableNames: listNames), diagnostics)
     }
 
     func render(_ name: String, _ context: TemplateObject) -> String {
