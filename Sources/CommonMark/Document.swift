@@ -18,7 +18,9 @@ public final class Document {
     ///
     /// - Parameters:
     ///   - markdown: CommonMark text.
-    ///   - options: Parse-time options such as ``RenderOptions/smart`` and ``RenderOptions/validateUTF8``.
+    ///   - options: Parse-time options such as ``RenderOptions/smart``. libcmark's check of the input's
+    ///     UTF-8 (`CMARK_OPT_VALIDATE_UTF8`) is not offered: a `String` is valid UTF-8 already, and the
+    ///     check added an eighth to the time of parsing and rendering (the benchmark's posts, one core).
     /// - Throws: ``CommonMarkError/parseFailed`` if libcmark could not allocate the tree.
     public init(markdown: String, options: RenderOptions = []) throws(CommonMarkError) {
         var text = markdown
@@ -46,26 +48,27 @@ public final class Document {
         return String(cString: buffer)
     }
 
-    /// Visits every node in document order; containers are visited on entering and on leaving.
+    /// Visits every node once, in document order (a container before what it contains).
     ///
-    /// - Parameter visit: Called with the node and whether it is being entered. Changing the tree
-    ///   below the current node during the walk is not supported; change nodes after collecting them.
-    public func walk(_ visit: (Node, _ entering: Bool) throws -> Void) rethrows {
+    /// The leaving of a container, which libcmark's iterator reports too, is skipped before a ``Node`` is
+    /// made for it. Changing the tree below the current node during the walk is not supported; change
+    /// nodes after collecting them.
+    public func forEachNode(_ visit: (Node) throws -> Void) rethrows {
         guard let iterator = cmark_iter_new(root) else { return }
         defer { cmark_iter_free(iterator) }
         while true {
             let event = cmark_iter_next(iterator)
             if event == CMARK_EVENT_DONE { break }
-            guard let pointer = cmark_iter_get_node(iterator) else { continue }
-            try visit(Node(document: self, pointer: pointer), event == CMARK_EVENT_ENTER)
+            guard event == CMARK_EVENT_ENTER, let pointer = cmark_iter_get_node(iterator) else { continue }
+            try visit(Node(document: self, pointer: pointer))
         }
     }
 
     /// Every node of one kind, in document order.
     public func nodes(ofKind kind: Node.Kind) -> [Node] {
         var found: [Node] = []
-        walk { node, entering in
-            if entering, node.kind == kind { found.append(node) }
+        forEachNode { node in
+            if node.kind == kind { found.append(node) }
         }
         return found
     }

@@ -16,8 +16,6 @@ public struct RenderOptions: OptionSet, Sendable, Hashable {
     public static let unsafe = RenderOptions(rawValue: CMARK_OPT_UNSAFE)
     /// Render soft line breaks as `<br />`.
     public static let hardBreaks = RenderOptions(rawValue: CMARK_OPT_HARDBREAKS)
-    /// Replace invalid UTF-8 in the input with U+FFFD.
-    public static let validateUTF8 = RenderOptions(rawValue: CMARK_OPT_VALIDATE_UTF8)
     /// Add `data-sourcepos` attributes to block elements.
     public static let sourcePositions = RenderOptions(rawValue: CMARK_OPT_SOURCEPOS)
 }

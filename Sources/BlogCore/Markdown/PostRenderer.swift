@@ -27,7 +27,7 @@ struct PostRenderer: Sendable {
     static let summaryLimit = 300
 
     private var parseOptions: RenderOptions {
-        configuration.usesSmartPunctuation ? [.smart, .validateUTF8] : [.validateUTF8]
+        configuration.usesSmartPunctuation ? [.smart] : []
     }
 
     private var htmlOptions: RenderOptions {
@@ -74,8 +74,7 @@ struct PostRenderer: Sendable {
 
     private static func walk(_ document: Document, collectingParagraphs: Bool) -> Walked {
         var walked = Walked()
-        document.walk { node, entering in
-            guard entering else { return }
+        document.forEachNode { node in
             switch node.kind {
             case .text, .code, .codeBlock: walked.words += node.withLiteralBytes(wordCount(inUTF8:))
             case .heading: walked.headings.append(node)

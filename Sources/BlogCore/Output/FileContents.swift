@@ -39,7 +39,7 @@ enum FileContents {
         defer { close(descriptor) }
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
-        // One byte more than the size, so that the read that fills the buffer short also finds the end.
+        // One byte more than the size, so that the read that fills the buffer short finds the end.
         var data = Data(count: Int(info.st_size) + 1)
         var filled = 0
         while true {
@@ -53,6 +53,8 @@ enum FileContents {
             }
             if count == 0 { break }
             filled += count
+            // A regular file reads short only at its end: no second read to be told so.
+            if filled < data.count { break }
         }
         data.count = filled
         return data
