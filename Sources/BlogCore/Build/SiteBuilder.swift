@@ -363,7 +363,7 @@ public struct SiteBuilder: Sendable {
             if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size, stamp.modified == entry.modified, var post = entry.post {
                 post.bundleFolder = job.bundle
                 let rendered = entry.isRendered
-                    ? RenderedPost(html: "", feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
+                    ? RenderedPost(html: PostHTML(bytes: []), feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
                 sources.append(Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
                                       stamp: stamp, rendered: rendered, isFromCache: true, cachedEntryHash: entry.entryHash))
@@ -474,9 +474,9 @@ public struct SiteBuilder: Sendable {
             var rendered = try renderer.render(post, includingFeedHTML: false)
             let published = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags)
             let page = pages.page(for: published)
-            try output.put(page.path, text: page.html)
+            try output.put(page.path, bytes: page.html)
             // The page is on disk; keep only what lists and the cache need.
-            rendered.html = ""
+            rendered.html = PostHTML(bytes: [])
             post.body = ""
             let kept = PublishedPost(post: post, rendered: rendered, path: item.path, permalink: permalink, tags: tags, listEntry: page.listEntry)
             return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash,

@@ -7,10 +7,10 @@ struct SitePages: Sendable {
 
     var configuration: SiteConfiguration { context.configuration }
 
-    /// The page of one post or standalone page: its output path, its HTML and, for a post, its
+    /// The page of one post or standalone page: its output path, its HTML (UTF-8) and, for a post, its
     /// ``listEntryHash(_:)`` and list entry (made from the same values as the page; 0 and nil for a
     /// standalone page).
-    func page(for published: PublishedPost) -> (path: String, html: String, entryHash: UInt64, listEntry: ListEntry?) {
+    func page(for published: PublishedPost) -> (path: String, html: [UInt8], entryHash: UInt64, listEntry: ListEntry?) {
         let post = published.post
         let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
                                 type: post.kind == .post ? "article" : "website",
@@ -18,7 +18,7 @@ struct SitePages: Sendable {
                                 published: post.kind == .post ? post.date : nil)
         let template = post.kind == .post ? "post" : "page"
         let values = context.post(published, includingContent: true)
-        let html = context.render(templates, template, page: page, ["post": values])
+        let html = published.rendered.html.splice(into: context.render(templates, template, page: page, ["post": values]))
         guard post.kind == .post else { return (post.outputFolder + "index.html", html, 0, nil) }
         var entry = values
         entry["content"] = nil

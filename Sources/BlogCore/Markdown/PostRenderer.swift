@@ -4,7 +4,7 @@ import Foundation
 /// What rendering a post's Markdown produced; only strings and values leave CommonMark.
 struct RenderedPost: Sendable {
     /// HTML for the post's own page: links to other posts' sources rewritten, headings with `id`s.
-    var html: String
+    var html: PostHTML
     /// The same HTML with every relative URL made absolute, for feed readers that show it off the site;
     /// empty unless asked for, since only the feed's newest items need it.
     var feedHTML: String
@@ -49,7 +49,7 @@ struct PostRenderer: Sendable {
                 diagnostics.append(Diagnostic(.warning, file: post.source, line: line, message: "link to \(Diagnostic.quoted(url)), but \(target.path) \(reason)"))
             }
         }
-        let html = try document.html(options: htmlOptions)
+        let html = PostHTML(bytes: try document.htmlUTF8(options: htmlOptions))
         var feedHTML = ""
         if includingFeedHTML {
             let permalink = configuration.absoluteURL(forPath: configuration.basePath + post.outputFolder.pathEncoded)

@@ -117,6 +117,11 @@ final class StagedOutput: Sendable {
         try text.withUTF8 { try put(path, bytes: UnsafeRawBufferPointer($0)) }
     }
 
+    /// Stages one page from its UTF-8 bytes.
+    func put(_ path: String, bytes: [UInt8]) throws {
+        try bytes.withUnsafeBytes { try put(path, bytes: $0) }
+    }
+
     private func put(_ path: String, bytes: UnsafeRawBufferPointer) throws {
         let staged = stagingPath + "/" + path
         let hash = ContentHash.of(bytes)
