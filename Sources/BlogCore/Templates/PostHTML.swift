@@ -6,7 +6,7 @@ import Mustache
 /// As a `String`, the HTML of every post was checked as UTF-8 (2% of a build's processor time) and
 /// copied twice more inside swift-mustache, into the post template's block and into the base template's
 /// page. A template that escapes it (`{{post.content}}`) prints the marker escaped and gets the HTML
-/// escaped; its transforms (`{{post.content.count}}`) work on the text.
+/// escaped; its transforms (`{{uppercased(post.content)}}`) work on the text.
 struct PostHTML: MustacheCustomRenderable, MustacheTransformable, Sendable, Equatable, ExpressibleByStringLiteral {
     var bytes: [UInt8]
 
