@@ -22,10 +22,11 @@ struct PostHTML: MustacheCustomRenderable, MustacheTransformable, Sendable, Equa
 
     /// Private-use characters around a random name, so that no text of a post or a site reads the same;
     /// the `&` is what escaping changes, so an escaped marker can be told from a raw one.
-    private static let marker = Array("\u{E000}&post-html-\(String(UInt64.random(in: .min ... .max), radix: 16))\u{E000}".utf8)
-    private static let escapedMarker = Array(HTMLEscaping().escapeText(String(decoding: marker, as: UTF8.self)).utf8)
+    private static let markerText = "\u{E000}&post-html-\(String(UInt64.random(in: .min ... .max), radix: 16))\u{E000}"
+    private static let marker = Array(markerText.utf8)
+    private static let escapedMarker = Array(HTMLEscaping().escapeText(markerText).utf8)
 
-    var renderText: String { String(decoding: Self.marker, as: UTF8.self) }
+    var renderText: String { Self.markerText }
 
     /// Empty HTML still opens a section, as an empty string does.
     var isNull: Bool { false }
