@@ -31,12 +31,14 @@ let package = Package(
         ),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         .target(name: "CFileSystem"),
+        // The only Swift that calls POSIX or CFileSystem: reading, writing, walking, renaming, locking, watching.
+        .target(name: "BlogFileSystem", dependencies: ["CFileSystem"]),
         .target(name: "JSONFeed"),
         .target(
             name: "BlogCore",
             dependencies: [
                 "CommonMark",
-                "CFileSystem",
+                "BlogFileSystem",
                 "JSONFeed",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
@@ -44,7 +46,7 @@ let package = Package(
         ),
         .target(
             name: "BlogServe",
-            dependencies: ["BlogCore", "JSONFeed", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: ["BlogCore", "BlogFileSystem", "JSONFeed", .product(name: "FlyingFox", package: "FlyingFox")]
         ),
         .executableTarget(
             name: "BlogCLI",
@@ -52,7 +54,7 @@ let package = Package(
                 "BlogCore",
                 "BlogServe",
                 "JSONFeed",
-                "CFileSystem",
+                "BlogFileSystem",
                 .target(name: "CJemalloc", condition: .when(platforms: [.linux])),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
@@ -60,8 +62,9 @@ let package = Package(
         .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
-        .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .testTarget(name: "BlogFileSystemTests", dependencies: ["BlogFileSystem"]),
+        .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore", "BlogFileSystem", .product(name: "Mustache", package: "swift-mustache")]),
+        .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", "BlogFileSystem", .product(name: "FlyingFox", package: "FlyingFox")]),
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
 )

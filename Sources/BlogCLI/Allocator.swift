@@ -1,7 +1,7 @@
 #if canImport(CJemalloc)
 import CJemalloc
 #endif
-import CFileSystem
+import BlogFileSystem
 import Foundation
 
 /// Which `malloc` this process runs on. The `blog` executable links jemalloc on Linux; this says whether
@@ -23,8 +23,7 @@ enum Allocator {
 
     /// The file name of the shared object that the default symbol scope resolves `symbol` to.
     private static func library(of symbol: String) -> String? {
-        guard let path = blog_library_of(symbol) else { return nil }
-        return URL(filePath: String(cString: path)).lastPathComponent
+        FileSystem.library(of: symbol)
     }
 
     /// Writes `profile: allocator …` to standard error when `BLOG_PROFILE` is set.

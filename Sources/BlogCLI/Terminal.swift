@@ -1,14 +1,10 @@
 import BlogCore
+import BlogFileSystem
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes diagnostics and progress to the terminal: colour only on a terminal and never with `NO_COLOR`.
 enum Terminal {
-    static var errorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
+    static var errorIsTerminal: Bool { FileSystem.standardErrorIsTerminal }
     static var usesColor: Bool { errorIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
     static func printError(_ line: String) {

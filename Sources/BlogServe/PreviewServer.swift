@@ -1,10 +1,8 @@
 import BlogCore
+import BlogFileSystem
 import FlyingFox
 import FlyingSocks
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// `blog serve`: builds the site into `.blog-cache/serve/`, serves it over HTTP, and rebuilds when blog.yaml,
 /// `content/` or `site-template/` change, telling open pages to reload (or to show the build's errors).
@@ -62,7 +60,7 @@ public final class PreviewServer: Sendable {
         let address = try Self.address(host: options.host, port: options.port)
         try Self.checkAvailable(address, host: options.host, port: options.port)
         let lock = try lockPreviewFolder()
-        defer { close(lock) }
+        defer { lock.release() }
         let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: ClosureHTTPHandler { [self] request in
             try await handle(request)
         })
@@ -157,16 +155,19 @@ public final class PreviewServer: Sendable {
 
     /// Takes a lock on the preview folder for as long as the server runs, so that two servers of one site
     /// do not build into the same folder; the system releases it when the process ends, however it ends.
-    private func lockPreviewFolder() throws -> Int32 {
+    private func lockPreviewFolder() throws -> FileLock {
         let folder = site.root.appending(path: Self.folder)
         try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let descriptor = open(folder.appending(path: "lock").path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw ServeError(message: "\(Self.folder)/lock: cannot open: \(String(cString: strerror(errno)))") }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
-            close(descriptor)
+        let lock: FileLock?
+        do {
+            lock = try FileLock.acquire(folder.appending(path: "lock").path)
+        } catch {
+            throw ServeError(message: "\(Self.folder)/lock: cannot open: \(error.reason)")
+        }
+        guard let lock else {
             throw ServeError(message: "another blog serve is already previewing this site; stop it first (both would build into \(Self.folder)/)")
         }
-        return descriptor
+        return lock
     }
 
     static func phrase(_ status: Int) -> String {
@@ -192,28 +193,24 @@ public final class PreviewServer: Sendable {
 
     /// Binds a throwaway socket first, so that a port in use is named in a clear message.
     static func checkAvailable(_ address: any SocketAddress, host: String, port: UInt16) throws {
-        guard port != 0 else { return }
-        let family = Int32(type(of: address).family)
-        let probe = socket(family, Int32(SOCK_STREAM.rawValue), 0)
-        guard probe >= 0 else { return }
-        defer { close(probe) }
-        var yes: Int32 = 1
-        setsockopt(probe, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
-        var storage = address.makeStorage()
-        let length = socklen_t(family == AF_INET6 ? MemoryLayout<sockaddr_in6>.size : MemoryLayout<sockaddr_in>.size)
-        let result = withUnsafePointer(to: &storage) { pointer in
-            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(probe, $0, length) }
-        }
-        guard result != 0 else { return }
-        switch errno {
-        case EADDRINUSE:
-            throw ServeError(message: "port \(port) on \(host) is in use; stop the other server or choose another with --port")
-        case EACCES:
-            throw ServeError(message: "port \(port) needs special permission; choose one above 1023 with --port")
-        case EADDRNOTAVAIL:
-            throw ServeError(message: "--host: \(host) is not an address of this machine")
-        default:
-            throw ServeError(message: "cannot listen on \(host):\(port): \(String(cString: strerror(errno)))")
+        guard port != 0, let probe = try? Socket(domain: Int32(type(of: address).family), type: .stream) else { return }
+        defer { try? probe.close() }
+        try? probe.setValue(true, for: .localAddressReuse)
+        do {
+            try probe.bind(to: address)
+        } catch SocketError.failed(_, let code, let reason) {
+            switch code {
+            case EADDRINUSE:
+                throw ServeError(message: "port \(port) on \(host) is in use; stop the other server or choose another with --port")
+            case EACCES:
+                throw ServeError(message: "port \(port) needs special permission; choose one above 1023 with --port")
+            case EADDRNOTAVAIL:
+                throw ServeError(message: "--host: \(host) is not an address of this machine")
+            default:
+                throw ServeError(message: "cannot listen on \(host):\(port): \(reason)")
+            }
+        } catch {
+            return
         }
     }
 }

@@ -1,8 +1,6 @@
 import BlogCore
+import BlogFileSystem
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 
 /// Answers requests for a built site the way a plain web host does, without any networking: the server
 /// hands it a method, a raw path and headers, and sends back what it returns.
@@ -63,9 +61,8 @@ struct SiteResponder: Sendable {
         // Hidden names (the output's .blog-output marker) are not part of the site.
         if relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { return notFound(headers: headers) }
         var file = relative.isEmpty ? root : root + "/" + relative
-        var info = stat()
-        guard stat(file, &info) == 0 else { return notFound(headers: headers) }
-        if info.st_mode & S_IFMT == S_IFDIR {
+        guard let kind = FileSystem.resolvedKind(of: file) else { return notFound(headers: headers) }
+        if kind == .folder {
             guard relative.isEmpty || relative.hasSuffix("/") else { return redirect(to: rawPath + "/") }
             file += relative.isEmpty ? "/index.html" : "index.html"
         }
@@ -76,11 +73,8 @@ struct SiteResponder: Sendable {
     /// The file's bytes with its type, validators and the live-reload script for HTML; nil when it is not a
     /// regular file inside the output.
     private func fileReply(_ file: String, headers: [String: String], status: Int) -> Reply? {
-        guard let real = realpath(file, nil) else { return nil }
-        let resolved = String(cString: real)
-        free(real)
-        var info = stat()
-        guard resolved.hasPrefix(root + "/"), stat(resolved, &info) == 0, info.st_mode & S_IFMT == S_IFREG,
+        guard let resolved = FileSystem.resolvedPath(file), resolved.hasPrefix(root + "/"),
+              let (kind, stamp) = FileSystem.status(of: resolved), kind == .file,
               var body = FileManager.default.contents(atPath: resolved)
         else { return nil }
         let name = String(file.split(separator: "/").last ?? "")
@@ -89,7 +83,7 @@ struct SiteResponder: Sendable {
             body = Data(LiveReloadScript.inject(into: html, generation: generation).utf8)
         }
         let tag = "\"\(String(ContentHash.of(body), radix: 16))\""
-        let modified = Date(timeIntervalSince1970: TimeInterval(info.st_mtim.tv_sec))
+        let modified = Date(timeIntervalSince1970: TimeInterval(stamp.modified / 1_000_000_000))
         var replyHeaders = ["Content-Type": type, "ETag": tag, "Last-Modified": HTTPDate.string(from: modified), "Cache-Control": "no-cache"]
         if status == 200, isNotModified(headers: headers, tag: tag, modified: modified) {
             replyHeaders["Content-Type"] = nil

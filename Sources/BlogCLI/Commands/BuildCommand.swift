@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlogCore
+import BlogFileSystem
 import Foundation
 
 extension Blog {

@@ -3,11 +3,6 @@ import BlogCore
 import BlogServe
 import Dispatch
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension Blog {
     struct Serve: AsyncParsableCommand {

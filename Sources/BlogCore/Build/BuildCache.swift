@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 import JSONFeed
 
@@ -89,7 +90,7 @@ struct BuildCache: Sendable {
         try? FileContents.replace(bytes, at: url.path)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         where name == "build.json" || (name.hasPrefix("build-sources-") && name.hasSuffix(".json")) {
-            unlink(folderPath + "/" + name)
+            try? FileSystem.removeFile(folderPath + "/" + name)
         }
     }
 }
@@ -265,27 +266,7 @@ extension Diagnostic {
     }
 }
 
-/// Size and modification time of a file, the cheap test of whether it changed.
-struct FileStamp: Equatable, Sendable {
-    var size: Int
-    var modified: Int64
-
-    init(size: Int, modified: Int64) {
-        self.size = size
-        self.modified = modified
-    }
-
-    init?(_ path: String) {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        self.init(info)
-    }
-
-    init(_ info: stat) {
-        size = Int(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    }
-
+extension FileStamp {
     /// Whether the file still has the size and modification time the cache recorded for it.
     func matches(_ entry: BuildCache.Output) -> Bool {
         size == entry.size && modified == entry.modified

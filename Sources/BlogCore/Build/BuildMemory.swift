@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// The last build's cache, kept in memory between the builds of one long-running process (`blog serve`),

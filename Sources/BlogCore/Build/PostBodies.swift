@@ -1,3 +1,5 @@
+import BlogFileSystem
+
 /// The Markdown bodies of a build's sources, taken out of them once read, so that each body is freed as
 /// soon as its post is rendered instead of all of them being held until the build ends (the bodies of ten
 /// thousand posts are most of a build's memory, and memory first touched costs a page fault).

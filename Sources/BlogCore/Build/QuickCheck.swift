@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// The small file beside the build cache (`.blog-cache/quick`) that answers "did anything change?"

@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// A site on disk: the folder holding `blog.yaml`.

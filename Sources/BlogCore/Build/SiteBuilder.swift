@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 import JSONFeed
 
@@ -22,14 +23,23 @@ public struct SiteBuilder: Sendable {
     /// - Returns: What was built, with every warning.
     /// - Throws: ``DiagnosticError`` with every error and warning found; the output is left as it was then.
     public func build(_ options: BuildOptions) async throws(DiagnosticError) -> BuildSummary {
-        let leftovers = Leftovers()
-        let summary = try await build(options, leavingDataIn: leftovers)
-        leftovers.releaseInBackground()
+        var finished: [any Sendable] = []
+        let summary = try await build(options, leavingDataIn: &finished)
+        Self.releaseInBackground(finished)
         return summary
     }
 
+    /// Frees a finished build's data on a task of its own instead of on the way out of the build: ten
+    /// thousand posts' worth of objects took tens of milliseconds to free, and a command-line build has no
+    /// reason to wait for that before it reports and exits. Call it once the build's own references are gone.
+    static func releaseInBackground(_ values: consuming [any Sendable]) {
+        guard !values.isEmpty else { return }
+        let values = values
+        Task.detached(priority: .background) { withExtendedLifetime(values) {} }
+    }
+
     /// The build; what it made and no longer needs is left in `leftovers`, to be freed after it returns.
-    private func build(_ options: BuildOptions, leavingDataIn leftovers: Leftovers) async throws(DiagnosticError) -> BuildSummary {
+    private func build(_ options: BuildOptions, leavingDataIn leftovers: inout [any Sendable]) async throws(DiagnosticError) -> BuildSummary {
         let started = ContinuousClock.now
         var phases = PhaseTimer()
         var (configuration, diagnostics) = try site.loadConfiguration()
@@ -85,7 +95,7 @@ public struct SiteBuilder: Sendable {
         }
         // Something changed. Listing the spare tree, which this build will likely stage into, takes a tenth
         // of a second of system time: it starts now, beside the cache load and the reading of sources.
-        let spareWalk = FileManager.default.fileExists(atPath: target.spare.path) ? BackgroundWalk(root: target.spare.path) : nil
+        let spareWalk = StagedOutput.startListing(target.spare.path)
         let cache = options.memory?.cache(fingerprint: fingerprint) ?? BuildCache.load(for: site, in: options.cacheFolder, fingerprint: fingerprint)
         phases.mark("load cache")
 
@@ -234,7 +244,7 @@ public struct SiteBuilder: Sendable {
         let keptSpare: Bool
         do {
             // The replaced tree is worth keeping only when the cache can say what it holds.
-            (counts, manifest, keptSpare) = try staged.finish(keepingSpare: !staged.previous.isEmpty)
+            (counts, manifest, keptSpare) = try await staged.finish(keepingSpare: !staged.previous.isEmpty)
         } catch {
             throw DiagnosticError(file: outputName, message: "cannot replace the output: \(error.localizedDescription)")
         }
@@ -280,8 +290,8 @@ public struct SiteBuilder: Sendable {
             }
         }
         phases.mark("save cache")
-        leftovers.keep([sources, bodies, results, published, postResults, unsortedPosts, postPages, work, everything, posts, pages, records,
-                        newCache, manifest, staged, pageURLs, urls, renderer, cache as Any, jobs, sourceStamps] as [Any])
+        leftovers = [sources, bodies, results, published, postResults, unsortedPosts, postPages, work, everything, posts, pages, records,
+                     newCache, manifest, staged, pageURLs, urls, renderer, cache, jobs, sourceStamps]
         return finish(summary: summary, diagnostics: diagnostics, started: started)
     }
 
@@ -639,30 +649,18 @@ extension String {
 struct PhaseTimer {
     private let isOn = ProcessInfo.processInfo.environment["BLOG_PROFILE"] != nil
     private var last = ContinuousClock.now
-    private var lastProcessor = Self.usage().milliseconds
+    private var lastProcessor = ProcessUsage.current().processorMilliseconds
 
     mutating func mark(_ phase: String) {
         guard isOn else { return }
         let now = ContinuousClock.now
         let elapsed = now - last
         last = now
-        let (processor, peakKB) = Self.usage()
+        let usage = ProcessUsage.current()
+        let (processor, peakKB) = (usage.processorMilliseconds, usage.peakKilobytes)
         defer { lastProcessor = processor }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
         FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@ (processor %.0f ms, peak memory %.0f MB)\n", milliseconds, phase,
                                                    processor - lastProcessor, Double(peakKB) / 1024).utf8))
-    }
-
-    /// User and system time of the whole process so far, and its peak resident memory in KiB.
-    private static func usage() -> (milliseconds: Double, peakKB: Int) {
-        var usage = rusage()
-        #if os(Linux)
-        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
-        #else
-        let who = RUSAGE_SELF
-        #endif
-        guard getrusage(who, &usage) == 0 else { return (0, 0) }
-        func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
-        return (milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime), usage.ru_maxrss)
     }
 }

@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// Renders every HTML page of a site through the theme's templates.

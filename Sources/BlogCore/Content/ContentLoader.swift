@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// Finds and reads the posts and pages of a site.
@@ -35,20 +36,19 @@ struct ContentLoader {
                 continue
             }
             let folderPath = root.appending(path: folder).path
-            for (entry, type) in listing(folder) {
+            for (entry, entryKind) in listing(folder) {
                 let path = folder + "/" + entry
                 let entryPath = folderPath + "/" + entry
                 // The entry type comes with the listing, so a plain file or folder needs no stat; only a
                 // symbolic link (checked to stay inside the site, then followed) or an untyped entry does.
-                var isFolder = type == UInt8(DT_DIR)
-                if type != UInt8(DT_REG) && type != UInt8(DT_DIR) {
+                var isFolder = entryKind == .folder
+                if entryKind == .other {
                     if let problem = Self.outsideLinkProblem(path: entryPath, root: root) {
                         diagnostics.append(Diagnostic(.error, file: path, message: problem))
                         continue
                     }
-                    var info = stat()
-                    guard stat(entryPath, &info) == 0 else { continue }
-                    isFolder = info.st_mode & S_IFMT == S_IFDIR
+                    guard let kind = FileSystem.resolvedKind(of: entryPath) else { continue }
+                    isFolder = kind == .folder
                 }
                 if isFolder {
                     if FileManager.default.fileExists(atPath: entryPath + "/index.md") {
@@ -126,8 +126,8 @@ struct ContentLoader {
     /// Larger files are refused instead of being read whole into memory.
     static let maximumFileSize = 64 * 1_048_576
 
-    private func listing(_ folder: String) -> [(name: String, type: UInt8)] {
-        (FolderWalk.entries(of: root.appending(path: folder).path) ?? []).sorted { $0.name < $1.name }
+    private func listing(_ folder: String) -> [(name: String, kind: FolderWalk.EntryKind)] {
+        ((try? FolderWalk.entries(of: root.appending(path: folder).path)) ?? []).sorted { $0.name < $1.name }
     }
 
     /// The file or folder name without a leading `YYYY-MM-DD-`.
@@ -184,8 +184,7 @@ extension ContentLoader {
     static func outsideLinkProblem(path: String, root: URL) -> String? {
         // Only a symbolic link can lead out of a folder already inside the site (scan checks the content
         // folders themselves), and most entries are none: lstat answers without resolving the path.
-        var info = stat()
-        if lstat(path, &info) == 0, info.st_mode & S_IFMT != S_IFLNK {
+        if let kind = FileSystem.kind(of: path), kind != .symbolicLink {
             return nil
         }
         return resolvedOutsideProblem(URL(filePath: path), root: root)

@@ -1,9 +1,5 @@
+import BlogFileSystem
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 extension StagedOutput {
     /// Makes a spare tree where a build left none (the first build of an output): a tree of hard links to
@@ -22,24 +18,28 @@ extension StagedOutput {
         var folders: Set<String> = [making]
         do {
             try FileContents.makeFolder(making)
-            guard link(output + "/" + OutputWriter.marker, making + "/" + OutputWriter.marker) == 0 else { throw POSIXFailure(path: making, code: errno) }
+            try FileSystem.link(output + "/" + OutputWriter.marker, as: making + "/" + OutputWriter.marker)
             for (path, entry) in manifest {
-                guard FileStamp(output + "/" + path)?.matches(entry) == true else { throw POSIXFailure(path: path, code: ESTALE) }
+                guard FileStamp(output + "/" + path)?.matches(entry) == true else { return abandon(making) }
                 var folder = making
                 for component in path.split(separator: "/").dropLast() {
                     folder += "/" + component
                     if folders.insert(folder).inserted { try FileContents.makeFolder(folder) }
                 }
-                guard link(output + "/" + path, making + "/" + path) == 0 else { throw POSIXFailure(path: path, code: errno) }
+                try FileSystem.link(output + "/" + path, as: making + "/" + path)
             }
             // A build that started meanwhile stages without a spare; it would only throw this one away.
-            guard !fileManager.fileExists(atPath: target.staging.path), !fileManager.fileExists(atPath: target.spare.path),
-                  rename(making, target.spare.path) == 0
-            else { throw POSIXFailure(path: target.spare.path, code: EEXIST) }
+            guard !fileManager.fileExists(atPath: target.staging.path), !fileManager.fileExists(atPath: target.spare.path) else { return abandon(making) }
+            try FileSystem.rename(making, to: target.spare.path)
             return true
         } catch {
-            removeInBackground(making)
-            return false
+            return abandon(making)
         }
+    }
+
+    /// Deletes a spare tree that is not to be, in the background; always false.
+    private static func abandon(_ making: String) -> Bool {
+        removeInBackground(making)
+        return false
     }
 }

@@ -1,10 +1,5 @@
-import CFileSystem
+import BlogFileSystem
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// Writes a build's files so that the output folder is replaced whole, or not at all.
 ///
@@ -54,14 +49,14 @@ final class StagedOutput: Sendable {
     private let state: Locked<State>
     /// The listing of a reused spare, made on a thread of its own while the build goes on (listing ten
     /// thousand folders costs a tenth of a second of system time), and waited for before the swap.
-    private let spareListing: BackgroundWalk?
+    private let spareListing: Task<FolderWalk, Never>?
 
     /// Clears what an earlier killed build left and prepares the staging folder: the spare tree when the
     /// cache describes it (`spare`), else an empty folder.
     ///
     /// - Parameter spareWalk: A listing of the spare started earlier, when the build had the time for it;
     ///   without one, a reused spare is listed from here.
-    init(target: OutputWriter, previous: [String: BuildCache.Output], spare: [String: BuildCache.Output]?, spareWalk: BackgroundWalk? = nil) throws {
+    init(target: OutputWriter, previous: [String: BuildCache.Output], spare: [String: BuildCache.Output]?, spareWalk: Task<FolderWalk, Never>? = nil) throws {
         self.target = target
         self.previous = previous
         var state = State()
@@ -69,7 +64,7 @@ final class StagedOutput: Sendable {
         self.state = Locked(state)
         outputPath = target.folder.path
         stagingPath = target.staging.path
-        hasOutput = access(outputPath, F_OK) == 0
+        hasOutput = FileSystem.exists(outputPath)
         let fileManager = FileManager.default
         let parent = target.folder.deletingLastPathComponent()
         let trashPrefix = target.trash.lastPathComponent
@@ -87,7 +82,7 @@ final class StagedOutput: Sendable {
         var reusing = false
         if fileManager.fileExists(atPath: target.spare.path) {
             try Self.checkMarked(target.spare)
-            if spare != nil, rename(target.spare.path, target.staging.path) == 0 {
+            if spare != nil, (try? FileSystem.rename(target.spare.path, to: target.staging.path)) != nil {
                 reusing = true
             } else {
                 try Self.moveToTrash(target.spare, target: target)
@@ -97,7 +92,7 @@ final class StagedOutput: Sendable {
         base = reusing ? spare ?? [:] : [:]
         // Entries this build adds or replaces meanwhile may or may not be listed; they are in the
         // manifest, and only what is not is deleted. What nobody touches is listed exactly once.
-        spareListing = reusing ? spareWalk ?? BackgroundWalk(root: target.staging.path) : nil
+        spareListing = reusing ? spareWalk ?? Self.startListing(target.staging.path) : nil
         if !reusing {
             try fileManager.createDirectory(at: target.staging, withIntermediateDirectories: true)
         }
@@ -163,14 +158,15 @@ final class StagedOutput: Sendable {
     /// - Parameter keepingSpare: Whether to keep the replaced tree as the next build's spare; when false
     ///   (the cache cannot describe it) it is deleted in the background.
     /// - Returns: The counts, the manifest, and whether a spare tree was kept.
-    func finish(keepingSpare: Bool) throws -> (Counts, [String: BuildCache.Output], keptSpare: Bool) {
+    func finish(keepingSpare: Bool) async throws -> (Counts, [String: BuildCache.Output], keptSpare: Bool) {
         let manifest = state.withLock { $0.manifest }
         var counts = state.withLock { $0.counts }
         let oldFiles = previous.isEmpty ? Set(FolderWalk(root: target.folder.path).files) : Set(previous.keys)
         counts.removed = oldFiles.subtracting(manifest.keys).count
-        if isReusingSpare { removeExtras(keeping: manifest) }
+        if isReusingSpare { await removeExtras(keeping: manifest) }
         if let pause = ProcessInfo.processInfo.environment[Self.pauseVariable].flatMap(Double.init) {
-            Thread.sleep(forTimeInterval: pause)
+            // On a task of its own, which cancelling the build does not cut short: it stands for a long build.
+            await Task.detached { try? await Task.sleep(for: .seconds(pause)) }.value
         }
         // The stamps stay true after the swap: a rename keeps inodes, and hard links share them.
         let keptSpare = try swapIn(keepingSpare: keepingSpare)
@@ -186,7 +182,7 @@ final class StagedOutput: Sendable {
             return true
         }
         try clear(staged, for: path)
-        guard link(old, staged) == 0 else { return false }
+        guard (try? FileSystem.link(old, as: staged)) != nil else { return false }
         record(path, entry, unchanged: true)
         return true
     }
@@ -194,7 +190,7 @@ final class StagedOutput: Sendable {
     /// Makes room for a new file at `staged`: its folders exist, and whatever a spare had there is gone.
     /// A spare's file may be a hard link to a live one, so it is never written through, only replaced.
     private func clear(_ staged: String, for path: String) throws {
-        if isReusingSpare, unlink(staged) != 0, errno != ENOENT {
+        if isReusingSpare, (try? FileSystem.removeFile(staged)) == nil {
             try FileManager.default.removeItem(atPath: staged)
         }
         try makeParent(of: staged, for: path)
@@ -212,7 +208,7 @@ final class StagedOutput: Sendable {
         guard !state.withLock({ $0.folders.contains(parent) }) else { return }
         // In a new tree nearly every folder is one post's, whose own parent exists by then: one mkdir,
         // and only when that finds no parent are the folders above made first.
-        if !isReusingSpare, parent.utf8.count > stagingPath.utf8.count, mkdir(parent, 0o755) == 0 || errno == EEXIST {
+        if !isReusingSpare, parent.utf8.count > stagingPath.utf8.count, (try? FileContents.makeFolder(parent)) != nil {
             state.withLock { _ = $0.folders.insert(parent) }
             return
         }
@@ -224,8 +220,7 @@ final class StagedOutput: Sendable {
             if state.withLock({ $0.folders.contains(folder) }) { continue }
             if isReusingSpare {
                 // The spare may hold a file where this build needs a folder.
-                var info = stat()
-                if lstat(folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { try FileManager.default.removeItem(atPath: folder) }
+                if let kind = FileSystem.kind(of: folder), kind != .folder { try FileManager.default.removeItem(atPath: folder) }
             }
             try FileContents.makeFolder(folder)
             state.withLock { _ = $0.folders.insert(folder) }
@@ -233,11 +228,11 @@ final class StagedOutput: Sendable {
     }
 
     /// Deletes every file and empty folder of the reused spare that this build did not put.
-    private func removeExtras(keeping manifest: [String: BuildCache.Output]) {
+    private func removeExtras(keeping manifest: [String: BuildCache.Output]) async {
         let root = stagingPath
-        guard let walk = spareListing?.result() else { return }
+        guard let walk = await spareListing?.value else { return }
         for file in walk.files where manifest[file] == nil {
-            unlink(root + "/" + file)
+            try? FileSystem.removeFile(root + "/" + file)
         }
         var needed = Set<Substring>()
         for path in manifest.keys {
@@ -251,7 +246,7 @@ final class StagedOutput: Sendable {
         // Deepest first, so a folder emptied of folders goes too. Only those are sorted, by bytes: a
         // Character count per comparison of ten thousand folders cost more than the rest of the swap.
         for folder in walk.folders.filter({ !needed.contains($0[...]) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
-            rmdir(root + "/" + folder)
+            FileSystem.removeEmptyFolder(root + "/" + folder)
         }
     }
 
@@ -284,7 +279,7 @@ final class StagedOutput: Sendable {
             // A spare made meanwhile (by `blog link-spare` after an earlier build) gives way to this one.
             try Self.moveToTrash(keeper, target: target)
         }
-        if blog_rename_exchange(target.staging.path, output.path) == 0 {
+        if (try? FileSystem.exchange(target.staging.path, output.path)) != nil {
             try fileManager.moveItem(at: target.staging, to: keeper)
         } else {
             // Without renameat2 the swap takes two renames; between them the output is briefly absent.
@@ -293,6 +288,13 @@ final class StagedOutput: Sendable {
         }
         if !keepingSpare { Self.removeInBackground(keeper.path) }
         return keepingSpare
+    }
+
+    /// Lists the tree at `path` on a task of its own, from a descriptor opened now, so that renaming the
+    /// folder meanwhile (the spare becoming the staging folder) does not disturb the listing.
+    static func startListing(_ path: String) -> Task<FolderWalk, Never>? {
+        guard let folder = OpenFolder(path) else { return nil }
+        return Task.detached { FolderWalk(folder, skippingRootName: OutputWriter.marker) }
     }
 
     /// Starts `rm -rf PATH` without waiting for it; the process outlives the build if it must.

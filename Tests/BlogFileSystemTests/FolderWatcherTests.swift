@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BlogServe
+@testable import BlogFileSystem
 
 @Suite struct FolderWatcherTests {
     /// A site folder with content/posts and a watcher on it; the caller stops the watcher and removes the folder.

@@ -7,13 +7,17 @@ import Darwin
 
 /// Creates files only when nothing is at their path, atomically (`O_CREAT | O_EXCL`), so a file that
 /// appears between a check and a write is never replaced.
-enum ExclusiveFile {
-    enum Failure: Error, Equatable {
+public enum ExclusiveFile {
+    /// Why a file was not created.
+    public enum Failure: Error, Equatable {
         case exists
         case failed(String)
     }
 
-    static func create(at url: URL, contents: Data) throws(Failure) {
+    /// Creates the file at `url` with `contents`, and the folders above it.
+    ///
+    /// - Throws: ``Failure/exists`` when anything is at the path; ``Failure/failed(_:)`` with the reason otherwise.
+    public static func create(at url: URL, contents: Data) throws(Failure) {
         do {
             try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {

@@ -1,24 +1,33 @@
 import Foundation
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// Reads and writes whole files with plain POSIX calls.
-enum FileContents {
+public enum FileContents {
     /// The bytes of a regular file (symbolic links followed); nil when it cannot be opened or read, or is
     /// not a regular file. One open, fstat and read: Foundation's `attributesOfItem` and
     /// `Data(contentsOf:)` took more system calls than a build of ten thousand posts could spare, and
     /// on Linux (Swift 6.3.1) `Data(contentsOf:)` leaks a 4 KiB buffer on an empty file (LeakSanitizer).
-    static func read(_ url: URL) -> Data? {
+    public static func read(_ url: URL) -> Data? {
         read(path: url.path)
     }
 
-    static func read(path: String) -> Data? {
-        read(path: path, flags: 0)
+    public static func read(path: String) -> Data? {
+        try? contents(atPath: path, flags: 0)
+    }
+
+    /// The bytes of a regular file (symbolic links followed), or the reason they cannot be had.
+    ///
+    /// - Throws: ``FileSystemError`` with the system's reason (`EISDIR` for a folder or another kind of file).
+    public static func contents(atPath path: String) throws(FileSystemError) -> Data {
+        try contents(atPath: path, flags: 0)
     }
 
     /// What ``readUnlessLink(path:)`` found.
-    enum Outcome {
+    public enum Outcome: Sendable {
         case data(Data)
         /// The path names a symbolic link, which was not followed.
         case link
@@ -27,18 +36,19 @@ enum FileContents {
 
     /// The bytes of a regular file that is not a symbolic link. One open that refuses a link replaces a
     /// look at each path before reading it.
-    static func readUnlessLink(path: String) -> Outcome {
-        if let data = read(path: path, flags: O_NOFOLLOW) { return .data(data) }
+    public static func readUnlessLink(path: String) -> Outcome {
+        if let data = try? contents(atPath: path, flags: O_NOFOLLOW) { return .data(data) }
         var info = stat()
         return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? .link : .unreadable
     }
 
-    private static func read(path: String, flags: Int32) -> Data? {
+    private static func contents(atPath path: String, flags: Int32) throws(FileSystemError) -> Data {
         let descriptor = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | flags)
-        guard descriptor >= 0 else { return nil }
+        guard descriptor >= 0 else { throw .last(path) }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &info) == 0 else { throw .last(path) }
+        guard info.st_mode & S_IFMT == S_IFREG else { throw FileSystemError(path: path, code: EISDIR) }
         // One byte more than the size, so that the read that fills the buffer short finds the end.
         var data = Data(count: Int(info.st_size) + 1)
         var filled = 0
@@ -49,7 +59,7 @@ enum FileContents {
             }
             if count < 0 {
                 if errno == EINTR { continue }
-                return nil
+                throw .last(path)
             }
             if count == 0 { break }
             filled += count
@@ -66,15 +76,15 @@ enum FileContents {
     /// - Returns: The written file's stamp, from the open descriptor: a second look by path walked the
     ///   whole path again for each of ten thousand files.
     @discardableResult
-    static func write(_ data: Data, to path: String) throws -> FileStamp {
+    public static func write(_ data: Data, to path: String) throws -> FileStamp {
         try data.withUnsafeBytes { try write($0, to: path) }
     }
 
     /// Writes a new file from bytes in memory, such as a page's text, without copying them into `Data`.
     @discardableResult
-    static func write(_ buffer: UnsafeRawBufferPointer, to path: String) throws -> FileStamp {
+    public static func write(_ buffer: UnsafeRawBufferPointer, to path: String) throws -> FileStamp {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw POSIXFailure(path: path, code: errno) }
+        guard descriptor >= 0 else { throw FileSystemError.last(path) }
         defer { close(descriptor) }
         if var base = buffer.baseAddress {
             var remaining = buffer.count
@@ -82,23 +92,23 @@ enum FileContents {
                 let written = Glibc.write(descriptor, base, remaining)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    throw POSIXFailure(path: path, code: errno)
+                    throw FileSystemError.last(path)
                 }
                 remaining -= written
                 base += written
             }
         }
         var info = stat()
-        guard fstat(descriptor, &info) == 0 else { throw POSIXFailure(path: path, code: errno) }
+        guard fstat(descriptor, &info) == 0 else { throw FileSystemError.last(path) }
         return FileStamp(info)
     }
 
     /// Replaces the file at `path` atomically: writes a temporary file beside it and renames it over.
-    static func replace(_ data: Data, at path: String) throws {
+    public static func replace(_ data: Data, at path: String) throws {
         let temporary = path + ".\(UInt32.random(in: 0...UInt32.max)).tmp"
         do {
             try write(data, to: temporary)
-            guard rename(temporary, path) == 0 else { throw POSIXFailure(path: path, code: errno) }
+            guard rename(temporary, path) == 0 else { throw FileSystemError.last(path) }
         } catch {
             unlink(temporary)
             throw error
@@ -106,14 +116,7 @@ enum FileContents {
     }
 
     /// Makes one folder; an existing one is fine.
-    static func makeFolder(_ path: String) throws {
-        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw POSIXFailure(path: path, code: errno) }
+    public static func makeFolder(_ path: String) throws {
+        if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileSystemError.last(path) }
     }
-}
-
-/// A failed system call on a path.
-struct POSIXFailure: Error, CustomStringConvertible {
-    var path: String
-    var code: Int32
-    var description: String { "\(path): \(String(cString: strerror(code)))" }
 }

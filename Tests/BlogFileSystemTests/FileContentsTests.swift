@@ -1,6 +1,6 @@
 import Foundation
 import Testing
-@testable import BlogCore
+@testable import BlogFileSystem
 
 @Suite struct FileContentsTests {
     func folder() throws -> URL {

@@ -6,38 +6,55 @@ import Glibc
 
 /// Every file and folder under a root, relative to it, listed with getdents64 alone (readdir where that is
 /// missing): the entry type comes with the name, so a tree of ten thousand folders is listed without a
-/// `stat` per entry. The root's ``OutputWriter/marker`` is left out.
-struct FolderWalk {
-    private(set) var files: [String] = []
-    private(set) var folders: [String] = []
+/// `stat` per entry. One name in the root (a marker file of the caller's) can be left out.
+public struct FolderWalk: Sendable {
+    /// Every file (and symbolic link), relative to the root.
+    public private(set) var files: [String] = []
+    /// Every folder, relative to the root.
+    public private(set) var folders: [String] = []
+    private let skippedRootName: String?
 
-    init(root: String) {
-        self.init(folder: open(root, O_RDONLY | O_DIRECTORY | O_CLOEXEC))
+    /// Lists `root`; a folder that cannot be opened lists nothing.
+    public init(root: String, skippingRootName skipped: String? = nil) {
+        self.init(OpenFolder(root), skippingRootName: skipped)
     }
 
-    /// Lists the folder open as `folder`, and closes it; a negative descriptor lists nothing.
-    init(folder: Int32) {
-        guard folder >= 0 else { return }
+    /// Lists a folder opened earlier (so that renaming it meanwhile does not disturb the walk), and closes it.
+    public init(_ folder: OpenFolder?, skippingRootName skipped: String? = nil) {
+        skippedRootName = skipped
+        guard let folder = folder?.descriptor else { return }
         // One buffer for every folder's entries: opendir allocates one per folder and stats it first.
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 * 1024, alignment: 8)
         defer { buffer.deallocate() }
         visit(folder, relative: "", buffer: buffer)
     }
 
-    /// The names in one folder (without `.` and `..`) with their `d_type` (`DT_REG`, `DT_DIR`, `DT_LNK`,
-    /// or `DT_UNKNOWN` where the file system does not say), in no particular order; nil when the folder
-    /// cannot be read.
-    static func entries(of path: String) -> [(name: String, type: UInt8)]? {
-        guard let directory = opendir(path) else { return nil }
+    /// The names in one folder (without `.` and `..`) with what each is, in no particular order.
+    ///
+    /// - Throws: ``FileSystemError`` when the folder cannot be read.
+    public static func entries(of path: String) throws(FileSystemError) -> [(name: String, kind: EntryKind)] {
+        guard let directory = opendir(path) else { throw .last(path) }
         defer { closedir(directory) }
-        var entries: [(name: String, type: UInt8)] = []
+        var entries: [(name: String, kind: EntryKind)] = []
         while let entry = readdir(directory) {
             let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
                 pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
             }
-            if name != "." && name != ".." { entries.append((name, entry.pointee.d_type)) }
+            if name != "." && name != ".." { entries.append((name, EntryKind(type: entry.pointee.d_type))) }
         }
         return entries
+    }
+
+    /// What a folder entry is, as the listing tells it without a `stat`.
+    public enum EntryKind: Sendable, Equatable {
+        case file
+        case folder
+        /// A symbolic link, or an entry whose type the file system does not give: look before following.
+        case other
+
+        init(type: UInt8) {
+            self = type == UInt8(DT_REG) ? .file : type == UInt8(DT_DIR) ? .folder : .other
+        }
     }
 
     /// Lists the folder open as `folder` (and closes it), then each folder in it through a descriptor
@@ -48,7 +65,7 @@ struct FolderWalk {
         guard let base = buffer.baseAddress else { return }
         var subfolders: [String] = []
         func add(_ name: String, type: UInt8) {
-            if relative.isEmpty && name == OutputWriter.marker { return }
+            if relative.isEmpty && name == skippedRootName { return }
             let child = relative.isEmpty ? name : relative + "/" + name
             var isFolder = type == UInt8(DT_DIR)
             if type == UInt8(DT_UNKNOWN) {
@@ -95,5 +112,17 @@ struct FolderWalk {
             let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if descriptor >= 0 { visit(descriptor, relative: relative.isEmpty ? name : relative + "/" + name, buffer: buffer) }
         }
+    }
+}
+
+/// A folder opened for listing: its descriptor, which ``FolderWalk`` takes over and closes.
+public struct OpenFolder: Sendable {
+    let descriptor: Int32
+
+    /// Opens `path`; nil when it is not a folder that can be opened.
+    public init?(_ path: String) {
+        let descriptor = open(path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        self.descriptor = descriptor
     }
 }

@@ -6,72 +6,82 @@ import Glibc
 /// Reports changes under a site's sources with Linux inotify: folders are watched with every folder below
 /// them (new ones are added as they appear), and single files by watching their folder for their name.
 ///
-/// A thread of its own reads the events and collects the changed paths, relative to the site root; each
+/// Dispatch reads the events when they arrive and collects the changed paths, relative to the site root; each
 /// arrival is announced on ``signals`` and ``takeChanges()`` hands over everything collected since the last
 /// call, so changes made during a build all lead to one next build. Names editors use for swap and backup
 /// files are ignored, and so are files that were created and then renamed or deleted before anyone took
 /// them (the temporary files of `sed -i` and of editors that save by renaming).
-final class FolderWatcher: @unchecked Sendable {
-    // @unchecked: `descriptor` is set once before the thread starts; `stopped`, `pending` and `created` are
-    // touched only under `lock`; `folders` only by the reading thread after `init`.
-    let signals: AsyncStream<Void>
+public final class FolderWatcher: Sendable {
+    /// Yields once for each batch of changes read; ``takeChanges()`` says what they were.
+    public let signals: AsyncStream<Void>
     private let continuation: AsyncStream<Void>.Continuation
     private let descriptor: Int32
     private let root: String
-    private let lock = NSLock()
-    private var stopped = false
-    /// Changed paths in the order they first changed.
-    private var pending: [String] = []
-    /// Paths created since the last ``takeChanges()``; if they go away again, they were never news.
-    private var created: Set<String> = []
-    /// Watch descriptor → folder relative to the root ("" for the root itself).
-    private var folders: [Int32: String] = [:]
     /// Names watched in the root folder itself; everything else there is ignored.
     private let rootFiles: Set<String>
     private let rootFolders: Set<String>
+    private let state = Locked(State())
+
+    private struct State {
+        /// Changed paths in the order they first changed.
+        var pending: [String] = []
+        /// Paths created since the last ``takeChanges()``; if they go away again, they were never news.
+        var created: Set<String> = []
+        /// Watch descriptor → folder relative to the root ("" for the root itself).
+        var folders: [Int32: String] = [:]
+        /// Reads the events on a queue of Dispatch's whenever the descriptor has some, so no thread waits.
+        var source: (any DispatchSourceRead)?
+    }
 
     private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF)
 
     /// Starts watching `folders` (recursively) and `files`, both relative to `root`.
     ///
     /// - Throws: ``WatchError`` when inotify is not available or a watch cannot be added.
-    init(root: URL, folders watchedFolders: [String], files: [String]) throws {
+    public init(root: URL, folders watchedFolders: [String], files: [String]) throws {
         self.root = root.path
         rootFiles = Set(files)
         rootFolders = Set(watchedFolders)
         (signals, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
         guard descriptor >= 0 else { throw WatchError(message: "cannot watch for changes: inotify_init1 failed (\(String(cString: strerror(errno))))") }
-        try add("")
-        for folder in watchedFolders where FileManager.default.fileExists(atPath: root.appending(path: folder).path) {
-            try addTree(folder)
+        do {
+            try add("")
+            for folder in watchedFolders where FileManager.default.fileExists(atPath: root.appending(path: folder).path) {
+                try addTree(folder)
+            }
+        } catch {
+            close(descriptor)
+            throw error
         }
-        Thread.detachNewThread { [self] in readLoop() }
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "blog.folder-watcher"))
+        source.setEventHandler { [self] in readEvents() }
+        source.setCancelHandler { [descriptor] in close(descriptor) }
+        state.withLock { $0.source = source }
+        source.resume()
     }
 
-    /// Stops the reading thread and closes the inotify descriptor.
-    func stop() {
-        lock.withLock { stopped = true }
+    /// Stops reading events and closes the inotify descriptor.
+    public func stop() {
+        state.withLock { $0.source?.cancel() }
         continuation.finish()
     }
 
-    private var isStopped: Bool { lock.withLock { stopped } }
-
     /// The paths changed since the last call, in the order they first changed.
-    func takeChanges() -> [String] {
-        lock.withLock {
-            defer { pending = []; created = [] }
-            return pending
+    public func takeChanges() -> [String] {
+        state.withLock { state in
+            defer { state.pending = []; state.created = [] }
+            return state.pending
         }
     }
 
     private func record(_ path: String, mask: UInt32) {
-        lock.withLock {
-            if mask & UInt32(IN_CREATE) != 0 { created.insert(path) }
-            if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0, created.remove(path) != nil {
-                pending.removeAll { $0 == path }
-            } else if !pending.contains(path) {
-                pending.append(path)
+        state.withLock { state in
+            if mask & UInt32(IN_CREATE) != 0 { state.created.insert(path) }
+            if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0, state.created.remove(path) != nil {
+                state.pending.removeAll { $0 == path }
+            } else if !state.pending.contains(path) {
+                state.pending.append(path)
             }
         }
     }
@@ -84,29 +94,26 @@ final class FolderWatcher: @unchecked Sendable {
             let reason = errno == ENOSPC ? "the limit of inotify watches is reached; raise fs.inotify.max_user_watches" : String(cString: strerror(errno))
             throw WatchError(message: "\(relative.isEmpty ? "." : relative): cannot watch for changes: \(reason)")
         }
-        folders[watch] = relative
+        state.withLock { $0.folders[watch] = relative }
     }
 
     private func addTree(_ relative: String) throws {
         try add(relative)
         let path = root + "/" + relative
         for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
-            var info = stat()
-            if lstat(path + "/" + name, &info) == 0, info.st_mode & S_IFMT == S_IFDIR { try addTree(relative + "/" + name) }
+            if FileSystem.kind(of: path + "/" + name) == .folder { try addTree(relative + "/" + name) }
         }
     }
 
-    private func readLoop() {
-        defer { close(descriptor) }
+    /// Reads what the descriptor has (it does not block) and records the relevant paths.
+    private func readEvents() {
         let size = 64 * 1024
         let buffer = UnsafeMutableRawPointer.allocate(byteCount: size, alignment: 8)
         defer { buffer.deallocate() }
-        while !isStopped {
-            var request = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-            guard poll(&request, 1, 200) > 0 else { continue }
+        var changed = false
+        while true {
             let count = read(descriptor, buffer, size)
-            guard count > 0 else { continue }
-            var changed = false
+            guard count > 0 else { break }
             var offset = 0
             while offset + MemoryLayout<inotify_event>.size <= count {
                 let event = buffer.load(fromByteOffset: offset, as: inotify_event.self)
@@ -118,14 +125,14 @@ final class FolderWatcher: @unchecked Sendable {
                     changed = true
                 }
             }
-            if changed { continuation.yield() }
         }
+        if changed { continuation.yield() }
     }
 
     private func relevantPath(_ event: inotify_event, name: String) -> String? {
-        guard let folder = folders[event.wd] else { return nil }
+        guard let folder = state.withLock({ $0.folders[event.wd] }) else { return nil }
         if event.mask & UInt32(IN_IGNORED) != 0 {
-            folders[event.wd] = nil
+            state.withLock { $0.folders[event.wd] = nil }
             return nil
         }
         if folder.isEmpty {
@@ -146,14 +153,15 @@ final class FolderWatcher: @unchecked Sendable {
     }
 
     /// Swap, backup and lock files of vim, emacs and others, which change on every keystroke or save.
-    static func isEditorScratch(_ name: String) -> Bool {
+    public static func isEditorScratch(_ name: String) -> Bool {
         name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913"
             || (name.hasPrefix("#") && name.hasSuffix("#"))
     }
 }
 
 /// Watching the sources failed; the message says why.
-struct WatchError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+public struct WatchError: Error, CustomStringConvertible {
+    /// What failed, for the terminal.
+    public var message: String
+    public var description: String { message }
 }
