@@ -8,7 +8,7 @@ import Testing
         #expect(warnings.isEmpty)
         #expect(config.baseURL == "https://example.com/blog/")
         #expect(config.basePath == "/blog/")
-        #expect(config.absoluteURL(forPath: "/blog/posts/a/") == "https://example.com/blog/posts/a/")
+        #expect(Routes(configuration: config).absolute("/blog/posts/a/") == "https://example.com/blog/posts/a/")
         #expect(config.language == "en")
         #expect(config.timeZone.secondsFromGMT(for: fixedNow) == 0)
         #expect(config.postsPerPage == 10)

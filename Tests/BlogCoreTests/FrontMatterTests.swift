@@ -128,7 +128,7 @@ import Yams
         let (post, diagnostics) = read("---\ntitle: About\n---\nHi\n", kind: .page)
         #expect(diagnostics.isEmpty)
         #expect(post?.date == nil)
-        #expect(post?.outputFolder == "x/")
+        #expect(post.map(Routes.folder(of:)) == "x/")
     }
 
     @Test(arguments: [

@@ -179,7 +179,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
 @Suite struct TemplateContextTests {
     /// Every key PageContext gives templates is one TemplateLint knows, so the lint never flags a real variable.
     @Test func lintKnowsEveryContextKey() throws {
-        let context = PageContext(configuration: try configuration(), navigation: [("About", "/about/")])
+        let context = PageContext(configuration: try configuration(), routes: Routes(configuration: try configuration()), navigation: [("About", "/about/")])
         let post = Post(kind: .post, source: "content/posts/a.md", bundleFolder: nil, slug: "a", title: "A", date: fixedNow, updated: fixedNow,
                         summary: "s", tags: ["t"], image: "i.png", bannerImage: nil, externalURL: "https://e.org/", language: nil,
                         authors: [.init(name: "N", url: "https://n.example")], isDraft: false,
@@ -208,7 +208,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
     /// The list-entry hash changes with every value the default theme's lists show, and with nothing else.
     @Test func listEntryHashFollowsWhatListsShow() throws {
         let (templates, _) = try TemplateSet.load(from: repositoryRoot.appending(path: "site-template"), displayFolder: "site-template")
-        let pages = SitePages(context: PageContext(configuration: try configuration(), navigation: []), templates: templates)
+        let pages = SitePages(context: PageContext(configuration: try configuration(), routes: Routes(configuration: try configuration()), navigation: []), templates: templates)
         func hash(title: String = "A", summary: String = "s", words: Int = 10, tags: [(String, String)] = [("t", "t")],
                   authors: [SiteConfiguration.Author]? = [.init(name: "N", url: nil)], body: String = "", date: Date = fixedNow) -> UInt64 {
             let post = Post(kind: .post, source: "content/posts/a.md", bundleFolder: nil, slug: "a", title: title, date: date, updated: nil,
@@ -249,7 +249,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
     /// A rendered post's entry hash comes with its page; it must be the one a carried-over post gets.
     @Test func pageGivesTheListEntryHash() throws {
         let (templates, _) = try TemplateSet.load(from: repositoryRoot.appending(path: "site-template"), displayFolder: "site-template")
-        let pages = SitePages(context: PageContext(configuration: try configuration(), navigation: []), templates: templates)
+        let pages = SitePages(context: PageContext(configuration: try configuration(), routes: Routes(configuration: try configuration()), navigation: []), templates: templates)
         for kind in [Post.Kind.post, .page] {
             let post = Post(kind: kind, source: "content/posts/a.md", bundleFolder: nil, slug: "a", title: "A", date: fixedNow, updated: nil,
                             summary: nil, tags: ["t"], image: nil, bannerImage: nil, externalURL: nil, language: nil,

@@ -4,6 +4,7 @@ import JSONFeed
 /// Makes the site's JSON Feed 1.1 from its newest posts.
 struct FeedBuilder {
     let configuration: SiteConfiguration
+    let routes: Routes
 
     func feed(for posts: [PublishedPost]) -> Feed {
         let base = configuration.baseURL
@@ -11,7 +12,7 @@ struct FeedBuilder {
         return Feed(
             title: configuration.title,
             homePageURL: base,
-            feedURL: base + "feed.json",
+            feedURL: routes.absolute(routes.feed(.json).url),
             description: configuration.description.isEmpty ? nil : configuration.description,
             icon: configuration.feedIcon.map { absolute($0, against: base) },
             favicon: configuration.feedFavicon.map { absolute($0, against: base) },

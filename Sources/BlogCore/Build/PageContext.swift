@@ -4,6 +4,7 @@ import JSONFeed
 /// Builds the objects that templates render, one fixed shape for every page.
 struct PageContext: Sendable {
     let configuration: SiteConfiguration
+    let routes: Routes
     /// Standalone pages, for the navigation.
     let navigation: [(title: String, path: String)]
 
@@ -12,8 +13,9 @@ struct PageContext: Sendable {
     /// The `site` object, the same on every page: made once, not for each of ten thousand pages.
     let site: TemplateObject
 
-    init(configuration: SiteConfiguration, navigation: [(title: String, path: String)]) {
+    init(configuration: SiteConfiguration, routes: Routes, navigation: [(title: String, path: String)]) {
         self.configuration = configuration
+        self.routes = routes
         self.navigation = navigation
         site = TemplateObject([
             "title": configuration.title,
@@ -21,7 +23,7 @@ struct PageContext: Sendable {
             "base_url": configuration.baseURL,
             "base_path": configuration.basePath,
             "language": configuration.language,
-            "feed_url": configuration.baseURL + "feed.json",
+            "feed_url": routes.absolute(routes.feed(.json).url),
             "authors": configuration.authors.map { TemplateObject(["name": $0.name, "url": $0.url]) },
             "pages": navigation.map { TemplateObject(["title": $0.title, "url": $0.path]) },
         ])
@@ -32,7 +34,7 @@ struct PageContext: Sendable {
         TemplateObject([
             "title": title,
             "description": description.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.description,
-            "url": configuration.absoluteURL(forPath: path),
+            "url": routes.absolute(path),
             "path": path,
             "type": type,
             "image": image,
@@ -51,7 +53,7 @@ struct PageContext: Sendable {
     /// The `post` object of post pages and list entries.
     func post(_ published: PublishedPost, includingContent: Bool) -> TemplateObject {
         let post = published.post
-        let tags = published.tags.map { TemplateObject(["name": $0.name, "url": tagPath($0.slug)]) }
+        let tags = published.tags.map { TemplateObject(["name": $0.name, "url": routes.tag($0.slug).url]) }
         let authors = (post.authors ?? []).map { TemplateObject(["name": $0.name, "url": $0.url]) }
         let date = post.date.map(local)
         let updated = post.updated.map(local)
@@ -79,10 +81,6 @@ struct PageContext: Sendable {
             "external_url": post.externalURL,
             "content": includingContent ? published.rendered.html : nil,
         ])
-    }
-
-    func tagPath(_ slug: String) -> String {
-        "\(configuration.basePath)tags/\(Slug.pathSegment(slug))/"
     }
 
     /// RFC 3339 in the site's zone, such as `2024-05-01T09:30:00.000+02:00`.

@@ -7,11 +7,11 @@ struct SitePages: Sendable {
     let templates: TemplateSet
 
     var configuration: SiteConfiguration { context.configuration }
+    var routes: Routes { context.routes }
 
-    /// The page of one post or standalone page: its output path, its HTML (UTF-8) and, for a post, its
-    /// ``listEntryHash(_:)`` and list entry (made from the same values as the page; 0 and nil for a
-    /// standalone page).
-    func page(for published: PublishedPost) -> (path: String, html: [UInt8], entryHash: UInt64, listEntry: ListEntry?) {
+    /// The page of one post or standalone page: its HTML (UTF-8) and, for a post, its ``listEntryHash(_:)``
+    /// and list entry (made from the same values as the page; 0 and nil for a standalone page).
+    func page(for published: PublishedPost) -> (html: [UInt8], entryHash: UInt64, listEntry: ListEntry?) {
         let post = published.post
         let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
                                 type: post.kind == .post ? "article" : "website",
@@ -20,10 +20,10 @@ struct SitePages: Sendable {
         let template = post.kind == .post ? "post" : "page"
         let values = context.post(published, includingContent: true)
         let html = published.rendered.html.splice(into: context.render(templates, template, page: page, ["post": values]))
-        guard post.kind == .post else { return (post.outputFolder + "index.html", html, 0, nil) }
+        guard post.kind == .post else { return (html, 0, nil) }
         var entry = values
         entry["content"] = nil
-        return (post.outputFolder + "index.html", html, listEntryHash(of: entry), ListEntry(values: entry))
+        return (html, listEntryHash(of: entry), ListEntry(values: entry))
     }
 
     /// One page that lists posts.
@@ -43,7 +43,7 @@ struct SitePages: Sendable {
     /// - Parameter entryHashes: The ``listEntryHash(_:)`` of each of `posts`, in the same order.
     /// - Returns: The path and hash of every list page.
     func stageListPages(posts: [PublishedPost], entryHashes: [UInt64], linkHash: UInt64, previous: [String: UInt64],
-                        into output: StagedOutput) throws -> [String: UInt64] {
+                        into output: StagedOutput) async throws -> [String: UInt64] {
         let perPage = configuration.postsPerPage
         let pageCount = max(1, (posts.count + perPage - 1) / perPage)
         var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
@@ -65,31 +65,39 @@ struct SitePages: Sendable {
         for (published, hash) in zip(posts, entryHashes) { hashOfPost[ObjectIdentifier(published)] = hash }
         let lists = Lists(posts: posts, pageCount: pageCount, tags: byTag, tagSlugs: tagSlugs, years: years, entryHashes: hashOfPost, linkHash: linkHash)
         let nextJob = Locked(0)
-        let failures = Locked<[String]>([])
-        let staged = Locked<[String: UInt64]>([:])
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        DispatchQueue.concurrentPerform(iterations: workers) { _ in
-            // Each worker keeps the list entries it has made: a post shows on several list pages.
-            var entries: [String: TemplateObject] = [:]
-            while true {
-                let index = nextJob.withLock { next in
-                    defer { next += 1 }
-                    return next
-                }
-                guard index < jobs.count else { break }
-                let (path, hash) = lists.key(of: jobs[index], pages: self)
-                staged.withLock { $0[path] = hash }
-                if previous[path] == hash, output.carryOver(path) { continue }
-                let html = render(jobs[index], lists: lists, entries: &entries)
-                do {
-                    try output.put(path, text: html)
-                } catch {
-                    failures.withLock { $0.append("\(path): \(error)") }
+        // A task per core, each taking the next page until none is left and keeping the list entries it has
+        // made (a post shows on several list pages). Pages are written to fixed paths, so the output does not
+        // depend on which task wrote which.
+        let made = await withTaskGroup(of: Result<[String: UInt64], StagingFailure>.self) { group in
+            for _ in 0..<workers {
+                group.addTask {
+                    var entries: [String: TemplateObject] = [:]
+                    var staged: [String: UInt64] = [:]
+                    while true {
+                        let index = nextJob.withLock { next in
+                            defer { next += 1 }
+                            return next
+                        }
+                        guard index < jobs.count else { return .success(staged) }
+                        let (path, hash) = lists.key(of: jobs[index], pages: self)
+                        staged[path] = hash
+                        if previous[path] == hash, output.carryOver(path) { continue }
+                        do {
+                            try output.put(path, text: render(jobs[index], lists: lists, entries: &entries))
+                        } catch {
+                            return .failure(StagingFailure(description: "\(path): \(error)"))
+                        }
+                    }
                 }
             }
+            var all: [Result<[String: UInt64], StagingFailure>] = []
+            for await result in group { all.append(result) }
+            return all
         }
-        if let failure = failures.withLock({ $0.first }) { throw POSIXFailureText(description: failure) }
-        return staged.withLock { $0 }
+        var staged: [String: UInt64] = [:]
+        for result in made { staged.merge(try result.get()) { first, _ in first } }
+        return staged
     }
 
     /// What list pages are made of, shared by the workers.
@@ -119,28 +127,28 @@ struct SitePages: Sendable {
             switch job {
             case .index(let number):
                 let perPage = pages.configuration.postsPerPage
-                path = number == 1 ? "index.html" : "page/\(number)/index.html"
+                path = pages.routes.index(page: number).path
                 add(UInt64(pageCount))
                 add(Array(posts.dropFirst((number - 1) * perPage).prefix(perPage)))
             case .tags:
-                path = "tags/index.html"
+                path = pages.routes.tags.path
                 for slug in tagSlugs {
                     add(slug)
                     add(tags[slug]?.name ?? slug)
                     add(UInt64(tags[slug]?.posts.count ?? 0))
                 }
             case .tag(let slug):
-                path = "tags/\(slug)/index.html"
+                path = pages.routes.tag(slug).path
                 add(tags[slug]?.name ?? slug)
                 add(tags[slug]?.posts ?? [])
             case .archive:
-                path = "archive/index.html"
+                path = pages.routes.archive.path
                 for year in years {
                     add(UInt64(bitPattern: Int64(year.year)))
                     add(year.posts)
                 }
             case .notFound:
-                path = "404.html"
+                path = pages.routes.notFound.path
             }
             add(path)
             return (path, text.withUnsafeBytes { ContentHash.of($0) })
@@ -197,14 +205,10 @@ struct SitePages: Sendable {
             appendMembers(dictionary.map { (name: $0.key, value: $0.value) }, to: &text)
         case let array as [Any]:
             appendElements(array, to: &text, appendStableText)
+        case let optional as any OptionalValue:
+            if let wrapped = optional.wrapped { appendStableText(wrapped, to: &text) } else { text += "nil".utf8 }
         default:
-            // Optionals and anything rarer.
-            let mirror = Mirror(reflecting: value)
-            if mirror.displayStyle == .optional {
-                if let wrapped = mirror.children.first?.value { appendStableText(wrapped, to: &text) } else { text += "nil".utf8 }
-            } else {
-                text += "?\(value)".utf8
-            }
+            text += "?\(value)".utf8
         }
     }
 
@@ -248,7 +252,6 @@ struct SitePages: Sendable {
     private func render(_ job: ListPage, lists: Lists, entries: inout [String: TemplateObject]) -> String {
         let (posts, pageCount, tags, tagSlugs, years) = (lists.posts, lists.pageCount, lists.tags, lists.tagSlugs, lists.years)
         // The page's path comes from Lists.key(of:pages:), which must agree with what is linked here.
-        let base = configuration.basePath
         func entry(_ published: PublishedPost) -> TemplateObject {
             if let made = published.listEntry?.values ?? entries[published.post.source] { return made }
             let made = context.post(published, includingContent: false)
@@ -259,11 +262,11 @@ struct SitePages: Sendable {
         case .index(let number):
             let perPage = configuration.postsPerPage
             let slice = posts.dropFirst((number - 1) * perPage).prefix(perPage)
-            let path = number == 1 ? base : "\(base)page/\(number)/"
+            let path = routes.index(page: number).url
             let pagination = TemplateObject([
                 "page_number": number, "page_count": pageCount, "has_pages": pageCount > 1, "is_first": number == 1,
-                "previous_url": number > 1 ? (number == 2 ? base : "\(base)page/\(number - 1)/") : nil,
-                "next_url": number < pageCount ? "\(base)page/\(number + 1)/" : nil,
+                "previous_url": number > 1 ? routes.index(page: number - 1).url : nil,
+                "next_url": number < pageCount ? routes.index(page: number + 1).url : nil,
             ])
             let title = number == 1 ? configuration.title : "Page \(number)"
             let html = context.render(templates, "index", page: context.page(title: title, description: nil, path: path), [
@@ -271,27 +274,36 @@ struct SitePages: Sendable {
             ])
             return html
         case .tags:
-            let tagList = tagSlugs.map { TemplateObject(["name": tags[$0]?.name ?? $0, "url": context.tagPath($0), "count": tags[$0]?.posts.count ?? 0]) }
-            return context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: "\(base)tags/"),
+            let tagList = tagSlugs.map { TemplateObject(["name": tags[$0]?.name ?? $0, "url": routes.tag($0).url, "count": tags[$0]?.posts.count ?? 0]) }
+            return context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: routes.tags.url),
                                   ["tags": tagList, "has_tags": !tagList.isEmpty])
         case .tag(let slug):
             let tagged = tags[slug] ?? (slug, [])
-            let page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: context.tagPath(slug))
+            let page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: routes.tag(slug).url)
             return context.render(templates, "tag", page: page, [
-                "tag": TemplateObject(["name": tagged.name, "url": context.tagPath(slug), "count": tagged.posts.count]),
+                "tag": TemplateObject(["name": tagged.name, "url": routes.tag(slug).url, "count": tagged.posts.count]),
                 "posts": tagged.posts.map(entry),
             ])
         case .archive:
-            return context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: "\(base)archive/"), [
+            return context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: routes.archive.url), [
                 "years": years.map { TemplateObject(["year": $0.year, "posts": $0.posts.map(entry)]) },
             ])
         case .notFound:
-            return context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: "\(base)404.html"))
+            return context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: routes.notFound.url))
         }
     }
 }
 
 /// A failure to stage a file, as text.
-struct POSIXFailureText: Error, CustomStringConvertible {
+struct StagingFailure: Error, CustomStringConvertible {
     var description: String
+}
+
+/// An optional seen through `Any`, so that the stable text can look inside it without reflection.
+private protocol OptionalValue {
+    var wrapped: Any? { get }
+}
+
+extension Optional: OptionalValue {
+    fileprivate var wrapped: Any? { self.map { $0 as Any } }
 }

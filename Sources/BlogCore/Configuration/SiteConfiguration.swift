@@ -60,13 +60,6 @@ public struct SiteConfiguration: Sendable, Equatable {
         return String(decoding: bytes[slash...], as: UTF8.self)
     }
 
-    /// An absolute URL for a root-relative path such as `/blog/posts/x/`.
-    public func absoluteURL(forPath path: String) -> String {
-        guard path.hasPrefix("/") else { return path }
-        let origin = String(baseURL.dropLast(basePath.count))
-        return origin + path
-    }
-
     /// Reads and checks `blog.yaml`.
     ///
     /// - Returns: The configuration and its warnings (unknown keys).

@@ -47,9 +47,4 @@ public struct Post: Sendable, Equatable {
     public var body: String
     /// The line of the file where ``body`` starts, for positions in link warnings.
     public var bodyFirstLine: Int
-
-    /// The path of the post's page below the site root, such as `posts/hello/` or `about/`.
-    public var outputFolder: String {
-        kind == .post ? "posts/\(slug)/" : "\(slug)/"
-    }
 }

@@ -40,3 +40,6 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
         JSONValue.string(text).serialized()
     }
 }
+
+/// A diagnostic is thrown where one file's problem ends one piece of work (reading a post again).
+extension Diagnostic: Error {}

@@ -52,7 +52,8 @@ struct PostRenderer: Sendable {
         let html = PostHTML(bytes: try document.htmlUTF8(options: htmlOptions))
         var feedHTML = ""
         if includingFeedHTML {
-            let permalink = configuration.absoluteURL(forPath: configuration.basePath + post.outputFolder.pathEncoded)
+            let routes = Routes(configuration: configuration)
+            let permalink = routes.absolute(routes.page(of: post).url)
             for node in document.nodes(ofKind: .link) + document.nodes(ofKind: .image) {
                 if let url = node.url, let absolute = Self.absolute(url, against: permalink) { node.url = absolute }
             }

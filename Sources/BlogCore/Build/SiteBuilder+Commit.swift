@@ -1,0 +1,52 @@
+import Foundation
+
+/// The output after the swap: what was written and what the output folder now holds.
+struct CommittedOutput: Sendable {
+    var counts: StagedOutput.Counts
+    /// Every file of the output with its stamp and hash.
+    var manifest: [String: BuildCache.Output]
+    /// The tree the output held before, kept as the next build's spare.
+    var keptSpare: Bool
+    /// What the last build's record said the output held (the kept spare's contents).
+    var previousManifest: [String: BuildCache.Output]
+    var folder: URL
+
+    /// The build's summary line figures.
+    func summary(_ pages: RenderedPages, _ selection: Selection) -> BuildSummary {
+        var summary = BuildSummary(output: folder)
+        summary.filesWritten = counts.written
+        summary.filesUnchanged = counts.unchanged
+        summary.filesRemoved = counts.removed
+        summary.posts = pages.posts.count
+        summary.pages = pages.standalone.count
+        summary.tags = Set(pages.posts.flatMap { $0.tags.map(\.slug) }).count
+        summary.draftsSkipped = selection.draftsSkipped
+        summary.futureSkipped = selection.futureSkipped
+        return summary
+    }
+}
+
+extension SiteBuilder {
+    /// Prepares the staging folder, starting from the spare tree when the last build's record describes it.
+    func stageOutput(_ plan: BuildPlan, _ previous: IncrementalBuild.Previous) throws(DiagnosticError) -> StagedOutput {
+        do {
+            return try StagedOutput(target: plan.output, previous: previous.cache?.outputs ?? [:], spare: previous.cache?.spare,
+                                    spareWalk: previous.spareListing)
+        } catch let error as DiagnosticError {
+            throw error
+        } catch {
+            throw DiagnosticError(file: plan.output.displayName, message: "cannot stage the output: \(error.localizedDescription)")
+        }
+    }
+
+    /// Swaps the staged tree in place of the output in one step.
+    func commit(_ output: StagedOutput, _ plan: BuildPlan) async throws(DiagnosticError) -> CommittedOutput {
+        do {
+            // The replaced tree is worth keeping only when the record can say what it holds.
+            let (counts, manifest, keptSpare) = try await output.finish(keepingSpare: !output.previous.isEmpty)
+            return CommittedOutput(counts: counts, manifest: manifest, keptSpare: keptSpare, previousManifest: output.previous, folder: plan.output.folder)
+        } catch {
+            throw DiagnosticError(file: plan.output.displayName, message: "cannot replace the output: \(error.localizedDescription)")
+        }
+    }
+}

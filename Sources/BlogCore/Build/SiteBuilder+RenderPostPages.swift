@@ -1,0 +1,176 @@
+import BlogFileSystem
+import Foundation
+
+/// The posts and pages this build published, after their pages were staged.
+struct RenderedPages: Sendable {
+    /// Posts, newest first (by slug on the same date).
+    var posts: [PublishedPost]
+    /// The ``SitePages/listEntryHash(_:)`` of each of ``posts``, in the same order.
+    var postEntryHashes: [UInt64]
+    /// Standalone pages, in the scan's order.
+    var standalone: [PublishedPost]
+    /// Posts and pages, in the order they were rendered.
+    var all: [PublishedPost]
+    /// Rendering's warnings.
+    var diagnostics: [Diagnostic]
+    /// The record of every source for the next build, made on the side while lists and feeds are made.
+    var sourceRecords: Task<[String: BuildCache.Source], Never>
+}
+
+extension SiteBuilder {
+    /// Renders every published post's and page's Markdown and page on every core, staging each page as it
+    /// is made, or carries an unchanged page over from the last build. Stops the build on an error.
+    func renderPostPages(_ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous, into output: StagedOutput,
+                         _ plan: BuildPlan, earlier: [[Diagnostic]]) async throws(DiagnosticError) -> RenderedPages {
+        let sources = loaded.sources
+        let work: [RenderWork] = selection.everything.indices.map { position in
+            let index = selection.sourceIndices[position]
+            let source = sources[index]
+            let reuse = selection.hasSameLinks && source.rendered != nil
+            return RenderWork(post: selection.everything[position], reused: reuse ? source.rendered : nil, url: selection.urls[position],
+                              needsBody: source.isFromCache, source: index, cachedEntryHash: source.cachedEntryHash)
+        }
+        let context = RenderContext(bodies: loaded.bodies, tags: TagFolding(work.map(\.post)), renderer: selection.renderer, pages: selection.sitePages,
+                                    routes: plan.routes, output: output, root: site.root)
+        let results = await Self.renderPages(work, context, progress: plan.options.progress)
+        let diagnostics = results.flatMap(\.diagnostics)
+        try Self.stopOnErrors(earlier + [selection.diagnostics, diagnostics])
+
+        let postResults = results.filter { $0.published?.post.kind == .post }
+        let unsorted = postResults.compactMap(\.published)
+        let newestFirst = Self.newestFirstOrder(unsorted)
+        // A carried-over post's list-entry hash is the recorded one; a rendered post's was made with its page.
+        var entryHashes = [UInt64](repeating: 0, count: sources.count)
+        let postEntryHashes = newestFirst.map { index in
+            let result = postResults[index]
+            let hash = result.entryHash != 0 ? result.entryHash : selection.sitePages.listEntryHash(unsorted[index])
+            entryHashes[result.source] = hash
+            return hash
+        }
+        let hashes = entryHashes
+        let records = Task { Self.sourceRecords(sources, results: results, entryHashes: hashes, cached: previous.cache?.sources ?? [:]) }
+        let all = results.compactMap(\.published)
+        return RenderedPages(posts: newestFirst.map { unsorted[$0] }, postEntryHashes: postEntryHashes, standalone: all.filter { $0.post.kind == .page },
+                             all: all, diagnostics: diagnostics, sourceRecords: records)
+    }
+
+    /// One post or page to render or carry over.
+    struct RenderWork: Sendable {
+        var post: Post
+        /// The recorded render of an unchanged post whose page may be carried over.
+        var reused: RenderedPost?
+        /// The page's root-relative URL.
+        var url: String
+        /// The post has no body yet (it came from the record); read it before rendering.
+        var needsBody: Bool
+        /// Where its source is in the build's sources.
+        var source: Int
+        /// The recorded list-entry hash, which a carried-over page keeps; 0 when not known.
+        var cachedEntryHash: UInt64
+    }
+
+    /// What every render shares.
+    struct RenderContext: Sendable {
+        var bodies: PostBodies
+        var tags: TagFolding
+        var renderer: PostRenderer
+        var pages: SitePages
+        var routes: Routes
+        var output: StagedOutput
+        var root: URL
+    }
+
+    struct RenderResult: Sendable {
+        var published: PublishedPost?
+        var diagnostics: [Diagnostic]
+        /// The page was carried over from the old output, unchanged.
+        var carriedOver = false
+        /// The post's ``SitePages/listEntryHash(_:)``, made beside its page or taken from the record with a
+        /// carried-over page; 0 when not known.
+        var entryHash: UInt64 = 0
+        /// Where its source is in the build's sources.
+        var source: Int
+    }
+
+    /// Renders on every core, in runs: carrying a page over takes microseconds, and a task per post cost
+    /// more than that; a run of rendered posts is still short enough to share out evenly. Pages are
+    /// written to fixed paths as they are made (so rendered pages are not all held in memory) and results
+    /// come back in input order, so the output never depends on scheduling.
+    private static func renderPages(_ work: [RenderWork], _ context: RenderContext, progress: (@Sendable (Int, Int) -> Void)?) async -> [RenderResult] {
+        let run = 16
+        return await withTaskGroup(of: (Int, [RenderResult]).self) { group in
+            for start in stride(from: 0, to: work.count, by: run) {
+                group.addTask { (start, work[start..<min(start + run, work.count)].map { renderPage($0, context) }) }
+            }
+            var results = [RenderResult?](repeating: nil, count: work.count)
+            var done = 0
+            for await (start, runResults) in group {
+                for (offset, result) in runResults.enumerated() { results[start + offset] = result }
+                done += runResults.count
+                progress?(done, work.count)
+            }
+            return results.enumerated().map { $1 ?? RenderResult(published: nil, diagnostics: [], source: work[$0].source) }
+        }
+    }
+
+    /// Carries one post's page over, or renders and stages it.
+    private static func renderPage(_ item: RenderWork, _ context: RenderContext) -> RenderResult {
+        var post = item.post
+        let tags = context.tags.folded(post.tags)
+        let route = context.routes.page(of: post)
+        let permalink = context.routes.absolute(item.url)
+        if let reused = item.reused {
+            let published = PublishedPost(post: post, rendered: reused, path: item.url, permalink: permalink, tags: tags)
+            if context.output.carryOver(route.path) {
+                return RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true, entryHash: item.cachedEntryHash, source: item.source)
+            }
+        }
+        // A post from the record has no body: read it again to render its page.
+        if item.needsBody {
+            do {
+                (post.body, post.bodyFirstLine) = try readBody(of: post.source, root: context.root)
+            } catch {
+                return RenderResult(published: nil, diagnostics: [error], source: item.source)
+            }
+        } else {
+            post.body = context.bodies.take(item.source)
+        }
+        do {
+            var rendered = try context.renderer.render(post, includingFeedHTML: false)
+            let published = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
+            let page = context.pages.page(for: published)
+            try context.output.put(route.path, bytes: page.html)
+            // The page is on disk; keep only what lists and the record need.
+            rendered.html = PostHTML(bytes: [])
+            post.body = ""
+            let kept = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags, listEntry: page.listEntry)
+            return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash, source: item.source)
+        } catch {
+            return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")],
+                                source: item.source)
+        }
+    }
+
+    /// A post's Markdown body and its first line, read again from its file.
+    ///
+    /// - Throws: A ``Diagnostic`` naming the file and the reason it cannot be read.
+    static func readBody(of source: String, root: URL) throws(Diagnostic) -> (String, Int) {
+        let data: Data
+        do {
+            data = try FileContents.contents(atPath: root.appending(path: source).path)
+        } catch {
+            throw Diagnostic(.error, file: source, message: "cannot read the file (\(error.reason))")
+        }
+        guard let text = String(validating: data, as: UTF8.self), let file = try? SourceFile.split(text) else {
+            throw Diagnostic(.error, file: source, message: "the file changed while the site was built; build again")
+        }
+        return (file.body, file.bodyFirstLine)
+    }
+
+    /// The positions of `posts` newest first, and by slug on the same date. Sorts keys, not posts: moving
+    /// ten thousand posts through a sort cost more than the comparisons.
+    static func newestFirstOrder(_ posts: [PublishedPost]) -> [Int] {
+        let keys = posts.map { ($0.post.date ?? .distantPast, $0.post.slug) }
+        return keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
+    }
+}

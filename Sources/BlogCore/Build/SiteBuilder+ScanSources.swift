@@ -1,0 +1,47 @@
+import BlogFileSystem
+import Foundation
+
+/// The site's content files as found, before any is read.
+struct SourceScan: Sendable {
+    /// Posts and pages in path order.
+    var jobs: [ContentLoader.Job]
+    /// Each job's stamp, in the same order; nil when the file could not be stamped.
+    var stamps: [FileStamp?]
+    /// The files beside each post folder's index.md, relative to the site root, in a fixed order: they
+    /// are copied to the output, so a change to one is a change.
+    var bundleFiles: [String]
+    var diagnostics: [Diagnostic]
+}
+
+extension SiteBuilder {
+    /// Lists the content files and stamps each, on every core: the record of the last build is compared
+    /// with the stamps, and a build reuses what it has for each file whose stamp is as before.
+    func scanSources(_ plan: BuildPlan) async -> SourceScan {
+        let loader = ContentLoader(root: site.root, timeZone: plan.configuration.timeZone)
+        let (jobs, diagnostics) = loader.scan()
+        // Paths are joined as strings: a URL per file cost more than its stat.
+        let rootPath = plan.rootPath
+        let stamps = await Self.stamps(of: jobs.map { rootPath + "/" + $0.file })
+        return SourceScan(jobs: jobs, stamps: stamps, bundleFiles: bundleFiles(jobs), diagnostics: diagnostics)
+    }
+
+    /// The stamps of many files, made on every core in runs of at least a thousand, in the order of `paths`.
+    static func stamps(of paths: [String]) async -> [FileStamp?] {
+        let runs = paths.runs(ProcessInfo.processInfo.activeProcessorCount, minimumLength: 1000)
+        return await runs.parallelMap { $0.map { FileStamp($0) } }.flatMap { $0 }
+    }
+
+    /// The files beside each post folder's index.md, relative to the site root, in a fixed order.
+    private func bundleFiles(_ jobs: [ContentLoader.Job]) -> [String] {
+        var files: [String] = []
+        for bundle in jobs.compactMap(\.bundle) {
+            let paths = (try? FileManager.default.subpathsOfDirectory(atPath: site.root.appending(path: bundle).path)) ?? []
+            for path in paths.sorted() where path != "index.md" {
+                if FileSystem.resolvedKind(of: site.root.appending(path: "\(bundle)/\(path)").path) == .file {
+                    files.append("\(bundle)/\(path)")
+                }
+            }
+        }
+        return files
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+
+/// The posts and pages this build publishes, with their URLs, and what links between them depend on.
+struct Selection: Sendable {
+    /// Published posts, then pages, each in the scan's order: the order of everything rendered.
+    var everything: [Post]
+    /// Where each of ``everything`` is in the loaded sources.
+    var sourceIndices: [Int]
+    /// Each of ``everything``'s page URL, root-relative.
+    var urls: [String]
+    var pages: [Post]
+    /// Drafts and future posts left out, by source path: a link to one is a warning.
+    var leftOut: Set<String>
+    /// The first date of a future post left out, when the build must be made again.
+    var nextDue: Date?
+    var draftsSkipped = 0
+    var futureSkipped = 0
+    /// A hash of every page's URL, the navigation and what was left out: when it changes, every page is
+    /// rendered again, since links between posts depend on it.
+    var linkHash: UInt64
+    /// The link hash is the one the last build recorded.
+    var hasSameLinks: Bool
+    var renderer: PostRenderer
+    var sitePages: SitePages
+    /// The sources' diagnostics, and those of posts that collide.
+    var diagnostics: [Diagnostic]
+}
+
+extension SiteBuilder {
+    /// Leaves out drafts and future posts (unless asked for), gives every post and page its URL, and checks
+    /// that no two share one. Stops the build when anything so far has an error.
+    ///
+    /// - Parameter earlier: The diagnostics of the steps before, which an error among stops the build too.
+    func selectPublished(_ loaded: LoadedSources, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan,
+                         earlier: [[Diagnostic]]) async throws(DiagnosticError) -> Selection {
+        let options = plan.options
+        var posts: [Post] = []
+        var pages: [Post] = []
+        var postSources: [Int] = []
+        var pageSources: [Int] = []
+        var leftOut = Set<String>()
+        var nextDue: Date?
+        var (drafts, future) = (0, 0)
+        for (index, source) in loaded.sources.enumerated() {
+            guard let post = source.post else { continue }
+            if post.kind == .page {
+                if !post.isDraft || options.includesDrafts {
+                    pages.append(post)
+                    pageSources.append(index)
+                }
+            } else if post.isDraft && !options.includesDrafts {
+                drafts += 1
+                leftOut.insert(post.source)
+            } else if let date = post.date, date > options.now, !options.includesFuture {
+                future += 1
+                leftOut.insert(post.source)
+                nextDue = min(nextDue ?? date, date)
+            } else {
+                posts.append(post)
+                postSources.append(index)
+            }
+        }
+        // Made once: a copy of ten thousand posts costs a retain of every field of each.
+        let everything = posts + pages
+        // Collisions are looked for on a second core while the link map is made: both only read the posts.
+        async let collisions = Self.checkCollisions(everything)
+        let links = Self.links(of: everything, pages: pages, leftOut: leftOut, routes: plan.routes)
+        let diagnostics = loaded.diagnostics + (await collisions)
+        try Self.stopOnErrors(earlier + [diagnostics])
+        guard let templates = plan.templates else { throw DiagnosticError(diagnostics) }
+        let renderer = PostRenderer(configuration: plan.configuration, pageURLs: links.pageURLs, leftOut: leftOut)
+        let navigation = pages.sorted { $0.slug < $1.slug }.map { ($0.title, links.pageURLs[$0.source] ?? plan.routes.basePath) }
+        let sitePages = SitePages(context: PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation), templates: templates)
+        return Selection(everything: everything, sourceIndices: postSources + pageSources, urls: links.urls, pages: pages, leftOut: leftOut,
+                         nextDue: nextDue, draftsSkipped: drafts, futureSkipped: future, linkHash: links.hash,
+                         hasSameLinks: previous.cache?.linkHash == links.hash, renderer: renderer, sitePages: sitePages, diagnostics: diagnostics)
+    }
+
+    /// Every page's URL, by source and in order, and their hash. Sources are in the scan's fixed order, so
+    /// the hash is made as the map is, without sorting.
+    private static func links(of everything: [Post], pages: [Post], leftOut: Set<String>, routes: Routes)
+        -> (pageURLs: [String: String], urls: [String], hash: UInt64) {
+        var pageURLs: [String: String] = [:]
+        pageURLs.reserveCapacity(everything.count)
+        var urls: [String] = []
+        urls.reserveCapacity(everything.count)
+        var links = ""
+        for post in everything {
+            let url = routes.page(of: post).url
+            pageURLs[post.source] = url
+            urls.append(url)
+            links += post.source + ">" + url + "\n"
+        }
+        for page in pages { links += "nav:" + page.title + ">" + page.slug + "\n" }
+        for source in leftOut.sorted() { links += "out:" + source + "\n" }
+        return (pageURLs, urls, ContentHash.of(links))
+    }
+
+    /// Two posts or pages on one URL is an error naming both files.
+    static func checkCollisions(_ all: [Post]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var owners: [String: String] = [:]
+        // Sorts positions, not posts: moving posts through a sort cost more than the comparisons.
+        for post in all.indices.sorted(by: { all[$0].source < all[$1].source }).map({ all[$0] }) {
+            if post.kind == .page, Routes.reservedSlugs.contains(post.slug) {
+                diagnostics.append(Diagnostic(.error, file: post.source, message: "the page slug \(Diagnostic.quoted(post.slug)) is used by the engine; choose another 'slug'"))
+                continue
+            }
+            let folder = Routes.folder(of: post)
+            if let owner = owners[folder] {
+                diagnostics.append(Diagnostic(.error, file: post.source, message: "\(owner) and \(post.source) would both be published at /\(folder); give one of them another 'slug'"))
+            } else {
+                owners[folder] = post.source
+            }
+        }
+        return diagnostics
+    }
+}
