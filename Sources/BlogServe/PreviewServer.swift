@@ -120,7 +120,7 @@ public final class PreviewServer: Sendable {
             await status.publish(error: error.diagnostics.map(\.description).joined(separator: "\n"))
             report(.failed(error, changed: changed))
         }
-        return Task.detached(priority: .utility) { [memory] in memory.save() }
+        return Task.detached(priority: .utility) { [memory] in await memory.save() }
     }
 
     private func handle(_ request: HTTPRequest) async throws -> HTTPResponse {

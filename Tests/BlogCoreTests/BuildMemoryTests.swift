@@ -2,7 +2,7 @@ import Foundation
 import Testing
 @testable import BlogCore
 
-/// `blog serve` keeps the build cache in memory between rebuilds; the bytes must be those of a clean build.
+/// `blog serve` keeps the build record in memory between rebuilds; the bytes must be those of a clean build.
 @Suite struct BuildMemoryTests {
     /// Every file under `folder` with its bytes, the output marker left out.
     func tree(_ folder: URL) -> [String: Data] {
@@ -13,19 +13,18 @@ import Testing
         return files
     }
 
-    @Test func rebuildsFromMemoryMatchCleanBuildsAndLeaveNoStaleCacheOnDisk() async throws {
+    @Test func rebuildsFromMemoryMatchCleanBuildsAndLeaveNoStaleRecordOnDisk() async throws {
         let site = try makeSite(posts: ["a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02"), "c.md": post("C", "2024-01-03")])
         defer { try? FileManager.default.removeItem(at: site.root) }
         let memory = BuildMemory()
         var options = BuildOptions(now: fixedNow)
         options.memory = memory
-        let cacheFile = BuildCache.url(for: site, in: options.cacheFolder)
-        let quickFile = QuickCheck.url(for: site, in: options.cacheFolder)
+        let cacheFile = BuildRecord.url(for: site, in: options.cacheFolder)
 
         _ = try await SiteBuilder(site: site).build(options)
-        #expect(!FileManager.default.fileExists(atPath: cacheFile.path) && !FileManager.default.fileExists(atPath: quickFile.path))
-        memory.save()
-        #expect(FileManager.default.fileExists(atPath: cacheFile.path) && FileManager.default.fileExists(atPath: quickFile.path))
+        #expect(!FileManager.default.fileExists(atPath: cacheFile.path))
+        await memory.save()
+        #expect(FileManager.default.fileExists(atPath: cacheFile.path))
         // The first build had no tree to keep as the spare; saving made one of links to the output.
         let spare = site.root.appending(path: ".public.blog-spare")
         #expect(tree(spare) == tree(site.root.appending(path: "public")))
@@ -47,7 +46,7 @@ import Testing
         #expect(!built.isEmpty)
         #expect(built == tree(clean.root.appending(path: "public")))
         // A build from the cache on disk, which now describes the linked spare, gives the same bytes too.
-        memory.save()
+        await memory.save()
         try post("B", "2024-01-02", body: "Also edited.").write(to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
         try post("B", "2024-01-02", body: "Also edited.").write(to: clean.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
         _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))

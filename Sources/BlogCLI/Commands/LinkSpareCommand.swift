@@ -3,8 +3,8 @@ import BlogCore
 import Foundation
 
 extension Blog {
-    /// Started by `blog build` after a build that left no spare tree (see ``SpareRequest``); not for people.
-    struct LinkSpare: ParsableCommand {
+    /// Started by `blog build` after a build that left no spare tree (see ``StagingTreeRequest``); not for people.
+    struct LinkSpare: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "link-spare",
             abstract: "Make the spare tree the next build stages into (started by blog build).",
@@ -17,13 +17,13 @@ extension Blog {
         @Option(help: "The fingerprint of the build that asked.") var fingerprint: UInt64
 
         /// The arguments that start this command for `request`.
-        static func arguments(for request: SpareRequest) -> [String] {
+        static func arguments(for request: StagingTreeRequest) -> [String] {
             ["link-spare", "--site", request.site, "--output", request.output, "--cache-folder", request.cacheFolder,
              "--fingerprint", String(request.fingerprint)]
         }
 
-        func run() throws {
-            guard SpareRequest(site: site, output: output, cacheFolder: cacheFolder, fingerprint: fingerprint).fulfil() else { throw ExitCode(1) }
+        func run() async throws {
+            guard await StagingTreeRequest(site: site, output: output, cacheFolder: cacheFolder, fingerprint: fingerprint).fulfil() else { throw ExitCode(1) }
         }
     }
 }

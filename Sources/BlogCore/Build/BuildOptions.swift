@@ -15,7 +15,7 @@ public struct BuildOptions: Sendable {
     /// Treat unknown template variables as errors (`blog build --strict`, which also fails on warnings).
     public var isStrict = false
     /// The folder for the build cache, relative to the site root; `blog serve` keeps its own.
-    public var cacheFolder = BuildCache.folder
+    public var cacheFolder = BuildRecord.folder
     /// Keeps the cache in memory between builds of one process instead of on disk; see ``BuildMemory``.
     public var memory: BuildMemory?
     /// From how many output files a build without a spare tree asks for one to be made after it
@@ -63,7 +63,7 @@ public struct BuildSummary: Sendable {
     public var seconds: Double = 0
     /// The spare tree to make after this build, for a fast next build; nil when the build kept one, had
     /// a memory, or made a small output.
-    public var spareRequest: SpareRequest?
+    public var spareRequest: StagingTreeRequest?
 
     /// How many of ``diagnostics`` are warnings.
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

@@ -4,11 +4,11 @@ import Foundation
 struct CommittedOutput: Sendable {
     var counts: StagedOutput.Counts
     /// Every file of the output with its stamp and hash.
-    var manifest: [String: BuildCache.Output]
+    var manifest: [String: BuildRecord.Output]
     /// The tree the output held before, kept as the next build's spare.
     var keptSpare: Bool
     /// What the last build's record said the output held (the kept spare's contents).
-    var previousManifest: [String: BuildCache.Output]
+    var previousManifest: [String: BuildRecord.Output]
     var folder: URL
 
     /// The build's summary line figures.
@@ -30,7 +30,7 @@ extension SiteBuilder {
     /// Prepares the staging folder, starting from the spare tree when the last build's record describes it.
     func stageOutput(_ plan: BuildPlan, _ previous: IncrementalBuild.Previous) throws(DiagnosticError) -> StagedOutput {
         do {
-            return try StagedOutput(target: plan.output, previous: previous.cache?.outputs ?? [:], spare: previous.cache?.spare,
+            return try StagedOutput(target: plan.output, previous: previous.record?.outputs ?? [:], spare: previous.record?.spare,
                                     spareWalk: previous.spareListing)
         } catch let error as DiagnosticError {
             throw error

@@ -22,15 +22,15 @@ extension SiteBuilder {
         /// The recorded summary and word count of a reused, rendered post.
         var rendered: RenderedPost?
         /// The post came from the record, which keeps no body: rendering it means reading the file again.
-        var isFromCache = false
+        var isFromRecord = false
         /// The recorded ``SitePages/listEntryHash(_:)`` of the post; 0 when not known.
-        var cachedEntryHash: UInt64 = 0
+        var recordedEntryHash: UInt64 = 0
     }
 
     /// Reads, on every core, the files whose size or modification time changed or that the last build did
     /// not record; takes the others from the record as they were.
     func loadPosts(_ scan: SourceScan, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan) async -> LoadedSources {
-        let cache = previous.cache
+        let cache = previous.record
         var sources: [Source] = []
         sources.reserveCapacity(scan.jobs.count)
         var toRead: [(Int, ContentLoader.Job)] = []
@@ -42,7 +42,7 @@ extension SiteBuilder {
                     ? RenderedPost(html: PostHTML(bytes: []), feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
                 sources.append(Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
-                                      stamp: stamp, rendered: rendered, isFromCache: true, cachedEntryHash: entry.entryHash))
+                                      stamp: stamp, rendered: rendered, isFromRecord: true, recordedEntryHash: entry.entryHash))
             } else {
                 toRead.append((index, job))
                 sources.append(Source(job: job, post: nil, diagnostics: [], hash: 0, stamp: nil, rendered: nil))

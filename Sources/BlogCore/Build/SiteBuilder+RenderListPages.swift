@@ -7,7 +7,7 @@ extension SiteBuilder {
                          _ plan: BuildPlan) async throws(DiagnosticError) -> [String: UInt64] {
         do {
             return try await selection.sitePages.stageListPages(posts: pages.posts, entryHashes: pages.postEntryHashes, linkHash: selection.linkHash,
-                                                                previous: previous.cache?.listPages ?? [:], into: output)
+                                                                previous: previous.record?.dependencies.listPages ?? [:], into: output)
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }

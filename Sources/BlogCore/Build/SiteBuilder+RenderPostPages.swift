@@ -14,7 +14,7 @@ struct RenderedPages: Sendable {
     /// Rendering's warnings.
     var diagnostics: [Diagnostic]
     /// The record of every source for the next build, made on the side while lists and feeds are made.
-    var sourceRecords: Task<[String: BuildCache.Source], Never>
+    var sourceRecords: Task<[String: BuildRecord.Source], Never>
 }
 
 extension SiteBuilder {
@@ -28,7 +28,7 @@ extension SiteBuilder {
             let source = sources[index]
             let reuse = selection.hasSameLinks && source.rendered != nil
             return RenderWork(post: selection.everything[position], reused: reuse ? source.rendered : nil, url: selection.urls[position],
-                              needsBody: source.isFromCache, source: index, cachedEntryHash: source.cachedEntryHash)
+                              needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash)
         }
         let context = RenderContext(bodies: loaded.bodies, tags: TagFolding(work.map(\.post)), renderer: selection.renderer, pages: selection.sitePages,
                                     routes: plan.routes, output: output, root: site.root)
@@ -48,7 +48,7 @@ extension SiteBuilder {
             return hash
         }
         let hashes = entryHashes
-        let records = Task { Self.sourceRecords(sources, results: results, entryHashes: hashes, cached: previous.cache?.sources ?? [:]) }
+        let records = Task { Self.sourceRecords(sources, results: results, entryHashes: hashes, cached: previous.record?.sources ?? [:]) }
         let all = results.compactMap(\.published)
         return RenderedPages(posts: newestFirst.map { unsorted[$0] }, postEntryHashes: postEntryHashes, standalone: all.filter { $0.post.kind == .page },
                              all: all, diagnostics: diagnostics, sourceRecords: records)
@@ -66,7 +66,7 @@ extension SiteBuilder {
         /// Where its source is in the build's sources.
         var source: Int
         /// The recorded list-entry hash, which a carried-over page keeps; 0 when not known.
-        var cachedEntryHash: UInt64
+        var recordedEntryHash: UInt64
     }
 
     /// What every render shares.
@@ -122,7 +122,7 @@ extension SiteBuilder {
         if let reused = item.reused {
             let published = PublishedPost(post: post, rendered: reused, path: item.url, permalink: permalink, tags: tags)
             if context.output.carryOver(route.path) {
-                return RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true, entryHash: item.cachedEntryHash, source: item.source)
+                return RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true, entryHash: item.recordedEntryHash, source: item.source)
             }
         }
         // A post from the record has no body: read it again to render its page.

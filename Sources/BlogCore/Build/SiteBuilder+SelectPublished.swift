@@ -73,7 +73,7 @@ extension SiteBuilder {
         let sitePages = SitePages(context: PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation), templates: templates)
         return Selection(everything: everything, sourceIndices: postSources + pageSources, urls: links.urls, pages: pages, leftOut: leftOut,
                          nextDue: nextDue, draftsSkipped: drafts, futureSkipped: future, linkHash: links.hash,
-                         hasSameLinks: previous.cache?.linkHash == links.hash, renderer: renderer, sitePages: sitePages, diagnostics: diagnostics)
+                         hasSameLinks: previous.record?.dependencies.links == links.hash, renderer: renderer, sitePages: sitePages, diagnostics: diagnostics)
     }
 
     /// Every page's URL, by source and in order, and their hash. Sources are in the scan's fixed order, so

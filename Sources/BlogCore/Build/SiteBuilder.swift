@@ -25,10 +25,11 @@ public struct SiteBuilder: Sendable {
         let plan = try makePlan(options)
         let sources = await scanSources(plan)
         timer.mark("plan and scan")
-        if let unchanged = await plan.incremental.unchangedBuild(plan, sources) {
+        let check = await plan.incremental.check(plan, sources)
+        if let unchanged = check.unchanged {
             return finish(plan, unchanged.summary, [plan.diagnostics, sources.diagnostics, unchanged.diagnostics])
         }
-        let previous = await plan.incremental.previousBuild(plan)
+        let previous = await plan.incremental.previousBuild(plan, check)
         let loaded = await loadPosts(sources, previous, plan)
         timer.mark("load posts")
         let selection = try await selectPublished(loaded, previous, plan, earlier: [plan.diagnostics, sources.diagnostics])

@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 import JSONFeed
 import Testing
@@ -5,9 +6,10 @@ import Testing
 
 /// The build cache's binary file gives back what was saved, and a damaged, cut or foreign one is never
 /// trusted; an incremental build leaves the same cache as a build without one.
-@Suite struct BuildCacheTests {
-    func makeCache(sources count: Int, summary: String) -> BuildCache {
-        var cache = BuildCache(fingerprint: 42, outputs: ["index.html": .init(size: 10, modified: 5, hash: 7)], spare: nil, linkHash: 3)
+@Suite struct BuildRecordTests {
+    func makeCache(sources count: Int, summary: String) -> BuildRecord {
+        var cache = BuildRecord(fingerprint: 42, stamps: BuildStamps(), outputs: ["index.html": .init(size: 10, modified: 5, hash: 7)])
+        cache.dependencies.links = 3
         for index in 0..<count {
             let source = "content/posts/p\(index).md"
             let post = Post(kind: .post, source: source, bundleFolder: nil, slug: "p\(index)", title: "Post \(index) “quoted”", date: fixedNow, updated: nil,
@@ -21,9 +23,10 @@ import Testing
 
     /// A cache that uses every field: all of a post's optional values, diagnostics with and without a
     /// position, a source with errors (no post) and a spare that differs from the outputs.
-    func fullCache() -> BuildCache {
+    func fullCache() -> BuildRecord {
         var cache = makeCache(sources: 3, summary: "s")
-        cache.listPages = ["index.html": 0xFFFF_FFFF_FFFF_FFFF, "tags/é/index.html": 0]
+        cache.dependencies.listPages = ["index.html": 0xFFFF_FFFF_FFFF_FFFF, "tags/é/index.html": 0]
+        cache.stamps = sampleStamps()
         cache.outputs["posts/a/index.html"] = .init(size: 0, modified: -1, hash: 0)
         cache.outputs["feed.json"] = .init(size: Int.max, modified: Int64.max, hash: 1)
         var spare = cache.outputs
@@ -38,8 +41,8 @@ import Testing
                         isDraft: true, attachments: [Attachment(url: "a.mp3", mimeType: "audio/mpeg", title: "Ep 1", sizeInBytes: 100, durationInSeconds: 1.5),
                                                      Attachment(url: "relative/b.pdf")],
                         extensions: ["_x": .object(["about": .string("https://e.org/"), "n": .number("1.50")])], body: "", bodyFirstLine: 9)
-        let warning = BuildCache.CachedDiagnostic(severity: "warning", file: "content/posts/b/index.md", line: 3, column: 7, message: "a “warning”")
-        let note = BuildCache.CachedDiagnostic(severity: "note", file: "x", line: nil, column: nil, message: "")
+        let warning = BuildRecord.RecordedDiagnostic(severity: "warning", file: "content/posts/b/index.md", line: 3, column: 7, message: "a “warning”")
+        let note = BuildRecord.RecordedDiagnostic(severity: "note", file: "x", line: nil, column: nil, message: "")
         cache.sources[post.source] = .init(size: 5, modified: -5, hash: .max, post: post, summary: "", wordCount: 0, entryHash: 0,
                                            frontMatterDiagnostics: [warning], renderDiagnostics: [note, warning], isRendered: false)
         cache.sources["content/posts/broken.md"] = .init(size: 1, modified: 1, hash: 1, post: nil, summary: "", wordCount: 0, entryHash: 0,
@@ -53,52 +56,79 @@ import Testing
         return Site(root: root)
     }
 
-    func expectSame(_ loaded: BuildCache?, _ cache: BuildCache, spare: Bool = true) {
-        #expect(loaded?.fingerprint == cache.fingerprint && loaded?.linkHash == cache.linkHash)
-        #expect(loaded?.listPages == cache.listPages)
+    func expectSame(_ loaded: BuildRecord?, _ cache: BuildRecord, spare: Bool = true) {
+        #expect(loaded?.fingerprint == cache.fingerprint && loaded?.dependencies == cache.dependencies)
+        #expect(loaded?.stamps == cache.stamps)
         #expect(loaded?.outputs == cache.outputs)
         if spare { #expect(loaded?.spare == cache.spare) }
         #expect(loaded?.sources == cache.sources)
     }
 
-    @Test func savedCacheLoadsBackWhole() throws {
+    /// Stamps with every awkward value: names with tabs, newlines and backslashes, extreme sizes and
+    /// times, a diagnostic without a column.
+    func sampleStamps() -> BuildStamps {
+        var stamps = BuildStamps(nextDue: Date(timeIntervalSinceReferenceDate: 123.5))
+        stamps.counts = .init(posts: 3, pages: 1, tags: 2, draftsSkipped: 4, futureSkipped: 5)
+        stamps.sources = ["content/posts/a.md": FileStamp(size: 0, modified: -1_000_000_007), "content/posts/tab\there\\and\nline.md": FileStamp(size: 12, modified: Int64.max),
+                          "content/posts/café.md": FileStamp(size: Int(Int64.max), modified: Int64.min + 1)]
+        stamps.outputs = ["index.html": FileStamp(size: 5, modified: 6)]
+        stamps.diagnostics = [Diagnostic(.warning, file: "content/posts/a.md", line: 3, column: nil, message: "a\ttab and a \\ and\na line")]
+        return stamps
+    }
+
+    func load(_ site: Site, fingerprint: UInt64 = 42) async -> BuildRecord? {
+        await BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: fingerprint)?.record()
+    }
+
+    func decode(_ bytes: Data, fingerprint: UInt64 = 42) async -> BuildRecord? {
+        await BuildRecord.File(bytes, fingerprint: fingerprint)?.record()
+    }
+
+    @Test func savedRecordLoadsBackWhole() async throws {
         let site = try site()
         defer { try? FileManager.default.removeItem(at: site.root) }
         for cache in [makeCache(sources: 4_321, summary: "first"), fullCache()] {
-            cache.save(for: site, in: ".blog-cache")
-            expectSame(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 42), cache)
+            await cache.save(for: site, in: ".blog-cache")
+            expectSame(await load(site), cache)
         }
-        #expect(BuildCache.load(for: site, in: ".blog-cache", fingerprint: 43) == nil)
+        #expect(await load(site, fingerprint: 43) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.appending(path: ".blog-cache").path) == ["build.bin"])
     }
 
-    @Test func theSameCacheGivesTheSameBytes() {
-        #expect(fullCache().bytes == fullCache().bytes)
-        #expect(makeCache(sources: 500, summary: "a").bytes == makeCache(sources: 500, summary: "a").bytes)
+    /// A rebuild that finds nothing changed reads the stamps alone, and they are whole.
+    @Test func theStampsDecodeWithoutTheRest() async throws {
+        let file = try #require(BuildRecord.File(await fullCache().encoded(), fingerprint: 42))
+        #expect(file.stamps() == sampleStamps())
+        #expect(file.dependencies == fullCache().dependencies)
     }
 
-    @Test func everyCutAndEveryChangedByteIsCaught() {
-        let bytes = fullCache().bytes
-        #expect(BuildCache(bytes: bytes, fingerprint: 42) != nil)
+    @Test func theSameRecordGivesTheSameBytes() async {
+        #expect(await fullCache().encoded() == (await fullCache().encoded()))
+        #expect(await makeCache(sources: 500, summary: "a").encoded() == (await makeCache(sources: 500, summary: "a").encoded()))
+    }
+
+    @Test func everyCutAndEveryChangedByteIsCaught() async {
+        let bytes = await fullCache().encoded()
+        #expect(await decode(bytes) != nil)
         for length in 0..<bytes.count {
-            #expect(BuildCache(bytes: bytes.prefix(length), fingerprint: 42) == nil, "cut to \(length) bytes")
+            #expect(BuildRecord.File(bytes.prefix(length), fingerprint: 42) == nil, "cut to \(length) bytes")
         }
         for offset in 0..<bytes.count {
             var damaged = bytes
             damaged[offset] ^= 0x20
-            #expect(BuildCache(bytes: damaged, fingerprint: 42) == nil, "byte \(offset) changed")
+            #expect(BuildRecord.File(damaged, fingerprint: 42) == nil, "byte \(offset) changed")
         }
-        #expect(BuildCache(bytes: bytes + [0], fingerprint: 42) == nil)
+        #expect(BuildRecord.File(bytes + [0], fingerprint: 42) == nil)
     }
 
-    @Test func aCacheOfAnotherFormatIsNotRead() throws {
-        var bytes = fullCache().bytes
-        bytes[BuildCache.magic.count] &+= 1
-        #expect(BuildCache(bytes: bytes, fingerprint: 42) == nil)
-        #expect(BuildCache(bytes: Data("{\"version\": 2, \"fingerprint\": 42}".utf8), fingerprint: 42) == nil)
+    @Test func aRecordOfAnotherFormatIsNotRead() async throws {
+        var bytes = await fullCache().encoded()
+        bytes[BuildRecord.magic.count] &+= 1
+        #expect(await decode(bytes) == nil)
+        #expect(await decode(Data("{\"version\": 2, \"fingerprint\": 42}".utf8)) == nil)
     }
 
-    @Test func cacheFilesOfEarlierFormatsAreRemovedOnSave() throws {
+    @Test func filesOfEarlierFormatsAreRemovedOnSave() async throws {
         let site = try site()
         defer { try? FileManager.default.removeItem(at: site.root) }
         let folder = site.root.appending(path: ".blog-cache")
@@ -106,8 +136,8 @@ import Testing
         for name in ["build.json", "build-sources-0.json", "build-sources-1.json", "quick", "notes.txt"] {
             try Data("{}".utf8).write(to: folder.appending(path: name))
         }
-        makeCache(sources: 1, summary: "x").save(for: site, in: ".blog-cache")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["build.bin", "notes.txt", "quick"])
+        await makeCache(sources: 1, summary: "x").save(for: site, in: ".blog-cache")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["build.bin", "notes.txt"])
     }
 
     /// An edit build keeps most records as the cache had them and makes the rest again; what it leaves
@@ -148,15 +178,16 @@ import Testing
     }
 
     /// Builds with the cache there is, then again without one, and returns the caches both left.
-    func cachesOfAnEditAndACleanBuild(_ site: Site) async throws -> (BuildCache, BuildCache) {
+    func cachesOfAnEditAndACleanBuild(_ site: Site) async throws -> (BuildRecord, BuildRecord) {
         let summary = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
         #expect(summary.filesUnchanged > 0)
-        let cacheFile = BuildCache.url(for: site, in: BuildCache.folder)
+        let cacheFile = BuildRecord.url(for: site, in: BuildRecord.folder)
         let afterEdit = try Data(contentsOf: cacheFile)
-        try FileManager.default.removeItem(at: site.root.appending(path: BuildCache.folder))
+        try FileManager.default.removeItem(at: site.root.appending(path: BuildRecord.folder))
         _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
         let afterClean = try Data(contentsOf: cacheFile)
-        let fingerprint = afterClean[BuildCache.magic.count + 8..<BuildCache.magic.count + 16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        return (try #require(BuildCache(bytes: afterEdit, fingerprint: fingerprint)), try #require(BuildCache(bytes: afterClean, fingerprint: fingerprint)))
+        let fingerprint = afterClean[BuildRecord.magic.count + 8..<BuildRecord.magic.count + 16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let edit = try #require(await decode(afterEdit, fingerprint: fingerprint))
+        return (edit, try #require(await decode(afterClean, fingerprint: fingerprint)))
     }
 }

@@ -1,8 +1,8 @@
 import Foundation
 
-/// Reads what ``CacheWriter`` wrote, checking every length against the bytes left: a damaged or cut
+/// Reads what ``RecordWriter`` wrote, checking every length against the bytes left: a damaged or cut
 /// file gives ``Failure`` (and the cache is ignored), never a crash or a read past the end.
-struct CacheReader {
+struct RecordReader {
     struct Failure: Error {}
 
     private let bytes: UnsafeRawBufferPointer
@@ -56,6 +56,12 @@ struct CacheReader {
         return UInt64(littleEndian: value)
     }
 
+    mutating func byte() throws(Failure) -> UInt8 {
+        guard offset < bytes.count else { throw Failure() }
+        offset += 1
+        return bytes[offset - 1]
+    }
+
     mutating func bool() throws(Failure) -> Bool {
         guard offset < bytes.count, bytes[offset] <= 1 else { throw Failure() }
         offset += 1
@@ -69,7 +75,7 @@ struct CacheReader {
         return text
     }
 
-    mutating func optional<Value>(_ read: (inout CacheReader) throws(Failure) -> Value) throws(Failure) -> Value? {
+    mutating func optional<Value>(_ read: (inout RecordReader) throws(Failure) -> Value) throws(Failure) -> Value? {
         try bool() ? try read(&self) : nil
     }
 
@@ -77,7 +83,7 @@ struct CacheReader {
         try optional { reader throws(Failure) in try reader.string() }
     }
 
-    mutating func array<Element>(_ read: (inout CacheReader) throws(Failure) -> Element) throws(Failure) -> [Element] {
+    mutating func array<Element>(_ read: (inout RecordReader) throws(Failure) -> Element) throws(Failure) -> [Element] {
         let count = try count()
         var elements: [Element] = []
         elements.reserveCapacity(count)

@@ -4,7 +4,7 @@ import Testing
 
 /// A build that leaves no spare tree for a large output asks for one to be linked after it; the next
 /// build stages into that tree, and gives the bytes of a build without one.
-@Suite struct SpareRequestTests {
+@Suite struct StagingTreeRequestTests {
     func inode(_ url: URL) -> UInt64? {
         var info = stat()
         return stat(url.path, &info) == 0 ? UInt64(info.st_ino) : nil
@@ -30,16 +30,16 @@ import Testing
         let request = try #require(first.spareRequest)
         let spare = site.root.appending(path: ".public.blog-spare")
         #expect(!FileManager.default.fileExists(atPath: spare.path))
-        #expect(request.fulfil())
+        #expect(await request.fulfil())
         #expect(try tree(spare) == tree(site.root.appending(path: "public")))
-        #expect(!request.fulfil(), "a spare is there already")
+        #expect(!(await request.fulfil()), "a spare is there already")
         let linked = inode(spare)
         try post("A", "2024-01-01", tags: ["x"], body: "Edited.").write(to: site.root.appending(path: "content/posts/a.md"), atomically: true, encoding: .utf8)
         let second = try await SiteBuilder(site: site).build(options)
         #expect(second.spareRequest == nil, "the build kept the tree it replaced")
         #expect(inode(site.root.appending(path: "public")) == linked, "the build staged into the linked tree")
         // The same bytes as a build without any cache or spare.
-        try FileManager.default.removeItem(at: site.root.appending(path: BuildCache.folder))
+        try FileManager.default.removeItem(at: site.root.appending(path: BuildRecord.folder))
         var clean = options
         clean.output = "clean"
         _ = try await SiteBuilder(site: site).build(clean)
@@ -57,10 +57,10 @@ import Testing
         let request = try #require(try await SiteBuilder(site: site).build(options).spareRequest)
         var other = request
         other.fingerprint &+= 1
-        #expect(!other.fulfil())
+        #expect(!(await other.fulfil()))
         // A file changed since the build: no spare, and nothing left behind.
         try Data("changed".utf8).write(to: site.root.appending(path: "public/index.html"))
-        #expect(!request.fulfil())
+        #expect(!(await request.fulfil()))
         let names = try FileManager.default.contentsOfDirectory(atPath: site.root.path)
         #expect(!names.contains(".public.blog-spare"))
     }

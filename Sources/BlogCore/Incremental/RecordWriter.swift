@@ -1,9 +1,9 @@
 import Foundation
 
-/// Writes the build cache's binary form: unsigned integers as LEB128 (seven bits a byte, low first),
+/// Writes the build record's binary form, its only encoding: unsigned integers as LEB128 (seven bits a byte, low first),
 /// signed ones zigzagged first, hashes as eight little-endian bytes, and strings as their UTF-8 length
-/// and bytes. Read back by ``CacheReader``; JSON for ten thousand posts took a quarter of a one-post rebuild.
-struct CacheWriter {
+/// and bytes. Read back by ``RecordReader``; JSON for ten thousand posts took a quarter of a one-post rebuild.
+struct RecordWriter {
     private(set) var bytes: [UInt8] = []
 
     init(capacity: Int = 0) {
@@ -19,7 +19,7 @@ struct CacheWriter {
         bytes.append(UInt8(value))
     }
 
-    /// An `Int` that may be negative, zigzagged like ``signed(_:)``; read back by ``CacheReader/int()``.
+    /// An `Int` that may be negative, zigzagged like ``signed(_:)``; read back by ``RecordReader/int()``.
     mutating func integer(_ value: Int) {
         signed(Int64(value))
     }
@@ -30,6 +30,10 @@ struct CacheWriter {
 
     mutating func fixed(_ value: UInt64) {
         withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+    }
+
+    mutating func byte(_ value: UInt8) {
+        bytes.append(value)
     }
 
     mutating func bool(_ value: Bool) {
@@ -45,7 +49,7 @@ struct CacheWriter {
     }
 
     /// A 0 for nil, else a 1 and the value written by `write`.
-    mutating func optional<Value>(_ value: Value?, _ write: (inout CacheWriter, Value) -> Void) {
+    mutating func optional<Value>(_ value: Value?, _ write: (inout RecordWriter, Value) -> Void) {
         guard let value else { return bytes.append(0) }
         bytes.append(1)
         write(&self, value)
@@ -56,7 +60,7 @@ struct CacheWriter {
     }
 
     /// A count, then each element written by `write`.
-    mutating func array<Element>(_ elements: some Collection<Element>, _ write: (inout CacheWriter, Element) -> Void) {
+    mutating func array<Element>(_ elements: some Collection<Element>, _ write: (inout RecordWriter, Element) -> Void) {
         integer(UInt64(elements.count))
         for element in elements { write(&self, element) }
     }

@@ -8,7 +8,7 @@ import Foundation
 /// link-spare`), which links the tree in the background after the build has returned. The cache already
 /// describes the spare as the output: a spare that is missing, half made or stale is only not used,
 /// since every file in it is checked against the cache before it is kept.
-public struct SpareRequest: Sendable, Equatable {
+public struct StagingTreeRequest: Sendable, Equatable {
     /// The site root.
     public var site: String
     /// The output folder.
@@ -26,11 +26,11 @@ public struct SpareRequest: Sendable, Equatable {
         self.fingerprint = fingerprint
     }
 
-    /// Links the spare tree from the output as the build's cache describes it. Returns false, leaving no
-    /// spare, when the cache is of another build, a file no longer matches it, or a build is under way.
-    public func fulfil() -> Bool {
+    /// Links the spare tree from the output as the build's record describes it. Returns false, leaving no
+    /// spare, when the record is of another build, a file no longer matches it, or a build is under way.
+    public func fulfil() async -> Bool {
         let site = Site(root: URL(filePath: site))
-        guard let cache = BuildCache.load(for: site, in: cacheFolder, fingerprint: fingerprint), cache.spare == cache.outputs else { return false }
+        guard let cache = await BuildRecord.File.read(for: site, in: cacheFolder, fingerprint: fingerprint)?.record(), cache.spare == cache.outputs else { return false }
         let target = OutputWriter(folder: URL(filePath: output), displayName: output)
         return StagedOutput.linkSpare(for: target, manifest: cache.outputs)
     }

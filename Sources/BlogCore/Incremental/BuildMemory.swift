@@ -1,0 +1,54 @@
+import BlogFileSystem
+import Foundation
+
+/// The last build's record, kept in memory between the builds of one long-running process (`blog serve`),
+/// so that a rebuild neither reads the record from disk first nor waits for it to be written after.
+///
+/// A build given a memory takes the record from it when the fingerprint matches, and leaves the new record
+/// there instead of on disk; the on-disk record, now stale, is removed at once, so that a process that dies
+/// before ``save()`` leaves no record rather than a wrong one. Call ``save()`` when the result has been
+/// shown, to let the next process start from the record; it also gives a first build's output the spare
+/// tree that later builds stage into (see ``StagedOutput``), which a clean build has no time to make.
+public final class BuildMemory: Sendable {
+    private struct State {
+        var record: BuildRecord?
+        /// Where the remembered record belongs on disk, while it is not written there.
+        var unsaved: (site: Site, folder: String)?
+        var output: OutputWriter?
+        /// Counts the builds remembered, so that a save never puts back an older record.
+        var build = 0
+    }
+
+    private let state = Locked(State())
+
+    /// Makes an empty memory; the first build reads the record from disk.
+    public init() {}
+
+    func record(fingerprint: UInt64) -> BuildRecord? {
+        state.withLock { $0.record?.fingerprint == fingerprint ? $0.record : nil }
+    }
+
+    func remember(_ record: BuildRecord, for site: Site, in folder: String, output: OutputWriter) {
+        state.withLock { $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1) }
+        try? FileManager.default.removeItem(at: BuildRecord.url(for: site, in: folder))
+    }
+
+    /// Writes the remembered record to disk, if a build left one there since the last call, after making
+    /// the output's spare tree when it has none. Call it between builds, never during one.
+    public func save() async {
+        let taken = state.withLock { state -> (record: BuildRecord, place: (site: Site, folder: String), output: OutputWriter?, build: Int)? in
+            defer { state.unsaved = nil }
+            guard let record = state.record, let place = state.unsaved else { return nil }
+            return (record, place, state.output, state.build)
+        }
+        guard let taken else { return }
+        var record = taken.record
+        if record.spare == nil, let output = taken.output, StagedOutput.linkSpare(for: output, manifest: record.outputs) {
+            record.spare = record.outputs
+            state.withLock { state in
+                if state.build == taken.build { state.record = record }
+            }
+        }
+        await record.save(for: taken.place.site, in: taken.place.folder)
+    }
+}

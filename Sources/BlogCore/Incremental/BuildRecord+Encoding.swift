@@ -1,0 +1,214 @@
+import BlogFileSystem
+import Foundation
+import JSONFeed
+
+// The binary form, the record's only encoding: the magic, the format version, the fingerprint and a
+// checksum of the rest, each eight bytes; then the dependencies and the byte lengths of the sections,
+// which follow: the stamps, the outputs with the spare's differences from them, and the sources in
+// shares. Sections are written and read on every core, and a rebuild that finds nothing changed reads
+// only the stamps.
+extension BuildRecord {
+    /// The file's bytes.
+    func encoded() async -> Data {
+        let order = sourcesInOrder()
+        let shares = order.runs(ProcessInfo.processInfo.activeProcessorCount, minimumLength: 2000)
+        // Section 0 is the stamps, 1 the outputs, the rest one share of the sources each.
+        let sections = await Array(0..<(shares.count + 2)).parallelMap { section -> [UInt8] in
+            var writer: RecordWriter
+            switch section {
+            case 0:
+                writer = RecordWriter(capacity: 48 * (stamps.sources.count + stamps.outputs.count) + 64)
+                writer.stamps(stamps)
+            case 1:
+                writer = RecordWriter(capacity: 64 * outputs.count + 64)
+                writeOutputs(to: &writer)
+            default:
+                let share = shares[section - 2]
+                writer = RecordWriter(capacity: 600 * share.count + 16)
+                writer.integer(UInt64(share.count))
+                for path in share {
+                    writer.string(path)
+                    sources[path].map { writer.source($0) }
+                }
+            }
+            return writer.bytes
+        }
+        var head = RecordWriter(capacity: 64 * dependencies.listPages.count + 1024)
+        head.fixed(dependencies.links)
+        head.array(dependencies.listPages.keys.sorted()) { writer, path in
+            writer.string(path)
+            writer.fixed(dependencies.listPages[path] ?? 0)
+        }
+        head.array(sections) { $0.integer(UInt64($1.count)) }
+        var body = head.bytes
+        body.reserveCapacity(body.count + sections.reduce(0) { $0 + $1.count })
+        for section in sections { body.append(contentsOf: section) }
+        var file = RecordWriter(capacity: 24)
+        file.fixed(UInt64(Self.formatVersion))
+        file.fixed(fingerprint)
+        file.fixed(body.withUnsafeBytes { ContentHash.of($0) })
+        var data = Data(capacity: Self.magic.count + file.bytes.count + body.count)
+        data.append(contentsOf: Self.magic)
+        data.append(contentsOf: file.bytes)
+        data.append(contentsOf: body)
+        return data
+    }
+
+    /// The scan's order, which is sorted, when it names every source; else sorted here.
+    private func sourcesInOrder() -> [String] {
+        let named = sourceOrder.filter { sources[$0] != nil }
+        return named.count == sources.count ? named : sources.keys.sorted()
+    }
+
+    /// The outputs, by path (keys are sorted, not key-value pairs: moving records through a sort cost
+    /// more than comparing them), and the spare's differences from them.
+    private func writeOutputs(to writer: inout RecordWriter) {
+        writer.integer(UInt64(outputs.count))
+        for path in outputs.keys.sorted() {
+            writer.string(path)
+            outputs[path].map { writer.output($0) }
+        }
+        writer.optional(spare) { writer, spare in
+            var changed = outputs.compactMap { spare[$0.key] == $0.value ? nil : $0.key }
+            changed += spare.keys.filter { outputs[$0] == nil }
+            writer.array(changed.sorted()) { writer, path in
+                writer.string(path)
+                writer.optional(spare[path]) { $0.output($1) }
+            }
+        }
+    }
+
+    /// A record file whose bytes passed every check, with where each section is; its sections are
+    /// decoded only when asked for.
+    struct File: Sendable {
+        let data: Data
+        let fingerprint: UInt64
+        let dependencies: Dependencies
+        let sections: [Range<Int>]
+
+        /// The file of the last build, or nil when there is none, or it is of another format or fingerprint, or damaged.
+        static func read(for site: Site, in folder: String, fingerprint: UInt64) -> File? {
+            FileContents.read(BuildRecord.url(for: site, in: folder)).flatMap { File($0, fingerprint: fingerprint) }
+        }
+
+        init?(_ data: Data, fingerprint: UInt64) {
+            let head: (Dependencies, [Range<Int>])? = data.withUnsafeBytes { buffer in
+                let headSize = BuildRecord.magic.count + 24
+                guard buffer.count >= headSize, buffer.prefix(BuildRecord.magic.count).elementsEqual(BuildRecord.magic) else { return nil }
+                var head = RecordReader(buffer, at: BuildRecord.magic.count)
+                guard let version = try? head.fixed(), version == UInt64(BuildRecord.formatVersion), let stored = try? head.fixed(), stored == fingerprint,
+                      let checksum = try? head.fixed(), ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
+                else { return nil }
+                var reader = RecordReader(buffer, at: headSize)
+                return try? Self.readHead(&reader)
+            }
+            guard let (dependencies, sections) = head, sections.count >= 2 else { return nil }
+            self.data = data
+            self.fingerprint = fingerprint
+            self.dependencies = dependencies
+            self.sections = sections
+        }
+
+        /// The dependencies and where each section is; the sections must fill the rest exactly.
+        private static func readHead(_ reader: inout RecordReader) throws(RecordReader.Failure) -> (Dependencies, [Range<Int>]) {
+            var dependencies = Dependencies()
+            dependencies.links = try reader.fixed()
+            let pages = try reader.array { reader throws(RecordReader.Failure) in (try reader.string(), try reader.fixed()) }
+            dependencies.listPages = Dictionary(pages, uniquingKeysWith: { first, _ in first })
+            let lengths = try reader.array { reader throws(RecordReader.Failure) in try reader.count(minimumSize: 0) }
+            var sections: [Range<Int>] = []
+            var next = reader.offset
+            for length in lengths {
+                sections.append(next..<next + length)
+                next += length
+            }
+            guard next == reader.end else { throw RecordReader.Failure() }
+            return (dependencies, sections)
+        }
+
+        /// Decodes one section, which must be read to its end exactly.
+        private func section<Value>(_ index: Int, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value) -> Value? {
+            data.withUnsafeBytes { buffer in
+                var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<sections[index].upperBound]), at: sections[index].lowerBound)
+                guard let value = try? read(&reader), reader.isAtEnd else { return nil }
+                return value
+            }
+        }
+
+        /// The stamps alone, which tell whether anything changed.
+        func stamps() -> BuildStamps? {
+            section(0) { reader throws(RecordReader.Failure) in try reader.stamps() }
+        }
+
+        /// The whole record, its sections decoded on every core; nil when one of them is damaged.
+        ///
+        /// - Parameter includingStamps: False to leave the stamps empty, when they have been read already.
+        func record(includingStamps: Bool = true) async -> BuildRecord? {
+            let file = self
+            let decoded = await Array(sections.indices).parallelMap { index -> Section? in
+                switch index {
+                case 0: includingStamps ? file.stamps().map(Section.stamps) : .stamps(BuildStamps())
+                case 1: file.section(1) { reader throws(RecordReader.Failure) in try Self.readOutputs(&reader) }
+                default: file.section(index) { reader throws(RecordReader.Failure) in try Self.readSources(&reader) }
+                }
+            }
+            var record = BuildRecord(fingerprint: fingerprint, stamps: BuildStamps())
+            record.dependencies = dependencies
+            for section in decoded {
+                switch section {
+                case .stamps(let stamps)?:
+                    record.stamps = stamps
+                case .outputs(let outputs, let spare)?:
+                    record.outputs = outputs
+                    record.spare = spare
+                case .sources(let records)?:
+                    record.sources.reserveCapacity(record.sources.count + records.count)
+                    for (path, source) in records {
+                        record.sources[path] = source
+                        record.sourceOrder.append(path)
+                    }
+                case nil:
+                    return nil
+                }
+            }
+            return record
+        }
+
+        /// One section, decoded on a core of its own.
+        private enum Section: Sendable {
+            case stamps(BuildStamps)
+            case outputs([String: Output], spare: [String: Output]?)
+            case sources([(String, Source)])
+        }
+
+        private static func readOutputs(_ reader: inout RecordReader) throws(RecordReader.Failure) -> Section {
+            let outputCount = try reader.count(minimumSize: 11)
+            var outputs: [String: Output] = [:]
+            outputs.reserveCapacity(outputCount)
+            for _ in 0..<outputCount {
+                let path = try reader.string()
+                outputs[path] = try reader.output()
+            }
+            var spare: [String: Output]?
+            if try reader.bool() {
+                var changed = outputs
+                for _ in 0..<(try reader.count(minimumSize: 2)) {
+                    let path = try reader.string()
+                    changed[path] = try reader.optional { reader throws(RecordReader.Failure) in try reader.output() }
+                }
+                spare = changed
+            }
+            return .outputs(outputs, spare: spare)
+        }
+
+        private static func readSources(_ reader: inout RecordReader) throws(RecordReader.Failure) -> Section {
+            let count = try reader.count(minimumSize: 20)
+            var records: [(String, Source)] = []
+            records.reserveCapacity(count)
+            for _ in 0..<count {
+                records.append((try reader.string(), try reader.source()))
+            }
+            return .sources(records)
+        }
+    }
+}

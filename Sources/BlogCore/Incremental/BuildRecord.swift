@@ -1,0 +1,131 @@
+import BlogFileSystem
+import Foundation
+import JSONFeed
+
+/// What the last successful build read and wrote, kept in `.blog-cache/build.bin` at the site root so that
+/// a rebuild renders again only what changed: the stamps of every input and output, which outputs read
+/// which inputs, and each source as it was read.
+///
+/// It is never trusted blindly: a record of another format or fingerprint (blog.yaml, the theme, the build
+/// options), or whose checksum does not match its bytes, is ignored; a source is reused only when its size
+/// and modification time match, and an old output file only when its size and modification time still
+/// match what was written. A record that cannot be read is ignored.
+struct BuildRecord: Sendable {
+    static let formatVersion = 7
+    static let folder = ".blog-cache"
+    static let file = "build.bin"
+    /// The first bytes of the file, before the format version, fingerprint and checksum.
+    static let magic = Array("blogcach".utf8)
+
+    /// One content file as the build read it.
+    struct Source: Sendable, Equatable {
+        var size: Int
+        var modified: Int64
+        var hash: UInt64
+        /// The post as read, with an empty body; nil when the file had errors.
+        var post: Post?
+        var summary: String
+        var wordCount: Int
+        /// The post's ``SitePages/listEntryHash(_:)``; 0 when unknown.
+        var entryHash: UInt64
+        var frontMatterDiagnostics: [RecordedDiagnostic]
+        var renderDiagnostics: [RecordedDiagnostic]
+        /// Whether the post was rendered (and so has a summary and a page) in that build.
+        var isRendered: Bool
+    }
+
+    /// The summary figures of a build, for a rebuild that changes nothing.
+    struct Counts: Sendable, Equatable {
+        var posts: Int
+        var pages: Int
+        var tags: Int
+        var draftsSkipped: Int
+        var futureSkipped: Int
+    }
+
+    /// One file of the output.
+    struct Output: Sendable, Equatable {
+        var size: Int
+        var modified: Int64
+        var hash: UInt64
+    }
+
+    struct RecordedDiagnostic: Sendable, Equatable {
+        var severity: String
+        var file: String
+        var line: Int?
+        var column: Int?
+        var message: String
+    }
+
+    /// Which inputs each output read, as the build that made it saw them; an output whose inputs are all
+    /// as recorded is carried over from the old output instead of being made again.
+    ///
+    /// - Every output reads blog.yaml, the theme and the build options: the record's fingerprint.
+    /// - A post's or page's page reads its source (``Source``: stamp and hash) and ``links``.
+    /// - A list page reads what ``listPages`` digests.
+    /// - The feeds read the newest posts' sources and are made on every build.
+    /// - Copied files are compared by their bytes when staged.
+    struct Dependencies: Sendable, Equatable {
+        /// A digest of every page's URL, the navigation and the posts left out, which every page's links
+        /// read: when it changes, every page is made again.
+        var links: UInt64 = 0
+        /// Each list page (index pages, tags, the archive, 404.html) with a digest of all it shows: the
+        /// list entries of its posts, in order, and its own figures.
+        var listPages: [String: UInt64] = [:]
+    }
+
+    var fingerprint: UInt64
+    /// The stamps of every input and output: a rebuild compares them before reading anything else.
+    var stamps: BuildStamps
+    var dependencies = Dependencies()
+    var sources: [String: Source] = [:]
+    /// The order the file keeps the sources in: the scan's, which is sorted. Sources it does not name make
+    /// the file sort them all.
+    var sourceOrder: [String] = []
+    var outputs: [String: Output] = [:]
+    /// What the spare tree (the output before the last swap) holds, for ``StagedOutput``; nil when no
+    /// spare was kept. Written as its differences from `outputs`, which are few.
+    var spare: [String: Output]?
+
+    init(fingerprint: UInt64, stamps: BuildStamps, outputs: [String: Output] = [:], spare: [String: Output]? = nil) {
+        self.fingerprint = fingerprint
+        self.stamps = stamps
+        self.outputs = outputs
+        self.spare = spare
+    }
+
+    static func url(for site: Site, in folder: String) -> URL {
+        site.root.appending(path: "\(folder)/\(file)")
+    }
+
+    /// Writes the record atomically; a failure only costs the next build its shortcut. The files of
+    /// earlier formats (`build.json`, `build-sources-K.json`, `quick`) are removed.
+    func save(for site: Site, in folder: String) async {
+        let url = Self.url(for: site, in: folder)
+        let folderPath = url.deletingLastPathComponent().path
+        try? FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+        try? FileContents.replace(await encoded(), at: url.path)
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        where name == "build.json" || name == "quick" || (name.hasPrefix("build-sources-") && name.hasSuffix(".json")) {
+            try? FileSystem.removeFile(folderPath + "/" + name)
+        }
+    }
+}
+
+extension Diagnostic {
+    var recorded: BuildRecord.RecordedDiagnostic {
+        .init(severity: severity.rawValue, file: file, line: line, column: column, message: message)
+    }
+
+    init(_ recorded: BuildRecord.RecordedDiagnostic) {
+        self.init(Severity(rawValue: recorded.severity) ?? .warning, file: recorded.file, line: recorded.line, column: recorded.column, message: recorded.message)
+    }
+}
+
+extension FileStamp {
+    /// Whether the file still has the size and modification time the record has for it.
+    func matches(_ entry: BuildRecord.Output) -> Bool {
+        size == entry.size && modified == entry.modified
+    }
+}

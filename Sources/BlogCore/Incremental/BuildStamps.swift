@@ -1,0 +1,59 @@
+import BlogFileSystem
+import Foundation
+
+/// The first section of the build record, which answers "did anything change?" without decoding the rest:
+/// the stamps of every source and output file, the summary figures and the content's diagnostics of the
+/// last build.
+struct BuildStamps: Sendable, Equatable {
+    /// When the first post left out as future falls due; a build after it is never unchanged.
+    var nextDue: Date?
+    var counts = BuildRecord.Counts(posts: 0, pages: 0, tags: 0, draftsSkipped: 0, futureSkipped: 0)
+    /// Every source file (posts, pages and the files of post folders), relative to the site root.
+    var sources: [String: FileStamp] = [:]
+    /// Every output file, relative to the output folder.
+    var outputs: [String: FileStamp] = [:]
+    var diagnostics: [Diagnostic] = []
+}
+
+extension RecordWriter {
+    /// Stamps by path, keys sorted alone: sorting key-value pairs cost more than writing them.
+    mutating func stamps(_ stamps: BuildStamps) {
+        optional(stamps.nextDue) { $0.fixed($1.timeIntervalSinceReferenceDate.bitPattern) }
+        for figure in [stamps.counts.posts, stamps.counts.pages, stamps.counts.tags, stamps.counts.draftsSkipped, stamps.counts.futureSkipped] {
+            integer(figure)
+        }
+        for table in [stamps.sources, stamps.outputs] {
+            integer(UInt64(table.count))
+            for path in table.keys.sorted() {
+                string(path)
+                let stamp = table[path] ?? FileStamp(size: 0, modified: 0)
+                integer(stamp.size)
+                signed(stamp.modified)
+            }
+        }
+        array(stamps.diagnostics) { $0.diagnostic($1.recorded) }
+    }
+}
+
+extension RecordReader {
+    mutating func stamps() throws(Failure) -> BuildStamps {
+        var stamps = BuildStamps()
+        stamps.nextDue = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
+        stamps.counts = BuildRecord.Counts(posts: try int(), pages: try int(), tags: try int(), draftsSkipped: try int(), futureSkipped: try int())
+        stamps.sources = try stampTable()
+        stamps.outputs = try stampTable()
+        stamps.diagnostics = try array { reader throws(Failure) in Diagnostic(try reader.diagnostic()) }
+        return stamps
+    }
+
+    private mutating func stampTable() throws(Failure) -> [String: FileStamp] {
+        let count = try count(minimumSize: 3)
+        var table: [String: FileStamp] = [:]
+        table.reserveCapacity(count)
+        for _ in 0..<count {
+            let path = try string()
+            table[path] = FileStamp(size: try int(), modified: try signed())
+        }
+        return table
+    }
+}

@@ -1,0 +1,85 @@
+import BlogFileSystem
+import Foundation
+
+/// The incremental build: what the last build recorded, whether anything changed since, and the record
+/// of this one. Nothing recorded is trusted blindly: a record of another fingerprint, or damaged, is
+/// ignored, and every file it vouches for is checked against its stamp first.
+struct IncrementalBuild: Sendable {
+    let site: Site
+    /// Relative to the site root; `blog serve` keeps its own.
+    let folder: String
+    /// The record kept in memory between the builds of one process, instead of on disk.
+    let memory: BuildMemory?
+    /// What a record must match to be reused (see ``SiteBuilder/makePlan(_:)``).
+    let fingerprint: UInt64
+
+    /// What comparing the sources and the output with the last build's stamps found.
+    struct Check: Sendable {
+        /// When nothing changed: the last build's summary and the content's diagnostics, as they were.
+        var unchanged: (summary: BuildSummary, diagnostics: [Diagnostic])?
+        /// The last build's record file, read for the check and decoded in full only when something changed.
+        var file: BuildRecord.File?
+    }
+
+    /// What the last build left for this one.
+    struct Previous: Sendable {
+        /// Nil when there is none, or it cannot be used.
+        var record: BuildRecord?
+        /// A listing of the spare tree (see ``StagedOutput``), started before the record was decoded.
+        var spareListing: Task<FolderWalk, Never>?
+    }
+
+    /// Whether every source, the theme, blog.yaml and the output itself are as the last build left them,
+    /// from the record's stamps alone. Never unchanged when the site or theme has errors.
+    func check(_ plan: BuildPlan, _ sources: SourceScan) async -> Check {
+        let remembered = memory?.record(fingerprint: fingerprint)
+        let file = remembered == nil ? BuildRecord.File.read(for: site, in: folder, fingerprint: fingerprint) : nil
+        guard plan.templates != nil, !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
+              let stamps = remembered?.stamps ?? file?.stamps(),
+              await isUnchanged(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
+        else { return Check(unchanged: nil, file: file) }
+        var summary = BuildSummary(output: plan.output.folder)
+        summary.filesUnchanged = stamps.outputs.count
+        summary.posts = stamps.counts.posts
+        summary.pages = stamps.counts.pages
+        summary.tags = stamps.counts.tags
+        summary.draftsSkipped = stamps.counts.draftsSkipped
+        summary.futureSkipped = stamps.counts.futureSkipped
+        return Check(unchanged: (summary, stamps.diagnostics), file: file)
+    }
+
+    /// Whether every source and output file has the size and modification time the last build recorded.
+    private func isUnchanged(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> Bool {
+        guard sources.jobs.count + sources.bundleFiles.count == stamps.sources.count else { return false }
+        if let due = stamps.nextDue, due <= now { return false }
+        for (job, stamp) in zip(sources.jobs, sources.stamps) {
+            guard let stamp, stamps.sources[job.file] == stamp else { return false }
+        }
+        let root = site.root.path
+        for file in sources.bundleFiles {
+            guard let stamp = stamps.sources[file], FileStamp(root + "/" + file) == stamp else { return false }
+        }
+        guard FileSystem.exists(output + "/" + OutputWriter.marker) else { return false }
+        let outputs = Array(stamps.outputs)
+        return zip(outputs, await SiteBuilder.stamps(of: outputs.map { output + "/" + $0.key })).allSatisfy { $0.value == $1 }
+    }
+
+    /// The last build's record, with a listing of the spare tree started first: listing it takes a tenth
+    /// of a second of system time, which goes on beside the decoding of the record and the reading of sources.
+    func previousBuild(_ plan: BuildPlan, _ check: Check) async -> Previous {
+        let listing = StagedOutput.startListing(plan.output.spare.path)
+        var record = memory?.record(fingerprint: fingerprint)
+        // The check has read the stamps; the build needs the rest.
+        if record == nil { record = await check.file?.record(includingStamps: false) }
+        return Previous(record: record, spareListing: listing)
+    }
+
+    /// Keeps this build's record: in memory for `blog serve`, else on disk.
+    func save(_ record: BuildRecord, output: OutputWriter) async {
+        if let memory {
+            memory.remember(record, for: site, in: folder, output: output)
+        } else {
+            await record.save(for: site, in: folder)
+        }
+    }
+}
