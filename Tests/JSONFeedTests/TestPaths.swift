@@ -1,10 +1,27 @@
 import Foundation
+import Testing
 
 let testTargetRoot = URL(filePath: #filePath).deletingLastPathComponent()
 let fixturesRoot = testTargetRoot.appending(path: "Fixtures")
-/// The shared real-world corpus beside the repository (`../shared/feeds`), in CI too.
-let sharedFeedsRoot = testTargetRoot.deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().appending(path: "shared/feeds")
+/// The real-world feed corpus: third-party data kept out of the repository, found through one setting.
+enum FeedCorpus {
+    /// `BLOG_FEED_CORPUS` (relative to the current folder), else `../shared/feeds` beside the checkout.
+    static let root: URL = {
+        if let folder = ProcessInfo.processInfo.environment["BLOG_FEED_CORPUS"], !folder.isEmpty {
+            return URL(filePath: folder, relativeTo: URL(filePath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+        }
+        return testTargetRoot.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appending(path: "shared/feeds")
+    }()
+
+    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appending(path: "decoder-expectations.tsv").path) }
+
+    /// CI sets `BLOG_REQUIRE_CORPUS=1`, so that there a missing corpus fails instead of skipping.
+    static var isRequired: Bool { ProcessInfo.processInfo.environment["BLOG_REQUIRE_CORPUS"] == "1" }
+
+    static var absence: Comment {
+        "the feed corpus is not at \(root.path); set BLOG_FEED_CORPUS to its folder (BLOG_REQUIRE_CORPUS=1 makes this a failure)"
+    }
+}
 
 func fixture(_ name: String) throws -> Data {
     try Data(contentsOf: fixturesRoot.appending(path: name))

@@ -43,7 +43,7 @@ struct PageContext: Sendable {
     }
 
     /// Renders template `name` with `site`, `page` and `values` at the top.
-    func render(_ templates: TemplateSet, _ name: String, page: TemplateObject, _ values: KeyValuePairs<String, Any?> = [:]) -> String {
+    func render(_ templates: TemplateSet, _ name: String, page: TemplateObject, _ values: KeyValuePairs<String, (any Sendable)?> = [:]) -> String {
         var context = TemplateObject(values)
         context["site"] = site
         context["page"] = page

@@ -12,20 +12,20 @@ import Mustache
 ///
 /// A value set to nil is left out, as a missing key is: `{{#url}}` of an author without one is false.
 ///
-/// Unchecked: the values are text, numbers, booleans and arrays of template objects, made before a page
-/// is rendered and never changed while templates read them.
-struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendable {
+/// Values are `Sendable` (text, numbers, booleans, template objects and arrays of them), so an object made
+/// on one task can be rendered on another.
+struct TemplateObject: MustacheParent, MustacheTransformable, Sendable {
     /// One array, not one of names and one of values: an object is copied into an `Any` for each variable
     /// a template looks up in it, and each array is a reference to retain and release.
     private var entries: [Entry] = []
 
     private struct Entry {
         let name: String
-        var value: Any
+        var value: any Sendable
     }
 
     /// An object of `pairs` whose value is not nil; a name given twice has its first value.
-    init(_ pairs: KeyValuePairs<String, Any?>) {
+    init(_ pairs: KeyValuePairs<String, (any Sendable)?>) {
         entries.reserveCapacity(pairs.count)
         for case let (name, value?) in pairs { entries.append(Entry(name: name, value: Self.stored(value))) }
     }
@@ -34,7 +34,7 @@ struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendabl
     var pairs: [(name: String, value: Any)] { entries.map { ($0.name, $0.value) } }
 
     /// The value of `name`; setting a `String` stores it as ``TemplateText``, setting nil removes the name.
-    subscript(name: String) -> Any? {
+    subscript(name: String) -> (any Sendable)? {
         get {
             // By index into an array of structs: a loop over entries, or an index into an array of tuples,
             // copied each entry (retaining its name and value) to compare its name.
@@ -52,7 +52,7 @@ struct TemplateObject: MustacheParent, MustacheTransformable, @unchecked Sendabl
         }
     }
 
-    private static func stored(_ value: Any) -> Any {
+    private static func stored(_ value: any Sendable) -> any Sendable {
         (value as? String).map(TemplateText.init) ?? value
     }
 
