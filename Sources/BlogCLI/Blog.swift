@@ -5,6 +5,6 @@ struct Blog: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blog",
         abstract: "A static blog engine whose headline output is a spec-perfect JSON Feed.",
-        subcommands: [Init.self, NewPost.self, Build.self, Serve.self, Feed.self, LinkSpare.self]
+        subcommands: [Init.self, NewPost.self, Build.self, Serve.self, Feed.self, LinkStagingTree.self]
     )
 }

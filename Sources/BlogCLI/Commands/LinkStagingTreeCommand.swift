@@ -4,7 +4,7 @@ import Foundation
 
 extension Blog {
     /// Started by `blog build` after a build that left no spare tree (see ``StagingTreeRequest``); not for people.
-    struct LinkSpare: AsyncParsableCommand {
+    struct LinkStagingTree: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "link-spare",
             abstract: "Make the spare tree the next build stages into (started by blog build).",
