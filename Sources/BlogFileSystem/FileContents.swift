@@ -116,7 +116,7 @@ public enum FileContents {
     }
 
     /// Makes one folder; an existing one is fine.
-    public static func makeFolder(_ path: String) throws {
+    public static func makeFolder(_ path: String) throws(FileSystemError) {
         if mkdir(path, 0o755) != 0 && errno != EEXIST { throw FileSystemError.last(path) }
     }
 }

@@ -92,16 +92,66 @@ import Testing
         #expect(try treeFiles(site.appending(path: "public")) == before)
     }
 
-    /// A tree a killed build left waiting for deletion is deleted by the next build, in the background.
-    @Test func leftoverTrashIsDeleted() async throws {
+    /// A tree a killed build left waiting for deletion (marked as blog's) is deleted by the next build, in
+    /// the background; a folder of the same name that blog did not mark is the user's and stays whole.
+    @Test func leftoverTrashIsDeletedAndTheUsersFolderOfThatNameIsNot() async throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let trash = site.appending(path: ".public.blog-trash-0a1b2c3d")
-        try FileManager.default.createDirectory(at: trash.appending(path: "posts/old"), withIntermediateDirectories: true)
-        try Data("old".utf8).write(to: trash.appending(path: "posts/old/index.html"))
+        let users = site.appending(path: ".public.blog-trash-mine")
+        for folder in [trash, users] {
+            try FileManager.default.createDirectory(at: folder.appending(path: "posts/old"), withIntermediateDirectories: true)
+            try Data("old".utf8).write(to: folder.appending(path: "posts/old/index.html"))
+        }
+        try Data().write(to: trash.appending(path: ".blog-output"))
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         for _ in 0..<100 where FileManager.default.fileExists(atPath: trash.path) { try await Task.sleep(for: .milliseconds(50)) }
         #expect(!FileManager.default.fileExists(atPath: trash.path))
+        #expect(try treeFiles(users) == ["posts/old/index.html": Data("old".utf8)])
+    }
+
+    /// Folders of the user's named like blog's staging and spare folders are never removed or renamed: the
+    /// build refuses, naming the folder, and leaves everything as it was.
+    @Test(arguments: [".public.blog-staging", ".public.blog-spare"])
+    func aFolderOfTheUsersNamedLikeBlogsIsLeftAlone(_ name: String) throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let folder = site.appending(path: name)
+        try? FileManager.default.removeItem(at: folder)
+        for contents in [nil, "notes"] {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            if let contents { try Data(contents.utf8).write(to: folder.appending(path: "notes.txt")) }
+            // A change, so that the build stages a new tree.
+            let post = site.appending(path: "content/posts/2024-01-15-first.md")
+            try (try String(contentsOf: post, encoding: .utf8) + "\nMore.\n").write(to: post, atomically: true, encoding: .utf8)
+            let result = try runBlog(["build", "--site", site.path])
+            #expect(result.status == 1)
+            #expect(result.stderr.hasPrefix("\(name): error: a folder with this name exists beside the output and was not made by blog"), "\(result.stderr)")
+            #expect(try treeFiles(folder) == (contents.map { ["notes.txt": Data($0.utf8)] } ?? [:]))
+        }
+    }
+
+    /// Two builds of one site at once: the second waits for the first, says so, and both succeed; the
+    /// output is the second's, whole.
+    @Test func aSecondBuildWaitsForTheFirst() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        let first = try startPausedBuild(site, pause: 1.5)
+        try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        let second = try runBlog(["build", "--site", site.path])
+        first.waitUntilExit()
+        #expect(first.terminationStatus == 0)
+        #expect(second.status == 0)
+        #expect(second.stderr.contains("note: another build of this site is running; waiting for it to finish (.blog-cache/lock)"), "\(second.stderr)")
+        let page = try String(contentsOf: site.appending(path: "public/posts/first/index.html"), encoding: .utf8)
+        #expect(page.contains("A new paragraph.") && page.contains("Another paragraph."))
+        let clean = try runBlog(["build", "--site", site.path, "--output", "clean"])
+        #expect(clean.status == 0)
+        #expect(try treeFiles(site.appending(path: "public")) == treeFiles(site.appending(path: "clean")))
     }
 
     @Test func unchangedFilesKeepBytesAndModificationTimes() throws {
@@ -121,14 +171,16 @@ import Testing
         #expect(result.stdout.contains(": 2 files written, 18 unchanged,"))
     }
 
-    @Test(arguments: [".", "content", "site-template", "content/posts", "..", "/"])
-    func refusesOutputsThatHoldTheSite(_ output: String) throws {
+    @Test(arguments: [".", "content", "site-template", "content/posts", "..", "/", "content/out", "site-template/static/site", "content/posts/trip/x",
+                      "./content/../site-template/out"])
+    func refusesOutputsThatHoldTheSiteOrAreInsideItsInputs(_ output: String) throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let before = try treeFiles(site)
         let result = try runBlog(["build", "--site", site.path, "--output", output])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix(output == "content/posts" ? "content/posts: error: the output folder holds files that blog did not make" : "\(output): error: refusing to write the site into \(output)"), "\(result.stderr)")
-        #expect(FileManager.default.fileExists(atPath: site.appending(path: "content/posts/trip/index.md").path))
+        #expect(result.stderr.hasPrefix("\(output): error: refusing to write the site into \(output)"), "\(result.stderr)")
+        #expect(try treeFiles(site) == before, "nothing is written")
     }
 
     @Test func refusesTheHomeFolder() throws {

@@ -29,8 +29,9 @@ extension Blog {
             Allocator.profile()
             do {
                 let builder = SiteBuilder(site: try Site.locate(site))
-                let options = BuildOptions(output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,
+                var options = BuildOptions(output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,
                                            isStrict: strict, progress: Terminal.progress(label: "Rendering"))
+                options.waiting = { Terminal.printError("note: \($0)") }
                 let summary = try await builder.build(options)
                 for diagnostic in summary.diagnostics { Terminal.print(diagnostic) }
                 print(summary.line(outputName: output ?? "public"))

@@ -23,6 +23,8 @@ public struct BuildOptions: Sendable {
     public var spareRequestMinimumFiles = 2_000
     /// Called with (posts rendered, posts in all) while rendering.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Called once with a message when the build waits for another build of the same site to finish.
+    public var waiting: (@Sendable (String) -> Void)?
 
     /// Makes options; by default drafts and future posts are left out and `now` is the current time.
     public init(output: String? = nil, includesDrafts: Bool = false, includesFuture: Bool = false, baseURL: String? = nil,

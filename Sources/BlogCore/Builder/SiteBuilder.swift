@@ -23,6 +23,8 @@ public struct SiteBuilder: Sendable {
     public func build(_ options: BuildOptions) async throws(DiagnosticError) -> BuildSummary {
         var timer = PhaseTimer()
         let plan = try makePlan(options)
+        let lock = try await lockSite(options)
+        defer { lock.release() }
         let sources = await scanSources(plan)
         timer.mark("plan and scan")
         let check = await plan.incremental.check(plan, sources)

@@ -34,6 +34,10 @@ struct OutputWriter {
         if protected.contains(where: { $0 == output || $0.hasPrefix(output.hasSuffix("/") ? output : output + "/") }) {
             throw DiagnosticError(file: displayName, message: "refusing to write the site into \(displayName): it is the site, its content or theme, a folder above them, the home folder or /; choose an output folder such as public/")
         }
+        // Inside an input, the output would be read back as content or theme files by the next build.
+        for input in ["content", "site-template"] where output.hasPrefix(root + "/" + input + "/") {
+            throw DiagnosticError(file: displayName, message: "refusing to write the site into \(displayName): it is inside \(input)/, which the build reads; choose an output folder such as public/")
+        }
         if (try? FileManager.default.destinationOfSymbolicLink(atPath: folder.path)) != nil {
             throw DiagnosticError(file: displayName, message: "the output folder is a symbolic link; pass the folder it points to as --output")
         }

@@ -66,13 +66,14 @@ final class StagedOutput: Sendable {
         stagingPath = target.staging.path
         hasOutput = FileSystem.exists(outputPath)
         let fileManager = FileManager.default
+        // Old trees of earlier builds, named by blog with a random suffix and marked inside (a partly
+        // deleted one keeps its marker, which goes last), are deleted in the background, off the critical
+        // path. A folder of that name without the marker is the user's and stays.
         let parent = target.folder.deletingLastPathComponent()
         let trashPrefix = target.trash.lastPathComponent
-        let trashes = ((try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? []).filter { $0.hasPrefix(trashPrefix) }.map { parent.appending(path: $0) }
-        // Old trees of earlier builds (named by blog with a random suffix, so a partly deleted one is still
-        // recognised) are deleted by `rm -rf` in the background, off the critical path, like every other.
-        for trash in trashes {
-            Self.removeInBackground(trash.path)
+        for name in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(trashPrefix + "-") {
+            let trash = parent.appending(path: name)
+            if Self.isMarked(trash) { Self.removeInBackground(trash.path) }
         }
         // A staging folder left by a killed build holds an unknown part of a tree: throw it away.
         if fileManager.fileExists(atPath: target.staging.path) {
@@ -94,11 +95,31 @@ final class StagedOutput: Sendable {
         // manifest, and only what is not is deleted. What nobody touches is listed exactly once.
         spareListing = reusing ? spareWalk ?? Self.startListing(target.staging.path) : nil
         if !reusing {
-            try fileManager.createDirectory(at: target.staging, withIntermediateDirectories: true)
+            try Self.makeMarkedFolder(target.staging, target: target)
         }
-        if !fileManager.fileExists(atPath: target.staging.appending(path: OutputWriter.marker).path) {
-            try Data("This folder is made by `blog build` and replaced on every build.\n".utf8).write(to: target.staging.appending(path: OutputWriter.marker))
+        // An empty output folder (the user made it for us) is claimed, so that the tree it becomes after
+        // the swap is known as blog's.
+        if hasOutput, !Self.isMarked(target.folder) {
+            try Self.writeMarker(in: target.folder)
         }
+    }
+
+    /// Makes `folder` with the marker already inside: the folder is made under a new name, marked, and
+    /// renamed into place, so that no folder of that name is ever without the marker.
+    private static func makeMarkedFolder(_ folder: URL, target: OutputWriter) throws {
+        let making = target.freshTrash()
+        try FileContents.makeFolder(making.path)
+        try writeMarker(in: making)
+        try FileSystem.rename(making.path, to: folder.path)
+    }
+
+    private static func writeMarker(in folder: URL) throws {
+        try FileContents.write(Data("This folder is made by `blog build` and replaced on every build.\n".utf8), to: folder.appending(path: OutputWriter.marker).path)
+    }
+
+    /// Whether the folder holds blog's marker: the sign that blog made it.
+    static func isMarked(_ folder: URL) -> Bool {
+        FileSystem.exists(folder.appending(path: OutputWriter.marker).path)
     }
 
     /// Stages one file: keeps the spare's copy or links the old one when its bytes are the same.
@@ -251,9 +272,8 @@ final class StagedOutput: Sendable {
     }
 
     private static func checkMarked(_ folder: URL) throws {
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
-        guard entries.isEmpty || entries.contains(OutputWriter.marker) else {
-            throw DiagnosticError(file: folder.lastPathComponent, message: "a folder with this name exists beside the output and was not made by blog; move it away")
+        guard isMarked(folder) else {
+            throw DiagnosticError(file: folder.lastPathComponent, message: "a folder with this name exists beside the output and was not made by blog (it has no \(OutputWriter.marker)); move it away")
         }
     }
 
@@ -297,8 +317,10 @@ final class StagedOutput: Sendable {
         return Task.detached { FolderWalk(folder, skippingRootName: OutputWriter.marker) }
     }
 
-    /// Starts `rm -rf PATH` without waiting for it; the process outlives the build if it must.
+    /// Deletes a tree of blog's without waiting for it, in a process that outlives the build if it must:
+    /// everything but the marker first, then the rest, so that a deletion cut short leaves a tree that is
+    /// still known as blog's.
     static func removeInBackground(_ path: String) {
-        DetachedProcess.start("/bin/rm", ["/bin/rm", "-rf", "--", path])
+        DetachedProcess.startScript("find \"$1\" -mindepth 1 ! -path \"$1/\(OutputWriter.marker)\" -delete; rm -rf -- \"$1\"", arguments: [path])
     }
 }
