@@ -83,7 +83,7 @@ func listTree(_ folder: URL) -> [String] {
         #expect(server.stderr == "")
         // Only the preview folder is new: no staging or trash folders, nothing beside the sources.
         let added = Set(listTree(site)).subtracting(before).filter { !$0.hasPrefix(".blog-cache/serve/public/") && !$0.hasPrefix(".blog-cache/serve/.public.blog-spare/") }
-        #expect(added == [".blog-cache", ".blog-cache/serve", ".blog-cache/serve/.public.blog-spare", ".blog-cache/serve/build.bin", ".blog-cache/serve/lock", ".blog-cache/serve/public"])
+        #expect(added == [".blog-cache", ".blog-cache/lock", ".blog-cache/serve", ".blog-cache/serve/.public.blog-spare", ".blog-cache/serve/build.bin", ".blog-cache/serve/lock", ".blog-cache/serve/public"])
 
         // The reload script is the server's: a build of the same site has none of it.
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
