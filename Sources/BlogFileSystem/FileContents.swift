@@ -31,15 +31,18 @@ public enum FileContents {
         case data(Data)
         /// The path names a symbolic link, which was not followed.
         case link
-        case unreadable
+        case unreadable(FileSystemError)
     }
 
     /// The bytes of a regular file that is not a symbolic link. One open that refuses a link replaces a
     /// look at each path before reading it.
     public static func readUnlessLink(path: String) -> Outcome {
-        if let data = try? contents(atPath: path, flags: O_NOFOLLOW) { return .data(data) }
-        var info = stat()
-        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? .link : .unreadable
+        do {
+            return .data(try contents(atPath: path, flags: O_NOFOLLOW))
+        } catch {
+            var info = stat()
+            return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK ? .link : .unreadable(error)
+        }
     }
 
     private static func contents(atPath path: String, flags: Int32) throws(FileSystemError) -> Data {

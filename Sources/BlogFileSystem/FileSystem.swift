@@ -32,6 +32,15 @@ public enum FileSystem {
         return kind(info)
     }
 
+    /// What `path` leads to, symbolic links followed.
+    ///
+    /// - Throws: ``FileSystemError``: `ENOENT` for a link that leads nowhere, `ELOOP` for a loop of links.
+    public static func resolve(_ path: String) throws(FileSystemError) -> Kind {
+        var info = stat()
+        guard stat(path, &info) == 0 else { throw .last(path) }
+        return kind(info)
+    }
+
     /// The stamp and kind of what `path` leads to, symbolic links followed, in one call.
     public static func status(of path: String) -> (kind: Kind, stamp: FileStamp)? {
         var info = stat()

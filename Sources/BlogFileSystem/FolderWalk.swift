@@ -32,17 +32,85 @@ public struct FolderWalk: Sendable {
     /// The names in one folder (without `.` and `..`) with what each is, in no particular order.
     ///
     /// - Throws: ``FileSystemError`` when the folder cannot be read.
-    public static func entries(of path: String) throws(FileSystemError) -> [(name: String, kind: EntryKind)] {
+    public static func entries(of path: String) throws(FileSystemError) -> [Entry] {
         guard let directory = opendir(path) else { throw .last(path) }
         defer { closedir(directory) }
-        var entries: [(name: String, kind: EntryKind)] = []
+        var entries: [Entry] = []
         while let entry = readdir(directory) {
-            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
+            let (name, isValid) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), String(validatingCString: $0) != nil) }
             }
-            if name != "." && name != ".." { entries.append((name, EntryKind(type: entry.pointee.d_type))) }
+            if name != "." && name != ".." { entries.append(Entry(name: name, kind: EntryKind(type: entry.pointee.d_type), hasValidName: isValid)) }
         }
         return entries
+    }
+
+    /// One name in a folder.
+    public struct Entry: Sendable, Equatable {
+        /// The name; invalid UTF-8 in it is shown as U+FFFD.
+        public var name: String
+        public var kind: EntryKind
+        /// False when the name on disk is not valid UTF-8: ``name`` does not name the file then.
+        public var hasValidName: Bool
+    }
+
+    /// Every file below `root` (symbolic links to files included, folders behind links not entered), by
+    /// path relative to it and in path order, with what could not be read.
+    ///
+    /// - Throws: ``FileSystemError`` when `root` itself cannot be listed.
+    public static func tree(_ root: String) throws(FileSystemError) -> Tree {
+        var tree = Tree()
+        try tree.add(root, relative: "")
+        tree.files.sort()
+        return tree
+    }
+
+    /// What ``tree(_:)`` found.
+    public struct Tree: Sendable {
+        /// Regular files and links to them.
+        public var files: [String] = []
+        /// Folders below the root that could not be listed, and links that lead nowhere or in a loop.
+        public var unreadable: [(path: String, error: FileSystemError)] = []
+        /// Names that are not valid UTF-8, as shown with U+FFFD.
+        public var invalidNames: [String] = []
+
+        mutating func add(_ folder: String, relative: String) throws(FileSystemError) {
+            for entry in try FolderWalk.entries(of: folder) {
+                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                guard entry.hasValidName else {
+                    invalidNames.append(path)
+                    continue
+                }
+                var kind = entry.kind
+                if kind == .other {
+                    // A link, or an entry the file system gave no type: look at what it leads to. Folders
+                    // behind links are not entered, and neither pipes nor devices are files to copy.
+                    let resolved: FileSystem.Kind
+                    do {
+                        resolved = try FileSystem.resolve(folder + "/" + entry.name)
+                    } catch {
+                        unreadable.append((path, error))
+                        continue
+                    }
+                    if resolved == .folder, FileSystem.kind(of: folder + "/" + entry.name) == .folder {
+                        kind = .folder
+                    } else if resolved == .file {
+                        kind = .file
+                    } else {
+                        continue
+                    }
+                }
+                if kind == .folder {
+                    do {
+                        try add(folder + "/" + entry.name, relative: path)
+                    } catch {
+                        unreadable.append((path, error))
+                    }
+                } else {
+                    files.append(path)
+                }
+            }
+        }
     }
 
     /// What a folder entry is, as the listing tells it without a `stat`.

@@ -95,7 +95,7 @@ import Testing
         try FileManager.default.setAttributes([.posixPermissions: 0], ofItemAtPath: site.appending(path: "content/posts/crlf.md").path)
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 1)
-        #expect(result.stderr == "content/posts/crlf.md: error: cannot read the file; check its permissions\n1 error\n")
+        #expect(result.stderr == "content/posts/crlf.md: error: cannot read (Permission denied)\n1 error\n")
     }
 
     @Test func templateMistakesNameFileAndLine() throws {

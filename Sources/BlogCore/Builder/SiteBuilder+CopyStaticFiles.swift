@@ -4,8 +4,10 @@ import Foundation
 extension SiteBuilder {
     /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page.
     ///
-    /// - Returns: Warnings for files not copied: unreadable, outside the site, or on a path the build makes.
-    func copyStaticFiles(_ pages: RenderedPages, into output: StagedOutput, _ plan: BuildPlan) throws(DiagnosticError) -> [Diagnostic] {
+    /// - Parameter earlier: The diagnostics of the steps before, reported with an error of this one.
+    /// - Returns: Warnings for files not copied because the build makes their path.
+    /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site: nothing is published then.
+    func copyStaticFiles(_ pages: RenderedPages, into output: StagedOutput, _ plan: BuildPlan, earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
         var copier = StaticCopier(root: site.root, routes: plan.routes, output: output)
         do {
             for post in pages.all {
@@ -16,6 +18,7 @@ extension SiteBuilder {
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }
+        try Self.stopOnErrors(earlier + [copier.diagnostics])
         return copier.diagnostics
     }
 }
@@ -35,33 +38,43 @@ private struct StaticCopier {
         self.output = output
     }
 
-    /// Copies every regular file below `folder` (relative to the site root) to `prefix` in the output, in
-    /// path order; hidden files and `skipped` names are left out.
+    /// Copies every file below `folder` (relative to the site root) to `prefix` in the output, in path
+    /// order; hidden files and `skipped` names are left out. A file or folder that cannot be read, a name
+    /// that is not UTF-8 and a link that leads out of the site or nowhere are errors.
     mutating func copy(from folder: String, to prefix: String, skipping skipped: Set<String>) throws {
-        let folderURL = root.appending(path: folder)
-        guard let enumerator = FileManager.default.enumerator(at: folderURL, includingPropertiesForKeys: [.isRegularFileKey]) else { return }
-        var urls: [URL] = []
-        for case let url as URL in enumerator { urls.append(url) }
+        let folderPath = root.appending(path: folder).path
+        let tree: FolderWalk.Tree
+        do {
+            tree = try FolderWalk.tree(folderPath)
+        } catch {
+            if !error.isMissing { diagnostics.append(Diagnostic(.error, file: folder, message: "cannot read (\(error.reason))")) }
+            return
+        }
+        for (path, error) in tree.unreadable {
+            let what = error.isMissing ? "a symbolic link to nothing; fix or remove the link" : "cannot read (\(error.reason))"
+            diagnostics.append(Diagnostic(.error, file: "\(folder)/\(path)", message: what))
+        }
+        for path in tree.invalidNames {
+            diagnostics.append(Diagnostic(.error, file: "\(folder)/\(path)", message: "the file name is not valid UTF-8; rename the file"))
+        }
         let generated = routes.generatedPaths(in: prefix)
-        for url in urls.sorted(by: { $0.path < $1.path }) {
-            let relative = String(url.standardizedFileURL.path.dropFirst(folderURL.standardizedFileURL.path.count + 1))
+        for relative in tree.files {
+            if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             let display = "\(folder)/\(relative)"
-            if let problem = ContentLoader.outsideLinkProblem(url, root: root) {
-                diagnostics.append(Diagnostic(.warning, file: display, message: "not copied: \(problem)"))
+            if let problem = ContentLoader.outsideLinkProblem(path: folderPath + "/" + relative, root: root) {
+                diagnostics.append(Diagnostic(.error, file: display, message: problem))
                 continue
             }
-            guard (try? url.resolvingSymlinksInPath().resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
-            if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             let target = prefix + relative
             guard !generated.contains(target), made.insert(target).inserted else {
                 diagnostics.append(Diagnostic(.warning, file: display, message: "not copied: the build already makes \(target)"))
                 continue
             }
-            guard let data = FileContents.read(url) else {
-                diagnostics.append(Diagnostic(.warning, file: display, message: "cannot read the file; it was not copied"))
-                continue
+            do {
+                try output.put(target, try FileContents.contents(atPath: folderPath + "/" + relative))
+            } catch let error as FileSystemError where error.path.hasPrefix(folderPath) {
+                diagnostics.append(Diagnostic(.error, file: display, message: "cannot read (\(error.reason))"))
             }
-            try output.put(target, data)
         }
     }
 }

@@ -159,7 +159,7 @@ extension SiteBuilder {
         do {
             data = try FileContents.contents(atPath: root.appending(path: source).path)
         } catch {
-            throw Diagnostic(.error, file: source, message: "cannot read the file (\(error.reason))")
+            throw Diagnostic(.error, file: source, message: "cannot read (\(error.reason))")
         }
         guard let text = String(validating: data, as: UTF8.self), let file = try? SourceFile.split(text) else {
             throw Diagnostic(.error, file: source, message: "the file changed while the site was built; build again")

@@ -27,6 +27,8 @@ struct ContentLoader {
     }
 
     /// Lists `content/posts/*.md`, `content/posts/NAME/index.md` and `content/pages/*.md`, in path order.
+    /// A folder that cannot be read, a name that is not UTF-8 and a link that leads nowhere are errors: a
+    /// post is never left out silently.
     func scan() -> (jobs: [Job], diagnostics: [Diagnostic]) {
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
@@ -36,34 +38,56 @@ struct ContentLoader {
                 continue
             }
             let folderPath = root.appending(path: folder).path
-            for (entry, entryKind) in listing(folder) {
-                let path = folder + "/" + entry
-                let entryPath = folderPath + "/" + entry
+            let entries: [FolderWalk.Entry]
+            do {
+                entries = try FolderWalk.entries(of: folderPath).sorted { $0.name < $1.name }
+            } catch {
+                // No folder is no content of that kind; anything else is a folder that cannot be read.
+                if !error.isMissing { diagnostics.append(Diagnostic(.error, file: folder, message: "cannot read (\(error.reason))")) }
+                continue
+            }
+            for entry in entries {
+                let path = folder + "/" + entry.name
+                if let problem = Self.entryProblem(entry, path: path, fullPath: folderPath + "/" + entry.name, root: root) {
+                    diagnostics.append(problem)
+                    continue
+                }
                 // The entry type comes with the listing, so a plain file or folder needs no stat; only a
                 // symbolic link (checked to stay inside the site, then followed) or an untyped entry does.
-                var isFolder = entryKind == .folder
-                if entryKind == .other {
-                    if let problem = Self.outsideLinkProblem(path: entryPath, root: root) {
-                        diagnostics.append(Diagnostic(.error, file: path, message: problem))
-                        continue
-                    }
-                    guard let kind = FileSystem.resolvedKind(of: entryPath) else { continue }
-                    isFolder = kind == .folder
-                }
+                let isFolder = entry.kind == .folder || (entry.kind == .other && FileSystem.resolvedKind(of: folderPath + "/" + entry.name) == .folder)
                 if isFolder {
-                    if FileManager.default.fileExists(atPath: entryPath + "/index.md") {
-                        jobs.append(Job(file: path + "/index.md", kind: kind, name: entry, bundle: path))
+                    if FileManager.default.fileExists(atPath: folderPath + "/" + entry.name + "/index.md") {
+                        jobs.append(Job(file: path + "/index.md", kind: kind, name: entry.name, bundle: path))
                     } else {
                         diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
-                } else if entry.hasSuffix(".md") {
-                    jobs.append(Job(file: path, kind: kind, name: String(entry.dropLast(3)), bundle: nil))
+                } else if entry.name.hasSuffix(".md") {
+                    jobs.append(Job(file: path, kind: kind, name: String(entry.name.dropLast(3)), bundle: nil))
                 } else {
                     diagnostics.append(Diagnostic(.note, file: path, message: "ignored: only .md files and folders with an index.md are content"))
                 }
             }
         }
         return (jobs, diagnostics)
+    }
+
+    /// Why an entry of a content folder cannot be a post: its name is not UTF-8, or it is a link that leads
+    /// out of the site, nowhere, or in a loop. Nil for a file or folder that can be read.
+    private static func entryProblem(_ entry: FolderWalk.Entry, path: String, fullPath: String, root: URL) -> Diagnostic? {
+        guard entry.hasValidName else {
+            return Diagnostic(.error, file: path, message: "the file name is not valid UTF-8; rename the file")
+        }
+        guard entry.kind == .other else { return nil }
+        if let problem = outsideLinkProblem(path: fullPath, root: root) {
+            return Diagnostic(.error, file: path, message: problem)
+        }
+        do {
+            _ = try FileSystem.resolve(fullPath)
+            return nil
+        } catch {
+            let what = error.isMissing ? "a symbolic link to nothing" : "a symbolic link that cannot be followed (\(error.reason))"
+            return Diagnostic(.error, file: path, message: "\(what); fix or remove the link")
+        }
     }
 
     /// Reads and checks one file: size limit, symbolic links, UTF-8, front matter.
@@ -77,8 +101,8 @@ struct ContentLoader {
         if size > maximumFileSize {
             return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB")], hash: 0)
         }
-        func unreadable() -> Loaded {
-            Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read the file; check its permissions")], hash: 0)
+        func unreadable(_ error: FileSystemError) -> Loaded {
+            Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read (\(error.reason))")], hash: 0)
         }
         let data: Data
         switch FileContents.readUnlessLink(path: path) {
@@ -89,10 +113,13 @@ struct ContentLoader {
             if let problem = outsideLinkProblem(path: path, root: root) {
                 return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: problem)], hash: 0)
             }
-            guard let read = FileContents.read(path: path) else { return unreadable() }
-            data = read
-        case .unreadable:
-            return unreadable()
+            do {
+                data = try FileContents.contents(atPath: path)
+            } catch {
+                return unreadable(error)
+            }
+        case .unreadable(let error):
+            return unreadable(error)
         }
         let hash = ContentHash.of(data)
         guard let text = String(validating: data, as: UTF8.self) else {
@@ -125,10 +152,6 @@ struct ContentLoader {
 
     /// Larger files are refused instead of being read whole into memory.
     static let maximumFileSize = 64 * 1_048_576
-
-    private func listing(_ folder: String) -> [(name: String, kind: FolderWalk.EntryKind)] {
-        ((try? FolderWalk.entries(of: root.appending(path: folder).path)) ?? []).sorted { $0.name < $1.name }
-    }
 
     /// The file or folder name without a leading `YYYY-MM-DD-`.
     static func defaultSlug(forName name: String) -> String {

@@ -17,29 +17,82 @@ enum TemplateLint {
     /// What swift-mustache offers inside a section over an array.
     static let sequenceNames: Set<String> = ["first", "last", "index", "even", "odd"]
 
-    /// The tags of a template with default delimiters, trimmed, with where each starts; it stops at a
-    /// set-delimiter tag (the rest cannot be read with these rules) and at an unclosed tag (the parser
-    /// reports that with its position).
+    /// The tags of a template, trimmed, with where each starts, following set-delimiter tags
+    /// (`{{=<% %>=}}`); it stops at an unclosed tag (the parser reports that with its position).
     static func tags(in text: String) -> [(tag: String, start: String.Index)] {
         var tags: [(tag: String, start: String.Index)] = []
         var rest = text[...]
-        while let open = rest.range(of: "{{") {
-            let isTriple = rest[open.upperBound...].hasPrefix("{")
+        var (opening, closing) = ("{{", "}}")
+        while let open = rest.range(of: opening) {
+            let isTriple = opening == "{{" && rest[open.upperBound...].hasPrefix("{")
             let contentStart = isTriple ? rest.index(after: open.upperBound) : open.upperBound
-            guard let close = rest[contentStart...].range(of: isTriple ? "}}}" : "}}") else { break }
+            guard let close = rest[contentStart...].range(of: isTriple ? "}}}" : closing) else { break }
             let tag = rest[contentStart..<close.lowerBound].trimmingWhitespace()
             rest = rest[close.upperBound...]
-            if tag.hasPrefix("=") { break }
+            if tag.hasPrefix("="), tag.hasSuffix("="), tag.count > 1 {
+                let delimiters = tag.dropFirst().dropLast().split(whereSeparator: \.isWhitespace)
+                guard delimiters.count == 2 else { break }
+                (opening, closing) = (String(delimiters[0]), String(delimiters[1]))
+                continue
+            }
             tags.append((tag, open.lowerBound))
         }
         return tags
     }
 
+    /// The partials and parent templates a template names (`{{> name}}`, `{{< name}}`).
+    static func includes(in text: String) -> [String] {
+        tags(in: text).compactMap { tag, _ in
+            guard let sigil = tag.first, sigil == ">" || sigil == "<" else { return nil }
+            return tag.dropFirst().trimmingWhitespace()
+        }
+    }
+
+    /// Templates that include themselves, directly or through others, and chains of includes deeper than
+    /// `maximumDepth`: rendering either would never end (or end the process), so both are errors naming
+    /// the chain.
+    static func recursion(in includes: [String: [String]], files: [String: String], maximumDepth: Int = 32) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        // Each template is visited once (on the path being followed while its includes are), so the
+        // check takes time in proportion to the templates and includes, and no deeper than the limit.
+        var depthBelow: [String: Int] = [:]
+        var onPath = Set<String>()
+        var tooDeep = false
+        func visit(_ name: String, chain: [String]) -> Int {
+            if let depth = depthBelow[name] { return depth }
+            if onPath.contains(name) {
+                let cycle = Array(chain[(chain.firstIndex(of: name) ?? 0)...]) + [name]
+                diagnostics.append(Diagnostic(.error, file: files[name] ?? name,
+                                              message: "template recursion: \(cycle.joined(separator: " → ")); a template may not include itself, directly or through others"))
+                return 0
+            }
+            guard chain.count <= maximumDepth else {
+                if !tooDeep {
+                    tooDeep = true
+                    diagnostics.append(Diagnostic(.error, file: files[chain[0]] ?? chain[0],
+                                                  message: "templates include each other more than \(maximumDepth) deep: \(chain.prefix(3).joined(separator: " → ")) → …"))
+                }
+                return 0
+            }
+            onPath.insert(name)
+            var depth = 0
+            for next in includes[name] ?? [] { depth = max(depth, 1 + visit(next, chain: chain + [name])) }
+            onPath.remove(name)
+            depthBelow[name] = depth
+            return depth
+        }
+        for name in includes.keys.sorted() { _ = visit(name, chain: []) }
+        return diagnostics
+    }
+
     static func check(_ text: String, file: String, templates: Set<String>, strict: Bool) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
+        // Positions are counted from the last tag's, so a template of many tags is read once.
+        var cursor = (index: text.startIndex, line: 1, column: 1)
         for (tag, start) in tags(in: text) {
             guard let sigil = tag.first, !"!/$".contains(sigil) else { continue }
-            let position = self.position(of: start, in: text)
+            cursor = advance(cursor, to: start, in: text)
+            let position = (line: cursor.line, column: cursor.column)
             if sigil == ">" || sigil == "<" {
                 let name = tag.dropFirst().trimmingWhitespace()
                 if !templates.contains(name) {
@@ -83,10 +136,10 @@ enum TemplateLint {
         return nil
     }
 
-    private static func position(of index: Substring.Index, in text: String) -> (line: Int, column: Int) {
-        var line = 1
-        var column = 1
-        for character in text[..<index] {
+    private static func advance(_ from: (index: String.Index, line: Int, column: Int), to index: String.Index, in text: String)
+        -> (index: String.Index, line: Int, column: Int) {
+        var (line, column) = (from.line, from.column)
+        for character in text[from.index..<index] {
             if character == "\n" {
                 line += 1
                 column = 1
@@ -94,6 +147,6 @@ enum TemplateLint {
                 column += 1
             }
         }
-        return (line, column)
+        return (index, line, column)
     }
 }

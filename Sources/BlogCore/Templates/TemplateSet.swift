@@ -16,21 +16,36 @@ struct TemplateSet: Sendable {
     ///
     /// - Parameter displayFolder: The folder as shown in diagnostics (`site-template`).
     static func load(from folder: URL, displayFolder: String, strict: Bool = false) throws(DiagnosticError) -> (TemplateSet, [Diagnostic]) {
-        guard let enumerator = FileManager.default.enumerator(atPath: folder.path) else {
-            throw DiagnosticError(file: displayFolder, message: "the theme folder is missing; run 'blog init' or copy a theme into \(displayFolder)/")
+        let tree: FolderWalk.Tree
+        do {
+            tree = try FolderWalk.tree(folder.path)
+        } catch {
+            guard !error.isMissing else {
+                throw DiagnosticError(file: displayFolder, message: "the theme folder is missing; run 'blog init' or copy a theme into \(displayFolder)/")
+            }
+            throw DiagnosticError(file: displayFolder, message: "cannot read (\(error.reason))")
         }
         HTMLEscaping.registration
         var library = MustacheLibrary()
         var names = Set<String>()
         var texts: [(file: String, text: String)] = []
-        var diagnostics: [Diagnostic] = []
-        let paths = enumerator.compactMap { $0 as? String }.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("static/") }.sorted()
+        var diagnostics = problems(in: tree, displayFolder: displayFolder)
+        let paths = tree.files.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("static/") }
         for path in paths {
             let file = "\(displayFolder)/\(path)"
-            guard let data = FileContents.read(folder.appending(path: path)),
-                  let text = String(validating: data, as: UTF8.self)
-            else {
-                diagnostics.append(Diagnostic(.error, file: file, message: "cannot read the template as UTF-8 text"))
+            if let problem = ContentLoader.outsideLinkProblem(folder.appending(path: path), root: folder.deletingLastPathComponent()) {
+                diagnostics.append(Diagnostic(.error, file: file, message: problem))
+                continue
+            }
+            let data: Data
+            do {
+                data = try FileContents.contents(atPath: folder.appending(path: path).path)
+            } catch {
+                diagnostics.append(Diagnostic(.error, file: file, message: "cannot read (\(error.reason))"))
+                continue
+            }
+            guard let text = String(validating: data, as: UTF8.self) else {
+                diagnostics.append(Diagnostic(.error, file: file, message: "the template is not valid UTF-8 text"))
                 continue
             }
             do {
@@ -50,9 +65,15 @@ struct TemplateSet: Sendable {
         for name in required where !names.contains(name) && !diagnostics.contains(where: { $0.file == "\(displayFolder)/\(name).mustache" }) {
             diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(name).mustache", message: "missing template; a theme needs \(required.map { "\($0).mustache" }.joined(separator: ", "))"))
         }
+        var includes: [String: [String]] = [:]
+        var files: [String: String] = [:]
         for (file, text) in texts {
             diagnostics += TemplateLint.check(text, file: file, templates: names, strict: strict)
+            let name = String(file.dropFirst(displayFolder.count + 1).dropLast(".mustache".count))
+            includes[name] = TemplateLint.includes(in: text).filter(names.contains)
+            files[name] = file
         }
+        diagnostics += TemplateLint.recursion(in: includes, files: files)
         guard !diagnostics.contains(where: { $0.severity == .error }) else { throw DiagnosticError(diagnostics) }
         let listFiles = Set(["index", "tags", "tag", "archive", "404", "base"].map { "\(displayFolder)/\($0).mustache" })
         var listNames = Set<String>()
@@ -60,6 +81,20 @@ struct TemplateSet: Sendable {
             listNames.formUnion(TemplateLint.variableSegments(in: text))
         }
         return (TemplateSet(library: library, listVariableNames: listNames), diagnostics)
+    }
+
+    /// Folders of the theme that cannot be read, links that lead nowhere, and names that are not UTF-8
+    /// (outside `static/`, which the copy of static files reports).
+    private static func problems(in tree: FolderWalk.Tree, displayFolder: String) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        for (path, error) in tree.unreadable where !path.hasPrefix("static/") {
+            let what = error.isMissing ? "a symbolic link to nothing; fix or remove the link" : "cannot read (\(error.reason))"
+            diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(path)", message: what))
+        }
+        for path in tree.invalidNames where !path.hasPrefix("static/") {
+            diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(path)", message: "the file name is not valid UTF-8; rename the file"))
+        }
+        return diagnostics
     }
 
     func render(_ name: String, _ context: TemplateObject) -> String {

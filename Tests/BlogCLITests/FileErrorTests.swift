@@ -1,0 +1,116 @@
+import Foundation
+import Testing
+
+/// A file or folder the build cannot read, or a link it must not follow, stops the build with the path
+/// and the real cause; nothing is published and the previous output stays as it was.
+@Suite struct FileErrorTests {
+    /// The basic fixture site, built once, with `change` then made to it; returns the site, the build's
+    /// result and whether the output is still the first build's.
+    func buildAfter(_ change: (URL) throws -> Void) throws -> (site: URL, result: ProcessResult, outputKept: Bool) {
+        let site = try makeFixtureSite("basic")
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let before = try treeFiles(site.appending(path: "public"))
+        try change(site)
+        let result = try runBlog(["build", "--site", site.path])
+        return (site, result, try treeFiles(site.appending(path: "public")) == before)
+    }
+
+    func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    /// Each change with the first line the build must print. Root reads every file, so unreadable folders
+    /// are made by putting a file where a folder must be, which fails the same way with another cause.
+    static let cases: [(String, String)] = [
+        ("posts folder is a file", "content/posts: error: cannot read (Not a directory)"),
+        ("dangling post link", "content/posts/gone.md: error: a symbolic link to nothing; fix or remove the link"),
+        ("looping post link", "content/posts/loop.md: error: a symbolic link that cannot be followed (Too many levels of symbolic links); fix or remove the link"),
+        ("static folder is a file", "site-template/static: error: cannot read (Not a directory)"),
+        ("static link outside", "site-template/static/passwd: error: a symbolic link to \"/etc/passwd\", outside the site; copy the file into the site instead"),
+        ("dangling static link", "site-template/static/gone.css: error: a symbolic link to nothing; fix or remove the link"),
+        ("partial link outside", "site-template/partials/evil.mustache: error: a symbolic link to \"/etc/hostname\", outside the site; copy the file into the site instead"),
+        ("bundle link outside", "content/posts/trip/passwd: error: a symbolic link to \"/etc/passwd\", outside the site; copy the file into the site instead"),
+    ]
+
+    @Test(arguments: cases)
+    func aFileErrorStopsTheBuildWithItsCause(_ name: String, _ message: String) throws {
+        let (site, result, outputKept) = try buildAfter { site in
+            let fileManager = FileManager.default
+            switch name {
+            case "posts folder is a file":
+                try fileManager.removeItem(at: site.appending(path: "content/posts"))
+                try write("not a folder", to: site.appending(path: "content/posts"))
+            case "dangling post link":
+                try fileManager.createSymbolicLink(atPath: site.appending(path: "content/posts/gone.md").path, withDestinationPath: "nowhere.md")
+            case "looping post link":
+                try fileManager.createSymbolicLink(atPath: site.appending(path: "content/posts/loop.md").path, withDestinationPath: "loop.md")
+            case "static folder is a file":
+                try fileManager.removeItem(at: site.appending(path: "site-template/static"))
+                try write("not a folder", to: site.appending(path: "site-template/static"))
+            case "static link outside":
+                try fileManager.createSymbolicLink(atPath: site.appending(path: "site-template/static/passwd").path, withDestinationPath: "/etc/passwd")
+            case "dangling static link":
+                try fileManager.createSymbolicLink(atPath: site.appending(path: "site-template/static/gone.css").path, withDestinationPath: "nowhere.css")
+            case "partial link outside":
+                try fileManager.createSymbolicLink(atPath: site.appending(path: "site-template/partials/evil.mustache").path, withDestinationPath: "/etc/hostname")
+            default:
+                try fileManager.createSymbolicLink(atPath: site.appending(path: "content/posts/trip/passwd").path, withDestinationPath: "/etc/passwd")
+            }
+        }
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").contains { $0 == message }, "\(result.stderr)")
+        #expect(outputKept)
+    }
+
+    /// A post whose file name is not UTF-8 is an error saying so, never "check its permissions".
+    @Test func aFileNameThatIsNotUTF8IsNamedAsSuch() throws {
+        let (site, result, outputKept) = try buildAfter { site in
+            let path = site.appending(path: "content/posts").path + "/caf\u{FFFD}.md"
+            var bytes = Array(site.appending(path: "content/posts").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8) + [0]
+            let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
+            }
+            #expect(descriptor >= 0, "\(path)")
+            close(descriptor)
+        }
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("content/posts/caf\u{FFFD}.md: error: the file name is not valid UTF-8; rename the file\n"), "\(result.stderr)")
+        #expect(outputKept)
+    }
+
+    /// A partial that includes itself, directly or through others, or through set delimiters, is an error
+    /// naming the chain, never a stack overflow.
+    @Test(arguments: [
+        ("{{> partials/loop}}", "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/loop; a template may not include itself, directly or through others"),
+        ("{{> partials/other}}", "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/other → partials/loop; a template may not include itself, directly or through others"),
+        ("{{=<% %>=}}<%> partials/loop%>", "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/loop; a template may not include itself, directly or through others"),
+    ])
+    func templateRecursionIsAnErrorNamingTheChain(_ text: String, _ message: String) throws {
+        let (site, result, outputKept) = try buildAfter { site in
+            try write("<p>" + text + "</p>\n", to: site.appending(path: "site-template/partials/loop.mustache"))
+            try write("{{> partials/loop}}\n", to: site.appending(path: "site-template/partials/other.mustache"))
+            let post = site.appending(path: "site-template/post.mustache")
+            try write(try String(contentsOf: post, encoding: .utf8) + "{{> partials/loop}}\n", to: post)
+        }
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(result.status == 1)
+        #expect(result.stderr.split(separator: "\n").contains { $0 == message }, "\(result.stderr)")
+        #expect(outputKept)
+    }
+
+    /// Partials may include each other as deep as a theme needs, but not without end.
+    @Test func deeplyNestedPartialsAreRefusedPastTheLimit() throws {
+        let (site, result, _) = try buildAfter { site in
+            for level in 0..<40 {
+                try write("{{> partials/n\(level + 1)}}", to: site.appending(path: "site-template/partials/n\(level).mustache"))
+            }
+            try write("end", to: site.appending(path: "site-template/partials/n40.mustache"))
+        }
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("error: templates include each other more than 32 deep:"), "\(result.stderr)")
+    }
+}
