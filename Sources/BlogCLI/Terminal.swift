@@ -7,7 +7,12 @@ enum Terminal {
     static var errorIsTerminal: Bool { FileSystem.standardErrorIsTerminal }
     static var usesColor: Bool { errorIsTerminal && ProcessInfo.processInfo.environment["NO_COLOR"] == nil }
 
+    /// Writes a line to standard error, control characters from user text shown escaped.
     static func printError(_ line: String) {
+        writeError(Diagnostic.printable(line))
+    }
+
+    private static func writeError(_ line: String) {
         FileHandle.standardError.write(Data((line + "\n").utf8))
     }
 
@@ -21,7 +26,7 @@ enum Terminal {
         let text = diagnostic.description
         let label = "\(diagnostic.severity.rawValue):"
         if let range = text.range(of: label) {
-            printError(text.replacingCharacters(in: range, with: "\(color)\(label)\u{1B}[0m"))
+            writeError(text.replacingCharacters(in: range, with: "\(color)\(label)\u{1B}[0m"))
         } else {
             printError(text)
         }

@@ -114,3 +114,20 @@ import Testing
         #expect(result.stderr.contains("error: templates include each other more than 32 deep:"), "\(result.stderr)")
     }
 }
+
+/// No file name, title or front matter value can reach the terminal raw: control characters in messages
+/// are shown escaped.
+@Suite struct TerminalSafetyTests {
+    @Test func controlCharactersInNamesAndValuesAreEscaped() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let name = "content/posts/\u{1B}[2J\u{07}bell.md"
+        try "---\ntitle: \"\u{1B}]0;pwned\u{07}\"\ndate: yesterday\u{9B}\n---\nx\n".write(to: site.appending(path: name), atomically: true, encoding: .utf8)
+        try "---\ntitle: \"\\e]0;pwned\\a\"\ndate: yesterday\n---\nx\n".write(to: site.appending(path: "content/posts/escaped.md"), atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 1)
+        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(result.stderr)")
+        #expect(result.stderr.contains("content/posts/\\u{1B}[2J\\u{7}bell.md"), "\(result.stderr)")
+        #expect(result.stderr.contains("content/posts/escaped.md:3:7: error: 'date' must be"), "\(result.stderr)")
+    }
+}

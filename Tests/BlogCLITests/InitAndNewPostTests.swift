@@ -56,6 +56,28 @@ import Testing
         #expect(try String(contentsOf: URL(filePath: path), encoding: .utf8).hasSuffix("My words.\n"))
     }
 
+    /// A blank title, or one with nothing to make a file name of, is refused; no `untitled.md` appears.
+    @Test(arguments: [
+        ("", "new-post: error: the title is empty; give the post a title such as blog new-post \"Hello, world\""),
+        ("   \n\t", "new-post: error: the title is empty; give the post a title such as blog new-post \"Hello, world\""),
+        ("?!…", "new-post: error: the title \"?!…\" has no letters or digits to name the file by; pass --slug NAME"),
+        ("\u{1B}\u{07}", "new-post: error: the title \"\\u001b\\u0007\" has no letters or digits to name the file by; pass --slug NAME"),
+    ])
+    func newPostRefusesATitleWithoutAName(_ title: String, _ message: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        #expect(try runBlog(["init", folder.path]).status == 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "content/posts").path)
+        let result = try runBlog(["new-post", title, "--site", folder.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "content/posts").path) == before)
+        // With a slug, the same title is fine.
+        if !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            #expect(try runBlog(["new-post", title, "--slug", "named", "--site", folder.path]).status == 0)
+        }
+    }
+
     @Test func newPostRefusesAnUnsafeSlug() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

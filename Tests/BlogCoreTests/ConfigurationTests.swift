@@ -32,7 +32,12 @@ import Testing
     @Test(arguments: [
         ("base_url: https://e.org/\n", "blog.yaml:1:1: error: missing required key 'title' such as 'title: My Blog'"),
         ("title: T\nbase_url: example.com\n", #"blog.yaml:2:11: error: 'base_url' must be an absolute http or https URL such as https://example.com/blog/, got "example.com""#),
-        ("title: T\nbase_url: https://e.org/\nposts_per_page: 0\n", #"blog.yaml:3:17: error: 'posts_per_page' must be a whole number of at least 1, got "0""#),
+        ("title: T\nbase_url: https://e.org/\nposts_per_page: 0\n", #"blog.yaml:3:17: error: 'posts_per_page' must be a whole number from 1 to 10000, got "0""#),
+        ("title: T\nbase_url: https://e.org/\nposts_per_page: 9223372036854775807\n",
+         #"blog.yaml:3:17: error: 'posts_per_page' must be a whole number from 1 to 10000, got "9223372036854775807""#),
+        ("title: T\nbase_url: https://e.org/\nposts_per_page: 99999999999999999999999\n",
+         #"blog.yaml:3:17: error: 'posts_per_page' must be a whole number from 1 to 10000, got "99999999999999999999999""#),
+        ("title: T\nbase_url: https://e.org/\nfeed:\n  item_limit: -5\n", #"blog.yaml:4:15: error: 'item_limit' must be a whole number from 1 to 10000, got "-5""#),
         ("title: T\nbase_url: https://e.org/\ntimezone: Mars/Olympus\n", #"blog.yaml:3:11: error: 'timezone' must be an IANA time zone such as Europe/Berlin or UTC, got "Mars/Olympus""#),
         ("title: [\n", "blog.yaml:2:1: error: invalid YAML: while parsing a flow node did not find expected node content"),
         ("- a\n", "blog.yaml:1:1: error: blog.yaml must be a mapping of keys to values such as 'title: My Blog'"),

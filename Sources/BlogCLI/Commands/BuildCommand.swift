@@ -34,7 +34,7 @@ extension Blog {
                 options.waiting = { Terminal.printError("note: \($0)") }
                 let summary = try await builder.build(options)
                 for diagnostic in summary.diagnostics { Terminal.print(diagnostic) }
-                print(summary.line(outputName: output ?? "public"))
+                print(Diagnostic.printable(summary.line(outputName: output ?? "public")))
                 if let request = summary.spareRequest, let executable = Bundle.main.executablePath {
                     // The next build stages into a spare tree; this one left none, so one is linked after it.
                     DetachedProcess.start(executable, [executable] + LinkStagingTree.arguments(for: request))

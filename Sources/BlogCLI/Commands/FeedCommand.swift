@@ -1,4 +1,5 @@
 import ArgumentParser
+import BlogCore
 import Foundation
 import JSONFeed
 
@@ -46,11 +47,11 @@ extension Blog.Feed {
                 encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
                 print(String(decoding: try encoder.encode(report), as: UTF8.self))
             } else {
-                for entry in report { print(entry.line) }
+                for entry in report { print(Diagnostic.printable(entry.line)) }
                 let errors = report.filter { $0.severity == .error }.count
                 let warnings = report.count - errors
                 let summary = "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
-                FileHandle.standardError.write(Data((summary + "\n").utf8))
+                printError(summary)
             }
             if report.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) {
                 throw ExitCode(1)
@@ -129,5 +130,5 @@ enum FeedInput {
 }
 
 func printError(_ line: String) {
-    FileHandle.standardError.write(Data((line + "\n").utf8))
+    FileHandle.standardError.write(Data((Diagnostic.printable(line) + "\n").utf8))
 }

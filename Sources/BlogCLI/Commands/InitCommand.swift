@@ -21,7 +21,7 @@ extension Blog {
             do {
                 let result = try Scaffolder.initSite(at: url, force: force, now: Date())
                 for path in result.kept { Terminal.printError("kept \(path) (it exists)") }
-                print("Created a site in \(folder) with \(result.created.count) files. Next: cd \(folder) && blog build")
+                print(Diagnostic.printable("Created a site in \(folder) with \(result.created.count) files. Next: cd \(folder) && blog build"))
             } catch {
                 _ = error.report()
                 throw ExitCode(1)

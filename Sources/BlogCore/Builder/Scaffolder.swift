@@ -81,7 +81,15 @@ public enum Scaffolder {
     /// - Returns: The new file's path relative to the site root.
     /// - Throws: ``DiagnosticError`` when the file exists or the slug is unusable.
     public static func newPost(in site: Site, title: String, tags: [String], isDraft: Bool, slug: String?, now: Date, timeZone: TimeZone = .current) throws(DiagnosticError) -> String {
-        let slug = slug ?? Slug.make(from: title)
+        guard !title.trimmingWhitespace(andNewlines: true).isEmpty else {
+            throw DiagnosticError(file: "new-post", message: "the title is empty; give the post a title such as blog new-post \"Hello, world\"")
+        }
+        // A title of no letters or digits has no slug to name the file by: ask for one instead of writing
+        // `untitled.md`.
+        let made = Slug.make(from: title, fallback: "")
+        guard let slug = slug ?? (made.isEmpty ? nil : made) else {
+            throw DiagnosticError(file: "new-post", message: "the title \(Diagnostic.quoted(title)) has no letters or digits to name the file by; pass --slug NAME")
+        }
         if let problem = FrontMatter.slugProblem(slug) {
             throw DiagnosticError(file: "--slug", message: "the slug \(problem), got \(Diagnostic.quoted(slug))")
         }

@@ -103,13 +103,13 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
         }
         let authors = readAuthors(&fields)
-        let postsPerPage = fields.integer("posts_per_page", minimum: 1) ?? 10
+        let postsPerPage = fields.integer("posts_per_page", minimum: 1, maximum: 10_000) ?? 10
         var feedItemLimit = 20
         var icon: String?
         var favicon: String?
         if var feed = fields.mapping("feed") {
             feed.warnUnknownKeys(known: feedKeys, context: "feed ")
-            feedItemLimit = feed.integer("item_limit", minimum: 1) ?? feedItemLimit
+            feedItemLimit = feed.integer("item_limit", minimum: 1, maximum: 10_000) ?? feedItemLimit
             icon = feed.string("icon")
             favicon = feed.string("favicon")
             fields.absorb(feed)

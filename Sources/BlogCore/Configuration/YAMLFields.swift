@@ -96,10 +96,11 @@ struct YAMLFields {
         return value
     }
 
-    mutating func integer(_ key: String, minimum: Int) -> Int? {
+    /// A whole number within `minimum...maximum`: a limit keeps arithmetic on it from overflowing.
+    mutating func integer(_ key: String, minimum: Int, maximum: Int) -> Int? {
         guard let node = node(key), !Self.isNull(node) else { return nil }
-        guard case .scalar = node, let value = node.int, value >= minimum else {
-            error(at: node, "'\(key)' must be a whole number of at least \(minimum), got \(Self.shown(node))")
+        guard case .scalar = node, let value = node.int, value >= minimum, value <= maximum else {
+            error(at: node, "'\(key)' must be a whole number from \(minimum) to \(maximum), got \(Self.shown(node))")
             return nil
         }
         return value
