@@ -131,3 +131,51 @@ import Testing
         #expect(result.stderr.contains("content/posts/escaped.md:3:7: error: 'date' must be"), "\(result.stderr)")
     }
 }
+
+/// Collisions a user cannot see on their own machine are reported, naming both files.
+@Suite struct HiddenCollisionTests {
+    func write(_ text: String, to url: URL) throws {
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    func post(_ title: String, slug: String? = nil, tags: [String] = []) -> String {
+        "---\ntitle: \(title)\ndate: 2024-02-01\n" + (slug.map { "slug: \"\($0)\"\n" } ?? "") + (tags.isEmpty ? "" : "tags: [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]\n") + "---\nText.\n"
+    }
+
+    @Test func slugsThatDifferOnlyInCaseAreAnError() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try write(post("One", slug: "Hello"), to: site.appending(path: "content/posts/one.md"))
+        try write(post("Two", slug: "hello"), to: site.appending(path: "content/posts/two.md"))
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("content/posts/two.md: error: content/posts/one.md (/posts/Hello/) and content/posts/two.md (/posts/hello/) differ only in case"), "\(result.stderr)")
+    }
+
+    @Test func twoTagsOnOnePageAreAWarningNamingBoth() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try write(post("One", tags: ["C++", "Swift"]), to: site.appending(path: "content/posts/one.md"))
+        try write(post("Two", tags: ["C#", "swift "]), to: site.appending(path: "content/posts/two.md"))
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("content/posts/two.md: warning: the tags \"C++\" (content/posts/one.md) and \"C#\" share one page, tags/c/; rename one of them"), "\(result.stderr)")
+        #expect(!result.stderr.contains("\"swift\""), "tags that differ in case and spacing are one tag")
+    }
+
+    /// A page whose slug is a static file's name, and a static file on a page's path, are not silently
+    /// overwritten: the static file is not copied, and the warning names who makes the path.
+    @Test func aStaticFileOnAPagesPathIsAWarningNamingThePage() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try write("---\ntitle: Icon\nslug: favicon.svg\n---\nText.\n", to: site.appending(path: "content/pages/icon.md"))
+        try write("<html>static about</html>", to: site.appending(path: "site-template/static/about/index.html"))
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr.contains("site-template/static/favicon.svg: warning: not copied: content/pages/icon.md already makes /favicon.svg or a folder in its way"), "\(result.stderr)")
+        #expect(result.stderr.contains("site-template/static/about/index.html: warning: not copied: content/pages/about.md already makes /about/index.html"), "\(result.stderr)")
+        let about = try String(contentsOf: site.appending(path: "public/about/index.html"), encoding: .utf8)
+        #expect(!about.contains("static about"))
+    }
+}

@@ -7,8 +7,13 @@ extension SiteBuilder {
     /// - Parameter earlier: The diagnostics of the steps before, reported with an error of this one.
     /// - Returns: Warnings for files not copied because the build makes their path.
     /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site: nothing is published then.
-    func copyStaticFiles(_ pages: RenderedPages, into output: StagedOutput, _ plan: BuildPlan, earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
-        var copier = StaticCopier(root: site.root, routes: plan.routes, output: output)
+    func copyStaticFiles(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ plan: BuildPlan,
+                         earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
+        var made: [String: String] = [:]
+        for path in listPages.keys { made[path] = "the build" }
+        for path in plan.routes.generatedPaths(in: "") { made[path] = "the build" }
+        for post in pages.all { made[plan.routes.page(of: post.post).path] = post.post.source }
+        var copier = StaticCopier(root: site.root, output: output, made: made)
         do {
             for post in pages.all {
                 guard let bundle = post.post.bundleFolder else { continue }
@@ -23,19 +28,42 @@ extension SiteBuilder {
     }
 }
 
-/// Copies folders of the site into the staged output, remembering what it made so that no two files
-/// land on one path.
+/// Copies folders of the site into the staged output, so that no two files land on one path and no file
+/// lands where the build makes a folder, or inside a file it makes.
 private struct StaticCopier {
     let root: URL
-    let routes: Routes
     let output: StagedOutput
     private(set) var diagnostics: [Diagnostic] = []
-    private var made = Set<String>()
+    /// Every path in the output with who made it: a source file, "the build", or a copied file.
+    private var made: [String: String]
+    /// Every folder that holds a made path.
+    private var folders: [String: String] = [:]
 
-    init(root: URL, routes: Routes, output: StagedOutput) {
+    init(root: URL, output: StagedOutput, made: [String: String]) {
         self.root = root
-        self.routes = routes
         self.output = output
+        self.made = made
+        for (path, owner) in made { addFolders(of: path, owner: owner) }
+    }
+
+    private mutating func addFolders(of path: String, owner: String) {
+        var folder = path[...]
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            guard folders[String(folder)] == nil else { break }
+            folders[String(folder)] = owner
+        }
+    }
+
+    /// Who already takes `target`: the same path, a folder there, or a file where one of its folders must be.
+    private func owner(of target: String) -> String? {
+        if let owner = made[target] ?? folders[target] { return owner }
+        var folder = target[...]
+        while let slash = folder.lastIndex(of: "/") {
+            folder = folder[..<slash]
+            if let owner = made[String(folder)] { return owner }
+        }
+        return nil
     }
 
     /// Copies every file below `folder` (relative to the site root) to `prefix` in the output, in path
@@ -57,7 +85,6 @@ private struct StaticCopier {
         for path in tree.invalidNames {
             diagnostics.append(Diagnostic(.error, file: "\(folder)/\(path)", message: "the file name is not valid UTF-8; rename the file"))
         }
-        let generated = routes.generatedPaths(in: prefix)
         for relative in tree.files {
             if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             let display = "\(folder)/\(relative)"
@@ -66,10 +93,12 @@ private struct StaticCopier {
                 continue
             }
             let target = prefix + relative
-            guard !generated.contains(target), made.insert(target).inserted else {
-                diagnostics.append(Diagnostic(.warning, file: display, message: "not copied: the build already makes \(target)"))
+            if let owner = owner(of: target) {
+                diagnostics.append(Diagnostic(.warning, file: display, message: "not copied: \(owner) already makes /\(target) or a folder in its way"))
                 continue
             }
+            made[target] = display
+            addFolders(of: target, owner: display)
             do {
                 try output.put(target, try FileContents.contents(atPath: folderPath + "/" + relative))
             } catch let error as FileSystemError where error.path.hasPrefix(folderPath) {

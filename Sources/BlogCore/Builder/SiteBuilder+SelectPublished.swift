@@ -65,7 +65,7 @@ extension SiteBuilder {
         // Collisions are looked for on a second core while the link map is made: both only read the posts.
         async let collisions = Self.checkCollisions(everything)
         let links = Self.links(of: everything, pages: pages, leftOut: leftOut, routes: plan.routes)
-        let diagnostics = loaded.diagnostics + (await collisions)
+        let diagnostics = loaded.diagnostics + (await collisions) + Self.checkTagCollisions(posts)
         try Self.stopOnErrors(earlier + [diagnostics])
         guard let templates = plan.templates else { throw DiagnosticError(diagnostics) }
         let renderer = PostRenderer(configuration: plan.configuration, pageURLs: links.pageURLs, leftOut: leftOut)
@@ -96,10 +96,41 @@ extension SiteBuilder {
         return (pageURLs, urls, ContentHash.of(links))
     }
 
-    /// Two posts or pages on one URL is an error naming both files.
+    /// Two tags that are different names but make one slug (`C++` and `C#`) would share one tag page: a
+    /// warning naming both tags and a file of each. Tags that differ only in case or spacing are one tag.
+    static func checkTagCollisions(_ posts: [Post]) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var first: [String: (name: String, source: String)] = [:]
+        var reported = Set<String>()
+        // A site has few distinct tags: each is trimmed and made a slug once.
+        var seen: [String: (name: String, slug: String)] = [:]
+        for post in posts {
+            for tag in post.tags {
+                let (name, slug) = seen[tag] ?? {
+                    let name = tag.trimmingWhitespace()
+                    let made = (name, Slug.make(from: name, fallback: "tag"))
+                    seen[tag] = made
+                    return made
+                }()
+                guard !name.isEmpty else { continue }
+                guard let earlier = first[slug] else {
+                    first[slug] = (name, post.source)
+                    continue
+                }
+                let folded = name.lowercased()
+                guard earlier.name.lowercased() != folded, reported.insert(slug + "\u{0}" + folded).inserted else { continue }
+                diagnostics.append(Diagnostic(.warning, file: post.source, message: "the tags \(Diagnostic.quoted(earlier.name)) (\(earlier.source)) and \(Diagnostic.quoted(name)) share one page, tags/\(slug)/; rename one of them"))
+            }
+        }
+        return diagnostics
+    }
+
+    /// Two posts or pages on one URL is an error naming both files, and so are two whose URLs differ only
+    /// in case, which hosts on macOS and Windows serve from one folder.
     static func checkCollisions(_ all: [Post]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
+        var ownersIgnoringCase: [String: (folder: String, source: String)] = [:]
         // Sorts positions, not posts: moving posts through a sort cost more than the comparisons.
         for post in all.indices.sorted(by: { all[$0].source < all[$1].source }).map({ all[$0] }) {
             if post.kind == .page, Routes.reservedSlugs.contains(post.slug) {
@@ -109,8 +140,11 @@ extension SiteBuilder {
             let folder = Routes.folder(of: post)
             if let owner = owners[folder] {
                 diagnostics.append(Diagnostic(.error, file: post.source, message: "\(owner) and \(post.source) would both be published at /\(folder); give one of them another 'slug'"))
+            } else if let other = ownersIgnoringCase[folder.lowercased()] {
+                diagnostics.append(Diagnostic(.error, file: post.source, message: "\(other.source) (/\(other.folder)) and \(post.source) (/\(folder)) differ only in case, and hosts that ignore case (macOS, Windows) would publish them in one folder; give one of them another 'slug'"))
             } else {
                 owners[folder] = post.source
+                ownersIgnoringCase[folder.lowercased()] = (folder, post.source)
             }
         }
         return diagnostics
