@@ -110,8 +110,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         if var feed = fields.mapping("feed") {
             feed.warnUnknownKeys(known: feedKeys, context: "feed ")
             feedItemLimit = feed.integer("item_limit", minimum: 1, maximum: 10_000) ?? feedItemLimit
-            icon = feed.string("icon")
-            favicon = feed.string("favicon")
+            icon = feed.link("icon")
+            favicon = feed.link("favicon")
             fields.absorb(feed)
         }
         var allowsRawHTML = true
@@ -150,8 +150,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             var author = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
             author.warnUnknownKeys(known: authorKeys, context: "author ")
             let name = author.string("name", required: true, example: "'name: Ada Lovelace'")
-            let url = author.string("url")
-            let avatar = author.string("avatar")
+            let url = author.link("url")
+            let avatar = author.link("avatar")
             fields.absorb(author)
             return name.map { Author(name: $0, url: url, avatar: avatar) }
         default:
@@ -161,12 +161,21 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     /// `https://example.com/blog` becomes `https://example.com/blog/`; anything but an absolute http(s) URL
-    /// with a host is refused.
+    /// with a host is refused. Repeated slashes in the path become one (`https://example.com//blog/` →
+    /// `https://example.com/blog/`): pages link by the path, and a path starting `//` names another host.
     static func normalizedBaseURL(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
               scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
               components.query == nil, components.fragment == nil
         else { return nil }
-        return text.hasSuffix("/") ? text : text + "/"
+        var url = text.hasSuffix("/") ? text : text + "/"
+        let origin = url.range(of: "://").map { url[..<$0.upperBound] } ?? ""
+        let path = url.dropFirst(origin.count)
+        if let slash = path.firstIndex(of: "/"), path[slash...].contains("//") {
+            var collapsed = String(path[slash...])
+            while collapsed.contains("//") { collapsed = collapsed.replacingOccurrences(of: "//", with: "/") }
+            url = origin + path[..<slash] + collapsed
+        }
+        return url
     }
 }

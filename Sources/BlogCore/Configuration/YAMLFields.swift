@@ -87,6 +87,16 @@ struct YAMLFields {
         return scalar.string
     }
 
+    /// Text that becomes a link or a feed's URL: refused when its scheme is not http, https or mailto.
+    mutating func link(_ key: String, required: Bool = false, example: String = "") -> String? {
+        guard let text = string(key, required: required, example: example) else { return nil }
+        if let problem = LinkSafety.problem(text) {
+            error(at: node(key) ?? .mapping(mapping), "'\(key)' \(problem); got \(Diagnostic.quoted(text))")
+            return nil
+        }
+        return text
+    }
+
     mutating func bool(_ key: String) -> Bool? {
         guard let node = node(key), !Self.isNull(node) else { return nil }
         guard let value = node.bool, case .scalar = node else {

@@ -61,9 +61,9 @@ enum FrontMatter {
         }
         let summary = fields.string("summary")
         let tags = fields.stringList("tags") ?? []
-        let image = fields.string("image")
-        let bannerImage = fields.string("banner_image")
-        let externalURL = fields.string("external_url")
+        let image = fields.link("image")
+        let bannerImage = fields.link("banner_image")
+        let externalURL = fields.link("external_url")
         let language = fields.string("language")
         let isDraft = fields.bool("draft") ?? false
         let authors = readAuthors(&fields)
@@ -71,7 +71,12 @@ enum FrontMatter {
         var extensions = JSONObject()
         for (key, value) in mapping {
             guard let name = key.string, name.hasPrefix("_") else { continue }
-            extensions[name] = YAMLFields.jsonValue(value)
+            let json = YAMLFields.jsonValue(value)
+            if let script = Self.scriptLink(in: json) {
+                fields.error(at: key, "'\(name)' holds a script URL, \(Diagnostic.quoted(script)); extensions may not carry javascript:, vbscript: or data: links")
+                continue
+            }
+            extensions[name] = json
         }
         guard !fields.diagnostics.contains(where: { $0.severity == .error }), let title else { return (nil, fields.diagnostics) }
         let post = Post(
@@ -119,7 +124,7 @@ enum FrontMatter {
             }
             var attachment = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
             attachment.warnUnknownKeys(known: attachmentKeys, context: "attachment ", allowingExtensions: true)
-            let url = attachment.string("url", required: true, example: "'url: episode.mp3'")
+            let url = attachment.link("url", required: true, example: "'url: episode.mp3'")
             // JSON Feed requires a type; one the file's extension tells is filled in, as a web host would send it.
             var mimeType = attachment.string("mime_type")
             if mimeType == nil, let url {
@@ -131,13 +136,23 @@ enum FrontMatter {
             let title = attachment.string("title")
             let size = attachment.number("size_in_bytes")
             let duration = attachment.number("duration_in_seconds")
-            if url == nil { attachment.error(at: element, "an attachment needs a 'url'") }
+            if url == nil, attachment.node("url") == nil { attachment.error(at: element, "an attachment needs a 'url'") }
             fields.absorb(attachment)
             if let url {
                 attachments.append(Attachment(url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration))
             }
         }
         return attachments
+    }
+
+    /// The first string in an extension's value whose scheme runs or shows code, if any.
+    private static func scriptLink(in value: JSONValue) -> String? {
+        switch value {
+        case .string(let text): LinkSafety.isScript(text) ? text : nil
+        case .array(let elements): elements.lazy.compactMap(scriptLink).first
+        case .object(let object): object.members.lazy.compactMap { scriptLink(in: $0.value) }.first
+        default: nil
+        }
     }
 
     /// Why a custom slug cannot be a path segment, or nil when it can.

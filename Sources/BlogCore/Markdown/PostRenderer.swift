@@ -35,7 +35,7 @@ struct PostRenderer: Sendable {
     }
 
     func render(_ post: Post, includingFeedHTML: Bool = true) throws -> RenderedPost {
-        let document = try Document(markdown: post.body, options: parseOptions)
+        let document = try Document(markdown: post.body.replacingControlCharacters, options: parseOptions)
         var diagnostics: [Diagnostic] = []
         let walked = Self.walk(document, collectingParagraphs: post.summary == nil)
         try addHeadingAnchors(walked.headings)

@@ -29,6 +29,8 @@ struct HTMLEscaping: MustacheContentType {
                 case UInt8(ascii: "&"): escaped += "&amp;".utf8
                 case UInt8(ascii: "\""): escaped += "&quot;".utf8
                 case UInt8(ascii: "'"): escaped += "&#39;".utf8
+                // A control character becomes U+FFFD, as HTML's parser treats NUL.
+                case _ where byte.isReplacedControl: escaped += [0xEF, 0xBF, 0xBD]
                 default: escaped.append(byte)
                 }
             }
@@ -38,5 +40,6 @@ struct HTMLEscaping: MustacheContentType {
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
         byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+            || byte.isReplacedControl
     }
 }
