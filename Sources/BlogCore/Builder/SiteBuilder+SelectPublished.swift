@@ -97,7 +97,7 @@ extension SiteBuilder {
     }
 
     /// Two tags that are different names but make one slug (`C++` and `C#`) would share one tag page: a
-    /// warning naming both tags and a file of each. Tags that differ only in case or spacing are one tag.
+    /// warning naming both tags and a file of each. Tags that differ only in case are one tag.
     static func checkTagCollisions(_ posts: [Post]) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var first: [String: (name: String, source: String)] = [:]
