@@ -26,6 +26,32 @@ public enum FileContents {
         try contents(atPath: path, flags: 0)
     }
 
+    /// The bytes of a file, or of standard input for `-`, refusing more than `limit` bytes without reading
+    /// them all: a larger regular file is refused by its size, a pipe once `limit` bytes have come.
+    ///
+    /// - Throws: ``FileSystemError``; ``FileSystemError/isTooLarge`` past the limit.
+    public static func contents(atPath path: String, limit: Int) throws(FileSystemError) -> Data {
+        let descriptor = path == "-" ? dup(STDIN_FILENO) : open(path, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { throw .last(path) }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0 else { throw .last(path) }
+        if info.st_mode & S_IFMT == S_IFDIR { throw FileSystemError(path: path, code: EISDIR) }
+        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit { throw FileSystemError(path: path, code: EFBIG) }
+        var data = Data()
+        var chunk = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 {
+                if errno == EINTR { continue }
+                throw .last(path)
+            }
+            if count == 0 { return data }
+            guard data.count + count <= limit else { throw FileSystemError(path: path, code: EFBIG) }
+            data.append(contentsOf: chunk[..<count])
+        }
+    }
+
     /// What ``readUnlessLink(path:)`` found.
     public enum Outcome: Sendable {
         case data(Data)

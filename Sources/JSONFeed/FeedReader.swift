@@ -310,7 +310,8 @@ struct FeedReader {
         var seen = Set<String>()
         for member in fields.object.members {
             let key = member.key
-            if !seen.insert(key).inserted {
+            let isFirst = seen.insert(key).inserted
+            if !isFirst {
                 warning(fields.path(of: key), "KEY-DUPLICATE", "the key \"\(key)\" appears more than once; the last one is used")
             }
             if key.hasPrefix("_") {
@@ -318,7 +319,8 @@ struct FeedReader {
                 if !(key.dropFirst().first?.isLetter ?? false) {
                     warning(fields.path(of: key), "EXT-NAME", "extension key \"\(key)\" should be \"_\" followed by a letter")
                 }
-                extensions[key] = member.value
+                // A key seen for the first time is appended: looking each up first made 100,000 keys quadratic.
+                if isFirst { extensions.members.append(member) } else { extensions[key] = member.value }
             } else if !known.contains(key) {
                 warning(fields.path(of: key), "KEY-UNKNOWN", "unknown key \"\(key)\" is ignored; custom keys must begin with \"_\"")
             } else if version == Feed.version1, Self.keysAddedIn1_1.contains(key) {

@@ -77,3 +77,55 @@ import Testing
         #expect(result.stderr == "\(file): items[0].date_published: error: expected an RFC 3339 date-time, got \"2024-01-01\"\n")
     }
 }
+
+/// `blog feed validate` is bounded on every input: too large a file or stream is refused with the limit,
+/// and large or deep feeds are read in time that follows their size.
+@Suite struct FeedValidateBoundsTests {
+    @Test func aFileOrStreamPastTheLimitIsRefused() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let big = folder.appending(path: "big.json")
+        #expect(FileManager.default.createFile(atPath: big.path, contents: nil))
+        let handle = try FileHandle(forWritingTo: big)
+        try handle.truncate(atOffset: 33 * 1_048_576)
+        try handle.close()
+        let file = try runBlog(["feed", "validate", big.path])
+        #expect(file.status == 1)
+        #expect(file.stderr == "\(big.path): error: the feed is larger than 32 MiB, the most blog reads\n")
+        // An endless stream, as from `yes`, ends with the same error instead of filling memory.
+        let stream = Process()
+        stream.executableURL = URL(filePath: "/bin/sh")
+        stream.arguments = ["-c", "yes | \"$0\" feed validate -", blogExecutable.path]
+        let errors = Pipe()
+        stream.standardError = errors
+        stream.standardOutput = FileHandle.nullDevice
+        try stream.run()
+        let text = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        stream.waitUntilExit()
+        #expect(stream.terminationStatus == 1)
+        #expect(text == "-: error: the feed is larger than 32 MiB, the most blog reads\n")
+        let folderResult = try runBlog(["feed", "validate", folder.path])
+        #expect(folderResult.stderr == "\(folder.path): error: cannot read (Is a directory)\n")
+    }
+
+    /// 100,000 extension keys, 100,000 unknown keys, nesting past the depth limit and a 20 MB string all
+    /// validate (or fail) with a message.
+    @Test func largeAndDeepFeedsAreReadWithAMessage() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let head = #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x"}]"#
+        let cases: [(String, String, Int32)] = [
+            ("extensions", head + (0..<100_000).map { ",\"_e\($0)\":\($0)" }.joined() + "}", 0),
+            ("unknown", head + (0..<100_000).map { ",\"k\($0)\":\($0)" }.joined() + "}", 0),
+            ("deep", head + ",\"_x\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", 1),
+            ("long", head.replacingOccurrences(of: #""title":"t""#, with: "\"title\":\"" + String(repeating: "a", count: 20_000_000) + "\"") + "}", 0),
+        ]
+        for (name, text, status) in cases {
+            let file = folder.appending(path: "\(name).json")
+            try text.write(to: file, atomically: false, encoding: .utf8)
+            let result = try runBlog(["feed", "validate", file.path])
+            #expect(result.status == status, "\(name): \(result.stderr.prefix(300))")
+            #expect(result.stderr.contains("1 file checked: \(status) error\(status == 1 ? "" : "s"), "), "\(name)")
+        }
+    }
+}

@@ -179,3 +179,30 @@ import Testing
         #expect(!about.contains("static about"))
     }
 }
+
+/// Inputs built to make the work grow faster than their size build like any other post, or are refused
+/// past a documented limit (the time they take is the benchmark's business, not a test's).
+@Suite struct HostileContentTests {
+    @Test func pathologicalMarkdownBuildsAndTooManyTagsAreRefused() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let posts = site.appending(path: "content/posts")
+        func post(_ name: String, _ body: String, tags: String = "") throws {
+            try ("---\ntitle: \(name)\ndate: 2024-02-01\n\(tags)---\n" + body + "\n").write(to: posts.appending(path: "\(name).md"), atomically: false, encoding: .utf8)
+        }
+        try post("openers", String(repeating: "[", count: 160_000))
+        try post("links", String(repeating: "[a](", count: 50_000))
+        try post("emphasis", String(repeating: "*a **b ", count: 50_000))
+        try post("line", String(repeating: "word ", count: 2_000_000))
+        try post("controls", "a\u{0}b\u{1}c\u{1B}[31md\u{7F}")
+        try post("many-tags", "x", tags: "tags: [" + (0..<100).map { "t\($0)" }.joined(separator: ", ") + "]\n")
+        let built = try runBlog(["build", "--site", site.path])
+        #expect(built.status == 0, "\(built.stderr)")
+        let controls = try String(contentsOf: site.appending(path: "public/posts/controls/index.html"), encoding: .utf8)
+        #expect(controls.contains("a\u{FFFD}b\u{FFFD}c\u{FFFD}[31md\u{FFFD}"))
+        try post("toomany", "x", tags: "tags: [" + (0..<5_000).map { "t\($0)" }.joined(separator: ", ") + "]\n")
+        let refused = try runBlog(["build", "--site", site.path])
+        #expect(refused.status == 1)
+        #expect(refused.stderr.hasPrefix("content/posts/toomany.md:4:7: error: 'tags' may hold at most 100 tags, got 5000\n"), "\(refused.stderr.prefix(300))")
+    }
+}

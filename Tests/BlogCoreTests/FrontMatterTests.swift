@@ -104,6 +104,8 @@ import Yams
         ("---\ntitle: T\n---\n", "content/posts/x.md:2:1: error: missing required key 'date' such as 'date: 2024-05-01T09:30:00+02:00'"),
         ("---\ntitle: [a]\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:8: error: 'title' must be text, got a list"),
         ("---\ntitle: T\ndate: 2024-01-01\ntags: 5\n---\n", "content/posts/x.md:4:7: error: 'tags' must be a list such as [swift, web], got \"5\""),
+        ("---\ntitle: T\ndate: 2024-01-01\ntags: [\((0...100).map { "t\($0)" }.joined(separator: ", "))]\n---\n",
+         "content/posts/x.md:4:7: error: 'tags' may hold at most 100 tags, got 101"),
         ("---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", "content/posts/x.md:4:8: error: 'draft' must be true or false, got \"maybe\""),
         ("---\ntitle: \"  \"\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:8: error: 'title' must not be empty"),
         ("---\ntitle: T\ndate: 2024-01-01\nslug: ../etc\n---\n", "content/posts/x.md:4:7: error: 'slug' must not contain '/' or '\\', got \"../etc\""),

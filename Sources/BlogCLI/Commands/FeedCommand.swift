@@ -1,5 +1,6 @@
 import ArgumentParser
 import BlogCore
+import BlogFileSystem
 import Foundation
 import JSONFeed
 
@@ -119,13 +120,20 @@ struct FileProblem: Encodable {
 }
 
 enum FeedInput {
+    /// The largest feed read, from a file or standard input: readers give up on feeds far smaller.
+    static let limit = 32 * 1_048_576
+
+    /// The file's bytes; a file that cannot be read, or is too large, is reported and ends the command
+    /// with status 1.
     static func read(_ file: String) throws -> Data {
-        if file == "-" { return FileHandle.standardInput.readDataToEndOfFile() }
         do {
-            return try Data(contentsOf: URL(filePath: file))
+            return try FileContents.contents(atPath: file, limit: limit)
+        } catch where error.isTooLarge {
+            printError("\(file): error: the feed is larger than \(limit / 1_048_576) MiB, the most blog reads")
         } catch {
-            throw ValidationError("\(file): error: cannot read the file: \(error.localizedDescription)")
+            printError("\(file): error: cannot read (\(error.reason))")
         }
+        throw ExitCode(1)
     }
 }
 

@@ -60,7 +60,12 @@ enum FrontMatter {
             }
         }
         let summary = fields.string("summary")
-        let tags = fields.stringList("tags") ?? []
+        var tags = fields.stringList("tags") ?? []
+        if tags.count > maximumTags {
+            // Every tag page lists the post with all its tags: pages grow with the square of the count.
+            fields.error(at: fields.node("tags"), "'tags' may hold at most \(maximumTags) tags, got \(tags.count)")
+            tags = []
+        }
         let image = fields.link("image")
         let bannerImage = fields.link("banner_image")
         let externalURL = fields.link("external_url")
@@ -154,6 +159,9 @@ enum FrontMatter {
         default: nil
         }
     }
+
+    /// The most tags one post may have.
+    static let maximumTags = 100
 
     /// Why a custom slug cannot be a path segment, or nil when it can.
     static func slugProblem(_ slug: String) -> String? {
