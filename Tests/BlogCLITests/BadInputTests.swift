@@ -114,6 +114,35 @@ import Testing
             """)
     }
 
+    /// An unclosed section is reported at its opening tag, not at the end of the file.
+    @Test func anUnclosedSectionIsReportedWhereItOpens() throws {
+        let site = try makeSite(["crlf.md"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let theme = site.appending(path: "site-template")
+        try "{{<base}}\n{{$content}}\n<ul>\n  {{#posts}}\n  <li>{{title}}</li>\n</ul>\n\n\n{{/content}}\n{{/base}}\n".write(to: theme.appending(path: "tag.mustache"), atomically: true, encoding: .utf8)
+        let broken = try runBlog(["build", "--site", site.path])
+        #expect(broken.status == 1)
+        #expect(broken.stderr.hasPrefix("site-template/tag.mustache:4:3: error: template syntax error: the section 'posts' opened here is not closed; expected '{{/posts}}'\n"), "\(broken.stderr)")
+    }
+
+    /// A function templates do not have prints nothing: a warning, and an error with --strict.
+    @Test func anUnknownFunctionWarnsAndFailsInStrictMode() throws {
+        let site = try makeSite(["crlf.md"])
+        defer { try? FileManager.default.removeItem(at: site) }
+        let post = site.appending(path: "site-template/post.mustache")
+        let text = try String(contentsOf: post, encoding: .utf8).replacingOccurrences(of: "<h1>{{post.title}}</h1>", with: "<h1>{{shout(post.title)}}</h1>")
+        try text.write(to: post, atomically: true, encoding: .utf8)
+        let loose = try runBlog(["build", "--site", site.path])
+        #expect(loose.status == 0)
+        #expect(loose.stderr.hasPrefix("site-template/post.mustache:5:9: warning: unknown function 'shout' in 'shout(post.title)'; templates have capitalized, count,"), "\(loose.stderr)")
+        let strict = try runBlog(["build", "--strict", "--site", site.path])
+        #expect(strict.status == 1)
+        #expect(strict.stderr.hasPrefix("site-template/post.mustache:5:9: error: unknown function 'shout'"))
+        // The transforms templates have are not flagged.
+        try text.replacingOccurrences(of: "shout(post.title)", with: "uppercased(post.title)").write(to: post, atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--strict", "--site", site.path]).status == 0)
+    }
+
     @Test func unknownTemplateVariableWarnsAndFailsInStrictMode() throws {
         let site = try makeSite(["crlf.md"])
         defer { try? FileManager.default.removeItem(at: site) }

@@ -103,13 +103,58 @@ enum TemplateLint {
                 continue
             }
             let name = "#^&".contains(sigil) ? String(tag.dropFirst()).trimmingWhitespace() : tag
-            if let unknown = unknownSegment(in: name) {
+            if let function = unknownFunction(in: name) {
+                diagnostics.append(Diagnostic(strict ? .error : .warning, file: file, line: position.line, column: position.column,
+                                              message: "unknown function '\(function)' in '\(name)'; templates have \(transforms.sorted().joined(separator: ", "))"))
+            } else if let unknown = unknownSegment(in: name) {
                 let hint = Suggestion.hint(for: unknown, in: knownNames.union(sequenceNames).sorted())
                 diagnostics.append(Diagnostic(strict ? .error : .warning, file: file, line: position.line, column: position.column,
                                               message: "unknown variable '\(name)'\(hint)"))
             }
         }
         return diagnostics
+    }
+
+    /// The functions (swift-mustache's transforms) a template may apply, as in `{{uppercased(post.title)}}`.
+    static let transforms: Set<String> = ["capitalized", "count", "empty", "enumerated", "equalzero", "even", "first", "last", "lowercased",
+                                          "minusone", "odd", "plusone", "reversed", "sorted", "uppercased"]
+
+    /// The first function a tag applies that is not a transform, if any; an unknown one prints nothing.
+    static func unknownFunction(in name: String) -> String? {
+        var rest = name[...]
+        while let open = rest.firstIndex(of: "(") {
+            let function = rest[..<open].trimmingWhitespace()
+            if !transforms.contains(function) { return function }
+            rest = rest[rest.index(after: open)...]
+        }
+        return nil
+    }
+
+    /// The innermost section a template opens and never closes, with the line and column of its opening
+    /// tag: the parser can only say where the file ends.
+    ///
+    /// A section left open inside another is found where the outer one closes (`{{/content}}` while
+    /// `{{#posts}}` is open); a closing tag that closes nothing open is a typo, which the parser reports.
+    static func unclosedSection(in text: String) -> (name: String, line: Int, column: Int)? {
+        var open: [(name: String, start: String.Index)] = []
+        var unclosed: (name: String, start: String.Index)?
+        for (tag, start) in tags(in: text) {
+            guard let sigil = tag.first else { continue }
+            let name = tag.dropFirst().trimmingWhitespace()
+            if "#^$<".contains(sigil) {
+                open.append((name, start))
+            } else if sigil == "/" {
+                guard let index = open.lastIndex(where: { $0.name == name }) else { return nil }
+                if index < open.count - 1 {
+                    unclosed = open.last
+                    break
+                }
+                open.removeLast()
+            }
+        }
+        guard let section = unclosed ?? open.last else { return nil }
+        let position = advance((text.startIndex, 1, 1), to: section.start, in: text)
+        return (section.name, position.line, position.column)
     }
 
     /// Every segment of every variable name in a template (`post.title` gives `post` and `title`).

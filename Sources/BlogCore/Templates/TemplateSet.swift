@@ -55,6 +55,12 @@ struct TemplateSet: Sendable {
                 names.insert(name)
                 texts.append((file, text))
             } catch let error as MustacheTemplate.ParserError {
+                if let kind = error.error as? MustacheTemplate.Error, kind == .expectedSectionEnd || kind == .sectionCloseNameIncorrect,
+                   let section = TemplateLint.unclosedSection(in: text) {
+                    diagnostics.append(Diagnostic(.error, file: file, line: section.line, column: section.column,
+                                                  message: "template syntax error: the section '\(section.name)' opened here is not closed; expected '{{/\(section.name)}}'"))
+                    continue
+                }
                 // The pragma takes the first line; positions are the file's.
                 diagnostics.append(Diagnostic(.error, file: file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
                                               message: "template syntax error: \(describe(error.error))"))
