@@ -80,7 +80,7 @@ public final class PreviewServer: Sendable {
             throw ServeError(message: "\(error)")
         }
         var saving = await build(origin: origin, changed: [], report: report)
-        let isLoopback = ["127.0.0.1", "::1", "localhost"].contains(options.host)
+        let isLoopback = RequestGuard.isLoopback(options.host)
         report(.serving(url: origin + (await status.basePath),
                         warning: isLoopback ? nil : "serving on \(options.host): other machines can read the preview, drafts included"))
 
@@ -124,9 +124,8 @@ public final class PreviewServer: Sendable {
     }
 
     private func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
-        guard Self.isAllowed(host: request.headers[.host], listeningOn: options.host) else {
-            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"],
-                                body: Data("the preview answers only to its own address, such as http://127.0.0.1/\n".utf8))
+        if let refusal = RequestGuard(listeningOn: options.host).refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")]) {
+            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"], body: Data((refusal + "\n").utf8))
         }
         let rawPath = request.target.path(percentEncoded: true)
         if rawPath == LiveReloadScript.endpoint {
@@ -140,17 +139,6 @@ public final class PreviewServer: Sendable {
         var replyHeaders = HTTPHeaders()
         for (name, value) in reply.headers { replyHeaders[HTTPHeader(name)] = value }
         return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)), headers: replyHeaders, body: reply.body)
-    }
-
-    /// Whether a request's `Host` may be answered. On loopback only loopback names are: another name
-    /// pointing at 127.0.0.1 is how a web page elsewhere would read the preview (DNS rebinding).
-    static func isAllowed(host header: String?, listeningOn address: String) -> Bool {
-        guard ["127.0.0.1", "::1", "localhost"].contains(address) else { return true }
-        guard let header = header?.lowercased() else { return false }
-        let name = header.hasPrefix("[") ? String(header.prefix { $0 != "]" }.dropFirst()) : String(header.prefix { $0 != ":" })
-        let octets = name.split(separator: ".", omittingEmptySubsequences: false)
-        return name == "localhost" || name.hasSuffix(".localhost") || name == "::1"
-            || (octets.count == 4 && octets[0] == "127" && octets.allSatisfy { UInt8($0) != nil })
     }
 
     /// Takes a lock on the preview folder for as long as the server runs, so that two servers of one site

@@ -72,6 +72,17 @@ func listTree(_ folder: URL) -> [String] {
         let rebound = try httpRequest(port: port, path: "/", headers: ["Host": "attacker.example:\(port)"])
         #expect(rebound.status == 403)
         #expect(try httpRequest(port: port, path: "/", headers: ["Host": "localhost:\(port)"]).status == 200)
+        // A page elsewhere may send requests, but gets nothing: not a page, not the live-reload socket,
+        // and no response grants it read access.
+        let handshake = ["Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"]
+        for origin in ["http://evil.example", "null", "http://localhost.evil.example", "http://127.0.0.1:\(port + 1)"] {
+            let page = try httpRequest(port: port, path: "/posts/live/", headers: ["Origin": origin])
+            #expect(page.status == 403 && !page.text.contains("The first words."), "\(origin)")
+            #expect(try httpRequest(port: port, path: "/__blog/live", headers: handshake.merging(["Origin": origin]) { $1 }).status == 403, "\(origin)")
+        }
+        let own = try httpRequest(port: port, path: "/posts/live/", headers: ["Origin": "http://127.0.0.1:\(port)"])
+        #expect(own.status == 200 && own.headers["access-control-allow-origin"] == nil)
+        #expect(try httpRequest(port: port, path: "/", method: "POST", body: Data("{}".utf8)).status == 405)
 
         // One preview per site: a second server would build into the same folder.
         let second = try runBlog(["serve", "--site", site.path, "--port", "0"])
