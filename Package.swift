@@ -14,7 +14,9 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.0.0"),
-        .package(url: "https://github.com/swhitty/FlyingFox.git", from: "0.27.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird.git", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/hummingbird-websocket.git", from: "2.8.1"),
+        .package(url: "https://github.com/apple/swift-http-types.git", from: "1.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -46,7 +48,13 @@ let package = Package(
         ),
         .target(
             name: "BlogServe",
-            dependencies: ["BlogCore", "BlogFileSystem", "JSONFeed", .product(name: "FlyingFox", package: "FlyingFox")]
+            dependencies: [
+                "BlogCore", "BlogFileSystem", "JSONFeed",
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdCore", package: "hummingbird"),
+                .product(name: "HummingbirdWebSocket", package: "hummingbird-websocket"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+            ]
         ),
         .executableTarget(
             name: "BlogCLI",
@@ -64,7 +72,7 @@ let package = Package(
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
         .testTarget(name: "BlogFileSystemTests", dependencies: ["BlogFileSystem"]),
         .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore", "BlogFileSystem", .product(name: "Mustache", package: "swift-mustache")]),
-        .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", "BlogFileSystem", .product(name: "FlyingFox", package: "FlyingFox")]),
+        .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", "BlogFileSystem"]),
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
 )

@@ -1,8 +1,12 @@
 import BlogCore
 import BlogFileSystem
-import FlyingFox
-import FlyingSocks
 import Foundation
+import Hummingbird
+import HummingbirdCore
+import HTTPTypes
+import HummingbirdWebSocket
+import Logging
+import NIOCore
 
 /// `blog serve`: builds the site into `.blog-cache/serve/`, serves it over HTTP, and rebuilds when blog.yaml,
 /// `content/` or `site-template/` change, telling open pages to reload (or to show the build's errors).
@@ -41,6 +45,7 @@ public final class PreviewServer: Sendable {
     let site: Site
     let options: Options
     private let status = BuildStatus()
+    private let connections = ConnectionRegistry()
     /// The build cache between rebuilds; written to disk after each build is shown, not before.
     private let memory = BuildMemory()
 
@@ -57,20 +62,21 @@ public final class PreviewServer: Sendable {
     ///
     /// - Throws: ``ServeError`` when the address cannot be used or the sources cannot be watched.
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
-        let address = try Self.address(host: options.host, port: options.port)
-        try Self.checkAvailable(address, host: options.host, port: options.port)
+        try Self.checkAddress(options.host)
+        let (events, event) = AsyncStream.makeStream(of: Result<Int?, any Error>.self)
+        let app = makeApplication { port in event.yield(.success(port)) }
+        let serving = Task {
+            do {
+                try await app.run()
+            } catch {
+                event.yield(.failure(error))
+            }
+        }
+        defer { serving.cancel() }
+        let port = try await Self.listeningPort(events, host: options.host, port: options.port)
+        // Taken once the port is ours, so that a port in use leaves nothing behind.
         let lock = try lockPreviewFolder()
         defer { lock.release() }
-        let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: ClosureHTTPHandler { [self] request in
-            try await handle(request)
-        })
-        let serving = Task { try await server.run() }
-        defer { serving.cancel() }
-        try await server.waitUntilListening()
-        let port: UInt16 = switch await server.listeningAddress {
-        case .ip4(_, let port)?, .ip6(_, let port)?: port
-        default: options.port
-        }
         let origin = "http://\(options.host.contains(":") ? "[\(options.host)]" : options.host):\(port)"
 
         let watcher: FolderWatcher
@@ -100,7 +106,73 @@ public final class PreviewServer: Sendable {
         }
         await saving.value
         await status.stop()
-        await server.stop(timeout: 1)
+        serving.cancel()
+        connections.closeAll()
+        _ = await serving.result
+    }
+
+    /// The HTTP server: one responder for every request, and the live-reload socket for a page of the
+    /// preview. HTTP/1.1 heads are parsed by SwiftNIO within fixed limits (80 KiB of header fields, 1,000
+    /// fields: past them the connection gets 400 and is closed), idle connections close after a minute,
+    /// and a WebSocket frame over 4 KiB closes the socket with 1009 before it is read.
+    private func makeApplication(onListening: @escaping @Sendable (Int?) -> Void) -> some ApplicationProtocol {
+        let requestGuard = RequestGuard(listeningOn: options.host)
+        let (status, connections) = (status, connections)
+        let configuration = HTTP1WebSocketUpgradeChannel.Configuration(
+            http1: .init(idleTimeout: .seconds(60)),
+            ws: .init(maxFrameSize: 4096, autoPing: .disabled, closeTimeout: .seconds(5))
+        )
+        var logger = Logger(label: "blog-serve")
+        logger.logLevel = .critical
+        let upgrade: @Sendable (HTTPRequest, any Channel, Logger) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> = { request, _, _ in
+                guard request.path == LiveReloadScript.endpoint,
+                      requestGuard.refusal(host: request.authority, origin: request.headerFields[.origin]) == nil
+                else { return .dontUpgrade }
+                return .upgrade([:]) { inbound, outbound, _ in
+                    // The page says nothing; the socket ends when it goes or the server stops.
+                    let sending = Task {
+                        for await message in LiveReloadSocket(status: status).messages() { try await outbound.write(.text(message)) }
+                        try await outbound.close(.goingAway, reason: nil)
+                    }
+                    defer { sending.cancel() }
+                    for try await _ in inbound {}
+                }
+            }
+        return Application(
+            responder: CallbackResponder<BasicRequestContext> { [self] request, _ in await handle(request) },
+            server: HTTPServerBuilder { responder in
+                GuardedHTTPChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration, shouldUpgrade: upgrade),
+                                   requestGuard: requestGuard, registry: connections)
+            },
+            configuration: .init(address: .hostname(options.host, port: Int(options.port)), serverName: nil, reuseAddress: true),
+            onServerRunning: { channel in onListening(channel.localAddress?.port) },
+            logger: logger
+        )
+    }
+
+    /// The port the server listens on, once it does; a failure to bind is a ``ServeError`` that names the
+    /// port and what to change.
+    private static func listeningPort(_ events: AsyncStream<Result<Int?, any Error>>, host: String, port: UInt16) async throws -> Int {
+        for await event in events {
+            switch event {
+            case .success(let bound): return bound ?? Int(port)
+            case .failure(let error): throw bindError(error, host: host, port: port)
+            }
+        }
+        throw ServeError(message: "cannot listen on \(host):\(port)")
+    }
+
+    private static func bindError(_ error: any Error, host: String, port: UInt16) -> ServeError {
+        switch (error as? IOError)?.errnoCode {
+        case EADDRINUSE?:
+            ServeError(message: "port \(port) on \(host) is in use; stop the other server or choose another with --port")
+        case EACCES?:
+            ServeError(message: "port \(port) needs special permission; choose one above 1023 with --port")
+        case EADDRNOTAVAIL?:
+            ServeError(message: "--host: \(host) is not an address of this machine")
+        default:
+            ServeError(message: "cannot listen on \(host):\(port): \(error)")
+        }
     }
 
     /// Builds and publishes the outcome to waiting pages, then starts writing the build cache to disk;
@@ -123,22 +195,29 @@ public final class PreviewServer: Sendable {
         return Task.detached(priority: .utility) { [memory] in await memory.save() }
     }
 
-    private func handle(_ request: HTTPRequest) async throws -> HTTPResponse {
-        if let refusal = RequestGuard(listeningOn: options.host).refusal(host: request.headers[.host], origin: request.headers[HTTPHeader("Origin")]) {
-            return HTTPResponse(statusCode: .forbidden, headers: [.contentType: "text/plain; charset=utf-8"], body: Data((refusal + "\n").utf8))
-        }
-        let rawPath = request.target.path(percentEncoded: true)
-        if rawPath == LiveReloadScript.endpoint {
-            return try await WebSocketHTTPHandler(handler: MessageFrameWSHandler(handler: LiveReloadSocket(status: status))).handleRequest(request)
-        }
+    /// One request: refused when it is not for the preview (see ``RequestGuard``), else answered as a
+    /// static host would answer it.
+    private func handle(_ request: Request) async -> Response {
         var headers: [String: String] = [:]
-        for (name, value) in request.headers { headers[name.rawValue.lowercased()] = value }
+        for field in request.headers { headers[field.name.canonicalName] = field.value }
+        let host = request.head.authority ?? headers["host"]
+        if let refusal = RequestGuard(listeningOn: options.host).refusal(host: host, origin: headers["origin"]) {
+            return Self.response(SiteResponder.Reply(status: 403, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data((refusal + "\n").utf8)))
+        }
+        // The path as sent, percent-encoding and all: the responder refuses `..` however it is spelt.
+        let rawPath = String(request.uri.string.prefix { $0 != "?" })
         let (generation, basePath) = (await status.current.generation, await status.basePath)
         let responder = SiteResponder(root: output, basePath: basePath, generation: generation)
-        let reply = responder.respond(method: request.method.rawValue, rawPath: rawPath, headers: headers)
-        var replyHeaders = HTTPHeaders()
-        for (name, value) in reply.headers { replyHeaders[HTTPHeader(name)] = value }
-        return HTTPResponse(statusCode: HTTPStatusCode(reply.status, phrase: Self.phrase(reply.status)), headers: replyHeaders, body: reply.body)
+        return Self.response(responder.respond(method: request.method.rawValue, rawPath: rawPath, headers: headers))
+    }
+
+    private static func response(_ reply: SiteResponder.Reply) -> Response {
+        var fields = HTTPFields()
+        for (name, value) in reply.headers.sorted(by: { $0.key < $1.key }) {
+            if let field = HTTPField.Name(name) { fields[field] = value }
+        }
+        return Response(status: .init(code: reply.status, reasonPhrase: phrase(reply.status)), headers: fields,
+                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 
     /// Takes a lock on the preview folder for as long as the server runs, so that two servers of one site
@@ -170,35 +249,10 @@ public final class PreviewServer: Sendable {
         }
     }
 
-    static func address(host: String, port: UInt16) throws -> any SocketAddress {
-        let numeric = host == "localhost" ? "127.0.0.1" : host
-        do {
-            return numeric.contains(":") ? try sockaddr_in6.inet6(ip6: numeric, port: port) : try sockaddr_in.inet(ip4: numeric, port: port)
-        } catch {
+    /// Refuses a `--host` that is not an IP address or `localhost`.
+    static func checkAddress(_ host: String) throws {
+        guard host == "localhost" || (try? SocketAddress(ipAddress: host, port: 0)) != nil else {
             throw ServeError(message: "--host: expected an IP address such as 127.0.0.1, ::1 or 0.0.0.0, got \"\(host)\"")
-        }
-    }
-
-    /// Binds a throwaway socket first, so that a port in use is named in a clear message.
-    static func checkAvailable(_ address: any SocketAddress, host: String, port: UInt16) throws {
-        guard port != 0, let probe = try? Socket(domain: Int32(type(of: address).family), type: .stream) else { return }
-        defer { try? probe.close() }
-        try? probe.setValue(true, for: .localAddressReuse)
-        do {
-            try probe.bind(to: address)
-        } catch SocketError.failed(_, let code, let reason) {
-            switch code {
-            case EADDRINUSE:
-                throw ServeError(message: "port \(port) on \(host) is in use; stop the other server or choose another with --port")
-            case EACCES:
-                throw ServeError(message: "port \(port) needs special permission; choose one above 1023 with --port")
-            case EADDRNOTAVAIL:
-                throw ServeError(message: "--host: \(host) is not an address of this machine")
-            default:
-                throw ServeError(message: "cannot listen on \(host):\(port): \(reason)")
-            }
-        } catch {
-            return
         }
     }
 }

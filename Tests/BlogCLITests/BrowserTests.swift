@@ -24,7 +24,8 @@ struct BrowserTests {
         try livePost("Words written after the page opened.").write(to: site.appending(path: "content/posts/live.md"), atomically: false, encoding: .utf8)
         #expect(await browser.waitUntil("return window.__blogTestMark === undefined && document.body.innerText.includes('Words written after the page opened.')"),
                 "the page did not reload with the new text; server said:\n\(server.stdout)\(server.stderr)")
-        #expect(await server.stop() == 0)
+        let stopped = await server.stop()
+        #expect(stopped == 0, "server said:\n\(server.stdout)\(server.stderr)")
     }
 
     @Test func aBrokenFrontMatterShowsAnOverlayUntilItIsFixed() async throws {
@@ -44,6 +45,7 @@ struct BrowserTests {
         try livePost("Fixed words.").write(to: post, atomically: false, encoding: .utf8)
         #expect(await browser.waitUntil("return \(overlay) === undefined && window.__blogTestMark === undefined && document.body.innerText.includes('Fixed words.')"),
                 "the overlay stayed or the fix did not show; server said:\n\(server.stdout)\(server.stderr)")
-        #expect(await server.stop() == 0)
+        let stopped = await server.stop()
+        #expect(stopped == 0, "server said:\n\(server.stdout)\(server.stderr)")
     }
 }

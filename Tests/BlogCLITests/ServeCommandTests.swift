@@ -106,6 +106,78 @@ func listTree(_ folder: URL) -> [String] {
         }
     }
 
+    /// What the preview never serves is answered at its front door, within seconds and without reading it
+    /// all: oversized or silent requests, other methods, bodies, two hosts, and WebSocket frames past the
+    /// limit; and a connection that never says anything does not keep the server from stopping.
+    @Test func hostileRequestsAreRefusedQuicklyAndDoNotHoldTheServer() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"])
+        let port = try #require(try await server.servingURL().port)
+        let host = "Host: 127.0.0.1:\(port)\r\n"
+        func statusLine(_ text: String) throws -> String {
+            let reply = try rawExchange(port: port, Array(text.utf8))
+            return String(decoding: reply, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
+        }
+        #expect(try statusLine("GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\n" + host + "\r\n") == "HTTP/1.1 414 URI Too Long")
+        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + "X: " + String(repeating: "a", count: 100_000) + "\r\n\r\n") == "HTTP/1.1 431 Request Header Fields Too Large")
+        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + (0..<200).map { "X\($0): 1\r\n" }.joined() + "\r\n") == "HTTP/1.1 431 Request Header Fields Too Large")
+        #expect(try statusLine("BREW / HTTP/1.1\r\n" + host + "\r\n") == "HTTP/1.1 501 Not Implemented")
+        #expect(try statusLine("DELETE / HTTP/1.1\r\n" + host + "\r\n") == "HTTP/1.1 405 Method Not Allowed")
+        #expect(try statusLine("POST / HTTP/1.1\r\n" + host + "Content-Length: 100000\r\n\r\n" + String(repeating: "x", count: 100_000)) == "HTTP/1.1 405 Method Not Allowed")
+        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + "Content-Length: 5\r\n\r\nhello") == "HTTP/1.1 400 Bad Request")
+        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + "Host: attacker.example\r\n\r\n") == "HTTP/1.1 400 Bad Request")
+        // A client that starts a request and goes quiet is answered and dropped.
+        let started = ContinuousClock.now
+        #expect(try statusLine("GET / HTTP/1.1\r\n" + host) == "HTTP/1.1 408 Request Timeout")
+        #expect(ContinuousClock.now - started < .seconds(20))
+        // A WebSocket frame declaring a terabyte is refused with close code 1009 before it is read.
+        let handshake = "GET /__blog/live HTTP/1.1\r\n" + host + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let frame: [UInt8] = [0x82, 0xFF, 0, 0, 1, 0, 0, 0, 0, 0, 1, 2, 3, 4] + [UInt8](repeating: 120, count: 100)
+        let reply = try rawExchange(port: port, Array(handshake.utf8) + frame)
+        #expect(String(decoding: reply.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
+        #expect(reply.suffix(4) == [0x88, 0x02, 0x03, 0xF1], "\(reply.suffix(8))")
+        // An open connection that never sends a request does not hold the server when it stops.
+        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(silent) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(silent, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+        #expect(await server.stop() == 0)
+    }
+
+    /// Running out of file descriptors (many idle connections under a low `ulimit -n`) does not stop the
+    /// server from listening: it answers again as soon as connections go.
+    @Test func runningOutOfDescriptorsIsSurvived() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"], descriptorLimit: 64)
+        let port = try #require(try await server.servingURL().port)
+        var idle: [Int32] = []
+        for _ in 0..<100 {
+            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            var address = sockaddr_in()
+            address.sin_family = sa_family_t(AF_INET)
+            address.sin_port = in_port_t(UInt16(port).bigEndian)
+            address.sin_addr.s_addr = inet_addr("127.0.0.1")
+            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
+            idle.append(descriptor)
+        }
+        try await Task.sleep(for: .milliseconds(500))
+        for descriptor in idle { close(descriptor) }
+        var answered = false
+        for _ in 0..<50 where !answered {
+            answered = (try? httpRequest(port: port, path: "/posts/live/").status) == 200
+            if !answered { try await Task.sleep(for: .milliseconds(200)) }
+        }
+        #expect(answered, "\(server.stderr)")
+        #expect(await server.stop() == 0)
+    }
+
     @Test func aSiteWithABasePathIsServedUnderIt() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -16,10 +16,17 @@ final class ServeProcess: @unchecked Sendable {
     var stdout: String { lock.withLock { stdoutText } }
     var stderr: String { lock.withLock { stderrText } }
 
-    /// Starts `blog serve --site SITE` plus `arguments` (pass `--port 0` for a free port).
-    init(site: URL, arguments: [String], environment extra: [String: String] = [:]) throws {
-        process.executableURL = blogExecutable
-        process.arguments = ["serve", "--site", site.path] + arguments
+    /// Starts `blog serve --site SITE` plus `arguments` (pass `--port 0` for a free port); with a
+    /// `descriptorLimit`, under `ulimit -n` of that many open files.
+    init(site: URL, arguments: [String], environment extra: [String: String] = [:], descriptorLimit: Int? = nil) throws {
+        if let descriptorLimit {
+            // `exec` keeps the process ID, so signals reach blog itself.
+            process.executableURL = URL(filePath: "/bin/sh")
+            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", blogExecutable.path, "serve", "--site", site.path] + arguments
+        } else {
+            process.executableURL = blogExecutable
+            process.arguments = ["serve", "--site", site.path] + arguments
+        }
         var environment = ProcessInfo.processInfo.environment
         environment["NO_COLOR"] = "1"
         environment.merge(extra) { _, new in new }
@@ -99,8 +106,9 @@ func httpRequest(port: Int, path: String, method: String = "GET", headers: [Stri
         $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
     }
     guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
-    var request = "\(method) \(path) HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\nConnection: close\r\n"
-    for (name, value) in headers { request += "\(name): \(value)\r\n" }
+    // A Host given replaces the usual one: two are refused.
+    var request = "\(method) \(path) HTTP/1.1\r\n" + (headers["Host"] == nil ? "Host: 127.0.0.1:\(port)\r\n" : "") + "Connection: close\r\n"
+    for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
     if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
     var bytes = Array((request + "\r\n").utf8) + Array(body ?? Data())
     var sent = 0
@@ -151,4 +159,36 @@ func occupyPort() throws -> (descriptor: Int32, port: Int) {
     }
     guard bound else { throw POSIXError(.EADDRINUSE) }
     return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
+}
+
+/// Sends `bytes` as they are to 127.0.0.1:`port` and returns what comes back before the server closes
+/// the connection (or `timeout` seconds pass).
+func rawExchange(port: Int, _ bytes: [UInt8], timeout: Int = 20) throws -> [UInt8] {
+    let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+    guard descriptor >= 0 else { throw POSIXError(.EIO) }
+    defer { close(descriptor) }
+    var address = sockaddr_in()
+    address.sin_family = sa_family_t(AF_INET)
+    address.sin_port = in_port_t(UInt16(port).bigEndian)
+    address.sin_addr.s_addr = inet_addr("127.0.0.1")
+    let connected = withUnsafePointer(to: &address) {
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+    }
+    guard connected == 0 else { throw POSIXError(.ECONNREFUSED) }
+    var limit = timeval(tv_sec: timeout, tv_usec: 0)
+    setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
+    var sent = 0
+    while sent < bytes.count {
+        let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+        guard count > 0 else { break }  // the server may refuse before it has read everything
+        sent += count
+    }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 65536)
+    while true {
+        let count = recv(descriptor, &buffer, buffer.count, 0)
+        guard count > 0 else { break }
+        received += buffer[0..<count]
+    }
+    return received
 }
