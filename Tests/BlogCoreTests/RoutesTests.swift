@@ -26,6 +26,11 @@ import Testing
         #expect(routes.archive == .init(path: "archive/index.html", url: "\(base)archive/"))
         #expect(routes.notFound == .init(path: "404.html", url: "\(base)404.html"))
         #expect(routes.feed(.json) == .init(path: "feed.json", url: "\(base)feed.json"))
+        #expect(routes.feed(.atom) == .init(path: "atom.xml", url: "\(base)atom.xml"))
+        #expect(routes.feed(.rss) == .init(path: "rss.xml", url: "\(base)rss.xml"))
+        #expect(routes.sitemap == .init(path: "sitemap.xml", url: "\(base)sitemap.xml"))
+        #expect(routes.url(ofPath: "tags/swift/index.html") == routes.tag("swift").url)
+        #expect(routes.url(ofPath: "404.html") == routes.notFound.url)
         #expect(routes.absolute(routes.tags.url) == "https://example.com\(base)tags/")
     }
 
@@ -39,7 +44,7 @@ import Testing
     /// A copied file may not take a path the engine writes, at the root or in a post's folder.
     @Test func generatedPathsCoverTheRootOutputsAndAPostsPage() throws {
         let routes = try routes("https://example.com/")
-        #expect(routes.generatedPaths(in: "") == ["index.html", "feed.json", "404.html", "tags/index.html", "archive/index.html"])
+        #expect(routes.generatedPaths(in: "") == ["index.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "404.html", "tags/index.html", "archive/index.html"])
         #expect(routes.generatedPaths(in: "posts/a/") == ["posts/a/index.html"])
         for slug in Routes.reservedSlugs.filter({ !$0.contains(".") }) {
             #expect(routes.index(page: 2).path.hasPrefix(slug + "/") || routes.tags.path.hasPrefix(slug + "/") || routes.archive.path.hasPrefix(slug + "/")

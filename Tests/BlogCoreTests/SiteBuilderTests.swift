@@ -74,7 +74,8 @@ import Testing
             for href in hrefs where !href.hasPrefix("#") {
                 #expect(href.hasPrefix("/deep/blog/") || href.hasPrefix("https://example.com/deep/blog/"), "\(file): \(href)")
             }
-            #expect(html.contains("<link rel=\"alternate\" type=\"application/feed+json\" title=\"T\" href=\"https://example.com/deep/blog/feed.json\">"))
+            #expect(html.contains("<link rel=\"alternate\" type=\"application/feed+json\" title=\"T (JSON Feed)\" href=\"https://example.com/deep/blog/feed.json\">"))
+            #expect(html.contains("<link rel=\"alternate\" type=\"application/atom+xml\" title=\"T (Atom)\" href=\"https://example.com/deep/blog/atom.xml\">"))
         }
     }
 

@@ -24,6 +24,9 @@ struct PageContext: Sendable {
             "base_path": configuration.basePath,
             "language": configuration.language,
             "feed_url": routes.absolute(routes.feed(.json).url),
+            "feeds": configuration.feedFormats.sorted().map { format in
+                TemplateObject(["url": routes.absolute(routes.feed(format).url), "type": format.mediaType, "name": format.displayName])
+            },
             "authors": configuration.authors.map { TemplateObject(["name": $0.name, "url": $0.url]) },
             "pages": navigation.map { TemplateObject(["title": $0.title, "url": $0.path]) },
         ])

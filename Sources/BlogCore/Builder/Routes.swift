@@ -13,10 +13,6 @@ struct Routes: Sendable {
         var url: String
     }
 
-    /// The feeds the site publishes.
-    enum Feed: Sendable {
-        case json
-    }
 
     /// `/blog/` for `https://example.com/blog/`.
     let basePath: String
@@ -29,7 +25,8 @@ struct Routes: Sendable {
     }
 
     /// Names at the output's root that the engine's own outputs take, which a page's slug may not.
-    static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "404.html", "index.html"]
+    static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
+                                             "index.html"]
 
     /// The folder of a post's or page's own page, relative to the output folder: `posts/SLUG/` or `SLUG/`.
     /// A post folder's files are copied into it.
@@ -63,17 +60,31 @@ struct Routes: Sendable {
     var notFound: Route { Route(path: "404.html", url: "\(basePath)404.html") }
 
     /// A feed of the whole site.
-    func feed(_ kind: Feed) -> Route {
-        switch kind {
-        case .json: Route(path: "feed.json", url: "\(basePath)feed.json")
+    func feed(_ format: FeedFormat) -> Route {
+        let name = switch format {
+        case .json: "feed.json"
+        case .atom: "atom.xml"
+        case .rss: "rss.xml"
         }
+        return Route(path: name, url: basePath + name)
+    }
+
+    /// The list of every page for search engines, and the file that names it.
+    var sitemap: Route { Route(path: "sitemap.xml", url: "\(basePath)sitemap.xml") }
+    var robots: Route { Route(path: "robots.txt", url: "\(basePath)robots.txt") }
+
+    /// The URL of a page written at `path` (as the routes above give it): a folder's `index.html` is
+    /// its folder.
+    func url(ofPath path: String) -> String {
+        let folder = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+        return basePath + folder.pathEncoded
     }
 
     /// Paths that only the engine writes: a copied static file may not take them. `folder` is a post's
     /// folder for its bundle's files, or empty for the theme's `static/`.
     func generatedPaths(in folder: String) -> Set<String> {
         guard folder.isEmpty else { return [folder + "index.html"] }
-        return [index(page: 1).path, feed(.json).path, notFound.path, tags.path, archive.path]
+        return Set([index(page: 1).path, notFound.path, tags.path, archive.path, sitemap.path] + FeedFormat.allCases.map { feed($0).path })
     }
 
     /// The URL with the origin of `base_url` in front: `https://example.com/blog/tags/`.

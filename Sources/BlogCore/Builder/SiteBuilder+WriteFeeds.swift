@@ -1,8 +1,9 @@
 import JSONFeed
 
 extension SiteBuilder {
-    /// Writes `feed.json` with the newest posts, their HTML rendered again with absolute URLs (feed readers
-    /// show items away from the site) from their sources.
+    /// Writes the site's feeds (JSON Feed, Atom and RSS, those blog.yaml leaves on) from one set of items:
+    /// the newest posts, their HTML rendered again with absolute URLs (feed readers show items away from
+    /// the site) from their sources.
     func writeFeeds(_ pages: RenderedPages, _ selection: Selection, into output: StagedOutput, _ plan: BuildPlan) async throws(DiagnosticError) {
         var items: [PublishedPost] = []
         for published in pages.posts.prefix(plan.configuration.feedItemLimit) {
@@ -19,8 +20,16 @@ extension SiteBuilder {
             }
         }
         let feed = FeedBuilder(configuration: plan.configuration, routes: plan.routes).feed(for: items)
+        let routes = plan.routes
         do {
-            try output.put(plan.routes.feed(.json).path, try FeedEncoder(prettyPrinted: true).encode(feed))
+            for format in plan.configuration.feedFormats.sorted() {
+                let route = routes.feed(format)
+                switch format {
+                case .json: try output.put(route.path, try FeedEncoder(prettyPrinted: true).encode(feed))
+                case .atom: try output.put(route.path, text: AtomWriter(selfURL: routes.absolute(route.url)).document(feed))
+                case .rss: try output.put(route.path, text: RSSWriter(selfURL: routes.absolute(route.url)).document(feed))
+                }
+            }
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }

@@ -40,6 +40,7 @@ public struct SiteBuilder: Sendable {
         timer.mark("render posts and pages")
         let listPages = try await renderListPages(pages, selection, previous, into: output, plan)
         try await writeFeeds(pages, selection, into: output, plan)
+        try writeSitemap(pages, listPages: listPages, into: output, plan)
         let copied = try copyStaticFiles(pages, listPages: listPages, into: output, plan, earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
         timer.mark("list pages, feeds and static files")
         let committed = try await commit(output, plan)

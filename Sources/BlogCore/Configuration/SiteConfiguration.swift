@@ -38,13 +38,15 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feedIcon: String?
     /// The feed's `favicon`, resolved against ``baseURL``.
     public var feedFavicon: String?
+    /// The feed formats to write (`feed.json`, `feed.atom`, `feed.rss` in blog.yaml); all by default.
+    public var feedFormats: Set<FeedFormat> = Set(FeedFormat.allCases)
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
     public var allowsRawHTML: Bool
     /// Curly quotes and dashes.
     public var usesSmartPunctuation: Bool
 
     static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown"]
-    static let feedKeys = ["item_limit", "icon", "favicon"]
+    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss"]
     static let markdownKeys = ["unsafe", "smart"]
     static let authorKeys = ["name", "url", "avatar"]
 
@@ -107,11 +109,13 @@ public struct SiteConfiguration: Sendable, Equatable {
         var feedItemLimit = 20
         var icon: String?
         var favicon: String?
+        var formats = Set(FeedFormat.allCases)
         if var feed = fields.mapping("feed") {
             feed.warnUnknownKeys(known: feedKeys, context: "feed ")
             feedItemLimit = feed.integer("item_limit", minimum: 1, maximum: 10_000) ?? feedItemLimit
             icon = feed.link("icon")
             favicon = feed.link("favicon")
+            for format in FeedFormat.allCases where feed.bool(format.rawValue) == false { formats.remove(format) }
             fields.absorb(feed)
         }
         var allowsRawHTML = true
@@ -124,11 +128,12 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         let errors = fields.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let title, let baseURL else { throw DiagnosticError(fields.diagnostics) }
-        let configuration = SiteConfiguration(
+        var configuration = SiteConfiguration(
             title: title, baseURL: baseURL, basePath: path(of: baseURL), description: description, language: language, timeZone: timeZone,
             authors: authors, postsPerPage: postsPerPage, feedItemLimit: feedItemLimit, feedIcon: icon,
             feedFavicon: favicon, allowsRawHTML: allowsRawHTML, usesSmartPunctuation: smart
         )
+        configuration.feedFormats = formats
         return (configuration, fields.diagnostics)
     }
 
@@ -177,5 +182,34 @@ public struct SiteConfiguration: Sendable, Equatable {
             url = origin + path[..<slash] + collapsed
         }
         return url
+    }
+}
+
+/// A feed format the site can publish.
+public enum FeedFormat: String, Sendable, CaseIterable, Hashable, Comparable {
+    case json
+    case atom
+    case rss
+
+    public static func < (a: FeedFormat, b: FeedFormat) -> Bool {
+        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+    }
+
+    /// How a page names it: `JSON Feed`, `Atom`, `RSS`.
+    var displayName: String {
+        switch self {
+        case .json: "JSON Feed"
+        case .atom: "Atom"
+        case .rss: "RSS"
+        }
+    }
+
+    /// The media type of a `<link rel="alternate">` to it.
+    var mediaType: String {
+        switch self {
+        case .json: "application/feed+json"
+        case .atom: "application/atom+xml"
+        case .rss: "application/rss+xml"
+        }
     }
 }

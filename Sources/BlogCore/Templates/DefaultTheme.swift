@@ -43,7 +43,9 @@ enum DefaultTheme {
 <title>{{$title}}{{page.title}} · {{site.title}}{{/title}}</title>
 <meta name="description" content="{{page.description}}">
 <link rel="canonical" href="{{page.url}}">
-<link rel="alternate" type="application/feed+json" title="{{site.title}}" href="{{site.feed_url}}">
+{{#site.feeds}}
+<link rel="alternate" type="{{type}}" title="{{site.title}} ({{name}})" href="{{url}}">
+{{/site.feeds}}
 <link rel="stylesheet" href="{{site.base_path}}style.css">
 <link rel="icon" href="{{site.base_path}}favicon.svg" type="image/svg+xml">
 <meta property="og:site_name" content="{{site.title}}">
@@ -78,7 +80,7 @@ enum DefaultTheme {
 </main>
 <footer class="site-footer">
   <p>{{site.title}}{{#site.description}} — {{site.description}}{{/site.description}}</p>
-  <p><a href="{{site.feed_url}}">Subscribe with the JSON Feed</a></p>
+  <p>Subscribe:{{#site.feeds}} <a href="{{url}}" type="{{type}}">{{name}}</a>{{/site.feeds}}</p>
 </footer>
 </body>
 </html>

@@ -1,0 +1,59 @@
+import Foundation
+import JSONFeed
+
+/// Text and dates as XML feeds write them.
+enum XMLText {
+    /// `text` escaped for XML character data and attribute values, with every character XML 1.0 forbids
+    /// (C0 controls but tab, line feed and carriage return; U+FFFE and U+FFFF) replaced by U+FFFD, so that
+    /// no post can make a feed that parsers refuse.
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count + 16)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            case "'": result += "&apos;"
+            case "\t", "\n", "\r": result.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || scalar.value == 0xFFFE || scalar.value == 0xFFFF {
+                    result.unicodeScalars.append("\u{FFFD}")
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result
+    }
+
+    /// RFC 3339 in UTC to the second, as Atom writes dates: `2012-03-23T18:25:43Z`.
+    static func rfc3339(_ date: Date) -> String {
+        let text = RFC3339.string(from: date)
+        return String(text.prefix(19)) + "Z"
+    }
+
+    private static let weekdays = ["Thu", "Fri", "Sat", "Sun", "Mon", "Tue", "Wed"]
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+
+    /// RFC 822 (with a four-digit year, as RFC 1123 and RSS 2.0 readers expect) in UTC:
+    /// `Fri, 23 Mar 2012 18:25:43 +0000`. English names, whatever the machine's locale.
+    static func rfc822(_ date: Date) -> String {
+        let text = RFC3339.string(from: date)  // 2012-03-23T18:25:43.511Z
+        let digits = Array(text.utf8)
+        func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1) - 48 } }
+        guard digits.count >= 19 else { return text }
+        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
+        // Days since 1970-01-01 (a Thursday), from the civil date.
+        let shifted = month <= 2 ? year - 1 : year
+        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
+        let yearOfEra = shifted - era * 400
+        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        let days = era * 146_097 + dayOfEra - 719_468
+        let weekday = weekdays[((days % 7) + 7) % 7]
+        let dayText = day < 10 ? "0\(day)" : "\(day)"
+        return "\(weekday), \(dayText) \(months[month - 1]) \(String(text.prefix(4))) \(String(text.dropFirst(11).prefix(8))) +0000"
+    }
+}
