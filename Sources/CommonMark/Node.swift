@@ -47,9 +47,11 @@ public struct Node {
         }
     }
 
-    /// The text of a text, code, code block or HTML node; `nil` for other kinds.
+    /// The text of a text, code, code block or HTML node; `nil` for other kinds. Setting it on a node of
+    /// another kind does nothing.
     public var literal: String? {
-        cmark_node_get_literal(pointer).map { String(cString: $0) }
+        get { cmark_node_get_literal(pointer).map { String(cString: $0) } }
+        nonmutating set { cmark_node_set_literal(pointer, newValue) }
     }
 
     /// Calls `body` with the node's literal as UTF-8 bytes, without copying it into a `String`; the bytes are

@@ -57,6 +57,9 @@ struct PostRenderer: Sendable {
             for node in document.nodes(ofKind: .link) + document.nodes(ofKind: .image) {
                 if let url = node.url, let absolute = Self.absolute(url, against: permalink) { node.url = absolute }
             }
+            for node in document.nodes(ofKind: .htmlBlock) + document.nodes(ofKind: .htmlInline) {
+                if let html = node.literal { node.literal = RawHTMLLinks.absolutized(html, against: permalink) }
+            }
             feedHTML = try document.html(options: htmlOptions)
         }
         let summary = post.summary ?? Self.summary(of: walked.paragraphs)
