@@ -139,13 +139,8 @@ func listTree(_ folder: URL) -> [String] {
         #expect(String(decoding: reply.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
         #expect(reply.suffix(4) == [0x88, 0x02, 0x03, 0xF1], "\(reply.suffix(8))")
         // An open connection that never sends a request does not hold the server when it stops.
-        let silent = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        let silent = try connectToLoopback(port: port)
         defer { close(silent) }
-        var address = sockaddr_in()
-        address.sin_family = sa_family_t(AF_INET)
-        address.sin_port = in_port_t(UInt16(port).bigEndian)
-        address.sin_addr.s_addr = inet_addr("127.0.0.1")
-        _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(silent, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
         #expect(await server.stop() == 0)
     }
 
@@ -159,13 +154,8 @@ func listTree(_ folder: URL) -> [String] {
         let port = try #require(try await server.servingURL().port)
         var idle: [Int32] = []
         for _ in 0..<100 {
-            let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
-            var address = sockaddr_in()
-            address.sin_family = sa_family_t(AF_INET)
-            address.sin_port = in_port_t(UInt16(port).bigEndian)
-            address.sin_addr.s_addr = inet_addr("127.0.0.1")
-            _ = withUnsafePointer(to: &address) { $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) } }
-            idle.append(descriptor)
+            // Past the limit the server stops accepting, and the system's backlog then refuses.
+            if let descriptor = try? connectToLoopback(port: port) { idle.append(descriptor) }
         }
         try await Task.sleep(for: .milliseconds(500))
         for descriptor in idle { close(descriptor) }
