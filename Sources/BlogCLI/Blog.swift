@@ -1,10 +1,12 @@
 import ArgumentParser
+import BlogCore
 
 @main
 struct Blog: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "blog",
         abstract: "A static blog engine whose headline output is a spec-perfect JSON Feed.",
+        version: BlogVersion.current,
         subcommands: [Init.self, NewPost.self, Build.self, Serve.self, Feed.self, LinkStagingTree.self]
     )
 }

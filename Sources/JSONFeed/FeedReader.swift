@@ -167,6 +167,13 @@ struct FeedReader {
         let title = string(fields, "title", rule: "ATT-TITLE")
         let size = number(fields, "size_in_bytes", rule: "ATT-NUMBER")
         let duration = number(fields, "duration_in_seconds", rule: "ATT-NUMBER")
+        // Legal, but podcast apps that read durations as integers drop the attachment or show nothing.
+        if let duration, duration.rounded() != duration {
+            warning(fields.path(of: "duration_in_seconds"), "ATT-NUMBER", "fractional \"duration_in_seconds\" (\(duration)); some readers expect whole seconds")
+        }
+        if let size, size.rounded() != size {
+            warning(fields.path(of: "size_in_bytes"), "ATT-NUMBER", "fractional \"size_in_bytes\" (\(size)); a size is a whole number of bytes")
+        }
         let extensions = checkKeys(fields, known: Self.attachmentKeys, version: nil)
         guard let url else { return nil }
         return Attachment(url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration, extensions: extensions)

@@ -21,11 +21,16 @@ import Testing
     }
 
     @Test func validFeedPassesAndStrictFailsOnWarnings() throws {
-        let clean = Self.feeds.appending(path: "valid/full-1.1.json").path
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        // The full fixture with a whole duration: it has nothing to warn about.
+        let full = try String(contentsOf: Self.feeds.appending(path: "valid/full-1.1.json"), encoding: .utf8)
+        let clean = folder.appending(path: "clean.json").path
+        try full.replacingOccurrences(of: "\"duration_in_seconds\": 6629.5", with: "\"duration_in_seconds\": 6629").write(toFile: clean, atomically: true, encoding: .utf8)
         let numeric = Self.feeds.appending(path: "valid/v1-author-numeric-ids.json").path
         let result = try runBlog(["feed", "validate", clean, numeric])
         #expect(result.status == 0)
-        #expect(result.stdout.split(separator: "\n").count == 3)
+        #expect(result.stdout.split(separator: "\n").count == 3, "\(result.stdout)")
         #expect(result.stdout.hasPrefix("\(numeric): items[0].id: warning: the id is a number;"))
         #expect(try runBlog(["feed", "validate", "--strict", clean]).status == 0)
         #expect(try runBlog(["feed", "validate", "--strict", numeric]).status == 1)
@@ -75,6 +80,25 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
         #expect(result.stderr == "\(file): items[0].date_published: error: expected an RFC 3339 date-time, got \"2024-01-01\"\n")
+    }
+}
+
+/// `blog --version` prints the version from its one definition; `feed validate` warns about legal values
+/// that readers mishandle.
+@Suite struct VersionAndReaderWarningTests {
+    @Test func versionIsPrinted() throws {
+        let result = try runBlog(["--version"])
+        #expect(result.status == 0)
+        #expect(result.stdout.range(of: #"^\d+\.\d+\.\d+\n$"#, options: .regularExpression) != nil, "\(result.stdout)")
+    }
+
+    @Test func fractionalDurationsAndSizesAreWarningsNotErrors() throws {
+        let feed = #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x","attachments":[{"url":"https://e.org/a.mp3","mime_type":"audio/mpeg","duration_in_seconds":61.5,"size_in_bytes":10.5}]}]}"#
+        let result = try runBlog(["feed", "validate", "-"], input: feed)
+        #expect(result.status == 0)
+        #expect(result.stdout.contains("items[0].attachments[0].duration_in_seconds: warning: fractional \"duration_in_seconds\" (61.5)"))
+        #expect(result.stdout.contains("items[0].attachments[0].size_in_bytes: warning: fractional \"size_in_bytes\" (10.5)"))
+        #expect(try runBlog(["feed", "validate", "--strict", "-"], input: feed).status == 1)
     }
 }
 
