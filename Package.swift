@@ -63,7 +63,7 @@ let package = Package(
                 "BlogServe",
                 "JSONFeed",
                 "BlogFileSystem",
-                .target(name: "CJemalloc", condition: .when(platforms: [.linux])),
+            ] + allocator + [
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -76,6 +76,12 @@ let package = Package(
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
 )
+
+// jemalloc replaces malloc, which a sanitizer must own: scripts/sanitize (BLOG_SANITIZE=1) builds without it,
+// or memory allocated by one and freed by the other stops the run.
+var allocator: [Target.Dependency] {
+    ProcessInfo.processInfo.environment["BLOG_SANITIZE"] == nil ? [.target(name: "CJemalloc", condition: .when(platforms: [.linux]))] : []
+}
 
 // libFuzzer targets, built only by scripts/fuzz (BLOG_FUZZ=1) with -sanitize=fuzzer: they have no main.
 if ProcessInfo.processInfo.environment["BLOG_FUZZ"] != nil {
