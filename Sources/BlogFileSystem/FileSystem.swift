@@ -84,7 +84,7 @@ public enum FileSystem {
 
     /// Swaps two paths in one atomic step (Linux `renameat2` with `RENAME_EXCHANGE`).
     ///
-    /// - Throws: ``FileSystemError``; ``FileSystemError/isUnsupported`` where the system cannot.
+    /// - Throws: ``FileSystemError``, with `ENOSYS` or `EINVAL` where the system cannot.
     public static func exchange(_ first: String, _ second: String) throws(FileSystemError) {
         guard blog_rename_exchange(first, second) == 0 else { throw .last(first) }
     }

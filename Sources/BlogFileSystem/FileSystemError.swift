@@ -30,10 +30,6 @@ public struct FileSystemError: Error, Equatable, CustomStringConvertible {
 
     /// The path did not exist.
     public var isMissing: Bool { code == ENOENT }
-    /// Something was already at the path.
-    public var isExisting: Bool { code == EEXIST }
     /// The file was larger than the reader's limit.
     public var isTooLarge: Bool { code == EFBIG }
-    /// The call is not supported here (such as an atomic exchange of two paths).
-    public var isUnsupported: Bool { code == ENOSYS || code == EINVAL }
 }

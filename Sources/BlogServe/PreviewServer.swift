@@ -125,9 +125,8 @@ public final class PreviewServer: Sendable {
         var logger = Logger(label: "blog-serve")
         logger.logLevel = .critical
         let upgrade: @Sendable (HTTPRequest, any Channel, Logger) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> = { request, _, _ in
-                guard request.path == LiveReloadScript.endpoint,
-                      requestGuard.refusal(host: request.authority, origin: request.headerFields[.origin]) == nil
-                else { return .dontUpgrade }
+                // Host and Origin were checked at the front door (``RequestHeadGuard``).
+                guard request.path == LiveReloadScript.endpoint else { return .dontUpgrade }
                 return .upgrade([:]) { inbound, outbound, _ in
                     // The page says nothing; the socket ends when it goes or the server stops.
                     let sending = Task {
@@ -195,15 +194,11 @@ public final class PreviewServer: Sendable {
         return Task.detached(priority: .utility) { [memory] in await memory.save() }
     }
 
-    /// One request: refused when it is not for the preview (see ``RequestGuard``), else answered as a
-    /// static host would answer it.
+    /// One request, answered as a static host would answer it; what the preview never serves was answered
+    /// at the front door (``RequestHeadGuard``).
     private func handle(_ request: Request) async -> Response {
         var headers: [String: String] = [:]
         for field in request.headers { headers[field.name.canonicalName] = field.value }
-        let host = request.head.authority ?? headers["host"]
-        if let refusal = RequestGuard(listeningOn: options.host).refusal(host: host, origin: headers["origin"]) {
-            return Self.response(SiteResponder.Reply(status: 403, headers: ["Content-Type": "text/plain; charset=utf-8"], body: Data((refusal + "\n").utf8)))
-        }
         // The path as sent, percent-encoding and all: the responder refuses `..` however it is spelt.
         let rawPath = String(request.uri.string.prefix { $0 != "?" })
         let (generation, basePath) = (await status.current.generation, await status.basePath)

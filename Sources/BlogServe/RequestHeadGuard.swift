@@ -92,7 +92,8 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                 return refuse(refusal, context: context)
             }
             guard head.count >= 4, head.suffix(4).elementsEqual([13, 10, 13, 10]) else { continue }
-            if let refusal = checkCompleteHead() {
+            let lines = String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
+            if let refusal = checkCompleteHead(lines) {
                 return refuse(refusal, context: context)
             }
             // The head is whole and fine: pass it (and what came before in this buffer) on.
@@ -100,7 +101,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             let end = offset + 1
             context.fireChannelRead(wrapInboundOut(buffer.getSlice(at: buffer.readerIndex + forwarded, length: end - forwarded) ?? ByteBuffer()))
             forwarded = end
-            if isUpgradeRequest() {
+            if field("upgrade", in: lines).contains(where: { $0.lowercased() == "websocket" }) {
                 isUpgraded = true
                 deadline?.cancel()
                 head = []
@@ -125,10 +126,6 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         return nil
     }
 
-    private var lines: [Substring] {
-        String(decoding: head, as: UTF8.self).split(separator: "\r\n", omittingEmptySubsequences: true)
-    }
-
     private func field(_ name: String, in lines: [Substring]) -> [String] {
         lines.dropFirst().compactMap { line in
             guard let colon = line.firstIndex(of: ":"), line[..<colon].lowercased() == name else { return nil }
@@ -137,8 +134,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     }
 
     /// What a whole head must be.
-    private func checkCompleteHead() -> (Int, String)? {
-        let lines = lines
+    private func checkCompleteHead(_ lines: [Substring]) -> (Int, String)? {
         guard let requestLine = lines.first else { return (400, "an empty request") }
         if lines.count - 1 > Self.maximumHeaderLines { return (431, "the request has more than \(Self.maximumHeaderLines) header lines") }
         let method = String(requestLine.prefix { $0 != " " })
@@ -152,10 +148,6 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
         if let refusal = requestGuard.refusal(host: hosts.first, origin: field("origin", in: lines).first) { return (403, refusal) }
         return nil
-    }
-
-    private func isUpgradeRequest() -> Bool {
-        field("upgrade", in: lines).contains { $0.lowercased() == "websocket" }
     }
 
     /// Answers with `status` and the reason, then closes the connection; nothing more is read.

@@ -80,11 +80,9 @@ struct Routes: Sendable {
         return basePath + folder.pathEncoded
     }
 
-    /// Paths that only the engine writes: a copied static file may not take them. `folder` is a post's
-    /// folder for its bundle's files, or empty for the theme's `static/`.
-    func generatedPaths(in folder: String) -> Set<String> {
-        guard folder.isEmpty else { return [folder + "index.html"] }
-        return Set([index(page: 1).path, notFound.path, tags.path, archive.path, sitemap.path] + FeedFormat.allCases.map { feed($0).path })
+    /// The files the engine writes at the output's root, which a copied static file may not take.
+    var rootOutputs: Set<String> {
+        Set([index(page: 1).path, notFound.path, tags.path, archive.path, sitemap.path] + FeedFormat.allCases.map { feed($0).path })
     }
 
     /// The URL with the origin of `base_url` in front: `https://example.com/blog/tags/`.

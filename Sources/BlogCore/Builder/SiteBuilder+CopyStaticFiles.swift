@@ -11,7 +11,7 @@ extension SiteBuilder {
                          earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
         var made: [String: String] = [:]
         for path in listPages.keys { made[path] = "the build" }
-        for path in plan.routes.generatedPaths(in: "") { made[path] = "the build" }
+        for path in plan.routes.rootOutputs { made[path] = "the build" }
         for post in pages.all { made[plan.routes.page(of: post.post).path] = post.post.source }
         var copier = StaticCopier(root: site.root, output: output, made: made)
         do {
@@ -78,13 +78,7 @@ private struct StaticCopier {
             if !error.isMissing { diagnostics.append(Diagnostic(.error, file: folder, message: "cannot read (\(error.reason))")) }
             return
         }
-        for (path, error) in tree.unreadable {
-            let what = error.isMissing ? "a symbolic link to nothing; fix or remove the link" : "cannot read (\(error.reason))"
-            diagnostics.append(Diagnostic(.error, file: "\(folder)/\(path)", message: what))
-        }
-        for path in tree.invalidNames {
-            diagnostics.append(Diagnostic(.error, file: "\(folder)/\(path)", message: "the file name is not valid UTF-8; rename the file"))
-        }
+        diagnostics += Diagnostic.problems(in: tree, of: folder)
         for relative in tree.files {
             if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
             let display = "\(folder)/\(relative)"

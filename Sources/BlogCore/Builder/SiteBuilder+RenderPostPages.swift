@@ -30,7 +30,7 @@ extension SiteBuilder {
             return RenderWork(post: selection.everything[position], reused: reuse ? source.rendered : nil, url: selection.urls[position],
                               needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash)
         }
-        let context = RenderContext(bodies: loaded.bodies, tags: TagFolding(work.map(\.post)), renderer: selection.renderer, pages: selection.sitePages,
+        let context = RenderContext(bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
                                     routes: plan.routes, output: output, root: site.root)
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)

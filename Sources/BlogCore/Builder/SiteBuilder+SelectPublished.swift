@@ -20,6 +20,8 @@ struct Selection: Sendable {
     var linkHash: UInt64
     /// The link hash is the one the last build recorded.
     var hasSameLinks: Bool
+    /// Every tag of ``everything`` with its name and slug, each folded once.
+    var tags: TagFolding
     var renderer: PostRenderer
     var sitePages: SitePages
     /// The sources' diagnostics, and those of posts that collide.
@@ -65,7 +67,8 @@ extension SiteBuilder {
         // Collisions are looked for on a second core while the link map is made: both only read the posts.
         async let collisions = Self.checkCollisions(everything)
         let links = Self.links(of: everything, pages: pages, leftOut: leftOut, routes: plan.routes)
-        let diagnostics = loaded.diagnostics + (await collisions) + Self.checkTagCollisions(posts)
+        let tags = TagFolding(everything)
+        let diagnostics = loaded.diagnostics + (await collisions) + tags.collisions(in: posts, routes: plan.routes)
         try Self.stopOnErrors(earlier + [diagnostics])
         guard let templates = plan.templates else { throw DiagnosticError(diagnostics) }
         let renderer = PostRenderer(configuration: plan.configuration, pageURLs: links.pageURLs, leftOut: leftOut)
@@ -73,7 +76,8 @@ extension SiteBuilder {
         let sitePages = SitePages(context: PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation), templates: templates)
         return Selection(everything: everything, sourceIndices: postSources + pageSources, urls: links.urls, pages: pages, leftOut: leftOut,
                          nextDue: nextDue, draftsSkipped: drafts, futureSkipped: future, linkHash: links.hash,
-                         hasSameLinks: previous.record?.dependencies.links == links.hash, renderer: renderer, sitePages: sitePages, diagnostics: diagnostics)
+                         hasSameLinks: previous.record?.dependencies.links == links.hash, tags: tags, renderer: renderer, sitePages: sitePages,
+                         diagnostics: diagnostics)
     }
 
     /// Every page's URL, by source and in order, and their hash. Sources are in the scan's fixed order, so
@@ -94,35 +98,6 @@ extension SiteBuilder {
         for page in pages { links += "nav:" + page.title + ">" + page.slug + "\n" }
         for source in leftOut.sorted() { links += "out:" + source + "\n" }
         return (pageURLs, urls, ContentHash.of(links))
-    }
-
-    /// Two tags that are different names but make one slug (`C++` and `C#`) would share one tag page: a
-    /// warning naming both tags and a file of each. Tags that differ only in case are one tag.
-    static func checkTagCollisions(_ posts: [Post]) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        var first: [String: (name: String, source: String)] = [:]
-        var reported = Set<String>()
-        // A site has few distinct tags: each is trimmed and made a slug once.
-        var seen: [String: (name: String, slug: String)] = [:]
-        for post in posts {
-            for tag in post.tags {
-                let (name, slug) = seen[tag] ?? {
-                    let name = tag.trimmingWhitespace()
-                    let made = (name, Slug.make(from: name, fallback: "tag"))
-                    seen[tag] = made
-                    return made
-                }()
-                guard !name.isEmpty else { continue }
-                guard let earlier = first[slug] else {
-                    first[slug] = (name, post.source)
-                    continue
-                }
-                let folded = name.lowercased()
-                guard earlier.name.lowercased() != folded, reported.insert(slug + "\u{0}" + folded).inserted else { continue }
-                diagnostics.append(Diagnostic(.warning, file: post.source, message: "the tags \(Diagnostic.quoted(earlier.name)) (\(earlier.source)) and \(Diagnostic.quoted(name)) share one page, tags/\(slug)/; rename one of them"))
-            }
-        }
-        return diagnostics
     }
 
     /// Two posts or pages on one URL is an error naming both files, and so are two whose URLs differ only

@@ -26,6 +26,28 @@ struct TagFolding: Sendable {
         return result
     }
 
+    /// Two tags that are different names but make one slug (`C++` and `C#`) would share one tag page: a
+    /// warning naming both tags and a file of each. Tags that differ only in case are one tag.
+    func collisions(in posts: [Post], routes: Routes) -> [Diagnostic] {
+        var diagnostics: [Diagnostic] = []
+        var first: [String: (name: String, source: String)] = [:]
+        var reported = Set<String>()
+        for post in posts {
+            for tag in post.tags {
+                guard let (name, slug) = byTag[tag] ?? Self.fold(tag) else { continue }
+                guard let earlier = first[slug] else {
+                    first[slug] = (name, post.source)
+                    continue
+                }
+                let folded = name.lowercased()
+                guard earlier.name.lowercased() != folded, reported.insert(slug + "\u{0}" + folded).inserted else { continue }
+                let page = routes.tag(slug).path.dropLast("index.html".count)
+                diagnostics.append(Diagnostic(.warning, file: post.source, message: "the tags \(Diagnostic.quoted(earlier.name)) (\(earlier.source)) and \(Diagnostic.quoted(name)) share one page, \(page); rename one of them"))
+            }
+        }
+        return diagnostics
+    }
+
     private static func fold(_ tag: String) -> (name: String, slug: String)? {
         let name = tag.trimmingWhitespace()
         return name.isEmpty ? nil : (name, Slug.make(from: name, fallback: "tag"))

@@ -191,8 +191,9 @@ public enum FeedFormat: String, Sendable, CaseIterable, Hashable, Comparable {
     case atom
     case rss
 
+    /// In the order of the cases: JSON Feed, Atom, RSS.
     public static func < (a: FeedFormat, b: FeedFormat) -> Bool {
-        allCases.firstIndex(of: a)! < allCases.firstIndex(of: b)!
+        (allCases.firstIndex(of: a) ?? 0) < (allCases.firstIndex(of: b) ?? 0)
     }
 
     /// How a page names it: `JSON Feed`, `Atom`, `RSS`.

@@ -75,7 +75,7 @@ struct ContentLoader {
     /// out of the site, nowhere, or in a loop. Nil for a file or folder that can be read.
     private static func entryProblem(_ entry: FolderWalk.Entry, path: String, fullPath: String, root: URL) -> Diagnostic? {
         guard entry.hasValidName else {
-            return Diagnostic(.error, file: path, message: "the file name is not valid UTF-8; rename the file")
+            return Diagnostic.invalidName(path)
         }
         guard entry.kind == .other else { return nil }
         if let problem = outsideLinkProblem(path: fullPath, root: root) {

@@ -44,14 +44,9 @@ enum XMLText {
         let digits = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1) - 48 } }
         guard digits.count >= 19 else { return text }
-        let (year, month, day) = (number(0..<4), number(5..<7), number(8..<10))
-        // Days since 1970-01-01 (a Thursday), from the civil date.
-        let shifted = month <= 2 ? year - 1 : year
-        let era = (shifted >= 0 ? shifted : shifted - 399) / 400
-        let yearOfEra = shifted - era * 400
-        let dayOfYear = (153 * (month + (month > 2 ? -3 : 9)) + 2) / 5 + day - 1
-        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
-        let days = era * 146_097 + dayOfEra - 719_468
+        let (month, day) = (number(5..<7), number(8..<10))
+        // Whole days since 1970-01-01, a Thursday, in UTC.
+        let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
         let weekday = weekdays[((days % 7) + 7) % 7]
         let dayText = day < 10 ? "0\(day)" : "\(day)"
         return "\(weekday), \(dayText) \(months[month - 1]) \(String(text.prefix(4))) \(String(text.dropFirst(11).prefix(8))) +0000"

@@ -29,7 +29,8 @@ struct TemplateSet: Sendable {
         var library = MustacheLibrary()
         var names = Set<String>()
         var texts: [(file: String, text: String)] = []
-        var diagnostics = problems(in: tree, displayFolder: displayFolder)
+        // `static/` is the copy of static files' to report.
+        var diagnostics = Diagnostic.problems(in: tree, of: displayFolder, skipping: "static")
         let paths = tree.files.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("static/") }
         for path in paths {
             let file = "\(displayFolder)/\(path)"
@@ -87,20 +88,6 @@ struct TemplateSet: Sendable {
             listNames.formUnion(TemplateLint.variableSegments(in: text))
         }
         return (TemplateSet(library: library, listVariableNames: listNames), diagnostics)
-    }
-
-    /// Folders of the theme that cannot be read, links that lead nowhere, and names that are not UTF-8
-    /// (outside `static/`, which the copy of static files reports).
-    private static func problems(in tree: FolderWalk.Tree, displayFolder: String) -> [Diagnostic] {
-        var diagnostics: [Diagnostic] = []
-        for (path, error) in tree.unreadable where !path.hasPrefix("static/") {
-            let what = error.isMissing ? "a symbolic link to nothing; fix or remove the link" : "cannot read (\(error.reason))"
-            diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(path)", message: what))
-        }
-        for path in tree.invalidNames where !path.hasPrefix("static/") {
-            diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(path)", message: "the file name is not valid UTF-8; rename the file"))
-        }
-        return diagnostics
     }
 
     func render(_ name: String, _ context: TemplateObject) -> String {
