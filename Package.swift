@@ -61,6 +61,7 @@ let package = Package(
             dependencies: [
                 "BlogCore",
                 "BlogServe",
+                "CommonMark",
                 "JSONFeed",
                 "BlogFileSystem",
             ] + allocator + [
@@ -69,7 +70,7 @@ let package = Package(
         ),
         .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
-        .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"]),
+        .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], exclude: ["Fixtures"]),
         .testTarget(name: "BlogFileSystemTests", dependencies: ["BlogFileSystem"]),
         .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore", "BlogFileSystem", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", "BlogFileSystem"]),

@@ -14,6 +14,10 @@ public final class Document {
     /// Nodes taken out of the tree; libcmark frees nothing on unlink, so they are freed with the document.
     private var detached: [OpaquePointer] = []
 
+    /// Lines that the tables extension parsed in front of the document (see ``Tables``); the source lines
+    /// of the document's own nodes are this many lower in libcmark's positions.
+    let lineShift: Int
+
     /// Parses Markdown text.
     ///
     /// - Parameters:
@@ -21,14 +25,55 @@ public final class Document {
     ///   - options: Parse-time options such as ``RenderOptions/smart``. libcmark's check of the input's
     ///     UTF-8 (`CMARK_OPT_VALIDATE_UTF8`) is not offered: a `String` is valid UTF-8 already, and the
     ///     check added an eighth to the time of parsing and rendering (the benchmark's posts, one core).
+    ///   - extensions: The GitHub-Flavored Markdown extensions to apply; none gives plain CommonMark.
     /// - Throws: ``CommonMarkError/parseFailed`` if libcmark could not allocate the tree.
-    public init(markdown: String, options: RenderOptions = []) throws(CommonMarkError) {
+    public init(markdown: String, options: RenderOptions = [], extensions: Extensions = []) throws(CommonMarkError) {
+        var source = markdown
+        var footnoteLabels: [Footnotes.Position: String] = [:]
+        if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
+            source = rewritten.source
+            footnoteLabels = rewritten.labels
+        }
+        var root = try Self.parse(source, options: options)
+        var shift = 0
+        // The text libcmark parsed last, whose lines the nodes' positions count.
+        var parsedText = source
+        if extensions.contains(.table), source.utf8.contains(UInt8(ascii: "|")) || source.contains(":-") {
+            let plans = Tables.plans(in: root, source: SourceLines(source))
+            if !plans.isEmpty {
+                let prelude = Tables.prelude(for: plans)
+                parsedText = prelude.text + source
+                let second = try Self.parse(parsedText, options: options)
+                cmark_node_free(root)
+                root = second
+                shift = prelude.lines
+                Tables.build(plans, in: root, shift: shift)
+            }
+        }
+        if !extensions.subtracting(.table).isEmpty { Tree.consolidateText(root) }
+        // Split into lines once, and only for the extensions that look at the source.
+        var lines: SourceLines?
+        if extensions.contains(.autolink) {
+            lines = SourceLines(parsedText)
+            Autolinks.apply(root, source: lines!)
+        }
+        if extensions.contains(.strikethrough), source.utf8.contains(UInt8(ascii: "~")) { Strikethrough.apply(root) }
+        // Footnotes before task lists: a definition is a list item until it is moved out of its list.
+        if !footnoteLabels.isEmpty { Footnotes.apply(root, labels: footnoteLabels, lineShift: shift) }
+        if extensions.contains(.taskList), source.utf8.contains(UInt8(ascii: "[")) {
+            TaskLists.apply(root, source: lines ?? SourceLines(parsedText))
+        }
+        self.root = root
+        self.lineShift = shift
+    }
+
+    private static func parse(_ markdown: String, options: RenderOptions) throws(CommonMarkError) -> OpaquePointer {
         var text = markdown
         let root = text.withUTF8 { buffer in
             buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options.rawValue) }
         }
         guard let root else { throw CommonMarkError.parseFailed }
-        self.root = root
+        return root
     }
 
     deinit {

@@ -61,6 +61,11 @@ public struct Node {
         return try body(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
     }
 
+    /// A fenced code block's info string (`swift` in ```` ```swift ````); nil for other kinds.
+    public var fenceInfo: String? {
+        cmark_node_get_fence_info(pointer).map { String(cString: $0) }
+    }
+
     /// The destination of a link or image; setting it changes the rendered `href` or `src`.
     public var url: String? {
         get { cmark_node_get_url(pointer).map { String(cString: $0) } }
@@ -71,7 +76,10 @@ public struct Node {
     public var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
 
     /// The first line of the node in the source, 1-based.
-    public var startLine: Int { Int(cmark_node_get_start_line(pointer)) }
+    public var startLine: Int {
+        let line = Int(cmark_node_get_start_line(pointer))
+        return line > document.lineShift ? line - document.lineShift : line
+    }
 
     /// The node's children, in order.
     public var children: [Node] {

@@ -83,7 +83,24 @@ struct PageContext: Sendable {
             "image": post.image,
             "external_url": post.externalURL,
             "content": includingContent ? published.rendered.html : nil,
+            "toc": includingContent ? Self.tocObjects(published.rendered.toc) : [],
+            "has_toc": includingContent && Self.showsTOC(published.rendered),
         ])
+    }
+
+    /// The table of contents for templates: `title`, `id`, `children` (the same, one level down) and
+    /// `has_children` for each entry.
+    static func tocObjects(_ entries: [TableOfContentsEntry]) -> [TemplateObject] {
+        entries.map { entry in
+            TemplateObject(["title": entry.title, "id": entry.id, "children": tocObjects(entry.children), "has_children": !entry.children.isEmpty])
+        }
+    }
+
+    /// The default theme shows the table of contents on long posts: three headings or more in a post of
+    /// 600 words or more.
+    static func showsTOC(_ rendered: RenderedPost) -> Bool {
+        func count(_ entries: [TableOfContentsEntry]) -> Int { entries.reduce(0) { $0 + 1 + count($1.children) } }
+        return rendered.wordCount >= 600 && count(rendered.toc) >= 3
     }
 
     /// RFC 3339 in the site's zone, such as `2024-05-01T09:30:00.000+02:00`.

@@ -39,7 +39,7 @@ extension SiteBuilder {
             if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size, stamp.modified == entry.modified, var post = entry.post {
                 post.bundleFolder = job.bundle
                 let rendered = entry.isRendered
-                    ? RenderedPost(html: PostHTML(bytes: []), feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
+                    ? RenderedPost(html: PostHTML(bytes: []), feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, toc: [], diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
                 sources.append(Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
                                       stamp: stamp, rendered: rendered, isFromRecord: true, recordedEntryHash: entry.entryHash))

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+import struct CommonMark.Extensions
 
 /// The settings of a site, read from `blog.yaml` at its root.
 public struct SiteConfiguration: Sendable, Equatable {
@@ -40,14 +41,22 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feedFavicon: String?
     /// The feed formats to write (`feed.json`, `feed.atom`, `feed.rss` in blog.yaml); all by default.
     public var feedFormats: Set<FeedFormat> = Set(FeedFormat.allCases)
+    /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
+    public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
-    public var allowsRawHTML: Bool
+    public var allowsRawHTML: Bool {
+        get { markdown.unsafe }
+        set { markdown.unsafe = newValue }
+    }
     /// Curly quotes and dashes.
-    public var usesSmartPunctuation: Bool
+    public var usesSmartPunctuation: Bool {
+        get { markdown.smart }
+        set { markdown.smart = newValue }
+    }
 
     static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown"]
     static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss"]
-    static let markdownKeys = ["unsafe", "smart"]
+    static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
 
     private static func path(of baseURL: String) -> String {
@@ -118,12 +127,14 @@ public struct SiteConfiguration: Sendable, Equatable {
             for format in FeedFormat.allCases where feed.bool(format.rawValue) == false { formats.remove(format) }
             fields.absorb(feed)
         }
-        var allowsRawHTML = true
-        var smart = true
+        var settings = MarkdownSettings()
         if var markdown = fields.mapping("markdown") {
             markdown.warnUnknownKeys(known: markdownKeys, context: "markdown ")
-            allowsRawHTML = markdown.bool("unsafe") ?? true
-            smart = markdown.bool("smart") ?? true
+            settings.unsafe = markdown.bool("unsafe") ?? true
+            settings.smart = markdown.bool("smart") ?? true
+            settings.highlight = markdown.bool("highlight") ?? true
+            settings.extensions = readExtensions(&markdown)
+            if let levels = readLevels(&markdown) { settings.tocLevels = levels }
             fields.absorb(markdown)
         }
         let errors = fields.diagnostics.filter { $0.severity == .error }
@@ -131,10 +142,40 @@ public struct SiteConfiguration: Sendable, Equatable {
         var configuration = SiteConfiguration(
             title: title, baseURL: baseURL, basePath: path(of: baseURL), description: description, language: language, timeZone: timeZone,
             authors: authors, postsPerPage: postsPerPage, feedItemLimit: feedItemLimit, feedIcon: icon,
-            feedFavicon: favicon, allowsRawHTML: allowsRawHTML, usesSmartPunctuation: smart
+            feedFavicon: favicon, markdown: settings
         )
         configuration.feedFormats = formats
         return (configuration, fields.diagnostics)
+    }
+
+    /// `markdown.extensions`: `false` (none), `true` (all), or a mapping of extension names to
+    /// booleans, where a name left out stays on.
+    private static func readExtensions(_ fields: inout YAMLFields) -> Extensions {
+        guard let node = fields.node("extensions"), !YAMLFields.isNull(node) else { return .gfm }
+        let names = Extensions.named.map(\.name)
+        if case .mapping(let mapping) = node {
+            var switches = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
+            switches.warnUnknownKeys(known: names, context: "markdown extensions ")
+            var extensions = Extensions.gfm
+            for (name, value) in Extensions.named where switches.bool(name) == false { extensions.remove(value) }
+            fields.absorb(switches)
+            return extensions
+        }
+        if case .scalar = node, let all = node.bool { return all ? .gfm : [] }
+        fields.error(at: node, "'extensions' must be true, false, or a mapping such as {table: false, footnotes: false} (names: \(names.joined(separator: ", "))), got \(YAMLFields.shown(node))")
+        return .gfm
+    }
+
+    /// `markdown.toc_levels`: the heading levels of the table of contents, such as `2-4` or `2`.
+    private static func readLevels(_ fields: inout YAMLFields) -> ClosedRange<Int>? {
+        guard let node = fields.node("toc_levels"), !YAMLFields.isNull(node) else { return nil }
+        let text: String
+        if case .scalar(let scalar) = node { text = scalar.string } else { text = "" }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        if parts.count == 1, let level = parts[0], (1...6).contains(level) { return level...level }
+        if parts.count == 2, let low = parts[0], let high = parts[1], (1...6).contains(low), (low...6).contains(high) { return low...high }
+        fields.error(at: node, "'toc_levels' must be a heading level from 1 to 6 or a range such as 2-4, got \(YAMLFields.shown(node))")
+        return nil
     }
 
     private static func readAuthors(_ fields: inout YAMLFields) -> [Author] {

@@ -11,6 +11,8 @@ struct RenderedPost: Sendable {
     /// The front matter summary, or the first paragraph as plain text.
     var summary: String
     var wordCount: Int
+    /// The headings within the site's table-of-contents levels, nested.
+    var toc: [TableOfContentsEntry] = []
     var diagnostics: [Diagnostic]
 
     /// Minutes at 200 words a minute, at least one.
@@ -26,19 +28,15 @@ struct PostRenderer: Sendable {
     var leftOut: Set<String> = []
     static let summaryLimit = 300
 
-    private var parseOptions: RenderOptions {
-        configuration.usesSmartPunctuation ? [.smart] : []
-    }
-
-    private var htmlOptions: RenderOptions {
-        configuration.allowsRawHTML ? parseOptions.union(.unsafe) : parseOptions
-    }
+    private var parseOptions: RenderOptions { configuration.markdown.parseOptions }
+    private var htmlOptions: RenderOptions { configuration.markdown.htmlOptions }
 
     func render(_ post: Post, includingFeedHTML: Bool = true) throws -> RenderedPost {
-        let document = try Document(markdown: post.body.replacingControlCharacters, options: parseOptions)
+        let document = try Document(markdown: post.body.replacingControlCharacters, options: parseOptions, extensions: configuration.markdown.extensions)
         var diagnostics: [Diagnostic] = []
         let walked = Self.walk(document, collectingParagraphs: post.summary == nil)
-        try addHeadingAnchors(walked.headings)
+        let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
+        if configuration.markdown.highlight { CodeHighlighting.highlight(document) }
         for link in walked.links {
             guard let url = link.url, let target = Self.markdownTarget(url, from: post.source) else { continue }
             if let page = pageURLs[target.path] {
@@ -63,7 +61,9 @@ struct PostRenderer: Sendable {
             feedHTML = try document.html(options: htmlOptions)
         }
         let summary = post.summary ?? Self.summary(of: walked.paragraphs)
-        return RenderedPost(html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words, diagnostics: diagnostics)
+        return RenderedPost(
+            html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words, toc: TableOfContentsEntry.nested(toc),
+            diagnostics: diagnostics)
     }
 
     /// What one walk of a post's tree finds: the headings and links to change, the paragraphs a summary
@@ -88,23 +88,6 @@ struct PostRenderer: Sendable {
             }
         }
         return walked
-    }
-
-    /// Gives each heading a stable `id` from its text; repeats get `-1`, `-2`, ... as on GitHub.
-    private func addHeadingAnchors(_ headings: [Node]) throws {
-        var used: [String: Int] = [:]
-        for heading in headings {
-            let base = Slug.make(from: heading.plainText, fallback: "section")
-            var id = base
-            if let count = used[base] {
-                id = "\(base)-\(count)"
-                used[base] = count + 1
-            } else {
-                used[base] = 1
-            }
-            let level = heading.headingLevel
-            try heading.replaceWithCustomBlock(onEnter: "<h\(level) id=\"\(HTMLEscaping().escapeText(id))\">", onExit: "</h\(level)>")
-        }
     }
 
     /// For a relative link to a `.md` file, the source path it points to (relative to the site root) and

@@ -160,6 +160,45 @@ enum DefaultTheme {
 {{/post.has_tags}}
 
 """##),
+        ("partials/toc.mustache", ##"""
+{{! Six levels, as many as headings have: a template may not include itself. }}
+<ul>
+{{#post.toc}}
+<li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+  <ul>
+  {{#children}}
+  <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+    <ul>
+    {{#children}}
+    <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+      <ul>
+      {{#children}}
+      <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+        <ul>
+        {{#children}}
+        <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+          <ul>
+          {{#children}}
+          <li><a href="#{{id}}">{{title}}</a></li>
+          {{/children}}
+          </ul>
+          {{/has_children}}</li>
+        {{/children}}
+        </ul>
+        {{/has_children}}</li>
+      {{/children}}
+      </ul>
+      {{/has_children}}</li>
+    {{/children}}
+    </ul>
+    {{/has_children}}</li>
+  {{/children}}
+  </ul>
+  {{/has_children}}</li>
+{{/post.toc}}
+</ul>
+
+"""##),
         ("post.mustache", ##"""
 {{<base}}
 {{$content}}
@@ -171,6 +210,12 @@ enum DefaultTheme {
     <p class="external">Link: <a href="{{post.external_url}}">{{post.external_url}}</a></p>
 {{/post.external_url}}
   </header>
+{{#post.has_toc}}
+  <nav class="toc" aria-label="Contents">
+    <h2>Contents</h2>
+{{> partials/toc}}
+  </nav>
+{{/post.has_toc}}
 {{{post.content}}}
 {{#post.has_attachments}}
   <section class="attachments" aria-label="Attachments">
@@ -198,6 +243,15 @@ enum DefaultTheme {
   --accent: #b8431f;
   --rule: #e4e0da;
   --code-background: #f2efea;
+  --hl-comment: #6a737d;
+  --hl-keyword: #a626a4;
+  --hl-string: #2a7a2e;
+  --hl-number: #a15c00;
+  --hl-type: #1f5fa8;
+  --hl-function: #4a5cc2;
+  --hl-meta: #8a5a00;
+  --hl-inserted: #1e6e2a;
+  --hl-deleted: #b3261e;
   color-scheme: light dark;
 }
 @media (prefers-color-scheme: dark) {
@@ -208,6 +262,15 @@ enum DefaultTheme {
     --accent: #f08a5d;
     --rule: #34363a;
     --code-background: #222427;
+    --hl-comment: #8b949e;
+    --hl-keyword: #d28fd6;
+    --hl-string: #8fcf85;
+    --hl-number: #e5b567;
+    --hl-type: #7cb4f0;
+    --hl-function: #9fb0ff;
+    --hl-meta: #d9a55c;
+    --hl-inserted: #7fd48a;
+    --hl-deleted: #f2837a;
   }
 }
 *, *::before, *::after { box-sizing: border-box; }
@@ -245,12 +308,28 @@ pre { padding: 1rem; overflow-x: auto; line-height: 1.45; }
 pre code { padding: 0; background: none; }
 blockquote { margin: 1.5rem 0; padding-left: 1rem; border-left: 3px solid var(--accent); color: var(--muted); }
 table { border-collapse: collapse; width: 100%; }
-th, td { border-bottom: 1px solid var(--rule); padding: 0.35rem 0.5rem; text-align: left; }
+th, td { border-bottom: 1px solid var(--rule); padding: 0.35rem 0.5rem; }
+/* Columns a table's delimiter row aligns keep their align attribute; the others read from the left. */
+th:not([align]), td:not([align]) { text-align: left; }
 hr { border: 0; border-top: 1px solid var(--rule); margin: 2rem 0; }
 .archive { list-style: none; padding: 0; }
 .archive time { display: inline-block; min-width: 4.5rem; color: var(--muted); font-family: system-ui, sans-serif; font-size: 0.85rem; }
 .pagination { display: flex; justify-content: space-between; gap: 1rem; font-family: system-ui, sans-serif; font-size: 0.9rem; }
 .site-footer { border-top: 1px solid var(--rule); padding: 1.5rem 0 3rem; color: var(--muted); font-size: 0.9rem; }
+.hl-comment { color: var(--hl-comment); font-style: italic; }
+.hl-keyword, .hl-tag, .hl-section { color: var(--hl-keyword); }
+.hl-string { color: var(--hl-string); }
+.hl-number, .hl-literal { color: var(--hl-number); }
+.hl-type, .hl-property, .hl-attr { color: var(--hl-type); }
+.hl-function, .hl-builtin, .hl-variable { color: var(--hl-function); }
+.hl-meta { color: var(--hl-meta); }
+.hl-inserted { color: var(--hl-inserted); }
+.hl-deleted { color: var(--hl-deleted); }
+.toc { margin: 1.5rem 0; padding: 0.75rem 1rem; border-left: 3px solid var(--rule); font-size: 0.9em; }
+.toc h2 { margin: 0 0 0.5rem; font-size: 1em; }
+.toc ul { margin: 0; padding-left: 1.2rem; }
+.footnotes { margin-top: 2.5rem; border-top: 1px solid var(--rule); font-size: 0.9em; }
+li > input[type="checkbox"] { margin: 0 0.4em 0 0; }
 
 """##),
         ("tag.mustache", ##"""

@@ -13,6 +13,7 @@ enum TemplateLint {
         "has_attachments", "date_iso", "date_display", "date_short", "updated_iso", "updated_display",
         "external_url", "content", "name", "count", "mime_type",
         "page_number", "page_count", "has_pages", "is_first", "previous_url", "next_url", "year",
+        "toc", "has_toc", "id", "children", "has_children",
     ]
     /// What swift-mustache offers inside a section over an array.
     static let sequenceNames: Set<String> = ["first", "last", "index", "even", "odd"]

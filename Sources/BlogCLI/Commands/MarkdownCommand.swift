@@ -1,0 +1,101 @@
+import ArgumentParser
+import BlogCore
+import BlogFileSystem
+import CommonMark
+import Foundation
+
+extension Blog {
+    struct Markdown: AsyncParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "markdown",
+            abstract: "Render one Markdown document to HTML on standard output, as a post's body is rendered.",
+            discussion: """
+            Inside a site, blog.yaml's markdown settings apply (extensions, smart punctuation, raw HTML, \
+            highlighting); outside one, the defaults: all five GitHub-Flavored Markdown extensions, smart \
+            punctuation, raw HTML let through, code highlighted. The flags override either. Headings get \
+            their ids (as in posts) with --toc, which also prints the table of contents first, as a nested \
+            list in <nav class="toc">.
+
+            Examples:
+              blog markdown post.md
+              echo '| a | b |' | blog markdown -
+              blog markdown --no-extensions --no-smart --unsafe snippet.md
+            """
+        )
+
+        @Argument(help: "The Markdown file, or - for standard input (the default).") var file: String = "-"
+        @Flag(help: "Plain CommonMark: no tables, strikethrough, autolinks, task lists or footnotes.") var noExtensions = false
+        @Flag(help: "Straight quotes and dashes as written.") var noSmart = false
+        @Flag(help: "Let raw HTML and javascript: links through.") var unsafe = false
+        @Flag(help: "Replace raw HTML by a comment and drop dangerous links.") var safe = false
+        @Flag(help: "Leave code blocks as libcmark writes them.") var noHighlight = false
+        @Flag(help: "Give headings ids and print the table of contents before the HTML.") var toc = false
+
+        func validate() throws {
+            if unsafe && safe { throw ValidationError("--unsafe and --safe cannot both be given") }
+        }
+
+        func run() async throws {
+            do {
+                var settings = MarkdownSettings()
+                if let site = try? Site.locate() {
+                    settings = try site.loadConfiguration().0.markdown
+                }
+                if noExtensions { settings.extensions = [] }
+                if noSmart { settings.smart = false }
+                if unsafe { settings.unsafe = true }
+                if safe { settings.unsafe = false }
+                if noHighlight { settings.highlight = false }
+                let text = try Self.read(file)
+                let rendered = try MarkdownPage.render(text, settings: settings, headingIDs: toc)
+                var output = ""
+                if toc { output += Self.navigation(rendered.toc) }
+                output += rendered.html
+                FileHandle.standardOutput.write(Data(output.utf8))
+            } catch let error as DiagnosticError {
+                _ = error.report()
+                throw ExitCode(1)
+            } catch let error as FileSystemError {
+                let name = file == "-" ? "<stdin>" : file
+                Terminal.printError(error.isTooLarge
+                    ? "\(name): error: larger than \(Self.sizeLimit >> 20) MiB, the most blog markdown reads"
+                    : "\(name): error: cannot read (\(error.reason))")
+                throw ExitCode(1)
+            } catch {
+                Terminal.printError("error: \(error)")
+                throw ExitCode(1)
+            }
+        }
+
+        /// The largest document read: far above any post, and small enough that a stray device or
+        /// generated file cannot exhaust memory.
+        static let sizeLimit = 64 << 20
+
+        static func read(_ file: String) throws -> String {
+            let data = try FileContents.contents(atPath: file, limit: sizeLimit)
+            guard let text = String(validating: data, as: UTF8.self) else {
+                throw DiagnosticError(file: file == "-" ? "<stdin>" : file, message: "not valid UTF-8 text")
+            }
+            return text
+        }
+
+        static func navigation(_ entries: [TableOfContentsEntry]) -> String {
+            guard !entries.isEmpty else { return "" }
+            func list(_ entries: [TableOfContentsEntry]) -> String {
+                var html = "<ul>\n"
+                for entry in entries {
+                    html += "<li><a href=\"#\(escaped(entry.id))\">\(escaped(entry.title))</a>"
+                    if !entry.children.isEmpty { html += "\n" + list(entry.children) }
+                    html += "</li>\n"
+                }
+                return html + "</ul>\n"
+            }
+            return "<nav class=\"toc\">\n" + list(entries) + "</nav>\n"
+        }
+
+        private static func escaped(_ text: String) -> String {
+            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
+                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        }
+    }
+}

@@ -1,0 +1,294 @@
+internal import CCmark
+
+/// GFM extended autolinks on libcmark's tree: `www.` and `http://`, `https://`, `ftp://` URLs, and e-mail
+/// addresses, in text outside links, by cmark-gfm's rules for where a link may start, which domains are
+/// valid, and which trailing punctuation is left out.
+enum Autolinks {
+    static func apply(_ root: OpaquePointer, source: SourceLines) {
+        restoreDelimitersInURLs(root, source: source)
+        // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
+        // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
+        var openBrackets = 0
+        var currentBlock: OpaquePointer?
+        for node in Tree.all(root, where: { Tree.isText($0) }) {
+            guard !insideLink(node) else { continue }
+            let block = enclosingBlock(node)
+            if block != currentBlock {
+                currentBlock = block
+                openBrackets = 0
+            }
+            link(node, openBrackets: &openBrackets)
+        }
+    }
+
+    /// cmark-gfm reads a URL from the source before emphasis is parsed, so `__init__` or `_id_` at the
+    /// end of a URL stays in it; libcmark has made emphasis of them. Where the text before an emphasis
+    /// ends in a URL that runs on into it (no space between) and the source shows which delimiter was
+    /// written, the emphasis goes back to text, so that the URL is found whole.
+    private static func restoreDelimitersInURLs(_ root: OpaquePointer, source: SourceLines) {
+        let emphases = Tree.all(root) { Tree.type($0) == CMARK_NODE_EMPH || Tree.type($0) == CMARK_NODE_STRONG }
+        for emphasis in emphases {
+            guard let before = Tree.previous(emphasis), Tree.isText(before), let block = enclosingBlock(emphasis),
+                let inner = Tree.firstChild(emphasis), Tree.isText(inner), Tree.next(inner) == nil
+            else { continue }
+            let text = Tree.literal(inner)
+            let head = Tree.literal(before)
+            guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }), let last = head.last, !last.isWhitespace else { continue }
+            let tail = head.split(omittingEmptySubsequences: false, whereSeparator: { $0.isWhitespace }).last.map(String.init) ?? ""
+            guard tail.contains("://") || tail.contains("www.") else { continue }
+            let raw = source.raw(from: Tree.startLine(block), through: Tree.endLine(block))
+            let count = Tree.type(emphasis) == CMARK_NODE_STRONG ? 2 : 1
+            guard let delimiter = ["_", "*"].first(where: { raw.contains(tail + String(repeating: $0, count: count) + text) }) else { continue }
+            let run = String(repeating: delimiter, count: count)
+            Tree.setLiteral(before, head + run + text + run)
+            Tree.remove(emphasis)
+            if let after = Tree.next(before), Tree.isText(after) {
+                Tree.setLiteral(before, Tree.literal(before) + Tree.literal(after))
+                Tree.remove(after)
+            }
+        }
+    }
+
+    private static func insideLink(_ node: OpaquePointer) -> Bool {
+        var ancestor = Tree.parent(node)
+        while let current = ancestor {
+            if Tree.isLink(current) { return true }
+            ancestor = Tree.parent(current)
+        }
+        return false
+    }
+
+    private static func enclosingBlock(_ node: OpaquePointer) -> OpaquePointer? {
+        var ancestor = Tree.parent(node)
+        while let current = ancestor {
+            let kind = Tree.type(current)
+            if kind.rawValue < CMARK_NODE_FIRST_INLINE.rawValue || kind == CMARK_NODE_CUSTOM_INLINE && isCell(current) {
+                return current
+            }
+            ancestor = Tree.parent(current)
+        }
+        return nil
+    }
+
+    private static func isCell(_ node: OpaquePointer) -> Bool {
+        Tree.type(node) == CMARK_NODE_CUSTOM_INLINE && Tree.onEnter(node).hasPrefix("<t")
+    }
+
+    /// Finds the links in one text node and splits it around them.
+    private static func link(_ node: OpaquePointer, openBrackets: inout Int) {
+        let bytes = Array(Tree.literal(node).utf8)
+        var pieces: [(text: [UInt8], url: String?)] = []
+        var plainStart = 0
+        var index = 0
+        let spaceBefore = Tree.edgeIsSpace(neighbour: Tree.previous(node), parent: Tree.parent(node))
+        // Emphasis and strikethrough end (or, around a first child, begin) with `*`, `_` or `~`, after which a
+        // `www.` link may start.
+        let previousIsEmphasis = Tree.previous(node).map(isEmphasis) ?? Tree.parent(node).map(isEmphasis) ?? false
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "[") { openBrackets += 1 }
+            if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
+            var match: (start: Int, end: Int, url: String)?
+            if openBrackets == 0 {
+                if byte == UInt8(ascii: "w") {
+                    let allowed: Bool
+                    if index == 0 {
+                        allowed = spaceBefore || previousIsEmphasis
+                    } else {
+                        let previous = bytes[index - 1]
+                        allowed = isASCIISpace(previous) || "*_~(".utf8.contains(previous)
+                    }
+                    if allowed, let end = www(bytes, at: index) {
+                        match = (index, end, "http://" + String(decoding: bytes[index..<end], as: UTF8.self))
+                    }
+                } else if byte == UInt8(ascii: ":"), let found = url(bytes, colon: index, earliest: plainStart) {
+                    match = (found.start, found.end, String(decoding: bytes[found.start..<found.end], as: UTF8.self))
+                }
+            }
+            if let match {
+                if match.start > plainStart { pieces.append((Array(bytes[plainStart..<match.start]), nil)) }
+                pieces.append((Array(bytes[match.start..<match.end]), match.url))
+                plainStart = match.end
+                index = match.end
+            } else {
+                index += 1
+            }
+        }
+        if plainStart < bytes.count { pieces.append((Array(bytes[plainStart...]), nil)) }
+        // E-mail addresses: in what is left as text.
+        var final: [(text: [UInt8], url: String?)] = []
+        for piece in pieces {
+            if piece.url == nil { final += emails(piece.text) } else { final.append(piece) }
+        }
+        guard final.contains(where: { $0.url != nil }) else { return }
+        for piece in final {
+            let text = String(decoding: piece.text, as: UTF8.self)
+            let inserted = piece.url.map { Tree.link(to: $0, text: text) } ?? Tree.text(text)
+            Tree.insert(inserted, before: node)
+        }
+        Tree.remove(node)
+    }
+
+    private static func isEmphasis(_ node: OpaquePointer) -> Bool {
+        let kind = Tree.type(node)
+        return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG || kind == CMARK_NODE_CUSTOM_INLINE && Tree.onEnter(node) == "<del>"
+    }
+
+    private static func isASCIISpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    private static func isAlpha(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    private static func isAlnum(_ byte: UInt8) -> Bool { isAlpha(byte) || (0x30...0x39).contains(byte) }
+
+    /// cmark-gfm's `is_valid_hostchar`: the scalar at `index` is neither white space nor punctuation.
+    private static func isHostCharacter(_ bytes: [UInt8], _ index: Int) -> Bool {
+        guard let scalar = scalar(bytes, index) else { return false }
+        return !CharacterClass.isSpace(scalar) && !CharacterClass.isPunctuation(scalar)
+    }
+
+    private static func scalar(_ bytes: [UInt8], _ index: Int) -> Unicode.Scalar? {
+        guard index < bytes.count else { return nil }
+        var iterator = bytes[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return nil
+    }
+
+    /// cmark-gfm's `check_domain`: the length of the domain at `start`, 0 when it is not one.
+    private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool) -> Int {
+        let size = bytes.count - start
+        guard size > 1 else { return 0 }
+        var underscoresBeforeLastDot = 0
+        var underscores = 0
+        var dots = 0
+        var index = 1
+        while index < size - 1 {
+            let byte = bytes[start + index]
+            if byte == UInt8(ascii: "_") {
+                underscores += 1
+            } else if byte == UInt8(ascii: ".") {
+                underscoresBeforeLastDot = underscores
+                underscores = 0
+                dots += 1
+            } else if !isHostCharacter(bytes, start + index) && byte != UInt8(ascii: "-") {
+                break
+            }
+            index += 1
+        }
+        if underscoresBeforeLastDot > 0 || underscores > 0 { return 0 }
+        return allowShort || dots > 0 ? index : 0
+    }
+
+    /// cmark-gfm's `autolink_delim`: the end of a link once trailing punctuation, an unbalanced `)` and an
+    /// entity-like `&name;` are left out.
+    private static func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+        var linkEnd = end
+        if let less = bytes[start..<end].firstIndex(of: UInt8(ascii: "<")) { linkEnd = less }
+        while linkEnd > start {
+            let last = bytes[linkEnd - 1]
+            if "?!.,:*_~'\"".utf8.contains(last) {
+                linkEnd -= 1
+            } else if last == UInt8(ascii: ";") {
+                var newEnd = linkEnd - 2
+                while newEnd > start, isAlpha(bytes[newEnd]) { newEnd -= 1 }
+                if newEnd < linkEnd - 2, newEnd >= start, bytes[newEnd] == UInt8(ascii: "&") {
+                    linkEnd = newEnd
+                } else {
+                    linkEnd -= 1
+                }
+            } else if last == UInt8(ascii: ")") {
+                var opening = 0
+                var closing = 0
+                for byte in bytes[start..<linkEnd] {
+                    if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+                }
+                if closing <= opening { break }
+                linkEnd -= 1
+            } else {
+                break
+            }
+        }
+        return linkEnd
+    }
+
+    private static func www(_ bytes: [UInt8], at start: Int) -> Int? {
+        guard bytes.count - start >= 4, bytes[start..<start + 4].elementsEqual("www.".utf8) else { return nil }
+        let length = domain(bytes, start, allowShort: false)
+        guard length > 0 else { return nil }
+        var end = start + length
+        while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
+        end = trimmedEnd(bytes, start, end)
+        return end > start ? end : nil
+    }
+
+    private static func url(_ bytes: [UInt8], colon: Int, earliest: Int) -> (start: Int, end: Int)? {
+        guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else { return nil }
+        var start = colon
+        while start > earliest, isAlpha(bytes[start - 1]) { start -= 1 }
+        let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()
+        guard ["http", "https", "ftp"].contains(scheme), isHostCharacter(bytes, colon + 3) else { return nil }
+        let length = domain(bytes, colon + 3, allowShort: true)
+        guard length > 0 else { return nil }
+        var end = colon + 3 + length
+        while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
+        end = trimmedEnd(bytes, start, end)
+        return end > start ? (start, end) : nil
+    }
+
+    /// cmark-gfm's e-mail autolinks (its `postprocess_text`), over one piece of plain text.
+    private static func emails(_ bytes: [UInt8]) -> [(text: [UInt8], url: String?)] {
+        var pieces: [(text: [UInt8], url: String?)] = []
+        var plainStart = 0
+        var offset = 0
+        while offset < bytes.count, let at = bytes[offset...].firstIndex(of: UInt8(ascii: "@")) {
+            var rewind = 0
+            var slash = false
+            while at - rewind - 1 >= offset {
+                let byte = bytes[at - rewind - 1]
+                if isAlnum(byte) || ".+-_".utf8.contains(byte) {
+                    rewind += 1
+                    continue
+                }
+                if byte == UInt8(ascii: "/") { slash = true }
+                break
+            }
+            guard rewind > 0, !slash else {
+                offset = at + 1
+                continue
+            }
+            var linkEnd = 0
+            var ats = 0
+            var dots = 0
+            while at + linkEnd < bytes.count {
+                let byte = bytes[at + linkEnd]
+                if isAlnum(byte) {
+                } else if byte == UInt8(ascii: "@") {
+                    ats += 1
+                } else if byte == UInt8(ascii: "."), at + linkEnd + 1 < bytes.count, isAlnum(bytes[at + linkEnd + 1]) {
+                    dots += 1
+                } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
+                    break
+                }
+                linkEnd += 1
+            }
+            let lastByte = linkEnd > 0 ? bytes[at + linkEnd - 1] : 0
+            guard linkEnd >= 2, ats == 1, dots > 0, isAlpha(lastByte) || lastByte == UInt8(ascii: ".") else {
+                offset = at + 1
+                continue
+            }
+            let end = trimmedEnd(bytes, at, at + linkEnd)
+            guard end > at else {
+                offset = at + 1
+                continue
+            }
+            let start = at - rewind
+            if start > plainStart { pieces.append((Array(bytes[plainStart..<start]), nil)) }
+            pieces.append((Array(bytes[start..<end]), "mailto:" + String(decoding: bytes[start..<end], as: UTF8.self)))
+            plainStart = end
+            offset = end
+        }
+        if plainStart < bytes.count || pieces.isEmpty { pieces.append((Array(bytes[plainStart...]), nil)) }
+        return pieces
+    }
+}

@@ -1,0 +1,254 @@
+internal import CCmark
+
+/// GFM footnotes on libcmark's tree.
+///
+/// libcmark would read `[^label]: text` as a link reference definition, so before parsing, each
+/// definition's first line is written as a `+` list item whose content starts four columns in, as a
+/// footnote's continuation lines do; the line count stays the same. After parsing, those items are the
+/// definitions; `[^label]` in text refers to one when the label matches (case-insensitively, as link
+/// labels do). Referenced definitions go, numbered in order of first reference, into a section at the
+/// end, each with links back to its references; cmark-gfm's markup, attribute for attribute.
+enum Footnotes {
+    /// Where a definition's item starts: its line (1-based) and column.
+    struct Position: Hashable {
+        var line: Int
+        var column: Int
+    }
+
+    /// The source with definitions rewritten, and each definition's position and label as written.
+    static func rewriteDefinitions(_ source: String) -> (source: String, labels: [Position: String])? {
+        guard source.utf8.count >= 5, source.contains("[^") else { return nil }
+        var labels: [Position: String] = [:]
+        var output = ""
+        output.reserveCapacity(source.utf8.count)
+        var fence: (character: Character, length: Int)?
+        let lines = SourceLines(source).lines
+        // The original line ends, to put back as they were.
+        var ends: [Substring] = []
+        var position = source.startIndex
+        for line in lines {
+            position = line.endIndex
+            var end = position
+            if end < source.endIndex { end = source.index(after: end) }
+            ends.append(source[position..<end])
+        }
+        for (number, line) in lines.enumerated() {
+            defer { output += ends[number] }
+            // Block quote and list markers first: a definition (or a fence) may start inside them.
+            let prefix = containerPrefix(line)
+            let rest = line.dropFirst(prefix)
+            let indent = rest.prefix { $0 == " " }.count
+            let body = rest.dropFirst(indent)
+            if indent < 4, let character = body.first, character == "`" || character == "~" {
+                let run = body.prefix { $0 == character }.count
+                if let open = fence {
+                    if open.character == character, run >= open.length, body.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) {
+                        fence = nil
+                    }
+                } else if run >= 3, character == "~" || !body.dropFirst(run).contains("`") {
+                    fence = (character, run)
+                }
+                output += line
+                continue
+            }
+            guard fence == nil, indent < 4, body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else {
+                output += line
+                continue
+            }
+            let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
+            let afterClose = body[body.index(after: close)...]
+            guard !label.isEmpty, afterClose.first == ":",
+                !label.contains(where: { $0 == " " || $0 == "\t" || $0 == "\0" })
+            else {
+                output += line
+                continue
+            }
+            let start = line.prefix(prefix + indent)
+            labels[Position(line: number + 1, column: start.utf8.count + 1)] = String(label)
+            output += start
+            output += "+   "
+            output += afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
+        }
+        return labels.isEmpty ? nil : (output, labels)
+    }
+
+    /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
+    /// `1)`, each with the spaces after it) at the start of a line.
+    static func containerPrefix(_ line: Substring) -> Int {
+        var index = line.startIndex
+        var length = 0
+        while true {
+            var probe = index
+            var spaces = 0
+            while probe < line.endIndex, line[probe] == " ", spaces < 3 {
+                probe = line.index(after: probe)
+                spaces += 1
+            }
+            guard probe < line.endIndex else { return length }
+            var marker = probe
+            if line[marker] == ">" {
+                marker = line.index(after: marker)
+                if marker < line.endIndex, line[marker] == " " { marker = line.index(after: marker) }
+            } else {
+                if "-+*".contains(line[marker]) {
+                    marker = line.index(after: marker)
+                } else {
+                    var digits = 0
+                    while marker < line.endIndex, line[marker].isASCII, line[marker].isNumber, digits < 9 {
+                        marker = line.index(after: marker)
+                        digits += 1
+                    }
+                    guard digits > 0, marker < line.endIndex, line[marker] == "." || line[marker] == ")" else { return length }
+                    marker = line.index(after: marker)
+                }
+                // A list marker is followed by a space; the content starts after at most four.
+                guard marker < line.endIndex, line[marker] == " " else { return length }
+                var after = 0
+                while marker < line.endIndex, line[marker] == " ", after < 4 {
+                    marker = line.index(after: marker)
+                    after += 1
+                }
+            }
+            length += line.distance(from: index, to: marker)
+            index = marker
+        }
+    }
+
+    /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
+    /// a section at the end of the document.
+    static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int) {
+        var definitions: [String: (label: String, item: OpaquePointer)] = [:]
+        var items: [OpaquePointer] = []
+        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+            // By line and column: a list written on the definition's first line starts on the same line.
+            let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
+            guard let label = labels[position] else { continue }
+            items.append(item)
+            let key = normalized(label)
+            if definitions[key] == nil { definitions[key] = (label, item) }
+        }
+        // Definitions leave their lists before references are looked for, so that text inside them is
+        // still visited (a footnote may refer to another) but in document order.
+        var order: [String] = []
+        var referenceCount: [String: Int] = [:]
+        for text in Tree.all(root, where: { Tree.isText($0) }) {
+            guard !insideLink(text) else { continue }
+            link(text, definitions: definitions, order: &order, counts: &referenceCount)
+        }
+        for item in items {
+            let list = Tree.parent(item)
+            cmark_node_unlink(item)
+            if let list, Tree.firstChild(list) == nil { Tree.remove(list) }
+        }
+        if !order.isEmpty {
+            let section = Tree.custom(block: true, onEnter: "<section class=\"footnotes\" data-footnotes>\n<ol>", onExit: "</ol>\n</section>")
+            for key in order {
+                guard let definition = definitions[key] else { continue }
+                let href = hrefEscaped(definition.label)
+                let entry = Tree.custom(block: true, onEnter: "<li id=\"fn-\(href)\">", onExit: "</li>")
+                Tree.moveChildren(of: definition.item, to: entry)
+                var backrefs = ""
+                for number in 1...(referenceCount[key] ?? 1) {
+                    if number > 1 { backrefs += " " }
+                    let id = number == 1 ? href : "\(href)-\(number)"
+                    backrefs += "<a href=\"#fnref-\(id)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩"
+                    backrefs += number == 1 ? "</a>" : "<sup class=\"footnote-ref\">\(number)</sup></a>"
+                }
+                if let last = Tree.lastChild(entry), Tree.type(last) == CMARK_NODE_PARAGRAPH {
+                    Tree.append(Tree.custom(block: false, onEnter: " " + backrefs, onExit: ""), to: last)
+                } else {
+                    Tree.append(Tree.custom(block: true, onEnter: backrefs, onExit: ""), to: entry)
+                }
+                Tree.append(entry, to: section)
+            }
+            Tree.append(section, to: root)
+        }
+        for item in items { cmark_node_free(item) }
+    }
+
+    private static func insideLink(_ node: OpaquePointer) -> Bool {
+        var ancestor = Tree.parent(node)
+        while let current = ancestor {
+            if Tree.isLink(current) { return true }
+            ancestor = Tree.parent(current)
+        }
+        return false
+    }
+
+    /// Replaces each `[^label]` with a known label in a text node by a reference.
+    private static func link(
+        _ node: OpaquePointer, definitions: [String: (label: String, item: OpaquePointer)], order: inout [String],
+        counts: inout [String: Int]
+    ) {
+        let text = Tree.literal(node)
+        guard text.contains("[^") else { return }
+        var pieces: [OpaquePointer] = []
+        var rest = text[...]
+        var plain = ""
+        while let open = Self.range(of: "[^", in: rest) {
+            let afterOpen = rest[open.upperBound...]
+            guard let close = afterOpen.firstIndex(of: "]") else { break }
+            let label = afterOpen[..<close]
+            let key = normalized(String(label))
+            guard !label.isEmpty, !label.contains("["), let definition = definitions[key] else {
+                plain += rest[..<open.upperBound]
+                rest = afterOpen
+                continue
+            }
+            plain += rest[..<open.lowerBound]
+            if !plain.isEmpty { pieces.append(Tree.text(plain)) }
+            plain = ""
+            if counts[key] == nil { order.append(key) }
+            let count = (counts[key] ?? 0) + 1
+            counts[key] = count
+            let number = order.firstIndex(of: key)! + 1
+            let href = hrefEscaped(definition.label)
+            let id = count == 1 ? href : "\(href)-\(count)"
+            pieces.append(Tree.custom(
+                block: false,
+                onEnter: "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
+                onExit: ""))
+            rest = afterOpen[afterOpen.index(after: close)...]
+        }
+        guard !pieces.isEmpty else { return }
+        plain += rest
+        if !plain.isEmpty { pieces.append(Tree.text(plain)) }
+        for piece in pieces { Tree.insert(piece, before: node) }
+        Tree.remove(node)
+    }
+
+    private static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {
+        var index = text.startIndex
+        while index < text.endIndex {
+            if text[index...].hasPrefix(needle) { return index..<text.index(index, offsetBy: needle.count) }
+            index = text.index(after: index)
+        }
+        return nil
+    }
+
+    /// A label as link labels are compared: case folded, runs of white space as one space.
+    static func normalized(_ label: String) -> String {
+        label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+    }
+
+    /// cmark's `houdini_escape_href`: bytes outside its safe set percent-encoded, `&` and `'` as entities.
+    static func hrefEscaped(_ text: String) -> String {
+        var result = ""
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;"
+            case UInt8(ascii: "'"): result += "&#x27;"
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            case _ where "-_.+!*(),%#@?=;:/$~".utf8.contains(byte):
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            default:
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += "%"
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+            }
+        }
+        return result
+    }
+}

@@ -1,0 +1,80 @@
+/// The source of a document split into lines the way libcmark numbers them (line feed, carriage return,
+/// or both), and the lines of one paragraph with its containers' prefixes taken off.
+struct SourceLines {
+    let lines: [Substring]
+
+    init(_ source: String) {
+        var lines: [Substring] = []
+        var start = source.startIndex
+        var index = start
+        while index < source.endIndex {
+            // Character by character: "\r\n" is one Character, as it is one line end.
+            let character = source[index]
+            if character == "\n" || character == "\r" || character == "\r\n" {
+                lines.append(source[start..<index])
+                index = source.index(after: index)
+                start = index
+            } else {
+                index = source.index(after: index)
+            }
+        }
+        lines.append(source[start..<source.endIndex])
+        self.lines = lines
+    }
+
+    /// Lines `first` through `last` (1-based) as written, containers' prefixes included.
+    func raw(from first: Int, through last: Int) -> String {
+        guard first >= 1, first <= last, last <= lines.count else { return "" }
+        return lines[(first - 1)..<last].joined(separator: "\n")
+    }
+
+    /// One line of a paragraph's content.
+    struct ContentLine {
+        /// The text after the containers' prefixes and the indentation.
+        var text: Substring
+        /// Columns of indentation after the containers' prefixes (a tab counts as 4, enough to tell < 4).
+        var indent: Int
+        /// A lazy continuation line: it lacks a `>` of an enclosing block quote.
+        var lazy: Bool
+        /// The `>` markers the line has (all of the enclosing quotes' unless it is lazy).
+        var quotesFound: Int
+    }
+
+    /// The lines of a paragraph (or setext heading) from its source positions: the first from its start
+    /// column, the others after as many `>` as it has enclosing block quotes, and the indentation.
+    func content(from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int) -> [ContentLine] {
+        guard startLine >= 1, endLine <= lines.count, startLine <= endLine else { return [] }
+        var result: [ContentLine] = []
+        for number in startLine...endLine {
+            var line = lines[number - 1]
+            var lazy = false
+            var found = quotes
+            if number == startLine {
+                let offset = min(max(startColumn - 1, 0), line.utf8.count)
+                line = line.utf8.dropFirst(offset).substring ?? line
+            } else {
+                var remaining = quotes
+                while remaining > 0 {
+                    let stripped = line.drop { $0 == " " || $0 == "\t" }
+                    guard stripped.first == ">" else { break }
+                    line = stripped.dropFirst()
+                    if line.first == " " { line = line.dropFirst() }
+                    remaining -= 1
+                }
+                lazy = remaining > 0
+                found = quotes - remaining
+            }
+            var indent = 0
+            for character in line {
+                if character == " " { indent += 1 } else if character == "\t" { indent += 4 } else { break }
+            }
+            result.append(ContentLine(text: line.drop { $0 == " " || $0 == "\t" }, indent: indent, lazy: lazy, quotesFound: found))
+        }
+        return result
+    }
+}
+
+extension Substring.UTF8View {
+    /// The view as a `Substring`, when it starts and ends on character boundaries.
+    fileprivate var substring: Substring? { Substring(self) }
+}

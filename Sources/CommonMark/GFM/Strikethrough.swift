@@ -1,0 +1,136 @@
+internal import CCmark
+
+/// GFM strikethrough on libcmark's tree: runs of one or two `~` in text are delimiters, flanking as
+/// emphasis delimiters do, and an opener and a closer of the same length enclose `<del>`. Matching follows
+/// cmark-gfm's delimiter processing (nearest opener, the rule of three, unequal lengths left as text)
+/// within each inline container; libcmark has already matched `*` and `_`.
+enum Strikethrough {
+    private struct Delimiter {
+        var node: OpaquePointer
+        var length: Int
+        var canOpen: Bool
+        var canClose: Bool
+        var active = true
+    }
+
+    static func apply(_ root: OpaquePointer) {
+        let parents = Tree.all(root) { node in
+            guard let child = Tree.firstChild(node) else { return false }
+            // Inline containers: their children are inlines.
+            let kind = Tree.type(child)
+            return kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
+        }
+        for parent in parents { process(parent) }
+    }
+
+    private static func process(_ parent: OpaquePointer) {
+        var hasTilde = false
+        for child in Tree.children(parent) where Tree.isText(child) && Tree.literal(child).utf8.contains(UInt8(ascii: "~")) {
+            hasTilde = true
+            break
+        }
+        guard hasTilde else { return }
+        var delimiters: [Delimiter] = []
+        for child in Tree.children(parent) where Tree.isText(child) {
+            delimiters += split(child, in: parent)
+        }
+        match(&delimiters)
+    }
+
+    /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
+    private static func split(_ node: OpaquePointer, in parent: OpaquePointer) -> [Delimiter] {
+        let scalars = Array(Tree.literal(node).unicodeScalars)
+        guard scalars.contains("~") else { return [] }
+        let before = Tree.previous(node)
+        let after = Tree.next(node)
+        let spaceBefore = Tree.edgeIsSpace(neighbour: before, parent: parent)
+        let spaceAfter = Tree.edgeIsSpace(neighbour: after, parent: parent)
+        var pieces: [(text: String, delimiter: Delimiter?)] = []
+        var plain = String.UnicodeScalarView()
+        var index = 0
+        while index < scalars.count {
+            guard scalars[index] == "~" else {
+                plain.append(scalars[index])
+                index += 1
+                continue
+            }
+            var end = index
+            while end < scalars.count, scalars[end] == "~" { end += 1 }
+            let length = end - index
+            let previous: Unicode.Scalar? = index > 0 ? scalars[index - 1] : nil
+            let following: Unicode.Scalar? = end < scalars.count ? scalars[end] : nil
+            let beforeSpace = previous.map(CharacterClass.isSpace) ?? spaceBefore
+            let beforePunct = previous.map(CharacterClass.isPunctuation) ?? !spaceBefore
+            let afterSpace = following.map(CharacterClass.isSpace) ?? spaceAfter
+            let afterPunct = following.map(CharacterClass.isPunctuation) ?? !spaceAfter
+            let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+            let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+            let run = String(repeating: "~", count: length)
+            if (leftFlanking || rightFlanking) && length <= 2 {
+                if !plain.isEmpty { pieces.append((String(plain), nil)) }
+                plain = String.UnicodeScalarView()
+                // The node is made below; a placeholder pointer is filled in then.
+                pieces.append((run, Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)))
+            } else {
+                plain.append(contentsOf: run.unicodeScalars)
+            }
+            index = end
+        }
+        if !plain.isEmpty { pieces.append((String(plain), nil)) }
+        var delimiters: [Delimiter] = []
+        for piece in pieces {
+            let text = Tree.text(piece.text)
+            Tree.insert(text, before: node)
+            if var delimiter = piece.delimiter {
+                delimiter.node = text
+                delimiters.append(delimiter)
+            }
+        }
+        Tree.remove(node)
+        return delimiters
+    }
+
+    /// cmark-gfm's `process_emphasis` for one delimiter character.
+    private static func match(_ delimiters: inout [Delimiter]) {
+        // The lowest index an opener may have, for a closer of length 1 or 2 (cmark's openers_bottom).
+        var bottom = [0, 0, 0]
+        var closerIndex = 0
+        while closerIndex < delimiters.count {
+            let closer = delimiters[closerIndex]
+            guard closer.active, closer.canClose else {
+                closerIndex += 1
+                continue
+            }
+            var openerIndex = closerIndex - 1
+            var found = false
+            while openerIndex >= bottom[closer.length % 3] {
+                let opener = delimiters[openerIndex]
+                if opener.active, opener.canOpen,
+                    !(closer.canOpen || opener.canClose) || closer.length % 3 == 0 || (opener.length + closer.length) % 3 != 0
+                {
+                    found = true
+                    break
+                }
+                openerIndex -= 1
+            }
+            if found {
+                let opener = delimiters[openerIndex]
+                if opener.length == closer.length {
+                    let del = Tree.custom(block: false, onEnter: "<del>", onExit: "</del>")
+                    Tree.insert(del, before: opener.node)
+                    while let next = Tree.next(del), next != closer.node {
+                        cmark_node_unlink(next)
+                        Tree.append(next, to: del)
+                    }
+                    Tree.remove(opener.node)
+                    Tree.remove(closer.node)
+                    for index in openerIndex...closerIndex { delimiters[index].active = false }
+                }
+            } else {
+                bottom[closer.length % 3] = closerIndex
+                if !closer.canOpen { delimiters[closerIndex].active = false }
+            }
+            closerIndex += 1
+        }
+    }
+}

@@ -1,0 +1,361 @@
+internal import CCmark
+
+/// GFM tables on libcmark's tree.
+///
+/// libcmark reads a table as a paragraph (its rows are paragraph continuation lines). Each paragraph whose
+/// lines hold a header row and a matching delimiter row is split, by cmark-gfm's rules, into the text
+/// before the table, the table, and any text after it. The cells' inline content must be parsed with the
+/// document's link reference definitions, so the document is parsed a second time with every cell (and
+/// every piece of split paragraph) written as a paragraph of its own in front of it; the original blocks,
+/// shifted down by those lines, are then replaced by tables built of custom nodes around the cells'
+/// inlines.
+enum Tables {
+    enum Alignment { case none, left, center, right }
+
+    struct Table {
+        var alignments: [Alignment]
+        var header: [String]
+        var rows: [[String]]
+    }
+
+    enum Segment {
+        /// A paragraph; `quotes` is set for one that starts with a lazy line, which cmark-gfm does not take
+        /// into a table's block quote: the paragraph goes after the quote at that depth.
+        case text(String, quotes: Int?)
+        case table(Table)
+    }
+
+    /// What a setext underline under a table becomes in cmark-gfm, where a table is not a paragraph: a
+    /// thematic break (three dashes or more), an empty list item (`-`), or else a row.
+    enum Underline {
+        case rule
+        case emptyItem
+    }
+
+    /// A paragraph (or setext heading) of the first parse that holds a table, and what it becomes.
+    struct Plan {
+        var line: Int
+        var column: Int
+        var segments: [Segment]
+        var underline: Underline?
+    }
+
+    /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
+    /// unescaped pipes, an optional trailing pipe; `nil` when there is no cell.
+    static func cells(of line: Substring) -> [String]? {
+        let bytes = Array(line.utf8)
+        var offset = cellEnd(bytes, 0)
+        var cells: [String] = []
+        while offset < bytes.count {
+            let cellLength = cell(bytes, offset)
+            let pipeLength = cellEnd(bytes, offset + cellLength)
+            if cellLength > 0 || pipeLength > 0 {
+                cells.append(trimmed(unescapingPipes(bytes[offset..<offset + cellLength])))
+            }
+            offset += cellLength + pipeLength
+            if pipeLength == 0 { break }
+        }
+        while offset < bytes.count, isSpaceChar(bytes[offset]) { offset += 1 }
+        guard offset == bytes.count, !cells.isEmpty else { return nil }
+        return cells
+    }
+
+    /// The alignments of a delimiter row (`| :-- | --: |`), by cmark-gfm's `table_start` scanner; `nil`
+    /// for any other line.
+    static func delimiterRow(_ line: Substring) -> [Alignment]? {
+        let bytes = Array(line.utf8)
+        var index = 0
+        if index < bytes.count, bytes[index] == UInt8(ascii: "|") { index += 1 }
+        var alignments: [Alignment] = []
+        while true {
+            // spacechar* :? -+ :? spacechar*
+            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            let left = index < bytes.count && bytes[index] == UInt8(ascii: ":")
+            if left { index += 1 }
+            let dashes = index
+            while index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
+            guard index > dashes else { return nil }
+            let right = index < bytes.count && bytes[index] == UInt8(ascii: ":")
+            if right { index += 1 }
+            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "|") else { break }
+            index += 1
+            // A trailing pipe, then only spaces to the end.
+            var rest = index
+            while rest < bytes.count, isSpaceChar(bytes[rest]) { rest += 1 }
+            if rest == bytes.count { index = rest; break }
+        }
+        return index == bytes.count ? alignments : nil
+    }
+
+    /// The most cells, written or added to fill short rows, that a document's tables may have. A short
+    /// header row over many one-character rows would otherwise make a few kilobytes into gigabytes of
+    /// cells (cmark-gfm later limited its filled-in cells for the same reason). Past it, a table ends
+    /// and its remaining lines stay text.
+    static let cellBudget = 1 << 19
+
+    /// Splits a paragraph's lines into text and tables; `nil` when it holds no table.
+    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int) -> [Segment]? {
+        var segments: [Segment] = []
+        var textStart = 0
+        var index = 1
+        while index < lines.count {
+            let line = lines[index]
+            guard !line.lazy, line.indent < 4, index - 1 >= textStart, let alignments = delimiterRow(line.text),
+                let header = cells(of: lines[index - 1].text), header.count == alignments.count, header.count <= budget
+            else {
+                index += 1
+                continue
+            }
+            if index - 1 > textStart {
+                // cmark-gfm takes `\|` to `|` in the text before a table, code spans included.
+                let text = lines[textStart..<index - 1].map { String(unescapingPipes(Array($0.text.utf8)[...])) }
+                segments.append(.text(text.joined(separator: "\n"), quotes: nil))
+            }
+            budget -= header.count
+            var rows: [[String]] = []
+            var next = index + 1
+            while next < lines.count, !lines[next].lazy, budget >= header.count, var row = cells(of: lines[next].text) {
+                budget -= header.count
+                if row.count > header.count { row.removeLast(row.count - header.count) }
+                while row.count < header.count { row.append("") }
+                rows.append(row)
+                next += 1
+            }
+            segments.append(.table(Table(alignments: alignments, header: header, rows: rows)))
+            textStart = next
+            index = next + 1
+            if next < lines.count, lines[next].lazy { break }
+        }
+        guard !segments.isEmpty else { return nil }
+        if textStart < lines.count {
+            let text = lines[textStart...].map { String($0.text) }.joined(separator: "\n")
+            segments.append(.text(text, quotes: lines[textStart].lazy ? lines[textStart].quotesFound : nil))
+        }
+        return segments
+    }
+
+    /// The paragraphs (and setext headings, whose underline libcmark read as one) that hold tables.
+    static func plans(in root: OpaquePointer, source: SourceLines) -> [Plan] {
+        var plans: [Plan] = []
+        var budget = cellBudget
+        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+        for block in blocks {
+            let first = Tree.startLine(block)
+            let isHeading = Tree.type(block) == CMARK_NODE_HEADING
+            let last = Tree.endLine(block) - (isHeading ? 1 : 0)
+            guard last > first else { continue }
+            var quotes = 0
+            var ancestor = Tree.parent(block)
+            while let current = ancestor {
+                if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE { quotes += 1 }
+                ancestor = Tree.parent(current)
+            }
+            let column = Tree.startColumn(block)
+            let lines = source.content(from: first, column: column, through: last + (isHeading ? 1 : 0), quotes: quotes)
+            guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
+            var underline: Underline?
+            if isHeading {
+                // The heading's text ended in a table; else the underline made a heading of the text after it.
+                guard case .table(var table)? = segments.last, let line = lines.last else { continue }
+                let mark = line.text.filter { $0 != " " && $0 != "\t" }
+                if mark.first == "-" && mark.count >= 3 {
+                    underline = .rule
+                } else if mark == "-" {
+                    underline = .emptyItem
+                } else if var row = cells(of: line.text) {
+                    if row.count > table.header.count { row.removeLast(row.count - table.header.count) }
+                    while row.count < table.header.count { row.append("") }
+                    table.rows.append(row)
+                    segments[segments.count - 1] = .table(table)
+                }
+            }
+            plans.append(Plan(line: first, column: column, segments: segments, underline: underline))
+        }
+        return plans
+    }
+
+    /// A punctuation character (U+2E3A, TWO-EM DASH) in front of each cell keeps a cell that starts like a
+    /// block (`# x`, `- x`, `<div>`, `[a]: b`) a paragraph, and lets delimiters at its start be read as
+    /// they are at the start of a cell; it is taken off again.
+    static let cellMark = "\u{2E3A}"
+
+    /// The text parsed in front of the document: one paragraph per unit; and for each unit, the line its
+    /// paragraph starts on.
+    static func prelude(for plans: [Plan]) -> (text: String, lines: Int) {
+        var text = ""
+        var lines = 0
+        func add(_ unit: String, marked: Bool) {
+            text += marked ? cellMark + unit : unit
+            text += "\n\n"
+            lines += unit.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + 2
+        }
+        for plan in plans {
+            for segment in plan.segments {
+                switch segment {
+                case .text(let text, _): add(text, marked: false)
+                case .table(let table):
+                    for cell in table.header { add(cell, marked: true) }
+                    for row in table.rows { for cell in row { add(cell, marked: true) } }
+                }
+            }
+        }
+        return (text, lines)
+    }
+
+    /// Builds the tables in the second parse's tree: `root` begins with the prelude's paragraphs, and
+    /// each plan's paragraph is `shift` lines further down than in the first parse.
+    static func build(_ plans: [Plan], in root: OpaquePointer, shift: Int) {
+        // The prelude's paragraphs, in order. A unit of only link reference definitions left none, so
+        // units are matched to paragraphs by the line they start on.
+        var preludeByLine: [Int: OpaquePointer] = [:]
+        var targets: [Int: OpaquePointer] = [:]
+        for paragraph in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }) {
+            let line = Tree.startLine(paragraph)
+            if line <= shift {
+                if Tree.parent(paragraph) == root, Tree.type(paragraph) == CMARK_NODE_PARAGRAPH { preludeByLine[line] = paragraph }
+            } else {
+                targets[(line - shift) << 16 | Tree.startColumn(paragraph)] = paragraph
+            }
+        }
+        var unitLine = 1
+        func takeUnit(_ unit: String) -> OpaquePointer? {
+            defer { unitLine += unit.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + 2 }
+            guard let paragraph = preludeByLine.removeValue(forKey: unitLine) else { return nil }
+            cmark_node_unlink(paragraph)
+            return paragraph
+        }
+        func cell(_ text: String, tag: String, alignment: Alignment) -> OpaquePointer {
+            let attribute = switch alignment {
+            case .none: ""
+            case .left: " align=\"left\""
+            case .center: " align=\"center\""
+            case .right: " align=\"right\""
+            }
+            let node = Tree.custom(block: false, onEnter: "<\(tag)\(attribute)>", onExit: "</\(tag)>\n")
+            if let paragraph = takeUnit(text) {
+                Tree.moveChildren(of: paragraph, to: node)
+                cmark_node_free(paragraph)
+                removeCellMark(from: node)
+            }
+            return node
+        }
+        for plan in plans {
+            let original = targets[plan.line << 16 | plan.column]
+            for segment in plan.segments {
+                switch segment {
+                case .text(let text, let quotes):
+                    guard let paragraph = takeUnit(text) else { continue }
+                    if let original, let quotes, let quote = enclosingQuotes(of: original).dropFirst(quotes).first {
+                        Tree.insert(paragraph, after: quote)
+                    } else if let original {
+                        Tree.insert(paragraph, before: original)
+                    } else {
+                        cmark_node_free(paragraph)
+                    }
+                case .table(let table):
+                    let node = Tree.custom(block: true, onEnter: "<table>", onExit: "</table>")
+                    let head = Tree.custom(block: true, onEnter: "<thead>", onExit: "</thead>")
+                    let headRow = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
+                    for (index, text) in table.header.enumerated() {
+                        Tree.append(cell(text, tag: "th", alignment: table.alignments[index]), to: headRow)
+                    }
+                    Tree.append(headRow, to: head)
+                    Tree.append(head, to: node)
+                    if !table.rows.isEmpty {
+                        let body = Tree.custom(block: true, onEnter: "<tbody>", onExit: "</tbody>")
+                        for row in table.rows {
+                            let rowNode = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
+                            for (index, text) in row.enumerated() {
+                                Tree.append(cell(text, tag: "td", alignment: table.alignments[index]), to: rowNode)
+                            }
+                            Tree.append(rowNode, to: body)
+                        }
+                        Tree.append(body, to: node)
+                    }
+                    if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
+                }
+            }
+            if let original {
+                switch plan.underline {
+                case .rule?: Tree.insert(cmark_node_new(CMARK_NODE_THEMATIC_BREAK)!, before: original)
+                case .emptyItem?: Tree.insert(Tree.custom(block: true, onEnter: "<ul>\n<li></li>\n</ul>", onExit: ""), before: original)
+                case nil: break
+                }
+                Tree.remove(original)
+            }
+        }
+        // Units left over (none, unless a plan's paragraph was not found) do not stay in front.
+        for paragraph in preludeByLine.values { Tree.remove(paragraph) }
+    }
+
+    /// The block quotes around a node, outermost first.
+    private static func enclosingQuotes(of node: OpaquePointer) -> [OpaquePointer] {
+        var quotes: [OpaquePointer] = []
+        var ancestor = Tree.parent(node)
+        while let current = ancestor {
+            if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE { quotes.insert(current, at: 0) }
+            ancestor = Tree.parent(current)
+        }
+        return quotes
+    }
+
+    private static func removeCellMark(from cell: OpaquePointer) {
+        guard let first = Tree.firstChild(cell), Tree.isText(first) else { return }
+        let text = Tree.literal(first)
+        guard text.hasPrefix(cellMark) else { return }
+        let rest = String(text.unicodeScalars.dropFirst())
+        if rest.isEmpty { Tree.remove(first) } else { Tree.setLiteral(first, rest) }
+    }
+
+    // MARK: cmark-gfm's scanners
+
+    private static func isSpaceChar(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+    }
+
+    /// `[|] spacechar*`
+    private static func cellEnd(_ bytes: [UInt8], _ offset: Int) -> Int {
+        guard offset < bytes.count, bytes[offset] == UInt8(ascii: "|") else { return 0 }
+        var index = offset + 1
+        while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+        return index - offset
+    }
+
+    /// `(escaped_char | [^|\r\n])*`, where an escaped character is a backslash and ASCII punctuation.
+    private static func cell(_ bytes: [UInt8], _ offset: Int) -> Int {
+        var index = offset
+        while index < bytes.count {
+            let byte = bytes[index]
+            // re2c's longest match lets a backslash before a pipe always take it into the cell (`\\|` too).
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "|") {
+                index += 2
+            } else if byte == UInt8(ascii: "|") || byte == 0x0A || byte == 0x0D {
+                break
+            } else {
+                index += 1
+            }
+        }
+        return index - offset
+    }
+
+    private static func unescapingPipes(_ bytes: ArraySlice<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if bytes[index] == UInt8(ascii: "\\"), index + 1 < bytes.endIndex, bytes[index + 1] == UInt8(ascii: "|") {
+                index += 1
+            }
+            result.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    private static func trimmed(_ text: String) -> String {
+        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }
+        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+    }
+}

@@ -1,0 +1,170 @@
+internal import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The libcmark tree edits the extensions make, on raw node pointers: they run inside ``Document``'s
+/// initialiser, before any ``Node`` exists.
+enum Tree {
+    typealias Pointer = OpaquePointer
+
+    static func type(_ node: Pointer) -> cmark_node_type { cmark_node_get_type(node) }
+    static func parent(_ node: Pointer) -> Pointer? { cmark_node_parent(node) }
+    static func next(_ node: Pointer) -> Pointer? { cmark_node_next(node) }
+    static func previous(_ node: Pointer) -> Pointer? { cmark_node_previous(node) }
+    static func firstChild(_ node: Pointer) -> Pointer? { cmark_node_first_child(node) }
+    static func lastChild(_ node: Pointer) -> Pointer? { cmark_node_last_child(node) }
+    static func startLine(_ node: Pointer) -> Int { Int(cmark_node_get_start_line(node)) }
+    static func endLine(_ node: Pointer) -> Int { Int(cmark_node_get_end_line(node)) }
+    static func startColumn(_ node: Pointer) -> Int { Int(cmark_node_get_start_column(node)) }
+
+    static func children(_ node: Pointer) -> [Pointer] {
+        var result: [Pointer] = []
+        var child = cmark_node_first_child(node)
+        while let current = child {
+            result.append(current)
+            child = cmark_node_next(current)
+        }
+        return result
+    }
+
+    static func literal(_ node: Pointer) -> String {
+        cmark_node_get_literal(node).map { String(cString: $0) } ?? ""
+    }
+
+    /// What a custom node writes before its children.
+    static func onEnter(_ node: Pointer) -> String {
+        cmark_node_get_on_enter(node).map { String(cString: $0) } ?? ""
+    }
+
+    static func setLiteral(_ node: Pointer, _ text: String) {
+        cmark_node_set_literal(node, text)
+    }
+
+    /// Every node of the tree in document order, containers before what they hold.
+    static func all(_ root: Pointer, where wanted: (Pointer) -> Bool = { _ in true }) -> [Pointer] {
+        var found: [Pointer] = []
+        guard let iterator = cmark_iter_new(root) else { return found }
+        defer { cmark_iter_free(iterator) }
+        while true {
+            let event = cmark_iter_next(iterator)
+            if event == CMARK_EVENT_DONE { break }
+            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), wanted(node) { found.append(node) }
+        }
+        return found
+    }
+
+    static func text(_ literal: String) -> Pointer {
+        let node = cmark_node_new(CMARK_NODE_TEXT)!
+        cmark_node_set_literal(node, literal)
+        return node
+    }
+
+    static func link(to url: String, text: String) -> Pointer {
+        let node = cmark_node_new(CMARK_NODE_LINK)!
+        cmark_node_set_url(node, url)
+        cmark_node_append_child(node, Self.text(text))
+        return node
+    }
+
+    /// A custom inline (no line breaks of its own) or block (libcmark puts each of its ends on a line).
+    static func custom(block: Bool, onEnter: String, onExit: String) -> Pointer {
+        let node = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
+        cmark_node_set_on_enter(node, onEnter)
+        cmark_node_set_on_exit(node, onExit)
+        return node
+    }
+
+    @discardableResult
+    static func insert(_ node: Pointer, before sibling: Pointer) -> Bool { cmark_node_insert_before(sibling, node) == 1 }
+    @discardableResult
+    static func insert(_ node: Pointer, after sibling: Pointer) -> Bool { cmark_node_insert_after(sibling, node) == 1 }
+    @discardableResult
+    static func append(_ node: Pointer, to parent: Pointer) -> Bool { cmark_node_append_child(parent, node) == 1 }
+    @discardableResult
+    static func prepend(_ node: Pointer, to parent: Pointer) -> Bool { cmark_node_prepend_child(parent, node) == 1 }
+
+    /// Takes a node (and what it holds) out of the tree and frees it.
+    static func remove(_ node: Pointer) {
+        cmark_node_unlink(node)
+        cmark_node_free(node)
+    }
+
+    /// Moves every child of `source` to the end of `target`.
+    static func moveChildren(of source: Pointer, to target: Pointer) {
+        while let child = cmark_node_first_child(source) {
+            cmark_node_unlink(child)
+            if cmark_node_append_child(target, child) != 1 { cmark_node_free(child) }
+        }
+    }
+
+    static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
+
+    static func isText(_ node: Pointer) -> Bool { cmark_node_get_type(node) == CMARK_NODE_TEXT }
+    static func isLink(_ node: Pointer) -> Bool {
+        let kind = cmark_node_get_type(node)
+        return kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE
+    }
+
+    /// Whether inline parsing would have found white space (or the start of a line) next to a node's
+    /// edge, for a neighbour that is not text: line breaks are white space; a container block or cell
+    /// begins a line; the source of any other inline (emphasis, code, link, HTML) ends in punctuation.
+    static func edgeIsSpace(neighbour: Pointer?, parent: Pointer?) -> Bool {
+        if let neighbour {
+            let kind = cmark_node_get_type(neighbour)
+            return kind == CMARK_NODE_SOFTBREAK || kind == CMARK_NODE_LINEBREAK
+        }
+        guard let parent else { return true }
+        let kind = cmark_node_get_type(parent)
+        return kind == CMARK_NODE_PARAGRAPH || kind == CMARK_NODE_HEADING || kind == CMARK_NODE_CUSTOM_INLINE
+    }
+}
+
+/// HTML escaping for the attribute values and text the extensions write themselves.
+enum HTMLText {
+    static func escaped(_ text: String) -> String {
+        var result = ""
+        result.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": result += "&amp;"
+            case "<": result += "&lt;"
+            case ">": result += "&gt;"
+            case "\"": result += "&quot;"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
+    }
+}
+
+/// Character classes as cmark defines them.
+enum CharacterClass {
+    /// cmark_utf8proc_is_space: ASCII space, tab, line feed, vertical tab, form feed, carriage return, and
+    /// Unicode's space separators.
+    static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return true
+        case 0..<0x80: return false
+        default: return scalar.properties.generalCategory == .spaceSeparator
+        }
+    }
+
+    /// cmark_utf8proc_is_punctuation: ASCII punctuation and Unicode's P categories.
+    static func isPunctuation(_ scalar: Unicode.Scalar) -> Bool {
+        if scalar.value < 0x80 {
+            let value = scalar.value
+            return (0x21...0x2F).contains(value) || (0x3A...0x40).contains(value) || (0x5B...0x60).contains(value)
+                || (0x7B...0x7E).contains(value)
+        }
+        switch scalar.properties.generalCategory {
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation,
+            .initialPunctuation, .finalPunctuation, .otherPunctuation:
+            return true
+        default:
+            return false
+        }
+    }
+}

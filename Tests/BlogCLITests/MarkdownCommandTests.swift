@@ -1,0 +1,87 @@
+import Foundation
+import Testing
+
+/// `blog markdown`: one document to standard output, as a post's body is rendered, with flags for the
+/// extensions, smart punctuation, raw HTML, highlighting and the table of contents.
+@Suite struct MarkdownCommandTests {
+    func temporaryFolder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "blog-markdown-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test func rendersStandardInputAndFilesWithTheExtensionsOnByDefault() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = "| a |\n|---|\n| \"b\" |\n"
+        let fromInput = try runBlog(["markdown", "-"], input: markdown, in: folder)
+        #expect(fromInput.status == 0, "\(fromInput.stderr)")
+        #expect(fromInput.stdout.contains("<td>“b”</td>"))
+        try markdown.write(to: folder.appending(path: "a.md"), atomically: true, encoding: .utf8)
+        let fromFile = try runBlog(["markdown", "a.md"], in: folder)
+        #expect(fromFile.stdout == fromInput.stdout)
+        let plain = try runBlog(["markdown", "--no-extensions", "--no-smart", "a.md"], in: folder)
+        #expect(plain.stdout == "<p>| a |\n|---|\n| &quot;b&quot; |</p>\n")
+    }
+
+    @Test func safeAndUnsafeDecideOnRawHTML() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = "<b>x</b>\n"
+        #expect(try runBlog(["markdown", "--safe"], input: markdown, in: folder).stdout == "<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
+        #expect(try runBlog(["markdown", "--unsafe"], input: markdown, in: folder).stdout == "<p><b>x</b></p>\n")
+        let both = try runBlog(["markdown", "--safe", "--unsafe"], input: markdown, in: folder)
+        #expect(both.status != 0 && both.stderr.contains("cannot both be given"))
+    }
+
+    @Test func tocGivesHeadingsUniqueIDsAndListsLevelsTwoToFour() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = "# Top\n\n## Example\n\n### Detail\n\n## Example\n\n## Example 1\n\n##### Deep\n"
+        let result = try runBlog(["markdown", "--toc"], input: markdown, in: folder)
+        #expect(result.status == 0)
+        for id in ["example", "example-1", "example-1-1", "detail", "deep", "top"] {
+            #expect(result.stdout.contains("id=\"\(id)\""), "\(id)")
+        }
+        #expect(result.stdout.hasPrefix("<nav class=\"toc\">\n<ul>\n<li><a href=\"#example\">Example</a>\n<ul>\n<li><a href=\"#detail\">Detail</a></li>"))
+        #expect(!result.stdout.contains("href=\"#top\"") && !result.stdout.contains("href=\"#deep\""))
+        // Without --toc the HTML is the extensions' alone: no ids.
+        #expect(!(try runBlog(["markdown"], input: markdown, in: folder).stdout.contains(" id=")))
+    }
+
+    @Test func insideASiteBlogYAMLSettingsApply() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        try (String(contentsOf: yaml, encoding: .utf8) + "markdown:\n  smart: false\n  extensions:\n    table: false\n")
+            .write(to: yaml, atomically: true, encoding: .utf8)
+        let result = try runBlog(["markdown"], input: "| a |\n|---|\n\n~~\"s\"~~\n", in: site)
+        #expect(result.stdout == "<p>| a |\n|---|</p>\n<p><del>&quot;s&quot;</del></p>\n", "\(result.stderr)")
+    }
+
+    @Test func badExtensionSettingsAreErrorsWithTheirLine() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        let original = try String(contentsOf: yaml, encoding: .utf8)
+        let line = original.split(separator: "\n", omittingEmptySubsequences: false).count + 1
+        try (original + "markdown:\n  extensions: [table]\n  toc_levels: 5-2\n").write(to: yaml, atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status != 0)
+        #expect(result.stderr.contains("blog.yaml:\(line):15: error: 'extensions' must be true, false, or a mapping"), "\(result.stderr)")
+        #expect(result.stderr.contains("blog.yaml:\(line + 1):15: error: 'toc_levels' must be a heading level"), "\(result.stderr)")
+        try (original + "markdown:\n  extensions:\n    tables: false\n").write(to: yaml, atomically: true, encoding: .utf8)
+        let warned = try runBlog(["build", "--site", site.path])
+        #expect(warned.stderr.contains("warning") && warned.stderr.contains("tables"), "\(warned.stderr)")
+    }
+
+    @Test func unreadableInputIsAnErrorNamingTheFile() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let missing = try runBlog(["markdown", "nope.md"], in: folder)
+        #expect(missing.status == 1 && missing.stderr.contains("nope.md: error: cannot read"), "\(missing.stderr)")
+        try Data([0x61, 0xFF, 0x0A]).write(to: folder.appending(path: "bad.md"))
+        let binary = try runBlog(["markdown", "bad.md"], in: folder)
+        #expect(binary.status == 1 && binary.stderr.contains("bad.md: error: not valid UTF-8"), "\(binary.stderr)")
+    }
+}

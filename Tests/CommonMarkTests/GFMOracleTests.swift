@@ -1,0 +1,161 @@
+import CommonMark
+import Foundation
+import Testing
+
+/// The GFM extensions built on libcmark against the oracle, Debian's `cmark-gfm` (0.29.0.gfm.6) with the
+/// same five extensions: every example of the GFM spec that Debian ships with it
+/// (`/usr/share/doc/cmark-gfm/spec.txt.gz`), and posts of our own (`Fixtures/gfm`) in the unsafe, smart
+/// and safe modes, must give the same HTML up to insignificant white space and attribute order; with the
+/// extensions off, every example must equal Debian's `cmark` exactly. Without the tools the tests say so
+/// and skip, unless `BLOG_REQUIRE_GFM_ORACLE=1` (CI installs them).
+@Suite struct GFMOracleTests {
+    static let spec = "/usr/share/doc/cmark-gfm/spec.txt.gz"
+    static let oracleAvailable = FileManager.default.fileExists(atPath: spec) && (try? run("cmark-gfm", ["--version"]).status) == 0
+        && (try? run("cmark", ["--version"]).status) == 0
+    static let oracleRequired = ProcessInfo.processInfo.environment["BLOG_REQUIRE_GFM_ORACLE"] == "1"
+    static let gfmFlags = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", "-e", "footnotes"]
+
+    static func run(_ command: String, _ arguments: [String], input: Data = Data()) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        let stdin = Pipe()
+        let stdout = Pipe()
+        process.standardInput = stdin
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        // Written from another thread: a large output would fill the pipe while the input is still
+        // being written.
+        let writer = Thread {
+            stdin.fileHandleForWriting.write(input)
+            try? stdin.fileHandleForWriting.close()
+        }
+        writer.start()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+
+    /// The spec's examples (`→` stands for a tab), with the extension each is about (empty for the core).
+    static func examples() throws -> [(markdown: String, section: String)] {
+        let text = try run("gzip", ["-dc", spec]).output
+        var examples: [(String, String)] = []
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        let fence = String(repeating: "`", count: 32)
+        while let line = lines.popFirst() {
+            guard line.hasPrefix(fence + " example") else { continue }
+            let section = line.dropFirst(fence.count + " example".count).trimmingCharacters(in: .whitespaces)
+            var markdown = ""
+            while let next = lines.popFirst(), next != "." { markdown += next + "\n" }
+            while let next = lines.popFirst(), next != fence {}
+            examples.append((markdown.replacingOccurrences(of: "→", with: "\t"), section))
+        }
+        return examples
+    }
+
+    static func ours(_ markdown: String, extensions: Extensions, options: RenderOptions) throws -> String {
+        let parse = options.subtracting(.unsafe)
+        return try Document(markdown: markdown, options: parse, extensions: extensions).html(options: options)
+    }
+
+    @Test(.enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
+    func everySpecExampleMatchesCmarkGFM() throws {
+        let examples = try Self.examples()
+        #expect(examples.count >= 670, "the spec has 672 examples; found \(examples.count)")
+        var exact = 0
+        for (number, example) in examples.enumerated() {
+            let expected = try Self.run("cmark-gfm", ["--unsafe"] + Self.gfmFlags, input: Data(example.markdown.utf8)).output
+            let actual = try Self.ours(example.markdown, extensions: .gfm, options: .unsafe)
+            if expected == actual { exact += 1 }
+            #expect(HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected),
+                    "example \(number + 1) [\(example.section)]:\n\(example.markdown)\nexpected:\n\(expected)\nactual:\n\(actual)")
+        }
+        // Byte for byte, not only after normalising: a change that alters white space shows here first.
+        #expect(exact == examples.count)
+    }
+
+    @Test(.enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
+    func withoutExtensionsEveryExampleEqualsCmark() throws {
+        for (number, example) in try Self.examples().enumerated() {
+            let expected = try Self.run("cmark", ["--unsafe"], input: Data(example.markdown.utf8)).output
+            let actual = try Self.ours(example.markdown, extensions: [], options: .unsafe)
+            #expect(actual == expected, "example \(number + 1):\n\(example.markdown)")
+        }
+    }
+
+    @Test(.enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+          arguments: ["unsafe", "smart", "safe"])
+    func realisticPostsMatchCmarkGFM(mode: String) throws {
+        let flags = ["unsafe": ["--unsafe"], "smart": ["--unsafe", "--smart"], "safe": []][mode] ?? []
+        let options: RenderOptions = ["unsafe": .unsafe, "smart": [.unsafe, .smart], "safe": []][mode] ?? []
+        let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/gfm")
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        #expect(files.count >= 20)
+        for file in files {
+            let markdown = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
+            let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
+            let actual = try Self.ours(markdown, extensions: .gfm, options: options)
+            #expect(HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected), "\(file) \(flags):\nexpected:\n\(expected)\nactual:\n\(actual)")
+        }
+    }
+}
+
+/// HTML compared as a browser would show it: white space next to a tag and runs of white space are one
+/// space or none, and each tag's attributes are sorted. Text inside `<pre>` is kept as it is.
+enum HTMLNormalizer {
+    static func normalize(_ html: String) -> String {
+        var output = ""
+        var index = html.startIndex
+        var inPre = 0
+        var pendingSpace = false
+        while index < html.endIndex {
+            let character = html[index]
+            if character == "<", let end = html[index...].firstIndex(of: ">") {
+                let tag = String(html[index...end])
+                let name = tag.dropFirst().prefix { $0.isLetter || $0.isNumber || $0 == "/" }.lowercased()
+                if name == "pre" { inPre += 1 } else if name == "/pre" { inPre = max(0, inPre - 1) }
+                pendingSpace = false
+                output += sortedAttributes(tag)
+                index = html.index(after: end)
+                continue
+            }
+            if character.isWhitespace && inPre == 0 {
+                pendingSpace = true
+            } else {
+                if pendingSpace, let last = output.last, last != ">" { output += " " }
+                pendingSpace = false
+                output.append(character)
+            }
+            index = html.index(after: index)
+        }
+        return output
+    }
+
+    private static func sortedAttributes(_ tag: String) -> String {
+        guard !tag.hasPrefix("</"), !tag.hasPrefix("<!"), let space = tag.firstIndex(of: " ") else { return tag }
+        let name = tag[..<space]
+        var body = tag[tag.index(after: space)...].dropLast()
+        let selfClosing = body.hasSuffix("/")
+        if selfClosing { body = body.dropLast() }
+        var attributes: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in body {
+            if let open = quote {
+                current.append(character)
+                if character == open { quote = nil }
+            } else if character == "\"" || character == "'" {
+                quote = character
+                current.append(character)
+            } else if character == " " {
+                if !current.isEmpty { attributes.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { attributes.append(current) }
+        return name + " " + attributes.sorted().joined(separator: " ") + (selfClosing ? " />" : ">")
+    }
+}
