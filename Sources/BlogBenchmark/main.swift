@@ -2,6 +2,7 @@
 //   swift run -c release blog-benchmark dates|feed          the JSON Feed code
 //   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE] [--keep]   --keep: leave the sites
 //   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
+//   swift run -c release blog-benchmark markdown [--json FILE]   a 1 MB GFM document against cmark-gfm
 //   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo] [--default-theme]   a site to profile by hand
 import Foundation
 
@@ -35,6 +36,14 @@ case "serve":
     } catch {
         print("error: \(error)")
         exit(1)
+    }
+case "markdown":
+    let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
+    guard let figures = MarkdownBenchmark.run(blog: blog) else { exit(1) }
+    if let jsonPath {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        try? encoder.encode(figures).write(to: URL(filePath: jsonPath))
     }
 case "generate":
     guard let folder = option("--to") else {

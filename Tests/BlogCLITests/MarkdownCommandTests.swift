@@ -22,6 +22,11 @@ import Testing
         #expect(fromFile.stdout == fromInput.stdout)
         let plain = try runBlog(["markdown", "--no-extensions", "--no-smart", "a.md"], in: folder)
         #expect(plain.stdout == "<p>| a |\n|---|\n| &quot;b&quot; |</p>\n")
+        // Code is highlighted by default, and plain CommonMark is libcmark's output exactly.
+        let code = "```ruby\ndef foo\nend\n```\n"
+        #expect(try runBlog(["markdown"], input: code, in: folder).stdout.contains("<span class=\"hl-keyword\">def</span>"))
+        #expect(try runBlog(["markdown", "--no-extensions"], input: code, in: folder).stdout == "<pre><code class=\"language-ruby\">def foo\nend\n</code></pre>\n")
+        #expect(try runBlog(["markdown", "--no-highlight"], input: code, in: folder).stdout == "<pre><code class=\"language-ruby\">def foo\nend\n</code></pre>\n")
     }
 
     @Test func safeAndUnsafeDecideOnRawHTML() throws {

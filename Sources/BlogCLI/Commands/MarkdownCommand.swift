@@ -24,7 +24,7 @@ extension Blog {
         )
 
         @Argument(help: "The Markdown file, or - for standard input (the default).") var file: String = "-"
-        @Flag(help: "Plain CommonMark: no tables, strikethrough, autolinks, task lists or footnotes.") var noExtensions = false
+        @Flag(help: "Plain CommonMark, exactly as libcmark writes it: no tables, strikethrough, autolinks, task lists, footnotes or highlighting.") var noExtensions = false
         @Flag(help: "Straight quotes and dashes as written.") var noSmart = false
         @Flag(help: "Let raw HTML and javascript: links through.") var unsafe = false
         @Flag(help: "Replace raw HTML by a comment and drop dangerous links.") var safe = false
@@ -41,7 +41,11 @@ extension Blog {
                 if let site = try? Site.locate() {
                     settings = try site.loadConfiguration().0.markdown
                 }
-                if noExtensions { settings.extensions = [] }
+                // Plain CommonMark is libcmark's output exactly: no highlighting either.
+                if noExtensions {
+                    settings.extensions = []
+                    settings.highlight = false
+                }
                 if noSmart { settings.smart = false }
                 if unsafe { settings.unsafe = true }
                 if safe { settings.unsafe = false }

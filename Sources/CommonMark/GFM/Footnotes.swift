@@ -25,15 +25,19 @@ enum Footnotes {
         let lines = SourceLines(source).lines
         // The original line ends, to put back as they were.
         var ends: [Substring] = []
-        var position = source.startIndex
+        ends.reserveCapacity(lines.count)
         for line in lines {
-            position = line.endIndex
-            var end = position
+            var end = line.endIndex
             if end < source.endIndex { end = source.index(after: end) }
-            ends.append(source[position..<end])
+            ends.append(source[line.endIndex..<end])
         }
         for (number, line) in lines.enumerated() {
             defer { output += ends[number] }
+            // Most lines hold neither a definition nor a fence: decided by bytes, without Characters.
+            if !Self.mayMatter(line.utf8) {
+                output += line
+                continue
+            }
             // Block quote and list markers first: a definition (or a fence) may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
@@ -70,6 +74,18 @@ enum Footnotes {
             output += afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
         }
         return labels.isEmpty ? nil : (output, labels)
+    }
+
+    /// Whether a line may open or close a fence or start a definition: it holds `[^`, or a backtick or
+    /// tilde among its first bytes.
+    private static func mayMatter(_ line: Substring.UTF8View) -> Bool {
+        var previous: UInt8 = 0
+        for (offset, byte) in line.enumerated() {
+            if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
+            if offset < 24, byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") { return true }
+            previous = byte
+        }
+        return false
     }
 
     /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
@@ -181,7 +197,7 @@ enum Footnotes {
         counts: inout [String: Int]
     ) {
         let text = Tree.literal(node)
-        guard text.contains("[^") else { return }
+        guard range(of: "[^", in: text[...]) != nil else { return }
         var pieces: [OpaquePointer] = []
         var rest = text[...]
         var plain = ""
@@ -218,10 +234,14 @@ enum Footnotes {
     }
 
     private static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {
-        var index = text.startIndex
-        while index < text.endIndex {
-            if text[index...].hasPrefix(needle) { return index..<text.index(index, offsetBy: needle.count) }
-            index = text.index(after: index)
+        let pattern = Array(needle.utf8)
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index != utf8.endIndex {
+            if utf8[index] == pattern[0], utf8[index...].starts(with: pattern) {
+                return index..<utf8.index(index, offsetBy: pattern.count)
+            }
+            utf8.formIndex(after: &index)
         }
         return nil
     }

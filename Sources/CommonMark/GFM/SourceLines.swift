@@ -4,21 +4,23 @@ struct SourceLines {
     let lines: [Substring]
 
     init(_ source: String) {
+        // By UTF-8 byte: line ends are ASCII, and walking Characters cost more than the extensions' work.
         var lines: [Substring] = []
-        var start = source.startIndex
+        let utf8 = source.utf8
+        var start = utf8.startIndex
         var index = start
-        while index < source.endIndex {
-            // Character by character: "\r\n" is one Character, as it is one line end.
-            let character = source[index]
-            if character == "\n" || character == "\r" || character == "\r\n" {
-                lines.append(source[start..<index])
-                index = source.index(after: index)
+        while index != utf8.endIndex {
+            let byte = utf8[index]
+            if byte == 0x0A || byte == 0x0D {
+                lines.append(Substring(utf8[start..<index]) ?? "")
+                utf8.formIndex(after: &index)
+                if byte == 0x0D, index != utf8.endIndex, utf8[index] == 0x0A { utf8.formIndex(after: &index) }
                 start = index
             } else {
-                index = source.index(after: index)
+                utf8.formIndex(after: &index)
             }
         }
-        lines.append(source[start..<source.endIndex])
+        lines.append(Substring(utf8[start..<utf8.endIndex]) ?? "")
         self.lines = lines
     }
 

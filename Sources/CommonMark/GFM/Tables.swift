@@ -355,7 +355,13 @@ enum Tables {
     }
 
     private static func trimmed(_ text: String) -> String {
-        let isSpace: (Character) -> Bool = { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r" || $0 == "\u{0B}" || $0 == "\u{0C}" }
-        return String(text.drop(while: isSpace).reversed().drop(while: isSpace).reversed())
+        // By byte: the white space cmark trims is ASCII.
+        let utf8 = Array(text.utf8)
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var start = 0
+        var end = utf8.count
+        while start < end, isSpace(utf8[start]) { start += 1 }
+        while end > start, isSpace(utf8[end - 1]) { end -= 1 }
+        return start == 0 && end == utf8.count ? text : String(decoding: utf8[start..<end], as: UTF8.self)
     }
 }
