@@ -86,14 +86,23 @@ import Yams
         ("2024-05-01 09:30:00 Z", "2024-05-01T09:30:00.000Z"),
         ("2024-05-01 09:30:00.25 -01:30", "2024-05-01T11:00:00.250Z"),
         ("2024-05-01T09:30:00 +02:00", "2024-05-01T07:30:00.000Z"),
+        // As Jekyll and Hugo read them: offsets without a colon or with hours only, no seconds, lower case,
+        // single-digit month, day and hour, tabs.
+        ("2015-12-03 10:00:00 -0400", "2015-12-03T14:00:00.000Z"),
+        ("2015-12-03 23:30:00 -0400", "2015-12-04T03:30:00.000Z"),
+        ("2024-05-01T09:30:00+2", "2024-05-01T07:30:00.000Z"),
+        ("2024-05-01 09:30 +02:00", "2024-05-01T07:30:00.000Z"),
+        ("2024-05-01t09:30:00z", "2024-05-01T09:30:00.000Z"),
+        ("2024-5-1 9:30:00 +0530", "2024-05-01T04:00:00.000Z"),
+        ("2024-05-01\t09:30:00.123456789Z", "2024-05-01T09:30:00.123Z"),
     ])
     func datesWithoutOffsetUseSiteTimeZone(_ text: String, _ expected: String) throws {
         let date = try #require(FrontMatterDate.parse(text, timeZone: berlin))
         #expect(RFC3339.string(from: date) == expected)
     }
 
-    @Test(arguments: ["yesterday", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "01/05/2024", "2024-05-01T09:30:00+2",
-                      "2024-05-01 09:30 +02:00", "2024-05-01 09:30:00 +02:00 Z", "２０２４-05-01", "2024-05-01 09:30:00 +02:00\u{301}"])
+    @Test(arguments: ["yesterday", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "01/05/2024", "2024-05-01T09:30:00+24",
+                      "2024-05-01 09:30 +02:60", "2024-05-01 09:30:00 +02:00 Z", "2024-05-01T", "2024-05-01 9:3", "２０２４-05-01", "2024-05-01 09:30:00 +02:00\u{301}"])
     func impossibleDatesAreRefused(_ text: String) {
         #expect(FrontMatterDate.parse(text, timeZone: berlin) == nil)
     }
@@ -103,7 +112,7 @@ import Yams
         ("---\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:1: error: missing required key 'title' such as 'title: Hello, world'"),
         ("---\ntitle: T\n---\n", "content/posts/x.md:2:1: error: missing required key 'date' such as 'date: 2024-05-01T09:30:00+02:00'"),
         ("---\ntitle: [a]\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:8: error: 'title' must be text, got a list"),
-        ("---\ntitle: T\ndate: 2024-01-01\ntags: 5\n---\n", "content/posts/x.md:4:7: error: 'tags' must be a list such as [swift, web], got \"5\""),
+        ("---\ntitle: T\ndate: 2024-01-01\ntags: {a: 1}\n---\n", "content/posts/x.md:4:7: error: 'tags' must be a list such as [swift, web], got a mapping"),
         ("---\ntitle: T\ndate: 2024-01-01\ntags: [\((0...100).map { "t\($0)" }.joined(separator: ", "))]\n---\n",
          "content/posts/x.md:4:7: error: 'tags' may hold at most 100 tags, got 101"),
         ("---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", "content/posts/x.md:4:8: error: 'draft' must be true or false, got \"maybe\""),
@@ -120,6 +129,47 @@ import Yams
         #expect(diagnostics.contains(message), "\(diagnostics)")
     }
 
+    @Test func jekyllAndHugoKeysAreRead() throws {
+        let (post, diagnostics) = read("""
+        ---
+        layout: post
+        title: T
+        date: 2015-12-03 23:30:00 -0400
+        last_modified_at: 2016-01-01
+        categories: Swift web
+        tags: [a]
+        excerpt: The excerpt.
+        author: Ada
+        redirect_from: [/old/, old.html]
+        aliases: /older/
+        url: /2015/t.html
+        ---
+        Body
+        """)
+        #expect(diagnostics.isEmpty, "\(diagnostics)")
+        let value = try #require(post)
+        #expect(value.categories == ["Swift", "web"])
+        #expect(value.tags == ["a", "Swift", "web"])
+        #expect(value.summary == "The excerpt.")
+        #expect(value.authors?.map(\.name) == ["Ada"])
+        #expect(value.aliases == ["/older/", "/old/", "/old.html"])
+        #expect(value.permalink == "/2015/t.html")
+        #expect(value.dateOffset == -4 * 3600)
+        #expect(value.updated.map { RFC3339.string(from: $0) } == "2015-12-31T23:00:00.000Z")
+        #expect(!value.isDraft)
+        #expect(read("---\ntitle: T\ndate: 2020-01-01\npublished: false\n---\n").0?.isDraft == true)
+        #expect(read("---\ntitle: T\ndate: 2020-01-01\nurl: no-slash\n---\n").1.first?.contains("'url' must be a path from the site's root") == true)
+    }
+
+    @Test func aJekyllFileNameGivesTheDateFrontMatterLacks() throws {
+        let (post, diagnostics) = FrontMatter.read("---\ntitle: T\n---\nx\n", file: "content/posts/2019-03-25-t.md", kind: .post,
+                                                   defaultSlug: "t", timeZone: berlin, fileName: "2019-03-25-t")
+        #expect(diagnostics.isEmpty)
+        #expect(post?.date.map { RFC3339.string(from: $0) } == "2019-03-24T23:00:00.000Z")
+        let missing = FrontMatter.read("---\ntitle: T\n---\nx\n", file: "content/posts/t.md", kind: .post, defaultSlug: "t", timeZone: berlin, fileName: "t")
+        #expect(missing.0 == nil)
+    }
+
     @Test func byteOrderMarkAndCRLFJustWork() throws {
         let (post, diagnostics) = read("\u{FEFF}---\r\ntitle: T\r\ndate: 2024-01-01T00:00:00Z\r\n---\r\nLine one\r\nLine two\r\n")
         #expect(diagnostics.isEmpty)
@@ -130,7 +180,8 @@ import Yams
         let (post, diagnostics) = read("---\ntitle: About\n---\nHi\n", kind: .page)
         #expect(diagnostics.isEmpty)
         #expect(post?.date == nil)
-        #expect(post.map(Routes.folder(of:)) == "x/")
+        let routes = Routes(configuration: try! SiteConfiguration.load(from: "title: T\nbase_url: https://e.org/\n").0)
+        #expect(post.map(routes.folder(of:)) == "x/")
     }
 
     @Test(arguments: [

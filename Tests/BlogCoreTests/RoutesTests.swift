@@ -1,4 +1,5 @@
 import Foundation
+import JSONFeed
 import Testing
 @testable import BlogCore
 
@@ -47,7 +48,34 @@ import Testing
         #expect(routes.rootOutputs == ["index.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "404.html", "tags/index.html", "archive/index.html"])
         for slug in Routes.reservedSlugs.filter({ !$0.contains(".") }) {
             #expect(routes.index(page: 2).path.hasPrefix(slug + "/") || routes.tags.path.hasPrefix(slug + "/") || routes.archive.path.hasPrefix(slug + "/")
-                    || Routes.folder(of: post("x")).hasPrefix(slug + "/"), "\(slug) is reserved but no route uses it")
+                    || routes.folder(of: post("x")).hasPrefix(slug + "/"), "\(slug) is reserved but no route uses it")
         }
+    }
+
+    /// Jekyll's and Hugo's placeholders, and front matter's own paths.
+    @Test func permalinksFollowJekyllsPlaceholders() throws {
+        var configuration = try SiteConfiguration.load(from: "title: T\nbase_url: https://example.com/blog/\ntimezone: America/New_York\npermalink: date\n").0
+        var routes = Routes(configuration: configuration)
+        var late = post("late")
+        late.source = "content/posts/2015-12-03-Late Night!.md"
+        late.date = RFC3339.date(from: "2015-12-04T03:30:00Z")
+        late.dateOffset = -4 * 3600
+        late.categories = ["Swift Notes", "web", "Web"]
+        // 23:30 at -04:00 stays on the 3rd, categories are lower-cased as Jekyll does, :title keeps case.
+        #expect(routes.page(of: late) == .init(path: "swift notes/web/2015/12/03/Late-Night!.html", url: "/blog/swift%20notes/web/2015/12/03/Late-Night!.html"))
+        late.dateOffset = nil
+        // Without a written offset, the site's zone: 03:30 UTC is 22:30 on the 3rd in New York.
+        #expect(routes.page(of: late).path == "swift notes/web/2015/12/03/Late-Night!.html")
+        configuration.permalink = "/:year/:i_month/:slugified_categories/:slug/"
+        routes = Routes(configuration: configuration)
+        #expect(routes.page(of: late).path == "2015/12/swift-notes/web/late-night/index.html")
+        configuration.permalink = "/:section/:title"
+        routes = Routes(configuration: configuration)
+        #expect(routes.page(of: late).path == "posts/Late-Night!.html")
+        late.permalink = "/custom/"
+        #expect(routes.page(of: late) == .init(path: "custom/index.html", url: "/blog/custom/"))
+        #expect(Permalink.patternProblem("/:year/:nope/") != nil)
+        #expect(Permalink.patternProblem("no-slash") != nil)
+        #expect(Permalink.pathProblem("/a/../b") != nil)
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Where everything a build makes goes: each output's path in the output folder and its public URL.
 ///
 /// The one place that spells the engine's paths: a new output is a new route here and a step that writes
@@ -18,26 +20,68 @@ struct Routes: Sendable {
     let basePath: String
     /// `https://example.com/blog/`.
     let baseURL: String
+    /// blog.yaml's `permalink:` pattern for posts; nil for `/posts/SLUG/`.
+    let permalinkPattern: String?
+    /// The site's zone, for the date parts of a post whose date was written without an offset.
+    let timeZone: TimeZone
 
     init(configuration: SiteConfiguration) {
         basePath = configuration.basePath
         baseURL = configuration.baseURL
+        permalinkPattern = configuration.permalink.map(Permalink.pattern(for:))
+        timeZone = configuration.timeZone
     }
 
     /// Names at the output's root that the engine's own outputs take, which a page's slug may not.
     static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
                                              "index.html"]
 
-    /// The folder of a post's or page's own page, relative to the output folder: `posts/SLUG/` or `SLUG/`.
-    /// A post folder's files are copied into it.
-    static func folder(of post: Post) -> String {
-        post.kind == .post ? "posts/\(post.slug)/" : "\(post.slug)/"
+    /// The folder of a post's or page's own page, relative to the output folder: `posts/SLUG/` or `SLUG/`
+    /// by default, else the folder its permalink puts it in. A post folder's files are copied into it.
+    func folder(of post: Post) -> String {
+        let path = page(of: post).path
+        guard let slash = path.lastIndex(of: "/") else { return "" }
+        return String(path[...slash])
     }
 
-    /// A post's or page's own page.
+    /// A post's or page's own page: its own `permalink:`, else the site's pattern (posts), else
+    /// `posts/SLUG/` or `SLUG/`.
     func page(of post: Post) -> Route {
-        let folder = Self.folder(of: post)
+        if let path = ownPath(of: post) {
+            let output = Permalink.outputPath(of: path)
+            return Route(path: output, url: basePath + String(path.dropFirst()).pathEncoded)
+        }
+        let folder = post.kind == .post ? "posts/\(post.slug)/" : "\(post.slug)/"
         return Route(path: folder + "index.html", url: basePath + folder.pathEncoded)
+    }
+
+    /// The path from the site's root that front matter or the site's pattern gives a post, if any.
+    private func ownPath(of post: Post) -> String? {
+        if let permalink = post.permalink { return permalink }
+        guard post.kind == .post, let pattern = permalinkPattern, let date = post.date else { return nil }
+        let values = Permalink.Values(
+            date: date, zone: post.dateOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone,
+            name: post.customSlug ?? Self.fileTitle(of: post), fileName: Self.fileName(of: post), categories: post.categories)
+        return Permalink.expand(pattern, values)
+    }
+
+    /// The source's file name (or bundle folder's name) without `.md`.
+    private static func fileName(of post: Post) -> String {
+        let parts = post.source.split(separator: "/")
+        var name = parts.last.map(String.init) ?? ""
+        if name == "index.md", parts.count >= 2 { name = String(parts[parts.count - 2]) }
+        return name.hasSuffix(".md") ? String(name.dropLast(3)) : name
+    }
+
+    /// Jekyll's title of a post: the file name without its date, as written.
+    private static func fileTitle(of post: Post) -> String {
+        let name = fileName(of: post)
+        return FrontMatterDate.fromFileName(name)?.rest ?? name
+    }
+
+    /// Redirect pages: each alias's output file and the URL path it was at.
+    func alias(_ path: String) -> Route {
+        Route(path: Permalink.outputPath(of: path), url: basePath + String(path.dropFirst()).pathEncoded)
     }
 
     /// Page `number` (from 1) of the home page's list of posts.

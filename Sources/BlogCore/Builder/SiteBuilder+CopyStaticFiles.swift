@@ -7,17 +7,18 @@ extension SiteBuilder {
     /// - Parameter earlier: The diagnostics of the steps before, reported with an error of this one.
     /// - Returns: Warnings for files not copied because the build makes their path.
     /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site: nothing is published then.
-    func copyStaticFiles(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ plan: BuildPlan,
+    func copyStaticFiles(_ pages: RenderedPages, listPages: [String: UInt64], redirects: Set<String>, into output: StagedOutput, _ plan: BuildPlan,
                          earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
         var made: [String: String] = [:]
         for path in listPages.keys { made[path] = "the build" }
         for path in plan.routes.rootOutputs { made[path] = "the build" }
+        for path in redirects { made[path] = "a redirect" }
         for post in pages.all { made[plan.routes.page(of: post.post).path] = post.post.source }
         var copier = StaticCopier(root: site.root, output: output, made: made)
         do {
             for post in pages.all {
                 guard let bundle = post.post.bundleFolder else { continue }
-                try copier.copy(from: bundle, to: Routes.folder(of: post.post), skipping: ["index.md"])
+                try copier.copy(from: bundle, to: plan.routes.folder(of: post.post), skipping: ["index.md"])
             }
             try copier.copy(from: "site-template/static", to: "", skipping: [])
         } catch {

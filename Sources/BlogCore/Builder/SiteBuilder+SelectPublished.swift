@@ -65,7 +65,7 @@ extension SiteBuilder {
         // Made once: a copy of ten thousand posts costs a retain of every field of each.
         let everything = posts + pages
         // Collisions are looked for on a second core while the link map is made: both only read the posts.
-        async let collisions = Self.checkCollisions(everything)
+        async let collisions = Self.checkCollisions(everything, routes: plan.routes)
         let links = Self.links(of: everything, pages: pages, leftOut: leftOut, routes: plan.routes)
         let tags = TagFolding(everything)
         let diagnostics = loaded.diagnostics + (await collisions) + tags.collisions(in: posts, routes: plan.routes)
@@ -102,7 +102,7 @@ extension SiteBuilder {
 
     /// Two posts or pages on one URL is an error naming both files, and so are two whose URLs differ only
     /// in case, which hosts on macOS and Windows serve from one folder.
-    static func checkCollisions(_ all: [Post]) -> [Diagnostic] {
+    static func checkCollisions(_ all: [Post], routes: Routes) -> [Diagnostic] {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
         var ownersIgnoringCase: [String: (folder: String, source: String)] = [:]
@@ -112,7 +112,9 @@ extension SiteBuilder {
                 diagnostics.append(Diagnostic(.error, file: post.source, message: "the page slug \(Diagnostic.quoted(post.slug)) is used by the engine; choose another 'slug'"))
                 continue
             }
-            let folder = Routes.folder(of: post)
+            // The page's file, not its folder: with permalinks, several posts may share a folder.
+            let path = routes.page(of: post).path
+            let folder = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
             if let owner = owners[folder] {
                 diagnostics.append(Diagnostic(.error, file: post.source, message: "\(owner) and \(post.source) would both be published at /\(folder); give one of them another 'slug'"))
             } else if let other = ownersIgnoringCase[folder.lowercased()] {

@@ -41,6 +41,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feedFavicon: String?
     /// The feed formats to write (`feed.json`, `feed.atom`, `feed.rss` in blog.yaml); all by default.
     public var feedFormats: Set<FeedFormat> = Set(FeedFormat.allCases)
+    /// Posts' URLs: a pattern such as `/:year/:month/:day/:title/` or a Jekyll style name (`date`,
+    /// `pretty`, `ordinal`, `weekdate`, `none`); nil for `/posts/SLUG/`.
+    public var permalink: String?
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
@@ -54,7 +57,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         set { markdown.smart = newValue }
     }
 
-    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown"]
+    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink"]
     static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss"]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
@@ -145,6 +148,13 @@ public struct SiteConfiguration: Sendable, Equatable {
             feedFavicon: favicon, markdown: settings
         )
         configuration.feedFormats = formats
+        if let permalink = fields.string("permalink") {
+            if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
+                fields.error(at: fields.node("permalink"), "'permalink' \(problem), got \(Diagnostic.quoted(permalink))")
+                throw DiagnosticError(fields.diagnostics)
+            }
+            configuration.permalink = permalink
+        }
         return (configuration, fields.diagnostics)
     }
 

@@ -129,7 +129,7 @@ struct ContentLoader {
             let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0) + 1
             return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, line: line, column: column, message: "invalid UTF-8 at byte \(offset); save the file as UTF-8")], hash: hash)
         }
-        var (post, diagnostics) = FrontMatter.read(text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone)
+        var (post, diagnostics) = FrontMatter.read(text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone, fileName: job.name)
         post?.bundleFolder = job.bundle
         return Loaded(post: post, diagnostics: diagnostics, hash: hash)
     }

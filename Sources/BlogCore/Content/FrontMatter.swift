@@ -7,7 +7,12 @@ enum FrontMatter {
     static let knownKeys = [
         "title", "date", "updated", "slug", "summary", "tags", "image", "banner_image", "authors", "external_url",
         "language", "draft", "attachments",
+        // As Jekyll and Hugo write them.
+        "published", "lastmod", "last_modified_at", "categories", "category", "excerpt", "description", "permalink", "url",
+        "aliases", "redirect_from", "author",
     ]
+    /// Keys of Jekyll and Hugo themes that mean nothing here, read without a warning.
+    static let ignoredKeys: Set<String> = ["layout", "comments", "share", "weight", "type", "keywords", "toc", "math", "menu", "series"]
     static let attachmentKeys = ["url", "mime_type", "title", "size_in_bytes", "duration_in_seconds"]
 
     /// Reads one content file.
@@ -17,7 +22,7 @@ enum FrontMatter {
     ///   - file: Its path relative to the site root, for diagnostics.
     ///   - defaultSlug: The slug from the file or folder name.
     /// - Returns: The post (nil when it has errors) and every diagnostic.
-    static func read(_ text: String, file: String, kind: Post.Kind, defaultSlug: String, timeZone: TimeZone) -> (Post?, [Diagnostic]) {
+    static func read(_ text: String, file: String, kind: Post.Kind, defaultSlug: String, timeZone: TimeZone, fileName: String = "") -> (Post?, [Diagnostic]) {
         let source: SourceFile
         do {
             source = try SourceFile.split(text)
@@ -43,24 +48,34 @@ enum FrontMatter {
             return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: "front matter must be a mapping of keys to values such as 'title: Hello'")])
         }
         var fields = YAMLFields(mapping: mapping, file: file, lineOffset: source.frontMatterLineOffset)
-        fields.warnUnknownKeys(known: knownKeys, context: "front matter ", allowingExtensions: true)
+        fields.warnUnknownKeys(known: knownKeys + fields.keys.filter(ignoredKeys.contains), context: "front matter ", allowingExtensions: true)
 
         let title = fields.string("title", required: true, example: "'title: Hello, world'")
         if let title, title.trimmingWhitespace().isEmpty {
             fields.error(at: fields.node("title"), "'title' must not be empty")
         }
-        let date = readDate(&fields, "date", required: kind == .post, timeZone: timeZone)
-        let updated = readDate(&fields, "updated", required: false, timeZone: timeZone)
+        // A Jekyll post's date may be in its file name only (`2019-03-25-title.md`): midnight in the site's zone.
+        let nameDate = FrontMatterDate.fromFileName(fileName)?.date.date(in: timeZone)
+        let date = readDate(&fields, "date", required: kind == .post && nameDate == nil, timeZone: timeZone) ?? nameDate
+        var updated = readDate(&fields, "updated", required: false, timeZone: timeZone)
+        for key in ["lastmod", "last_modified_at"] where updated == nil {
+            updated = readDate(&fields, key, required: false, timeZone: timeZone)
+        }
         var slug = defaultSlug
+        var customSlug: String?
         if let custom = fields.string("slug") {
+            customSlug = custom
             if let problem = slugProblem(custom) {
                 fields.error(at: fields.node("slug"), "'slug' \(problem), got \(Diagnostic.quoted(custom))")
             } else {
                 slug = custom
             }
         }
-        let summary = fields.string("summary")
-        var tags = fields.stringList("tags") ?? []
+        let summary = fields.string("summary") ?? fields.string("excerpt") ?? fields.string("description")
+        // Jekyll reads a string of tags or categories as words separated by spaces.
+        var tags = wordsOrList(&fields, "tags")
+        let categories = wordsOrList(&fields, "categories") + wordsOrList(&fields, "category")
+        for category in categories where !tags.contains(category) { tags.append(category) }
         if tags.count > maximumTags {
             // Every tag page lists the post with all its tags: pages grow with the square of the count.
             fields.error(at: fields.node("tags"), "'tags' may hold at most \(maximumTags) tags, got \(tags.count)")
@@ -70,8 +85,12 @@ enum FrontMatter {
         let bannerImage = fields.link("banner_image")
         let externalURL = fields.link("external_url")
         let language = fields.string("language")
-        let isDraft = fields.bool("draft") ?? false
-        let authors = readAuthors(&fields)
+        // Jekyll's `published: false` keeps a post out as a draft does.
+        let isDraft = (fields.bool("draft") ?? false) || fields.bool("published") == false
+        var authors = readAuthors(&fields)
+        if authors == nil, let name = fields.string("author") { authors = [SiteConfiguration.Author(name: name)] }
+        let permalink = readPermalink(&fields)
+        let aliases = readAliases(&fields, "aliases") + readAliases(&fields, "redirect_from")
         let attachments = readAttachments(&fields)
         var extensions = JSONObject()
         for (key, value) in mapping {
@@ -88,9 +107,49 @@ enum FrontMatter {
             kind: kind, source: file, bundleFolder: nil, slug: slug, title: title, date: date, updated: updated,
             summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL,
             language: language, authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions,
-            body: source.body, bodyFirstLine: source.bodyFirstLine
+            body: source.body, bodyFirstLine: source.bodyFirstLine, categories: categories, permalink: permalink, aliases: aliases,
+            dateOffset: fields.string("date").flatMap { FrontMatterDate.Timestamp($0.trimmingWhitespace())?.offset }, customSlug: customSlug
         )
         return (post, fields.diagnostics)
+    }
+
+    /// A list, or (as Jekyll reads `tags: a b`) a string of words separated by spaces.
+    private static func wordsOrList(_ fields: inout YAMLFields, _ key: String) -> [String] {
+        if case .scalar(let scalar)? = fields.node(key), !YAMLFields.isNull(fields.node(key)!) {
+            return scalar.string.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        }
+        return fields.stringList(key) ?? []
+    }
+
+    /// `permalink:` or `url:`: a path from the site's root, as `/2015/12/03/title.html` or `/about/`.
+    private static func readPermalink(_ fields: inout YAMLFields) -> String? {
+        for key in ["permalink", "url"] {
+            guard let path = fields.string(key) else { continue }
+            if let problem = Permalink.pathProblem(path) {
+                fields.error(at: fields.node(key), "'\(key)' \(problem), got \(Diagnostic.quoted(path))")
+                return nil
+            }
+            return path
+        }
+        return nil
+    }
+
+    private static func readAliases(_ fields: inout YAMLFields, _ key: String) -> [String] {
+        var paths: [String] = []
+        let list: [String]
+        if case .scalar(let scalar)? = fields.node(key), !YAMLFields.isNull(fields.node(key)!) {
+            list = [scalar.string]
+        } else {
+            list = fields.stringList(key) ?? []
+        }
+        for path in list {
+            if let problem = Permalink.pathProblem(path.hasPrefix("/") ? path : "/" + path) {
+                fields.error(at: fields.node(key), "each of '\(key)' \(problem), got \(Diagnostic.quoted(path))")
+            } else {
+                paths.append(path.hasPrefix("/") ? path : "/" + path)
+            }
+        }
+        return paths
     }
 
     private static func readDate(_ fields: inout YAMLFields, _ key: String, required: Bool, timeZone: TimeZone) -> Date? {

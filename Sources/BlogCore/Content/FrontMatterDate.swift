@@ -8,66 +8,117 @@ enum FrontMatterDate {
     static func parse(_ text: String, timeZone: TimeZone) -> Date? {
         let trimmed = text.trimmingWhitespace()
         if let date = RFC3339.date(from: trimmed) { return date }
-        // YAML's timestamp also allows a space for 'T' and a space before the offset.
-        let normalized = normalizeYAMLTimestamp(trimmed)
-        if let date = RFC3339.date(from: normalized) { return date }
-        return localDate(normalized, timeZone: timeZone)
+        guard let stamp = Timestamp(trimmed) else { return nil }
+        return stamp.date(in: timeZone)
     }
 
-    /// `2024-05-01 09:30:00 +02:00` → `2024-05-01T09:30:00+02:00`. By byte: text that is not ASCII is no
-    /// date either way and is left as it is, and a search backwards through Characters for each offset
-    /// sign cost more than reading the date.
-    private static func normalizeYAMLTimestamp(_ text: String) -> String {
-        guard text.utf8.allSatisfy({ $0 < 0x80 }) else { return text }
-        var bytes = Array(text.utf8)
-        if bytes.count > 10, bytes[10] == UInt8(ascii: " ") { bytes[10] = UInt8(ascii: "T") }
-        for sign in ["Z", "+", "-"].map({ UInt8(ascii: $0) }) {
-            // The last space before the sign, if it comes after the seconds.
-            guard bytes.count > 1,
-                  let space = (0..<bytes.count - 1).last(where: { bytes[$0] == UInt8(ascii: " ") && bytes[$0 + 1] == sign }),
-                  space > min(18, bytes.count)
-            else { continue }
-            bytes.remove(at: space)
-        }
-        return String(decoding: bytes, as: UTF8.self)
-    }
-
-    /// `2024-05-01`, `2024-05-01T09:30` or `2024-05-01T09:30:00.5` read in `timeZone`.
-    private static func localDate(_ text: String, timeZone: TimeZone) -> Date? {
-        let parts = text.split(separator: "T", maxSplits: 1, omittingEmptySubsequences: false)
-        let dateParts = parts[0].split(separator: "-", omittingEmptySubsequences: false)
-        guard dateParts.count == 3, dateParts[0].count == 4, dateParts[1].count == 2, dateParts[2].count == 2,
-              let year = Int(dateParts[0]), let month = Int(dateParts[1]), let day = Int(dateParts[2]),
-              (1...12).contains(month), (1...31).contains(day)
-        else { return nil }
+    /// A date and time as YAML 1.1 timestamps (and Jekyll's and Hugo's readers) allow them:
+    /// `2015-12-03`, `2015-12-03 10:00:00 -0400`, `2015-12-3T9:05:00.25Z`, `2015-12-03 10:00 +05:30`,
+    /// `2015-12-03t10:00:00z`: a `T`, `t` or spaces between date and time, seconds optional, any fraction,
+    /// and an offset with or without a colon (or only hours), after optional spaces.
+    struct Timestamp: Equatable {
+        var year: Int, month: Int, day: Int
         var hour = 0, minute = 0, second = 0, nanosecond = 0
-        if parts.count == 2 {
-            let timeParts = parts[1].split(separator: ":", omittingEmptySubsequences: false)
-            guard (2...3).contains(timeParts.count), timeParts.allSatisfy({ !$0.isEmpty }),
-                  timeParts[0].count == 2, timeParts[1].count == 2,
-                  let h = Int(timeParts[0]), let m = Int(timeParts[1]), h <= 23, m <= 59
+        /// Seconds east of UTC; nil when none is written.
+        var offset: Int?
+        var hasTime = false
+
+        init?(_ text: String) {
+            let bytes = Array(text.utf8)
+            var index = 0
+            func digits(_ minimum: Int, _ maximum: Int) -> Int? {
+                var value = 0
+                var count = 0
+                while index < bytes.count, count < maximum, (0x30...0x39).contains(bytes[index]) {
+                    value = value * 10 + Int(bytes[index] - 0x30)
+                    index += 1
+                    count += 1
+                }
+                return count >= minimum ? value : nil
+            }
+            func skip(_ byte: UInt8) -> Bool {
+                guard index < bytes.count, bytes[index] == byte else { return false }
+                index += 1
+                return true
+            }
+            guard let year = digits(4, 4), skip(UInt8(ascii: "-")), let month = digits(1, 2), skip(UInt8(ascii: "-")),
+                  let day = digits(1, 2), (1...12).contains(month), (1...31).contains(day)
             else { return nil }
-            hour = h
-            minute = m
-            if timeParts.count == 3 {
-                let secondParts = timeParts[2].split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
-                guard secondParts[0].count == 2, let s = Int(secondParts[0]), s <= 59 else { return nil }
-                second = s
-                if secondParts.count == 2 {
-                    let digits = secondParts[1].prefix(9)
-                    guard !digits.isEmpty, digits.allSatisfy(\.isASCII), let fraction = Int(digits) else { return nil }
-                    nanosecond = fraction
-                    for _ in digits.count..<9 { nanosecond *= 10 }
+            self.year = year
+            self.month = month
+            self.day = day
+            if index == bytes.count { return }
+            // Date and time: `T`, `t`, or spaces and tabs.
+            if bytes[index] == UInt8(ascii: "T") || bytes[index] == UInt8(ascii: "t") {
+                index += 1
+            } else {
+                let start = index
+                while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+                guard index > start else { return nil }
+            }
+            guard let hour = digits(1, 2), skip(UInt8(ascii: ":")), let minute = digits(2, 2), hour <= 23, minute <= 59 else { return nil }
+            self.hour = hour
+            self.minute = minute
+            hasTime = true
+            if skip(UInt8(ascii: ":")) {
+                guard let second = digits(2, 2), second <= 60 else { return nil }
+                self.second = min(second, 59)
+                if skip(UInt8(ascii: ".")) {
+                    let start = index
+                    var nanoseconds = 0
+                    var count = 0
+                    while index < bytes.count, (0x30...0x39).contains(bytes[index]) {
+                        if count < 9 { nanoseconds = nanoseconds * 10 + Int(bytes[index] - 0x30) }
+                        count += 1
+                        index += 1
+                    }
+                    guard index > start else { return nil }
+                    for _ in min(count, 9)..<9 { nanoseconds *= 10 }
+                    nanosecond = nanoseconds
                 }
             }
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+            if index == bytes.count { return }
+            if bytes[index] == UInt8(ascii: "Z") || bytes[index] == UInt8(ascii: "z") {
+                index += 1
+                offset = 0
+            } else if bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
+                index += 1
+                guard let hours = digits(1, 2), hours <= 23 else { return nil }
+                var minutes = 0
+                if skip(UInt8(ascii: ":")) {
+                    guard let value = digits(2, 2) else { return nil }
+                    minutes = value
+                } else if let value = digits(2, 2) {
+                    minutes = value
+                }
+                guard minutes <= 59 else { return nil }
+                offset = sign * (hours * 3600 + minutes * 60)
+            }
+            guard index == bytes.count else { return nil }
         }
-        var calendar = Calendar(identifier: .gregorian)
-        calendar.timeZone = timeZone
-        let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
-        guard let date = calendar.date(from: components) else { return nil }
-        // Calendar rolls 2023-02-29 over to March 1; an impossible day must be an error instead.
-        let check = calendar.dateComponents([.year, .month, .day], from: date)
-        guard check.year == year, check.month == month, check.day == day else { return nil }
-        return date
+
+        /// The instant, reading a time without offset in `timeZone`; nil for an impossible day.
+        func date(in timeZone: TimeZone) -> Date? {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
+            let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+            guard let date = calendar.date(from: components) else { return nil }
+            // Calendar rolls 2023-02-29 over to March 1; an impossible day must be an error instead.
+            let check = calendar.dateComponents([.year, .month, .day], from: date)
+            guard check.year == year, check.month == month, check.day == day else { return nil }
+            return date
+        }
+    }
+
+    /// The date at the start of a Jekyll post's file name (`2019-03-25-title.md`), and the rest of the
+    /// name after it.
+    static func fromFileName(_ name: String) -> (date: Timestamp, rest: String)? {
+        let bytes = Array(name.utf8)
+        guard bytes.count > 11, bytes[10] == UInt8(ascii: "-"),
+              let stamp = Timestamp(String(decoding: bytes[0..<10], as: UTF8.self))
+        else { return nil }
+        return (stamp, String(decoding: bytes[11...], as: UTF8.self))
     }
 }

@@ -47,4 +47,15 @@ public struct Post: Sendable, Equatable {
     public var body: String
     /// The line of the file where ``body`` starts, for positions in link warnings.
     public var bodyFirstLine: Int
+    /// Jekyll's `categories` (or `category`), for `:categories` in permalinks; they are tags too.
+    public var categories: [String] = []
+    /// The post's own URL path (`permalink:` or `url:` in front matter), replacing the site's pattern.
+    public var permalink: String? = nil
+    /// Old paths that redirect to the post (`aliases:` as in Hugo, `redirect_from:` as in Jekyll).
+    public var aliases: [String] = []
+    /// The offset `date` was written with, in seconds east of UTC: a permalink's date parts are those the
+    /// author wrote (23:30 at -04:00 stays on its day), as Jekyll and Hugo make them.
+    public var dateOffset: Int? = nil
+    /// `slug:` as front matter gives it, for permalinks (``slug`` is made from the file name otherwise).
+    public var customSlug: String? = nil
 }

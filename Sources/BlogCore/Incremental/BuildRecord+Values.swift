@@ -58,6 +58,11 @@ extension RecordWriter {
         integer(post.bodyFirstLine)
         object(post.extensions)
         array(post.attachments) { $0.attachment($1) }
+        array(post.categories) { $0.string($1) }
+        optionalString(post.permalink)
+        array(post.aliases) { $0.string($1) }
+        optional(post.dateOffset) { $0.integer($1 + 86_400) }
+        optionalString(post.customSlug)
     }
 }
 
@@ -108,10 +113,16 @@ extension RecordReader {
         let bodyFirstLine = try int()
         let extensions = try object(depth: 0)
         let attachments = try array { reader throws(Failure) in try reader.attachment() }
+        let categories = try array { reader throws(Failure) in try reader.string() }
+        let permalink = try optionalString()
+        let aliases = try array { reader throws(Failure) in try reader.string() }
+        let dateOffset = try optional { reader throws(Failure) in try reader.int() - 86_400 }
+        let customSlug = try optionalString()
         return Post(
             kind: kind, source: source, bundleFolder: bundleFolder, slug: slug, title: title, date: date, updated: updated,
             summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL, language: language,
-            authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions, body: "", bodyFirstLine: bodyFirstLine
+            authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions, body: "", bodyFirstLine: bodyFirstLine,
+            categories: categories, permalink: permalink, aliases: aliases, dateOffset: dateOffset, customSlug: customSlug
         )
     }
 }

@@ -1,0 +1,57 @@
+import Foundation
+
+extension SiteBuilder {
+    /// Writes a redirect page at each old path a post names (`aliases:` as in Hugo, `redirect_from:` as in
+    /// jekyll-redirect-from): an HTML page with a zero-second refresh, a canonical link and a plain link,
+    /// which any static host serves. An old path that a page of the site takes is a warning and is skipped.
+    ///
+    /// - Returns: The redirect pages' paths, and the warnings.
+    func writeRedirects(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ plan: BuildPlan)
+        throws(DiagnosticError) -> (paths: Set<String>, diagnostics: [Diagnostic]) {
+        let routes = plan.routes
+        var taken: [String: String] = [:]
+        for path in listPages.keys { taken[path] = "a list page" }
+        for path in routes.rootOutputs { taken[path] = "the build" }
+        for page in pages.all { taken[routes.page(of: page.post).path] = page.post.source }
+        var written: Set<String> = []
+        var diagnostics: [Diagnostic] = []
+        for page in pages.all {
+            for alias in page.post.aliases {
+                let route = routes.alias(alias)
+                if let owner = taken[route.path] {
+                    diagnostics.append(Diagnostic(.warning, file: page.post.source, message: "the old path \(Diagnostic.quoted(alias)) is \(owner == page.post.source ? "the post's own page" : "taken by \(owner)"); no redirect is written there"))
+                    continue
+                }
+                taken[route.path] = page.post.source
+                let target = routes.absolute(page.path)
+                do {
+                    try output.put(route.path, text: Self.redirectPage(to: target, title: page.post.title, language: plan.configuration.language))
+                } catch {
+                    throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
+                }
+                written.insert(route.path)
+            }
+        }
+        return (written, diagnostics)
+    }
+
+    static func redirectPage(to target: String, title: String, language: String) -> String {
+        let url = HTMLEscaping().escapeText(target)
+        return """
+        <!DOCTYPE html>
+        <html lang="\(HTMLEscaping().escapeText(language))">
+        <head>
+        <meta charset="utf-8">
+        <title>Moved: \(HTMLEscaping().escapeText(title))</title>
+        <link rel="canonical" href="\(url)">
+        <meta http-equiv="refresh" content="0; url=\(url)">
+        <meta name="robots" content="noindex">
+        </head>
+        <body>
+        <p>This page has moved to <a href="\(url)">\(url)</a>.</p>
+        </body>
+        </html>
+
+        """
+    }
+}

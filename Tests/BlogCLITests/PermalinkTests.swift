@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// Old URLs kept: blog.yaml's permalink pattern, a post's own path, and redirect pages at old paths.
+@Suite struct PermalinkTests {
+    func write(_ text: String, _ path: String, in site: URL) throws {
+        let url = site.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+
+    @Test func aPatternAndOldPathsKeepEveryURL() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        try (String(contentsOf: yaml, encoding: .utf8) + "permalink: /:categories/:year/:month/:day/:title.html\n").write(to: yaml, atomically: true, encoding: .utf8)
+        try write("---\ntitle: Late\ndate: 2015-12-03 23:30:00 -0400\ncategories: news\nredirect_from: [/old/late/, /older.html]\n---\nBody\n",
+                  "content/posts/2015-12-03-late.md", in: site)
+        try write("---\ntitle: Own\ndate: 2016-01-01\nurl: /my/own/\naliases: [/my/own/]\n---\nBody\n", "content/posts/own.md", in: site)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = site.appending(path: "public")
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "news/2015/12/03/late.html").path))
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "my/own/index.html").path))
+        for old in ["old/late/index.html", "older.html"] {
+            let html = try String(contentsOf: output.appending(path: old), encoding: .utf8)
+            let target = "https://example.com/blog/news/2015/12/03/late.html"
+            #expect(html.contains("<meta http-equiv=\"refresh\" content=\"0; url=\(target)\">"), "\(html)")
+            #expect(html.contains("<link rel=\"canonical\" href=\"\(target)\">"))
+            #expect(html.contains("<a href=\"\(target)\">"))
+        }
+        // An old path that is the post's own page gets no redirect, and says so.
+        #expect(result.stderr.contains("content/posts/own.md: warning: the old path \"/my/own/\" is the post's own page"), "\(result.stderr)")
+        // The sitemap lists the new URLs, and redirects are no pages of their own.
+        let sitemap = try String(contentsOf: output.appending(path: "sitemap.xml"), encoding: .utf8)
+        #expect(sitemap.contains("<loc>https://example.com/blog/news/2015/12/03/late.html</loc>"))
+        #expect(!sitemap.contains("old/late") && !sitemap.contains("older.html"))
+    }
+
+    @Test func aBadPatternIsAnErrorWithItsLine() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        let original = try String(contentsOf: yaml, encoding: .utf8)
+        let line = original.split(separator: "\n", omittingEmptySubsequences: false).count
+        try (original + "permalink: /:year/:titel/\n").write(to: yaml, atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 1)
+        #expect(result.stderr.contains("blog.yaml:\(line):12: error: 'permalink' names an unknown placeholder ':titel'"), "\(result.stderr)")
+    }
+}
