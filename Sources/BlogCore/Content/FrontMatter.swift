@@ -12,7 +12,7 @@ enum FrontMatter {
         "aliases", "redirect_from", "author",
     ]
     /// Keys of Jekyll and Hugo themes that mean nothing here, read without a warning.
-    static let ignoredKeys: Set<String> = ["layout", "comments", "share", "weight", "type", "keywords", "toc", "math", "menu", "series"]
+    static let ignoredKeys: Set<String> = ["layout", "comments", "share", "weight", "type", "keywords", "toc", "math", "menu", "series", "params", "images"]
     static let attachmentKeys = ["url", "mime_type", "title", "size_in_bytes", "duration_in_seconds"]
 
     /// Reads one content file.
@@ -29,8 +29,16 @@ enum FrontMatter {
         } catch {
             return (nil, [Diagnostic(.error, file: file, line: 1, column: 1, message: "front matter is not closed; expected a line '---' after the YAML")])
         }
-        guard let yaml = source.frontMatter else {
+        guard var yaml = source.frontMatter else {
             return (nil, [Diagnostic(.error, file: file, line: 1, column: 1, message: "missing front matter; expected the file to start with '---', a 'title' and a 'date', and '---'")])
+        }
+        if source.isTOML {
+            do {
+                yaml = try TOMLFrontMatter.yaml(from: yaml)
+            } catch {
+                return (nil, [Diagnostic(.error, file: file, line: error.line + source.frontMatterLineOffset, column: error.column,
+                                         message: "the TOML front matter is not valid: \(error.message)")])
+            }
         }
         if let line = YAMLFields.riskyAliasKeyLine(in: yaml) {
             return (nil, [Diagnostic(.error, file: file, line: line + source.frontMatterLineOffset, column: 1, message: YAMLFields.riskyKeyMessage)])

@@ -8,6 +8,8 @@ struct SourceFile: Sendable {
     var body: String
     /// The 1-based line in the file where ``body`` starts.
     var bodyFirstLine: Int
+    /// The front matter is TOML between `+++` lines, as Hugo writes it.
+    var isTOML = false
 
     enum SplitError: Error, Equatable {
         /// The opening `---` has no closing `---`.
@@ -21,9 +23,11 @@ struct SourceFile: Sendable {
         let hasCR = text.withUTF8 { UnsafeRawBufferPointer($0).containsCarriageReturn }
         if hasCR { text = text.replacingCRLF() }
         let bytes = text.utf8
-        guard bytes.starts(with: "---\n".utf8) || text == "---" else {
+        let isTOML = bytes.starts(with: "+++\n".utf8) || text == "+++"
+        guard bytes.starts(with: "---\n".utf8) || text == "---" || isTOML else {
             return SourceFile(frontMatter: nil, frontMatterLineOffset: 0, body: text, bodyFirstLine: 1)
         }
+        let closing = isTOML ? "+++" : "---"
         // Scan line by line, only as far as the closing delimiter: the body is taken whole after it.
         var lineStart = bytes.index(bytes.startIndex, offsetBy: min(4, bytes.count))
         let yamlStart = lineStart
@@ -31,10 +35,11 @@ struct SourceFile: Sendable {
         while lineStart < bytes.endIndex {
             let lineEnd = bytes[lineStart...].firstIndex(of: 10) ?? bytes.endIndex
             let content = bytes[lineStart..<lineEnd]
-            if content.elementsEqual("---".utf8) || content.elementsEqual("...".utf8) {
+            if content.elementsEqual(closing.utf8) || !isTOML && content.elementsEqual("...".utf8) {
                 let yaml = String(text[yamlStart..<lineStart])
                 let bodyStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
-                return SourceFile(frontMatter: yaml, frontMatterLineOffset: 1, body: String(text[bodyStart...]), bodyFirstLine: line + 1)
+                return SourceFile(frontMatter: yaml, frontMatterLineOffset: 1, body: String(text[bodyStart...]), bodyFirstLine: line + 1,
+                                  isTOML: isTOML)
             }
             lineStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
             line += 1
