@@ -57,8 +57,9 @@ struct Routes: Sendable {
 
     /// The path from the site's root that front matter or the site's pattern gives a post, if any.
     private func ownPath(of post: Post) -> String? {
-        if let permalink = post.permalink { return permalink }
-        guard post.kind == .post, let pattern = permalinkPattern, let date = post.date else { return nil }
+        // A post's own permalink may hold placeholders too, as Jekyll's may.
+        if let permalink = post.permalink, !permalink.contains(":") || post.date == nil { return permalink }
+        guard post.kind == .post, let pattern = post.permalink ?? permalinkPattern, let date = post.date else { return nil }
         let values = Permalink.Values(
             date: date, zone: post.dateOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone,
             name: post.customSlug ?? Self.fileTitle(of: post), fileName: Self.fileName(of: post), categories: post.categories)

@@ -1,0 +1,188 @@
+import Foundation
+
+/// Turns the Liquid tags of a Jekyll post and the shortcodes of a Hugo post into Markdown where their
+/// meaning is clear, and reports, by line, every one it leaves as text.
+struct TemplateConversion {
+    /// What the conversion needs to know of the site being imported.
+    struct Context {
+        /// The old site's `url` and `baseurl` (Jekyll) or `baseURL` (Hugo), as its templates print them.
+        var siteURL: String
+        var basePath: String
+        /// The new file of a post, relative to the post being converted, by the names a post may be linked
+        /// with: Jekyll's `post_url` name (`2019-03-25-title`) and source path (`_posts/2019-03-25-title.md`),
+        /// Hugo's ref path (`posts/title.md`, `title`).
+        var postFiles: [String: String]
+        /// The paths of the assets copied to the new site's root (`assets/x.png`): a root-relative link to
+        /// one gets the base path in front, so that it works under it (Jekyll's `{{ site.baseurl }}` did).
+        var assets: Set<String> = []
+    }
+
+    struct Result {
+        var markdown: String
+        /// Line (1-based, in the converted body) and what was left.
+        var leftovers: [(line: Int, text: String)]
+    }
+
+    static func convert(_ body: String, context: Context) -> Result {
+        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var leftovers: [(Int, String)] = []
+        var output: [String] = []
+        var index = 0
+        var inFence = false
+        var rawBlock = false
+        while index < lines.count {
+            var line = lines[index]
+            let trimmed = line.trimmingCharacters(in: .whitespaces)
+            if !rawBlock, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                inFence.toggle()
+                output.append(line)
+                index += 1
+                continue
+            }
+            if inFence {
+                output.append(line)
+                index += 1
+                continue
+            }
+            // {% highlight lang %} … {% endhighlight %} and {{< highlight lang >}} … {{< /highlight >}}: a fence.
+            if let language = match(trimmed, #"^\{%-?\s*highlight\s+([A-Za-z0-9_+#.-]+)[^%]*-?%\}$"#) ?? match(trimmed, #"^\{\{[<%]\s*highlight\s+"?([A-Za-z0-9_+#.-]+)"?[^>%]*[>%]\}\}$"#) {
+                let isLiquid = trimmed.hasPrefix("{%")
+                output.append("```" + language)
+                index += 1
+                while index < lines.count {
+                    let inner = lines[index].trimmingCharacters(in: .whitespaces)
+                    if isLiquid ? match(inner, #"^\{%-?\s*endhighlight\s*-?%\}$"#) != nil : match(inner, #"^\{\{[<%]\s*/highlight\s*[>%]\}\}$"#) != nil { break }
+                    output.append(lines[index])
+                    index += 1
+                }
+                output.append("```")
+                index += 1
+                continue
+            }
+            // kramdown's attribute lists on a line of their own (`{: .class}`, `{:toc}`): the table of contents
+            // is the theme's; `* TOC` before `{:toc}` goes with it.
+            if match(trimmed, #"^\{:[^}]*\}$"#) != nil {
+                if trimmed.contains("toc"), let last = output.last?.trimmingCharacters(in: .whitespaces),
+                   ["* TOC", "- TOC", "* toc", "1. TOC"].contains(last) {
+                    output.removeLast()
+                }
+                index += 1
+                continue
+            }
+            if rawBlock {
+                if let range = line.range(of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression) {
+                    line.removeSubrange(range)
+                    rawBlock = false
+                }
+                output.append(line)
+                index += 1
+                continue
+            }
+            line = convertInline(line, context: context)
+            line = withBasePath(line, context: context)
+            if let range = line.range(of: #"\{%-?\s*raw\s*-?%\}"#, options: .regularExpression) {
+                line.removeSubrange(range)
+                if let end = line.range(of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression, range: range.lowerBound..<line.endIndex) {
+                    line.removeSubrange(end)
+                } else {
+                    rawBlock = true
+                }
+                output.append(line)
+                index += 1
+                continue
+            }
+            for leftover in templateCode(in: line) { leftovers.append((output.count + 1, leftover)) }
+            output.append(line)
+            index += 1
+        }
+        lines = output
+        return Result(markdown: lines.joined(separator: "\n"), leftovers: leftovers)
+    }
+
+    /// Tags inside a line: site variables, links to posts, figures, refs.
+    private static func convertInline(_ text: String, context: Context) -> String {
+        var line = text
+        let base = context.basePath.hasSuffix("/") ? String(context.basePath.dropLast()) : context.basePath
+        // {{ site.baseurl }} and {{ site.url }}: the old site's values, which the new one keeps.
+        line = replace(line, #"\{\{-?\s*site\.baseurl\s*-?\}\}"#) { _ in base }
+        line = replace(line, #"\{\{-?\s*site\.url\s*-?\}\}"#) { _ in context.siteURL }
+        // {{ "/x" | relative_url }} and {{ "/x" | absolute_url }}.
+        line = replace(line, #"\{\{-?\s*["']([^"']*)["']\s*\|\s*(relative_url|absolute_url)\s*-?\}\}"#) { groups in
+            let path = groups[1].hasPrefix("/") ? groups[1] : "/" + groups[1]
+            return (groups[2] == "absolute_url" ? context.siteURL : "") + base + path
+        }
+        // {% post_url name %} and {% link path %}: the post's new file, which the build links to its page.
+        line = replace(line, #"\{%-?\s*(post_url|link)\s+([^\s%]+)\s*-?%\}"#) { groups in
+            let name = groups[2]
+            return context.postFiles[name] ?? context.postFiles[(name as NSString).lastPathComponent] ?? groups[0]
+        }
+        // {{< ref "x" >}} and {{< relref "x" >}}.
+        line = replace(line, #"\{\{[<%]\s*(rel)?ref\s+"?([^"\s>%]+)"?\s*[>%]\}\}"#) { groups in
+            let target = groups[2]
+            let fragment = target.firstIndex(of: "#").map { String(target[$0...]) } ?? ""
+            let path = fragment.isEmpty ? target : String(target.prefix { $0 != "#" })
+            let key = path.hasPrefix("/") ? String(path.dropFirst()) : path
+            guard let file = context.postFiles[key] ?? context.postFiles[(key as NSString).lastPathComponent]
+                    ?? context.postFiles[((key as NSString).lastPathComponent as NSString).deletingPathExtension] else { return groups[0] }
+            return file + fragment
+        }
+        // {{< figure src="…" alt="…" caption="…" >}}: an image with its caption.
+        line = replace(line, #"\{\{[<%]\s*figure\s+([^>%]*?)\s*/?[>%]\}\}"#) { groups in
+            let attributes = Self.attributes(groups[1])
+            guard let source = attributes["src"] else { return groups[0] }
+            func escaped(_ text: String) -> String { HTMLEscaping().escapeText(text) }
+            var html = "<figure><img src=\"\(escaped(source))\" alt=\"\(escaped(attributes["alt"] ?? attributes["caption"] ?? ""))\">"
+            if let caption = attributes["caption"] ?? attributes["title"] { html += "<figcaption>\(escaped(caption))</figcaption>" }
+            return html + "</figure>"
+        }
+        return line
+    }
+
+    /// Root-relative links and sources to copied assets (`](/assets/x.png)`, `src="/assets/x.png"`), under
+    /// the base path.
+    private static func withBasePath(_ text: String, context: Context) -> String {
+        let base = context.basePath.hasSuffix("/") ? String(context.basePath.dropLast()) : context.basePath
+        guard !base.isEmpty, !context.assets.isEmpty else { return text }
+        return replace(text, #"(\]\(|(?:src|href|srcset)=["'])/([^)"'\s?#]+)"#) { groups in
+            context.assets.contains(groups[2]) ? groups[1] + base + "/" + groups[2] : groups[0]
+        }
+    }
+
+    /// `key="value"` pairs of a shortcode.
+    private static func attributes(_ text: String) -> [String: String] {
+        var result: [String: String] = [:]
+        guard let expression = try? NSRegularExpression(pattern: #"([A-Za-z_]+)\s*=\s*"([^"]*)""#) else { return result }
+        for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let key = Range(match.range(at: 1), in: text), let value = Range(match.range(at: 2), in: text) else { continue }
+            result[String(text[key])] = String(text[value])
+        }
+        return result
+    }
+
+    /// Liquid tags and output, and Hugo shortcodes, left in a line.
+    static func templateCode(in line: String) -> [String] {
+        guard let expression = try? NSRegularExpression(pattern: #"\{%.*?%\}|\{\{.*?\}\}"#) else { return [] }
+        return expression.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap { Range($0.range, in: line).map { String(line[$0]) } }
+    }
+
+    private static func match(_ text: String, _ pattern: String) -> String? {
+        guard let expression = try? NSRegularExpression(pattern: pattern),
+              let found = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+              let range = Range(found.range(at: found.numberOfRanges > 1 ? 1 : 0), in: text) else { return nil }
+        return String(text[range])
+    }
+
+    private static func replace(_ text: String, _ pattern: String, with make: ([String]) -> String) -> String {
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return text }
+        var result = ""
+        var last = text.startIndex
+        for found in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
+            guard let whole = Range(found.range, in: text) else { continue }
+            let groups = (0..<found.numberOfRanges).map { index in Range(found.range(at: index), in: text).map { String(text[$0]) } ?? "" }
+            result += text[last..<whole.lowerBound]
+            result += make(groups)
+            last = whole.upperBound
+        }
+        return result + text[last...]
+    }
+}
