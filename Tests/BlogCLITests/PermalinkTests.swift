@@ -48,4 +48,19 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr.contains("blog.yaml:\(line):12: error: 'permalink' names an unknown placeholder ':titel'"), "\(result.stderr)")
     }
+
+    @Test func frontMatterURLsAreEncodedInTheFeed() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try write("---\ntitle: Photo\ndate: 2030-01-01T00:00:00Z\nimage: my photo é.png\nexternal_url: https://example.org/a b/ü\n---\nBody\n",
+                  "content/posts/photo.md", in: site)
+        let result = try runBlog(["build", "--site", site.path, "--future"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let feed = try String(contentsOf: site.appending(path: "public/feed.json"), encoding: .utf8)
+        #expect(feed.contains("\"external_url\": \"https://example.org/a%20b/%C3%BC\""), "\(feed)")
+        #expect(feed.contains("my%20photo%20%C3%A9.png"))
+        let strict = try runBlog(["feed", "validate", "--strict", site.appending(path: "public/feed.json").path])
+        // The fixture's HTML-like title is the only thing the strict check finds.
+        #expect(!strict.stdout.contains("url") && !strict.stdout.contains("image"), "\(strict.stdout)")
+    }
 }

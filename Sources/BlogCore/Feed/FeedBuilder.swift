@@ -29,7 +29,7 @@ struct FeedBuilder {
         return Item(
             id: page,
             url: page,
-            externalURL: post.externalURL,
+            externalURL: post.externalURL.map(Self.encoded),
             title: post.title,
             contentHTML: published.rendered.feedHTML,
             summary: published.rendered.summary.isEmpty ? nil : published.rendered.summary,
@@ -53,8 +53,28 @@ struct FeedBuilder {
         Author(name: author.name, url: author.url.map { absolute($0, against: base) }, avatar: author.avatar.map { absolute($0, against: base) })
     }
 
-    /// Feed readers show items away from the site, so every URL in the feed is absolute.
+    /// Feed readers show items away from the site, so every URL in the feed is absolute, and encoded.
     private func absolute(_ url: String, against base: String) -> String {
-        PostRenderer.absolute(url, against: base) ?? url
+        Self.encoded(PostRenderer.absolute(url, against: base) ?? url)
+    }
+
+    /// A URL with spaces, non-ASCII characters and the other bytes a URL may not hold percent-encoded, as
+    /// JSON Feed's URLs must be (front matter often has `my photo.png` or `café/`); `%XX` already there
+    /// is kept.
+    static func encoded(_ url: String) -> String {
+        let allowed = Set("!#$%&'()*+,-./0123456789:;=?@ABCDEFGHIJKLMNOPQRSTUVWXYZ[]_abcdefghijklmnopqrstuvwxyz~".utf8)
+        guard url.utf8.contains(where: { !allowed.contains($0) }) else { return url }
+        var result = ""
+        for byte in url.utf8 {
+            if allowed.contains(byte) {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                result += "%"
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
+                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+            }
+        }
+        return result
     }
 }
