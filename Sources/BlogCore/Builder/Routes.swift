@@ -48,7 +48,7 @@ struct Routes: Sendable {
     /// `posts/SLUG/` or `SLUG/`.
     func page(of post: Post) -> Route {
         if let path = ownPath(of: post) {
-            let output = Permalink.outputPath(of: path)
+            let output = Self.outputPath(ofPermalink: path)
             return Route(path: output, url: basePath + String(path.dropFirst()).pathEncoded)
         }
         let folder = post.kind == .post ? "posts/\(post.slug)/" : "\(post.slug)/"
@@ -80,9 +80,27 @@ struct Routes: Sendable {
         return FrontMatterDate.fromFileName(name)?.rest ?? name
     }
 
+    /// The pattern that gives posts the URLs they have without `permalink:`, `/posts/SLUG/`.
+    static let defaultPostPattern = "/posts/:slug/"
+
+    /// The output file of a path from the site's root (a permalink or an old path): `index.html` in a
+    /// folder for a path ending in `/`, the file for one with an extension, else the path plus `.html`.
+    static func outputPath(ofPermalink path: String) -> String {
+        var relative = String(path.dropFirst())
+        if relative.isEmpty || relative.hasSuffix("/") { return relative + "index.html" }
+        let last = relative.split(separator: "/").last ?? ""
+        if !last.contains(".") { relative += ".html" }
+        return relative
+    }
+
+    /// The path a page is published at, as a reader sees it: a folder's `index.html` is the folder.
+    static func publishedPath(ofOutput path: String) -> String {
+        path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+    }
+
     /// Redirect pages: each alias's output file and the URL path it was at.
     func alias(_ path: String) -> Route {
-        Route(path: Permalink.outputPath(of: path), url: basePath + String(path.dropFirst()).pathEncoded)
+        Route(path: Self.outputPath(ofPermalink: path), url: basePath + String(path.dropFirst()).pathEncoded)
     }
 
     /// Page `number` (from 1) of the home page's list of posts.

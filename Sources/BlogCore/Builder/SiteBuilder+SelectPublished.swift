@@ -113,8 +113,7 @@ extension SiteBuilder {
                 continue
             }
             // The page's file, not its folder: with permalinks, several posts may share a folder.
-            let path = routes.page(of: post).path
-            let folder = path.hasSuffix("index.html") ? String(path.dropLast("index.html".count)) : path
+            let folder = Routes.publishedPath(ofOutput: routes.page(of: post).path)
             if let owner = owners[folder] {
                 diagnostics.append(Diagnostic(.error, file: post.source, message: "\(owner) and \(post.source) would both be published at /\(folder); give one of them another 'slug'"))
             } else if let other = ownersIgnoringCase[folder.lowercased()] {

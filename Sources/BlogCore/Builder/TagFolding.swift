@@ -41,7 +41,7 @@ struct TagFolding: Sendable {
                 }
                 let folded = name.lowercased()
                 guard earlier.name.lowercased() != folded, reported.insert(slug + "\u{0}" + folded).inserted else { continue }
-                let page = routes.tag(slug).path.dropLast("index.html".count)
+                let page = Routes.publishedPath(ofOutput: routes.tag(slug).path)
                 diagnostics.append(Diagnostic(.warning, file: post.source, message: "the tags \(Diagnostic.quoted(earlier.name)) (\(earlier.source)) and \(Diagnostic.quoted(name)) share one page, \(page); rename one of them"))
             }
         }

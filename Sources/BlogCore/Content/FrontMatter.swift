@@ -69,26 +69,9 @@ enum FrontMatter {
         for key in ["lastmod", "last_modified_at"] where updated == nil {
             updated = readDate(&fields, key, required: false, timeZone: timeZone)
         }
-        var slug = defaultSlug
-        var customSlug: String?
-        if let custom = fields.string("slug") {
-            customSlug = custom
-            if let problem = slugProblem(custom) {
-                fields.error(at: fields.node("slug"), "'slug' \(problem), got \(Diagnostic.quoted(custom))")
-            } else {
-                slug = custom
-            }
-        }
+        let (slug, customSlug) = readSlug(&fields, default: defaultSlug)
         let summary = fields.string("summary") ?? fields.string("excerpt") ?? fields.string("description")
-        // Jekyll reads a string of tags or categories as words separated by spaces.
-        var tags = wordsOrList(&fields, "tags")
-        let categories = wordsOrList(&fields, "categories") + wordsOrList(&fields, "category")
-        for category in categories where !tags.contains(category) { tags.append(category) }
-        if tags.count > maximumTags {
-            // Every tag page lists the post with all its tags: pages grow with the square of the count.
-            fields.error(at: fields.node("tags"), "'tags' may hold at most \(maximumTags) tags, got \(tags.count)")
-            tags = []
-        }
+        let (tags, categories) = readTags(&fields)
         let image = fields.link("image")
         let bannerImage = fields.link("banner_image")
         let externalURL = fields.link("external_url")
@@ -100,6 +83,44 @@ enum FrontMatter {
         let permalink = readPermalink(&fields)
         let aliases = readAliases(&fields, "aliases") + readAliases(&fields, "redirect_from")
         let attachments = readAttachments(&fields)
+        let extensions = readExtensions(&fields, mapping)
+        guard !fields.diagnostics.contains(where: { $0.severity == .error }), let title else { return (nil, fields.diagnostics) }
+        let post = Post(
+            kind: kind, source: file, bundleFolder: nil, slug: slug, title: title, date: date, updated: updated,
+            summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL,
+            language: language, authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions,
+            body: source.body, bodyFirstLine: source.bodyFirstLine, categories: categories, permalink: permalink, aliases: aliases,
+            dateOffset: fields.string("date").flatMap { FrontMatterDate.Timestamp($0.trimmingWhitespace())?.offset }, customSlug: customSlug
+        )
+        return (post, fields.diagnostics)
+    }
+
+    /// `slug:` checked as a path segment, and the slug as written (for permalinks).
+    private static func readSlug(_ fields: inout YAMLFields, default defaultSlug: String) -> (slug: String, custom: String?) {
+        guard let custom = fields.string("slug") else { return (defaultSlug, nil) }
+        if let problem = slugProblem(custom) {
+            fields.error(at: fields.node("slug"), "'slug' \(problem), got \(Diagnostic.quoted(custom))")
+            return (defaultSlug, custom)
+        }
+        return (custom, custom)
+    }
+
+    /// Tags and Jekyll's categories, which are tags too.
+    private static func readTags(_ fields: inout YAMLFields) -> (tags: [String], categories: [String]) {
+        // Jekyll reads a string of tags or categories as words separated by spaces.
+        var tags = wordsOrList(&fields, "tags")
+        let categories = wordsOrList(&fields, "categories") + wordsOrList(&fields, "category")
+        for category in categories where !tags.contains(category) { tags.append(category) }
+        if tags.count > maximumTags {
+            // Every tag page lists the post with all its tags: pages grow with the square of the count.
+            fields.error(at: fields.node("tags"), "'tags' may hold at most \(maximumTags) tags, got \(tags.count)")
+            tags = []
+        }
+        return (tags, categories)
+    }
+
+    /// Keys starting with `_`, as JSON Feed extensions; none may carry a script URL.
+    private static func readExtensions(_ fields: inout YAMLFields, _ mapping: Node.Mapping) -> JSONObject {
         var extensions = JSONObject()
         for (key, value) in mapping {
             guard let name = key.string, name.hasPrefix("_") else { continue }
@@ -110,15 +131,7 @@ enum FrontMatter {
             }
             extensions[name] = json
         }
-        guard !fields.diagnostics.contains(where: { $0.severity == .error }), let title else { return (nil, fields.diagnostics) }
-        let post = Post(
-            kind: kind, source: file, bundleFolder: nil, slug: slug, title: title, date: date, updated: updated,
-            summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL,
-            language: language, authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions,
-            body: source.body, bodyFirstLine: source.bodyFirstLine, categories: categories, permalink: permalink, aliases: aliases,
-            dateOffset: fields.string("date").flatMap { FrontMatterDate.Timestamp($0.trimmingWhitespace())?.offset }, customSlug: customSlug
-        )
-        return (post, fields.diagnostics)
+        return extensions
     }
 
     /// A list, or (as Jekyll reads `tags: a b`) a string of words separated by spaces.

@@ -152,12 +152,4 @@ enum Permalink {
         return cased ? result : result.lowercased()
     }
 
-    /// The output file and URL path (without the base path, not encoded) of an expanded path.
-    static func outputPath(of path: String) -> String {
-        var relative = String(path.dropFirst())
-        if relative.isEmpty || relative.hasSuffix("/") { return relative + "index.html" }
-        let last = relative.split(separator: "/").last ?? ""
-        if !last.contains(".") { relative += ".html" }
-        return relative
-    }
 }

@@ -175,7 +175,7 @@ public struct SiteImport {
             if let pattern = (permalinks["posts"] ?? permalinks["post"]) as? String {
                 settings.permalink = HugoURLs.translate(pattern)
             } else {
-                settings.permalink = "/posts/:slug/"
+                settings.permalink = Routes.defaultPostPattern
             }
             settings.language = config["languageCode"] as? String
         }

@@ -226,7 +226,7 @@ enum Tables {
             cmark_node_unlink(paragraph)
             return paragraph
         }
-        func cell(_ text: String, tag: String, alignment: Alignment) -> OpaquePointer {
+        func cell(_ text: String, _ tag: String, _ alignment: Alignment) -> OpaquePointer {
             let attribute = switch alignment {
             case .none: ""
             case .left: " align=\"left\""
@@ -255,25 +255,7 @@ enum Tables {
                         cmark_node_free(paragraph)
                     }
                 case .table(let table):
-                    let node = Tree.custom(block: true, onEnter: "<table>", onExit: "</table>")
-                    let head = Tree.custom(block: true, onEnter: "<thead>", onExit: "</thead>")
-                    let headRow = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
-                    for (index, text) in table.header.enumerated() {
-                        Tree.append(cell(text, tag: "th", alignment: table.alignments[index]), to: headRow)
-                    }
-                    Tree.append(headRow, to: head)
-                    Tree.append(head, to: node)
-                    if !table.rows.isEmpty {
-                        let body = Tree.custom(block: true, onEnter: "<tbody>", onExit: "</tbody>")
-                        for row in table.rows {
-                            let rowNode = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
-                            for (index, text) in row.enumerated() {
-                                Tree.append(cell(text, tag: "td", alignment: table.alignments[index]), to: rowNode)
-                            }
-                            Tree.append(rowNode, to: body)
-                        }
-                        Tree.append(body, to: node)
-                    }
+                    let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
                 }
             }
@@ -288,6 +270,27 @@ enum Tables {
         }
         // Units left over (none, unless a plan's paragraph was not found) do not stay in front.
         for paragraph in preludeByLine.values { Tree.remove(paragraph) }
+    }
+
+    /// A table of custom nodes, `<table>` down to the cells that `cell` makes (in document order, as the
+    /// prelude holds them).
+    private static func tableNode(_ table: Table, cell: (String, String, Alignment) -> OpaquePointer) -> OpaquePointer {
+        let node = Tree.custom(block: true, onEnter: "<table>", onExit: "</table>")
+        let head = Tree.custom(block: true, onEnter: "<thead>", onExit: "</thead>")
+        let headRow = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
+        for (index, text) in table.header.enumerated() { Tree.append(cell(text, "th", table.alignments[index]), to: headRow) }
+        Tree.append(headRow, to: head)
+        Tree.append(head, to: node)
+        if !table.rows.isEmpty {
+            let body = Tree.custom(block: true, onEnter: "<tbody>", onExit: "</tbody>")
+            for row in table.rows {
+                let rowNode = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
+                for (index, text) in row.enumerated() { Tree.append(cell(text, "td", table.alignments[index]), to: rowNode) }
+                Tree.append(rowNode, to: body)
+            }
+            Tree.append(body, to: node)
+        }
+        return node
     }
 
     /// The block quotes around a node, outermost first.
