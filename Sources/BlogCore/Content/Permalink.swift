@@ -111,13 +111,22 @@ enum Permalink {
             "filename": values.fileName, "categories": categorySet.joined(separator: "/"),
             "slugified_categories": slugified.joined(separator: "/"), "output_ext": ".html", "section": "posts", "collection": "posts",
         ]
+        var result = substitute(pattern, value)
+        // Empty placeholders (no categories) leave `//`, which Jekyll collapses.
+        while result.contains("//") { result = result.replacingOccurrences(of: "//", with: "/") }
+        return result.hasPrefix("/") ? result : "/" + result
+    }
+
+    /// `pattern` with each `:name` whose value is given replaced by it: the longest name given at each
+    /// colon, as Jekyll matches them; other colons stay.
+    static func substitute(_ pattern: String, _ value: [String: String]) -> String {
         var result = ""
         var rest = pattern[...]
         while let colon = rest.firstIndex(of: ":") {
             result += rest[..<colon]
-            let candidate = String(rest[rest.index(after: colon)...].prefix { $0.isLetter || $0 == "_" })
-            let name = longestPlaceholder(in: candidate)
-            if let replacement = value[name], !candidate.isEmpty {
+            let candidate = rest[rest.index(after: colon)...].prefix { $0.isLetter || $0 == "_" }
+            let name = (0...candidate.count).reversed().lazy.map { String(candidate.prefix($0)) }.first { !$0.isEmpty && value[$0] != nil }
+            if let name, let replacement = value[name] {
                 result += replacement
                 rest = rest[rest.index(after: colon)...].dropFirst(name.count)
             } else {
@@ -125,10 +134,7 @@ enum Permalink {
                 rest = rest[rest.index(after: colon)...]
             }
         }
-        result += rest
-        // Empty placeholders (no categories) leave `//`, which Jekyll collapses.
-        while result.contains("//") { result = result.replacingOccurrences(of: "//", with: "/") }
-        return result.hasPrefix("/") ? result : "/" + result
+        return result + rest
     }
 
     /// Jekyll's `Utils.slugify`: runs of characters other than letters, marks and digits (and, in the

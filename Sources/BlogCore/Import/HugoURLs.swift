@@ -57,20 +57,7 @@ enum HugoURLs {
             "title": urlize(title), "slug": urlize(slug ?? title), "filename": urlize(fileName), "contentbasename": urlize(fileName),
             "slugorfilename": urlize(slug ?? fileName),
         ]
-        var result = ""
-        var rest = pattern[...]
-        while let colon = rest.firstIndex(of: ":") {
-            result += rest[..<colon]
-            let name = rest[rest.index(after: colon)...].prefix { $0.isLetter }
-            if let value = values[String(name)] {
-                result += value
-                rest = rest[rest.index(after: colon)...].dropFirst(name.count)
-            } else {
-                result += ":"
-                rest = rest[rest.index(after: colon)...]
-            }
-        }
-        result += rest
+        var result = Permalink.substitute(pattern, values)
         if !result.hasPrefix("/") { result = "/" + result }
         if !result.hasSuffix("/") && !result.hasSuffix(".html") { result += "/" }
         return result

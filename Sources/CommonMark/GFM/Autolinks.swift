@@ -11,7 +11,7 @@ enum Autolinks {
         var openBrackets = 0
         var currentBlock: OpaquePointer?
         for node in Tree.all(root, where: { Tree.isText($0) }) {
-            guard !insideLink(node) else { continue }
+            guard !Tree.insideLink(node) else { continue }
             let block = enclosingBlock(node)
             if block != currentBlock {
                 currentBlock = block
@@ -47,15 +47,6 @@ enum Autolinks {
                 Tree.remove(after)
             }
         }
-    }
-
-    private static func insideLink(_ node: OpaquePointer) -> Bool {
-        var ancestor = Tree.parent(node)
-        while let current = ancestor {
-            if Tree.isLink(current) { return true }
-            ancestor = Tree.parent(current)
-        }
-        return false
     }
 
     private static func enclosingBlock(_ node: OpaquePointer) -> OpaquePointer? {

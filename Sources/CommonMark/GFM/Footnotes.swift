@@ -148,7 +148,7 @@ enum Footnotes {
         var order: [String] = []
         var referenceCount: [String: Int] = [:]
         for text in Tree.all(root, where: { Tree.isText($0) }) {
-            guard !insideLink(text) else { continue }
+            guard !Tree.insideLink(text) else { continue }
             link(text, definitions: definitions, order: &order, counts: &referenceCount)
         }
         for item in items {
@@ -180,15 +180,6 @@ enum Footnotes {
             Tree.append(section, to: root)
         }
         for item in items { cmark_node_free(item) }
-    }
-
-    private static func insideLink(_ node: OpaquePointer) -> Bool {
-        var ancestor = Tree.parent(node)
-        while let current = ancestor {
-            if Tree.isLink(current) { return true }
-            ancestor = Tree.parent(current)
-        }
-        return false
     }
 
     /// Replaces each `[^label]` with a known label in a text node by a reference.

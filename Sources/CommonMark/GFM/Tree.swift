@@ -108,6 +108,16 @@ enum Tree {
         return kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE
     }
 
+    /// Whether a node is inside a link or image, whose text extensions leave alone.
+    static func insideLink(_ node: Pointer) -> Bool {
+        var ancestor = parent(node)
+        while let current = ancestor {
+            if isLink(current) { return true }
+            ancestor = parent(current)
+        }
+        return false
+    }
+
     /// Whether inline parsing would have found white space (or the start of a line) next to a node's
     /// edge, for a neighbour that is not text: line breaks are white space; a container block or cell
     /// begins a line; the source of any other inline (emphasis, code, link, HTML) ends in punctuation.
