@@ -12,7 +12,7 @@ struct SourceLines {
         while index != utf8.endIndex {
             let byte = utf8[index]
             if byte == 0x0A || byte == 0x0D {
-                lines.append(Substring(utf8[start..<index]) ?? "")
+                lines.append(Substring(utf8[start..<index]))
                 utf8.formIndex(after: &index)
                 if byte == 0x0D, index != utf8.endIndex, utf8[index] == 0x0A { utf8.formIndex(after: &index) }
                 start = index
@@ -20,7 +20,7 @@ struct SourceLines {
                 utf8.formIndex(after: &index)
             }
         }
-        lines.append(Substring(utf8[start..<utf8.endIndex]) ?? "")
+        lines.append(Substring(utf8[start..<utf8.endIndex]))
         self.lines = lines
     }
 
