@@ -19,7 +19,7 @@ struct TemplateConversion {
 
     struct Result {
         var markdown: String
-        /// Line (1-based, in the converted body) and what was left.
+        /// Line (1-based, in the body as written) and what was left.
         var leftovers: [(line: Int, text: String)]
     }
 
@@ -40,6 +40,18 @@ struct TemplateConversion {
                 continue
             }
             if inFence {
+                // Jekyll and Hugo run their templates inside fenced code too: `{% raw %}` is taken away, a
+                // commented shortcode (`{{</* x */>}}`) shows as written, and anything else is reported.
+                line = replace(line, #"\{%-?\s*(end)?raw\s*-?%\}"#) { groups in
+                    rawBlock = groups[1].isEmpty
+                    return ""
+                }
+                line = uncommentedShortcodes(line)
+                if !rawBlock, !trimmed.contains("{% raw") {
+                    for leftover in templateCode(in: line) where !isUncommented(leftover, in: lines[index]) {
+                        leftovers.append((index + 1, leftover))
+                    }
+                }
                 output.append(line)
                 index += 1
                 continue
@@ -78,7 +90,8 @@ struct TemplateConversion {
                 index += 1
                 continue
             }
-            line = convertInline(line, context: context)
+            let written = line
+            line = convertInline(uncommentedShortcodes(line), context: context)
             line = withBasePath(line, context: context)
             if let range = line.range(of: #"\{%-?\s*raw\s*-?%\}"#, options: .regularExpression) {
                 line.removeSubrange(range)
@@ -91,12 +104,23 @@ struct TemplateConversion {
                 index += 1
                 continue
             }
-            for leftover in templateCode(in: line) { leftovers.append((output.count + 1, leftover)) }
+            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) { leftovers.append((index + 1, leftover)) }
             output.append(line)
             index += 1
         }
         lines = output
         return Result(markdown: lines.joined(separator: "\n"), leftovers: leftovers)
+    }
+
+    /// Hugo's way of writing a shortcode as text: `{{</* name */>}}` shows `{{< name >}}`.
+    private static func uncommentedShortcodes(_ line: String) -> String {
+        line.replacingOccurrences(of: "{{</*", with: "{{<").replacingOccurrences(of: "*/>}}", with: ">}}")
+            .replacingOccurrences(of: "{{%/*", with: "{{%").replacingOccurrences(of: "*/%}}", with: "%}}")
+    }
+
+    /// Whether a shortcode left in a line was written commented out, to be shown as text.
+    private static func isUncommented(_ code: String, in original: String) -> Bool {
+        original.contains("{{</*") || original.contains("{{%/*")
     }
 
     /// Tags inside a line: site variables, links to posts, figures, refs.
