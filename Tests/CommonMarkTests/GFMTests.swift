@@ -49,4 +49,21 @@ import Testing
         #expect(html.contains("[^1]: not a definition"))
         #expect(!html.contains("footnote"))
     }
+
+    /// Text shaped to make the extensions' scans start again at every position. Each of these took from
+    /// seconds to minutes for a few hundred kilobytes before the scans were bounded or kept to what can
+    /// still match; the benchmark, not this test, watches the time.
+    @Test func hostileRunsRenderWithBoundedWork() throws {
+        let cases: [(String, (String) -> Bool)] = [
+            (String(repeating: "www.a_", count: 50_000), { $0.hasPrefix("<p>www.a_www.a_") && $0.hasSuffix("</p>\n") }),
+            (String(repeating: "x@", count: 100_000), { !$0.contains("<a ") }),
+            (String(repeating: "~~a ", count: 30_000) + String(repeating: " b~ ", count: 30_000), { !$0.contains("<del>") }),
+            ((0..<20_000).map { "[^\($0)]: n\n" }.joined() + (0..<20_000).map { "[^\($0)]" }.joined(), { $0.contains("id=\"fn-19999\"") }),
+            ("http://a.b/" + String(repeating: "(", count: 50_000) + String(repeating: ")", count: 50_000), { $0.contains("<a href=") }),
+        ]
+        for (markdown, check) in cases {
+            let html = try Document(markdown: markdown, extensions: .gfm).html()
+            #expect(check(html), "\(markdown.prefix(40)) gave \(html.prefix(80))…\(html.suffix(80))")
+        }
+    }
 }

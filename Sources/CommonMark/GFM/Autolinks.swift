@@ -146,9 +146,14 @@ enum Autolinks {
         return nil
     }
 
+    /// The longest domain, local part or scheme looked at. Far above any real one (a domain has at most
+    /// 253 characters); it keeps text such as `www.a_www.a_…` or `x@x@x@…` from being scanned again from
+    /// every position, which took minutes for a megabyte.
+    static let scanLimit = 1_000
+
     /// cmark-gfm's `check_domain`: the length of the domain at `start`, 0 when it is not one.
     private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool) -> Int {
-        let size = bytes.count - start
+        let size = min(bytes.count - start, scanLimit)
         guard size > 1 else { return 0 }
         var underscoresBeforeLastDot = 0
         var underscores = 0
@@ -167,7 +172,7 @@ enum Autolinks {
             }
             index += 1
         }
-        if underscoresBeforeLastDot > 0 || underscores > 0 { return 0 }
+        if underscoresBeforeLastDot > 0 || underscores > 0 || index >= scanLimit - 1 { return 0 }
         return allowShort || dots > 0 ? index : 0
     }
 
@@ -216,7 +221,7 @@ enum Autolinks {
     private static func url(_ bytes: [UInt8], colon: Int, earliest: Int) -> (start: Int, end: Int)? {
         guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else { return nil }
         var start = colon
-        while start > earliest, isAlpha(bytes[start - 1]) { start -= 1 }
+        while start > earliest, colon - start < 32, isAlpha(bytes[start - 1]) { start -= 1 }
         let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()
         guard ["http", "https", "ftp"].contains(scheme), isHostCharacter(bytes, colon + 3) else { return nil }
         let length = domain(bytes, colon + 3, allowShort: true)
@@ -235,7 +240,7 @@ enum Autolinks {
         while offset < bytes.count, let at = bytes[offset...].firstIndex(of: UInt8(ascii: "@")) {
             var rewind = 0
             var slash = false
-            while at - rewind - 1 >= offset {
+            while at - rewind - 1 >= offset, rewind < scanLimit {
                 let byte = bytes[at - rewind - 1]
                 if isAlnum(byte) || ".+-_".utf8.contains(byte) {
                     rewind += 1
@@ -251,7 +256,7 @@ enum Autolinks {
             var linkEnd = 0
             var ats = 0
             var dots = 0
-            while at + linkEnd < bytes.count {
+            while at + linkEnd < bytes.count, linkEnd < scanLimit {
                 let byte = bytes[at + linkEnd]
                 if isAlnum(byte) {
                 } else if byte == UInt8(ascii: "@") {

@@ -147,9 +147,10 @@ enum Footnotes {
         // still visited (a footnote may refer to another) but in document order.
         var order: [String] = []
         var referenceCount: [String: Int] = [:]
+        var numbers: [String: Int] = [:]
         for text in Tree.all(root, where: { Tree.isText($0) }) {
             guard !Tree.insideLink(text) else { continue }
-            link(text, definitions: definitions, order: &order, counts: &referenceCount)
+            link(text, definitions: definitions, order: &order, counts: &referenceCount, numbers: &numbers)
         }
         for item in items {
             let list = Tree.parent(item)
@@ -185,7 +186,7 @@ enum Footnotes {
     /// Replaces each `[^label]` with a known label in a text node by a reference.
     private static func link(
         _ node: OpaquePointer, definitions: [String: (label: String, item: OpaquePointer)], order: inout [String],
-        counts: inout [String: Int]
+        counts: inout [String: Int], numbers: inout [String: Int]
     ) {
         let text = Tree.literal(node)
         guard range(of: "[^", in: text[...]) != nil else { return }
@@ -208,7 +209,10 @@ enum Footnotes {
             if counts[key] == nil { order.append(key) }
             let count = (counts[key] ?? 0) + 1
             counts[key] = count
-            let number = order.firstIndex(of: key)! + 1
+            // The number is the position in `order`, kept beside it: a search of `order` for each reference
+            // made many footnotes quadratic.
+            if numbers[key] == nil { numbers[key] = order.count }
+            let number = numbers[key]!
             let href = hrefEscaped(definition.label)
             let id = count == 1 ? href : "\(href)-\(count)"
             pieces.append(Tree.custom(

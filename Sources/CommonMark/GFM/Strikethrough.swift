@@ -90,47 +90,49 @@ enum Strikethrough {
         return delimiters
     }
 
-    /// cmark-gfm's `process_emphasis` for one delimiter character.
+    /// cmark-gfm's `process_emphasis` for one delimiter character. The delimiters that may still open are
+    /// kept apart, so that a closer looks only at them: a scan back over every delimiter made a line of
+    /// many openers and closers of unequal length quadratic.
     private static func match(_ delimiters: inout [Delimiter]) {
         // The lowest index an opener may have, for a closer of length 1 or 2 (cmark's openers_bottom).
         var bottom = [0, 0, 0]
-        var closerIndex = 0
-        while closerIndex < delimiters.count {
+        // Indices of the delimiters that may open, in order.
+        var openers: [Int] = []
+        for closerIndex in delimiters.indices {
             let closer = delimiters[closerIndex]
-            guard closer.active, closer.canClose else {
-                closerIndex += 1
-                continue
-            }
-            var openerIndex = closerIndex - 1
-            var found = false
-            while openerIndex >= bottom[closer.length % 3] {
-                let opener = delimiters[openerIndex]
-                if opener.active, opener.canOpen,
-                    !(closer.canOpen || opener.canClose) || closer.length % 3 == 0 || (opener.length + closer.length) % 3 != 0
-                {
-                    found = true
-                    break
-                }
-                openerIndex -= 1
-            }
-            if found {
-                let opener = delimiters[openerIndex]
-                if opener.length == closer.length {
-                    let del = Tree.custom(block: false, onEnter: "<del>", onExit: "</del>")
-                    Tree.insert(del, before: opener.node)
-                    while let next = Tree.next(del), next != closer.node {
-                        cmark_node_unlink(next)
-                        Tree.append(next, to: del)
+            if closer.canClose {
+                var position = openers.count - 1
+                var found: Int?
+                while position >= 0, openers[position] >= bottom[closer.length % 3] {
+                    let opener = delimiters[openers[position]]
+                    if !(closer.canOpen || opener.canClose) || closer.length % 3 == 0 || (opener.length + closer.length) % 3 != 0 {
+                        found = position
+                        break
                     }
-                    Tree.remove(opener.node)
-                    Tree.remove(closer.node)
-                    for index in openerIndex...closerIndex { delimiters[index].active = false }
+                    position -= 1
                 }
-            } else {
-                bottom[closer.length % 3] = closerIndex
-                if !closer.canOpen { delimiters[closerIndex].active = false }
+                if let found {
+                    let openerIndex = openers[found]
+                    let opener = delimiters[openerIndex]
+                    if opener.length == closer.length {
+                        let del = Tree.custom(block: false, onEnter: "<del>", onExit: "</del>")
+                        Tree.insert(del, before: opener.node)
+                        while let next = Tree.next(del), next != closer.node {
+                            cmark_node_unlink(next)
+                            Tree.append(next, to: del)
+                        }
+                        Tree.remove(opener.node)
+                        Tree.remove(closer.node)
+                        // The opener and every delimiter after it are used up.
+                        openers.removeSubrange(found...)
+                        continue
+                    }
+                } else {
+                    bottom[closer.length % 3] = closerIndex
+                    if !closer.canOpen { continue }
+                }
             }
-            closerIndex += 1
+            if closer.canOpen { openers.append(closerIndex) }
         }
     }
 }
