@@ -38,7 +38,7 @@ public final class Document {
         var shift = 0
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
-        if extensions.contains(.table), source.utf8.contains(UInt8(ascii: "|")) || source.contains(":-") {
+        if extensions.contains(.table), ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-") {
             let plans = Tables.plans(in: root, source: SourceLines(source))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
@@ -53,14 +53,19 @@ public final class Document {
         if !extensions.subtracting(.table).isEmpty { Tree.consolidateText(root) }
         // Split into lines once, and only for the extensions that look at the source.
         var lines: SourceLines?
-        if extensions.contains(.autolink) {
-            lines = SourceLines(parsedText)
-            Autolinks.apply(root, source: lines!)
+        if extensions.contains(.autolink), ByteSearch.contains(parsedText, "://") || ByteSearch.contains(parsedText, "www.")
+            || ByteSearch.contains(parsedText, UInt8(ascii: "@")) {
+            Autolinks.apply(root) {
+                if let lines { return lines }
+                let made = SourceLines(parsedText)
+                lines = made
+                return made
+            }
         }
-        if extensions.contains(.strikethrough), source.utf8.contains(UInt8(ascii: "~")) { Strikethrough.apply(root) }
+        if extensions.contains(.strikethrough), ByteSearch.contains(source, UInt8(ascii: "~")) { Strikethrough.apply(root) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty { Footnotes.apply(root, labels: footnoteLabels, lineShift: shift) }
-        if extensions.contains(.taskList), source.utf8.contains(UInt8(ascii: "[")) {
+        if extensions.contains(.taskList), ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]") || ByteSearch.contains(source, "[X]") {
             TaskLists.apply(root, source: lines ?? SourceLines(parsedText))
         }
         self.root = root

@@ -12,7 +12,9 @@ enum FrontMatter {
         "aliases", "redirect_from", "author",
     ]
     /// Keys of Jekyll and Hugo themes that mean nothing here, read without a warning.
-    static let ignoredKeys: Set<String> = ["layout", "comments", "share", "weight", "type", "keywords", "toc", "math", "menu", "series", "params", "images"]
+    static let ignoredKeys = ["layout", "comments", "share", "weight", "type", "keywords", "toc", "math", "menu", "series", "params", "images"]
+    /// The keys no warning is given for, made once.
+    static let acceptedKeys = knownKeys + ignoredKeys
     static let attachmentKeys = ["url", "mime_type", "title", "size_in_bytes", "duration_in_seconds"]
 
     /// Reads one content file.
@@ -56,7 +58,7 @@ enum FrontMatter {
             return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: "front matter must be a mapping of keys to values such as 'title: Hello'")])
         }
         var fields = YAMLFields(mapping: mapping, file: file, lineOffset: source.frontMatterLineOffset)
-        fields.warnUnknownKeys(known: knownKeys + fields.keys.filter(ignoredKeys.contains), context: "front matter ", allowingExtensions: true)
+        fields.warnUnknownKeys(known: acceptedKeys, context: "front matter ", allowingExtensions: true)
 
         let title = fields.string("title", required: true, example: "'title: Hello, world'")
         if let title, title.trimmingWhitespace().isEmpty {

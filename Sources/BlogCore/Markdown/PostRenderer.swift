@@ -36,7 +36,7 @@ struct PostRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         let walked = Self.walk(document, collectingParagraphs: post.summary == nil)
         let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
-        if configuration.markdown.highlight { CodeHighlighting.highlight(document) }
+        if configuration.markdown.highlight { CodeHighlighting.highlight(walked.codeBlocks) }
         for link in walked.links {
             guard let url = link.url, let target = Self.markdownTarget(url, from: post.source) else { continue }
             if let page = pageURLs[target.path] {
@@ -73,6 +73,7 @@ struct PostRenderer: Sendable {
         var headings: [Node] = []
         var links: [Node] = []
         var paragraphs: [Node] = []
+        var codeBlocks: [Node] = []
         var words = 0
     }
 
@@ -80,7 +81,10 @@ struct PostRenderer: Sendable {
         var walked = Walked()
         document.forEachNode { node in
             switch node.kind {
-            case .text, .code, .codeBlock: walked.words += node.withLiteralBytes(wordCount(inUTF8:))
+            case .text, .code: walked.words += node.withLiteralBytes(wordCount(inUTF8:))
+            case .codeBlock:
+                walked.words += node.withLiteralBytes(wordCount(inUTF8:))
+                walked.codeBlocks.append(node)
             case .heading: walked.headings.append(node)
             case .link: walked.links.append(node)
             case .paragraph where collectingParagraphs: walked.paragraphs.append(node)

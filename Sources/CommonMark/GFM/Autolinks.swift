@@ -4,7 +4,8 @@ internal import CCmark
 /// addresses, in text outside links, by cmark-gfm's rules for where a link may start, which domains are
 /// valid, and which trailing punctuation is left out.
 enum Autolinks {
-    static func apply(_ root: OpaquePointer, source: SourceLines) {
+    /// - Parameter source: The parsed text's lines, made only if an emphasis inside a URL needs them.
+    static func apply(_ root: OpaquePointer, source: () -> SourceLines) {
         restoreDelimitersInURLs(root, source: source)
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
@@ -17,26 +18,64 @@ enum Autolinks {
                 currentBlock = block
                 openBrackets = 0
             }
+            // Most text holds no link: its bytes are looked at in place, and only brackets are counted.
+            let scan = Tree.withLiteralBytes(node) { bytes in Self.prescan(bytes) }
+            if !scan.mayLink {
+                openBrackets = max(0, openBrackets + scan.bracketBalance)
+                continue
+            }
             link(node, openBrackets: &openBrackets)
         }
+    }
+
+    /// Whether text may hold a link (`://`, `www.` or `@`), and its brackets opened minus closed, which is
+    /// exact for text without a link when the count never goes below zero on the way.
+    private static func prescan(_ bytes: UnsafeBufferPointer<UInt8>) -> (mayLink: Bool, bracketBalance: Int) {
+        var balance = 0
+        var lowest = 0
+        var index = 0
+        while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: "["): balance += 1
+            case UInt8(ascii: "]"):
+                balance -= 1
+                lowest = min(lowest, balance)
+            case UInt8(ascii: "@"): return (true, 0)
+            case UInt8(ascii: ":") where index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"): return (true, 0)
+            case UInt8(ascii: "w") where index + 3 < bytes.count && bytes[index + 1] == UInt8(ascii: "w") && bytes[index + 2] == UInt8(ascii: "w"):
+                return (true, 0)
+            default: break
+            }
+            index += 1
+        }
+        // A `]` before any `[` meets brackets opened in earlier text; the exact count is then the slow way.
+        return lowest < 0 ? (true, 0) : (false, balance)
     }
 
     /// cmark-gfm reads a URL from the source before emphasis is parsed, so `__init__` or `_id_` at the
     /// end of a URL stays in it; libcmark has made emphasis of them. Where the text before an emphasis
     /// ends in a URL that runs on into it (no space between) and the source shows which delimiter was
     /// written, the emphasis goes back to text, so that the URL is found whole.
-    private static func restoreDelimitersInURLs(_ root: OpaquePointer, source: SourceLines) {
+    private static func restoreDelimitersInURLs(_ root: OpaquePointer, source: () -> SourceLines) {
         let emphases = Tree.all(root) { Tree.type($0) == CMARK_NODE_EMPH || Tree.type($0) == CMARK_NODE_STRONG }
         for emphasis in emphases {
             guard let before = Tree.previous(emphasis), Tree.isText(before), let block = enclosingBlock(emphasis),
                 let inner = Tree.firstChild(emphasis), Tree.isText(inner), Tree.next(inner) == nil
             else { continue }
+            // By byte first: most emphasis follows a space or plain words, and Strings cost more than the check.
+            let candidate = Tree.withLiteralBytes(before) { head -> Bool in
+                guard let last = head.last, last != 0x20, last != 0x0A, last != 0x09 else { return false }
+                var start = head.count
+                while start > 0, head[start - 1] != 0x20, head[start - 1] != 0x0A, head[start - 1] != 0x09 { start -= 1 }
+                let tail = head[start...]
+                return tail.count >= 4 && (tail.indices.contains { tail[$0...].starts(with: "://".utf8) } || tail.indices.contains { tail[$0...].starts(with: "www.".utf8) })
+            }
+            guard candidate else { continue }
             let text = Tree.literal(inner)
             let head = Tree.literal(before)
-            guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }), let last = head.last, !last.isWhitespace else { continue }
+            guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }) else { continue }
             let tail = head.split(omittingEmptySubsequences: false, whereSeparator: { $0.isWhitespace }).last.map(String.init) ?? ""
-            guard tail.contains("://") || tail.contains("www.") else { continue }
-            let raw = source.raw(from: Tree.startLine(block), through: Tree.endLine(block))
+            let raw = source().raw(from: Tree.startLine(block), through: Tree.endLine(block))
             let count = Tree.type(emphasis) == CMARK_NODE_STRONG ? 2 : 1
             guard let delimiter = ["_", "*"].first(where: { raw.contains(tail + String(repeating: $0, count: count) + text) }) else { continue }
             let run = String(repeating: delimiter, count: count)

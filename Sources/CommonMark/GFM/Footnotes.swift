@@ -17,7 +17,7 @@ enum Footnotes {
 
     /// The source with definitions rewritten, and each definition's position and label as written.
     static func rewriteDefinitions(_ source: String) -> (source: String, labels: [Position: String])? {
-        guard source.utf8.count >= 5, source.contains("[^") else { return nil }
+        guard source.utf8.count >= 5, ByteSearch.contains(source, "[^") else { return nil }
         var labels: [Position: String] = [:]
         var output = ""
         output.reserveCapacity(source.utf8.count)

@@ -39,6 +39,12 @@ enum Tree {
         cmark_node_get_on_enter(node).map { String(cString: $0) } ?? ""
     }
 
+    /// Calls `body` with a text node's literal in place, without copying it.
+    static func withLiteralBytes<Result>(_ node: Pointer, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
+        guard let text = cmark_node_get_literal(node) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
+        return body(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+    }
+
     static func setLiteral(_ node: Pointer, _ text: String) {
         cmark_node_set_literal(node, text)
     }
