@@ -83,8 +83,9 @@ struct PageContext: Sendable {
             "image": post.image,
             "external_url": post.externalURL,
             "content": includingContent ? published.rendered.html : nil,
-            "toc": includingContent ? Self.tocObjects(published.rendered.toc) : [],
-            "has_toc": includingContent && Self.showsTOC(published.rendered),
+            // nil, not an empty list, where there is nothing: a value is cheaper for templates to skip.
+            "toc": includingContent && !published.rendered.toc.isEmpty ? Self.tocObjects(published.rendered.toc) : nil,
+            "has_toc": includingContent && Self.showsTOC(published.rendered) ? true : nil,
         ])
     }
 
