@@ -63,4 +63,31 @@ import Testing
         // The fixture's HTML-like title is the only thing the strict check finds.
         #expect(!strict.stdout.contains("url") && !strict.stdout.contains("image"), "\(strict.stdout)")
     }
+
+    @Test func blogYAMLRedirectsAndFeedPathsKeepAnOldSitesURLs() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        var text = try String(contentsOf: yaml, encoding: .utf8)
+        text = text.replacingOccurrences(of: "feed:\n", with: "feed:\n  atom_path: feed.xml\n  rss_path: index.xml\n")
+        if !text.contains("atom_path") { text += "feed:\n  atom_path: feed.xml\n  rss_path: index.xml\n" }
+        text += "redirects:\n  /page2/: /page/2/\n  /old.html: https://elsewhere.example/new\n"
+        try text.write(to: yaml, atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let output = site.appending(path: "public")
+        let atom = try String(contentsOf: output.appending(path: "feed.xml"), encoding: .utf8)
+        #expect(atom.contains("<feed xmlns=\"http://www.w3.org/2005/Atom\"") && atom.contains("href=\"https://example.com/blog/feed.xml\""), "\(atom.prefix(400))")
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "index.xml").path))
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "atom.xml").path))
+        let home = try String(contentsOf: output.appending(path: "index.html"), encoding: .utf8)
+        #expect(home.contains("href=\"https://example.com/blog/feed.xml\"") || home.contains("href=\"/blog/feed.xml\""), "the page links the feed where it is")
+        let page2 = try String(contentsOf: output.appending(path: "page2/index.html"), encoding: .utf8)
+        #expect(page2.contains("url=https://example.com/blog/page/2/"))
+        let old = try String(contentsOf: output.appending(path: "old.html"), encoding: .utf8)
+        #expect(old.contains("url=https://elsewhere.example/new"))
+        // A feed path that is another's, or a redirect to something that is neither a path nor a URL, is an error.
+        try (text + "").replacingOccurrences(of: "rss_path: index.xml", with: "rss_path: feed.xml").write(to: yaml, atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).stderr.contains("'rss_path' is another feed's path already"))
+    }
 }

@@ -24,12 +24,15 @@ struct Routes: Sendable {
     let permalinkPattern: String?
     /// The site's zone, for the date parts of a post whose date was written without an offset.
     let timeZone: TimeZone
+    /// Feed files blog.yaml moves (`feed.atom_path`).
+    let feedPaths: [FeedFormat: String]
 
     init(configuration: SiteConfiguration) {
         basePath = configuration.basePath
         baseURL = configuration.baseURL
         permalinkPattern = configuration.permalink.map(Permalink.pattern(for:))
         timeZone = configuration.timeZone
+        feedPaths = configuration.feedPaths
     }
 
     /// Names at the output's root that the engine's own outputs take, which a page's slug may not.
@@ -108,6 +111,9 @@ struct Routes: Sendable {
         number == 1 ? Route(path: "index.html", url: basePath) : Route(path: "page/\(number)/index.html", url: "\(basePath)page/\(number)/")
     }
 
+    /// Page `number` (from 2) of the home page's list, as a path from the site's root: `/page/2/`.
+    static func listPagePath(_ number: Int) -> String { "/page/\(number)/" }
+
     /// The page that lists every tag.
     var tags: Route { Route(path: "tags/index.html", url: "\(basePath)tags/") }
 
@@ -124,12 +130,13 @@ struct Routes: Sendable {
 
     /// A feed of the whole site.
     func feed(_ format: FeedFormat) -> Route {
-        let name = switch format {
+        let standard = switch format {
         case .json: "feed.json"
         case .atom: "atom.xml"
         case .rss: "rss.xml"
         }
-        return Route(path: name, url: basePath + name)
+        let name = feedPaths[format] ?? standard
+        return Route(path: name, url: basePath + name.pathEncoded)
     }
 
     /// The list of every page for search engines, and the file that names it.

@@ -32,6 +32,22 @@ extension SiteBuilder {
                 written.insert(route.path)
             }
         }
+        // blog.yaml's own redirects, such as an old blog's page URLs.
+        for (old, target) in plan.configuration.redirects.sorted(by: { $0.key < $1.key }) {
+            let route = routes.alias(old)
+            if let owner = taken[route.path] {
+                diagnostics.append(Diagnostic(.warning, file: "blog.yaml", message: "the redirect from \(Diagnostic.quoted(old)) is taken by \(owner); none is written there"))
+                continue
+            }
+            taken[route.path] = "blog.yaml"
+            let url = target.hasPrefix("/") ? routes.absolute(routes.basePath + String(target.dropFirst()).pathEncoded) : target
+            do {
+                try output.put(route.path, text: Self.redirectPage(to: url, title: url, language: plan.configuration.language))
+            } catch {
+                throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
+            }
+            written.insert(route.path)
+        }
         return (written, diagnostics)
     }
 

@@ -41,6 +41,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feedFavicon: String?
     /// The feed formats to write (`feed.json`, `feed.atom`, `feed.rss` in blog.yaml); all by default.
     public var feedFormats: Set<FeedFormat> = Set(FeedFormat.allCases)
+    /// A feed file's own path (`feed.atom_path: feed.xml`), so that a moved blog's subscribers keep theirs.
+    public var feedPaths: [FeedFormat: String] = [:]
+    /// Old paths that redirect elsewhere (`redirects:` in blog.yaml): path from the site's root → a path from
+    /// the site's root or an absolute URL.
+    public var redirects: [String: String] = [:]
     /// Posts' URLs: a pattern such as `/:year/:month/:day/:title/` or a Jekyll style name (`date`,
     /// `pretty`, `ordinal`, `weekdate`, `none`); nil for `/posts/SLUG/`.
     public var permalink: String?
@@ -57,8 +62,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         set { markdown.smart = newValue }
     }
 
-    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink"]
-    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss"]
+    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects"]
+    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path"]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
 
@@ -118,18 +123,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         let authors = readAuthors(&fields)
         let postsPerPage = fields.integer("posts_per_page", minimum: 1, maximum: 10_000) ?? 10
-        var feedItemLimit = 20
-        var icon: String?
-        var favicon: String?
-        var formats = Set(FeedFormat.allCases)
-        if var feed = fields.mapping("feed") {
-            feed.warnUnknownKeys(known: feedKeys, context: "feed ")
-            feedItemLimit = feed.integer("item_limit", minimum: 1, maximum: 10_000) ?? feedItemLimit
-            icon = feed.link("icon")
-            favicon = feed.link("favicon")
-            for format in FeedFormat.allCases where feed.bool(format.rawValue) == false { formats.remove(format) }
-            fields.absorb(feed)
-        }
+        let (feedItemLimit, icon, favicon, formats, feedPaths) = readFeed(&fields)
+
         var settings = MarkdownSettings()
         if var markdown = fields.mapping("markdown") {
             markdown.warnUnknownKeys(known: markdownKeys, context: "markdown ")
@@ -148,6 +143,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             feedFavicon: favicon, markdown: settings
         )
         configuration.feedFormats = formats
+        configuration.feedPaths = feedPaths
+        configuration.redirects = readRedirects(&fields)
         if let permalink = fields.string("permalink") {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
                 fields.error(at: fields.node("permalink"), "'permalink' \(problem), got \(Diagnostic.quoted(permalink))")
@@ -156,6 +153,56 @@ public struct SiteConfiguration: Sendable, Equatable {
             configuration.permalink = permalink
         }
         return (configuration, fields.diagnostics)
+    }
+
+    /// `feed:`: the item limit, icon, favicon, the formats written and their paths.
+    private static func readFeed(_ fields: inout YAMLFields)
+        -> (limit: Int, icon: String?, favicon: String?, formats: Set<FeedFormat>, paths: [FeedFormat: String]) {
+        var formats = Set(FeedFormat.allCases)
+        var feedPaths: [FeedFormat: String] = [:]
+        guard var feed = fields.mapping("feed") else { return (20, nil, nil, formats, feedPaths) }
+        feed.warnUnknownKeys(known: feedKeys, context: "feed ")
+        let limit = feed.integer("item_limit", minimum: 1, maximum: 10_000) ?? 20
+        let icon = feed.link("icon")
+        let favicon = feed.link("favicon")
+        for format in FeedFormat.allCases where feed.bool(format.rawValue) == false { formats.remove(format) }
+        for format in FeedFormat.allCases {
+            let key = "\(format.rawValue)_path"
+            guard let path = feed.string(key) else { continue }
+            if let problem = Permalink.pathProblem("/" + path), !path.hasPrefix("/") {
+                feed.error(at: feed.node(key), "'\(key)' \(problem), got \(Diagnostic.quoted(path))")
+            } else if path.hasPrefix("/") || path.hasSuffix("/") || path.isEmpty {
+                feed.error(at: feed.node(key), "'\(key)' must be a file's path from the site's root without a leading '/', such as feed.xml, got \(Diagnostic.quoted(path))")
+            } else if feedPaths.values.contains(path) {
+                feed.error(at: feed.node(key), "'\(key)' is another feed's path already")
+            } else {
+                feedPaths[format] = path
+            }
+        }
+        fields.absorb(feed)
+        return (limit, icon, favicon, formats, feedPaths)
+    }
+
+    /// `redirects:`, a mapping of old paths (from the site's root) to new paths or absolute URLs.
+    private static func readRedirects(_ fields: inout YAMLFields) -> [String: String] {
+        guard let node = fields.node("redirects"), !YAMLFields.isNull(node) else { return [:] }
+        guard case .mapping(let mapping) = node else {
+            fields.error(at: node, "'redirects' must be a mapping of old paths to new ones, such as {/old/: /new/}, got \(YAMLFields.shown(node))")
+            return [:]
+        }
+        var redirects: [String: String] = [:]
+        for (key, value) in mapping {
+            guard let from = key.string, let to = value.string else { continue }
+            let path = from.hasPrefix("/") ? from : "/" + from
+            if let problem = Permalink.pathProblem(path) {
+                fields.error(at: key, "the old path \(Diagnostic.quoted(from)) \(problem)")
+            } else if !to.hasPrefix("/") && !to.hasPrefix("https://") && !to.hasPrefix("http://") {
+                fields.error(at: value, "a redirect's target must be a path from the site's root or an http(s) URL, got \(Diagnostic.quoted(to))")
+            } else {
+                redirects[path] = to
+            }
+        }
+        return redirects
     }
 
     /// `markdown.extensions`: `false` (none), `true` (all), or a mapping of extension names to

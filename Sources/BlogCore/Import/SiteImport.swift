@@ -47,6 +47,8 @@ public struct SiteImport {
         var language: String?
         /// Hugo's `permalinks`, by section.
         var hugoPermalinks: [String: String] = [:]
+        /// Jekyll's `paginate_path` (`/page:num/`) when the site paginates.
+        var paginatePath: String?
     }
 
     /// One post or page to write.
@@ -92,7 +94,7 @@ public struct SiteImport {
             case (.post, false): report.posts += 1
             }
         }
-        written.append(("blog.yaml", blogYAML(settings)))
+        written.append(("blog.yaml", blogYAML(settings, posts: report.posts)))
         written.append((".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"))
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
@@ -140,7 +142,10 @@ public struct SiteImport {
         case .jekyll:
             config = try readConfig(["_config.yml", "_config.yaml"])
             settings.permalink = (config["permalink"] as? String) ?? "date"
-            if let paginate = config["paginate"] { settings.postsPerPage = Int("\(paginate)") }
+            if let paginate = config["paginate"] {
+                settings.postsPerPage = Int("\(paginate)")
+                settings.paginatePath = (config["paginate_path"] as? String) ?? "/page:num/"
+            }
             if let url = config["url"] as? String { settings.siteURL = url }
             settings.basePath = (config["baseurl"] as? String) ?? ""
             if let zone = config["timezone"] as? String, let timeZone = TimeZone(identifier: zone) {
@@ -206,7 +211,7 @@ public struct SiteImport {
         return [:]
     }
 
-    private func blogYAML(_ settings: Settings) -> String {
+    private func blogYAML(_ settings: Settings, posts: Int) -> String {
         func quoted(_ text: String) -> String { JSONText.quoted(text) }
         let base = settings.siteURL.hasSuffix("/") ? String(settings.siteURL.dropLast()) : settings.siteURL
         let path = settings.basePath.hasPrefix("/") || settings.basePath.isEmpty ? settings.basePath : "/" + settings.basePath
@@ -222,6 +227,22 @@ public struct SiteImport {
         if let author = settings.author { yaml += "authors:\n  - name: \(quoted(author))\n" }
         if let perPage = settings.postsPerPage, perPage > 0 { yaml += "posts_per_page: \(perPage)\n" }
         if let permalink = settings.permalink { yaml += "permalink: \(quoted(permalink))\n" }
+        // The old feed's path, so that subscribers keep it: jekyll-feed writes /feed.xml, Hugo /index.xml.
+        switch engine {
+        case .jekyll: yaml += "feed:\n  atom_path: feed.xml\n"
+        case .hugo: yaml += "feed:\n  rss_path: index.xml\n"
+        }
+        // Jekyll's list pages were /page2/, /page3/ …; they redirect to /page/2/ ….
+        if let pattern = settings.paginatePath, let perPage = settings.postsPerPage, perPage > 0, posts > perPage {
+            let pages = (posts + perPage - 1) / perPage
+            var lines: [String] = []
+            for number in 2...pages {
+                let old = pattern.replacingOccurrences(of: ":num", with: String(number))
+                let new = Routes.listPagePath(number)
+                if old != new { lines.append("  \(quoted(old.hasPrefix("/") ? old : "/" + old)): \(quoted(new))") }
+            }
+            if !lines.isEmpty { yaml += "redirects:\n" + lines.joined(separator: "\n") + "\n" }
+        }
         return yaml
     }
 }

@@ -40,19 +40,7 @@ struct TemplateConversion {
                 continue
             }
             if inFence {
-                // Jekyll and Hugo run their templates inside fenced code too: `{% raw %}` is taken away, a
-                // commented shortcode (`{{</* x */>}}`) shows as written, and anything else is reported.
-                line = replace(line, #"\{%-?\s*(end)?raw\s*-?%\}"#) { groups in
-                    rawBlock = groups[1].isEmpty
-                    return ""
-                }
-                line = uncommentedShortcodes(line)
-                if !rawBlock, !trimmed.contains("{% raw") {
-                    for leftover in templateCode(in: line) where !isUncommented(leftover, in: lines[index]) {
-                        leftovers.append((index + 1, leftover))
-                    }
-                }
-                output.append(line)
+                output.append(fencedLine(line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1))
                 index += 1
                 continue
             }
@@ -110,6 +98,22 @@ struct TemplateConversion {
         }
         lines = output
         return Result(markdown: lines.joined(separator: "\n"), leftovers: leftovers)
+    }
+
+    /// A line of fenced code: Jekyll and Hugo run their templates there too, so `{% raw %}` is taken away,
+    /// a commented shortcode (`{{</* x */>}}`) shows as written, and anything else is reported.
+    private static func fencedLine(_ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int) -> String {
+        var sawRaw = false
+        var line = replace(written, #"\{%-?\s*(end)?raw\s*-?%\}"#) { groups in
+            sawRaw = true
+            rawBlock = groups[1].isEmpty
+            return ""
+        }
+        line = uncommentedShortcodes(line)
+        if !rawBlock, !sawRaw {
+            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) { leftovers.append((number, leftover)) }
+        }
+        return line
     }
 
     /// Hugo's way of writing a shortcode as text: `{{</* name */>}}` shows `{{< name >}}`.
