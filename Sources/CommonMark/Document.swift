@@ -50,24 +50,26 @@ public final class Document {
                 Tables.build(plans, in: root, shift: shift)
             }
         }
-        if !extensions.subtracting(.table).isEmpty { Tree.consolidateText(root) }
+        // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
+        let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
+        let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
+        let taskLists = extensions.contains(.taskList)
+            && (ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]") || ByteSearch.contains(source, "[X]"))
+        if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
         // Split into lines once, and only for the extensions that look at the source.
         var lines: SourceLines?
-        if extensions.contains(.autolink), ByteSearch.contains(parsedText, "://") || ByteSearch.contains(parsedText, "www.")
-            || ByteSearch.contains(parsedText, UInt8(ascii: "@")) {
-            Autolinks.apply(root) {
+        if autolinks {
+            Autolinks.apply(root, smart: options.contains(.smart)) {
                 if let lines { return lines }
                 let made = SourceLines(parsedText)
                 lines = made
                 return made
             }
         }
-        if extensions.contains(.strikethrough), ByteSearch.contains(source, UInt8(ascii: "~")) { Strikethrough.apply(root) }
+        if strikethrough { Strikethrough.apply(root) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty { Footnotes.apply(root, labels: footnoteLabels, lineShift: shift) }
-        if extensions.contains(.taskList), ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]") || ByteSearch.contains(source, "[X]") {
-            TaskLists.apply(root, source: lines ?? SourceLines(parsedText))
-        }
+        if taskLists { TaskLists.apply(root, source: lines ?? SourceLines(parsedText)) }
         self.root = root
         self.lineShift = shift
     }

@@ -1,11 +1,55 @@
 internal import CCmark
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// GFM extended autolinks on libcmark's tree: `www.` and `http://`, `https://`, `ftp://` URLs, and e-mail
 /// addresses, in text outside links, by cmark-gfm's rules for where a link may start, which domains are
 /// valid, and which trailing punctuation is left out.
 enum Autolinks {
+    /// Whether the text may hold a link to find: an `@`, or a `www.` or `scheme://` that is not a link's
+    /// destination (`](https://…)`), an angle-bracket autolink (`<https://…>`) or an HTML attribute
+    /// (`href="https://…"`), which are links already. Most posts link only that way, and are then skipped.
+    static func mayMatch(_ text: String) -> Bool {
+        if ByteSearch.contains(text, UInt8(ascii: "@")) { return true }
+        var text = text
+        return text.withUTF8 { bytes in
+            // Each `://` and `www.` found with memchr: a test at every byte cost as much as the pass it saves.
+            for (mark, isWWW) in [(UInt8(ascii: ":"), false), (UInt8(ascii: "w"), true)] {
+                var offset = 0
+                while let base = bytes.baseAddress, offset + 3 < bytes.count,
+                      let found = memchr(base + offset, Int32(mark), bytes.count - offset - 3) {
+                    let index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
+                    offset = index + 1
+                    let matches = isWWW
+                        ? bytes[index + 1] == UInt8(ascii: "w") && bytes[index + 2] == UInt8(ascii: "w") && bytes[index + 3] == UInt8(ascii: ".")
+                        : bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
+                    guard matches else { continue }
+                    // Back over the scheme (or `https://` before `www.`) to what comes before the URL.
+                    var start = index
+                    while start > 0, isAlpha(bytes[start - 1]) || (isWWW && (bytes[start - 1] == UInt8(ascii: "/") || bytes[start - 1] == UInt8(ascii: ":"))) {
+                        start -= 1
+                    }
+                    let before = start > 0 ? bytes[start - 1] : 0
+                    let twoBefore = start > 1 ? bytes[start - 2] : 0
+                    // `<…>` is a link already when it closes before any space, as CommonMark's autolinks do.
+                    var close = index
+                    while close < bytes.count, bytes[close] != UInt8(ascii: ">"), bytes[close] > 0x20 { close += 1 }
+                    let isAngle = before == UInt8(ascii: "<") && close < bytes.count && bytes[close] == UInt8(ascii: ">")
+                    let isLinkAlready = isAngle
+                        || ((before == UInt8(ascii: "\"") || before == UInt8(ascii: "'")) && twoBefore == UInt8(ascii: "="))
+                        || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]"))
+                    if !isLinkAlready { return true }
+                }
+            }
+            return false
+        }
+    }
+
     /// - Parameter source: The parsed text's lines, made only if an emphasis inside a URL needs them.
-    static func apply(_ root: OpaquePointer, source: () -> SourceLines) {
+    static func apply(_ root: OpaquePointer, smart: Bool, source: () -> SourceLines) {
         restoreDelimitersInURLs(root, source: source)
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
@@ -24,7 +68,7 @@ enum Autolinks {
                 openBrackets = max(0, openBrackets + scan.bracketBalance)
                 continue
             }
-            link(node, openBrackets: &openBrackets)
+            link(node, openBrackets: &openBrackets, smart: smart)
         }
     }
 
@@ -105,8 +149,12 @@ enum Autolinks {
     }
 
     /// Finds the links in one text node and splits it around them.
-    private static func link(_ node: OpaquePointer, openBrackets: inout Int) {
-        let bytes = Array(Tree.literal(node).utf8)
+    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool) {
+        let written = Array(Tree.literal(node).utf8)
+        // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
+        // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
+        // each plain piece is taken from the text as it is.
+        let (bytes, origin) = smart ? unsmartened(written) : (written, Array(0...written.count))
         var pieces: [(text: [UInt8], url: String?)] = []
         var plainStart = 0
         var index = 0
@@ -128,10 +176,10 @@ enum Autolinks {
                         let previous = bytes[index - 1]
                         allowed = isASCIISpace(previous) || "*_~(".utf8.contains(previous)
                     }
-                    if allowed, let end = www(bytes, at: index) {
+                    if allowed, let end = www(bytes, at: index, smart: smart) {
                         match = (index, end, "http://" + String(decoding: bytes[index..<end], as: UTF8.self))
                     }
-                } else if byte == UInt8(ascii: ":"), let found = url(bytes, colon: index, earliest: plainStart) {
+                } else if byte == UInt8(ascii: ":"), let found = url(bytes, colon: index, earliest: plainStart, smart: smart) {
                     match = (found.start, found.end, String(decoding: bytes[found.start..<found.end], as: UTF8.self))
                 }
             }
@@ -145,10 +193,19 @@ enum Autolinks {
             }
         }
         if plainStart < bytes.count { pieces.append((Array(bytes[plainStart...]), nil)) }
+        if smart, bytes != written {
+            // Plain pieces as written: walk the pieces' lengths through the position map.
+            var position = 0
+            for index in pieces.indices {
+                let end = position + pieces[index].text.count
+                if pieces[index].url == nil { pieces[index].text = Array(written[origin[position]..<origin[end]]) }
+                position = end
+            }
+        }
         // E-mail addresses: in what is left as text.
         var final: [(text: [UInt8], url: String?)] = []
         for piece in pieces {
-            if piece.url == nil { final += emails(piece.text) } else { final.append(piece) }
+            if piece.url == nil { final += emails(piece.text, smart: smart) } else { final.append(piece) }
         }
         guard final.contains(where: { $0.url != nil }) else { return }
         for piece in final {
@@ -162,6 +219,41 @@ enum Autolinks {
     private static func isEmphasis(_ node: OpaquePointer) -> Bool {
         let kind = Tree.type(node)
         return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG || kind == CMARK_NODE_CUSTOM_INLINE && Tree.onEnter(node) == "<del>"
+    }
+
+    /// Smart punctuation put back as typed (– as `--`, — as `---`, … as `...`, curly quotes as straight
+    /// ones), and for each byte of the result, the position in `bytes` it came from (plus the end).
+    private static func unsmartened(_ bytes: [UInt8]) -> ([UInt8], [Int]) {
+        var result: [UInt8] = []
+        var origin: [Int] = []
+        result.reserveCapacity(bytes.count)
+        origin.reserveCapacity(bytes.count + 1)
+        var index = 0
+        while index < bytes.count {
+            if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 {
+                let replacement: [UInt8]? = switch bytes[index + 2] {
+                case 0x93: Array("--".utf8)
+                case 0x94: Array("---".utf8)
+                case 0xA6: Array("...".utf8)
+                case 0x98, 0x99: [UInt8(ascii: "'")]
+                case 0x9C, 0x9D: [UInt8(ascii: "\"")]
+                default: nil
+                }
+                if let replacement {
+                    // Every byte of the replacement maps to the start of the character; its end to the next.
+                    for _ in replacement { origin.append(index) }
+                    origin[origin.count - replacement.count] = index
+                    result += replacement
+                    index += 3
+                    continue
+                }
+            }
+            result.append(bytes[index])
+            origin.append(index)
+            index += 1
+        }
+        origin.append(bytes.count)
+        return (result, origin)
     }
 
     private static func isASCIISpace(_ byte: UInt8) -> Bool {
@@ -216,13 +308,17 @@ enum Autolinks {
     }
 
     /// cmark-gfm's `autolink_delim`: the end of a link once trailing punctuation, an unbalanced `)` and an
-    /// entity-like `&name;` are left out.
-    private static func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int) -> Int {
+    /// entity-like `&name;` are left out. With smart punctuation, libcmark has already made the quotes and
+    /// dots that cmark-gfm leaves out (it reads them before) into ’ ” “ ‘ and …, which are left out too.
+    private static func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int, smart: Bool) -> Int {
         var linkEnd = end
         if let less = bytes[start..<end].firstIndex(of: UInt8(ascii: "<")) { linkEnd = less }
         while linkEnd > start {
             let last = bytes[linkEnd - 1]
-            if "?!.,:*_~'\"".utf8.contains(last) {
+            if smart, linkEnd - 3 >= start, bytes[linkEnd - 3] == 0xE2, bytes[linkEnd - 2] == 0x80,
+               [0x98, 0x99, 0x9C, 0x9D, 0xA6].contains(last) {
+                linkEnd -= 3
+            } else if "?!.,:*_~'\"".utf8.contains(last) {
                 linkEnd -= 1
             } else if last == UInt8(ascii: ";") {
                 var newEnd = linkEnd - 2
@@ -247,17 +343,17 @@ enum Autolinks {
         return linkEnd
     }
 
-    private static func www(_ bytes: [UInt8], at start: Int) -> Int? {
+    private static func www(_ bytes: [UInt8], at start: Int, smart: Bool) -> Int? {
         guard bytes.count - start >= 4, bytes[start..<start + 4].elementsEqual("www.".utf8) else { return nil }
         let length = domain(bytes, start, allowShort: false)
         guard length > 0 else { return nil }
         var end = start + length
         while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
-        end = trimmedEnd(bytes, start, end)
+        end = trimmedEnd(bytes, start, end, smart: smart)
         return end > start ? end : nil
     }
 
-    private static func url(_ bytes: [UInt8], colon: Int, earliest: Int) -> (start: Int, end: Int)? {
+    private static func url(_ bytes: [UInt8], colon: Int, earliest: Int, smart: Bool) -> (start: Int, end: Int)? {
         guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else { return nil }
         var start = colon
         while start > earliest, colon - start < 32, isAlpha(bytes[start - 1]) { start -= 1 }
@@ -267,12 +363,12 @@ enum Autolinks {
         guard length > 0 else { return nil }
         var end = colon + 3 + length
         while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
-        end = trimmedEnd(bytes, start, end)
+        end = trimmedEnd(bytes, start, end, smart: smart)
         return end > start ? (start, end) : nil
     }
 
     /// cmark-gfm's e-mail autolinks (its `postprocess_text`), over one piece of plain text.
-    private static func emails(_ bytes: [UInt8]) -> [(text: [UInt8], url: String?)] {
+    private static func emails(_ bytes: [UInt8], smart: Bool) -> [(text: [UInt8], url: String?)] {
         var pieces: [(text: [UInt8], url: String?)] = []
         var plainStart = 0
         var offset = 0
@@ -312,7 +408,7 @@ enum Autolinks {
                 offset = at + 1
                 continue
             }
-            let end = trimmedEnd(bytes, at, at + linkEnd)
+            let end = trimmedEnd(bytes, at, at + linkEnd, smart: smart)
             guard end > at else {
                 offset = at + 1
                 continue
