@@ -19,25 +19,13 @@ enum Footnotes {
     static func rewriteDefinitions(_ source: String) -> (source: String, labels: [Position: String])? {
         guard source.utf8.count >= 5, ByteSearch.contains(source, "[^") else { return nil }
         var labels: [Position: String] = [:]
-        var output = ""
-        output.reserveCapacity(source.utf8.count)
+        // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
+        // document with none is not copied.
+        var replaced: [Range<String.Index>] = []
         var fence: (character: Character, length: Int)?
-        let lines = SourceLines(source).lines
-        // The original line ends, to put back as they were.
-        var ends: [Substring] = []
-        ends.reserveCapacity(lines.count)
-        for line in lines {
-            var end = line.endIndex
-            if end < source.endIndex { end = source.index(after: end) }
-            ends.append(source[line.endIndex..<end])
-        }
-        for (number, line) in lines.enumerated() {
-            defer { output += ends[number] }
+        for (number, line) in SourceLines(source).lines.enumerated() {
             // Most lines hold neither a definition nor a fence: decided by bytes, without Characters.
-            if !Self.mayMatter(line.utf8) {
-                output += line
-                continue
-            }
+            if !Self.mayMatter(line.utf8) { continue }
             // Block quote and list markers first: a definition (or a fence) may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
@@ -52,28 +40,29 @@ enum Footnotes {
                 } else if run >= 3, character == "~" || !body.dropFirst(run).contains("`") {
                     fence = (character, run)
                 }
-                output += line
                 continue
             }
-            guard fence == nil, indent < 4, body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else {
-                output += line
-                continue
-            }
+            guard fence == nil, indent < 4, body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { continue }
             let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
             let afterClose = body[body.index(after: close)...]
             guard !label.isEmpty, afterClose.first == ":",
                 !label.contains(where: { $0 == " " || $0 == "\t" || $0 == "\0" })
-            else {
-                output += line
-                continue
-            }
-            let start = line.prefix(prefix + indent)
-            labels[Position(line: number + 1, column: start.utf8.count + 1)] = String(label)
-            output += start
-            output += "+   "
-            output += afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
+            else { continue }
+            let text = afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
+            labels[Position(line: number + 1, column: line[..<body.startIndex].utf8.count + 1)] = String(label)
+            replaced.append(body.startIndex..<text.startIndex)
         }
-        return labels.isEmpty ? nil : (output, labels)
+        guard !labels.isEmpty else { return nil }
+        var output = ""
+        output.reserveCapacity(source.utf8.count)
+        var last = source.startIndex
+        for range in replaced {
+            output += source[last..<range.lowerBound]
+            output += "+   "
+            last = range.upperBound
+        }
+        output += source[last...]
+        return (output, labels)
     }
 
     /// Whether a line may open or close a fence or start a definition: it holds `[^`, or a backtick or
