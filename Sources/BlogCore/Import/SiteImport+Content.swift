@@ -40,6 +40,10 @@ extension SiteImport {
         switch engine {
         case .jekyll:
             for relative in markdownFiles(under: "_posts") { add(relative, kind: .post, draft: false, destinationFolder: "content/posts") }
+            // Posts written in HTML or Textile have no Markdown to carry over: named, so that no URL is lost silently.
+            for relative in files(at: "_posts") where !Self.markdownExtensions.contains((relative as NSString).pathExtension.lowercased()) {
+                report.warnings.append(Diagnostic(.warning, file: relative, message: "not imported: only Markdown posts come along; its URL is not served"))
+            }
             for relative in markdownFiles(under: "_drafts") { add(relative, kind: .post, draft: true, destinationFolder: "content/posts") }
             for name in ((try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []).sorted()
             where Self.markdownExtensions.contains((name as NSString).pathExtension.lowercased()) && !Self.jekyllTooling.contains(name)
