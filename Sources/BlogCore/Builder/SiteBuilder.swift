@@ -39,7 +39,7 @@ public struct SiteBuilder: Sendable {
         let pages = try await renderPostPages(selection, loaded, previous, into: output, plan, earlier: [plan.diagnostics, sources.diagnostics])
         timer.mark("render posts and pages")
         let listPages = try await renderListPages(pages, selection, previous, into: output, plan)
-        try await writeFeeds(pages, selection, into: output, plan)
+        let feedWarnings = try await writeFeeds(pages, selection, into: output, plan)
         try writeSitemap(pages, listPages: listPages, into: output, plan)
         let redirects = try writeRedirects(pages, listPages: listPages, into: output, plan)
         let copied = try copyStaticFiles(pages, listPages: listPages, redirects: redirects.paths, into: output, plan,
@@ -47,7 +47,7 @@ public struct SiteBuilder: Sendable {
         timer.mark("list pages, feeds and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
-        let content = selection.diagnostics + pages.diagnostics + redirects.diagnostics + copied
+        let content = selection.diagnostics + pages.diagnostics + feedWarnings + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
         summary.spareRequest = await record(plan, sources, loaded, selection, pages, listPages, committed, summary, content)
         timer.mark("record")

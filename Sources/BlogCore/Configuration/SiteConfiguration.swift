@@ -41,6 +41,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feedFavicon: String?
     /// The feed formats to write (`feed.json`, `feed.atom`, `feed.rss` in blog.yaml); all by default.
     public var feedFormats: Set<FeedFormat> = Set(FeedFormat.allCases)
+    /// Whether feed items carry the whole post (`feed.content: full`, the default) or its summary.
+    public var feedCarriesSummaries = false
     /// A feed file's own path (`feed.atom_path: feed.xml`), so that a moved blog's subscribers keep theirs.
     public var feedPaths: [FeedFormat: String] = [:]
     /// Old paths that redirect elsewhere (`redirects:` in blog.yaml): path from the site's root → a path from
@@ -63,7 +65,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects"]
-    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path"]
+    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content"]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
 
@@ -144,6 +146,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         )
         configuration.feedFormats = formats
         configuration.feedPaths = feedPaths
+        configuration.feedCarriesSummaries = readFeedContent(&fields)
         configuration.redirects = readRedirects(&fields)
         if let permalink = fields.string("permalink") {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
@@ -181,6 +184,18 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         fields.absorb(feed)
         return (limit, icon, favicon, formats, feedPaths)
+    }
+
+    /// `feed.content`: `full` (the default) or `summary`.
+    private static func readFeedContent(_ fields: inout YAMLFields) -> Bool {
+        guard case .mapping(let mapping)? = fields.node("feed") else { return false }
+        var feed = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
+        guard let content = feed.string("content") else { return false }
+        if content != "full" && content != "summary" {
+            feed.error(at: feed.node("content"), "'content' must be full or summary, got \(Diagnostic.quoted(content))")
+        }
+        fields.absorb(feed)
+        return content == "summary"
     }
 
     /// `redirects:`, a mapping of old paths (from the site's root) to new paths or absolute URLs.
