@@ -117,26 +117,27 @@ public struct Node {
         }
     }
 
-    /// Puts a block node's children inside a custom block that renders as `onEnter`, the children, `onExit`,
-    /// and takes the node itself out of the tree.
+    /// Puts a block node's children inside custom nodes that render as `onEnter`, the children, `onExit`,
+    /// on one line as libcmark writes a heading (a custom block that writes nothing itself, around a
+    /// custom inline that writes the tags), and takes the node itself out of the tree.
     ///
     /// Used to render a heading with an `id`. The node stays valid but detached; it is freed with the
     /// document.
     /// - Throws: ``CommonMarkError/treeEditFailed`` if libcmark refused the edit.
     public func replaceWithCustomBlock(onEnter: String, onExit: String) throws(CommonMarkError) {
-        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK) else {
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else {
             throw CommonMarkError.treeEditFailed
         }
-        cmark_node_set_on_enter(block, onEnter)
-        cmark_node_set_on_exit(block, onExit)
-        guard cmark_node_insert_before(pointer, block) == 1 else {
+        cmark_node_set_on_enter(inline, onEnter)
+        cmark_node_set_on_exit(inline, onExit)
+        guard cmark_node_append_child(block, inline) == 1, cmark_node_insert_before(pointer, block) == 1 else {
             cmark_node_free(block)
             throw CommonMarkError.treeEditFailed
         }
         while let child = cmark_node_first_child(pointer) {
             cmark_node_unlink(child)
-            // A custom block may hold inlines (cmark's CAN_CONTAIN rules), so this cannot fail.
-            guard cmark_node_append_child(block, child) == 1 else {
+            // A custom inline holds inlines, which is all a heading has, so this cannot fail.
+            guard cmark_node_append_child(inline, child) == 1 else {
                 cmark_node_free(child)
                 throw CommonMarkError.treeEditFailed
             }

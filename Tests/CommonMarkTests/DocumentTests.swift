@@ -44,8 +44,8 @@ import CommonMark
         #expect(heading.plainText == "Hello world")
         try heading.replaceWithCustomBlock(onEnter: "<h2 id=\"hello-world\">", onExit: "</h2>")
         let html = try document.html()
-        // cmark puts custom blocks on lines of their own, which HTML ignores inside a heading.
-        #expect(html == "<h2 id=\"hello-world\">\nHello <em>world</em>\n</h2>\n<p>text</p>\n")
+        // On one line, as libcmark writes a heading: the tags are a custom inline inside a custom block.
+        #expect(html == "<h2 id=\"hello-world\">Hello <em>world</em></h2>\n<p>text</p>\n")
         #expect(document.nodes(ofKind: .heading).isEmpty)
     }
 
@@ -54,7 +54,7 @@ import CommonMark
         for index in 0..<500 {
             let document = try Document(markdown: "# \(index)\n\n- a\n- b [x](y)\n", options: [.smart])
             try document.nodes(ofKind: .heading).first?.replaceWithCustomBlock(onEnter: "<h1>", onExit: "</h1>")
-            #expect(try document.html().hasPrefix("<h1>\n\(index)\n</h1>"))
+            #expect(try document.html().hasPrefix("<h1>\(index)</h1>\n"))
         }
     }
 }
