@@ -53,7 +53,7 @@ extension Blog {
                 let text = try Self.read(file)
                 let rendered = try MarkdownPage.render(text, settings: settings, headingIDs: toc)
                 var output = ""
-                if toc { output += Self.navigation(rendered.toc) }
+                if toc { output += MarkdownPage.navigation(rendered.toc) }
                 output += rendered.html
                 FileHandle.standardOutput.write(Data(output.utf8))
             } catch let error as DiagnosticError {
@@ -81,25 +81,6 @@ extension Blog {
                 throw DiagnosticError(file: file == "-" ? "<stdin>" : file, message: "not valid UTF-8 text")
             }
             return text
-        }
-
-        static func navigation(_ entries: [TableOfContentsEntry]) -> String {
-            guard !entries.isEmpty else { return "" }
-            func list(_ entries: [TableOfContentsEntry]) -> String {
-                var html = "<ul>\n"
-                for entry in entries {
-                    html += "<li><a href=\"#\(escaped(entry.id))\">\(escaped(entry.title))</a>"
-                    if !entry.children.isEmpty { html += "\n" + list(entry.children) }
-                    html += "</li>\n"
-                }
-                return html + "</ul>\n"
-            }
-            return "<nav class=\"toc\">\n" + list(entries) + "</nav>\n"
-        }
-
-        private static func escaped(_ text: String) -> String {
-            text.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-                .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
         }
     }
 }

@@ -106,7 +106,11 @@ extension SiteImport {
                     for (key, value) in mapping { if let key = key.string { fields.append((key, value)) } }
                 }
             } catch {
-                report.warnings.append(Diagnostic(.warning, file: relative, message: "its front matter is not valid YAML (\(error)); it was not imported"))
+                // Where the YAML goes wrong, as a build would say it, as a warning: the post is not imported.
+                var problem = YAMLErrors.diagnostic(for: error, file: relative, lineOffset: file.frontMatterLineOffset)
+                problem.severity = .warning
+                problem.message += "; it was not imported"
+                report.warnings.append(problem)
                 return nil
             }
         }

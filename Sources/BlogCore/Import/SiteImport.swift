@@ -205,7 +205,7 @@ public struct SiteImport {
             do {
                 return (try Yams.load(yaml: text) as? [String: Any]) ?? [:]
             } catch {
-                throw DiagnosticError(file: name, message: "not valid YAML: \(error)")
+                throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: name, lineOffset: 0)])
             }
         }
         return [:]

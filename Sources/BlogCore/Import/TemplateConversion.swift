@@ -24,7 +24,7 @@ struct TemplateConversion {
     }
 
     static func convert(_ body: String, context: Context) -> Result {
-        var lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var leftovers: [(Int, String)] = []
         var output: [String] = []
         var index = 0
@@ -96,8 +96,7 @@ struct TemplateConversion {
             output.append(line)
             index += 1
         }
-        lines = output
-        return Result(markdown: lines.joined(separator: "\n"), leftovers: leftovers)
+        return Result(markdown: output.joined(separator: "\n"), leftovers: leftovers)
     }
 
     /// A line of fenced code: Jekyll and Hugo run their templates there too, so `{% raw %}` is taken away,

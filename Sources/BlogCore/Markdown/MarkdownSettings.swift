@@ -57,6 +57,24 @@ public enum MarkdownPage {
     }
 }
 
+extension MarkdownPage {
+    /// A table of contents as nested lists in `<nav class="toc">`; empty when there are no entries.
+    public static func navigation(_ entries: [TableOfContentsEntry]) -> String {
+        guard !entries.isEmpty else { return "" }
+        let escaping = HTMLEscaping()
+        func list(_ entries: [TableOfContentsEntry]) -> String {
+            var html = "<ul>\n"
+            for entry in entries {
+                html += "<li><a href=\"#\(escaping.escapeText(entry.id))\">\(escaping.escapeText(entry.title))</a>"
+                if !entry.children.isEmpty { html += "\n" + list(entry.children) }
+                html += "</li>\n"
+            }
+            return html + "</ul>\n"
+        }
+        return "<nav class=\"toc\">\n" + list(entries) + "</nav>\n"
+    }
+}
+
 /// Unique heading ids from the headings' text, as on GitHub: `example`, then `example-1`, `example-2`.
 enum HeadingAnchors {
     /// Gives each heading its id and returns the headings within `levels`, in order.

@@ -138,24 +138,6 @@ enum Tree {
     }
 }
 
-/// HTML escaping for the attribute values and text the extensions write themselves.
-enum HTMLText {
-    static func escaped(_ text: String) -> String {
-        var result = ""
-        result.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": result += "&amp;"
-            case "<": result += "&lt;"
-            case ">": result += "&gt;"
-            case "\"": result += "&quot;"
-            default: result.unicodeScalars.append(scalar)
-            }
-        }
-        return result
-    }
-}
-
 /// Character classes as cmark defines them.
 enum CharacterClass {
     /// cmark_utf8proc_is_space: ASCII space, tab, line feed, vertical tab, form feed, carriage return, and
