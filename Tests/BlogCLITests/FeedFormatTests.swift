@@ -1,9 +1,13 @@
 import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
 import Testing
 
 /// Atom and RSS are written from the same items as the JSON Feed, and real tools read all three alike:
-/// `xmllint` for well-formed XML, Python's `feedparser` (without a bozo flag) item by item. Where the tools
-/// are missing the test says so and skips, unless `BLOG_REQUIRE_FEED_TOOLS=1` (CI installs them).
+/// `jing` with RFC 4287's grammar for Atom, `xmllint` for well-formed XML, Python's `feedparser` (without
+/// a bozo flag) item by item, for the site's feeds and each tag's. Where the tools are missing the test
+/// says so and skips, unless `BLOG_REQUIRE_FEED_TOOLS=1` (CI installs them).
 @Suite struct FeedFormatTests {
     static func has(_ command: String, _ arguments: [String]) -> Bool {
         (try? run(command, arguments).status) == 0
@@ -22,7 +26,7 @@ import Testing
         return (process.terminationStatus, output)
     }
 
-    static let toolsAvailable = has("xmllint", ["--version"]) && has("python3", ["-c", "import feedparser"])
+    static let toolsAvailable = has("xmllint", ["--version"]) && has("python3", ["-c", "import feedparser"]) && has("sh", ["-c", "command -v jing"])
     static let toolsRequired = ProcessInfo.processInfo.environment["BLOG_REQUIRE_FEED_TOOLS"] == "1"
 
     /// A site whose posts use what feeds must carry: markup and entities in titles, control characters,
@@ -46,7 +50,7 @@ import Testing
         return site
     }
 
-    @Test(.enabled(if: toolsAvailable || toolsRequired, "needs xmllint (libxml2-utils) and Python's feedparser"))
+    @Test(.enabled(if: toolsAvailable || toolsRequired, "needs jing, xmllint (libxml2-utils) and Python's feedparser"))
     func atomAndRSSAreWellFormedAndAgreeWithTheJSONFeed() throws {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
@@ -57,9 +61,53 @@ import Testing
             let lint = try Self.run("xmllint", ["--noout", output.appending(path: file).path])
             #expect(lint.status == 0, "\(file): \(lint.output)")
         }
+        let tagFolders = try FileManager.default.contentsOfDirectory(atPath: output.appending(path: "tags").path)
+            .filter { FileManager.default.fileExists(atPath: output.appending(path: "tags/\($0)/atom.xml").path) }
+        #expect(tagFolders.count >= 3)
+        let folders = [output] + tagFolders.map { output.appending(path: "tags/\($0)") }
+        let schema = testTargetRoot.appending(path: "Fixtures/oracles/atom.rnc").path
         let script = testTargetRoot.appending(path: "Fixtures/oracles/compare_feeds.py").path
-        let compared = try Self.run("python3", [script, output.path])
-        #expect(compared.status == 0 && compared.output.hasPrefix("ok "), "\(compared.output)")
+        for folder in folders {
+            let atom = folder.appending(path: "atom.xml").path
+            let valid = try Self.run("jing", ["-c", schema, atom])
+            #expect(valid.status == 0, "\(atom): \(valid.output)")
+            for file in ["atom.xml", "rss.xml"] {
+                let lint = try Self.run("xmllint", ["--noout", folder.appending(path: file).path])
+                #expect(lint.status == 0, "\(file): \(lint.output)")
+            }
+            let compared = try Self.run("python3", [script, folder.path])
+            #expect(compared.status == 0 && compared.output.hasPrefix("ok "), "\(folder.lastPathComponent): \(compared.output)")
+        }
+    }
+
+    /// RFC 4287's rules that its grammar cannot state, and RSS 2.0's required elements.
+    @Test func atomAndRSSKeepTheRulesTheGrammarsDoNotState() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let output = site.appending(path: "public")
+        let atom = try XMLDocument(contentsOf: output.appending(path: "atom.xml"))
+        let feed = try #require(atom.rootElement())
+        func children(_ element: XMLElement, _ name: String) -> [XMLElement] { element.elements(forName: name) }
+        // FoundationXML's attribute(forName:) finds nothing on an element in a default namespace.
+        func attribute(_ element: XMLElement, _ name: String) -> String? { element.attributes?.first { $0.name == name }?.stringValue }
+        #expect(children(feed, "id").count == 1 && children(feed, "updated").count == 1)
+        #expect(children(feed, "link").contains { attribute($0, "rel") == "self" && attribute($0, "href") == "https://example.com/blog/atom.xml" })
+        let entries = children(feed, "entry")
+        #expect(!entries.isEmpty)
+        for entry in entries {
+            #expect(children(entry, "id").count == 1 && children(entry, "updated").count == 1)
+            #expect(!children(feed, "author").isEmpty || !children(entry, "author").isEmpty)
+            for link in children(entry, "link") { #expect(attribute(link, "href")?.hasPrefix("https://") == true) }
+        }
+        #expect(attribute(feed, "xml:base") == nil && entries.allSatisfy { attribute($0, "xml:base") == nil })
+        let rss = try XMLDocument(contentsOf: output.appending(path: "rss.xml"))
+        let channel = try #require(rss.rootElement()?.elements(forName: "channel").first)
+        for name in ["title", "link", "description"] { #expect(children(channel, name).count == 1, "\(name)") }
+        for item in children(channel, "item") {
+            #expect(!children(item, "title").isEmpty || !children(item, "description").isEmpty)
+            #expect(children(item, "guid").count == 1)
+        }
     }
 }
 

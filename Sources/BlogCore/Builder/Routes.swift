@@ -36,7 +36,7 @@ struct Routes: Sendable {
     }
 
     /// Names at the output's root that the engine's own outputs take, which a page's slug may not.
-    static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
+    static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
                                              "index.html"]
 
     /// The folder of a post's or page's own page, relative to the output folder: `posts/SLUG/` or `SLUG/`
@@ -137,6 +137,27 @@ struct Routes: Sendable {
         }
         let name = feedPaths[format] ?? standard
         return Route(path: name, url: basePath + name.pathEncoded)
+    }
+
+    /// Page `number` of the site feed's archive, numbered from the oldest posts, so that a page keeps its
+    /// number and its posts as new posts come: `feed/1.json`.
+    func feedArchive(_ number: Int) -> Route {
+        Route(path: "feed/\(number).json", url: "\(basePath)feed/\(number).json")
+    }
+
+    /// The feed of one tag, by its slug, beside its page: `tags/swift/feed.json`.
+    func tagFeed(_ slug: String, _ format: FeedFormat) -> Route {
+        let name = switch format {
+        case .json: "feed.json"
+        case .atom: "atom.xml"
+        case .rss: "rss.xml"
+        }
+        return Route(path: "tags/\(slug)/\(name)", url: "\(basePath)tags/\(Slug.pathSegment(slug))/\(name)")
+    }
+
+    /// Page `number` of a tag feed's archive: `tags/swift/feed/1.json`.
+    func tagFeedArchive(_ slug: String, _ number: Int) -> Route {
+        Route(path: "tags/\(slug)/feed/\(number).json", url: "\(basePath)tags/\(Slug.pathSegment(slug))/feed/\(number).json")
     }
 
     /// The list of every page for search engines, and the file that names it.

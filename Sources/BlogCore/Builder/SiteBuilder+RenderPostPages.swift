@@ -30,8 +30,11 @@ extension SiteBuilder {
             return RenderWork(post: selection.everything[position], reused: reuse ? source.rendered : nil, url: selection.urls[position],
                               needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash)
         }
+        // Every post's feed HTML, made from the tree its page is rendered from, for the feeds' pages (which
+        // hold every post) unless the feeds carry summaries only.
+        let feedHTML = !plan.configuration.feedFormats.isEmpty && !plan.configuration.feedCarriesSummaries
         let context = RenderContext(bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
-                                    routes: plan.routes, output: output, root: site.root)
+                                    routes: plan.routes, output: output, root: site.root, feedHTML: feedHTML)
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
         try Self.stopOnErrors(earlier + [selection.diagnostics, diagnostics])
@@ -78,6 +81,8 @@ extension SiteBuilder {
         var routes: Routes
         var output: StagedOutput
         var root: URL
+        /// Posts' feed HTML is made beside their pages.
+        var feedHTML: Bool
     }
 
     struct RenderResult: Sendable {
@@ -136,7 +141,7 @@ extension SiteBuilder {
             post.body = context.bodies.take(item.source)
         }
         do {
-            var rendered = try context.renderer.render(post, includingFeedHTML: false)
+            var rendered = try context.renderer.render(post, includingFeedHTML: context.feedHTML && post.kind == .post)
             let published = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
             let page = context.pages.page(for: published)
             try context.output.put(route.path, bytes: page.html)

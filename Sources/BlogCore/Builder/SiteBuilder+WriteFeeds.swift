@@ -1,73 +1,208 @@
+import Foundation
 import JSONFeed
 
+/// The feed files a build staged: each file's path with the hash of its inputs, for the next build's
+/// record, and the warnings of the feeds written.
+struct WrittenFeeds: Sendable {
+    var hashes: [String: UInt64]
+    var diagnostics: [Diagnostic]
+}
+
 extension SiteBuilder {
-    /// Writes the site's feeds (JSON Feed, Atom and RSS, those blog.yaml leaves on) from one set of items:
-    /// the newest posts, their HTML rendered again with absolute URLs (feed readers show items away from
-    /// the site) from their sources.
     /// The most bytes a feed file is kept under: reader services stop reading a feed at about a megabyte.
     static let feedSizeLimit = 1_000_000
 
-    /// - Returns: A warning for each item whose content was shortened to its summary to keep the feed
-    ///   under ``feedSizeLimit``, and one if it is larger still.
-    func writeFeeds(_ pages: RenderedPages, _ selection: Selection, into output: StagedOutput, _ plan: BuildPlan) async throws(DiagnosticError) -> [Diagnostic] {
-        var items: [PublishedPost] = []
-        for published in pages.posts.prefix(plan.configuration.feedItemLimit) {
-            var post = published.post
+    /// Writes the site's feeds and each tag's (JSON Feed, Atom and RSS, those blog.yaml leaves on), every
+    /// format of a page from one set of items. JSON Feeds are paged through `next_url` (``FeedPaging``) so
+    /// that the whole archive is reachable; Atom and RSS hold the first page. Items carry the posts' HTML
+    /// with absolute URLs (feed readers show items away from the site), or their summaries.
+    ///
+    /// A page whose inputs (its posts' sources, URLs and tags, its links, the site's links) hash as the
+    /// last build recorded is carried over; only the posts of the other pages are rendered for it.
+    func writeFeeds(_ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous,
+                    into output: StagedOutput, _ plan: BuildPlan) async throws(DiagnosticError) -> WrittenFeeds {
+        let jobs = FeedJob.all(posts: pages.posts, configuration: plan.configuration, routes: plan.routes)
+        var sourceHashes: [String: UInt64] = [:]
+        for source in loaded.sources { if let post = source.post { sourceHashes[post.source] = source.hash } }
+        let recorded = previous.record?.dependencies.listPages ?? [:]
+        var hashes: [String: UInt64] = [:]
+        var toWrite: [(job: FeedJob, hash: UInt64)] = []
+        for job in jobs {
+            let hash = job.inputHash(sourceHashes: sourceHashes, linkHash: selection.linkHash)
+            for route in job.routes { hashes[route.path] = hash }
+            if job.routes.allSatisfy({ recorded[$0.path] == hash }), job.routes.allSatisfy({ output.carryOver($0.path) }) { continue }
+            toWrite.append((job, hash))
+        }
+        let contents = try await feedContents(of: toWrite.map(\.job), selection.renderer, plan)
+        let builder = FeedBuilder(configuration: plan.configuration, routes: plan.routes)
+        let written: [Result<[Diagnostic], StagingFailure>] = await toWrite.map(\.job).parallelMap { job in
+            var feed = builder.feed(job.channel, items: job.posts.map { builder.item($0, contentHTML: contents[ObjectIdentifier($0)] ?? "") })
+            let (json, diagnostics) = Self.keptUnderLimit(&feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
             do {
-                (post.body, post.bodyFirstLine) = try Self.readBody(of: post.source, root: site.root)
-                var rendered = published.rendered
-                rendered.feedHTML = try selection.renderer.render(post, includingFeedHTML: true).feedHTML
-                items.append(published.with(rendered))
-            } catch let diagnostic as Diagnostic {
-                throw DiagnosticError([diagnostic])
-            } catch {
-                throw DiagnosticError(file: post.source, message: "cannot render the feed's item: \(error)")
-            }
-        }
-        var feed = FeedBuilder(configuration: plan.configuration, routes: plan.routes).feed(for: items)
-        let diagnostics = Self.keepUnderLimit(&feed, sources: items.map(\.post.source), summariesOnly: plan.configuration.feedCarriesSummaries)
-        let routes = plan.routes
-        do {
-            for format in plan.configuration.feedFormats.sorted() {
-                let route = routes.feed(format)
-                switch format {
-                case .json: try output.put(route.path, try FeedEncoder(prettyPrinted: true).encode(feed))
-                case .atom: try output.put(route.path, text: AtomWriter(selfURL: routes.absolute(route.url)).document(feed))
-                case .rss: try output.put(route.path, text: RSSWriter(selfURL: routes.absolute(route.url)).document(feed))
+                for (format, route) in zip(job.formats, job.routes) {
+                    switch format {
+                    case .json: try output.put(route.path, json)
+                    case .atom: try output.put(route.path, text: AtomWriter(selfURL: plan.routes.absolute(route.url)).document(feed))
+                    case .rss: try output.put(route.path, text: RSSWriter(selfURL: plan.routes.absolute(route.url)).document(feed))
+                    }
                 }
+            } catch {
+                return .failure(StagingFailure(description: "\(job.routes[0].path): \(error)"))
             }
-        } catch {
-            throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
+            return .success(diagnostics)
         }
-        return diagnostics
+        var diagnostics: [Diagnostic] = []
+        for result in written {
+            switch result {
+            case .success(let found): diagnostics += found
+            case .failure(let failure): throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(failure)")
+            }
+        }
+        return WrittenFeeds(hashes: hashes, diagnostics: diagnostics)
+    }
+
+    /// The content of every post the jobs hold: its summary when blog.yaml asks for summaries, else its
+    /// feed HTML, kept from rendering its page in this build or rendered again from its source.
+    private func feedContents(of jobs: [FeedJob], _ renderer: PostRenderer, _ plan: BuildPlan) async throws(DiagnosticError) -> [ObjectIdentifier: String] {
+        var seen = Set<ObjectIdentifier>()
+        var posts: [PublishedPost] = []
+        for job in jobs {
+            for published in job.posts where seen.insert(ObjectIdentifier(published)).inserted { posts.append(published) }
+        }
+        let summariesOnly = plan.configuration.feedCarriesSummaries
+        let root = site.root
+        let made: [Result<String, Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
+            .parallelMap { run in
+                run.map { published in
+                    if summariesOnly { return .success(Self.summaryContent(published.rendered.summary, title: published.post.title)) }
+                    if !published.rendered.feedHTML.isEmpty { return .success(published.rendered.feedHTML) }
+                    var post = published.post
+                    do {
+                        (post.body, post.bodyFirstLine) = try Self.readBody(of: post.source, root: root)
+                        return .success(try renderer.render(post, includingFeedHTML: true).feedHTML)
+                    } catch let diagnostic as Diagnostic {
+                        return .failure(diagnostic)
+                    } catch {
+                        return .failure(Diagnostic(.error, file: post.source, message: "cannot render the feed's item: \(error)"))
+                    }
+                }
+            }.flatMap { $0 }
+        var contents: [ObjectIdentifier: String] = [:]
+        contents.reserveCapacity(posts.count)
+        for (published, result) in zip(posts, made) {
+            switch result {
+            case .success(let content): contents[ObjectIdentifier(published)] = content
+            case .failure(let diagnostic): throw DiagnosticError([diagnostic])
+            }
+        }
+        return contents
     }
 
     /// An item's content as its summary, for `feed.content: summary` and for items too large to carry whole.
-    static func summaryContent(_ item: Item) -> String {
-        "<p>" + HTMLEscaping().escapeText(item.summary ?? item.title ?? "") + "</p>"
+    static func summaryContent(_ summary: String?, title: String?) -> String {
+        "<p>" + HTMLEscaping().escapeText(summary.flatMap { $0.isEmpty ? nil : $0 } ?? title ?? "") + "</p>"
     }
 
-    /// Summaries instead of whole posts where blog.yaml asks for them, and else for the largest items, one
-    /// by one, until the JSON Feed (the largest of the three formats for the same items) is under the limit.
-    static func keepUnderLimit(_ feed: inout Feed, sources: [String], summariesOnly: Bool) -> [Diagnostic] {
-        if summariesOnly {
-            for index in feed.items.indices { feed.items[index].contentHTML = summaryContent(feed.items[index]) }
-        }
-        guard let size = try? FeedEncoder(prettyPrinted: true).encode(feed).count, size > feedSizeLimit else { return [] }
+    /// The feed as JSON, with summaries instead of whole posts for the largest items, one by one, until the
+    /// JSON Feed (the largest of the three formats for the same items) is under the limit; `feed` is left
+    /// with the items the JSON holds, for the other formats.
+    ///
+    /// - Returns: The JSON, and a warning for each shortened item and one if the feed is larger still.
+    static func keptUnderLimit(_ feed: inout Feed, file: String, sources: [String]) -> (Data, [Diagnostic]) {
+        let encoder = FeedEncoder(prettyPrinted: true)
+        guard let json = try? encoder.encode(feed) else { return (Data(), []) }
+        guard json.count > feedSizeLimit else { return (json, []) }
         var diagnostics: [Diagnostic] = []
-        var estimate = size
+        var estimate = json.count
         let largest = feed.items.indices.sorted { (feed.items[$0].contentHTML?.utf8.count ?? 0) > (feed.items[$1].contentHTML?.utf8.count ?? 0) }
         for index in largest where estimate > feedSizeLimit {
             let before = feed.items[index].contentHTML?.utf8.count ?? 0
-            let summary = summaryContent(feed.items[index])
+            let summary = summaryContent(feed.items[index].summary, title: feed.items[index].title)
             guard summary.utf8.count < before else { continue }
             feed.items[index].contentHTML = summary
             estimate -= before - summary.utf8.count
-            diagnostics.append(Diagnostic(.warning, file: sources[index], message: "the feed carries this post's summary, not the whole post: with it, the feed would pass \(feedSizeLimit / 1_000_000) MB, where reader services stop reading"))
+            diagnostics.append(Diagnostic(.warning, file: sources[index], message: "the feed \(file) carries this post's summary, not the whole post: with it, the feed would pass \(feedSizeLimit / 1_000_000) MB, where reader services stop reading"))
         }
-        if let final = try? FeedEncoder(prettyPrinted: true).encode(feed).count, final > feedSizeLimit {
-            diagnostics.append(Diagnostic(.warning, file: "blog.yaml", message: "the feed is \(final) bytes even with summaries, past the \(feedSizeLimit / 1_000_000) MB reader services read; lower 'feed.item_limit'"))
+        let final = (try? encoder.encode(feed)) ?? json
+        if final.count > feedSizeLimit {
+            diagnostics.append(Diagnostic(.warning, file: "blog.yaml", message: "the feed \(file) is \(final.count) bytes even with summaries, past the \(feedSizeLimit / 1_000_000) MB reader services read; lower 'feed.item_limit'"))
         }
-        return diagnostics
+        return (final, diagnostics)
     }
+}
+
+/// One page of a feed, written in one or more formats from the same items.
+struct FeedJob: Sendable {
+    var channel: FeedBuilder.Channel
+    /// The formats written and their files, in the same order; JSON Feed first when it is on.
+    var formats: [FeedFormat]
+    var routes: [Routes.Route]
+    /// Newest first.
+    var posts: ArraySlice<PublishedPost>
+
+    /// Every page of the site's feed and of each tag's: the first page in every format blog.yaml leaves
+    /// on, and the JSON Feed's archive pages.
+    static func all(posts: [PublishedPost], configuration: SiteConfiguration, routes: Routes) -> [FeedJob] {
+        let formats = configuration.feedFormats.sorted()
+        guard !formats.isEmpty else { return [] }
+        var jobs = pages(of: posts[...], formats: formats, limit: configuration.feedItemLimit, title: configuration.title,
+                         homePageURL: configuration.baseURL, routes: routes, route: routes.feed, archive: routes.feedArchive)
+        var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
+        for published in posts {
+            for tag in published.tags { byTag[tag.slug, default: (tag.name, [])].posts.append(published) }
+        }
+        for slug in byTag.keys.sorted() {
+            guard let tag = byTag[slug] else { continue }
+            jobs += pages(of: tag.posts[...], formats: formats, limit: configuration.feedItemLimit, title: "\(configuration.title) · \(tag.name)",
+                          homePageURL: routes.absolute(routes.tag(slug).url), routes: routes,
+                          route: { routes.tagFeed(slug, $0) }, archive: { routes.tagFeedArchive(slug, $0) })
+        }
+        return jobs
+    }
+
+    private static func pages(of posts: ArraySlice<PublishedPost>, formats: [FeedFormat], limit: Int, title: String, homePageURL: String, routes: Routes,
+                              route: (FeedFormat) -> Routes.Route, archive: (Int) -> Routes.Route) -> [FeedJob] {
+        let paging = FeedPaging(count: posts.count, limit: limit)
+        let paged = formats.contains(.json)
+        let firstRoutes = formats.map(route)
+        func next(_ number: Int?) -> String? { paged ? number.map { routes.absolute(archive($0).url) } : nil }
+        var jobs = [FeedJob(channel: .init(title: title, homePageURL: homePageURL, feedURL: routes.absolute(firstRoutes[0].url), nextURL: next(paging.nextOfFirst)),
+                            formats: formats, routes: firstRoutes, posts: posts[paging.first.shifted(by: posts.startIndex)])]
+        guard paged else { return jobs }
+        for number in stride(from: paging.archivePages, through: 1, by: -1) {
+            let page = archive(number)
+            jobs.append(FeedJob(channel: .init(title: title, homePageURL: homePageURL, feedURL: routes.absolute(page.url), nextURL: next(paging.next(ofArchive: number))),
+                                formats: [.json], routes: [page], posts: posts[paging.archive(number).shifted(by: posts.startIndex)]))
+        }
+        return jobs
+    }
+
+    /// A hash of everything the page's files show: its place among the pages, and for each post its
+    /// source's bytes (front matter and body), URL and tag names; `linkHash` stands for the URLs of the
+    /// posts it links to. blog.yaml and the engine are the build record's fingerprint.
+    func inputHash(sourceHashes: [String: UInt64], linkHash: UInt64) -> UInt64 {
+        var text: [UInt8] = []
+        text.reserveCapacity(64 + 64 * posts.count)
+        func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { text.append(contentsOf: $0) } }
+        func add(_ string: String) {
+            add(UInt64(string.utf8.count))
+            text.append(contentsOf: string.utf8)
+        }
+        add(linkHash)
+        for string in [channel.title, channel.homePageURL, channel.feedURL, channel.nextURL ?? ""] + routes.map(\.path) + formats.map(\.rawValue) { add(string) }
+        add(UInt64(posts.count))
+        for published in posts {
+            add(sourceHashes[published.post.source] ?? 0)
+            add(published.post.source)
+            add(published.permalink)
+            add(UInt64(published.tags.count))
+            for tag in published.tags { add(tag.name) }
+        }
+        return text.withUnsafeBytes { ContentHash.of($0) }
+    }
+}
+
+extension Range<Int> {
+    /// The same range moved by `offset`, for positions in a slice that does not start at 0.
+    func shifted(by offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }
 }

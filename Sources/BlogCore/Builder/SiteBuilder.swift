@@ -39,17 +39,18 @@ public struct SiteBuilder: Sendable {
         let pages = try await renderPostPages(selection, loaded, previous, into: output, plan, earlier: [plan.diagnostics, sources.diagnostics])
         timer.mark("render posts and pages")
         let listPages = try await renderListPages(pages, selection, previous, into: output, plan)
-        let feedWarnings = try await writeFeeds(pages, selection, into: output, plan)
+        let feeds = try await writeFeeds(pages, selection, loaded, previous, into: output, plan)
         try writeSitemap(pages, listPages: listPages, into: output, plan)
-        let redirects = try writeRedirects(pages, listPages: listPages, into: output, plan)
-        let copied = try copyStaticFiles(pages, listPages: listPages, redirects: redirects.paths, into: output, plan,
+        let generated = listPages.merging(feeds.hashes) { page, _ in page }
+        let redirects = try writeRedirects(pages, listPages: generated, into: output, plan)
+        let copied = try copyStaticFiles(pages, listPages: generated, redirects: redirects.paths, into: output, plan,
                                          earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
         timer.mark("list pages, feeds and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
-        let content = selection.diagnostics + pages.diagnostics + feedWarnings + redirects.diagnostics + copied
+        let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
-        summary.spareRequest = await record(plan, sources, loaded, selection, pages, listPages, committed, summary, content)
+        summary.spareRequest = await record(plan, sources, loaded, selection, pages, generated, committed, summary, content)
         timer.mark("record")
         Self.releaseInBackground([loaded, selection, pages, previous, committed])
         return finish(plan, summary, [plan.diagnostics, sources.diagnostics, content])

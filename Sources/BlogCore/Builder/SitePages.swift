@@ -279,9 +279,15 @@ struct SitePages: Sendable {
                                   ["tags": tagList, "has_tags": !tagList.isEmpty])
         case .tag(let slug):
             let tagged = tags[slug] ?? (slug, [])
-            let page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: routes.tag(slug).url)
+            var page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: routes.tag(slug).url)
+            let formats = configuration.feedFormats.sorted()
+            page["feeds"] = formats.map { format in
+                TemplateObject(["url": routes.absolute(routes.tagFeed(slug, format).url), "type": format.mediaType,
+                                "title": "\(configuration.title) · \(tagged.name) (\(format.displayName))"])
+            }
             return context.render(templates, "tag", page: page, [
-                "tag": TemplateObject(["name": tagged.name, "url": routes.tag(slug).url, "count": tagged.posts.count]),
+                "tag": TemplateObject(["name": tagged.name, "url": routes.tag(slug).url, "count": tagged.posts.count,
+                                       "feed_url": formats.first.map { routes.absolute(routes.tagFeed(slug, $0).url) }]),
                 "posts": tagged.posts.map(entry),
             ])
         case .archive:

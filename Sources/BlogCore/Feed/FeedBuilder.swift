@@ -1,28 +1,41 @@
 import Foundation
 import JSONFeed
 
-/// Makes the site's JSON Feed 1.1 from its newest posts.
+/// Makes JSON Feed 1.1 feeds of the site's posts: the site's own and each tag's, a page at a time.
 struct FeedBuilder {
     let configuration: SiteConfiguration
     let routes: Routes
 
-    func feed(for posts: [PublishedPost]) -> Feed {
+    /// What tells one feed page from another: the whole site's or a tag's, and which page.
+    struct Channel {
+        var title: String
+        /// The page that lists the same posts: the home page, or the tag's page.
+        var homePageURL: String
+        /// This page's own URL.
+        var feedURL: String
+        /// The next (older) page, nil on the last.
+        var nextURL: String?
+    }
+
+    func feed(_ channel: Channel, items: [Item]) -> Feed {
         let base = configuration.baseURL
         let authors = configuration.authors.map { feedAuthor($0, against: base) }
         return Feed(
-            title: configuration.title,
-            homePageURL: base,
-            feedURL: routes.absolute(routes.feed(.json).url),
+            title: channel.title,
+            homePageURL: channel.homePageURL,
+            feedURL: channel.feedURL,
             description: configuration.description.isEmpty ? nil : configuration.description,
+            nextURL: channel.nextURL,
             icon: configuration.feedIcon.map { absolute($0, against: base) },
             favicon: configuration.feedFavicon.map { absolute($0, against: base) },
             authors: authors.isEmpty ? nil : authors,
             language: configuration.language,
-            items: posts.prefix(configuration.feedItemLimit).map(item)
+            items: items
         )
     }
 
-    private func item(_ published: PublishedPost) -> Item {
+    /// A post as a feed item, carrying `contentHTML` (its HTML with absolute URLs, or its summary).
+    func item(_ published: PublishedPost, contentHTML: String) -> Item {
         let post = published.post
         let page = published.permalink
         let authors = post.authors?.map { feedAuthor($0, against: page) }
@@ -31,7 +44,7 @@ struct FeedBuilder {
             url: page,
             externalURL: post.externalURL.map(Self.encoded),
             title: post.title,
-            contentHTML: published.rendered.feedHTML,
+            contentHTML: contentHTML,
             summary: published.rendered.summary.isEmpty ? nil : published.rendered.summary,
             image: post.image.map { absolute($0, against: page) },
             bannerImage: post.bannerImage.map { absolute($0, against: page) },

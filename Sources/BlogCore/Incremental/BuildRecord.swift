@@ -64,14 +64,15 @@ struct BuildRecord: Sendable {
     /// - Every output reads blog.yaml, the theme and the build options: the record's fingerprint.
     /// - A post's or page's page reads its source (``Source``: stamp and hash) and ``links``.
     /// - A list page reads what ``listPages`` digests.
-    /// - The feeds read the newest posts' sources and are made on every build.
+    /// - A feed page reads its posts' sources, URLs and tags and ``links``, which ``listPages`` also digests.
     /// - Copied files are compared by their bytes when staged.
     struct Dependencies: Sendable, Equatable {
         /// A digest of every page's URL, the navigation and the posts left out, which every page's links
         /// read: when it changes, every page is made again.
         var links: UInt64 = 0
         /// Each list page (index pages, tags, the archive, 404.html) with a digest of all it shows: the
-        /// list entries of its posts, in order, and its own figures.
+        /// list entries of its posts, in order, and its own figures; and each feed file with a digest of
+        /// its inputs (``FeedJob/inputHash(sourceHashes:linkHash:)``).
         var listPages: [String: UInt64] = [:]
     }
 

@@ -46,6 +46,9 @@ enum DefaultTheme {
 {{#site.feeds}}
 <link rel="alternate" type="{{type}}" title="{{site.title}} ({{name}})" href="{{url}}">
 {{/site.feeds}}
+{{#page.feeds}}
+<link rel="alternate" type="{{type}}" title="{{title}}" href="{{url}}">
+{{/page.feeds}}
 <link rel="stylesheet" href="{{site.base_path}}style.css">
 <link rel="icon" href="{{site.base_path}}favicon.svg" type="image/svg+xml">
 <meta property="og:site_name" content="{{site.title}}">
@@ -337,7 +340,7 @@ li > input[type="checkbox"] { margin: 0 0.4em 0 0; }
 {{$content}}
 <h1>Posts tagged “{{tag.name}}”</h1>
 {{> partials/post-list}}
-<p><a href="{{site.base_path}}tags/">All tags</a></p>
+<p><a href="{{site.base_path}}tags/">All tags</a>{{#tag.feed_url}} · <a href="{{tag.feed_url}}">Follow this tag</a>{{/tag.feed_url}}</p>
 {{/content}}
 {{/base}}
 
