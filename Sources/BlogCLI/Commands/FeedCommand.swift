@@ -16,20 +16,34 @@ extension Blog {
 extension Blog.Feed {
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Check JSON Feed files against the 1.0 and 1.1 specs and print every problem.",
+            abstract: "Check JSON Feed files or URLs against the 1.0 and 1.1 specs and print every problem.",
             discussion: """
             Each problem is printed as FILE: PATH: error: message (or warning). The exit status is 1 when \
             any file has an error (with --strict, also a warning), 0 otherwise.
 
+            An http:// or https:// argument is fetched: up to 5 redirects are followed, an answer other \
+            than 2xx is an error naming the status, the whole fetch must end within 30 seconds (or \
+            --timeout), and a body past 32 MiB is refused without reading the rest.
+
             Examples:
               blog feed validate public/feed.json
+              blog feed validate https://example.com/feed.json
               curl -s https://example.com/feed.json | blog feed validate -
               blog feed validate --json --strict a.json b.json
             """
         )
 
-        @Argument(help: "Feed files to check; - reads standard input.")
+        @Argument(help: "Feed files or URLs to check; - reads standard input.")
         var files: [String]
+
+        @Option(help: "Seconds a URL's fetch may take, redirects included (at most 30).")
+        var timeout: Double = FeedFetch.timeoutLimit
+
+        mutating func validate() throws {
+            guard timeout > 0, timeout <= FeedFetch.timeoutLimit else {
+                throw ValidationError("--timeout must be more than 0 and at most \(Int(FeedFetch.timeoutLimit)) seconds")
+            }
+        }
 
         @Flag(help: "Exit 1 on warnings too.")
         var strict = false
@@ -40,7 +54,17 @@ extension Blog.Feed {
         func run() async throws {
             var report: [FileProblem] = []
             for file in files {
-                let data = try FeedInput.read(file)
+                let data: Data
+                if FeedFetch.isURL(file) {
+                    do {
+                        data = try await FeedFetch.fetch(file, timeout: timeout)
+                    } catch {
+                        report.append(FileProblem(file: file, problem: FeedProblem(severity: .error, path: "", rule: "DOC-FETCH", message: error.description)))
+                        continue
+                    }
+                } else {
+                    data = try FeedInput.read(file)
+                }
                 report += FeedValidator.validate(data).map { FileProblem(file: file, problem: $0) }
             }
             if json {
@@ -114,6 +138,8 @@ struct FileProblem: Encodable {
 
     /// `FILE: PATH: error: message`, or `FILE:LINE:COLUMN: error: ...` for a document that is not JSON.
     var line: String {
+        // A URL that could not be fetched has no place inside the document.
+        if path.isEmpty { return "\(file): \(severity.rawValue): \(message)" }
         let separator = rule == "DOC-JSON" ? ":" : ": "
         return "\(file)\(separator)\(path): \(severity.rawValue): \(message)"
     }
