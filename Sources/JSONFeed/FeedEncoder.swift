@@ -28,4 +28,32 @@ public struct FeedEncoder: Sendable {
         if prettyPrinted { bytes.append(0x0A) }
         return Data(bytes)
     }
+
+    /// One item encoded on its own, to be placed in several feeds: a blog's post is in its site's feed
+    /// and in each of its tags', and encoding it once served them all.
+    public struct EncodedItem: Sendable {
+        /// The bytes ``FeedEncoder/encode(_:)`` writes for the item at its place in `items`.
+        public let bytes: [UInt8]
+    }
+
+    /// Encodes one item as it is written inside a feed's `items`.
+    public func encodedItem(_ item: Item) throws(FeedEncodingError) -> EncodedItem {
+        let value = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: item)
+        var writer = JSONWriter(pretty: prettyPrinted, level: 2, capacity: 1024 + (item.contentHTML?.utf8.count ?? 0) * 11 / 10)
+        writer.write(value)
+        return EncodedItem(bytes: writer.bytes)
+    }
+
+    /// Encodes `feed` with `items` in place of its own: the same bytes as ``encode(_:)`` of the feed
+    /// holding those items.
+    public func encode(_ feed: Feed, items: [EncodedItem]) throws(FeedEncodingError) -> Data {
+        var empty = feed
+        empty.items = []
+        guard case .object(let object) = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: empty) else { return Data() }
+        var writer = JSONWriter(pretty: prettyPrinted, capacity: 4096 + items.reduce(0) { $0 + $1.bytes.count + 8 })
+        writer.write(object, splicing: "items", items.map(\.bytes))
+        var bytes = writer.bytes
+        if prettyPrinted { bytes.append(0x0A) }
+        return Data(bytes)
+    }
 }

@@ -75,6 +75,19 @@ import Testing
         }
     }
 
+    /// Items encoded on their own and placed in a feed give the bytes of the feed encoded whole.
+    @Test func itemsEncodedAloneSpliceIntoTheSameBytes() throws {
+        var maker = Maker(generator: SeededGenerator(seed: 4_242))
+        for _ in 0..<1_000 {
+            let feed = maker.feed()
+            for pretty in [false, true] {
+                let encoder = FeedEncoder(prettyPrinted: pretty)
+                let items = try feed.items.map { item throws(FeedEncodingError) in try encoder.encodedItem(item) }
+                #expect(try encoder.encode(feed, items: items) == encoder.encode(feed))
+            }
+        }
+    }
+
     @Test(arguments: [
         ("12345678901234567890123", "12345678901234567890123"), ("-7", "-7"), ("0", "0"), ("1.50", "1.5"),
         ("1e2", "100"), ("2.5E-3", "0.0025"), ("1e-7", "1e-7"), ("1.7976931348623157e308", "1.7976931348623157e+308"),

@@ -33,11 +33,21 @@ extension SiteBuilder {
             if job.routes.allSatisfy({ recorded[$0.path] == hash }), job.routes.allSatisfy({ output.carryOver($0.path) }) { continue }
             toWrite.append((job, hash))
         }
-        let contents = try await feedContents(of: toWrite.map(\.job), selection.renderer, plan)
         let builder = FeedBuilder(configuration: plan.configuration, routes: plan.routes)
+        let items = try await feedItems(of: toWrite.map(\.job), builder, selection.renderer, plan)
         let written: [Result<[Diagnostic], StagingFailure>] = await toWrite.map(\.job).parallelMap { job in
-            var feed = builder.feed(job.channel, items: job.posts.map { builder.item($0, contentHTML: contents[ObjectIdentifier($0)] ?? "") })
-            let (json, diagnostics) = Self.keptUnderLimit(&feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
+            // Each item's JSON was made once for all the pages it is on; the items themselves are needed
+            // only by Atom and RSS, and by a page past the size limit, made again with summaries for its
+            // largest items.
+            var feed = builder.feed(job.channel, items: [])
+            var json = (try? encoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded })) ?? Data()
+            var diagnostics: [Diagnostic] = []
+            if json.count > Self.feedSizeLimit || job.formats != [.json] {
+                feed.items = job.posts.map { items[ObjectIdentifier($0)]?.item ?? Item(id: "") }
+            }
+            if json.count > Self.feedSizeLimit {
+                (json, diagnostics) = Self.keptUnderLimit(&feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
+            }
             do {
                 for (format, route) in zip(job.formats, job.routes) {
                     switch format {
@@ -61,9 +71,14 @@ extension SiteBuilder {
         return WrittenFeeds(hashes: hashes, diagnostics: diagnostics)
     }
 
-    /// The content of every post the jobs hold: its summary when blog.yaml asks for summaries, else its
-    /// feed HTML, kept from rendering its page in this build or rendered again from its source.
-    private func feedContents(of jobs: [FeedJob], _ renderer: PostRenderer, _ plan: BuildPlan) async throws(DiagnosticError) -> [ObjectIdentifier: String] {
+    static let encoder = FeedEncoder(prettyPrinted: true)
+    private var encoder: FeedEncoder { Self.encoder }
+
+    /// The item of every post the jobs hold, and its JSON, made once for all the pages it is on. Its
+    /// content is its summary when blog.yaml asks for summaries, else its feed HTML, kept from rendering
+    /// its page in this build or rendered again from its source.
+    private func feedItems(of jobs: [FeedJob], _ builder: FeedBuilder, _ renderer: PostRenderer, _ plan: BuildPlan) async throws(DiagnosticError)
+        -> [ObjectIdentifier: (item: Item, encoded: FeedEncoder.EncodedItem)] {
         var seen = Set<ObjectIdentifier>()
         var posts: [PublishedPost] = []
         for job in jobs {
@@ -71,31 +86,42 @@ extension SiteBuilder {
         }
         let summariesOnly = plan.configuration.feedCarriesSummaries
         let root = site.root
-        let made: [Result<String, Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
+        let made: [Result<(Item, FeedEncoder.EncodedItem), Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
             .parallelMap { run in
                 run.map { published in
-                    if summariesOnly { return .success(Self.summaryContent(published.rendered.summary, title: published.post.title)) }
-                    if !published.rendered.feedHTML.isEmpty { return .success(published.rendered.feedHTML) }
-                    var post = published.post
+                    let content: String
+                    if summariesOnly {
+                        content = Self.summaryContent(published.rendered.summary, title: published.post.title)
+                    } else if !published.rendered.feedHTML.isEmpty {
+                        content = published.rendered.feedHTML
+                    } else {
+                        var post = published.post
+                        do {
+                            (post.body, post.bodyFirstLine) = try Self.readBody(of: post.source, root: root)
+                            content = try renderer.render(post, includingFeedHTML: true).feedHTML
+                        } catch let diagnostic as Diagnostic {
+                            return .failure(diagnostic)
+                        } catch {
+                            return .failure(Diagnostic(.error, file: post.source, message: "cannot render the feed's item: \(error)"))
+                        }
+                    }
+                    let item = builder.item(published, contentHTML: content)
                     do {
-                        (post.body, post.bodyFirstLine) = try Self.readBody(of: post.source, root: root)
-                        return .success(try renderer.render(post, includingFeedHTML: true).feedHTML)
-                    } catch let diagnostic as Diagnostic {
-                        return .failure(diagnostic)
+                        return .success((item, try Self.encoder.encodedItem(item)))
                     } catch {
-                        return .failure(Diagnostic(.error, file: post.source, message: "cannot render the feed's item: \(error)"))
+                        return .failure(Diagnostic(.error, file: published.post.source, message: "cannot write the feed's item: \(error)"))
                     }
                 }
             }.flatMap { $0 }
-        var contents: [ObjectIdentifier: String] = [:]
-        contents.reserveCapacity(posts.count)
+        var items: [ObjectIdentifier: (item: Item, encoded: FeedEncoder.EncodedItem)] = [:]
+        items.reserveCapacity(posts.count)
         for (published, result) in zip(posts, made) {
             switch result {
-            case .success(let content): contents[ObjectIdentifier(published)] = content
+            case .success(let value): items[ObjectIdentifier(published)] = value
             case .failure(let diagnostic): throw DiagnosticError([diagnostic])
             }
         }
-        return contents
+        return items
     }
 
     /// An item's content as its summary, for `feed.content: summary` and for items too large to carry whole.
@@ -109,7 +135,6 @@ extension SiteBuilder {
     ///
     /// - Returns: The JSON, and a warning for each shortened item and one if the feed is larger still.
     static func keptUnderLimit(_ feed: inout Feed, file: String, sources: [String]) -> (Data, [Diagnostic]) {
-        let encoder = FeedEncoder(prettyPrinted: true)
         guard let json = try? encoder.encode(feed) else { return (Data(), []) }
         guard json.count > feedSizeLimit else { return (json, []) }
         var diagnostics: [Diagnostic] = []
