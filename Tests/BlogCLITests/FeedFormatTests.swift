@@ -80,6 +80,31 @@ import Testing
         }
     }
 
+    /// The sitemaps.org schema, which Debian ships inside r-cran-pkgdown's tests: `.ci/run` unpacks that
+    /// package and names the file in `BLOG_SITEMAP_SCHEMA`.
+    static let sitemapSchema: String? = {
+        let candidates = [ProcessInfo.processInfo.environment["BLOG_SITEMAP_SCHEMA"],
+                          "/usr/share/doc/r-cran-pkgdown/tests/testthat/assets/search-site/sitemaps-schema-0.9.xsd"]
+        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
+    }()
+
+    @Test(.enabled(if: (sitemapSchema != nil && has("xmllint", ["--version"])) || toolsRequired,
+                   "needs xmllint and the sitemaps.org schema (BLOG_SITEMAP_SCHEMA, from Debian's r-cran-pkgdown)"))
+    func theSitemapIsValidAgainstTheSitemapsSchema() throws {
+        let schema = try #require(Self.sitemapSchema, "BLOG_SITEMAP_SCHEMA names no file")
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let sitemap = site.appending(path: "public/sitemap.xml").path
+        let valid = try Self.run("xmllint", ["--noout", "--schema", schema, sitemap])
+        #expect(valid.status == 0, "\(valid.output)")
+        // The check bites: a date that is not a W3C datetime is refused.
+        let broken = site.appending(path: "broken-sitemap.xml")
+        try (try String(contentsOfFile: sitemap, encoding: .utf8)).replacingOccurrences(of: "<lastmod>2024", with: "<lastmod>March 2024")
+            .write(to: broken, atomically: true, encoding: .utf8)
+        #expect(try Self.run("xmllint", ["--noout", "--schema", schema, broken.path]).status != 0)
+    }
+
     /// RFC 4287's rules that its grammar cannot state, and RSS 2.0's required elements.
     @Test func atomAndRSSKeepTheRulesTheGrammarsDoNotState() throws {
         let site = try makeSite()

@@ -79,4 +79,19 @@ import Testing
         #expect(Permalink.patternProblem("no-slash") != nil)
         #expect(Permalink.pathProblem("/a/../b") != nil)
     }
+
+    /// Past 50,000 URLs, the most one sitemap may hold, `sitemap.xml` becomes an index of parts.
+    @Test func aSitemapPastFiftyThousandURLsIsSplitUnderAnIndex() throws {
+        let routes = try routes("https://example.com/blog/")
+        let small = Sitemap.files([.init(url: "https://example.com/blog/b/", modified: nil), .init(url: "https://example.com/blog/a/", modified: fixedNow)], routes: routes)
+        #expect(small.map(\.path) == ["sitemap.xml"])
+        #expect(small[0].xml.contains("<urlset") && small[0].xml.range(of: "/a/")!.lowerBound < small[0].xml.range(of: "/b/")!.lowerBound)
+        let entries = (0..<120_001).map { Sitemap.Entry(url: "https://example.com/blog/posts/\($0)/", modified: $0 == 7 ? fixedNow : nil) }
+        let files = Sitemap.files(entries, routes: routes)
+        #expect(files.map(\.path) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
+        #expect(files[0].xml.contains("<sitemapindex") && files[0].xml.contains("<loc>https://example.com/blog/sitemap-3.xml</loc>"))
+        let counts = files.dropFirst().map { $0.xml.components(separatedBy: "<url>").count - 1 }
+        #expect(counts == [50_000, 50_000, 20_001])
+        #expect(files.dropFirst().allSatisfy { $0.xml.utf8.count < 50_000_000 })
+    }
 }

@@ -162,6 +162,8 @@ struct Routes: Sendable {
 
     /// The list of every page for search engines, and the file that names it.
     var sitemap: Route { Route(path: "sitemap.xml", url: "\(basePath)sitemap.xml") }
+    /// Part `number` (from 1) of a sitemap too large for one file, which `sitemap.xml` then indexes.
+    func sitemapPart(_ number: Int) -> Route { Route(path: "sitemap-\(number).xml", url: "\(basePath)sitemap-\(number).xml") }
     var robots: Route { Route(path: "robots.txt", url: "\(basePath)robots.txt") }
 
     /// The URL of a page written at `path` (as the routes above give it): a folder's `index.html` is

@@ -40,8 +40,9 @@ public struct SiteBuilder: Sendable {
         timer.mark("render posts and pages")
         let listPages = try await renderListPages(pages, selection, previous, into: output, plan)
         let feeds = try await writeFeeds(pages, selection, loaded, previous, into: output, plan)
-        try writeSitemap(pages, listPages: listPages, into: output, plan)
-        let generated = listPages.merging(feeds.hashes) { page, _ in page }
+        let sitemaps = try writeSitemap(pages, listPages: listPages, into: output, plan)
+        var generated = listPages.merging(feeds.hashes) { page, _ in page }
+        for path in sitemaps where generated[path] == nil { generated[path] = 0 }
         let redirects = try writeRedirects(pages, listPages: generated, into: output, plan)
         let copied = try copyStaticFiles(pages, listPages: generated, redirects: redirects.paths, into: output, plan,
                                          earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
