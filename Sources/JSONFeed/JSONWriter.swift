@@ -11,9 +11,21 @@ struct JSONWriter {
         bytes.reserveCapacity(capacity)
     }
 
-    /// An object whose member `key` is an array of values written before (at this writer's depth plus
-    /// two), placed byte for byte: the same bytes ``write(_:)`` gives with the values themselves there.
-    mutating func write(_ object: JSONObject, splicing key: String, _ elements: [[UInt8]]) {
+    mutating func write(_ value: JSONValue) {
+        switch value {
+        case .null: bytes.append(contentsOf: "null".utf8)
+        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
+        case .number(let literal): bytes.append(contentsOf: literal.utf8)
+        case .string(let text): Self.appendQuoted(text, to: &bytes)
+        case .array(let values): writeArray(values.count) { writer, index in writer.write(values[index]) }
+        case .object(let object): write(object)
+        }
+    }
+
+    /// An object; when `key` is given, that member's value is an array of values written before (at this
+    /// writer's depth plus two), placed byte for byte: the same bytes as the values themselves there.
+    mutating func write(_ object: JSONObject, splicing key: String? = nil, _ elements: [[UInt8]] = []) {
+        guard !object.isEmpty else { bytes.append(contentsOf: "{}".utf8); return }
         bytes.append(UInt8(ascii: "{"))
         level += 1
         for (position, member) in object.members.enumerated() {
@@ -22,60 +34,30 @@ struct JSONWriter {
             Self.appendQuoted(member.key, to: &bytes)
             bytes.append(UInt8(ascii: ":"))
             if pretty { bytes.append(UInt8(ascii: " ")) }
-            guard member.key == key, !elements.isEmpty else {
+            if member.key == key {
+                writeArray(elements.count) { writer, index in writer.bytes.append(contentsOf: elements[index]) }
+            } else {
                 write(member.value)
-                continue
             }
-            bytes.append(UInt8(ascii: "["))
-            level += 1
-            for (index, element) in elements.enumerated() {
-                if index > 0 { bytes.append(UInt8(ascii: ",")) }
-                newline()
-                bytes.append(contentsOf: element)
-            }
-            level -= 1
-            newline()
-            bytes.append(UInt8(ascii: "]"))
         }
         level -= 1
         newline()
         bytes.append(UInt8(ascii: "}"))
     }
 
-    mutating func write(_ value: JSONValue) {
-        switch value {
-        case .null: bytes.append(contentsOf: "null".utf8)
-        case .bool(let flag): bytes.append(contentsOf: (flag ? "true" : "false").utf8)
-        case .number(let literal): bytes.append(contentsOf: literal.utf8)
-        case .string(let text): Self.appendQuoted(text, to: &bytes)
-        case .array(let values):
-            guard !values.isEmpty else { bytes.append(contentsOf: "[]".utf8); return }
-            bytes.append(UInt8(ascii: "["))
-            level += 1
-            for (position, element) in values.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                newline()
-                write(element)
-            }
-            level -= 1
+    /// An array of `count` elements, each written by `element`.
+    private mutating func writeArray(_ count: Int, _ element: (inout JSONWriter, Int) -> Void) {
+        guard count > 0 else { bytes.append(contentsOf: "[]".utf8); return }
+        bytes.append(UInt8(ascii: "["))
+        level += 1
+        for index in 0..<count {
+            if index > 0 { bytes.append(UInt8(ascii: ",")) }
             newline()
-            bytes.append(UInt8(ascii: "]"))
-        case .object(let object):
-            guard !object.isEmpty else { bytes.append(contentsOf: "{}".utf8); return }
-            bytes.append(UInt8(ascii: "{"))
-            level += 1
-            for (position, member) in object.members.enumerated() {
-                if position > 0 { bytes.append(UInt8(ascii: ",")) }
-                newline()
-                Self.appendQuoted(member.key, to: &bytes)
-                bytes.append(UInt8(ascii: ":"))
-                if pretty { bytes.append(UInt8(ascii: " ")) }
-                write(member.value)
-            }
-            level -= 1
-            newline()
-            bytes.append(UInt8(ascii: "}"))
+            element(&self, index)
         }
+        level -= 1
+        newline()
+        bytes.append(UInt8(ascii: "]"))
     }
 
     private mutating func newline() {
