@@ -31,6 +31,16 @@ import Testing
         // The page itself keeps the whole post.
         let page = try String(contentsOf: site.appending(path: "public/posts/long/index.html"), encoding: .utf8)
         #expect(page.utf8.count > 1_000_000)
+        // A build that carries the feed over from the last one still says so.
+        let feedFile = site.appending(path: "public/feed.json").path
+        let written = try FileManager.default.attributesOfItem(atPath: feedFile)[.modificationDate] as? Date
+        Thread.sleep(forTimeInterval: 1.1)
+        let first = try String(contentsOf: site.appending(path: "content/posts/2024-01-15-first.md"), encoding: .utf8)
+        try (first + "\nOne more line.\n").write(to: site.appending(path: "content/posts/2024-01-15-first.md"), atomically: true, encoding: .utf8)
+        let again = try runBlog(["build", "--site", site.path, "--future"])
+        #expect(again.status == 0)
+        #expect(again.stderr.contains("content/posts/long.md: warning: the feed feed.json carries this post's summary"), "\(again.stderr)")
+        #expect(try FileManager.default.attributesOfItem(atPath: feedFile)[.modificationDate] as? Date == written, "feed.json was made again")
     }
 
     @Test func blogYAMLCanAskForSummaries() throws {

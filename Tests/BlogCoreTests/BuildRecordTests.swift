@@ -26,6 +26,8 @@ import Testing
     func fullCache() -> BuildRecord {
         var cache = makeCache(sources: 3, summary: "s")
         cache.dependencies.listPages = ["index.html": 0xFFFF_FFFF_FFFF_FFFF, "tags/é/index.html": 0]
+        cache.dependencies.feedWarnings = ["feed/1.json": [.init(file: "content/posts/long.md", message: "the feed feed/1.json carries “this”")],
+                                           "tags/é/feed.json": [.init(file: "a.md", message: ""), .init(file: "blog.yaml", message: "m\n")]]
         cache.stamps = sampleStamps()
         cache.outputs["posts/a/index.html"] = .init(size: 0, modified: -1, hash: 0)
         cache.outputs["feed.json"] = .init(size: Int.max, modified: Int64.max, hash: 1)

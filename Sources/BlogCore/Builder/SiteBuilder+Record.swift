@@ -7,7 +7,7 @@ extension SiteBuilder {
     /// - Parameter diagnostics: The content's diagnostics, which a build that finds nothing changed reports again.
     /// - Returns: The spare tree to make after this build, when it kept none for a large output.
     func record(_ plan: BuildPlan, _ scan: SourceScan, _ loaded: LoadedSources, _ selection: Selection, _ pages: RenderedPages,
-                _ listPages: [String: UInt64], _ committed: CommittedOutput, _ summary: BuildSummary,
+                _ dependencies: BuildRecord.Dependencies, _ committed: CommittedOutput, _ summary: BuildSummary,
                 _ diagnostics: [Diagnostic]) async -> StagingTreeRequest? {
         let options = plan.options
         let manifest = committed.manifest
@@ -20,7 +20,7 @@ extension SiteBuilder {
             request = StagingTreeRequest(site: site.root.path, output: plan.output.folder.path, cacheFolder: options.cacheFolder,
                                          fingerprint: plan.incremental.fingerprint)
         }
-        record.dependencies = BuildRecord.Dependencies(links: selection.linkHash, listPages: listPages)
+        record.dependencies = dependencies
         // The stamps are made on one core while the sources' records are finished on the other.
         async let stamps = Self.stamps(scan, manifest: manifest, nextDue: selection.nextDue, summary: summary, plan.rootPath, diagnostics)
         record.sources = await pages.sourceRecords.value

@@ -5,7 +5,10 @@ import JSONFeed
 /// record, and the warnings of the feeds written.
 struct WrittenFeeds: Sendable {
     var hashes: [String: UInt64]
+    /// The warnings of the pages written and, as recorded, of the pages carried over.
     var diagnostics: [Diagnostic]
+    /// The warnings by page, for the next build's record.
+    var warnings: [String: [BuildRecord.FeedWarning]]
 }
 
 extension SiteBuilder {
@@ -25,12 +28,17 @@ extension SiteBuilder {
         var sourceHashes: [String: UInt64] = [:]
         for source in loaded.sources { if let post = source.post { sourceHashes[post.source] = source.hash } }
         let recorded = previous.record?.dependencies.listPages ?? [:]
+        let recordedWarnings = previous.record?.dependencies.feedWarnings ?? [:]
         var hashes: [String: UInt64] = [:]
+        var warnings: [String: [BuildRecord.FeedWarning]] = [:]
         var toWrite: [(job: FeedJob, hash: UInt64)] = []
         for job in jobs {
             let hash = job.inputHash(sourceHashes: sourceHashes, linkHash: selection.linkHash)
             for route in job.routes { hashes[route.path] = hash }
-            if job.routes.allSatisfy({ recorded[$0.path] == hash }), job.routes.allSatisfy({ output.carryOver($0.path) }) { continue }
+            if job.routes.allSatisfy({ recorded[$0.path] == hash }), job.routes.allSatisfy({ output.carryOver($0.path) }) {
+                warnings[job.routes[0].path] = recordedWarnings[job.routes[0].path]
+                continue
+            }
             toWrite.append((job, hash))
         }
         let builder = FeedBuilder(configuration: plan.configuration, routes: plan.routes)
@@ -61,14 +69,15 @@ extension SiteBuilder {
             }
             return .success(diagnostics)
         }
-        var diagnostics: [Diagnostic] = []
-        for result in written {
+        for (job, result) in zip(toWrite.map(\.job), written) {
             switch result {
-            case .success(let found): diagnostics += found
+            case .success(let found):
+                if !found.isEmpty { warnings[job.routes[0].path] = found.map { BuildRecord.FeedWarning(file: $0.file, message: $0.message) } }
             case .failure(let failure): throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(failure)")
             }
         }
-        return WrittenFeeds(hashes: hashes, diagnostics: diagnostics)
+        let diagnostics = warnings.keys.sorted().flatMap { page in (warnings[page] ?? []).map { Diagnostic(.warning, file: $0.file, message: $0.message) } }
+        return WrittenFeeds(hashes: hashes, diagnostics: diagnostics, warnings: warnings)
     }
 
     static let encoder = FeedEncoder(prettyPrinted: true)

@@ -51,7 +51,8 @@ public struct SiteBuilder: Sendable {
         timer.mark("commit")
         let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
-        summary.spareRequest = await record(plan, sources, loaded, selection, pages, generated, committed, summary, content)
+        let dependencies = BuildRecord.Dependencies(links: selection.linkHash, listPages: generated, feedWarnings: feeds.warnings)
+        summary.spareRequest = await record(plan, sources, loaded, selection, pages, dependencies, committed, summary, content)
         timer.mark("record")
         Self.releaseInBackground([loaded, selection, pages, previous, committed])
         return finish(plan, summary, [plan.diagnostics, sources.diagnostics, content])

@@ -39,6 +39,13 @@ extension BuildRecord {
             writer.string(path)
             writer.fixed(dependencies.listPages[path] ?? 0)
         }
+        head.array(dependencies.feedWarnings.keys.sorted()) { writer, path in
+            writer.string(path)
+            writer.array(dependencies.feedWarnings[path] ?? []) { writer, warning in
+                writer.string(warning.file)
+                writer.string(warning.message)
+            }
+        }
         head.array(sections) { $0.integer(UInt64($1.count)) }
         var body = head.bytes
         body.reserveCapacity(body.count + sections.reduce(0) { $0 + $1.count })
@@ -115,6 +122,10 @@ extension BuildRecord {
             dependencies.links = try reader.fixed()
             let pages = try reader.array { reader throws(RecordReader.Failure) in (try reader.string(), try reader.fixed()) }
             dependencies.listPages = Dictionary(pages, uniquingKeysWith: { first, _ in first })
+            let warnings = try reader.array { reader throws(RecordReader.Failure) in
+                (try reader.string(), try reader.array { reader throws(RecordReader.Failure) in FeedWarning(file: try reader.string(), message: try reader.string()) })
+            }
+            dependencies.feedWarnings = Dictionary(warnings, uniquingKeysWith: { first, _ in first })
             let lengths = try reader.array { reader throws(RecordReader.Failure) in try reader.count(minimumSize: 0) }
             var sections: [Range<Int>] = []
             var next = reader.offset

@@ -11,7 +11,7 @@ import JSONFeed
 /// and modification time match, and an old output file only when its size and modification time still
 /// match what was written. A record that cannot be read is ignored.
 struct BuildRecord: Sendable {
-    static let formatVersion = 7
+    static let formatVersion = 8
     static let folder = ".blog-cache"
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
@@ -74,6 +74,15 @@ struct BuildRecord: Sendable {
         /// list entries of its posts, in order, and its own figures; and each feed file with a digest of
         /// its inputs (``FeedJob/inputHash(sourceHashes:linkHash:)``).
         var listPages: [String: UInt64] = [:]
+        /// The warnings of each feed page that had any (its items shortened to fit the size limit), as
+        /// file and message: a page carried over is not made again, and its warnings are reported again
+        /// from here.
+        var feedWarnings: [String: [FeedWarning]] = [:]
+    }
+
+    struct FeedWarning: Sendable, Equatable {
+        var file: String
+        var message: String
     }
 
     var fingerprint: UInt64
