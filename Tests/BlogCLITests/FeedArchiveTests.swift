@@ -127,4 +127,22 @@ import Testing
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         #expect(try treeFiles(output.appending(path: "feed")) == third)
     }
+
+    @Test func blogYAMLCanSwitchTheArchiveAndTagFeedsOff() throws {
+        let site = try makeSite(count: 10)
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        try (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "feed:\n", with: "feed:\n  archive: false\n  tags: false\n"))
+            .write(to: yaml, atomically: true, encoding: .utf8)
+        let build = try runBlog(["build", "--site", site.path])
+        #expect(build.status == 0 && !build.stderr.contains("feed"), "\(build.stderr)")
+        let output = site.appending(path: "public")
+        let feed = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appending(path: "feed.json"))) as? [String: Any])
+        #expect(feed["next_url"] == nil && (feed["items"] as? [Any])?.count == 3)
+        #expect(!FileManager.default.fileExists(atPath: output.appending(path: "feed").path))
+        let files = try treeFiles(output.appending(path: "tags")).keys
+        #expect(!files.isEmpty && files.allSatisfy { $0.hasSuffix("index.html") }, "\(files.sorted())")
+        let page = try String(contentsOf: output.appending(path: "tags/swift/index.html"), encoding: .utf8)
+        #expect(!page.contains("tags/swift/feed.json") && !page.contains("Follow this tag"))
+    }
 }

@@ -179,25 +179,27 @@ struct FeedJob: Sendable {
     static func all(posts: [PublishedPost], configuration: SiteConfiguration, routes: Routes) -> [FeedJob] {
         let formats = configuration.feedFormats.sorted()
         guard !formats.isEmpty else { return [] }
-        var jobs = pages(of: posts[...], formats: formats, limit: configuration.feedItemLimit, title: configuration.title,
+        var jobs = pages(of: posts[...], formats: formats, limit: configuration.feedItemLimit, paged: configuration.feedArchive, title: configuration.title,
                          homePageURL: configuration.baseURL, routes: routes, route: routes.feed, archive: routes.feedArchive)
+        guard configuration.tagFeeds else { return jobs }
         var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
         for published in posts {
             for tag in published.tags { byTag[tag.slug, default: (tag.name, [])].posts.append(published) }
         }
         for slug in byTag.keys.sorted() {
             guard let tag = byTag[slug] else { continue }
-            jobs += pages(of: tag.posts[...], formats: formats, limit: configuration.feedItemLimit, title: "\(configuration.title) · \(tag.name)",
+            jobs += pages(of: tag.posts[...], formats: formats, limit: configuration.feedItemLimit, paged: configuration.feedArchive,
+                          title: "\(configuration.title) · \(tag.name)",
                           homePageURL: routes.absolute(routes.tag(slug).url), routes: routes,
                           route: { routes.tagFeed(slug, $0) }, archive: { routes.tagFeedArchive(slug, $0) })
         }
         return jobs
     }
 
-    private static func pages(of posts: ArraySlice<PublishedPost>, formats: [FeedFormat], limit: Int, title: String, homePageURL: String, routes: Routes,
-                              route: (FeedFormat) -> Routes.Route, archive: (Int) -> Routes.Route) -> [FeedJob] {
+    private static func pages(of posts: ArraySlice<PublishedPost>, formats: [FeedFormat], limit: Int, paged: Bool, title: String, homePageURL: String,
+                              routes: Routes, route: (FeedFormat) -> Routes.Route, archive: (Int) -> Routes.Route) -> [FeedJob] {
         let paging = FeedPaging(count: posts.count, limit: limit)
-        let paged = formats.contains(.json)
+        let paged = paged && formats.contains(.json)
         let firstRoutes = formats.map(route)
         func next(_ number: Int?) -> String? { paged ? number.map { routes.absolute(archive($0).url) } : nil }
         var jobs = [FeedJob(channel: .init(title: title, homePageURL: homePageURL, feedURL: routes.absolute(firstRoutes[0].url), nextURL: next(paging.nextOfFirst)),

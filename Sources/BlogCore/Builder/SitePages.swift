@@ -280,7 +280,7 @@ struct SitePages: Sendable {
         case .tag(let slug):
             let tagged = tags[slug] ?? (slug, [])
             var page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: routes.tag(slug).url)
-            let formats = configuration.feedFormats.sorted()
+            let formats = configuration.tagFeeds ? configuration.feedFormats.sorted() : []
             page["feeds"] = formats.map { format in
                 TemplateObject(["url": routes.absolute(routes.tagFeed(slug, format).url), "type": format.mediaType,
                                 "title": "\(configuration.title) · \(tagged.name) (\(format.displayName))"])

@@ -43,6 +43,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feedFormats: Set<FeedFormat> = Set(FeedFormat.allCases)
     /// Whether feed items carry the whole post (`feed.content: full`, the default) or its summary.
     public var feedCarriesSummaries = false
+    /// Whether `feed.json` links the older posts' pages through `next_url` (`feed.archive`, on by default).
+    public var feedArchive = true
+    /// Whether each tag has feeds of its own (`feed.tags`, on by default).
+    public var tagFeeds = true
     /// A feed file's own path (`feed.atom_path: feed.xml`), so that a moved blog's subscribers keep theirs.
     public var feedPaths: [FeedFormat: String] = [:]
     /// Old paths that redirect elsewhere (`redirects:` in blog.yaml): path from the site's root → a path from
@@ -65,7 +69,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects"]
-    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content"]
+    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content", "archive", "tags"]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
 
@@ -147,6 +151,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.feedFormats = formats
         configuration.feedPaths = feedPaths
         configuration.feedCarriesSummaries = readFeedContent(&fields)
+        (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
         if let permalink = fields.string("permalink") {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
@@ -196,6 +201,15 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         fields.absorb(feed)
         return content == "summary"
+    }
+
+    /// `feed.archive` and `feed.tags`, both on unless set to false.
+    private static func readFeedSwitches(_ fields: inout YAMLFields) -> (archive: Bool, tags: Bool) {
+        guard case .mapping(let mapping)? = fields.node("feed") else { return (true, true) }
+        var feed = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
+        let switches = (feed.bool("archive") ?? true, feed.bool("tags") ?? true)
+        fields.absorb(feed)
+        return switches
     }
 
     /// `redirects:`, a mapping of old paths (from the site's root) to new paths or absolute URLs.
