@@ -35,6 +35,25 @@ import Testing
         #expect(rendered.html.text.contains("href=\"photo.png\""))
     }
 
+    /// The feed's HTML is the page's when nothing in the post is relative, and every relative URL,
+    /// in Markdown or raw HTML, is made absolute otherwise.
+    @Test(arguments: [
+        ("[abs](https://o.org/) www.e.org <b>bold</b> <img src=\"https://o.org/i.png\">\n\n| a |\n|---|\n| b |\n", true),
+        ("Text with a footnote[^1].\n\n[^1]: The note.\n", true),
+        ("![i](p.png)\n", false),
+        ("<video poster=\"p.jpg\" src=\"https://o.org/v.mp4\"></video>\n", false),
+        ("<div>\n<a href=\"../b/\">b</a>\n</div>\n", false),
+        ("[frag](#top)\n", false),
+    ])
+    func feedHTMLIsThePagesWhenNothingIsRelative(markdown: String, same: Bool) throws {
+        let rendered = try renderer().render(makePost(markdown))
+        #expect((rendered.feedHTML == rendered.html.text) == same, "\(rendered.feedHTML)")
+        if !same {
+            #expect(!rendered.feedHTML.contains("\"p.png") && !rendered.feedHTML.contains("\"p.jpg") && !rendered.feedHTML.contains("\"../b/")
+                    && !rendered.feedHTML.contains("\"#top"), "\(rendered.feedHTML)")
+        }
+    }
+
     @Test func headingsGetStableUniqueAnchors() throws {
         let rendered = try renderer().render(makePost("## Intro\n\n## Intro\n\n### Ça marche *bien*\n\n## !!!\n"))
         #expect(rendered.html == "<h2 id=\"intro\">Intro</h2>\n<h2 id=\"intro-1\">Intro</h2>\n<h3 id=\"ca-marche-bien\">Ça marche <em>bien</em></h3>\n<h2 id=\"section\">!!!</h2>\n")

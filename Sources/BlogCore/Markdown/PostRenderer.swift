@@ -52,13 +52,23 @@ struct PostRenderer: Sendable {
         if includingFeedHTML {
             let routes = Routes(configuration: configuration)
             let permalink = routes.absolute(routes.page(of: post).url)
-            for node in document.nodes(ofKind: .link) + document.nodes(ofKind: .image) {
-                if let url = node.url, let absolute = Self.absolute(url, against: permalink) { node.url = absolute }
+            var rewritten = false
+            for node in walked.links + walked.images {
+                if let url = node.url, let absolute = Self.absolute(url, against: permalink), absolute != url {
+                    node.url = absolute
+                    rewritten = true
+                }
             }
-            for node in document.nodes(ofKind: .htmlBlock) + document.nodes(ofKind: .htmlInline) {
-                if let html = node.literal { node.literal = RawHTMLLinks.absolutized(html, against: permalink) }
+            for node in walked.rawHTML {
+                guard let literal = node.literal else { continue }
+                let absolute = RawHTMLLinks.absolutized(literal, against: permalink)
+                if absolute != literal {
+                    node.literal = absolute
+                    rewritten = true
+                }
             }
-            feedHTML = try document.html(options: htmlOptions)
+            // Most posts link only to other sites: then the feed's HTML is the page's, without a second render.
+            feedHTML = rewritten ? try document.html(options: htmlOptions) : html.text
         }
         let summary = post.summary ?? Self.summary(of: walked.paragraphs)
         return RenderedPost(
@@ -72,6 +82,9 @@ struct PostRenderer: Sendable {
     private struct Walked {
         var headings: [Node] = []
         var links: [Node] = []
+        var images: [Node] = []
+        /// HTML blocks and inline HTML, whose URLs the feed's HTML makes absolute.
+        var rawHTML: [Node] = []
         var paragraphs: [Node] = []
         var codeBlocks: [Node] = []
         var words = 0
@@ -87,6 +100,8 @@ struct PostRenderer: Sendable {
                 walked.codeBlocks.append(node)
             case .heading: walked.headings.append(node)
             case .link: walked.links.append(node)
+            case .image: walked.images.append(node)
+            case .htmlBlock, .htmlInline: walked.rawHTML.append(node)
             case .paragraph where collectingParagraphs: walked.paragraphs.append(node)
             default: break
             }
