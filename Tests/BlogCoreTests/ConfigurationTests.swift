@@ -17,6 +17,24 @@ import Testing
         #expect(config.usesSmartPunctuation)
     }
 
+    /// The language goes into `<html lang>`, JSON Feed and Atom's `xml:lang`, which take BCP 47 tags only.
+    @Test func theLanguageIsATag() throws {
+        for tag in ["en", "en-GB", "zh-Hant-TW", "de-CH-1996", "x-klingon"] {
+            let (config, warnings) = try SiteConfiguration.load(from: "title: T\nbase_url: https://e.org/\nlanguage: \(tag)\n")
+            #expect(config.language == tag && warnings.isEmpty, "\(tag)")
+        }
+        let (config, warnings) = try SiteConfiguration.load(from: "title: T\nbase_url: https://e.org/\nlanguage: en_US\n")
+        #expect(config.language == "en-US")
+        #expect(warnings.map(\.description) == [#"blog.yaml:3:11: warning: 'language' "en_US" is read as "en-US": language tags separate their parts with '-'"#])
+        for bad in ["\"english (UK)\"", "en-", "e1", "toolonglanguage", "\"en GB\""] {
+            #expect {
+                _ = try SiteConfiguration.load(from: "title: T\nbase_url: https://e.org/\nlanguage: \(bad)\n")
+            } throws: { error in
+                "\(error)".hasPrefix("blog.yaml:3:11: error: 'language' must be a language tag such as en or en-GB, got ")
+            }
+        }
+    }
+
     @Test func rootBaseURLHasRootPath() throws {
         #expect(try configuration("title: T\nbase_url: https://example.com\n").basePath == "/")
     }

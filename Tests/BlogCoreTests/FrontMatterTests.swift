@@ -10,6 +10,15 @@ import Yams
         return (post, diagnostics.map(\.description))
     }
 
+    @Test func aPostsLanguageIsATag() {
+        let (post, diagnostics) = read("---\ntitle: T\nlanguage: fr_CA\ndate: 2024-01-01\n---\nBody.\n")
+        #expect(post?.language == "fr-CA")
+        #expect(diagnostics == [#"content/posts/x.md:3:11: warning: 'language' "fr_CA" is read as "fr-CA": language tags separate their parts with '-'"#])
+        let (bad, errors) = read("---\ntitle: T\nlanguage: Français\ndate: 2024-01-01\n---\nBody.\n")
+        #expect(bad?.language == nil)
+        #expect(errors == [#"content/posts/x.md:3:11: error: 'language' must be a language tag such as en or en-GB, got "Français""#])
+    }
+
     @Test func mapsEveryKey() throws {
         let (post, diagnostics) = read("""
             ---

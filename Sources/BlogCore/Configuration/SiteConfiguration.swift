@@ -118,7 +118,7 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
         }
         let description = fields.string("description") ?? ""
-        let language = fields.string("language") ?? "en"
+        let language = fields.languageTag("language") ?? "en"
         var timeZone = TimeZone(identifier: "UTC") ?? TimeZone.current
         if let identifier = fields.string("timezone") {
             if let zone = TimeZone(identifier: identifier) {

@@ -87,6 +87,30 @@ struct YAMLFields {
         return scalar.string
     }
 
+    /// A language tag (BCP 47's shape, as `<html lang>`, JSON Feed and Atom's `xml:lang` require: `en`,
+    /// `en-GB`, `zh-Hant-TW`). `en_US`, common in Jekyll sites, is read as `en-US` with a warning; anything
+    /// else that is not a tag is an error, since it would make the Atom feed invalid.
+    mutating func languageTag(_ key: String) -> String? {
+        guard let text = string(key) else { return nil }
+        if Self.isLanguageTag(text) { return text }
+        let dashed = text.replacingOccurrences(of: "_", with: "-")
+        if Self.isLanguageTag(dashed) {
+            warning(at: node(key), "'\(key)' \(Diagnostic.quoted(text)) is read as \(Diagnostic.quoted(dashed)): language tags separate their parts with '-'")
+            return dashed
+        }
+        error(at: node(key), "'\(key)' must be a language tag such as en or en-GB, got \(Diagnostic.quoted(text))")
+        return nil
+    }
+
+    /// `[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*`, the pattern of RFC 4287's schema.
+    static func isLanguageTag(_ text: String) -> Bool {
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+        guard let first = parts.first, (1...8).contains(first.utf8.count), first.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+        return parts.dropFirst().allSatisfy { part in
+            (1...8).contains(part.utf8.count) && part.utf8.allSatisfy { (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+        }
+    }
+
     /// Text that becomes a link or a feed's URL: refused when its scheme is not http, https or mailto.
     mutating func link(_ key: String, required: Bool = false, example: String = "") -> String? {
         guard let text = string(key, required: required, example: example) else { return nil }

@@ -77,7 +77,7 @@ enum FrontMatter {
         let image = fields.link("image")
         let bannerImage = fields.link("banner_image")
         let externalURL = fields.link("external_url")
-        let language = fields.string("language")
+        let language = fields.languageTag("language")
         // Jekyll's `published: false` keeps a post out as a draft does.
         let isDraft = (fields.bool("draft") ?? false) || fields.bool("published") == false
         var authors = readAuthors(&fields)
