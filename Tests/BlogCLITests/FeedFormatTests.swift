@@ -46,7 +46,7 @@ import Testing
         ---
         Body with a control \u{01} character, an [link](https://e.org/?a=1&b=2) and <span>raw html</span>.
         """.write(to: posts.appending(path: "2024-03-01-tom.md"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Café\ndate: 2024-03-03\n---\nÉté.\n".write(to: posts.appending(path: "café.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Café\ndate: 2024-03-03\nlanguage: fr\n---\nÉté.\n".write(to: posts.appending(path: "café.md"), atomically: true, encoding: .utf8)
         return site
     }
 
@@ -125,6 +125,7 @@ import Testing
             #expect(!children(feed, "author").isEmpty || !children(entry, "author").isEmpty)
             for link in children(entry, "link") { #expect(attribute(link, "href")?.hasPrefix("https://") == true) }
         }
+        #expect(entries.filter { attribute($0, "xml:lang") == "fr" }.count == 1)
         #expect(attribute(feed, "xml:base") == nil && entries.allSatisfy { attribute($0, "xml:base") == nil })
         let rss = try XMLDocument(contentsOf: output.appending(path: "rss.xml"))
         let channel = try #require(rss.rootElement()?.elements(forName: "channel").first)

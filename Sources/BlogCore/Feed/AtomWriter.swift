@@ -35,7 +35,8 @@ struct AtomWriter {
     }
 
     private func entry(_ item: Item) -> String {
-        var xml = "  <entry>\n"
+        // A post in another language than the site's says so, as JSON Feed's item `language` does.
+        var xml = item.language.map { "  <entry xml:lang=\"\(XMLText.escaped($0))\">\n" } ?? "  <entry>\n"
         xml += element("id", item.id, indent: 4)
         xml += element("title", item.title ?? "", indent: 4)
         if let url = item.url { xml += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escaped(url))\"/>\n" }
