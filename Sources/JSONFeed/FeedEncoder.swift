@@ -34,9 +34,28 @@ public struct FeedEncoder: Sendable {
     public struct EncodedItem: Sendable {
         /// The bytes ``FeedEncoder/encode(_:)`` writes for the item at its place in `items`.
         public let bytes: [UInt8]
+
+        /// The item again, read with the rules of ``FeedDecoder``.
+        public func item() throws(FeedDecodingError) -> Item {
+            let value: JSONValue
+            do {
+                value = try JSONValue(parsing: bytes)
+            } catch {
+                throw FeedDecodingError(problems: [FeedProblem(severity: .error, path: "\(error.line):\(error.column)", rule: "DOC-JSON", message: "invalid JSON: \(error.message)")])
+            }
+            var reader = FeedReader()
+            let item = reader.readItem(value, at: "$")
+            let errors = reader.problems.filter { $0.severity == .error }
+            guard let item, errors.isEmpty else {
+                throw FeedDecodingError(problems: errors.isEmpty ? [FeedProblem(severity: .error, path: "$", rule: "DOC-JSON", message: "not an item")] : errors)
+            }
+            return item
+        }
     }
 
     /// Encodes one item as it is written inside a feed's `items`.
+    ///
+    /// ``EncodedItem/item()`` reads it back, extensions in their order: the bytes can stand for the item.
     public func encodedItem(_ item: Item) throws(FeedEncodingError) -> EncodedItem {
         let value = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: item)
         var writer = JSONWriter(pretty: prettyPrinted, level: 2, capacity: 1024 + (item.contentHTML?.utf8.count ?? 0) * 11 / 10)

@@ -61,4 +61,22 @@ import Testing
         try text.replacingOccurrences(of: "content: summary", with: "content: excerpt").write(to: yaml, atomically: true, encoding: .utf8)
         #expect(try runBlog(["build", "--site", site.path]).stderr.contains("'content' must be full or summary"))
     }
+
+    /// An archive page past the limit is made again with the summary, as the first page is.
+    @Test func aVeryLongOldPostIsShortenedInItsArchivePage() throws {
+        let site = try site(extraYAML: "", longPost: false)
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let paragraph = String(repeating: "An old and very long post, written to fill an archive page. ", count: 40) + "\n\n"
+        try ("---\ntitle: Old and long\ndate: 2001-01-01T00:00:00Z\nsummary: The old short version.\n---\n" + String(repeating: paragraph, count: 600))
+            .write(to: site.appending(path: "content/posts/old-long.md"), atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path])
+        #expect(result.status == 0)
+        #expect(result.stderr.contains("content/posts/old-long.md: warning: the feed feed/1.json carries this post's summary"), "\(result.stderr)")
+        let page = try Data(contentsOf: site.appending(path: "public/feed/1.json"))
+        #expect(page.count < 1_000_000)
+        let feed = try #require(try JSONSerialization.jsonObject(with: page) as? [String: Any])
+        let items = feed["items"] as? [[String: Any]] ?? []
+        #expect(items.contains { $0["content_html"] as? String == "<p>The old short version.</p>" && $0["title"] as? String == "Old and long" })
+        #expect(items.allSatisfy { ($0["id"] as? String)?.isEmpty == false })
+    }
 }

@@ -84,6 +84,7 @@ import Testing
                 let encoder = FeedEncoder(prettyPrinted: pretty)
                 let items = try feed.items.map { item throws(FeedEncodingError) in try encoder.encodedItem(item) }
                 #expect(try encoder.encode(feed, items: items) == encoder.encode(feed))
+                #expect(try items.map { encoded throws(FeedDecodingError) in try encoded.item() } == feed.items)
             }
         }
     }

@@ -25,21 +25,28 @@ extension SiteBuilder {
     func writeFeeds(_ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous,
                     into output: StagedOutput, _ plan: BuildPlan) async throws(DiagnosticError) -> WrittenFeeds {
         let jobs = FeedJob.all(posts: pages.posts, configuration: plan.configuration, routes: plan.routes)
-        var sourceHashes: [String: UInt64] = [:]
-        for source in loaded.sources { if let post = source.post { sourceHashes[post.source] = source.hash } }
+        let itemHashes = await Self.itemHashes(pages.posts, loaded)
         let recorded = previous.record?.dependencies.listPages ?? [:]
         let recordedWarnings = previous.record?.dependencies.feedWarnings ?? [:]
+        let linkHash = selection.linkHash
+        // On every core: at 50,000 posts an edit's build checks ten thousand pages here.
+        let checked: [(hash: UInt64, carried: Bool)] = await jobs.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 64)
+            .parallelMap { run in
+                run.map { job in
+                    let hash = job.inputHash(itemHashes: itemHashes, linkHash: linkHash)
+                    return (hash, job.routes.allSatisfy { recorded[$0.path] == hash } && job.routes.allSatisfy { output.carryOver($0.path) })
+                }
+            }.flatMap { $0 }
         var hashes: [String: UInt64] = [:]
         var warnings: [String: [BuildRecord.FeedWarning]] = [:]
         var toWrite: [(job: FeedJob, hash: UInt64)] = []
-        for job in jobs {
-            let hash = job.inputHash(sourceHashes: sourceHashes, linkHash: selection.linkHash)
-            for route in job.routes { hashes[route.path] = hash }
-            if job.routes.allSatisfy({ recorded[$0.path] == hash }), job.routes.allSatisfy({ output.carryOver($0.path) }) {
+        for (job, check) in zip(jobs, checked) {
+            for route in job.routes { hashes[route.path] = check.hash }
+            if check.carried {
                 warnings[job.routes[0].path] = recordedWarnings[job.routes[0].path]
-                continue
+            } else {
+                toWrite.append((job, check.hash))
             }
-            toWrite.append((job, hash))
         }
         let builder = FeedBuilder(configuration: plan.configuration, routes: plan.routes)
         let items = try await feedItems(of: toWrite.map(\.job), builder, selection.renderer, plan)
@@ -51,7 +58,10 @@ extension SiteBuilder {
             var json = (try? encoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded })) ?? Data()
             var diagnostics: [Diagnostic] = []
             if json.count > Self.feedSizeLimit || job.formats != [.json] {
-                feed.items = job.posts.map { items[ObjectIdentifier($0)]?.item ?? Item(id: "") }
+                feed.items = job.posts.map { published in
+                    guard let made = items[ObjectIdentifier(published)] else { return Item(id: "") }
+                    return made.item ?? (try? made.encoded.item()) ?? Item(id: "")
+                }
             }
             if json.count > Self.feedSizeLimit {
                 (json, diagnostics) = Self.keptUnderLimit(&feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
@@ -80,22 +90,54 @@ extension SiteBuilder {
         return WrittenFeeds(hashes: hashes, diagnostics: diagnostics, warnings: warnings)
     }
 
+    /// A hash of what a post's feed item is made of: its source's bytes (front matter and body), its
+    /// source's path, URL and tag names, by post.
+    private static func itemHashes(_ posts: [PublishedPost], _ loaded: LoadedSources) async -> [ObjectIdentifier: UInt64] {
+        var sourceHashes: [String: UInt64] = [:]
+        sourceHashes.reserveCapacity(loaded.sources.count)
+        for source in loaded.sources { if let post = source.post { sourceHashes[post.source] = source.hash } }
+        let hashes = sourceHashes
+        let made = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 256).parallelMap { run in
+            run.map { published in
+                var text: [UInt8] = []
+                text.reserveCapacity(256)
+                withUnsafeBytes(of: (hashes[published.post.source] ?? 0).littleEndian) { text.append(contentsOf: $0) }
+                for string in [published.post.source, published.permalink] + published.tags.map(\.name) {
+                    withUnsafeBytes(of: UInt64(string.utf8.count).littleEndian) { text.append(contentsOf: $0) }
+                    text.append(contentsOf: string.utf8)
+                }
+                return text.withUnsafeBytes { ContentHash.of($0) }
+            }
+        }.flatMap { $0 }
+        var byPost: [ObjectIdentifier: UInt64] = [:]
+        byPost.reserveCapacity(posts.count)
+        for (published, hash) in zip(posts, made) { byPost[ObjectIdentifier(published)] = hash }
+        return byPost
+    }
+
     static let encoder = FeedEncoder(prettyPrinted: true)
     private var encoder: FeedEncoder { Self.encoder }
 
     /// The item of every post the jobs hold, and its JSON, made once for all the pages it is on. Its
     /// content is its summary when blog.yaml asks for summaries, else its feed HTML, kept from rendering
     /// its page in this build or rendered again from its source.
+    ///
+    /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
+    /// keeping every item beside its JSON held half a gigabyte more. A page that needs the others (one
+    /// past the size limit) reads them back from their JSON.
     private func feedItems(of jobs: [FeedJob], _ builder: FeedBuilder, _ renderer: PostRenderer, _ plan: BuildPlan) async throws(DiagnosticError)
-        -> [ObjectIdentifier: (item: Item, encoded: FeedEncoder.EncodedItem)] {
+        -> [ObjectIdentifier: (item: Item?, encoded: FeedEncoder.EncodedItem)] {
         var seen = Set<ObjectIdentifier>()
         var posts: [PublishedPost] = []
+        var keepsItem = Set<ObjectIdentifier>()
         for job in jobs {
             for published in job.posts where seen.insert(ObjectIdentifier(published)).inserted { posts.append(published) }
+            if job.formats != [.json] { keepsItem.formUnion(job.posts.map(ObjectIdentifier.init)) }
         }
+        let kept = keepsItem
         let summariesOnly = plan.configuration.feedCarriesSummaries
         let root = site.root
-        let made: [Result<(Item, FeedEncoder.EncodedItem), Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
+        let made: [Result<(Item?, FeedEncoder.EncodedItem), Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
             .parallelMap { run in
                 run.map { published in
                     let content: String
@@ -116,13 +158,13 @@ extension SiteBuilder {
                     }
                     let item = builder.item(published, contentHTML: content)
                     do {
-                        return .success((item, try Self.encoder.encodedItem(item)))
+                        return .success((kept.contains(ObjectIdentifier(published)) ? item : nil, try Self.encoder.encodedItem(item)))
                     } catch {
                         return .failure(Diagnostic(.error, file: published.post.source, message: "cannot write the feed's item: \(error)"))
                     }
                 }
             }.flatMap { $0 }
-        var items: [ObjectIdentifier: (item: Item, encoded: FeedEncoder.EncodedItem)] = [:]
+        var items: [ObjectIdentifier: (item: Item?, encoded: FeedEncoder.EncodedItem)] = [:]
         items.reserveCapacity(posts.count)
         for (published, result) in zip(posts, made) {
             switch result {
@@ -213,12 +255,12 @@ struct FeedJob: Sendable {
         return jobs
     }
 
-    /// A hash of everything the page's files show: its place among the pages, and for each post its
-    /// source's bytes (front matter and body), URL and tag names; `linkHash` stands for the URLs of the
-    /// posts it links to. blog.yaml and the engine are the build record's fingerprint.
-    func inputHash(sourceHashes: [String: UInt64], linkHash: UInt64) -> UInt64 {
+    /// A hash of everything the page's files show: its place among the pages, and each post's item hash
+    /// (its source's bytes, URL and tag names); `linkHash` stands for the URLs of the posts it links to.
+    /// blog.yaml and the engine are the build record's fingerprint.
+    func inputHash(itemHashes: [ObjectIdentifier: UInt64], linkHash: UInt64) -> UInt64 {
         var text: [UInt8] = []
-        text.reserveCapacity(64 + 64 * posts.count)
+        text.reserveCapacity(256 + 8 * posts.count)
         func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { text.append(contentsOf: $0) } }
         func add(_ string: String) {
             add(UInt64(string.utf8.count))
@@ -227,13 +269,7 @@ struct FeedJob: Sendable {
         add(linkHash)
         for string in [channel.title, channel.homePageURL, channel.feedURL, channel.nextURL ?? ""] + routes.map(\.path) + formats.map(\.rawValue) { add(string) }
         add(UInt64(posts.count))
-        for published in posts {
-            add(sourceHashes[published.post.source] ?? 0)
-            add(published.post.source)
-            add(published.permalink)
-            add(UInt64(published.tags.count))
-            for tag in published.tags { add(tag.name) }
-        }
+        for published in posts { add(itemHashes[ObjectIdentifier(published)] ?? 0) }
         return text.withUnsafeBytes { ContentHash.of($0) }
     }
 }

@@ -39,14 +39,16 @@ public struct SiteBuilder: Sendable {
         let pages = try await renderPostPages(selection, loaded, previous, into: output, plan, earlier: [plan.diagnostics, sources.diagnostics])
         timer.mark("render posts and pages")
         let listPages = try await renderListPages(pages, selection, previous, into: output, plan)
+        timer.mark("list pages")
         let feeds = try await writeFeeds(pages, selection, loaded, previous, into: output, plan)
+        timer.mark("feeds")
         let sitemaps = try writeSitemap(pages, listPages: listPages, into: output, plan)
         var generated = listPages.merging(feeds.hashes) { page, _ in page }
         for path in sitemaps where generated[path] == nil { generated[path] = 0 }
         let redirects = try writeRedirects(pages, listPages: generated, into: output, plan)
         let copied = try copyStaticFiles(pages, listPages: generated, redirects: redirects.paths, into: output, plan,
                                          earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
-        timer.mark("list pages, feeds and static files")
+        timer.mark("sitemap, redirects and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
         let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied

@@ -72,7 +72,7 @@ struct BuildRecord: Sendable {
         var links: UInt64 = 0
         /// Each list page (index pages, tags, the archive, 404.html) with a digest of all it shows: the
         /// list entries of its posts, in order, and its own figures; and each feed file with a digest of
-        /// its inputs (``FeedJob/inputHash(sourceHashes:linkHash:)``).
+        /// its inputs (``FeedJob/inputHash(itemHashes:linkHash:)``).
         var listPages: [String: UInt64] = [:]
         /// The warnings of each feed page that had any (its items shortened to fit the size limit), as
         /// file and message: a page carried over is not made again, and its warnings are reported again
