@@ -30,11 +30,12 @@ extension SiteBuilder {
             return RenderWork(post: selection.everything[position], reused: reuse ? source.rendered : nil, url: selection.urls[position],
                               needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash)
         }
-        // Every post's feed HTML, made from the tree its page is rendered from, for the feeds' pages (which
-        // hold every post) unless the feeds carry summaries only.
-        let feedHTML = !plan.configuration.feedFormats.isEmpty && !plan.configuration.feedCarriesSummaries
+        // Every post's feed item, made beside its page (its HTML from the same tree), for the feeds' pages,
+        // which hold every post.
+        let feeds = plan.configuration.feedFormats.isEmpty ? nil : FeedBuilder(configuration: plan.configuration, routes: plan.routes)
         let context = RenderContext(bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
-                                    routes: plan.routes, output: output, root: site.root, feedHTML: feedHTML)
+                                    routes: plan.routes, output: output, root: site.root, feeds: feeds,
+                                    feedSummariesOnly: plan.configuration.feedCarriesSummaries)
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
         try Self.stopOnErrors(earlier + [selection.diagnostics, diagnostics])
@@ -81,8 +82,9 @@ extension SiteBuilder {
         var routes: Routes
         var output: StagedOutput
         var root: URL
-        /// Posts' feed HTML is made beside their pages.
-        var feedHTML: Bool
+        /// Makes posts' feed items beside their pages; nil when the site has no feeds.
+        var feeds: FeedBuilder?
+        var feedSummariesOnly: Bool
     }
 
     struct RenderResult: Sendable {
@@ -141,12 +143,18 @@ extension SiteBuilder {
             post.body = context.bodies.take(item.source)
         }
         do {
-            var rendered = try context.renderer.render(post, includingFeedHTML: context.feedHTML && post.kind == .post)
+            let makesItem = context.feeds != nil && post.kind == .post
+            var rendered = try context.renderer.render(post, includingFeedHTML: makesItem && !context.feedSummariesOnly)
             let published = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
             let page = context.pages.page(for: published)
             try context.output.put(route.path, bytes: page.html)
-            // The page is on disk; keep only what lists and the record need.
+            if makesItem, let feeds = context.feeds {
+                let content = context.feedSummariesOnly ? Self.summaryContent(rendered.summary, title: post.title) : rendered.feedHTML
+                rendered.feedItem = try? Self.feedEncoder.encodedItem(feeds.item(published, contentHTML: content))
+            }
+            // The page is on disk and the feed item made; keep only what lists, feeds and the record need.
             rendered.html = PostHTML(bytes: [])
+            rendered.feedHTML = ""
             post.body = ""
             let kept = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags, listEntry: page.listEntry)
             return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash, source: item.source)

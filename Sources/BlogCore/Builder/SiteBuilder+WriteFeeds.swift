@@ -55,7 +55,7 @@ extension SiteBuilder {
             // only by Atom and RSS, and by a page past the size limit, made again with summaries for its
             // largest items.
             var feed = builder.feed(job.channel, items: [])
-            var json = (try? encoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded })) ?? Data()
+            var json = (try? Self.feedEncoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded })) ?? Data()
             var diagnostics: [Diagnostic] = []
             if json.count > Self.feedSizeLimit || job.formats != [.json] {
                 feed.items = job.posts.map { published in
@@ -115,12 +115,11 @@ extension SiteBuilder {
         return byPost
     }
 
-    static let encoder = FeedEncoder(prettyPrinted: true)
-    private var encoder: FeedEncoder { Self.encoder }
+    static let feedEncoder = FeedEncoder(prettyPrinted: true)
 
-    /// The item of every post the jobs hold, and its JSON, made once for all the pages it is on. Its
-    /// content is its summary when blog.yaml asks for summaries, else its feed HTML, kept from rendering
-    /// its page in this build or rendered again from its source.
+    /// The item of every post the jobs hold, and its JSON, made once for all the pages it is on: made
+    /// beside the post's page when it was rendered in this build, else from its source, rendered again.
+    /// Its content is its summary when blog.yaml asks for summaries, else its feed HTML.
     ///
     /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
     /// keeping every item beside its JSON held half a gigabyte more. A page that needs the others (one
@@ -140,11 +139,14 @@ extension SiteBuilder {
         let made: [Result<(Item?, FeedEncoder.EncodedItem), Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
             .parallelMap { run in
                 run.map { published in
+                    // Made beside the post's page in this build.
+                    if let encoded = published.rendered.feedItem {
+                        guard kept.contains(ObjectIdentifier(published)) else { return .success((nil, encoded)) }
+                        if let item = try? encoded.item() { return .success((item, encoded)) }
+                    }
                     let content: String
                     if summariesOnly {
                         content = Self.summaryContent(published.rendered.summary, title: published.post.title)
-                    } else if !published.rendered.feedHTML.isEmpty {
-                        content = published.rendered.feedHTML
                     } else {
                         var post = published.post
                         do {
@@ -158,7 +160,7 @@ extension SiteBuilder {
                     }
                     let item = builder.item(published, contentHTML: content)
                     do {
-                        return .success((kept.contains(ObjectIdentifier(published)) ? item : nil, try Self.encoder.encodedItem(item)))
+                        return .success((kept.contains(ObjectIdentifier(published)) ? item : nil, try Self.feedEncoder.encodedItem(item)))
                     } catch {
                         return .failure(Diagnostic(.error, file: published.post.source, message: "cannot write the feed's item: \(error)"))
                     }
@@ -186,7 +188,7 @@ extension SiteBuilder {
     ///
     /// - Returns: The JSON, and a warning for each shortened item and one if the feed is larger still.
     static func keptUnderLimit(_ feed: inout Feed, file: String, sources: [String]) -> (Data, [Diagnostic]) {
-        guard let json = try? encoder.encode(feed) else { return (Data(), []) }
+        guard let json = try? feedEncoder.encode(feed) else { return (Data(), []) }
         guard json.count > feedSizeLimit else { return (json, []) }
         var diagnostics: [Diagnostic] = []
         var estimate = json.count
@@ -199,7 +201,7 @@ extension SiteBuilder {
             estimate -= before - summary.utf8.count
             diagnostics.append(Diagnostic(.warning, file: sources[index], message: "the feed \(file) carries this post's summary, not the whole post: with it, the feed would pass \(feedSizeLimit / 1_000_000) MB, where reader services stop reading"))
         }
-        let final = (try? encoder.encode(feed)) ?? json
+        let final = (try? feedEncoder.encode(feed)) ?? json
         if final.count > feedSizeLimit {
             diagnostics.append(Diagnostic(.warning, file: "blog.yaml", message: "the feed \(file) is \(final.count) bytes even with summaries, past the \(feedSizeLimit / 1_000_000) MB reader services read; lower 'feed.item_limit'"))
         }

@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import JSONFeed
 
 /// What rendering a post's Markdown produced; only strings and values leave CommonMark.
 struct RenderedPost: Sendable {
@@ -8,6 +9,8 @@ struct RenderedPost: Sendable {
     /// The same HTML with every relative URL made absolute, for feed readers that show it off the site;
     /// empty unless asked for, since only the feed's newest items need it.
     var feedHTML: String
+    /// The post's feed item as JSON, made beside its page when the site has feeds; nil when not made.
+    var feedItem: FeedEncoder.EncodedItem?
     /// The front matter summary, or the first paragraph as plain text.
     var summary: String
     var wordCount: Int
@@ -72,7 +75,7 @@ struct PostRenderer: Sendable {
         }
         let summary = post.summary ?? Self.summary(of: walked.paragraphs)
         return RenderedPost(
-            html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words, toc: TableOfContentsEntry.nested(toc),
+            html: html, feedHTML: feedHTML, feedItem: nil, summary: summary, wordCount: walked.words, toc: TableOfContentsEntry.nested(toc),
             diagnostics: diagnostics)
     }
 
