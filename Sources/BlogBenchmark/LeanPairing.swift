@@ -1,0 +1,101 @@
+import Foundation
+
+/// The hard pairing of `../shared/bench`: a Hugo site (`hugo-lean`) and a `blog` site (`blog-lean`) that
+/// make the same pages from the same posts with templates that compute nothing, so that the engines are
+/// compared, not the templates (see that folder's README). The other pairing, blog's lean theme against
+/// the generator's Hugo templates, times Hugo's `.Summary | plainify` and reading time too.
+struct LeanPairing {
+    /// The folder holding `blog-lean` and `hugo-lean`.
+    let bench: URL
+    let hugo: String
+    /// Measured runs of each engine after one run to warm up, alternating, so that a drift of the
+    /// machine's speed reaches both.
+    static let runs = 3
+
+    struct Figures: Codable {
+        var hugoVersion: String
+        var blogSeconds: Double
+        var blogPeakMemoryMB: Double
+        var hugoSeconds: Double
+        var hugoPeakMemoryMB: Double
+        var blogRuns: [Double]
+        var hugoRuns: [Double]
+        var timeRatio: Double { blogSeconds / hugoSeconds }
+        var memoryRatio: Double { blogPeakMemoryMB / hugoPeakMemoryMB }
+    }
+
+    /// The pairing's folder: `BLOG_BENCH` if set, else `../shared/bench` from the working folder (the
+    /// checkout's root); nil when it is not there.
+    static func findBench() -> URL? {
+        let path = ProcessInfo.processInfo.environment["BLOG_BENCH"] ?? "../shared/bench"
+        let url = URL(filePath: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path).standardizedFileURL
+        return FileManager.default.fileExists(atPath: url.appending(path: "hugo-lean/hugo.toml").path) ? url : nil
+    }
+
+    /// Writes both sites under `base` and builds each `runs` + 1 times from clean; nil when a build fails.
+    func measure(posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) -> Figures? {
+        let fileManager = FileManager.default
+        let blogSite = base.appending(path: "lean-blog")
+        let hugoSite = base.appending(path: "lean-hugo")
+        do {
+            try generator.writeBlogSite(at: blogSite, posts: posts, blogExecutable: blog, theme: .lean)
+            try? fileManager.removeItem(at: blogSite.appending(path: "site-template"))
+            try? fileManager.removeItem(at: blogSite.appending(path: "blog.yaml"))
+            try fileManager.copyItem(at: bench.appending(path: "blog-lean/site-template"), to: blogSite.appending(path: "site-template"))
+            try fileManager.copyItem(at: bench.appending(path: "blog-lean/blog.yaml"), to: blogSite.appending(path: "blog.yaml"))
+            try fileManager.copyItem(at: bench.appending(path: "hugo-lean"), to: hugoSite)
+            try generator.writeHugoPosts(at: hugoSite, posts: posts)
+        } catch {
+            print("note: cannot write the lean pairing's sites: \(error)")
+            return nil
+        }
+        var blogRuns: [ChildProcess.Result] = []
+        var hugoRuns: [ChildProcess.Result] = []
+        for attempt in 0...Self.runs {
+            // Outputs are moved aside, not deleted: this disk creates files slowly right after a delete.
+            let aside = base.appending(path: "lean-aside-\(attempt)")
+            try? fileManager.createDirectory(at: aside, withIntermediateDirectories: true)
+            for name in ["public", ".public.blog-spare", ".blog-cache"] {
+                try? fileManager.moveItem(at: blogSite.appending(path: name), to: aside.appending(path: "blog-\(name)"))
+            }
+            try? fileManager.moveItem(at: hugoSite.appending(path: "public"), to: aside.appending(path: "hugo-public"))
+            sync()
+            let blogRun = ChildProcess.run(blog, ["build", "--site", blogSite.path])
+            sync()
+            let hugoRun = ChildProcess.run(hugo, ["--source", hugoSite.path, "--quiet"])
+            guard blogRun.status == 0, hugoRun.status == 0 else {
+                print("note: the lean pairing's builds failed (blog \(blogRun.status), hugo \(hugoRun.status)) in \(base.path)")
+                return nil
+            }
+            if attempt > 0 {
+                blogRuns.append(blogRun)
+                hugoRuns.append(hugoRun)
+            }
+        }
+        func median(_ runs: [ChildProcess.Result]) -> ChildProcess.Result { runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
+        return Figures(hugoVersion: Self.version(of: hugo), blogSeconds: median(blogRuns).seconds,
+                       blogPeakMemoryMB: Double(blogRuns.map(\.peakMemory).max() ?? 0) / 1e6, hugoSeconds: median(hugoRuns).seconds,
+                       hugoPeakMemoryMB: Double(hugoRuns.map(\.peakMemory).max() ?? 0) / 1e6, blogRuns: blogRuns.map(\.seconds), hugoRuns: hugoRuns.map(\.seconds))
+    }
+
+    /// `v0.168.0` from `hugo version`.
+    static func version(of hugo: String) -> String {
+        let process = Process()
+        process.executableURL = URL(filePath: hugo)
+        process.arguments = ["version"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        guard (try? process.run()) != nil else { return "unknown" }
+        let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return text.split(separator: " ").first { $0.hasPrefix("v0.") || $0.hasPrefix("v1.") }.map { String($0.prefix { $0 != "+" && $0 != "-" }) } ?? "unknown"
+    }
+
+    static func line(_ figures: Figures) -> String {
+        String(format: "  lean pairing (../shared/bench, hugo %@): blog %.2f s %.0f MB, hugo %.2f s %.0f MB; blog/hugo: time %.2f, memory %.2f   (medians of %@ and %@ s)",
+               figures.hugoVersion, figures.blogSeconds, figures.blogPeakMemoryMB, figures.hugoSeconds, figures.hugoPeakMemoryMB, figures.timeRatio,
+               figures.memoryRatio, figures.blogRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
+               figures.hugoRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
+    }
+}
