@@ -29,8 +29,8 @@ import Testing
     }
 
     /// The items of a feed and the pages after it, following `next_url` inside the output folder.
-    func walk(_ output: URL, from path: String) throws -> (ids: [String], dates: [String], tags: [[String]], pages: [String]) {
-        var ids: [String] = [], dates: [String] = [], tags: [[String]] = [], pages: [String] = []
+    func walk(_ output: URL, from path: String) throws -> (ids: [String], dates: [String], tags: [[String]], pages: [String], contents: [String]) {
+        var ids: [String] = [], dates: [String] = [], tags: [[String]] = [], pages: [String] = [], contents: [String] = []
         var next: String? = path
         while let current = next {
             #expect(!pages.contains(current), "next_url loops back to \(current)")
@@ -46,6 +46,7 @@ import Testing
                 dates.append(item["date_published"] as? String ?? "")
                 tags.append(item["tags"] as? [String] ?? [])
                 let content = item["content_html"] as? String ?? ""
+                contents.append(content)
                 #expect(!content.contains("src=\"cat.png") && !content.contains("href=\"../") && !content.contains(", /img"), "\(content)")
             }
             next = (feed["next_url"] as? String).map { url in
@@ -53,7 +54,7 @@ import Testing
                 return String(url.dropFirst("https://example.com/blog/".count)).removingPercentEncoding ?? url
             }
         }
-        return (ids, dates, tags, pages)
+        return (ids, dates, tags, pages, contents)
     }
 
     func published(_ count: Int) -> [Int] {
@@ -71,6 +72,9 @@ import Testing
             .map { "https://example.com/blog/posts/post-\($0)/" }
         #expect(walked.ids == expected)
         #expect(walked.dates == walked.dates.sorted(by: >))
+        // The first page carries whole posts, the archive their summaries (feed.archive_content).
+        #expect(walked.contents.prefix(3).allSatisfy { $0.contains("<img") })
+        #expect(walked.contents.dropFirst(3).allSatisfy { $0.hasPrefix("<p>") && !$0.contains("<img") && $0.contains("Body.") }, "\(walked.contents)")
         for page in walked.pages {
             let result = try runBlog(["feed", "validate", "--strict", output.appending(path: page).path])
             #expect(result.status == 0, "\(page): \(result.stdout) \(result.stderr)")
@@ -144,5 +148,20 @@ import Testing
         #expect(!files.isEmpty && files.allSatisfy { $0.hasSuffix("index.html") }, "\(files.sorted())")
         let page = try String(contentsOf: output.appending(path: "tags/swift/index.html"), encoding: .utf8)
         #expect(!page.contains("tags/swift/feed.json") && !page.contains("Follow this tag"))
+    }
+
+    @Test func blogYAMLCanPutWholePostsInTheArchive() throws {
+        let site = try makeSite(count: 10)
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        try (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "feed:\n", with: "feed:\n  archive_content: full\n"))
+            .write(to: yaml, atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let walked = try walk(site.appending(path: "public"), from: "feed.json")
+        #expect(walked.ids.count == 9 && walked.pages.count == 3)
+        #expect(walked.contents.allSatisfy { $0.contains("<img src=\"https://example.com/blog/posts/") }, "\(walked.contents)")
+        try (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "archive_content: full", with: "archive_content: whole"))
+            .write(to: yaml, atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).stderr.contains("'archive_content' must be full or summary, got \"whole\""))
     }
 }

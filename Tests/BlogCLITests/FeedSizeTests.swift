@@ -62,9 +62,13 @@ import Testing
         #expect(try runBlog(["build", "--site", site.path]).stderr.contains("'content' must be full or summary"))
     }
 
-    /// An archive page past the limit is made again with the summary, as the first page is.
+    /// With whole posts in the archive, an archive page past the limit is made again with the summary,
+    /// as the first page is.
     @Test func aVeryLongOldPostIsShortenedInItsArchivePage() throws {
         let site = try site(extraYAML: "", longPost: false)
+        let yaml = site.appending(path: "blog.yaml")
+        try (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "feed:\n", with: "feed:\n  archive_content: full\n"))
+            .write(to: yaml, atomically: true, encoding: .utf8)
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let paragraph = String(repeating: "An old and very long post, written to fill an archive page. ", count: 40) + "\n\n"
         try ("---\ntitle: Old and long\ndate: 2001-01-01T00:00:00Z\nsummary: The old short version.\n---\n" + String(repeating: paragraph, count: 600))

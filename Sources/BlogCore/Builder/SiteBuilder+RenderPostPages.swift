@@ -23,19 +23,21 @@ extension SiteBuilder {
     func renderPostPages(_ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous, into output: StagedOutput,
                          _ plan: BuildPlan, earlier: [[Diagnostic]]) async throws(DiagnosticError) -> RenderedPages {
         let sources = loaded.sources
+        // The feed items of the posts whose whole text a feed carries are made beside their pages, with
+        // HTML from the same tree.
+        let wholeInFeeds = FeedJob.wholePostSources(selection.everything, tags: selection.tags, configuration: plan.configuration)
         let work: [RenderWork] = selection.everything.indices.map { position in
             let index = selection.sourceIndices[position]
             let source = sources[index]
             let reuse = selection.hasSameLinks && source.rendered != nil
-            return RenderWork(post: selection.everything[position], reused: reuse ? source.rendered : nil, url: selection.urls[position],
-                              needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash)
+            let post = selection.everything[position]
+            return RenderWork(post: post, reused: reuse ? source.rendered : nil, url: selection.urls[position],
+                              needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash,
+                              makesFeedItem: wholeInFeeds.contains(post.source))
         }
-        // Every post's feed item, made beside its page (its HTML from the same tree), for the feeds' pages,
-        // which hold every post.
-        let feeds = plan.configuration.feedFormats.isEmpty ? nil : FeedBuilder(configuration: plan.configuration, routes: plan.routes)
         let context = RenderContext(bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
-                                    routes: plan.routes, output: output, root: site.root, feeds: feeds,
-                                    feedSummariesOnly: plan.configuration.feedCarriesSummaries)
+                                    routes: plan.routes, output: output, root: site.root,
+                                    feeds: FeedBuilder(configuration: plan.configuration, routes: plan.routes))
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
         try Self.stopOnErrors(earlier + [selection.diagnostics, diagnostics])
@@ -71,6 +73,8 @@ extension SiteBuilder {
         var source: Int
         /// The recorded list-entry hash, which a carried-over page keeps; 0 when not known.
         var recordedEntryHash: UInt64
+        /// A feed carries the whole post: its feed item is made beside its page.
+        var makesFeedItem: Bool
     }
 
     /// What every render shares.
@@ -82,9 +86,8 @@ extension SiteBuilder {
         var routes: Routes
         var output: StagedOutput
         var root: URL
-        /// Makes posts' feed items beside their pages; nil when the site has no feeds.
-        var feeds: FeedBuilder?
-        var feedSummariesOnly: Bool
+        /// Makes posts' feed items beside their pages.
+        var feeds: FeedBuilder
     }
 
     struct RenderResult: Sendable {
@@ -143,14 +146,12 @@ extension SiteBuilder {
             post.body = context.bodies.take(item.source)
         }
         do {
-            let makesItem = context.feeds != nil && post.kind == .post
-            var rendered = try context.renderer.render(post, includingFeedHTML: makesItem && !context.feedSummariesOnly)
+            var rendered = try context.renderer.render(post, includingFeedHTML: item.makesFeedItem)
             let published = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
             let page = context.pages.page(for: published)
             try context.output.put(route.path, bytes: page.html)
-            if makesItem, let feeds = context.feeds {
-                let content = context.feedSummariesOnly ? Self.summaryContent(rendered.summary, title: post.title) : rendered.feedHTML
-                rendered.feedItem = try? Self.feedEncoder.encodedItem(feeds.item(published, contentHTML: content))
+            if item.makesFeedItem {
+                rendered.feedItem = try? Self.feedEncoder.encodedItem(context.feeds.item(published, contentHTML: rendered.feedHTML))
             }
             // The page is on disk and the feed item made; keep only what lists, feeds and the record need.
             rendered.html = PostHTML(bytes: [])

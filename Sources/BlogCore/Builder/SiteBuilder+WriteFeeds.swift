@@ -49,8 +49,10 @@ extension SiteBuilder {
             }
         }
         let builder = FeedBuilder(configuration: plan.configuration, routes: plan.routes)
-        let items = try await feedItems(of: toWrite.map(\.job), builder, selection.renderer, plan)
+        let made = try await feedItems(of: toWrite.map(\.job), builder, selection.renderer, plan)
+        let configuration = plan.configuration
         let written: [Result<[Diagnostic], StagingFailure>] = await toWrite.map(\.job).parallelMap { job in
+            let items = job.carriesSummaries(configuration) ? made.summaries : made.whole
             // Each item's JSON was made once for all the pages it is on; the items themselves are needed
             // only by Atom and RSS, and by a page past the size limit, made again with summaries for its
             // largest items.
@@ -117,35 +119,38 @@ extension SiteBuilder {
 
     static let feedEncoder = FeedEncoder(prettyPrinted: true)
 
-    /// The item of every post the jobs hold, and its JSON, made once for all the pages it is on: made
-    /// beside the post's page when it was rendered in this build, else from its source, rendered again.
-    /// Its content is its summary when blog.yaml asks for summaries, else its feed HTML.
+    /// A post's feed item, with its JSON, made once for all the pages it is on.
+    typealias MadeItem = (item: Item?, encoded: FeedEncoder.EncodedItem)
+
+    /// The items of every post the jobs hold, whole (the post's feed HTML: made beside its page when it
+    /// was rendered in this build, else rendered again from its source) for pages with whole posts, and
+    /// with the summary for the others.
     ///
     /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
     /// keeping every item beside its JSON held half a gigabyte more. A page that needs the others (one
     /// past the size limit) reads them back from their JSON.
     private func feedItems(of jobs: [FeedJob], _ builder: FeedBuilder, _ renderer: PostRenderer, _ plan: BuildPlan) async throws(DiagnosticError)
-        -> [ObjectIdentifier: (item: Item?, encoded: FeedEncoder.EncodedItem)] {
-        var seen = Set<ObjectIdentifier>()
-        var posts: [PublishedPost] = []
+        -> (whole: [ObjectIdentifier: MadeItem], summaries: [ObjectIdentifier: MadeItem]) {
+        var seen: [Set<ObjectIdentifier>] = [[], []]
+        var posts: [(published: PublishedPost, summary: Bool)] = []
         var keepsItem = Set<ObjectIdentifier>()
         for job in jobs {
-            for published in job.posts where seen.insert(ObjectIdentifier(published)).inserted { posts.append(published) }
+            let summary = job.carriesSummaries(plan.configuration)
+            for published in job.posts where seen[summary ? 1 : 0].insert(ObjectIdentifier(published)).inserted { posts.append((published, summary)) }
             if job.formats != [.json] { keepsItem.formUnion(job.posts.map(ObjectIdentifier.init)) }
         }
         let kept = keepsItem
-        let summariesOnly = plan.configuration.feedCarriesSummaries
         let root = site.root
-        let made: [Result<(Item?, FeedEncoder.EncodedItem), Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
+        let made: [Result<MadeItem, Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
             .parallelMap { run in
-                run.map { published in
-                    // Made beside the post's page in this build.
-                    if let encoded = published.rendered.feedItem {
-                        guard kept.contains(ObjectIdentifier(published)) else { return .success((nil, encoded)) }
+                run.map { (published, summary) in
+                    let keeps = kept.contains(ObjectIdentifier(published))
+                    if !summary, let encoded = published.rendered.feedItem {
+                        guard keeps else { return .success((nil, encoded)) }
                         if let item = try? encoded.item() { return .success((item, encoded)) }
                     }
                     let content: String
-                    if summariesOnly {
+                    if summary {
                         content = Self.summaryContent(published.rendered.summary, title: published.post.title)
                     } else {
                         var post = published.post
@@ -160,21 +165,22 @@ extension SiteBuilder {
                     }
                     let item = builder.item(published, contentHTML: content)
                     do {
-                        return .success((kept.contains(ObjectIdentifier(published)) ? item : nil, try Self.feedEncoder.encodedItem(item)))
+                        return .success((keeps ? item : nil, try Self.feedEncoder.encodedItem(item)))
                     } catch {
                         return .failure(Diagnostic(.error, file: published.post.source, message: "cannot write the feed's item: \(error)"))
                     }
                 }
             }.flatMap { $0 }
-        var items: [ObjectIdentifier: (item: Item?, encoded: FeedEncoder.EncodedItem)] = [:]
-        items.reserveCapacity(posts.count)
-        for (published, result) in zip(posts, made) {
+        var whole: [ObjectIdentifier: MadeItem] = [:]
+        var summaries: [ObjectIdentifier: MadeItem] = [:]
+        for ((published, summary), result) in zip(posts, made) {
             switch result {
-            case .success(let value): items[ObjectIdentifier(published)] = value
+            case .success(let value):
+                if summary { summaries[ObjectIdentifier(published)] = value } else { whole[ObjectIdentifier(published)] = value }
             case .failure(let diagnostic): throw DiagnosticError([diagnostic])
             }
         }
-        return items
+        return (whole, summaries)
     }
 
     /// An item's content as its summary, for `feed.content: summary` and for items too large to carry whole.
@@ -217,6 +223,36 @@ struct FeedJob: Sendable {
     var routes: [Routes.Route]
     /// Newest first.
     var posts: ArraySlice<PublishedPost>
+    /// A page past the first, which carries summaries unless blog.yaml asks for whole posts.
+    var isArchive = false
+
+    /// Whether the page's items carry summaries rather than whole posts.
+    func carriesSummaries(_ configuration: SiteConfiguration) -> Bool {
+        configuration.feedCarriesSummaries || (isArchive && !configuration.feedArchiveCarriesWholePosts)
+    }
+
+    /// The sources of the posts whose whole text a feed carries: with whole posts in the archive, every
+    /// post; else those on the first page of the site's feed or of a tag's. Known before rendering, so
+    /// that only these posts' feed HTML is made beside their pages.
+    static func wholePostSources(_ posts: [Post], tags: TagFolding, configuration: SiteConfiguration) -> Set<String> {
+        guard !configuration.feedFormats.isEmpty, !configuration.feedCarriesSummaries else { return [] }
+        let dated = posts.filter { $0.kind == .post }
+        if configuration.feedArchiveCarriesWholePosts { return Set(dated.map(\.source)) }
+        // The order of ``SiteBuilder/newestFirstOrder(_:)``: newest first, by slug on the same date.
+        let keys = dated.map { ($0.date ?? .distantPast, $0.slug) }
+        let order = keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
+        let limit = configuration.feedItemLimit
+        var sources = Set(order.prefix(limit).map { dated[$0].source })
+        guard configuration.tagFeeds else { return sources }
+        var counts: [String: Int] = [:]
+        for index in order {
+            for tag in tags.folded(dated[index].tags) where counts[tag.slug, default: 0] < limit {
+                counts[tag.slug, default: 0] += 1
+                sources.insert(dated[index].source)
+            }
+        }
+        return sources
+    }
 
     /// Every page of the site's feed and of each tag's: the first page in every format blog.yaml leaves
     /// on, and the JSON Feed's archive pages.
@@ -252,7 +288,7 @@ struct FeedJob: Sendable {
         for number in stride(from: paging.archivePages, through: 1, by: -1) {
             let page = archive(number)
             jobs.append(FeedJob(channel: .init(title: title, homePageURL: homePageURL, feedURL: routes.absolute(page.url), nextURL: next(paging.next(ofArchive: number))),
-                                formats: [.json], routes: [page], posts: posts[paging.archive(number).shifted(by: posts.startIndex)]))
+                                formats: [.json], routes: [page], posts: posts[paging.archive(number).shifted(by: posts.startIndex)], isArchive: true))
         }
         return jobs
     }

@@ -45,6 +45,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var feedCarriesSummaries = false
     /// Whether `feed.json` links the older posts' pages through `next_url` (`feed.archive`, on by default).
     public var feedArchive = true
+    /// Whether the archive's pages (past the first of each feed) carry whole posts (`feed.archive_content:
+    /// full`) or their summaries, the default: whole posts made every post's text four times over in a
+    /// site's output (the site's archive and each of its tags'), for readers that seldom page back.
+    public var feedArchiveCarriesWholePosts = false
     /// Whether each tag has feeds of its own (`feed.tags`, on by default).
     public var tagFeeds = true
     /// A feed file's own path (`feed.atom_path: feed.xml`), so that a moved blog's subscribers keep theirs.
@@ -69,7 +73,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects"]
-    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content", "archive", "tags"]
+    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content", "archive", "archive_content", "tags"]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
 
@@ -150,7 +154,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         )
         configuration.feedFormats = formats
         configuration.feedPaths = feedPaths
-        configuration.feedCarriesSummaries = readFeedContent(&fields)
+        configuration.feedCarriesSummaries = readFeedContent(&fields, key: "content") ?? false
+        configuration.feedArchiveCarriesWholePosts = !(readFeedContent(&fields, key: "archive_content") ?? true)
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
         if let permalink = fields.string("permalink") {
@@ -191,13 +196,14 @@ public struct SiteConfiguration: Sendable, Equatable {
         return (limit, icon, favicon, formats, feedPaths)
     }
 
-    /// `feed.content`: `full` (the default) or `summary`.
-    private static func readFeedContent(_ fields: inout YAMLFields) -> Bool {
-        guard case .mapping(let mapping)? = fields.node("feed") else { return false }
+    /// `feed.content` and `feed.archive_content`: `full` or `summary`; whether it is `summary`, nil when
+    /// not given.
+    private static func readFeedContent(_ fields: inout YAMLFields, key: String) -> Bool? {
+        guard case .mapping(let mapping)? = fields.node("feed") else { return nil }
         var feed = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
-        guard let content = feed.string("content") else { return false }
+        guard let content = feed.string(key) else { return nil }
         if content != "full" && content != "summary" {
-            feed.error(at: feed.node("content"), "'content' must be full or summary, got \(Diagnostic.quoted(content))")
+            feed.error(at: feed.node(key), "'\(key)' must be full or summary, got \(Diagnostic.quoted(content))")
         }
         fields.absorb(feed)
         return content == "summary"
