@@ -164,4 +164,22 @@ import Testing
             .write(to: yaml, atomically: true, encoding: .utf8)
         #expect(try runBlog(["build", "--site", site.path]).stderr.contains("'archive_content' must be full or summary, got \"whole\""))
     }
+
+    /// A page may be called feed (its page is feed/index.html beside the archive's pages), but no permalink
+    /// may take a feed file's path.
+    @Test func aPermalinkCannotTakeAFeedsPath() throws {
+        let site = try makeSite(count: 10)
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try "---\ntitle: Subscribe\n---\nHow to follow.\n".write(to: site.appending(path: "content/pages/feed.md"), atomically: true, encoding: .utf8)
+        let build = try runBlog(["build", "--site", site.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/feed/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/feed/1.json").path))
+        for permalink in ["/feed/1.json", "/tags/swift/feed.json", "/sitemap.xml"] {
+            try "---\ntitle: Clash\npermalink: \(permalink)\n---\nx\n".write(to: site.appending(path: "content/pages/clash.md"), atomically: true, encoding: .utf8)
+            let clash = try runBlog(["build", "--site", site.path])
+            #expect(clash.status == 1)
+            #expect(clash.stderr.contains("content/pages/clash.md: error: its page would be \(permalink.dropFirst()), which the build writes"), "\(clash.stderr)")
+        }
+    }
 }

@@ -48,7 +48,6 @@ import Testing
         #expect(routes.rootOutputs == ["index.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "404.html", "tags/index.html", "archive/index.html"])
         for slug in Routes.reservedSlugs.filter({ !$0.contains(".") }) {
             #expect(routes.index(page: 2).path.hasPrefix(slug + "/") || routes.tags.path.hasPrefix(slug + "/") || routes.archive.path.hasPrefix(slug + "/")
-                    || routes.feedArchive(1).path.hasPrefix(slug + "/")
                     || routes.folder(of: post("x")).hasPrefix(slug + "/"), "\(slug) is reserved but no route uses it")
         }
     }

@@ -36,7 +36,7 @@ struct Routes: Sendable {
     }
 
     /// Names at the output's root that the engine's own outputs take, which a page's slug may not.
-    static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
+    static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
                                              "index.html"]
 
     /// The folder of a post's or page's own page, relative to the output folder: `posts/SLUG/` or `SLUG/`

@@ -6,14 +6,24 @@ extension SiteBuilder {
     ///
     /// - Parameter earlier: The diagnostics of the steps before, reported with an error of this one.
     /// - Returns: Warnings for files not copied because the build makes their path.
-    /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site: nothing is published then.
+    /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site, or when a post's
+    ///   own permalink names a path the build writes: nothing is published then.
     func copyStaticFiles(_ pages: RenderedPages, listPages: [String: UInt64], redirects: Set<String>, into output: StagedOutput, _ plan: BuildPlan,
                          earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
         var made: [String: String] = [:]
         for path in listPages.keys { made[path] = "the build" }
         for path in plan.routes.rootOutputs { made[path] = "the build" }
         for path in redirects { made[path] = "a redirect" }
-        for post in pages.all { made[plan.routes.page(of: post.post).path] = post.post.source }
+        // A post's or page's own permalink may name a path the build writes (`/feed/1.json`, `/tags/`).
+        var clashes: [Diagnostic] = []
+        for post in pages.all {
+            let path = plan.routes.page(of: post.post).path
+            if made[path] == "the build" {
+                clashes.append(Diagnostic(.error, file: post.post.source, message: "its page would be \(path), which the build writes (a list page, a feed or the sitemap); give it another 'permalink'"))
+            }
+            made[path] = post.post.source
+        }
+        try Self.stopOnErrors(earlier + [clashes])
         var copier = StaticCopier(root: site.root, output: output, made: made)
         do {
             for post in pages.all {
