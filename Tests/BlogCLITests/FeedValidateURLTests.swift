@@ -62,6 +62,9 @@ import Testing
             #expect(result.status == 1)
             #expect(result.stdout.contains("\(server.base)\(path): error: more than 5 redirects"), "\(result.stdout)")
         }
+        let toFile = try validate(server, "to-file")
+        #expect(toFile.status == 1 && !toFile.stdout.contains("root:"))
+        #expect(toFile.stdout.contains("to-file: error: "), "\(toFile.stdout)")
     }
 
     @Test(.enabled(if: hasPython, "needs python3 for the local HTTP server"))

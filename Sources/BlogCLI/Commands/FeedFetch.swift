@@ -106,6 +106,12 @@ enum FeedFetch {
                 completionHandler(nil)
                 return
             }
+            // A server may not send the fetch to a file or another kind of address.
+            guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
+                state.withLock { $0.stopped = $0.stopped ?? "redirected to \(request.url?.absoluteString ?? "nowhere"), which is not an http or https URL" }
+                completionHandler(nil)
+                return
+            }
             completionHandler(request)
         }
 

@@ -50,6 +50,8 @@ class Handler(http.server.BaseHTTPRequestHandler):
                 left = int(path.rsplit("/", 1)[1])
                 target = "/good.json" if left <= 1 else f"/redirect/{left - 1}"
                 self.send(302, b"", [("Location", target)])
+            elif path == "/to-file":
+                self.send(302, b"", [("Location", "file:///etc/passwd")])
             elif path == "/loop":
                 self.send(301, b"", [("Location", "/loop")])
             elif path == "/slow.json":
