@@ -8,11 +8,25 @@ struct LeanPairing {
     /// The folder holding `blog-lean` and `hugo-lean`.
     let bench: URL
     let hugo: String
+    let variant: Variant
+
+    /// What the Markdown does on both sides.
+    enum Variant: String, Codable {
+        /// Plain CommonMark, as the pairing's README asks: `blog`'s extensions and highlighting are
+        /// turned off in a copy of `blog-lean/blog.yaml` (they are on by default, and were not when the
+        /// pairing was written).
+        case plain
+        /// The GitHub-Flavored Markdown extensions and highlighting on both sides: `blog`'s defaults, and
+        /// goldmark's table, strikethrough, linkify, task list and footnote extensions with Hugo's
+        /// highlighting of fenced code in a copy of `hugo-lean/hugo.toml`.
+        case gfm
+    }
     /// Measured runs of each engine after one run to warm up, alternating, so that a drift of the
     /// machine's speed reaches both.
     static let runs = 3
 
     struct Figures: Codable {
+        var variant: Variant
         var hugoVersion: String
         var blogSeconds: Double
         var blogPeakMemoryMB: Double
@@ -35,8 +49,8 @@ struct LeanPairing {
     /// Writes both sites under `base` and builds each `runs` + 1 times from clean; nil when a build fails.
     func measure(posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) -> Figures? {
         let fileManager = FileManager.default
-        let blogSite = base.appending(path: "lean-blog")
-        let hugoSite = base.appending(path: "lean-hugo")
+        let blogSite = base.appending(path: "lean-blog-\(variant.rawValue)")
+        let hugoSite = base.appending(path: "lean-hugo-\(variant.rawValue)")
         do {
             try generator.writeBlogSite(at: blogSite, posts: posts, blogExecutable: blog, theme: .lean)
             try? fileManager.removeItem(at: blogSite.appending(path: "site-template"))
@@ -45,6 +59,7 @@ struct LeanPairing {
             try fileManager.copyItem(at: bench.appending(path: "blog-lean/blog.yaml"), to: blogSite.appending(path: "blog.yaml"))
             try fileManager.copyItem(at: bench.appending(path: "hugo-lean"), to: hugoSite)
             try generator.writeHugoPosts(at: hugoSite, posts: posts)
+            try configure(blogYAML: blogSite.appending(path: "blog.yaml"), hugoTOML: hugoSite.appending(path: "hugo.toml"))
         } catch {
             print("note: cannot write the lean pairing's sites: \(error)")
             return nil
@@ -53,7 +68,7 @@ struct LeanPairing {
         var hugoRuns: [ChildProcess.Result] = []
         for attempt in 0...Self.runs {
             // Outputs are moved aside, not deleted: this disk creates files slowly right after a delete.
-            let aside = base.appending(path: "lean-aside-\(attempt)")
+            let aside = base.appending(path: "lean-aside-\(variant.rawValue)-\(attempt)")
             try? fileManager.createDirectory(at: aside, withIntermediateDirectories: true)
             for name in ["public", ".public.blog-spare", ".blog-cache"] {
                 try? fileManager.moveItem(at: blogSite.appending(path: name), to: aside.appending(path: "blog-\(name)"))
@@ -73,9 +88,27 @@ struct LeanPairing {
             }
         }
         func median(_ runs: [ChildProcess.Result]) -> ChildProcess.Result { runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
-        return Figures(hugoVersion: Self.version(of: hugo), blogSeconds: median(blogRuns).seconds,
+        return Figures(variant: variant, hugoVersion: Self.version(of: hugo), blogSeconds: median(blogRuns).seconds,
                        blogPeakMemoryMB: Double(blogRuns.map(\.peakMemory).max() ?? 0) / 1e6, hugoSeconds: median(hugoRuns).seconds,
                        hugoPeakMemoryMB: Double(hugoRuns.map(\.peakMemory).max() ?? 0) / 1e6, blogRuns: blogRuns.map(\.seconds), hugoRuns: hugoRuns.map(\.seconds))
+    }
+
+    /// Sets the copies' Markdown settings for the variant.
+    private func configure(blogYAML: URL, hugoTOML: URL) throws {
+        var yaml = try String(contentsOf: blogYAML, encoding: .utf8)
+        var toml = try String(contentsOf: hugoTOML, encoding: .utf8)
+        switch variant {
+        case .plain:
+            yaml = yaml.contains("markdown:\n") ? yaml.replacingOccurrences(of: "markdown:\n", with: "markdown:\n  extensions: false\n  highlight: false\n")
+                : yaml + "markdown:\n  extensions: false\n  highlight: false\n"
+        case .gfm:
+            for name in ["footnote", "linkify", "strikethrough", "table", "taskList"] {
+                toml = toml.replacingOccurrences(of: "  \(name) = false", with: "  \(name) = true")
+            }
+            toml = toml.replacingOccurrences(of: "  codeFences = false", with: "  codeFences = true\n  noClasses = false")
+        }
+        try yaml.write(to: blogYAML, atomically: true, encoding: .utf8)
+        try toml.write(to: hugoTOML, atomically: true, encoding: .utf8)
     }
 
     /// `v0.168.0` from `hugo version`.
@@ -93,8 +126,8 @@ struct LeanPairing {
     }
 
     static func line(_ figures: Figures) -> String {
-        String(format: "  lean pairing (../shared/bench, hugo %@): blog %.2f s %.0f MB, hugo %.2f s %.0f MB; blog/hugo: time %.2f, memory %.2f   (medians of %@ and %@ s)",
-               figures.hugoVersion, figures.blogSeconds, figures.blogPeakMemoryMB, figures.hugoSeconds, figures.hugoPeakMemoryMB, figures.timeRatio,
+        String(format: "  lean pairing, %@ (../shared/bench, hugo %@): blog %.2f s %.0f MB, hugo %.2f s %.0f MB; blog/hugo: time %.2f, memory %.2f   (medians of %@ and %@ s)",
+               figures.variant == .plain ? "plain CommonMark" : "GFM and highlighting", figures.hugoVersion, figures.blogSeconds, figures.blogPeakMemoryMB, figures.hugoSeconds, figures.hugoPeakMemoryMB, figures.timeRatio,
                figures.memoryRatio, figures.blogRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
                figures.hugoRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
     }

@@ -48,8 +48,9 @@ struct SiteBenchmark {
         var hugoPeakMemoryMB: Double?
         var timeRatioToHugo: Double?
         var memoryRatioToHugo: Double?
-        /// The lean pairing of ../shared/bench, measured when Hugo and that folder are there.
-        var leanPairing: LeanPairing.Figures?
+        /// The lean pairing of ../shared/bench, plain and with GFM and highlighting, measured when Hugo and
+        /// that folder are there.
+        var leanPairings: [LeanPairing.Figures] = []
     }
 
     /// How many later edits are measured after the first.
@@ -190,7 +191,9 @@ struct SiteBenchmark {
                     print("note: hugo failed with status \(run.status) in \(hugoSite.path)")
                 }
                 if let bench {
-                    result.leanPairing = LeanPairing(bench: bench, hugo: hugo).measure(posts: posts, generator: generator, blog: blog, base: base)
+                    result.leanPairings = [LeanPairing.Variant.plain, .gfm].compactMap { variant in
+                        LeanPairing(bench: bench, hugo: hugo, variant: variant).measure(posts: posts, generator: generator, blog: blog, base: base)
+                    }
                 }
             }
             figures.append(result)
@@ -269,7 +272,7 @@ struct SiteBenchmark {
             lines.append(String(format: "  theme pairing (Hugo's templates compute summaries and reading time): hugo %.2f s, peak memory %.0f MB; blog/hugo: time %.2f, memory %.2f",
                                 hugo, memory, time, ratio))
         }
-        if let lean = figures.leanPairing { lines.append(LeanPairing.line(lean)) }
+        lines += figures.leanPairings.map(LeanPairing.line)
         return lines.joined(separator: "\n")
     }
 
