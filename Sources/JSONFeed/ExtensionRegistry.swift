@@ -40,6 +40,16 @@ public struct ExtensionRegistry: Sendable {
         public var value: any Sendable
     }
 
+    /// Reads a feed document strictly, as ``FeedDecoder`` does, and decodes its registered extensions and
+    /// hubs.
+    ///
+    /// - Throws: ``FeedDecodingError`` for the document's errors, or for the first value that does not fit
+    ///   its registered type, at its key path.
+    public func decode(from data: Data) throws(FeedDecodingError) -> (feed: Feed, extensions: [Found]) {
+        let feed = try FeedDecoder().decode(from: data)
+        return (feed, try decode(feed))
+    }
+
     /// Every registered extension and hub of `feed`, decoded by its type, in document order.
     ///
     /// - Throws: ``FeedDecodingError`` naming the path inside the extension where a value did not fit its

@@ -93,6 +93,9 @@ import JSONFeed
         // Unknown extensions and hub types are raw JSON, number literals and member order included.
         #expect(feed.items[0].extensions["_unknown"]?.serialized() == #"[1.50,{"z":null,"a":"kept in order"}]"#)
         #expect(feed.hubs?[1].extensions["_port"] == .number("80"))
+        // One call reads the document and its registered extensions.
+        let (read, extensions) = try registry.decode(from: Data(Self.document.utf8))
+        #expect(read == feed && extensions.map(\.key) == ["_blue_shed", "WebSub", "_podcast"])
         // A round trip is exact.
         #expect(String(decoding: try FeedEncoder(prettyPrinted: true).encode(feed), as: UTF8.self) == Self.document)
     }
