@@ -34,3 +34,14 @@ final class PublishedPost: Sendable {
         PublishedPost(post: post, rendered: rendered, path: path, permalink: permalink, tags: tags)
     }
 }
+
+extension [PublishedPost] {
+    /// The posts of each tag, by the tag's folder name, in this array's order, with the tag's name.
+    func groupedByTag() -> [String: (name: String, posts: [PublishedPost])] {
+        var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
+        for published in self {
+            for tag in published.tags { byTag[tag.slug, default: (tag.name, [])].posts.append(published) }
+        }
+        return byTag
+    }
+}

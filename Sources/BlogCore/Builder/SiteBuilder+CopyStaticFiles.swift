@@ -8,10 +8,10 @@ extension SiteBuilder {
     /// - Returns: Warnings for files not copied because the build makes their path.
     /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site, or when a post's
     ///   own permalink names a path the build writes: nothing is published then.
-    func copyStaticFiles(_ pages: RenderedPages, listPages: [String: UInt64], redirects: Set<String>, into output: StagedOutput, _ plan: BuildPlan,
+    func copyStaticFiles(_ pages: RenderedPages, generated: Set<String>, redirects: Set<String>, into output: StagedOutput, _ plan: BuildPlan,
                          earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
         var made: [String: String] = [:]
-        for path in listPages.keys { made[path] = "the build" }
+        for path in generated { made[path] = "the build" }
         for path in plan.routes.rootOutputs { made[path] = "the build" }
         for path in redirects { made[path] = "a redirect" }
         // A post's or page's own permalink may name a path the build writes (`/feed/1.json`, `/tags/`).

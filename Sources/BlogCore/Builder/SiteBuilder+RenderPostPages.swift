@@ -184,7 +184,15 @@ extension SiteBuilder {
     /// The positions of `posts` newest first, and by slug on the same date. Sorts keys, not posts: moving
     /// ten thousand posts through a sort cost more than the comparisons.
     static func newestFirstOrder(_ posts: [PublishedPost]) -> [Int] {
-        let keys = posts.map { ($0.post.date ?? .distantPast, $0.post.slug) }
-        return keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
+        newestFirstOrder(keys: posts.map { ($0.post.date ?? .distantPast, $0.post.slug) })
+    }
+
+    /// The same order of posts not yet rendered, so that what a feed's first page holds is known before.
+    static func newestFirstOrder(_ posts: [Post]) -> [Int] {
+        newestFirstOrder(keys: posts.map { ($0.date ?? .distantPast, $0.slug) })
+    }
+
+    private static func newestFirstOrder(keys: [(Date, String)]) -> [Int] {
+        keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
     }
 }

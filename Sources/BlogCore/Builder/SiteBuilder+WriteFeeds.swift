@@ -238,9 +238,7 @@ struct FeedJob: Sendable {
         guard !configuration.feedFormats.isEmpty, !configuration.feedCarriesSummaries else { return [] }
         let dated = posts.filter { $0.kind == .post }
         if configuration.feedArchiveCarriesWholePosts { return Set(dated.map(\.source)) }
-        // The order of ``SiteBuilder/newestFirstOrder(_:)``: newest first, by slug on the same date.
-        let keys = dated.map { ($0.date ?? .distantPast, $0.slug) }
-        let order = keys.indices.sorted { a, b in keys[a].0 != keys[b].0 ? keys[a].0 > keys[b].0 : keys[a].1 < keys[b].1 }
+        let order = SiteBuilder.newestFirstOrder(dated)
         let limit = configuration.feedItemLimit
         var sources = Set(order.prefix(limit).map { dated[$0].source })
         guard configuration.tagFeeds else { return sources }
@@ -262,14 +260,11 @@ struct FeedJob: Sendable {
         var jobs = pages(of: posts[...], formats: formats, limit: configuration.feedItemLimit, paged: configuration.feedArchive, title: configuration.title,
                          homePageURL: configuration.baseURL, routes: routes, route: routes.feed, archive: routes.feedArchive)
         guard configuration.tagFeeds else { return jobs }
-        var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
-        for published in posts {
-            for tag in published.tags { byTag[tag.slug, default: (tag.name, [])].posts.append(published) }
-        }
+        let byTag = posts.groupedByTag()
         for slug in byTag.keys.sorted() {
             guard let tag = byTag[slug] else { continue }
             jobs += pages(of: tag.posts[...], formats: formats, limit: configuration.feedItemLimit, paged: configuration.feedArchive,
-                          title: "\(configuration.title) · \(tag.name)",
+                          title: FeedBuilder.tagFeedTitle(site: configuration.title, tag: tag.name),
                           homePageURL: routes.absolute(routes.tag(slug).url), routes: routes,
                           route: { routes.tagFeed(slug, $0) }, archive: { routes.tagFeedArchive(slug, $0) })
         }

@@ -6,11 +6,11 @@ extension SiteBuilder {
     /// which any static host serves. An old path that a page of the site takes is a warning and is skipped.
     ///
     /// - Returns: The redirect pages' paths, and the warnings.
-    func writeRedirects(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ plan: BuildPlan)
+    func writeRedirects(_ pages: RenderedPages, generated: Set<String>, into output: StagedOutput, _ plan: BuildPlan)
         throws(DiagnosticError) -> (paths: Set<String>, diagnostics: [Diagnostic]) {
         let routes = plan.routes
         var taken: [String: String] = [:]
-        for path in listPages.keys { taken[path] = "a list page" }
+        for path in generated { taken[path] = "a page the build writes" }
         for path in routes.rootOutputs { taken[path] = "the build" }
         for page in pages.all { taken[routes.page(of: page.post).path] = page.post.source }
         var written: Set<String> = []

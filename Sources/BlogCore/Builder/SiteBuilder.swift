@@ -43,17 +43,17 @@ public struct SiteBuilder: Sendable {
         let feeds = try await writeFeeds(pages, selection, loaded, previous, into: output, plan)
         timer.mark("feeds")
         let sitemaps = try writeSitemap(pages, listPages: listPages, into: output, plan)
-        var generated = listPages.merging(feeds.hashes) { page, _ in page }
-        for path in sitemaps where generated[path] == nil { generated[path] = 0 }
-        let redirects = try writeRedirects(pages, listPages: generated, into: output, plan)
-        let copied = try copyStaticFiles(pages, listPages: generated, redirects: redirects.paths, into: output, plan,
+        let hashed = listPages.merging(feeds.hashes) { page, _ in page }
+        let generated = Set(hashed.keys).union(sitemaps)
+        let redirects = try writeRedirects(pages, generated: generated, into: output, plan)
+        let copied = try copyStaticFiles(pages, generated: generated, redirects: redirects.paths, into: output, plan,
                                          earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
         timer.mark("sitemap, redirects and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
         let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
-        let dependencies = BuildRecord.Dependencies(links: selection.linkHash, listPages: generated, feedWarnings: feeds.warnings)
+        let dependencies = BuildRecord.Dependencies(links: selection.linkHash, listPages: hashed, feedWarnings: feeds.warnings)
         summary.spareRequest = await record(plan, sources, loaded, selection, pages, dependencies, committed, summary, content)
         timer.mark("record")
         Self.releaseInBackground([loaded, selection, pages, previous, committed])

@@ -46,10 +46,7 @@ struct SitePages: Sendable {
                         into output: StagedOutput) async throws -> [String: UInt64] {
         let perPage = configuration.postsPerPage
         let pageCount = max(1, (posts.count + perPage - 1) / perPage)
-        var byTag: [String: (name: String, posts: [PublishedPost])] = [:]
-        for published in posts {
-            for tag in published.tags { byTag[tag.slug, default: (tag.name, [])].posts.append(published) }
-        }
+        let byTag = posts.groupedByTag()
         let tagSlugs = byTag.keys.sorted { (byTag[$0]?.name.lowercased() ?? "", $0) < (byTag[$1]?.name.lowercased() ?? "", $1) }
         var years: [(year: Int, posts: [PublishedPost])] = []
         for published in posts {
@@ -283,7 +280,7 @@ struct SitePages: Sendable {
             let formats = configuration.tagFeeds ? configuration.feedFormats.sorted() : []
             page["feeds"] = formats.map { format in
                 TemplateObject(["url": routes.absolute(routes.tagFeed(slug, format).url), "type": format.mediaType,
-                                "title": "\(configuration.title) · \(tagged.name) (\(format.displayName))"])
+                                "title": "\(FeedBuilder.tagFeedTitle(site: configuration.title, tag: tagged.name)) (\(format.displayName))"])
             }
             return context.render(templates, "tag", page: page, [
                 "tag": TemplateObject(["name": tagged.name, "url": routes.tag(slug).url, "count": tagged.posts.count,

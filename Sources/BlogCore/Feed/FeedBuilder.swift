@@ -17,6 +17,9 @@ struct FeedBuilder {
         var nextURL: String?
     }
 
+    /// The title of a tag's feeds: the site's and the tag's, `My blog · swift`.
+    static func tagFeedTitle(site: String, tag: String) -> String { "\(site) · \(tag)" }
+
     func feed(_ channel: Channel, items: [Item]) -> Feed {
         let base = configuration.baseURL
         let authors = configuration.authors.map { feedAuthor($0, against: base) }

@@ -7,9 +7,10 @@ struct RenderedPost: Sendable {
     /// HTML for the post's own page: links to other posts' sources rewritten, headings with `id`s.
     var html: PostHTML
     /// The same HTML with every relative URL made absolute, for feed readers that show it off the site;
-    /// empty unless asked for, since only the feed's newest items need it.
+    /// empty unless asked for, since only the posts on a feed's first page need it.
     var feedHTML: String
-    /// The post's feed item as JSON, made beside its page when the site has feeds; nil when not made.
+    /// The post's feed item as JSON, made beside its page when a feed carries the whole post; nil when not
+    /// made (its item is then made by the feed step).
     var feedItem: FeedEncoder.EncodedItem?
     /// The front matter summary, or the first paragraph as plain text.
     var summary: String
