@@ -6,9 +6,16 @@ import Testing
 @Suite struct IncrementalBuildTests {
     /// Builds the site (with its cache) and a copy of its sources that has no cache and no output, and
     /// expects the same tree. The copy is a site of its own, so its build cannot replace the cache.
-    func expectCachedEqualsClean(_ site: URL, _ label: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        let cached = try runBlog(["build", "--site", site.path])
+    ///
+    /// - Parameter editedAlone: When given, whether the build must have rebuilt the edited posts alone
+    ///   (``SiteBuilder/rebuildEdits``), as its `BLOG_PROFILE` notes say.
+    func expectCachedEqualsClean(_ site: URL, _ label: String, editedAlone: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        var cached = try runBlog(["build", "--site", site.path], environment: editedAlone == nil ? [:] : ["BLOG_PROFILE": "1"])
         #expect(cached.status == 0, "\(label): \(cached.stderr)", sourceLocation: sourceLocation)
+        if let editedAlone {
+            #expect(cached.stderr.contains("edited files rebuilt alone") == editedAlone, "\(label): \(cached.stderr)", sourceLocation: sourceLocation)
+            cached.stderr = cached.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("profile: ") }.joined(separator: "\n")
+        }
         let copy = site.deletingLastPathComponent().appending(path: "clean-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: copy) }
@@ -65,6 +72,52 @@ import Testing
         try expectCachedEqualsClean(site, "template edited")
         try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "posts_per_page: 2", with: "posts_per_page: 1") }
         try expectCachedEqualsClean(site, "blog.yaml edited")
+    }
+
+    /// An edit that changes only a post's own page (its front matter, its diagnostics and what lists
+    /// show of it as they were, and no feed carrying its whole text) rebuilds that page alone; every other
+    /// edit takes the whole build. Either way the output is a clean build's, warnings included, and the
+    /// record left behind serves the builds after it.
+    @Test func editsThatChangeOnlyTheirPageAreRebuiltAlone() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let posts = site.appending(path: "content/posts")
+        try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "item_limit: 3", with: "item_limit: 1") }
+        for (index, day) in (10...16).enumerated() {
+            let links = "See [the first](2024-01-15-first.md), [a draft](2024-03-02-draft.md) and [nothing](missing-\(index).md)."
+            try "---\ntitle: Old \(index)\ndate: 2023-05-\(day)\ntags: [archive, \"Old Times\"]\n---\nOld post \(index), first paragraph.\n\n\(links)\n"
+                .write(to: posts.appending(path: "old-\(index).md"), atomically: true, encoding: .utf8)
+        }
+        try expectCachedEqualsClean(site, "first build")
+        try edit(posts.appending(path: "old-1.md")) { $0 + "\nA paragraph added at the end, with [a link](2024-01-15-first.md#top).\n" }
+        try expectCachedEqualsClean(site, "body of an old post edited", editedAlone: true)
+        try edit(posts.appending(path: "old-2.md")) { $0 + "\nMore.\n" }
+        try edit(posts.appending(path: "old-3.md")) { $0 + "\nMore.\n" }
+        try edit(site.appending(path: "content/pages/about.md")) { $0 + "\nA page edited too.\n" }
+        try expectCachedEqualsClean(site, "two old posts and a page edited", editedAlone: true)
+        try edit(posts.appending(path: "2024-03-02-draft.md")) { $0 + "\nA draft edited.\n" }
+        try expectCachedEqualsClean(site, "a draft edited", editedAlone: true)
+        let same = posts.appending(path: "old-4.md")
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: same.path)
+        try expectCachedEqualsClean(site, "an old post touched, its bytes the same", editedAlone: true)
+        // Each of these reaches further than the post's page.
+        try edit(posts.appending(path: "old-1.md")) { $0.replacingOccurrences(of: "Old post 1, first paragraph.", with: "A new summary.") }
+        try expectCachedEqualsClean(site, "summary edited", editedAlone: false)
+        try edit(posts.appending(path: "old-2.md")) { $0.replacingOccurrences(of: "title: Old 2", with: "title: Old two") }
+        try expectCachedEqualsClean(site, "title edited", editedAlone: false)
+        try edit(posts.appending(path: "old-3.md")) { $0 + "\nNow [another missing link](gone.md).\n" }
+        try expectCachedEqualsClean(site, "a warning added", editedAlone: false)
+        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0 + "\nThe newest post, which the feed carries whole.\n" }
+        try expectCachedEqualsClean(site, "a post in the feed edited", editedAlone: false)
+        try "defaced".write(to: site.appending(path: "public/posts/trip/index.html"), atomically: true, encoding: .utf8)
+        try edit(posts.appending(path: "old-5.md")) { $0 + "\nMore.\n" }
+        try expectCachedEqualsClean(site, "an edit while the output was changed by hand", editedAlone: false)
+        // After all that, the record still serves both ways.
+        try edit(posts.appending(path: "old-5.md")) { $0 + "\nMore again.\n" }
+        try expectCachedEqualsClean(site, "edited once more", editedAlone: true)
+        try expectCachedEqualsClean(site, "no change", editedAlone: false)
+        try edit(posts.appending(path: "old-6.md")) { $0.replacingOccurrences(of: "date: 2023-05-16", with: "date: 2023-05-09") }
+        try expectCachedEqualsClean(site, "date changed", editedAlone: false)
     }
 
     /// The tree a swap replaces is kept as `.public.blog-spare` and staged into by the next build; nothing

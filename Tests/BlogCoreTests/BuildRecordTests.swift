@@ -142,6 +142,40 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["build.bin", "notes.txt"])
     }
 
+    /// Replacing a few entries in place gives the very bytes that encoding the record with those entries
+    /// replaced gives; the spare tree keeps what it held for an output replaced in the output alone.
+    @Test func aPatchedRecordIsTheRecordWithThoseEntriesReplaced() async throws {
+        var cache = fullCache()
+        cache.stamps.sources["content/posts/p1.md"] = FileStamp(size: 1, modified: 1000)
+        for (path, output) in cache.outputs { cache.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified) }
+        let file = try #require(BuildRecord.File(await cache.encoded(), fingerprint: 42))
+        #expect(file.source("content/posts/p1.md") == cache.sources["content/posts/p1.md"])
+        #expect(file.source("content/posts/b/index.md") == cache.sources["content/posts/b/index.md"])
+        #expect(file.source("content/posts/p1") == nil && file.source("") == nil)
+        #expect(file.output("feed.json") == cache.outputs["feed.json"] && file.output("old/index.html") == nil)
+
+        var record = try #require(cache.sources["content/posts/p1.md"])
+        (record.size, record.modified, record.hash, record.summary, record.wordCount) = (77, 88, 99, "An edited “summary”", 1234)
+        let stamp = FileStamp(size: 77, modified: 88)
+        // index.html differs in the spare already; posts/a/index.html does not, until now.
+        let outputs: [String: BuildRecord.Output] = ["index.html": .init(size: 12, modified: 13, hash: 14), "posts/a/index.html": .init(size: 3, modified: 4, hash: 5)]
+        let patched = try #require(file.patched(sources: ["content/posts/p1.md": (stamp, record)], outputs: outputs))
+
+        var expected = cache
+        expected.sources["content/posts/p1.md"] = record
+        expected.stamps.sources["content/posts/p1.md"] = stamp
+        for (path, output) in outputs {
+            expected.outputs[path] = output
+            expected.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified)
+        }
+        expected.spare?["posts/a/index.html"] = cache.outputs["posts/a/index.html"]
+        expectSame(await decode(patched), expected)
+        #expect(patched == (await expected.encoded()))
+        // Entries the record does not hold are not made up.
+        #expect(file.patched(sources: ["content/posts/new.md": (stamp, record)], outputs: [:]) == nil)
+        #expect(file.patched(sources: [:], outputs: ["new/index.html": .init(size: 1, modified: 1, hash: 1)]) == nil)
+    }
+
     /// An edit build keeps most records as the cache had them and makes the rest again; what it leaves
     /// must be what a build without a cache makes, warnings, drafts and future posts included.
     @Test func anEditBuildLeavesTheCacheACleanBuildLeaves() async throws {

@@ -20,4 +20,10 @@ struct PhaseTimer {
         FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@ (processor %.0f ms, peak memory %.0f MB)\n", milliseconds, phase,
                                                    usage.processorMilliseconds - lastProcessor, Double(usage.peakKilobytes) / 1024).utf8))
     }
+
+    /// Prints a line of its own among the timings, such as why a shortcut was not taken.
+    static func note(_ text: String) {
+        guard ProcessInfo.processInfo.environment["BLOG_PROFILE"] != nil else { return }
+        FileHandle.standardError.write(Data("profile: \(text)\n".utf8))
+    }
 }

@@ -31,6 +31,9 @@ public struct SiteBuilder: Sendable {
         if let unchanged = check.unchanged {
             return finish(plan, unchanged.summary, [plan.diagnostics, sources.diagnostics, unchanged.diagnostics])
         }
+        if let edited = await rebuildEdits(check, sources, plan) {
+            return finish(plan, edited, [plan.diagnostics, sources.diagnostics, edited.diagnostics])
+        }
         let previous = await plan.incremental.previousBuild(plan, check)
         let loaded = await loadPosts(sources, previous, plan)
         timer.mark("load posts")
@@ -53,8 +56,7 @@ public struct SiteBuilder: Sendable {
         timer.mark("commit")
         let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
-        let dependencies = BuildRecord.Dependencies(links: selection.linkHash, listPages: hashed, feedWarnings: feeds.warnings)
-        summary.spareRequest = await record(plan, sources, loaded, selection, pages, dependencies, committed, summary, content)
+        summary.spareRequest = await record(plan, sources, loaded, selection, pages, listPages: hashed, feedWarnings: feeds.warnings, committed, summary, content)
         timer.mark("record")
         Self.releaseInBackground([loaded, selection, pages, previous, committed])
         return finish(plan, summary, [plan.diagnostics, sources.diagnostics, content])

@@ -27,12 +27,18 @@ extension BuildRecord {
                 writer = RecordWriter(capacity: 600 * share.count + 16)
                 writer.integer(UInt64(share.count))
                 for path in share {
+                    guard let source = sources[path] else { continue }
                     writer.string(path)
-                    sources[path].map { writer.source($0) }
+                    writer.lengthPrefixed { $0.source(source) }
                 }
             }
             return writer.bytes
         }
+        return Self.file(fingerprint: fingerprint, dependencies: dependencies, sections: sections)
+    }
+
+    /// The file's bytes from its parts: the sections follow the head, which says how long each is.
+    static func file(fingerprint: UInt64, dependencies: Dependencies, sections: [[UInt8]]) -> Data {
         var head = RecordWriter(capacity: 64 * dependencies.listPages.count + 1024)
         head.fixed(dependencies.links)
         head.array(dependencies.listPages.keys.sorted()) { writer, path in
@@ -46,16 +52,21 @@ extension BuildRecord {
                 writer.string(warning.message)
             }
         }
+        head.array(dependencies.navigation) { writer, link in
+            writer.string(link.title)
+            writer.string(link.path)
+        }
+        head.array(dependencies.wholeInFeeds.sorted()) { $0.string($1) }
         head.array(sections) { $0.integer(UInt64($1.count)) }
         var body = head.bytes
         body.reserveCapacity(body.count + sections.reduce(0) { $0 + $1.count })
         for section in sections { body.append(contentsOf: section) }
         var file = RecordWriter(capacity: 24)
-        file.fixed(UInt64(Self.formatVersion))
+        file.fixed(UInt64(formatVersion))
         file.fixed(fingerprint)
         file.fixed(body.withUnsafeBytes { ContentHash.of($0) })
-        var data = Data(capacity: Self.magic.count + file.bytes.count + body.count)
-        data.append(contentsOf: Self.magic)
+        var data = Data(capacity: magic.count + file.bytes.count + body.count)
+        data.append(contentsOf: magic)
         data.append(contentsOf: file.bytes)
         data.append(contentsOf: body)
         return data
@@ -126,6 +137,10 @@ extension BuildRecord {
                 (try reader.string(), try reader.array { reader throws(RecordReader.Failure) in FeedWarning(file: try reader.string(), message: try reader.string()) })
             }
             dependencies.feedWarnings = Dictionary(warnings, uniquingKeysWith: { first, _ in first })
+            dependencies.navigation = try reader.array { reader throws(RecordReader.Failure) in
+                NavigationLink(title: try reader.string(), path: try reader.string())
+            }
+            dependencies.wholeInFeeds = Set(try reader.array { reader throws(RecordReader.Failure) in try reader.string() })
             let lengths = try reader.array { reader throws(RecordReader.Failure) in try reader.count(minimumSize: 0) }
             var sections: [Range<Int>] = []
             var next = reader.offset
@@ -217,7 +232,7 @@ extension BuildRecord {
             var records: [(String, Source)] = []
             records.reserveCapacity(count)
             for _ in 0..<count {
-                records.append((try reader.string(), try reader.source()))
+                records.append((try reader.string(), try reader.lengthPrefixed { reader throws(RecordReader.Failure) in try reader.source() }))
             }
             return .sources(records)
         }

@@ -11,7 +11,7 @@ import JSONFeed
 /// and modification time match, and an old output file only when its size and modification time still
 /// match what was written. A record that cannot be read is ignored.
 struct BuildRecord: Sendable {
-    static let formatVersion = 8
+    static let formatVersion = 9
     static let folder = ".blog-cache"
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
@@ -78,6 +78,16 @@ struct BuildRecord: Sendable {
         /// file and message: a page carried over is not made again, and its warnings are reported again
         /// from here.
         var feedWarnings: [String: [FeedWarning]] = [:]
+        /// The standalone pages' titles and URLs in the navigation, which every page shows: a rebuild of
+        /// edited posts (``SiteBuilder/rebuildEdits(_:_:_:)``) renders their pages without the other posts.
+        var navigation: [NavigationLink] = []
+        /// The posts whose whole text some feed carries: an edit to one of them changes a feed.
+        var wholeInFeeds: Set<String> = []
+    }
+
+    struct NavigationLink: Sendable, Equatable {
+        var title: String
+        var path: String
     }
 
     struct FeedWarning: Sendable, Equatable {
@@ -112,10 +122,15 @@ struct BuildRecord: Sendable {
     /// Writes the record atomically; a failure only costs the next build its shortcut. The files of
     /// earlier formats (`build.json`, `build-sources-K.json`, `quick`) are removed.
     func save(for site: Site, in folder: String) async {
+        Self.save(await encoded(), for: site, in: folder)
+    }
+
+    /// Writes a record's bytes atomically, as ``save(for:in:)`` does.
+    static func save(_ data: Data, for site: Site, in folder: String) {
         let url = Self.url(for: site, in: folder)
         let folderPath = url.deletingLastPathComponent().path
         try? FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
-        try? FileContents.replace(await encoded(), at: url.path)
+        try? FileContents.replace(data, at: url.path)
         for name in (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
         where name == "build.json" || name == "quick" || (name.hasPrefix("build-sources-") && name.hasSuffix(".json")) {
             try? FileSystem.removeFile(folderPath + "/" + name)

@@ -26,24 +26,37 @@ extension RecordWriter {
             integer(UInt64(table.count))
             for path in table.keys.sorted() {
                 string(path)
-                let stamp = table[path] ?? FileStamp(size: 0, modified: 0)
-                integer(stamp.size)
-                signed(stamp.modified)
+                stampValue(table[path] ?? FileStamp(size: 0, modified: 0))
             }
         }
         array(stamps.diagnostics) { $0.diagnostic($1.recorded) }
+    }
+
+    /// One stamp, after its path.
+    mutating func stampValue(_ stamp: FileStamp) {
+        integer(stamp.size)
+        signed(stamp.modified)
     }
 }
 
 extension RecordReader {
     mutating func stamps() throws(Failure) -> BuildStamps {
         var stamps = BuildStamps()
-        stamps.nextDue = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
-        stamps.counts = BuildRecord.Counts(posts: try int(), pages: try int(), tags: try int(), draftsSkipped: try int(), futureSkipped: try int())
+        (stamps.nextDue, stamps.counts) = try stampsPreamble()
         stamps.sources = try stampTable()
         stamps.outputs = try stampTable()
         stamps.diagnostics = try array { reader throws(Failure) in Diagnostic(try reader.diagnostic()) }
         return stamps
+    }
+
+    /// What comes before the stamp tables: the next due date and the counts.
+    mutating func stampsPreamble() throws(Failure) -> (Date?, BuildRecord.Counts) {
+        let nextDue = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
+        return (nextDue, BuildRecord.Counts(posts: try int(), pages: try int(), tags: try int(), draftsSkipped: try int(), futureSkipped: try int()))
+    }
+
+    mutating func stampValue() throws(Failure) -> FileStamp {
+        FileStamp(size: try int(), modified: try signed())
     }
 
     private mutating func stampTable() throws(Failure) -> [String: FileStamp] {
@@ -52,7 +65,7 @@ extension RecordReader {
         table.reserveCapacity(count)
         for _ in 0..<count {
             let path = try string()
-            table[path] = FileStamp(size: try int(), modified: try signed())
+            table[path] = try stampValue()
         }
         return table
     }

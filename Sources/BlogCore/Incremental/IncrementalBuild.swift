@@ -19,6 +19,11 @@ struct IncrementalBuild: Sendable {
         var unchanged: (summary: BuildSummary, diagnostics: [Diagnostic])?
         /// The last build's record file, read for the check and decoded in full only when something changed.
         var file: BuildRecord.File?
+        /// When only some posts' files changed since that record was written (nothing added, removed or
+        /// due, and the output as it was): where they are among the scan's jobs.
+        var edited: [Int] = []
+        /// The stamps of the record in ``file``, as the check read them.
+        var stamps: BuildStamps?
     }
 
     /// What the last build left for this one.
@@ -36,8 +41,9 @@ struct IncrementalBuild: Sendable {
         let file = remembered == nil ? BuildRecord.File.read(for: site, in: folder, fingerprint: fingerprint) : nil
         guard plan.templates != nil, !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
               let stamps = remembered?.stamps ?? file?.stamps(),
-              await isUnchanged(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
+              let edited = await editedSources(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
         else { return Check(unchanged: nil, file: file) }
+        guard edited.isEmpty else { return Check(unchanged: nil, file: file, edited: edited, stamps: stamps) }
         var summary = BuildSummary(output: plan.output.folder)
         summary.filesUnchanged = stamps.outputs.count
         summary.posts = stamps.counts.posts
@@ -48,20 +54,25 @@ struct IncrementalBuild: Sendable {
         return Check(unchanged: (summary, stamps.diagnostics), file: file)
     }
 
-    /// Whether every source and output file has the size and modification time the last build recorded.
-    private func isUnchanged(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> Bool {
-        guard sources.jobs.count + sources.bundleFiles.count == stamps.sources.count else { return false }
-        if let due = stamps.nextDue, due <= now { return false }
-        for (job, stamp) in zip(sources.jobs, sources.stamps) {
-            guard let stamp, stamps.sources[job.file] == stamp else { return false }
+    /// The sources (by their place among the scan's jobs) whose size or modification time is not the one
+    /// the last build recorded, when every other source and output file has the recorded stamp and the
+    /// same files are there; nil when anything else changed.
+    private func editedSources(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> [Int]? {
+        guard sources.jobs.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
+        if let due = stamps.nextDue, due <= now { return nil }
+        var edited: [Int] = []
+        for (index, (job, stamp)) in zip(sources.jobs, sources.stamps).enumerated() {
+            guard let stamp, let recorded = stamps.sources[job.file] else { return nil }
+            if recorded != stamp { edited.append(index) }
         }
         let root = site.root.path
         for file in sources.bundleFiles {
-            guard let stamp = stamps.sources[file], FileStamp(root + "/" + file) == stamp else { return false }
+            guard let stamp = stamps.sources[file], FileStamp(root + "/" + file) == stamp else { return nil }
         }
-        guard FileSystem.exists(output + "/" + OutputWriter.marker) else { return false }
+        guard FileSystem.exists(output + "/" + OutputWriter.marker) else { return nil }
         let outputs = Array(stamps.outputs)
-        return zip(outputs, await SiteBuilder.stamps(of: outputs.map { output + "/" + $0.key })).allSatisfy { $0.value == $1 }
+        guard zip(outputs, await SiteBuilder.stamps(of: outputs.map { output + "/" + $0.key })).allSatisfy({ $0.value == $1 }) else { return nil }
+        return edited
     }
 
     /// The last build's record, with a listing of the spare tree started first: listing it takes a tenth

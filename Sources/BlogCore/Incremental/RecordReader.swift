@@ -75,6 +75,32 @@ struct RecordReader {
         return text
     }
 
+    /// What ``RecordWriter/lengthPrefixed(_:)`` wrote, read by `read`, which must read all of it.
+    mutating func lengthPrefixed<Value>(_ read: (inout RecordReader) throws(Failure) -> Value) throws(Failure) -> Value {
+        let range = try skipLengthPrefixed()
+        var inner = RecordReader(UnsafeRawBufferPointer(rebasing: bytes[..<range.upperBound]), at: range.lowerBound)
+        let value = try read(&inner)
+        guard inner.isAtEnd else { throw Failure() }
+        return value
+    }
+
+    /// Steps over what ``RecordWriter/lengthPrefixed(_:)`` wrote; returns where its bytes are.
+    mutating func skipLengthPrefixed() throws(Failure) -> Range<Int> {
+        guard bytes.count - offset >= 4 else { throw Failure() }
+        let length = Int(UInt32(littleEndian: bytes.loadUnaligned(fromByteOffset: offset, as: UInt32.self)))
+        offset += 4
+        guard length <= bytes.count - offset else { throw Failure() }
+        offset += length
+        return offset - length..<offset
+    }
+
+    /// The next string's UTF-8 bytes, without making a `String` of them.
+    mutating func stringBytes() throws(Failure) -> UnsafeRawBufferPointer {
+        let length = try count()
+        offset += length
+        return UnsafeRawBufferPointer(rebasing: bytes[offset - length..<offset])
+    }
+
     mutating func optional<Value>(_ read: (inout RecordReader) throws(Failure) -> Value) throws(Failure) -> Value? {
         try bool() ? try read(&self) : nil
     }

@@ -59,6 +59,16 @@ struct RecordWriter {
         optional(text) { $0.string($1) }
     }
 
+    /// What `write` writes, after its length in four little-endian bytes, so that a reader can step over
+    /// it or find it again without reading it (see ``RecordReader/skipLengthPrefixed()``).
+    mutating func lengthPrefixed(_ write: (inout RecordWriter) -> Void) {
+        let start = bytes.count
+        bytes.append(contentsOf: [0, 0, 0, 0])
+        write(&self)
+        let length = UInt32(bytes.count - start - 4)
+        for index in 0..<4 { bytes[start + index] = UInt8(truncatingIfNeeded: length >> (8 * UInt32(index))) }
+    }
+
     /// A count, then each element written by `write`.
     mutating func array<Element>(_ elements: some Collection<Element>, _ write: (inout RecordWriter, Element) -> Void) {
         integer(UInt64(elements.count))

@@ -26,11 +26,34 @@ struct RenderedPost: Sendable {
 /// Renders posts through libcmark with the site's Markdown options.
 struct PostRenderer: Sendable {
     let configuration: SiteConfiguration
-    /// Source path (`content/posts/a.md`) to the root-relative URL of its page (`/blog/posts/a/`).
-    let pageURLs: [String: String]
-    /// Sources of drafts and future posts left out of this build.
-    var leftOut: Set<String> = []
+    /// What a link to a source (`content/posts/a.md`) leads to.
+    let linkTarget: @Sendable (String) -> LinkTarget
     static let summaryLimit = 300
+
+    /// Where a link to another source's file leads.
+    enum LinkTarget: Sendable, Equatable {
+        /// The root-relative URL of its page (`/blog/posts/a/`).
+        case page(String)
+        /// A draft or future post left out of this build.
+        case leftOut
+        /// No post or page.
+        case none
+    }
+
+    /// A renderer whose links to other sources lead by `pageURLs` (source path to root-relative URL);
+    /// `leftOut` names the drafts and future posts left out of this build.
+    init(configuration: SiteConfiguration, pageURLs: [String: String], leftOut: Set<String> = []) {
+        self.init(configuration: configuration) { path in
+            pageURLs[path].map(LinkTarget.page) ?? (leftOut.contains(path) ? .leftOut : .none)
+        }
+    }
+
+    /// A renderer that asks `linkTarget` where each link to another source leads: a rebuild of a few
+    /// edited posts looks up only the pages they link to.
+    init(configuration: SiteConfiguration, linkTarget: @escaping @Sendable (String) -> LinkTarget) {
+        self.configuration = configuration
+        self.linkTarget = linkTarget
+    }
 
     private var parseOptions: RenderOptions { configuration.markdown.parseOptions }
     private var htmlOptions: RenderOptions { configuration.markdown.htmlOptions }
@@ -43,11 +66,12 @@ struct PostRenderer: Sendable {
         if configuration.markdown.highlight { CodeHighlighting.highlight(walked.codeBlocks) }
         for link in walked.links {
             guard let url = link.url, let target = Self.markdownTarget(url, from: post.source) else { continue }
-            if let page = pageURLs[target.path] {
+            let found = linkTarget(target.path)
+            if case .page(let page) = found {
                 link.url = page + target.fragment
             } else {
                 let line = link.startLine > 0 ? post.bodyFirstLine + link.startLine - 1 : nil
-                let reason = leftOut.contains(target.path) ? "is a draft or future post left out of this build" : "is not a post or page"
+                let reason = found == .leftOut ? "is a draft or future post left out of this build" : "is not a post or page"
                 diagnostics.append(Diagnostic(.warning, file: post.source, line: line, message: "link to \(Diagnostic.quoted(url)), but \(target.path) \(reason)"))
             }
         }

@@ -1,0 +1,166 @@
+import BlogFileSystem
+import Foundation
+
+// Reading one entry of a record file, and writing the file again with a few entries replaced, without
+// decoding the others: an edit to one post of fifty thousand looks up and replaces a handful of entries,
+// and every other byte of the file is copied as it is.
+extension BuildRecord.File {
+    /// Where one entry is in ``data``: the whole entry (its path first) and its value.
+    struct Entry {
+        var whole: Range<Int>
+        var value: Range<Int>
+    }
+
+    /// One source's record, found by its path among the sources' sections; nil when there is none.
+    func source(_ path: String) -> BuildRecord.Source? {
+        guard let entry = locateSources([path])[path] else { return nil }
+        return decode(entry.value) { reader throws(RecordReader.Failure) in
+            try reader.lengthPrefixed { reader throws(RecordReader.Failure) in try reader.source() }
+        }
+    }
+
+    /// One output file's entry; nil when the last build did not write that path.
+    func output(_ path: String) -> BuildRecord.Output? {
+        guard let entry = locateOutputs([path]).entries[path] else { return nil }
+        return decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }
+    }
+
+    /// The file with the named sources' stamps and records and the named outputs' stamps and entries
+    /// replaced, every other byte as it was; nil when one of them is not in the file (the full build
+    /// writes the record then). An output given a new entry keeps its old one as the spare tree's, since
+    /// the file was replaced in the output alone.
+    func patched(sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output]) -> Data? {
+        var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
+        func entry(_ path: String, _ write: (inout RecordWriter) -> Void) -> [UInt8] {
+            var writer = RecordWriter(capacity: 256)
+            writer.string(path)
+            write(&writer)
+            return writer.bytes
+        }
+        let stamps = locateStamps(Set(sources.keys), outputs: Set(outputs.keys))
+        let located = locateOutputs(Set(outputs.keys))
+        let records = locateSources(Set(sources.keys))
+        for (path, new) in sources {
+            guard let stamp = stamps.sources[path], let record = records[path] else { return nil }
+            replacements.append((stamp.whole, entry(path) { $0.stampValue(new.stamp) }))
+            replacements.append((record.whole, entry(path) { writer in writer.lengthPrefixed { $0.source(new.record) } }))
+        }
+        var spareChanges: [String: BuildRecord.Output?] = [:]
+        for (path, new) in outputs {
+            guard let stamp = stamps.outputs[path], let old = located.entries[path],
+                  let oldEntry = decode(old.value, { reader throws(RecordReader.Failure) in try reader.output() })
+            else { return nil }
+            replacements.append((stamp.whole, entry(path) { $0.stampValue(FileStamp(size: new.size, modified: new.modified)) }))
+            replacements.append((old.whole, entry(path) { $0.output(new) }))
+            spareChanges[path] = oldEntry
+        }
+        if let spare = located.spare {
+            guard let bytes = spareDifferences(spare, keeping: spareChanges) else { return nil }
+            replacements.append((spare, bytes))
+        }
+        return rewritten(with: replacements)
+    }
+
+    /// The spare tree's differences from the outputs (the list at `range`) with `changes` added where the
+    /// list has no entry of its own for the path: the spare holds what it held.
+    private func spareDifferences(_ range: Range<Int>, keeping changes: [String: BuildRecord.Output?]) -> [UInt8]? {
+        guard var differences = decode(range, { reader throws(RecordReader.Failure) in
+            try reader.array { reader throws(RecordReader.Failure) in
+                (try reader.string(), try reader.optional { reader throws(RecordReader.Failure) in try reader.output() })
+            }
+        }) else { return nil }
+        let listed = Set(differences.map(\.0))
+        differences += changes.filter { !listed.contains($0.key) }.map { ($0.key, $0.value) }
+        differences.sort { $0.0 < $1.0 }
+        var writer = RecordWriter(capacity: 64 * differences.count + 8)
+        writer.array(differences) { writer, difference in
+            writer.string(difference.0)
+            writer.optional(difference.1) { $0.output($1) }
+        }
+        return writer.bytes
+    }
+
+    /// The file with each range of its sections replaced by its bytes, its head and checksum made again.
+    private func rewritten(with replacements: [(range: Range<Int>, bytes: [UInt8])]) -> Data? {
+        let sorted = replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        for (first, second) in zip(sorted, sorted.dropFirst()) where first.range.upperBound > second.range.lowerBound { return nil }
+        var next = sorted[...]
+        let newSections = data.withUnsafeBytes { buffer in
+            sections.map { section -> [UInt8] in
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(section.count + 1024)
+                var offset = section.lowerBound
+                while let replacement = next.first, replacement.range.lowerBound < section.upperBound {
+                    bytes.append(contentsOf: buffer[offset..<replacement.range.lowerBound])
+                    bytes.append(contentsOf: replacement.bytes)
+                    offset = replacement.range.upperBound
+                    next = next.dropFirst()
+                }
+                bytes.append(contentsOf: buffer[offset..<section.upperBound])
+                return bytes
+            }
+        }
+        return BuildRecord.file(fingerprint: fingerprint, dependencies: dependencies, sections: newSections)
+    }
+
+    private func decode<Value>(_ range: Range<Int>, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value) -> Value? {
+        data.withUnsafeBytes { buffer in
+            var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound)
+            guard let value = try? read(&reader), reader.isAtEnd else { return nil }
+            return value
+        }
+    }
+
+    /// Walks a table of entries (a count, then each a path and a value that `skip` steps over) from the
+    /// reader's place, and returns where each of `paths` is; the reader is left after the table.
+    private static func locate(_ paths: Set<String>, in reader: inout RecordReader,
+                               skip: (inout RecordReader) throws(RecordReader.Failure) -> Void) throws(RecordReader.Failure) -> [String: Entry] {
+        let wanted = paths.map { Array($0.utf8) }
+        var found: [String: Entry] = [:]
+        for _ in 0..<(try reader.count()) {
+            let start = reader.offset
+            let path = try reader.stringBytes()
+            let valueStart = reader.offset
+            try skip(&reader)
+            guard !wanted.isEmpty, let match = wanted.first(where: { $0.count == path.count && $0.elementsEqual(path) }) else { continue }
+            found[String(decoding: match, as: UTF8.self)] = Entry(whole: start..<reader.offset, value: valueStart..<reader.offset)
+        }
+        return found
+    }
+
+    private func locateSources(_ paths: Set<String>) -> [String: Entry] {
+        var found: [String: Entry] = [:]
+        for section in sections.dropFirst(2) {
+            data.withUnsafeBytes { buffer in
+                var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
+                let entries = try? Self.locate(paths, in: &reader) { reader throws(RecordReader.Failure) in _ = try reader.skipLengthPrefixed() }
+                found.merge(entries ?? [:]) { first, _ in first }
+            }
+        }
+        return found
+    }
+
+    /// The outputs' entries, and where the list of the spare tree's differences is when there is a spare.
+    private func locateOutputs(_ paths: Set<String>) -> (entries: [String: Entry], spare: Range<Int>?) {
+        let section = sections[1]
+        return data.withUnsafeBytes { buffer in
+            var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
+            guard let entries = try? Self.locate(paths, in: &reader, skip: { reader throws(RecordReader.Failure) in _ = try reader.output() }),
+                  let hasSpare = try? reader.bool()
+            else { return ([:], nil) }
+            return (entries, hasSpare ? reader.offset..<section.upperBound : nil)
+        }
+    }
+
+    private func locateStamps(_ sources: Set<String>, outputs: Set<String>) -> (sources: [String: Entry], outputs: [String: Entry]) {
+        let section = sections[0]
+        return data.withUnsafeBytes { buffer in
+            var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
+            let skip = { (reader: inout RecordReader) throws(RecordReader.Failure) in _ = try reader.stampValue() }
+            guard (try? reader.stampsPreamble()) != nil, let found = try? Self.locate(sources, in: &reader, skip: skip),
+                  let foundOutputs = try? Self.locate(outputs, in: &reader, skip: skip)
+            else { return ([:], [:]) }
+            return (found, foundOutputs)
+        }
+    }
+}
