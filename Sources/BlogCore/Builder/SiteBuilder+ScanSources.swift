@@ -19,16 +19,15 @@ extension SiteBuilder {
     func scanSources(_ plan: BuildPlan) async -> SourceScan {
         let loader = ContentLoader(root: site.root, timeZone: plan.configuration.timeZone)
         let (jobs, diagnostics) = loader.scan()
-        // Paths are joined as strings: a URL per file cost more than its stat.
-        let rootPath = plan.rootPath
-        let stamps = await Self.stamps(of: jobs.map { rootPath + "/" + $0.file })
+        let stamps = await Self.stamps(of: jobs.map(\.file), in: plan.rootPath)
         return SourceScan(jobs: jobs, stamps: stamps, bundleFiles: bundleFiles(jobs), diagnostics: diagnostics)
     }
 
-    /// The stamps of many files, made on every core in runs of at least a thousand, in the order of `paths`.
-    static func stamps(of paths: [String]) async -> [FileStamp?] {
+    /// The stamps of many files at paths relative to `folder`, made on every core in runs of at least a
+    /// thousand, in the order of `paths`.
+    static func stamps(of paths: [String], in folder: String) async -> [FileStamp?] {
         let runs = paths.runs(ProcessInfo.processInfo.activeProcessorCount, minimumLength: 1000)
-        return await runs.parallelMap { $0.map { FileStamp($0) } }.flatMap { $0 }
+        return await runs.parallelMap { FileStamp.stamps(of: $0, in: folder) }.flatMap { $0 }
     }
 
     /// The files beside each post folder's index.md, relative to the site root, in a fixed order.

@@ -85,18 +85,20 @@ extension BuildRecord.File {
         let sorted = replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
         for (first, second) in zip(sorted, sorted.dropFirst()) where first.range.upperBound > second.range.lowerBound { return nil }
         var next = sorted[...]
-        let newSections = data.withUnsafeBytes { buffer in
-            sections.map { section -> [UInt8] in
+        let newSections = data.withUnsafeBytes { raw in
+            // Typed, so that copying a run of bytes is one copy, not a loop over a raw buffer's bytes.
+            let buffer = raw.assumingMemoryBound(to: UInt8.self)
+            return sections.map { section -> [UInt8] in
                 var bytes: [UInt8] = []
                 bytes.reserveCapacity(section.count + 1024)
                 var offset = section.lowerBound
                 while let replacement = next.first, replacement.range.lowerBound < section.upperBound {
-                    bytes.append(contentsOf: buffer[offset..<replacement.range.lowerBound])
+                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[offset..<replacement.range.lowerBound]))
                     bytes.append(contentsOf: replacement.bytes)
                     offset = replacement.range.upperBound
                     next = next.dropFirst()
                 }
-                bytes.append(contentsOf: buffer[offset..<section.upperBound])
+                bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[offset..<section.upperBound]))
                 return bytes
             }
         }

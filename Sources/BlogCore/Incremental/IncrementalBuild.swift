@@ -71,7 +71,7 @@ struct IncrementalBuild: Sendable {
         }
         guard FileSystem.exists(output + "/" + OutputWriter.marker) else { return nil }
         let outputs = Array(stamps.outputs)
-        guard zip(outputs, await SiteBuilder.stamps(of: outputs.map { output + "/" + $0.key })).allSatisfy({ $0.value == $1 }) else { return nil }
+        guard zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({ $0.value == $1 }) else { return nil }
         return edited
     }
 
