@@ -47,7 +47,7 @@ struct LeanPairing {
     }
 
     /// Writes both sites under `base` and builds each `runs` + 1 times from clean; nil when a build fails.
-    func measure(posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) -> Figures? {
+    func measure(posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) async -> Figures? {
         let fileManager = FileManager.default
         let blogSite = base.appending(path: "lean-blog-\(variant.rawValue)")
         let hugoSite = base.appending(path: "lean-hugo-\(variant.rawValue)")
@@ -70,12 +70,9 @@ struct LeanPairing {
             // Outputs are moved aside, not deleted: this disk creates files slowly right after a delete.
             let aside = base.appending(path: "lean-aside-\(variant.rawValue)-\(attempt)")
             try? fileManager.createDirectory(at: aside, withIntermediateDirectories: true)
-            for name in ["public", ".public.blog-spare", ".blog-cache"] {
-                try? fileManager.moveItem(at: blogSite.appending(path: name), to: aside.appending(path: "blog-\(name)"))
-            }
             try? fileManager.moveItem(at: hugoSite.appending(path: "public"), to: aside.appending(path: "hugo-public"))
-            sync()
-            let blogRun = ChildProcess.run(blog, ["build", "--site", blogSite.path])
+            // The spare tree blog's build has made next is waited for, so that Hugo never builds beside it.
+            let blogRun = await CleanBuild.run(blog, site: blogSite, aside: aside.appending(path: "blog"))
             sync()
             let hugoRun = ChildProcess.run(hugo, ["--source", hugoSite.path, "--quiet"])
             guard blogRun.status == 0, hugoRun.status == 0 else {

@@ -51,6 +51,8 @@ struct SiteBenchmark {
         /// The lean pairing of ../shared/bench, plain and with GFM and highlighting, measured when Hugo and
         /// that folder are there.
         var leanPairings: [LeanPairing.Figures] = []
+        /// Clean builds with and without the outputs added by the feed platform.
+        var outputCost: OutputCost.Figures?
     }
 
     /// How many later edits are measured after the first.
@@ -63,6 +65,7 @@ struct SiteBenchmark {
     struct Report: Codable {
         var machine: String
         var figures: [Figures]
+        var targets: [Target]
     }
 
     func run(postCounts: [Int]) async -> Report {
@@ -112,24 +115,18 @@ struct SiteBenchmark {
             var (files, bytes) = (0, 0)
             var spareReady: Double?
             for attempt in 0...Self.repeats {
-                if attempt > 0 {
-                    let aside = base.appending(path: "aside-\(attempt)")
-                    try? FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
-                    for name in ["public", ".public.blog-spare", ".blog-cache"] {
-                        try? FileManager.default.moveItem(at: site.appending(path: name), to: aside.appending(path: name))
-                    }
-                }
+                if attempt > 0 { CleanBuild.moveAside(site, to: base.appending(path: "aside-\(attempt)")) }
                 sync()
                 let run = ChildProcess.run(blog, ["build", "--site", site.path])
                 let ended = ContinuousClock.now
                 guard run.status == 0 else { break }
                 if attempt == 0 {
-                    _ = await waitForSpare(of: site, files: treeSize(site.appending(path: "public")).files, since: ended)
+                    _ = await CleanBuild.waitForSpare(of: site, files: CleanBuild.treeSize(site.appending(path: "public")).files, since: ended)
                     continue
                 }
                 cleanRuns.append(run)
-                (files, bytes) = treeSize(site.appending(path: "public"))
-                spareReady = await waitForSpare(of: site, files: files, since: ended)
+                (files, bytes) = CleanBuild.treeSize(site.appending(path: "public"))
+                spareReady = await CleanBuild.waitForSpare(of: site, files: files, since: ended)
                 cmarkRuns.append(await cmarkFloor(posts.map(\.body)))
                 sync()
                 copyRuns.append(ChildProcess.run("/bin/cp", ["-r", site.appending(path: "public").path, base.appending(path: "copy-\(attempt)").path]).seconds)
@@ -175,10 +172,11 @@ struct SiteBenchmark {
                 result.standardThemeCleanBuildSeconds = standard.seconds
                 result.standardThemePeakMemoryMB = Double(standard.peakMemory) / 1e6
                 result.standardThemeRatioToFloor = standard.seconds / result.floorSeconds
-                _ = await waitForSpare(of: standardSite, files: files, since: .now)
+                _ = await CleanBuild.waitForSpare(of: standardSite, files: files, since: .now)
             } else {
                 print("note: the default theme's build failed with status \(standard.status) in \(standardSite.path)")
             }
+            result.outputCost = await OutputCost.measure(site: site, posts: posts, generator: generator, blog: blog, base: base)
             if let hugo {
                 sync()
                 let run = ChildProcess.run(hugo, ["--source", hugoSite.path, "--destination", hugoSite.appending(path: "public").path, "--quiet"])
@@ -191,8 +189,10 @@ struct SiteBenchmark {
                     print("note: hugo failed with status \(run.status) in \(hugoSite.path)")
                 }
                 if let bench {
-                    result.leanPairings = [LeanPairing.Variant.plain, .gfm].compactMap { variant in
-                        LeanPairing(bench: bench, hugo: hugo, variant: variant).measure(posts: posts, generator: generator, blog: blog, base: base)
+                    for variant in [LeanPairing.Variant.plain, .gfm] {
+                        if let figures = await LeanPairing(bench: bench, hugo: hugo, variant: variant).measure(posts: posts, generator: generator, blog: blog, base: base) {
+                            result.leanPairings.append(figures)
+                        }
                     }
                 }
             }
@@ -204,17 +204,10 @@ struct SiteBenchmark {
         } else {
             DeletionRecord.delete(folders)
         }
-        return Report(machine: Self.machineDescription(), figures: figures)
-    }
-
-    /// Waits (up to a minute) for the spare tree that a clean build of a large site has `blog link-spare`
-    /// make; returns how long after `since` it was there, or nil.
-    private func waitForSpare(of site: URL, files: Int, since: ContinuousClock.Instant) async -> Double? {
-        let spare = site.appending(path: ".public.blog-spare").path
-        while files >= BuildOptions().spareRequestMinimumFiles, !FileManager.default.fileExists(atPath: spare), ContinuousClock.now - since < .seconds(60) {
-            try? await Task.sleep(for: .milliseconds(20))
-        }
-        return FileManager.default.fileExists(atPath: spare) ? (ContinuousClock.now - since).seconds : nil
+        let machine = Self.machineDescription()
+        let targets = Targets.all(figures)
+        print(Targets.lines(figures, targets, machine: machine).joined(separator: "\n"))
+        return Report(machine: machine, figures: figures, targets: targets)
     }
 
     /// libcmark alone rendering the same Markdown, split over every core: the floor no engine can beat.
@@ -236,19 +229,6 @@ struct SiteBenchmark {
             for await _ in group {}
         }
         return (ContinuousClock.now - start).seconds
-    }
-
-    private func treeSize(_ root: URL) -> (files: Int, bytes: Int) {
-        var files = 0
-        var bytes = 0
-        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) {
-            for case let url as URL in enumerator {
-                guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
-                files += 1
-                bytes += values.fileSize ?? 0
-            }
-        }
-        return (files, bytes)
     }
 
     private func table(_ figures: Figures) -> String {
@@ -273,6 +253,7 @@ struct SiteBenchmark {
                                 hugo, memory, time, ratio))
         }
         lines += figures.leanPairings.map(LeanPairing.line)
+        if let cost = figures.outputCost { lines.append(OutputCost.line(cost)) }
         return lines.joined(separator: "\n")
     }
 

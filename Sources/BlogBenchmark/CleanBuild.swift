@@ -1,0 +1,48 @@
+import BlogCore
+import Foundation
+
+/// A clean build as the benchmark measures it: the site's output, spare tree and record are moved aside
+/// first (not deleted: this disk creates files slowly right after a large delete), the build starts after
+/// `sync`, and the benchmark then waits for the spare tree that `blog link-spare` makes after a large
+/// build, so that nothing measured next runs beside it.
+enum CleanBuild {
+    /// Builds `site` from clean, moving what the last build left into `aside`.
+    static func run(_ blog: String, site: URL, aside: URL) async -> ChildProcess.Result {
+        moveAside(site, to: aside)
+        sync()
+        let run = ChildProcess.run(blog, ["build", "--site", site.path])
+        if run.status == 0 { _ = await waitForSpare(of: site, files: treeSize(site.appending(path: "public")).files, since: .now) }
+        return run
+    }
+
+    static func moveAside(_ site: URL, to aside: URL) {
+        try? FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+        for name in ["public", ".public.blog-spare", ".blog-cache"] {
+            try? FileManager.default.moveItem(at: site.appending(path: name), to: aside.appending(path: name))
+        }
+    }
+
+    /// Waits (up to a minute) for the spare tree that a clean build of a large site has `blog link-spare`
+    /// make for an output of `files` files; returns how long after `since` it was there, or nil.
+    static func waitForSpare(of site: URL, files: Int, since: ContinuousClock.Instant) async -> Double? {
+        let spare = site.appending(path: ".public.blog-spare").path
+        while files >= BuildOptions().spareRequestMinimumFiles, !FileManager.default.fileExists(atPath: spare), ContinuousClock.now - since < .seconds(60) {
+            try? await Task.sleep(for: .milliseconds(20))
+        }
+        return FileManager.default.fileExists(atPath: spare) ? (ContinuousClock.now - since).seconds : nil
+    }
+
+    /// The regular files under `root` and their bytes.
+    static func treeSize(_ root: URL) -> (files: Int, bytes: Int) {
+        var files = 0
+        var bytes = 0
+        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) {
+            for case let url as URL in enumerator {
+                guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+                files += 1
+                bytes += values.fileSize ?? 0
+            }
+        }
+        return (files, bytes)
+    }
+}

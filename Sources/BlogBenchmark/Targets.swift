@@ -1,0 +1,74 @@
+import Foundation
+
+/// One performance target with the figure it is judged by: the benchmark is the judge of speed, never a
+/// timed test.
+struct Target: Codable {
+    var name: String
+    var value: Double
+    var limit: Double
+    /// What the value and limit count: `s`, `x Hugo`, `x floor`.
+    var unit: String
+    var met: Bool { value <= limit }
+}
+
+/// The targets of the performance work, from one run's figures, each printed with its ratio or time.
+enum Targets {
+    /// A later size's time (or memory) per added post may be at most this many times an earlier one's:
+    /// what "flat per post" means here. Per post over the whole build is printed too, but a build's fixed
+    /// cost (starting, loading the theme) weighs on a small site's share, so the slopes are judged.
+    static let flatness = 1.25
+
+    static func all(_ figures: [SiteBenchmark.Figures]) -> [Target] {
+        var targets: [Target] = []
+        for figure in figures {
+            let size = "\(figure.posts) posts"
+            for pairing in figure.leanPairings {
+                let label = pairing.variant == .plain ? "lean pairing, plain CommonMark" : "lean pairing, GFM and highlighting"
+                targets.append(Target(name: "\(size), \(label): time against Hugo \(pairing.hugoVersion)", value: pairing.timeRatio, limit: 0.25, unit: "x Hugo"))
+                targets.append(Target(name: "\(size), \(label): peak memory against Hugo", value: pairing.memoryRatio, limit: 0.25, unit: "x Hugo"))
+            }
+            targets.append(Target(name: "\(size), clean build with GFM and highlighting against the floor", value: figure.ratioToFloor, limit: 1.5, unit: "x floor"))
+            if let cost = figure.outputCost {
+                targets.append(Target(name: "\(size), what the newer outputs add to a clean build", value: cost.added, limit: 0.10, unit: "x"))
+            }
+        }
+        if let large = figures.last(where: { $0.posts >= 50_000 }) {
+            targets.append(Target(name: "\(large.posts) posts, one post edited", value: large.onePostAgainSeconds, limit: 0.5, unit: "s"))
+            targets.append(Target(name: "\(large.posts) posts, rebuild with nothing changed", value: large.noChangeRebuildSeconds, limit: 0.5, unit: "s"))
+            if let ten = figures.first(where: { $0.posts == 10_000 }) {
+                targets.append(Target(name: "\(large.posts) posts, one post edited, against the same edit at 10000 posts",
+                                      value: large.onePostAgainSeconds / ten.onePostAgainSeconds, limit: 1.5, unit: "x"))
+            }
+        }
+        let sizes = figures.sorted { $0.posts < $1.posts }
+        for (smaller, larger) in zip(sizes, sizes.dropFirst()).dropFirst() {
+            guard let earlier = sizes.first(where: { $0.posts < smaller.posts }) else { continue }
+            let span = "\(smaller.posts) to \(larger.posts) posts"
+            targets.append(Target(name: "time per added post, \(span), against \(earlier.posts) to \(smaller.posts)",
+                                  value: slope(smaller, larger, \.cleanBuildSeconds) / slope(earlier, smaller, \.cleanBuildSeconds), limit: flatness, unit: "x"))
+            targets.append(Target(name: "memory per added post, \(span), against \(earlier.posts) to \(smaller.posts)",
+                                  value: slope(smaller, larger, \.cleanBuildPeakMemoryMB) / slope(earlier, smaller, \.cleanBuildPeakMemoryMB), limit: flatness, unit: "x"))
+        }
+        return targets
+    }
+
+    private static func slope(_ a: SiteBenchmark.Figures, _ b: SiteBenchmark.Figures, _ value: KeyPath<SiteBenchmark.Figures, Double>) -> Double {
+        (b[keyPath: value] - a[keyPath: value]) / Double(b.posts - a.posts)
+    }
+
+    /// The per-post figures at each size, then every target with its value, limit and verdict.
+    static func lines(_ figures: [SiteBenchmark.Figures], _ targets: [Target], machine: String) -> [String] {
+        var lines = ["", "per post (clean build; the first edit's and a later edit's rebuild)"]
+        for figure in figures.sorted(by: { $0.posts < $1.posts }) {
+            let posts = Double(figure.posts)
+            lines.append(String(format: "  %6d posts: %6.1f µs and %5.1f kB per post; edit %.2f s, later edits %.2f s", figure.posts,
+                                1e6 * figure.cleanBuildSeconds / posts, 1e3 * figure.cleanBuildPeakMemoryMB / posts,
+                                figure.onePostRebuildSeconds, figure.onePostAgainSeconds))
+        }
+        lines.append("targets (\(machine))")
+        for target in targets {
+            lines.append(String(format: "  %@  %@: %.3f %@ (at most %.2f)", target.met ? "met    " : "NOT MET", target.name, target.value, target.unit, target.limit))
+        }
+        return lines
+    }
+}
