@@ -107,8 +107,12 @@ import Testing
         try expectCachedEqualsClean(site, "title edited", editedAlone: false)
         try edit(posts.appending(path: "old-3.md")) { $0 + "\nNow [another missing link](gone.md).\n" }
         try expectCachedEqualsClean(site, "a warning added", editedAlone: false)
-        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0 + "\nThe newest post, which the feed carries whole.\n" }
-        try expectCachedEqualsClean(site, "a post in the feed edited", editedAlone: false)
+        // The feed pages that carry an edited post whole are made again, in every format.
+        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0 + "\nThe newest post, which the feeds carry whole: ![a picture](pic.png), [first](2024-01-15-first.md).\n" }
+        try expectCachedEqualsClean(site, "a post in the feed edited", editedAlone: true)
+        try edit(posts.appending(path: "old-6.md")) { $0 + "\nThe newest of its tags, which their feeds carry whole.\n" }
+        try edit(posts.appending(path: "2024-01-15-first.md")) { $0 + "\nEdited beside it.\n" }
+        try expectCachedEqualsClean(site, "posts in tag feeds edited", editedAlone: true)
         try "defaced".write(to: site.appending(path: "public/posts/trip/index.html"), atomically: true, encoding: .utf8)
         try edit(posts.appending(path: "old-5.md")) { $0 + "\nMore.\n" }
         try expectCachedEqualsClean(site, "an edit while the output was changed by hand", editedAlone: false)

@@ -11,8 +11,9 @@ import Testing
         return times
     }
 
-    /// Starts `blog build` with a pause before its swap, and returns once the staged tree waits for it.
-    func startPausedBuild(_ site: URL, pause seconds: Double) throws -> Process {
+    /// Starts `blog build` with a pause before its swap, and returns once the staged tree waits for it
+    /// (once `staged` is in it: the theme's static files are staged last, just before the pause).
+    func startPausedBuild(_ site: URL, pause seconds: Double, staged: String = "style.css") throws -> Process {
         let process = Process()
         process.executableURL = blogExecutable
         process.arguments = ["build", "--site", site.path]
@@ -24,8 +25,7 @@ import Testing
         try process.run()
         let staging = site.appending(path: ".public.blog-staging")
         let deadline = Date().addingTimeInterval(20)
-        // The theme's static files are staged last, just before the pause.
-        while Date() < deadline, !FileManager.default.fileExists(atPath: staging.appending(path: "style.css").path) {
+        while Date() < deadline, !FileManager.default.fileExists(atPath: staging.appending(path: staged).path) {
             Thread.sleep(forTimeInterval: 0.02)
         }
         return process
@@ -38,9 +38,11 @@ import Testing
         let output = site.appending(path: "public")
         let before = try treeFiles(output)
         let times = try modificationTimes(output)
-        // Change a post, then kill the build while its staged tree waits to be swapped in.
+        // Change a post and add one (so that the whole build runs), then kill the build while its staged
+        // tree waits to be swapped in.
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
         try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
         let process = try startPausedBuild(site, pause: 30)
         let staging = site.appending(path: ".public.blog-staging")
         Thread.sleep(forTimeInterval: 0.3)
@@ -58,6 +60,39 @@ import Testing
         #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
     }
 
+    /// An edit rebuilt alone (``SiteBuilder/rebuildEdits``) stages the files it replaces beside the
+    /// output too: killed before it moves them into place, it leaves the output exactly as it was.
+    @Test func killedEditLeavesThePreviousOutputExactly() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let output = site.appending(path: "public")
+        let before = try treeFiles(output)
+        let times = try modificationTimes(output)
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        let process = try startPausedBuild(site, pause: 30, staged: "posts/first/index.html")
+        let staging = site.appending(path: ".public.blog-staging")
+        Thread.sleep(forTimeInterval: 0.3)
+        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path), "the feed that carries the post is staged too")
+        #expect(!FileManager.default.fileExists(atPath: staging.appending(path: "index.html").path), "only the files the edit changes are staged")
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(try treeFiles(output) == before)
+        #expect(try modificationTimes(output) == times)
+        let again = try runBlog(["build", "--site", site.path])
+        #expect(again.status == 0)
+        #expect(!FileManager.default.fileExists(atPath: staging.path))
+        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
+        // And not killed, it leaves no folder beside the output but the spare.
+        try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        let result = try runBlog(["build", "--site", site.path], environment: ["BLOG_PROFILE": "1"])
+        #expect(result.status == 0 && result.stderr.contains("edited files rebuilt alone"), "\(result.stderr)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".public") }.sorted() == [".public.blog-spare"])
+        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("Another paragraph."))
+    }
+
     /// `blog link-spare`, started after an earlier build, may finish while a build is under way: the
     /// build's swap puts the tree it made in the way aside instead of failing.
     @Test func aSpareMadeDuringABuildGivesWay() throws {
@@ -66,6 +101,7 @@ import Testing
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
         try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
         let process = try startPausedBuild(site, pause: 1.5)
         let spare = site.appending(path: ".public.blog-spare")
         #expect(!FileManager.default.fileExists(atPath: spare.path))
@@ -122,9 +158,10 @@ import Testing
         for contents in [nil, "notes"] {
             try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
             if let contents { try Data(contents.utf8).write(to: folder.appending(path: "notes.txt")) }
-            // A change, so that the build stages a new tree.
-            let post = site.appending(path: "content/posts/2024-01-15-first.md")
-            try (try String(contentsOf: post, encoding: .utf8) + "\nMore.\n").write(to: post, atomically: true, encoding: .utf8)
+            // A new post, so that the build stages a new tree (an edit to a post's body alone replaces its
+            // page in the output and stages nothing).
+            try "---\ntitle: New \(contents ?? "empty")\ndate: 2024-02-01\n---\nNew.\n"
+                .write(to: site.appending(path: "content/posts/new-\(contents ?? "empty").md"), atomically: true, encoding: .utf8)
             let result = try runBlog(["build", "--site", site.path])
             #expect(result.status == 1)
             #expect(result.stderr.hasPrefix("\(name): error: a folder with this name exists beside the output and was not made by blog"), "\(result.stderr)")
@@ -140,7 +177,7 @@ import Testing
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
         try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
-        let first = try startPausedBuild(site, pause: 1.5)
+        let first = try startPausedBuild(site, pause: 1.5, staged: "posts/first/index.html")
         try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
         let second = try runBlog(["build", "--site", site.path])
         first.waitUntilExit()

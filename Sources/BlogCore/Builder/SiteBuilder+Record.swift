@@ -6,15 +6,15 @@ extension SiteBuilder {
     ///
     /// - Parameters:
     ///   - listPages: Each list page and feed file with the hash of its inputs.
-    ///   - feedWarnings: The warnings of each feed page that had any.
+    ///   - feeds: The feed pages written, with their warnings.
     ///   - diagnostics: The content's diagnostics, which a build that finds nothing changed reports again.
     /// - Returns: The spare tree to make after this build, when it kept none for a large output.
     func record(_ plan: BuildPlan, _ scan: SourceScan, _ loaded: LoadedSources, _ selection: Selection, _ pages: RenderedPages,
-                listPages: [String: UInt64], feedWarnings: [String: [BuildRecord.FeedWarning]], _ committed: CommittedOutput, _ summary: BuildSummary,
+                listPages: [String: UInt64], _ feeds: WrittenFeeds, _ committed: CommittedOutput, _ summary: BuildSummary,
                 _ diagnostics: [Diagnostic]) async -> StagingTreeRequest? {
-        let dependencies = BuildRecord.Dependencies(links: selection.linkHash, listPages: listPages, feedWarnings: feedWarnings,
+        let dependencies = BuildRecord.Dependencies(links: selection.linkHash, listPages: listPages, feedWarnings: feeds.warnings,
                                                     navigation: selection.sitePages.context.navigation.map(BuildRecord.NavigationLink.init),
-                                                    wholeInFeeds: pages.wholeInFeeds)
+                                                    feedPages: feeds.wholePages)
         let options = plan.options
         let manifest = committed.manifest
         var record = BuildRecord(fingerprint: plan.incremental.fingerprint, stamps: BuildStamps(), outputs: manifest,

@@ -15,8 +15,6 @@ struct RenderedPages: Sendable {
     var diagnostics: [Diagnostic]
     /// The record of every source for the next build, made on the side while lists and feeds are made.
     var sourceRecords: Task<[String: BuildRecord.Source], Never>
-    /// The sources of the posts whose whole text a feed carries.
-    var wholeInFeeds: Set<String>
 }
 
 extension SiteBuilder {
@@ -59,7 +57,7 @@ extension SiteBuilder {
         let records = Task { Self.sourceRecords(sources, results: results, entryHashes: hashes, cached: previous.record?.sources ?? [:]) }
         let all = results.compactMap(\.published)
         return RenderedPages(posts: newestFirst.map { unsorted[$0] }, postEntryHashes: postEntryHashes, standalone: all.filter { $0.post.kind == .page },
-                             all: all, diagnostics: diagnostics, sourceRecords: records, wholeInFeeds: wholeInFeeds)
+                             all: all, diagnostics: diagnostics, sourceRecords: records)
     }
 
     /// One post or page to render or carry over.

@@ -9,6 +9,8 @@ struct WrittenFeeds: Sendable {
     var diagnostics: [Diagnostic]
     /// The warnings by page, for the next build's record.
     var warnings: [String: [BuildRecord.FeedWarning]]
+    /// Every page that carries whole posts, for the next build's record.
+    var wholePages: [BuildRecord.FeedPage]
 }
 
 extension SiteBuilder {
@@ -52,34 +54,12 @@ extension SiteBuilder {
         let made = try await feedItems(of: toWrite.map(\.job), builder, selection.renderer, plan)
         let configuration = plan.configuration
         let written: [Result<[Diagnostic], StagingFailure>] = await toWrite.map(\.job).parallelMap { job in
-            let items = job.carriesSummaries(configuration) ? made.summaries : made.whole
-            // Each item's JSON was made once for all the pages it is on; the items themselves are needed
-            // only by Atom and RSS, and by a page past the size limit, made again with summaries for its
-            // largest items.
-            var feed = builder.feed(job.channel, items: [])
-            var json = (try? Self.feedEncoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded })) ?? Data()
-            var diagnostics: [Diagnostic] = []
-            if json.count > Self.feedSizeLimit || job.formats != [.json] {
-                feed.items = job.posts.map { published in
-                    guard let made = items[ObjectIdentifier(published)] else { return Item(id: "") }
-                    return made.item ?? (try? made.encoded.item()) ?? Item(id: "")
-                }
-            }
-            if json.count > Self.feedSizeLimit {
-                (json, diagnostics) = Self.keptUnderLimit(&feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
-            }
             do {
-                for (format, route) in zip(job.formats, job.routes) {
-                    switch format {
-                    case .json: try output.put(route.path, json)
-                    case .atom: try output.put(route.path, text: AtomWriter(selfURL: plan.routes.absolute(route.url)).document(feed))
-                    case .rss: try output.put(route.path, text: RSSWriter(selfURL: plan.routes.absolute(route.url)).document(feed))
-                    }
-                }
+                return .success(try Self.writeFeedPage(job, items: job.carriesSummaries(configuration) ? made.summaries : made.whole, builder: builder,
+                                                       routes: plan.routes) { path, data in try output.put(path, data) })
             } catch {
                 return .failure(StagingFailure(description: "\(job.routes[0].path): \(error)"))
             }
-            return .success(diagnostics)
         }
         for (job, result) in zip(toWrite.map(\.job), written) {
             switch result {
@@ -89,7 +69,38 @@ extension SiteBuilder {
             }
         }
         let diagnostics = warnings.keys.sorted().flatMap { page in (warnings[page] ?? []).map { Diagnostic(.warning, file: $0.file, message: $0.message) } }
-        return WrittenFeeds(hashes: hashes, diagnostics: diagnostics, warnings: warnings)
+        let wholePages = jobs.filter { !$0.carriesSummaries(configuration) }.map(\.recorded)
+        return WrittenFeeds(hashes: hashes, diagnostics: diagnostics, warnings: warnings, wholePages: wholePages)
+    }
+
+    /// Writes one page of a feed in each of its formats through `put`, from its posts' items; a page past
+    /// the size limit gets summaries for its largest items.
+    ///
+    /// - Returns: The warnings of the items shortened.
+    static func writeFeedPage(_ job: FeedJob, items: [ObjectIdentifier: MadeItem], builder: FeedBuilder, routes: Routes,
+                              put: (String, Data) throws -> Void) throws -> [Diagnostic] {
+        // Each item's JSON was made once for all the pages it is on; the items themselves are needed only
+        // by Atom and RSS, and by a page past the size limit, made again with summaries for its largest items.
+        var feed = builder.feed(job.channel, items: [])
+        var json = (try? Self.feedEncoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded })) ?? Data()
+        var diagnostics: [Diagnostic] = []
+        if json.count > Self.feedSizeLimit || job.formats != [.json] {
+            feed.items = job.posts.map { published in
+                guard let made = items[ObjectIdentifier(published)] else { return Item(id: "") }
+                return made.item ?? (try? made.encoded.item()) ?? Item(id: "")
+            }
+        }
+        if json.count > Self.feedSizeLimit {
+            (json, diagnostics) = Self.keptUnderLimit(&feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
+        }
+        for (format, route) in zip(job.formats, job.routes) {
+            switch format {
+            case .json: try put(route.path, json)
+            case .atom: try put(route.path, Data(AtomWriter(selfURL: routes.absolute(route.url)).document(feed).utf8))
+            case .rss: try put(route.path, Data(RSSWriter(selfURL: routes.absolute(route.url)).document(feed).utf8))
+            }
+        }
+        return diagnostics
     }
 
     /// A hash of what a post's feed item is made of: its source's bytes (front matter and body), its
@@ -225,6 +236,12 @@ struct FeedJob: Sendable {
     var posts: ArraySlice<PublishedPost>
     /// A page past the first, which carries summaries unless blog.yaml asks for whole posts.
     var isArchive = false
+
+    /// The page as the build record keeps it.
+    var recorded: BuildRecord.FeedPage {
+        BuildRecord.FeedPage(title: channel.title, homePageURL: channel.homePageURL, feedURL: channel.feedURL, nextURL: channel.nextURL,
+                             formats: formats.map(\.rawValue), routes: routes, sources: posts.map(\.post.source), isArchive: isArchive)
+    }
 
     /// Whether the page's items carry summaries rather than whole posts.
     func carriesSummaries(_ configuration: SiteConfiguration) -> Bool {

@@ -56,7 +56,7 @@ public struct SiteBuilder: Sendable {
         timer.mark("commit")
         let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
-        summary.spareRequest = await record(plan, sources, loaded, selection, pages, listPages: hashed, feedWarnings: feeds.warnings, committed, summary, content)
+        summary.spareRequest = await record(plan, sources, loaded, selection, pages, listPages: hashed, feeds, committed, summary, content)
         timer.mark("record")
         Self.releaseInBackground([loaded, selection, pages, previous, committed])
         return finish(plan, summary, [plan.diagnostics, sources.diagnostics, content])

@@ -56,7 +56,17 @@ extension BuildRecord {
             writer.string(link.title)
             writer.string(link.path)
         }
-        head.array(dependencies.wholeInFeeds.sorted()) { $0.string($1) }
+        head.array(dependencies.feedPages) { writer, page in
+            for text in [page.title, page.homePageURL, page.feedURL] { writer.string(text) }
+            writer.optionalString(page.nextURL)
+            writer.array(page.formats) { $0.string($1) }
+            writer.array(page.routes) { writer, route in
+                writer.string(route.path)
+                writer.string(route.url)
+            }
+            writer.array(page.sources) { $0.string($1) }
+            writer.bool(page.isArchive)
+        }
         head.array(sections) { $0.integer(UInt64($1.count)) }
         var body = head.bytes
         body.reserveCapacity(body.count + sections.reduce(0) { $0 + $1.count })
@@ -140,7 +150,12 @@ extension BuildRecord {
             dependencies.navigation = try reader.array { reader throws(RecordReader.Failure) in
                 NavigationLink(title: try reader.string(), path: try reader.string())
             }
-            dependencies.wholeInFeeds = Set(try reader.array { reader throws(RecordReader.Failure) in try reader.string() })
+            dependencies.feedPages = try reader.array { reader throws(RecordReader.Failure) in
+                FeedPage(title: try reader.string(), homePageURL: try reader.string(), feedURL: try reader.string(), nextURL: try reader.optionalString(),
+                         formats: try reader.array { reader throws(RecordReader.Failure) in try reader.string() },
+                         routes: try reader.array { reader throws(RecordReader.Failure) in Routes.Route(path: try reader.string(), url: try reader.string()) },
+                         sources: try reader.array { reader throws(RecordReader.Failure) in try reader.string() }, isArchive: try reader.bool())
+            }
             let lengths = try reader.array { reader throws(RecordReader.Failure) in try reader.count(minimumSize: 0) }
             var sections: [Range<Int>] = []
             var next = reader.offset

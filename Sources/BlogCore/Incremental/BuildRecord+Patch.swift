@@ -13,16 +13,28 @@ extension BuildRecord.File {
 
     /// One source's record, found by its path among the sources' sections; nil when there is none.
     func source(_ path: String) -> BuildRecord.Source? {
-        guard let entry = locateSources([path])[path] else { return nil }
-        return decode(entry.value) { reader throws(RecordReader.Failure) in
-            try reader.lengthPrefixed { reader throws(RecordReader.Failure) in try reader.source() }
+        sources([path])[path]
+    }
+
+    /// The records of the named sources that the file holds, found in one pass over the sources' sections.
+    func sources(_ paths: Set<String>) -> [String: BuildRecord.Source] {
+        locateSources(paths).compactMapValues { entry in
+            decode(entry.value) { reader throws(RecordReader.Failure) in
+                try reader.lengthPrefixed { reader throws(RecordReader.Failure) in try reader.source() }
+            }
         }
     }
 
     /// One output file's entry; nil when the last build did not write that path.
     func output(_ path: String) -> BuildRecord.Output? {
-        guard let entry = locateOutputs([path]).entries[path] else { return nil }
-        return decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }
+        outputs([path])[path]
+    }
+
+    /// The entries of the named output files that the last build wrote.
+    func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output] {
+        locateOutputs(paths).entries.compactMapValues { entry in
+            decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }
+        }
     }
 
     /// The file with the named sources' stamps and records and the named outputs' stamps and entries

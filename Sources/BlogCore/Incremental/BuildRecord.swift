@@ -81,8 +81,23 @@ struct BuildRecord: Sendable {
         /// The standalone pages' titles and URLs in the navigation, which every page shows: a rebuild of
         /// edited posts (``SiteBuilder/rebuildEdits(_:_:_:)``) renders their pages without the other posts.
         var navigation: [NavigationLink] = []
-        /// The posts whose whole text some feed carries: an edit to one of them changes a feed.
-        var wholeInFeeds: Set<String> = []
+        /// The feed pages that carry whole posts: an edit to one of their posts changes them.
+        var feedPages: [FeedPage] = []
+    }
+
+    /// A feed page that carries whole posts, as the build made it: all a rebuild of an edit to one of its
+    /// posts needs to make it again without the rest of the site (``FeedJob``).
+    struct FeedPage: Sendable, Equatable {
+        var title: String
+        var homePageURL: String
+        var feedURL: String
+        var nextURL: String?
+        /// ``FeedFormat`` raw values, in the order of ``routes``.
+        var formats: [String]
+        var routes: [Routes.Route]
+        /// Its posts' sources, newest first.
+        var sources: [String]
+        var isArchive: Bool
     }
 
     struct NavigationLink: Sendable, Equatable {

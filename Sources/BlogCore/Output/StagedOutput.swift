@@ -106,7 +106,7 @@ final class StagedOutput: Sendable {
 
     /// Makes `folder` with the marker already inside: the folder is made under a new name, marked, and
     /// renamed into place, so that no folder of that name is ever without the marker.
-    private static func makeMarkedFolder(_ folder: URL, target: OutputWriter) throws {
+    static func makeMarkedFolder(_ folder: URL, target: OutputWriter) throws {
         let making = target.freshTrash()
         try FileContents.makeFolder(making.path)
         try writeMarker(in: making)
