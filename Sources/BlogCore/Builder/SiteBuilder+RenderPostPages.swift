@@ -151,7 +151,10 @@ extension SiteBuilder {
             let page = context.pages.page(for: published)
             try context.output.put(route.path, bytes: page.html)
             if item.makesFeedItem {
-                rendered.feedItem = try? Self.feedEncoder.encodedItem(context.feeds.item(published, contentHTML: rendered.feedHTML))
+                // The item is kept beside its JSON: Atom and RSS are written from it, and decoding the JSON
+                // back for them cost more than keeping the first pages' items.
+                let feedItem = context.feeds.item(published, contentHTML: rendered.feedHTML)
+                rendered.feedItem = (try? Self.feedEncoder.encodedItem(feedItem)).map { (feedItem, $0) }
             }
             // The page is on disk and the feed item made; keep only what lists, feeds and the record need.
             rendered.html = PostHTML(bytes: [])

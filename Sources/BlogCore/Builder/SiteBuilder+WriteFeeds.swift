@@ -156,10 +156,7 @@ extension SiteBuilder {
             .parallelMap { run in
                 run.map { (published, summary) in
                     let keeps = kept.contains(ObjectIdentifier(published))
-                    if !summary, let encoded = published.rendered.feedItem {
-                        guard keeps else { return .success((nil, encoded)) }
-                        if let item = try? encoded.item() { return .success((item, encoded)) }
-                    }
+                    if !summary, let made = published.rendered.feedItem { return .success((keeps ? made.item : nil, made.encoded)) }
                     let content: String
                     if summary {
                         content = Self.summaryContent(published.rendered.summary, title: published.post.title)
