@@ -31,23 +31,29 @@ import Testing
         return process
     }
 
-    @Test func killedBuildLeavesThePreviousOutputExactly() throws {
+    /// A build killed while its staged tree waits to be swapped in leaves the previous output exactly as
+    /// it was, and so does an edit rebuilt alone (``SiteBuilder/rebuildEdits``), which stages only the
+    /// files it replaces and renames them into place once all are written.
+    @Test(arguments: [true, false]) func killedBuildLeavesThePreviousOutputExactly(wholeBuild: Bool) throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let output = site.appending(path: "public")
         let before = try treeFiles(output)
         let times = try modificationTimes(output)
-        // Change a post and add one (so that the whole build runs), then kill the build while its staged
-        // tree waits to be swapped in.
+        // Change a post (and add one, so that the whole build runs), then kill the build while what it
+        // staged waits.
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
         try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
-        try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
-        let process = try startPausedBuild(site, pause: 30)
+        if wholeBuild {
+            try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
+        }
+        let process = try startPausedBuild(site, pause: 30, staged: wholeBuild ? "style.css" : "posts/first/index.html")
         let staging = site.appending(path: ".public.blog-staging")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path))
+        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path), "the feed that carries the post is staged")
         #expect(FileManager.default.fileExists(atPath: staging.appending(path: "posts/first/index.html").path))
+        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "index.html").path) == wholeBuild, "an edit stages only what it changes")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -58,34 +64,8 @@ import Testing
         #expect(again.status == 0)
         #expect(!FileManager.default.fileExists(atPath: staging.path))
         #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
-    }
-
-    /// An edit rebuilt alone (``SiteBuilder/rebuildEdits``) stages the files it replaces beside the
-    /// output too: killed before it moves them into place, it leaves the output exactly as it was.
-    @Test func killedEditLeavesThePreviousOutputExactly() throws {
-        let site = try makeFixtureSite("basic")
-        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        #expect(try runBlog(["build", "--site", site.path]).status == 0)
-        let output = site.appending(path: "public")
-        let before = try treeFiles(output)
-        let times = try modificationTimes(output)
-        let post = site.appending(path: "content/posts/2024-01-15-first.md")
-        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
-        let process = try startPausedBuild(site, pause: 30, staged: "posts/first/index.html")
-        let staging = site.appending(path: ".public.blog-staging")
-        Thread.sleep(forTimeInterval: 0.3)
-        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path), "the feed that carries the post is staged too")
-        #expect(!FileManager.default.fileExists(atPath: staging.appending(path: "index.html").path), "only the files the edit changes are staged")
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-        #expect(process.terminationReason == .uncaughtSignal)
-        #expect(try treeFiles(output) == before)
-        #expect(try modificationTimes(output) == times)
-        let again = try runBlog(["build", "--site", site.path])
-        #expect(again.status == 0)
-        #expect(!FileManager.default.fileExists(atPath: staging.path))
-        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
-        // And not killed, it leaves no folder beside the output but the spare.
+        guard !wholeBuild else { return }
+        // Not killed, an edit rebuilt alone leaves no folder beside the output but the spare.
         try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
         let result = try runBlog(["build", "--site", site.path], environment: ["BLOG_PROFILE": "1"])
         #expect(result.status == 0 && result.stderr.contains("edited files rebuilt alone"), "\(result.stderr)")
