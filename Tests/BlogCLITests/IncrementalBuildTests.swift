@@ -122,6 +122,19 @@ import Testing
         try expectCachedEqualsClean(site, "no change", editedAlone: false)
         try edit(posts.appending(path: "old-6.md")) { $0.replacingOccurrences(of: "date: 2023-05-16", with: "date: 2023-05-09") }
         try expectCachedEqualsClean(site, "date changed", editedAlone: false)
+        // With lists that show no summary, a new summary still changes the feed's archive page that
+        // carries it, and summaries in the first pages too.
+        try edit(site.appending(path: "site-template/partials/post-list.mustache")) { $0.replacingOccurrences(of: "<p>{{summary}}</p>", with: "") }
+        try expectCachedEqualsClean(site, "lists without summaries")
+        try edit(posts.appending(path: "old-2.md")) { $0.replacingOccurrences(of: "Old post 2, first paragraph.", with: "Another summary.") }
+        try expectCachedEqualsClean(site, "summary edited, lists without summaries", editedAlone: false)
+        try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "item_limit: 1", with: "item_limit: 1\n  content: summary") }
+        try expectCachedEqualsClean(site, "feeds of summaries")
+        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0 + "\nA last paragraph, not in the summary.\n" }
+        try expectCachedEqualsClean(site, "body edited, feeds of summaries", editedAlone: true)
+        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0.replacingOccurrences(of: "A last paragraph, not in the summary.", with: "") }
+        try edit(posts.appending(path: "old-3.md")) { $0.replacingOccurrences(of: "Old post 3, first paragraph.", with: "A third summary.") }
+        try expectCachedEqualsClean(site, "summary edited, feeds of summaries", editedAlone: false)
     }
 
     /// The tree a swap replaces is kept as `.public.blog-spare` and staged into by the next build; nothing

@@ -9,8 +9,8 @@ extension SiteBuilder {
 
     /// Rebuilds what edits to a few posts change, when their files are all that changed since the last
     /// build and the edits reach no further than the posts' own pages and the feed pages that carry them
-    /// whole: each post's front matter and diagnostics are as recorded, and so is what list pages show of
-    /// it (its list-entry hash). Those pages are made again from the record's entries for their posts
+    /// whole: each post's front matter and diagnostics are as recorded, and so are what list pages show of
+    /// it (its list-entry hash) and its summary. Those pages are made again from the record's entries for their posts
     /// alone, replaced in the output, and the record's entries for them replaced in place; no other post
     /// is read, sorted or decoded, so an edit costs the same in a site of any size.
     ///
@@ -107,9 +107,11 @@ extension SiteBuilder {
             let published = PublishedPost(post: Self.withoutBody(post), rendered: rendered, path: route.url, permalink: routes.absolute(route.url),
                                           tags: TagFolding([post]).folded(post.tags))
             let page = pages.page(for: published)
-            guard page.entryHash == recorded.entryHash, rendered.diagnostics.map(\.recorded) == recorded.renderDiagnostics else {
-                return .failure(Reach(text: "what lists show of it, or its diagnostics, changed"))
-            }
+            // The summary is compared on its own: feed pages that carry summaries show it whether or not
+            // the list templates do.
+            guard page.entryHash == recorded.entryHash, rendered.summary == recorded.summary,
+                  rendered.diagnostics.map(\.recorded) == recorded.renderDiagnostics
+            else { return .failure(Reach(text: "what lists or feeds show of it, or its diagnostics, changed")) }
             (record.summary, record.wordCount) = (rendered.summary, rendered.wordCount)
             return .success(Edit(source: job.file, stamp: stamp, record: record, page: (route.path, Data(page.html)), published: inFeed ? published : nil))
         }
