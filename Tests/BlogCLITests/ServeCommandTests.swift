@@ -238,6 +238,28 @@ func listTree(_ folder: URL) -> [String] {
         #expect(await server.stop() == 0)
     }
 
+    /// A save that changes only a post's body (not its summary) is rebuilt alone from the record kept in
+    /// memory, and what is served is what a clean build of the same sources gives.
+    @Test func aBodyEditIsRebuiltAloneWhileServing() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder, words: "The summary.\n\nThe first words, and [a link](../pages/about.md).")
+        let post = site.appending(path: "content/posts/live.md")
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"], environment: ["BLOG_PROFILE": "1"])
+        let served = try await server.servingURL()
+        let port = try #require(served.port)
+        for (round, words) in ["Second words.", "Third words."].enumerated() {
+            try livePost("The summary.\n\n\(words) See [about](../pages/about.md).").write(to: post, atomically: true, encoding: .utf8)
+            #expect(await server.waitForOutput("content/posts/live.md changed: Built", count: round + 1))
+            #expect(try httpRequest(port: port, path: "/posts/live/").text.contains(words))
+        }
+        #expect(server.stderr.components(separatedBy: "1 edited files rebuilt alone").count == 3, "\(server.stderr)")
+        #expect(await server.stop() == 0)
+        let clean = try runBlog(["build", "--site", site.path, "--output", "clean", "--base-url", "http://127.0.0.1:\(port)/"])
+        #expect(clean.status == 0)
+        #expect(try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")))
+    }
+
     @Test func aSiteThatDoesNotBuildYetIsServedOnceFixed() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

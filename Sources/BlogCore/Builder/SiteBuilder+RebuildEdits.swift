@@ -14,16 +14,16 @@ extension SiteBuilder {
     /// alone, replaced in the output, and the record's entries for them replaced in place; no other post
     /// is read, sorted or decoded, so an edit costs the same in a site of any size.
     ///
-    /// - Returns: The summary, or nil when an edit reaches further (or the record is not on disk): the
+    /// - Returns: The summary, or nil when an edit reaches further (or there is no record): the
     ///   whole build runs then, from the record as it was.
     func rebuildEdits(_ check: IncrementalBuild.Check, _ scan: SourceScan, _ plan: BuildPlan) async -> BuildSummary? {
-        guard !check.edited.isEmpty, check.edited.count <= Self.editLimit, plan.options.memory == nil,
-              let file = check.file, let stamps = check.stamps, let templates = plan.templates, !FileSystem.exists(plan.output.staging.path)
-        else { return check.edited.isEmpty ? nil : Self.wholeBuild("\(check.edited.count) files edited, no record on disk, or a staging folder left") }
+        guard !check.edited.isEmpty, check.edited.count <= Self.editLimit, let recorded = check.recorded, let stamps = check.stamps,
+              let templates = plan.templates, !FileSystem.exists(plan.output.staging.path)
+        else { return check.edited.isEmpty ? nil : Self.wholeBuild("\(check.edited.count) files edited, no record, or a staging folder left") }
         let jobs = check.edited.map { scan.jobs[$0] }
         let loaded = await ContentLoader.read(jobs, sizes: check.edited.map { scan.stamps[$0]?.size }, root: site.root,
                                               timeZone: plan.configuration.timeZone)
-        let context = EditContext(file: file, plan: plan, templates: templates)
+        let context = EditContext(recorded: recorded, plan: plan, templates: templates)
         var edits: [Edit] = []
         for (index, (job, read)) in zip(jobs, loaded).enumerated() {
             guard let stamp = scan.stamps[check.edited[index]] else { return Self.wholeBuild("\(job.file) cannot be stamped") }
@@ -36,14 +36,14 @@ extension SiteBuilder {
             return Self.wholeBuild("a feed page that carries an edited post changes its warnings, or cannot be made")
         }
         let files = edits.compactMap(\.page) + feedFiles
-        guard let written = Self.replaceChanged(files, in: plan.output, recorded: file.outputs(Set(files.map(\.path)))),
-              let patched = file.patched(sources: Dictionary(edits.map { ($0.source, ($0.stamp, $0.record)) }) { first, _ in first }, outputs: written)
+        guard let written = Self.replaceChanged(files, in: plan.output, recorded: recorded.outputs(Set(files.map(\.path)))),
+              await recorded.save(replacing: Dictionary(edits.map { ($0.source, ($0.stamp, $0.record)) }) { first, _ in first }, outputs: written,
+                                  plan.incremental, output: plan.output)
         else {
             // Some files may be replaced and the record is not: remove it, and the next build is a whole one.
             try? FileManager.default.removeItem(at: BuildRecord.url(for: site, in: plan.incremental.folder))
             return Self.wholeBuild("the output or the record cannot be written")
         }
-        BuildRecord.save(patched, for: site, in: plan.incremental.folder)
         PhaseTimer.note("\(edits.count) edited files rebuilt alone, \(written.count) files written")
         var summary = BuildSummary(output: plan.output.folder)
         summary.filesWritten = written.count
@@ -74,20 +74,20 @@ extension SiteBuilder {
     /// What the short way reads besides the edited files: the last build's record, and what every page is
     /// made with.
     struct EditContext {
-        let file: BuildRecord.File
+        let recorded: any RecordedBuild
         let renderer: PostRenderer
         let pages: SitePages
         let routes: Routes
         let feeds: FeedBuilder
         let configuration: SiteConfiguration
 
-        init(file: BuildRecord.File, plan: BuildPlan, templates: TemplateSet) {
+        init(recorded: any RecordedBuild, plan: BuildPlan, templates: TemplateSet) {
             let routes = plan.routes
-            self.file = file
+            self.recorded = recorded
             self.routes = routes
             configuration = plan.configuration
-            renderer = PostRenderer(configuration: plan.configuration) { path in Self.linkTarget(path, in: file, routes: routes) }
-            let navigation = file.dependencies.navigation.map { (title: $0.title, path: $0.path) }
+            renderer = PostRenderer(configuration: plan.configuration) { path in Self.linkTarget(path, in: recorded, routes: routes) }
+            let navigation = recorded.dependencies.navigation.map { (title: $0.title, path: $0.path) }
             pages = SitePages(context: PageContext(configuration: plan.configuration, routes: routes, navigation: navigation), templates: templates)
             feeds = FeedBuilder(configuration: plan.configuration, routes: routes)
         }
@@ -95,13 +95,13 @@ extension SiteBuilder {
         /// The edited source checked against its record and, when published, its page made as the whole
         /// build makes it.
         func edit(_ job: ContentLoader.Job, _ read: ContentLoader.Loaded, stamp: FileStamp) -> Result<Edit, Reach> {
-            guard let recorded = file.source(job.file), let post = read.post, Self.hasSameFrontMatter(post, recorded.post),
-                  read.diagnostics.map(\.recorded) == recorded.frontMatterDiagnostics
+            guard let before = self.recorded.source(job.file), let post = read.post, Self.hasSameFrontMatter(post, before.post),
+                  read.diagnostics.map(\.recorded) == before.frontMatterDiagnostics
             else { return .failure(Reach(text: "its front matter or its diagnostics changed")) }
-            var record = recorded
+            var record = before
             (record.size, record.modified, record.hash, record.post) = (stamp.size, stamp.modified, read.hash, Self.withoutBody(post))
-            guard recorded.isRendered else { return .success(Edit(source: job.file, stamp: stamp, record: record)) }
-            let inFeed = file.dependencies.feedPages.contains { $0.sources.contains(job.file) }
+            guard before.isRendered else { return .success(Edit(source: job.file, stamp: stamp, record: record)) }
+            let inFeed = self.recorded.dependencies.feedPages.contains { $0.sources.contains(job.file) }
             guard let rendered = try? renderer.render(post, includingFeedHTML: inFeed) else { return .failure(Reach(text: "it cannot be rendered")) }
             let route = routes.page(of: post)
             let published = PublishedPost(post: Self.withoutBody(post), rendered: rendered, path: route.url, permalink: routes.absolute(route.url),
@@ -109,8 +109,8 @@ extension SiteBuilder {
             let page = pages.page(for: published)
             // The summary is compared on its own: feed pages that carry summaries show it whether or not
             // the list templates do.
-            guard page.entryHash == recorded.entryHash, rendered.summary == recorded.summary,
-                  rendered.diagnostics.map(\.recorded) == recorded.renderDiagnostics
+            guard page.entryHash == before.entryHash, rendered.summary == before.summary,
+                  rendered.diagnostics.map(\.recorded) == before.renderDiagnostics
             else { return .failure(Reach(text: "what lists or feeds show of it, or its diagnostics, changed")) }
             (record.summary, record.wordCount) = (rendered.summary, rendered.wordCount)
             return .success(Edit(source: job.file, stamp: stamp, record: record, page: (route.path, Data(page.html)), published: inFeed ? published : nil))
@@ -122,9 +122,9 @@ extension SiteBuilder {
         func feedFiles(carrying edits: [Edit], root: URL) -> [(path: String, bytes: Data)]? {
             var made: [String: PublishedPost] = [:]
             for edit in edits { if let published = edit.published { made[edit.source] = published } }
-            let pages = file.dependencies.feedPages.filter { $0.sources.contains { made[$0] != nil } }
+            let pages = recorded.dependencies.feedPages.filter { $0.sources.contains { made[$0] != nil } }
             guard !pages.isEmpty else { return [] }
-            for (source, record) in file.sources(Set(pages.flatMap(\.sources)).subtracting(made.keys)) {
+            for (source, record) in recorded.sources(Set(pages.flatMap(\.sources)).subtracting(made.keys)) {
                 guard let post = record.post, let published = published(post, record, root: root) else { return nil }
                 made[source] = published
             }
@@ -141,7 +141,7 @@ extension SiteBuilder {
                 let job = FeedJob(channel: .init(title: page.title, homePageURL: page.homePageURL, feedURL: page.feedURL, nextURL: page.nextURL),
                                   formats: page.formats.compactMap(FeedFormat.init(rawValue:)), routes: page.routes, posts: posts[...], isArchive: page.isArchive)
                 guard let warnings = try? SiteBuilder.writeFeedPage(job, items: items, builder: feeds, routes: routes, put: { files.append(($0, $1)) }),
-                      warnings.map({ BuildRecord.FeedWarning(file: $0.file, message: $0.message) }) == file.dependencies.feedWarnings[page.routes[0].path] ?? []
+                      warnings.map({ BuildRecord.FeedWarning(file: $0.file, message: $0.message) }) == recorded.dependencies.feedWarnings[page.routes[0].path] ?? []
                 else { return nil }
             }
             return files
@@ -161,8 +161,8 @@ extension SiteBuilder {
 
         /// Where a link to another source leads, from that source's record as the last build left it (the
         /// posts edited since have the front matter it records, or this build is not the short one).
-        private static func linkTarget(_ path: String, in file: BuildRecord.File, routes: Routes) -> PostRenderer.LinkTarget {
-            guard let source = file.source(path), let post = source.post else { return .none }
+        private static func linkTarget(_ path: String, in recorded: any RecordedBuild, routes: Routes) -> PostRenderer.LinkTarget {
+            guard let source = recorded.source(path), let post = source.post else { return .none }
             if source.isRendered { return .page(routes.page(of: post).url) }
             return post.kind == .post ? .leftOut : .none
         }

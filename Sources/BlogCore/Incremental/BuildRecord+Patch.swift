@@ -11,11 +11,6 @@ extension BuildRecord.File {
         var value: Range<Int>
     }
 
-    /// One source's record, found by its path among the sources' sections; nil when there is none.
-    func source(_ path: String) -> BuildRecord.Source? {
-        sources([path])[path]
-    }
-
     /// The records of the named sources that the file holds, found in one pass over the sources' sections.
     func sources(_ paths: Set<String>) -> [String: BuildRecord.Source] {
         locateSources(paths).compactMapValues { entry in

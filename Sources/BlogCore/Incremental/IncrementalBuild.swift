@@ -22,8 +22,10 @@ struct IncrementalBuild: Sendable {
         /// When only some posts' files changed since that record was written (nothing added, removed or
         /// due, and the output as it was): where they are among the scan's jobs.
         var edited: [Int] = []
-        /// The stamps of the record in ``file``, as the check read them.
+        /// The stamps of the last build's record, as the check read them.
         var stamps: BuildStamps?
+        /// The last build's record, for a rebuild of the edited sources: ``file``, or the one in memory.
+        var recorded: (any RecordedBuild)?
     }
 
     /// What the last build left for this one.
@@ -43,7 +45,7 @@ struct IncrementalBuild: Sendable {
               let stamps = remembered?.stamps ?? file?.stamps(),
               let edited = await editedSources(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
         else { return Check(unchanged: nil, file: file) }
-        guard edited.isEmpty else { return Check(unchanged: nil, file: file, edited: edited, stamps: stamps) }
+        guard edited.isEmpty else { return Check(unchanged: nil, file: file, edited: edited, stamps: stamps, recorded: remembered ?? file) }
         var summary = BuildSummary(output: plan.output.folder)
         summary.filesUnchanged = stamps.outputs.count
         summary.posts = stamps.counts.posts

@@ -1,0 +1,64 @@
+import BlogFileSystem
+import Foundation
+
+/// The last build's record as a rebuild of edited posts reads it (``SiteBuilder/rebuildEdits``): the
+/// file on disk, read entry by entry, or the record `blog serve` keeps in memory between builds.
+protocol RecordedBuild: Sendable {
+    var dependencies: BuildRecord.Dependencies { get }
+    /// The records of the named sources that the record holds.
+    func sources(_ paths: Set<String>) -> [String: BuildRecord.Source]
+    /// The entries of the named output files that the last build wrote.
+    func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output]
+    /// Keeps the record with the named sources' and outputs' entries and stamps replaced where the
+    /// build keeps its record; false when it holds no entry for one of them (nothing is kept then).
+    func save(replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output],
+              _ incremental: IncrementalBuild, output: OutputWriter) async -> Bool
+}
+
+extension RecordedBuild {
+    /// One source's record; nil when there is none.
+    func source(_ path: String) -> BuildRecord.Source? {
+        sources([path])[path]
+    }
+}
+
+extension BuildRecord.File: RecordedBuild {
+    func save(replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output],
+              _ incremental: IncrementalBuild, output: OutputWriter) async -> Bool {
+        guard let patched = patched(sources: sources, outputs: outputs) else { return false }
+        BuildRecord.save(patched, for: incremental.site, in: incremental.folder)
+        return true
+    }
+}
+
+extension BuildRecord: RecordedBuild {
+    func sources(_ paths: Set<String>) -> [String: BuildRecord.Source] {
+        var found: [String: BuildRecord.Source] = [:]
+        for path in paths { found[path] = sources[path] }
+        return found
+    }
+
+    func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output] {
+        var found: [String: BuildRecord.Output] = [:]
+        for path in paths { found[path] = outputs[path] }
+        return found
+    }
+
+    /// The spare tree (a full map here) keeps what it held: the files were replaced in the output alone.
+    func save(replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output],
+              _ incremental: IncrementalBuild, output: OutputWriter) async -> Bool {
+        var record = self
+        for (path, new) in sources {
+            guard record.sources[path] != nil, record.stamps.sources[path] != nil else { return false }
+            record.sources[path] = new.record
+            record.stamps.sources[path] = new.stamp
+        }
+        for (path, new) in outputs {
+            guard record.outputs[path] != nil else { return false }
+            record.outputs[path] = new
+            record.stamps.outputs[path] = FileStamp(size: new.size, modified: new.modified)
+        }
+        await incremental.save(record, output: output)
+        return true
+    }
+}
