@@ -88,6 +88,9 @@ import Testing
             try "---\ntitle: Old \(index)\ndate: 2023-05-\(day)\ntags: [archive, \"Old Times\"]\n---\nOld post \(index), first paragraph.\n\n\(links)\n"
                 .write(to: posts.appending(path: "old-\(index).md"), atomically: true, encoding: .utf8)
         }
+        for index in 0..<20 {
+            try "---\ntitle: Linked \(index)\ndate: 2022-03-\(10 + index)\n---\nLinked.\n".write(to: posts.appending(path: "linked-\(index).md"), atomically: true, encoding: .utf8)
+        }
         try expectCachedEqualsClean(site, "first build")
         try edit(posts.appending(path: "old-1.md")) { $0 + "\nA paragraph added at the end, with [a link](2024-01-15-first.md#top).\n" }
         try expectCachedEqualsClean(site, "body of an old post edited", editedAlone: true)
@@ -100,6 +103,9 @@ import Testing
         let same = posts.appending(path: "old-4.md")
         try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: same.path)
         try expectCachedEqualsClean(site, "an old post touched, its bytes the same", editedAlone: true)
+        // More link targets than are looked up one by one: every source's record is read at once.
+        try edit(same) { $0 + "\n" + (0..<20).map { "[\($0)](linked-\($0).md)" }.joined(separator: ", ") + ".\n" }
+        try expectCachedEqualsClean(site, "links to twenty posts added", editedAlone: true)
         // Each of these reaches further than the post's page.
         try edit(posts.appending(path: "old-1.md")) { $0.replacingOccurrences(of: "Old post 1, first paragraph.", with: "A new summary.") }
         try expectCachedEqualsClean(site, "summary edited", editedAlone: false)

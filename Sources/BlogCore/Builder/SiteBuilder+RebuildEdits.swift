@@ -23,7 +23,7 @@ extension SiteBuilder {
         let jobs = check.edited.map { scan.jobs[$0] }
         let loaded = await ContentLoader.read(jobs, sizes: check.edited.map { scan.stamps[$0]?.size }, root: site.root,
                                               timeZone: plan.configuration.timeZone)
-        let context = EditContext(recorded: recorded, plan: plan, templates: templates)
+        let context = EditContext(recorded: recorded, allPaths: Array(stamps.sources.keys), plan: plan, templates: templates)
         var edits: [Edit] = []
         for (index, (job, read)) in zip(jobs, loaded).enumerated() {
             guard let stamp = scan.stamps[check.edited[index]] else { return Self.wholeBuild("\(job.file) cannot be stamped") }
@@ -81,12 +81,14 @@ extension SiteBuilder {
         let feeds: FeedBuilder
         let configuration: SiteConfiguration
 
-        init(recorded: any RecordedBuild, plan: BuildPlan, templates: TemplateSet) {
+        /// - Parameter allPaths: Every source the record holds, for ``LinkIndex``.
+        init(recorded: any RecordedBuild, allPaths: [String], plan: BuildPlan, templates: TemplateSet) {
             let routes = plan.routes
             self.recorded = recorded
             self.routes = routes
             configuration = plan.configuration
-            renderer = PostRenderer(configuration: plan.configuration) { path in Self.linkTarget(path, in: recorded, routes: routes) }
+            let links = LinkIndex(recorded: recorded, paths: allPaths)
+            renderer = PostRenderer(configuration: plan.configuration) { path in Self.linkTarget(path, in: links, routes: routes) }
             let navigation = recorded.dependencies.navigation.map { (title: $0.title, path: $0.path) }
             pages = SitePages(context: PageContext(configuration: plan.configuration, routes: routes, navigation: navigation), templates: templates)
             feeds = FeedBuilder(configuration: plan.configuration, routes: routes)
@@ -161,8 +163,8 @@ extension SiteBuilder {
 
         /// Where a link to another source leads, from that source's record as the last build left it (the
         /// posts edited since have the front matter it records, or this build is not the short one).
-        private static func linkTarget(_ path: String, in recorded: any RecordedBuild, routes: Routes) -> PostRenderer.LinkTarget {
-            guard let source = recorded.source(path), let post = source.post else { return .none }
+        private static func linkTarget(_ path: String, in links: LinkIndex, routes: Routes) -> PostRenderer.LinkTarget {
+            guard let source = links.source(path), let post = source.post else { return .none }
             if source.isRendered { return .page(routes.page(of: post).url) }
             return post.kind == .post ? .leftOut : .none
         }
@@ -180,6 +182,37 @@ extension SiteBuilder {
             var post = post
             post.body = ""
             return post
+        }
+    }
+
+    /// Where links from edited posts lead, from the record: each target is looked up on its own (a pass
+    /// over the record file's sources each) until more than ``limit`` have been, and then every source's
+    /// record is read in one pass, so that a post linking to thousands of others costs one pass more, not
+    /// one each.
+    final class LinkIndex: Sendable {
+        static let limit = 16
+        private let recorded: any RecordedBuild
+        private let paths: [String]
+        private let state = Locked<(looked: [String: BuildRecord.Source?], all: [String: BuildRecord.Source]?)>(([:], nil))
+
+        init(recorded: any RecordedBuild, paths: [String]) {
+            self.recorded = recorded
+            self.paths = paths
+        }
+
+        func source(_ path: String) -> BuildRecord.Source? {
+            state.withLock { state in
+                if let all = state.all { return all[path] }
+                if let known = state.looked[path] { return known }
+                guard state.looked.count < Self.limit else {
+                    let all = recorded.sources(Set(paths))
+                    state.all = all
+                    return all[path]
+                }
+                let found = recorded.source(path)
+                state.looked[path] = .some(found)
+                return found
+            }
         }
     }
 
