@@ -10,9 +10,9 @@ extension SiteBuilder {
     /// Rebuilds what edits to a few posts change, when their files are all that changed since the last
     /// build and the edits reach no further than the posts' own pages and the feed pages that carry them
     /// whole: each post's front matter and diagnostics are as recorded, and so are what list pages show of
-    /// it (its list-entry hash) and its summary. Those pages are made again from the record's entries for their posts
-    /// alone, replaced in the output, and the record's entries for them replaced in place; no other post
-    /// is read, sorted or decoded, so an edit costs the same in a site of any size.
+    /// it (its list-entry hash) and its summary. Those pages are made again from the record's entries for
+    /// their posts alone, replaced in the output, and the record's entries for them replaced in place; no
+    /// other post is read, sorted or decoded, so the edit itself costs the same in a site of any size.
     ///
     /// - Returns: The summary, or nil when an edit reaches further (or there is no record): the
     ///   whole build runs then, from the record as it was.
