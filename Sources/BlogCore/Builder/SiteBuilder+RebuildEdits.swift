@@ -24,10 +24,11 @@ extension SiteBuilder {
         let loaded = await ContentLoader.read(jobs, sizes: check.edited.map { scan.stamps[$0]?.size }, root: site.root,
                                               timeZone: plan.configuration.timeZone)
         let context = EditContext(recorded: recorded, allPaths: Array(stamps.sources.keys), plan: plan, templates: templates)
+        let before = recorded.sources(Set(jobs.map(\.file)))
         var edits: [Edit] = []
         for (index, (job, read)) in zip(jobs, loaded).enumerated() {
             guard let stamp = scan.stamps[check.edited[index]] else { return Self.wholeBuild("\(job.file) cannot be stamped") }
-            switch context.edit(job, read, stamp: stamp) {
+            switch context.edit(job, read, before: before[job.file], stamp: stamp) {
             case .success(let edit): edits.append(edit)
             case .failure(let reason): return Self.wholeBuild("\(job.file): \(reason.text)")
             }
@@ -45,11 +46,9 @@ extension SiteBuilder {
             return Self.wholeBuild("the output or the record cannot be written")
         }
         PhaseTimer.note("\(edits.count) edited files rebuilt alone, \(written.count) files written")
-        var summary = BuildSummary(output: plan.output.folder)
+        var summary = stamps.summary(output: plan.output.folder)
         summary.filesWritten = written.count
-        summary.filesUnchanged = stamps.outputs.count - written.count
-        (summary.posts, summary.pages, summary.tags) = (stamps.counts.posts, stamps.counts.pages, stamps.counts.tags)
-        (summary.draftsSkipped, summary.futureSkipped) = (stamps.counts.draftsSkipped, stamps.counts.futureSkipped)
+        summary.filesUnchanged -= written.count
         summary.diagnostics = stamps.diagnostics
         return summary
     }
@@ -79,14 +78,12 @@ extension SiteBuilder {
         let pages: SitePages
         let routes: Routes
         let feeds: FeedBuilder
-        let configuration: SiteConfiguration
 
         /// - Parameter allPaths: Every source the record holds, for ``LinkIndex``.
         init(recorded: any RecordedBuild, allPaths: [String], plan: BuildPlan, templates: TemplateSet) {
             let routes = plan.routes
             self.recorded = recorded
             self.routes = routes
-            configuration = plan.configuration
             let links = LinkIndex(recorded: recorded, paths: allPaths)
             renderer = PostRenderer(configuration: plan.configuration) { path in Self.linkTarget(path, in: links, routes: routes) }
             let navigation = recorded.dependencies.navigation.map { (title: $0.title, path: $0.path) }
@@ -94,16 +91,16 @@ extension SiteBuilder {
             feeds = FeedBuilder(configuration: plan.configuration, routes: routes)
         }
 
-        /// The edited source checked against its record and, when published, its page made as the whole
-        /// build makes it.
-        func edit(_ job: ContentLoader.Job, _ read: ContentLoader.Loaded, stamp: FileStamp) -> Result<Edit, Reach> {
-            guard let before = self.recorded.source(job.file), let post = read.post, Self.hasSameFrontMatter(post, before.post),
+        /// The edited source checked against its record (`before`) and, when published, its page made as
+        /// the whole build makes it.
+        func edit(_ job: ContentLoader.Job, _ read: ContentLoader.Loaded, before: BuildRecord.Source?, stamp: FileStamp) -> Result<Edit, Reach> {
+            guard let before, let post = read.post, Self.hasSameFrontMatter(post, before.post),
                   read.diagnostics.map(\.recorded) == before.frontMatterDiagnostics
             else { return .failure(Reach(text: "its front matter or its diagnostics changed")) }
             var record = before
             (record.size, record.modified, record.hash, record.post) = (stamp.size, stamp.modified, read.hash, Self.withoutBody(post))
             guard before.isRendered else { return .success(Edit(source: job.file, stamp: stamp, record: record)) }
-            let inFeed = self.recorded.dependencies.feedPages.contains { $0.sources.contains(job.file) }
+            let inFeed = recorded.dependencies.feedPages.contains { $0.sources.contains(job.file) }
             guard let rendered = try? renderer.render(post, includingFeedHTML: inFeed) else { return .failure(Reach(text: "it cannot be rendered")) }
             let route = routes.page(of: post)
             let published = PublishedPost(post: Self.withoutBody(post), rendered: rendered, path: route.url, permalink: routes.absolute(route.url),
@@ -140,9 +137,7 @@ extension SiteBuilder {
             for page in pages {
                 let posts = page.sources.compactMap { made[$0] }
                 guard posts.count == page.sources.count else { return nil }
-                let job = FeedJob(channel: .init(title: page.title, homePageURL: page.homePageURL, feedURL: page.feedURL, nextURL: page.nextURL),
-                                  formats: page.formats.compactMap(FeedFormat.init(rawValue:)), routes: page.routes, posts: posts[...], isArchive: page.isArchive)
-                guard let warnings = try? SiteBuilder.writeFeedPage(job, items: items, builder: feeds, routes: routes, put: { files.append(($0, $1)) }),
+                guard let warnings = try? SiteBuilder.writeFeedPage(FeedJob(page, posts: posts), items: items, builder: feeds, routes: routes, put: { files.append(($0, $1)) }),
                       warnings.map({ BuildRecord.FeedWarning(file: $0.file, message: $0.message) }) == recorded.dependencies.feedWarnings[page.routes[0].path] ?? []
                 else { return nil }
             }

@@ -321,6 +321,14 @@ struct FeedJob: Sendable {
     }
 }
 
+extension FeedJob {
+    /// A page the build record kept, with its posts (those of `page.sources`, in order).
+    init(_ page: BuildRecord.FeedPage, posts: [PublishedPost]) {
+        self.init(channel: .init(title: page.title, homePageURL: page.homePageURL, feedURL: page.feedURL, nextURL: page.nextURL),
+                  formats: page.formats.compactMap(FeedFormat.init(rawValue:)), routes: page.routes, posts: posts[...], isArchive: page.isArchive)
+    }
+}
+
 extension Range<Int> {
     /// The same range moved by `offset`, for positions in a slice that does not start at 0.
     func shifted(by offset: Int) -> Range<Int> { (lowerBound + offset)..<(upperBound + offset) }

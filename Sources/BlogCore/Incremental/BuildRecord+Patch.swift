@@ -20,11 +20,6 @@ extension BuildRecord.File {
         }
     }
 
-    /// One output file's entry; nil when the last build did not write that path.
-    func output(_ path: String) -> BuildRecord.Output? {
-        outputs([path])[path]
-    }
-
     /// The entries of the named output files that the last build wrote.
     func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output] {
         locateOutputs(paths).entries.compactMapValues { entry in
@@ -124,15 +119,24 @@ extension BuildRecord.File {
     /// reader's place, and returns where each of `paths` is; the reader is left after the table.
     private static func locate(_ paths: Set<String>, in reader: inout RecordReader,
                                skip: (inout RecordReader) throws(RecordReader.Failure) -> Void) throws(RecordReader.Failure) -> [String: Entry] {
-        let wanted = paths.map { Array($0.utf8) }
+        // A few paths are compared byte by byte, without a String per entry; many (every source, for a post
+        // that links to many others) through the set, so that the walk stays one pass, not one per path.
+        let wanted = paths.count <= 16 ? paths.map { Array($0.utf8) } : nil
         var found: [String: Entry] = [:]
         for _ in 0..<(try reader.count()) {
             let start = reader.offset
             let path = try reader.stringBytes()
             let valueStart = reader.offset
             try skip(&reader)
-            guard !wanted.isEmpty, let match = wanted.first(where: { $0.count == path.count && $0.elementsEqual(path) }) else { continue }
-            found[String(decoding: match, as: UTF8.self)] = Entry(whole: start..<reader.offset, value: valueStart..<reader.offset)
+            let name: String
+            if let wanted {
+                guard let match = wanted.first(where: { $0.count == path.count && $0.elementsEqual(path) }) else { continue }
+                name = String(decoding: match, as: UTF8.self)
+            } else {
+                name = String(decoding: path, as: UTF8.self)
+                guard paths.contains(name) else { continue }
+            }
+            found[name] = Entry(whole: start..<reader.offset, value: valueStart..<reader.offset)
         }
         return found
     }

@@ -15,6 +15,17 @@ struct BuildStamps: Sendable, Equatable {
     var diagnostics: [Diagnostic] = []
 }
 
+extension BuildStamps {
+    /// The summary of a build that left its output as these stamps record it: every file unchanged.
+    func summary(output: URL) -> BuildSummary {
+        var summary = BuildSummary(output: output)
+        summary.filesUnchanged = outputs.count
+        (summary.posts, summary.pages, summary.tags) = (counts.posts, counts.pages, counts.tags)
+        (summary.draftsSkipped, summary.futureSkipped) = (counts.draftsSkipped, counts.futureSkipped)
+        return summary
+    }
+}
+
 extension RecordWriter {
     /// Stamps by path, keys sorted alone: sorting key-value pairs cost more than writing them.
     mutating func stamps(_ stamps: BuildStamps) {

@@ -46,14 +46,7 @@ struct IncrementalBuild: Sendable {
               let edited = await editedSources(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
         else { return Check(unchanged: nil, file: file) }
         guard edited.isEmpty else { return Check(unchanged: nil, file: file, edited: edited, stamps: stamps, recorded: remembered ?? file) }
-        var summary = BuildSummary(output: plan.output.folder)
-        summary.filesUnchanged = stamps.outputs.count
-        summary.posts = stamps.counts.posts
-        summary.pages = stamps.counts.pages
-        summary.tags = stamps.counts.tags
-        summary.draftsSkipped = stamps.counts.draftsSkipped
-        summary.futureSkipped = stamps.counts.futureSkipped
-        return Check(unchanged: (summary, stamps.diagnostics), file: file)
+        return Check(unchanged: (stamps.summary(output: plan.output.folder), stamps.diagnostics), file: file)
     }
 
     /// The sources (by their place among the scan's jobs) whose size or modification time is not the one

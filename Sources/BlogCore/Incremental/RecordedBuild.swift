@@ -20,6 +20,11 @@ extension RecordedBuild {
     func source(_ path: String) -> BuildRecord.Source? {
         sources([path])[path]
     }
+
+    /// One output file's entry; nil when the last build did not write that path.
+    func output(_ path: String) -> BuildRecord.Output? {
+        outputs([path])[path]
+    }
 }
 
 extension BuildRecord.File: RecordedBuild {
