@@ -219,7 +219,7 @@ public final class PreviewServer: Sendable {
     /// do not build into the same folder; the system releases it when the process ends, however it ends.
     private func lockPreviewFolder() throws -> FileLock {
         let folder = site.root.appending(path: Self.folder)
-        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try? FileSystem.makeFolders(folder.path)
         let lock: FileLock?
         do {
             lock = try FileLock.acquire(folder.appending(path: "lock").path)

@@ -75,7 +75,7 @@ struct SiteResponder: Sendable {
     private func fileReply(_ file: String, headers: [String: String], status: Int) -> Reply? {
         guard let resolved = FileSystem.resolvedPath(file), resolved.hasPrefix(root + "/"),
               let (kind, stamp) = FileSystem.status(of: resolved), kind == .file,
-              var body = FileManager.default.contents(atPath: resolved)
+              var body = FileContents.read(path: resolved)
         else { return nil }
         let name = String(file.split(separator: "/").last ?? "")
         let type = ContentType.forFile(named: name)

@@ -1,3 +1,4 @@
+import BlogFileSystem
 import ArgumentParser
 import BlogCore
 import Foundation
@@ -30,7 +31,7 @@ extension Blog {
         }
 
         func run() async throws {
-            let current = URL(filePath: FileManager.default.currentDirectoryPath)
+            let current = URL(filePath: FileSystem.currentFolder)
             func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path) }
             let importer = SiteImport(engine: SiteImport.Engine(rawValue: engine)!, source: url(source), destination: url(destination))
             do {

@@ -1,3 +1,4 @@
+import BlogFileSystem
 import ArgumentParser
 import BlogCore
 import Foundation
@@ -17,7 +18,7 @@ extension Blog {
         @Flag(help: "Allow a folder that is not empty; files that exist are still left alone.") var force = false
 
         func run() async throws {
-            let url = (folder.hasPrefix("/") ? URL(filePath: folder) : URL(filePath: FileManager.default.currentDirectoryPath).appending(path: folder)).standardizedFileURL
+            let url = (folder.hasPrefix("/") ? URL(filePath: folder) : URL(filePath: FileSystem.currentFolder).appending(path: folder)).standardizedFileURL
             do {
                 let result = try Scaffolder.initSite(at: url, force: force, now: Date())
                 for path in result.kept { Terminal.printError("kept \(path) (it exists)") }

@@ -13,7 +13,7 @@ public enum Scaffolder {
     /// - Throws: ``DiagnosticError`` for a non-empty folder without `force`, or a file that cannot be written.
     public static func initSite(at folder: URL, force: Bool, now: Date, timeZone: TimeZone = .current) throws(DiagnosticError) -> (created: [String], kept: [String]) {
         let display = folder.lastPathComponent
-        let entries = (try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []
+        let entries = FileSystem.names(in: folder.path) ?? []
         if !entries.isEmpty && !force {
             throw DiagnosticError(file: display, message: "the folder is not empty; pass --force to add the missing files (nothing that exists is overwritten)")
         }

@@ -15,17 +15,16 @@ public struct Site: Sendable {
     ///
     /// - Throws: ``DiagnosticError`` when there is no `blog.yaml`.
     public static func locate(_ explicit: String? = nil) throws(DiagnosticError) -> Site {
-        let fileManager = FileManager.default
         if let explicit {
-            let url = (explicit.hasPrefix("/") ? URL(filePath: explicit) : URL(filePath: fileManager.currentDirectoryPath).appending(path: explicit)).standardizedFileURL
-            guard fileManager.fileExists(atPath: url.appending(path: "blog.yaml").path) else {
+            let url = (explicit.hasPrefix("/") ? URL(filePath: explicit) : URL(filePath: FileSystem.currentFolder).appending(path: explicit)).standardizedFileURL
+            guard FileSystem.exists(url.appending(path: "blog.yaml").path) else {
                 throw DiagnosticError(file: explicit, message: "no blog.yaml in this folder; run 'blog init \(explicit)' to make a site there")
             }
             return Site(root: url)
         }
-        var folder = URL(filePath: fileManager.currentDirectoryPath).standardizedFileURL
+        var folder = URL(filePath: FileSystem.currentFolder).standardizedFileURL
         while true {
-            if fileManager.fileExists(atPath: folder.appending(path: "blog.yaml").path) { return Site(root: folder) }
+            if FileSystem.exists(folder.appending(path: "blog.yaml").path) { return Site(root: folder) }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { break }
             folder = parent

@@ -38,7 +38,7 @@ extension SiteBuilder {
                      "base=\(options.baseURL ?? "")", "strict=\(options.isStrict)", "output=\(outputURL.path)"]
         parts.append(String(ContentHash.of(FileContents.read(site.root.appending(path: "blog.yaml")) ?? Data())))
         let theme = site.root.appending(path: "site-template")
-        for path in ((try? FileManager.default.subpathsOfDirectory(atPath: theme.path)) ?? []).sorted() {
+        for path in FileSystem.subpaths(of: theme.path) {
             let url = theme.appending(path: path)
             if let stamp = FileStamp(url.path) { parts.append("\(path):\(stamp.size):\(stamp.modified)") }
         }

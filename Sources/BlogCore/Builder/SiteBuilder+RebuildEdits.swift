@@ -42,7 +42,7 @@ extension SiteBuilder {
                                   plan.incremental, output: plan.output)
         else {
             // Some files may be replaced and the record is not: remove it, and the next build is a whole one.
-            try? FileManager.default.removeItem(at: BuildRecord.url(for: site, in: plan.incremental.folder))
+            try? FileSystem.removeFile(BuildRecord.url(for: site, in: plan.incremental.folder).path)
             return Self.wholeBuild("the output or the record cannot be written")
         }
         PhaseTimer.note("\(edits.count) edited files rebuilt alone, \(written.count) files written")

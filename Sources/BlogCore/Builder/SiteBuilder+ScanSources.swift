@@ -34,8 +34,7 @@ extension SiteBuilder {
     private func bundleFiles(_ jobs: [ContentLoader.Job]) -> [String] {
         var files: [String] = []
         for bundle in jobs.compactMap(\.bundle) {
-            let paths = (try? FileManager.default.subpathsOfDirectory(atPath: site.root.appending(path: bundle).path)) ?? []
-            for path in paths.sorted() where path != "index.md" {
+            for path in FileSystem.subpaths(of: site.root.appending(path: bundle).path) where path != "index.md" {
                 if FileSystem.resolvedKind(of: site.root.appending(path: "\(bundle)/\(path)").path) == .file {
                     files.append("\(bundle)/\(path)")
                 }

@@ -56,7 +56,7 @@ struct ContentLoader {
                 // symbolic link (checked to stay inside the site, then followed) or an untyped entry does.
                 let isFolder = entry.kind == .folder || (entry.kind == .other && FileSystem.resolvedKind(of: folderPath + "/" + entry.name) == .folder)
                 if isFolder {
-                    if FileManager.default.fileExists(atPath: folderPath + "/" + entry.name + "/index.md") {
+                    if FileSystem.exists(folderPath + "/" + entry.name + "/index.md") {
                         jobs.append(Job(file: path + "/index.md", kind: kind, name: entry.name, bundle: path))
                     } else {
                         diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))

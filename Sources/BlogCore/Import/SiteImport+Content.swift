@@ -45,7 +45,7 @@ extension SiteImport {
                 report.warnings.append(Diagnostic(.warning, file: relative, message: "not imported: only Markdown posts come along; its URL is not served"))
             }
             for relative in markdownFiles(under: "_drafts") { add(relative, kind: .post, draft: true, destinationFolder: "content/posts") }
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []).sorted()
+            for name in (FileSystem.names(in: source.path) ?? []).sorted()
             where Self.markdownExtensions.contains((name as NSString).pathExtension.lowercased()) && !Self.jekyllTooling.contains(name)
                 && !name.hasPrefix("_") && !name.hasPrefix(".") && (name as NSString).deletingPathExtension.lowercased() != "index" {
                 add(name, kind: .page, draft: false, destinationFolder: "content/pages")
@@ -68,18 +68,11 @@ extension SiteImport {
 
     /// Markdown files below a folder of the source, in path order; links are not followed.
     func markdownFiles(under folder: String) -> [String] {
-        guard let enumerator = FileManager.default.enumerator(at: source.appending(path: folder), includingPropertiesForKeys: [.isRegularFileKey, .isSymbolicLinkKey]) else { return [] }
-        var files: [String] = []
         let root = source.appending(path: folder).standardizedFileURL.path
-        for case let url as URL in enumerator {
-            let values = try? url.resourceValues(forKeys: [.isRegularFileKey, .isSymbolicLinkKey])
-            guard values?.isSymbolicLink != true, values?.isRegularFile == true,
-                  Self.markdownExtensions.contains(url.pathExtension.lowercased()) else { continue }
-            let path = url.standardizedFileURL.path
-            guard path.hasPrefix(root + "/") else { continue }
-            files.append(folder + "/" + path.dropFirst(root.count + 1))
-        }
-        return files.sorted()
+        return FileSystem.subpaths(of: root).filter { path in
+            Self.markdownExtensions.contains((path as NSString).pathExtension.lowercased())
+                && FileSystem.kind(of: root + "/" + path) == .file
+        }.map { folder + "/" + $0 }
     }
 
     private func parse(_ text: String, source relative: String, destination: String, kind: Post.Kind, draft: Bool, name: String,
@@ -266,7 +259,7 @@ extension SiteImport {
         var copies: [(from: String, to: String)] = []
         switch engine {
         case .jekyll:
-            for name in ((try? FileManager.default.contentsOfDirectory(atPath: source.path)) ?? []).sorted()
+            for name in (FileSystem.names(in: source.path) ?? []).sorted()
             where !name.hasPrefix("_") && !name.hasPrefix(".") && !Self.jekyllTooling.contains(name)
                 && !Self.markdownExtensions.contains((name as NSString).pathExtension.lowercased()) {
                 let path = source.appending(path: name).path
@@ -296,7 +289,7 @@ extension SiteImport {
         switch FileSystem.kind(of: url.path) {
         case .file?: return [relative]
         case .folder?:
-            guard let names = try? FileManager.default.contentsOfDirectory(atPath: url.path) else { return [] }
+            guard let names = FileSystem.names(in: url.path) else { return [] }
             return names.sorted().filter { !$0.hasPrefix(".") }.flatMap { files(at: relative + "/" + $0) }
         default: return []
         }

@@ -118,7 +118,7 @@ public struct SiteImport {
             throw DiagnosticError(file: destination.path, message: "the new site may not be inside the old one, nor the old inside the new: nothing is ever written into \(source.path)")
         }
         if FileSystem.exists(destination.path) {
-            let entries = (try? FileManager.default.contentsOfDirectory(atPath: destination.path)) ?? ["?"]
+            let entries = FileSystem.names(in: destination.path) ?? ["?"]
             if !entries.isEmpty {
                 throw DiagnosticError(file: destination.path, message: "the folder exists and is not empty; import into a new or empty folder")
             }

@@ -30,7 +30,7 @@ public final class BuildMemory: Sendable {
 
     func remember(_ record: BuildRecord, for site: Site, in folder: String, output: OutputWriter) {
         state.withLock { $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1) }
-        try? FileManager.default.removeItem(at: BuildRecord.url(for: site, in: folder))
+        try? FileSystem.removeFile(BuildRecord.url(for: site, in: folder).path)
     }
 
     /// Writes the remembered record to disk, if a build left one there since the last call, after making

@@ -144,9 +144,9 @@ struct BuildRecord: Sendable {
     static func save(_ data: Data, for site: Site, in folder: String) {
         let url = Self.url(for: site, in: folder)
         let folderPath = url.deletingLastPathComponent().path
-        try? FileManager.default.createDirectory(atPath: folderPath, withIntermediateDirectories: true)
+        try? FileSystem.makeFolders(folderPath)
         try? FileContents.replace(data, at: url.path)
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: folderPath)) ?? []
+        for name in FileSystem.names(in: folderPath) ?? []
         where name == "build.json" || name == "quick" || (name.hasPrefix("build-sources-") && name.hasSuffix(".json")) {
             try? FileSystem.removeFile(folderPath + "/" + name)
         }

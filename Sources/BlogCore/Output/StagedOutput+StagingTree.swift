@@ -11,8 +11,7 @@ extension StagedOutput {
     /// to the spare only when complete. Returns false, leaving no spare, when a file no longer matches the
     /// manifest or anything fails.
     static func linkSpare(for target: OutputWriter, manifest: [String: BuildRecord.Output]) -> Bool {
-        let fileManager = FileManager.default
-        guard !fileManager.fileExists(atPath: target.spare.path), !fileManager.fileExists(atPath: target.staging.path) else { return false }
+        guard !FileSystem.exists(target.spare.path), !FileSystem.exists(target.staging.path) else { return false }
         let making = target.freshTrash().path
         let output = target.folder.path
         var folders: Set<String> = [making]
@@ -29,7 +28,7 @@ extension StagedOutput {
                 try FileSystem.link(output + "/" + path, as: making + "/" + path)
             }
             // A build that started meanwhile stages without a spare; it would only throw this one away.
-            guard !fileManager.fileExists(atPath: target.staging.path), !fileManager.fileExists(atPath: target.spare.path) else { return abandon(making) }
+            guard !FileSystem.exists(target.staging.path), !FileSystem.exists(target.spare.path) else { return abandon(making) }
             try FileSystem.rename(making, to: target.spare.path)
             return true
         } catch {

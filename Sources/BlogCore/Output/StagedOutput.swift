@@ -65,23 +65,22 @@ final class StagedOutput: Sendable {
         outputPath = target.folder.path
         stagingPath = target.staging.path
         hasOutput = FileSystem.exists(outputPath)
-        let fileManager = FileManager.default
         // Old trees of earlier builds, named by blog with a random suffix and marked inside (a partly
         // deleted one keeps its marker, which goes last), are deleted in the background, off the critical
         // path. A folder of that name without the marker is the user's and stays.
         let parent = target.folder.deletingLastPathComponent()
         let trashPrefix = target.trash.lastPathComponent
-        for name in (try? fileManager.contentsOfDirectory(atPath: parent.path)) ?? [] where name.hasPrefix(trashPrefix + "-") {
+        for name in FileSystem.names(in: parent.path) ?? [] where name.hasPrefix(trashPrefix + "-") {
             let trash = parent.appending(path: name)
             if Self.isMarked(trash) { Self.removeInBackground(trash.path) }
         }
         // A staging folder left by a killed build holds an unknown part of a tree: throw it away.
-        if fileManager.fileExists(atPath: target.staging.path) {
+        if FileSystem.exists(target.staging.path) {
             try Self.checkMarked(target.staging)
             try Self.moveToTrash(target.staging, target: target)
         }
         var reusing = false
-        if fileManager.fileExists(atPath: target.spare.path) {
+        if FileSystem.exists(target.spare.path) {
             try Self.checkMarked(target.spare)
             if spare != nil, (try? FileSystem.rename(target.spare.path, to: target.staging.path)) != nil {
                 reusing = true
@@ -212,7 +211,7 @@ final class StagedOutput: Sendable {
     /// A spare's file may be a hard link to a live one, so it is never written through, only replaced.
     private func clear(_ staged: String, for path: String) throws {
         if isReusingSpare, (try? FileSystem.removeFile(staged)) == nil {
-            try FileManager.default.removeItem(atPath: staged)
+            try FileSystem.removeTree(staged)
         }
         try makeParent(of: staged, for: path)
     }
@@ -241,7 +240,7 @@ final class StagedOutput: Sendable {
             if state.withLock({ $0.folders.contains(folder) }) { continue }
             if isReusingSpare {
                 // The spare may hold a file where this build needs a folder.
-                if let kind = FileSystem.kind(of: folder), kind != .folder { try FileManager.default.removeItem(atPath: folder) }
+                if let kind = FileSystem.kind(of: folder), kind != .folder { try FileSystem.removeTree(folder) }
             }
             try FileContents.makeFolder(folder)
             state.withLock { _ = $0.folders.insert(folder) }
@@ -279,7 +278,7 @@ final class StagedOutput: Sendable {
 
     private static func moveToTrash(_ folder: URL, target: OutputWriter) throws {
         let trash = target.freshTrash()
-        try FileManager.default.moveItem(at: folder, to: trash)
+        try FileSystem.move(folder.path, to: trash.path)
         removeInBackground(trash.path)
     }
 
@@ -288,23 +287,22 @@ final class StagedOutput: Sendable {
     /// it (deleting ten thousand folders while the next build creates as many made both slow). A trash
     /// folder left behind (the removal failed or was killed) is deleted by the next build.
     private func swapIn(keepingSpare: Bool) throws -> Bool {
-        let fileManager = FileManager.default
         let output = target.folder
-        guard fileManager.fileExists(atPath: output.path) else {
-            try fileManager.moveItem(at: target.staging, to: output)
+        guard FileSystem.exists(output.path) else {
+            try FileSystem.move(target.staging.path, to: output.path)
             return false
         }
         let keeper = keepingSpare ? target.spare : target.freshTrash()
-        if keepingSpare, fileManager.fileExists(atPath: keeper.path) {
+        if keepingSpare, FileSystem.exists(keeper.path) {
             // A spare made meanwhile (by `blog link-spare` after an earlier build) gives way to this one.
             try Self.moveToTrash(keeper, target: target)
         }
         if (try? FileSystem.exchange(target.staging.path, output.path)) != nil {
-            try fileManager.moveItem(at: target.staging, to: keeper)
+            try FileSystem.move(target.staging.path, to: keeper.path)
         } else {
             // Without renameat2 the swap takes two renames; between them the output is briefly absent.
-            try fileManager.moveItem(at: output, to: keeper)
-            try fileManager.moveItem(at: target.staging, to: output)
+            try FileSystem.move(output.path, to: keeper.path)
+            try FileSystem.move(target.staging.path, to: output.path)
         }
         if !keepingSpare { Self.removeInBackground(keeper.path) }
         return keepingSpare
