@@ -67,14 +67,16 @@ let package = Package(
                 "JSONFeed",
                 "BlogFileSystem",
             ] + allocator + [
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser")
             ]
         ),
         .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], exclude: ["Fixtures"]),
         .testTarget(name: "BlogFileSystemTests", dependencies: ["BlogFileSystem"]),
-        .testTarget(name: "BlogCoreTests", dependencies: ["BlogCore", "BlogFileSystem", .product(name: "Mustache", package: "swift-mustache")]),
+        .testTarget(
+            name: "BlogCoreTests",
+            dependencies: ["BlogCore", "BlogFileSystem", .product(name: "Mustache", package: "swift-mustache")]),
         .testTarget(name: "BlogServeTests", dependencies: ["BlogServe", "BlogCore", "BlogFileSystem"]),
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
@@ -83,7 +85,8 @@ let package = Package(
 // jemalloc replaces malloc, which a sanitizer must own: scripts/sanitize (BLOG_SANITIZE=1) builds without it,
 // or memory allocated by one and freed by the other stops the run.
 var allocator: [Target.Dependency] {
-    ProcessInfo.processInfo.environment["BLOG_SANITIZE"] == nil ? [.target(name: "CJemalloc", condition: .when(platforms: [.linux]))] : []
+    ProcessInfo.processInfo.environment["BLOG_SANITIZE"] == nil
+        ? [.target(name: "CJemalloc", condition: .when(platforms: [.linux]))] : []
 }
 
 // libFuzzer targets, built only by scripts/fuzz (BLOG_FUZZ=1) with -sanitize=fuzzer: they have no main.
@@ -93,9 +96,10 @@ if ProcessInfo.processInfo.environment["BLOG_FUZZ"] != nil {
         ("fuzz-front-matter", "Fuzz/FrontMatter", "BlogCore"), ("fuzz-rfc3339", "Fuzz/RFC3339", "JSONFeed"),
         ("fuzz-feed-decoder", "Fuzz/FeedDecoder", "JSONFeed"), ("fuzz-markdown", "Fuzz/Markdown", "BlogCore"),
     ] {
-        package.targets.append(.executableTarget(
-            name: name, dependencies: [.target(name: dependency), "FuzzDriver"], path: path,
-            swiftSettings: [.unsafeFlags(["-parse-as-library"])]
-        ))
+        package.targets.append(
+            .executableTarget(
+                name: name, dependencies: [.target(name: dependency), "FuzzDriver"], path: path,
+                swiftSettings: [.unsafeFlags(["-parse-as-library"])]
+            ))
     }
 }

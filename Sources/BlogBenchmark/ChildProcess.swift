@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Runs a program and reports its wall time and peak memory (from wait4's resource usage).
@@ -30,7 +31,9 @@ enum ChildProcess {
         var status: Int32 = 0
         var usage = rusage()
         wait4(pid, &status, 0, &usage)
-        return Result(status: (status >> 8) & 0xFF, seconds: (ContinuousClock.now - start).seconds, peakMemory: usage.ru_maxrss * 1024)
+        return Result(
+            status: (status >> 8) & 0xFF, seconds: (ContinuousClock.now - start).seconds,
+            peakMemory: usage.ru_maxrss * 1024)
     }
 
     /// The full path of a program on PATH.

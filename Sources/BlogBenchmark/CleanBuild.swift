@@ -11,7 +11,9 @@ enum CleanBuild {
         moveAside(site, to: aside)
         sync()
         let run = ChildProcess.run(blog, ["build", "--site", site.path])
-        if run.status == 0 { _ = await waitForSpare(of: site, files: treeSize(site.appending(path: "public")).files, since: .now) }
+        if run.status == 0 {
+            _ = await waitForSpare(of: site, files: treeSize(site.appending(path: "public")).files, since: .now)
+        }
         return run
     }
 
@@ -26,7 +28,9 @@ enum CleanBuild {
     /// make for an output of `files` files; returns how long after `since` it was there, or nil.
     static func waitForSpare(of site: URL, files: Int, since: ContinuousClock.Instant) async -> Double? {
         let spare = site.appending(path: ".public.blog-spare").path
-        while files >= BuildOptions().spareRequestMinimumFiles, !FileManager.default.fileExists(atPath: spare), ContinuousClock.now - since < .seconds(60) {
+        while files >= BuildOptions().spareRequestMinimumFiles, !FileManager.default.fileExists(atPath: spare),
+            ContinuousClock.now - since < .seconds(60)
+        {
             try? await Task.sleep(for: .milliseconds(20))
         }
         return FileManager.default.fileExists(atPath: spare) ? (ContinuousClock.now - since).seconds : nil
@@ -36,9 +40,13 @@ enum CleanBuild {
     static func treeSize(_ root: URL) -> (files: Int, bytes: Int) {
         var files = 0
         var bytes = 0
-        if let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey]) {
+        if let enumerator = FileManager.default.enumerator(
+            at: root, includingPropertiesForKeys: [.fileSizeKey, .isRegularFileKey])
+        {
             for case let url as URL in enumerator {
-                guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]), values.isRegularFile == true else { continue }
+                guard let values = try? url.resourceValues(forKeys: [.fileSizeKey, .isRegularFileKey]),
+                    values.isRegularFile == true
+                else { continue }
                 files += 1
                 bytes += values.fileSize ?? 0
             }

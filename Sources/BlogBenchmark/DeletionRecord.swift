@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// When the last benchmark run deleted its sites, so that the next run does not start in their shadow.
@@ -40,14 +41,18 @@ struct DeletionRecord: Codable {
 
     /// Waits, saying why, until the last recorded deletion is out of the kernel's shadow.
     static func waitForShadowToPass() async {
-        guard let data = try? Data(contentsOf: file), let record = try? JSONDecoder().decode(DeletionRecord.self, from: data),
-              record.inodesFreed >= minimumInodes
+        guard let data = try? Data(contentsOf: file),
+            let record = try? JSONDecoder().decode(DeletionRecord.self, from: data),
+            record.inodesFreed >= minimumInodes
         else { return }
         let remaining = record.deletedAt + shadow - Date().timeIntervalSince1970
         guard remaining > 0 else { return }
-        print(String(format: "note: waiting %.0f s: the last run freed %d inodes %.0f s ago, and ext4 without a journal makes new files slow for up to %.0f s after that",
-                     remaining, record.inodesFreed, shadow - remaining, shadow))
-        fflush(nil)  // every stream: the note must show before the wait, not after it
+        print(
+            String(
+                format:
+                    "note: waiting %.0f s: the last run freed %d inodes %.0f s ago, and ext4 without a journal makes new files slow for up to %.0f s after that",
+                remaining, record.inodesFreed, shadow - remaining, shadow))
+        fflush(nil) // every stream: the note must show before the wait, not after it
         try? await Task.sleep(for: .seconds(remaining))
     }
 

@@ -42,7 +42,8 @@ struct LeanPairing {
     /// checkout's root); nil when it is not there.
     static func findBench() -> URL? {
         let path = ProcessInfo.processInfo.environment["BLOG_BENCH"] ?? "../shared/bench"
-        let url = URL(filePath: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path).standardizedFileURL
+        let url = URL(filePath: path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path)
+            .standardizedFileURL
         return FileManager.default.fileExists(atPath: url.appending(path: "hugo-lean/hugo.toml").path) ? url : nil
     }
 
@@ -55,11 +56,14 @@ struct LeanPairing {
             try generator.writeBlogSite(at: blogSite, posts: posts, blogExecutable: blog, theme: .lean)
             try? fileManager.removeItem(at: blogSite.appending(path: "site-template"))
             try? fileManager.removeItem(at: blogSite.appending(path: "blog.yaml"))
-            try fileManager.copyItem(at: bench.appending(path: "blog-lean/site-template"), to: blogSite.appending(path: "site-template"))
-            try fileManager.copyItem(at: bench.appending(path: "blog-lean/blog.yaml"), to: blogSite.appending(path: "blog.yaml"))
+            try fileManager.copyItem(
+                at: bench.appending(path: "blog-lean/site-template"), to: blogSite.appending(path: "site-template"))
+            try fileManager.copyItem(
+                at: bench.appending(path: "blog-lean/blog.yaml"), to: blogSite.appending(path: "blog.yaml"))
             try fileManager.copyItem(at: bench.appending(path: "hugo-lean"), to: hugoSite)
             try generator.writeHugoPosts(at: hugoSite, posts: posts)
-            try configure(blogYAML: blogSite.appending(path: "blog.yaml"), hugoTOML: hugoSite.appending(path: "hugo.toml"))
+            try configure(
+                blogYAML: blogSite.appending(path: "blog.yaml"), hugoTOML: hugoSite.appending(path: "hugo.toml"))
         } catch {
             print("note: cannot write the lean pairing's sites: \(error)")
             return nil
@@ -76,7 +80,9 @@ struct LeanPairing {
             sync()
             let hugoRun = ChildProcess.run(hugo, ["--source", hugoSite.path, "--quiet"])
             guard blogRun.status == 0, hugoRun.status == 0 else {
-                print("note: the lean pairing's builds failed (blog \(blogRun.status), hugo \(hugoRun.status)) in \(base.path)")
+                print(
+                    "note: the lean pairing's builds failed (blog \(blogRun.status), hugo \(hugoRun.status)) in \(base.path)"
+                )
                 return nil
             }
             if attempt > 0 {
@@ -84,10 +90,15 @@ struct LeanPairing {
                 hugoRuns.append(hugoRun)
             }
         }
-        func median(_ runs: [ChildProcess.Result]) -> ChildProcess.Result { runs.sorted { $0.seconds < $1.seconds }[runs.count / 2] }
-        return Figures(variant: variant, hugoVersion: Self.version(of: hugo), blogSeconds: median(blogRuns).seconds,
-                       blogPeakMemoryMB: Double(blogRuns.map(\.peakMemory).max() ?? 0) / 1e6, hugoSeconds: median(hugoRuns).seconds,
-                       hugoPeakMemoryMB: Double(hugoRuns.map(\.peakMemory).max() ?? 0) / 1e6, blogRuns: blogRuns.map(\.seconds), hugoRuns: hugoRuns.map(\.seconds))
+        func median(_ runs: [ChildProcess.Result]) -> ChildProcess.Result {
+            runs.sorted { $0.seconds < $1.seconds }[runs.count / 2]
+        }
+        return Figures(
+            variant: variant, hugoVersion: Self.version(of: hugo), blogSeconds: median(blogRuns).seconds,
+            blogPeakMemoryMB: Double(blogRuns.map(\.peakMemory).max() ?? 0) / 1e6,
+            hugoSeconds: median(hugoRuns).seconds,
+            hugoPeakMemoryMB: Double(hugoRuns.map(\.peakMemory).max() ?? 0) / 1e6, blogRuns: blogRuns.map(\.seconds),
+            hugoRuns: hugoRuns.map(\.seconds))
     }
 
     /// Sets the copies' Markdown settings for the variant. Both variants keep to the pairing's output
@@ -98,16 +109,22 @@ struct LeanPairing {
         var yaml = try String(contentsOf: blogYAML, encoding: .utf8)
         var toml = try String(contentsOf: hugoTOML, encoding: .utf8)
         let feedSwitches = "  atom: false\n  rss: false\n  archive: false\n  tags: false\n"
-        yaml = yaml.contains("feed:\n") ? yaml.replacingOccurrences(of: "feed:\n", with: "feed:\n" + feedSwitches) : yaml + "feed:\n" + feedSwitches
+        yaml =
+            yaml.contains("feed:\n")
+            ? yaml.replacingOccurrences(of: "feed:\n", with: "feed:\n" + feedSwitches) : yaml + "feed:\n" + feedSwitches
         switch variant {
         case .plain:
-            yaml = yaml.contains("markdown:\n") ? yaml.replacingOccurrences(of: "markdown:\n", with: "markdown:\n  extensions: false\n  highlight: false\n")
+            yaml =
+                yaml.contains("markdown:\n")
+                ? yaml.replacingOccurrences(
+                    of: "markdown:\n", with: "markdown:\n  extensions: false\n  highlight: false\n")
                 : yaml + "markdown:\n  extensions: false\n  highlight: false\n"
         case .gfm:
             for name in ["footnote", "linkify", "strikethrough", "table", "taskList"] {
                 toml = toml.replacingOccurrences(of: "  \(name) = false", with: "  \(name) = true")
             }
-            toml = toml.replacingOccurrences(of: "  codeFences = false", with: "  codeFences = true\n  noClasses = false")
+            toml = toml.replacingOccurrences(
+                of: "  codeFences = false", with: "  codeFences = true\n  noClasses = false")
         }
         try yaml.write(to: blogYAML, atomically: true, encoding: .utf8)
         try toml.write(to: hugoTOML, atomically: true, encoding: .utf8)
@@ -124,13 +141,19 @@ struct LeanPairing {
         guard (try? process.run()) != nil else { return "unknown" }
         let text = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
         process.waitUntilExit()
-        return text.split(separator: " ").first { $0.hasPrefix("v0.") || $0.hasPrefix("v1.") }.map { String($0.prefix { $0 != "+" && $0 != "-" }) } ?? "unknown"
+        return text.split(separator: " ").first { $0.hasPrefix("v0.") || $0.hasPrefix("v1.") }.map {
+            String($0.prefix { $0 != "+" && $0 != "-" })
+        } ?? "unknown"
     }
 
     static func line(_ figures: Figures) -> String {
-        String(format: "  lean pairing, %@ (../shared/bench, hugo %@): blog %.2f s %.0f MB, hugo %.2f s %.0f MB; blog/hugo: time %.2f, memory %.2f   (medians of %@ and %@ s)",
-               figures.variant == .plain ? "plain CommonMark" : "GFM and highlighting", figures.hugoVersion, figures.blogSeconds, figures.blogPeakMemoryMB, figures.hugoSeconds, figures.hugoPeakMemoryMB, figures.timeRatio,
-               figures.memoryRatio, figures.blogRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
-               figures.hugoRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
+        String(
+            format:
+                "  lean pairing, %@ (../shared/bench, hugo %@): blog %.2f s %.0f MB, hugo %.2f s %.0f MB; blog/hugo: time %.2f, memory %.2f   (medians of %@ and %@ s)",
+            figures.variant == .plain ? "plain CommonMark" : "GFM and highlighting", figures.hugoVersion,
+            figures.blogSeconds, figures.blogPeakMemoryMB, figures.hugoSeconds, figures.hugoPeakMemoryMB,
+            figures.timeRatio,
+            figures.memoryRatio, figures.blogRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
+            figures.hugoRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
     }
 }

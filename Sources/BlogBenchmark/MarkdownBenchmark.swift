@@ -9,15 +9,21 @@ struct MarkdownBenchmark {
     static func document() -> String {
         let languages = ["swift", "python", "javascript", "rust", "go", "c", "bash", "yaml", "json", "sql"]
         let code = [
-            "swift": "@MainActor final class Model: Sendable {\n    let name = \"model\" // a comment\n    func load() async throws -> [Int] { return [1, 2, 3] }\n}\n",
-            "python": "@dataclass\nclass Point:\n    x: int = 0  # the x\n    def norm(self) -> float:\n        \"\"\"Length.\"\"\"\n        return (self.x ** 2) ** 0.5\n",
-            "javascript": "export async function load(url) {\n  const response = await fetch(`${url}/data.json`); // fetch\n  return response.ok ? response.json() : null;\n}\n",
-            "rust": "fn main() {\n    let values: Vec<u32> = (1..10).map(|x| x * 2).collect(); /* doubled */\n    println!(\"{:?}\", values);\n}\n",
-            "go": "func handler(w http.ResponseWriter, r *http.Request) {\n\tfmt.Fprintf(w, \"hello %s\", r.URL.Path) // greet\n}\n",
+            "swift":
+                "@MainActor final class Model: Sendable {\n    let name = \"model\" // a comment\n    func load() async throws -> [Int] { return [1, 2, 3] }\n}\n",
+            "python":
+                "@dataclass\nclass Point:\n    x: int = 0  # the x\n    def norm(self) -> float:\n        \"\"\"Length.\"\"\"\n        return (self.x ** 2) ** 0.5\n",
+            "javascript":
+                "export async function load(url) {\n  const response = await fetch(`${url}/data.json`); // fetch\n  return response.ok ? response.json() : null;\n}\n",
+            "rust":
+                "fn main() {\n    let values: Vec<u32> = (1..10).map(|x| x * 2).collect(); /* doubled */\n    println!(\"{:?}\", values);\n}\n",
+            "go":
+                "func handler(w http.ResponseWriter, r *http.Request) {\n\tfmt.Fprintf(w, \"hello %s\", r.URL.Path) // greet\n}\n",
             "c": "#include <stdio.h>\nint main(void) {\n    printf(\"%d\\n\", 42); /* answer */\n    return 0;\n}\n",
             "bash": "#!/bin/sh\nfor f in content/*.md; do\n  echo \"$f\" && wc -l \"$f\" # count\ndone\n",
             "yaml": "title: My blog\nbase_url: https://example.com/\nfeed:\n  item_limit: 20 # newest\n  json: true\n",
-            "json": "{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"Blog\", \"items\": [1, 2.5, true, null]}\n",
+            "json":
+                "{\"version\": \"https://jsonfeed.org/version/1.1\", \"title\": \"Blog\", \"items\": [1, 2.5, true, null]}\n",
             "sql": "SELECT title, date FROM posts WHERE draft = false ORDER BY date DESC LIMIT 20; -- newest\n",
         ]
         var text = "# A long document\n\n"
@@ -26,7 +32,8 @@ struct MarkdownBenchmark {
         var section = 0
         while text.utf8.count < 1_000_000 {
             section += 1
-            text += "## Section \(section)\n\nSome *prose* with a [link](https://example.com/\(section)) and **strong** text, ~~struck~~ words, "
+            text +=
+                "## Section \(section)\n\nSome *prose* with a [link](https://example.com/\(section)) and **strong** text, ~~struck~~ words, "
             text += "a bare www.example.org/\(section) link and a footnote.[^n\(section)] "
             text += String(repeating: "More words to read in this paragraph, as in a real post. ", count: 8) + "\n\n"
             if blocks < 500 {
@@ -64,8 +71,12 @@ struct MarkdownBenchmark {
         let file = FileManager.default.temporaryDirectory.appending(path: "blog-markdown-benchmark-\(getpid()).md")
         let text = document()
         try? text.write(to: file, atomically: true, encoding: .utf8)
-        defer { if ProcessInfo.processInfo.environment["BLOG_KEEP"] == nil { try? FileManager.default.removeItem(at: file) } }
-        let extensions = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", "-e", "footnotes", "--unsafe"]
+        defer {
+            if ProcessInfo.processInfo.environment["BLOG_KEEP"] == nil { try? FileManager.default.removeItem(at: file) }
+        }
+        let extensions = [
+            "-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", "-e", "footnotes", "--unsafe",
+        ]
         func median(_ executable: String, _ arguments: [String]) -> Double {
             _ = ChildProcess.run(executable, arguments)
             let times = (0..<7).map { _ in ChildProcess.run(executable, arguments).seconds }.sorted()
@@ -73,10 +84,15 @@ struct MarkdownBenchmark {
         }
         let oracle = median(cmarkGFM, extensions + [file.path])
         let ours = median(blog, ["markdown", "--unsafe", file.path])
-        let figures = Figures(documentBytes: text.utf8.count, codeBlocks: 500, tables: 200, cmarkGFMSeconds: oracle, blogSeconds: ours, ratio: ours / oracle)
+        let figures = Figures(
+            documentBytes: text.utf8.count, codeBlocks: 500, tables: 200, cmarkGFMSeconds: oracle, blogSeconds: ours,
+            ratio: ours / oracle)
         print("markdown: \(text.utf8.count / 1000) kB, 500 code blocks, 200 tables, footnotes, task lists")
         print(String(format: "  cmark-gfm (5 extensions, no highlighting)  %.1f ms", oracle * 1000))
-        print(String(format: "  blog markdown (5 extensions, highlighting) %.1f ms  = %.2f× cmark-gfm (target ≤ 3×)", ours * 1000, ours / oracle))
+        print(
+            String(
+                format: "  blog markdown (5 extensions, highlighting) %.1f ms  = %.2f× cmark-gfm (target ≤ 3×)",
+                ours * 1000, ours / oracle))
         return figures
     }
 }

@@ -18,12 +18,16 @@ struct OutputCost {
     static let runs = 3
 
     /// Writes the copy beside `site` and builds both from clean ``runs`` times; nil when a build fails.
-    static func measure(site: URL, posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) async -> Figures? {
+    static func measure(site: URL, posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) async
+        -> Figures?
+    {
         let older = base.appending(path: "blog-older-outputs")
         do {
             try generator.writeBlogSite(at: older, posts: posts, blogExecutable: blog, theme: .lean)
             let yaml = older.appending(path: "blog.yaml")
-            try (try String(contentsOf: yaml, encoding: .utf8) + "  atom: false\n  rss: false\n  archive: false\n  tags: false\n")
+            try
+                (try String(contentsOf: yaml, encoding: .utf8)
+                + "  atom: false\n  rss: false\n  archive: false\n  tags: false\n")
                 .write(to: yaml, atomically: true, encoding: .utf8)
         } catch {
             print("note: cannot write the site without the newer outputs: \(error)")
@@ -42,12 +46,17 @@ struct OutputCost {
             without.append(withoutRun.seconds)
             with.append(withRun.seconds)
         }
-        return Figures(withoutSeconds: without.sorted()[runs / 2], withSeconds: with.sorted()[runs / 2], withoutRuns: without, withRuns: with)
+        return Figures(
+            withoutSeconds: without.sorted()[runs / 2], withSeconds: with.sorted()[runs / 2], withoutRuns: without,
+            withRuns: with)
     }
 
     static func line(_ figures: Figures) -> String {
-        String(format: "  newer outputs (Atom, RSS, archive pages, tag feeds): clean build %.2f s with them, %.2f s without: %+.0f%%   (medians of %@ and %@ s)",
-               figures.withSeconds, figures.withoutSeconds, 100 * figures.added, figures.withRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
-               figures.withoutRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
+        String(
+            format:
+                "  newer outputs (Atom, RSS, archive pages, tag feeds): clean build %.2f s with them, %.2f s without: %+.0f%%   (medians of %@ and %@ s)",
+            figures.withSeconds, figures.withoutSeconds, 100 * figures.added,
+            figures.withRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
+            figures.withoutRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Measures `blog serve` the way a writer feels it: on a site of N posts, the time from saving one post to
@@ -34,7 +35,8 @@ struct ServeBenchmark {
     func run() async throws -> Figures {
         let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
         await DeletionRecord.waitForShadowToPass()
-        let base = FileManager.default.temporaryDirectory.appending(path: "blog-benchmark-serve-\(count)-\(UUID().uuidString)")
+        let base = FileManager.default.temporaryDirectory.appending(
+            path: "blog-benchmark-serve-\(count)-\(UUID().uuidString)")
         defer { DeletionRecord.delete([base]) }
         let generator = SiteGenerator(count: count)
         let posts = generator.posts()
@@ -68,11 +70,15 @@ struct ServeBenchmark {
             let saved = ContinuousClock.now
             try (original + "\n\(marker)\n").write(to: file, atomically: false, encoding: .utf8)
             let next = try socket.nextGeneration()
-            guard next > generation else { throw Failure(description: "the server reported no new build after save \(edit)") }
+            guard next > generation else {
+                throw Failure(description: "the server reported no new build after save \(edit)")
+            }
             generation = next
             news.append((ContinuousClock.now - saved).seconds)
             let page = try Self.fetch(port: port, path: "/posts/\(post.name.dropFirst(11))/")
-            guard page.contains(marker) else { throw Failure(description: "the reloaded page lacks the edit of save \(edit)") }
+            guard page.contains(marker) else {
+                throw Failure(description: "the reloaded page lacks the edit of save \(edit)")
+            }
             reloads.append((ContinuousClock.now - saved).seconds)
             // Let the server settle, as a writer between saves does.
             try await Task.sleep(for: .milliseconds(300))
@@ -80,9 +86,11 @@ struct ServeBenchmark {
         try original.write(to: file, atomically: false, encoding: .utf8)
         let first = reloads.removeFirst()
         news.removeFirst()
-        return Figures(machine: SiteBenchmark.machineDescription(), posts: count, edits: edits, startSeconds: start, firstSaveToReloadSeconds: first,
-                       saveToNewsMedianSeconds: Self.median(news), saveToNewsMaxSeconds: news.max() ?? 0,
-                       saveToReloadMedianSeconds: Self.median(reloads), saveToReloadMaxSeconds: reloads.max() ?? 0)
+        return Figures(
+            machine: SiteBenchmark.machineDescription(), posts: count, edits: edits, startSeconds: start,
+            firstSaveToReloadSeconds: first,
+            saveToNewsMedianSeconds: Self.median(news), saveToNewsMaxSeconds: news.max() ?? 0,
+            saveToReloadMedianSeconds: Self.median(reloads), saveToReloadMaxSeconds: reloads.max() ?? 0)
     }
 
     func table(_ figures: Figures) -> String {
@@ -90,15 +98,20 @@ struct ServeBenchmark {
             "blog serve on \(figures.posts) posts, 1 + \(figures.edits) saves of one post (\(figures.machine))",
             String(format: "  start (first build)    %7.2f s", figures.startSeconds),
             String(format: "  first save -> reloaded %7.3f s", figures.firstSaveToReloadSeconds),
-            String(format: "  later saves: told     %7.3f s median, %.3f s slowest", figures.saveToNewsMedianSeconds, figures.saveToNewsMaxSeconds),
-            String(format: "  later saves: reloaded  %7.3f s median, %.3f s slowest", figures.saveToReloadMedianSeconds, figures.saveToReloadMaxSeconds),
+            String(
+                format: "  later saves: told     %7.3f s median, %.3f s slowest", figures.saveToNewsMedianSeconds,
+                figures.saveToNewsMaxSeconds),
+            String(
+                format: "  later saves: reloaded  %7.3f s median, %.3f s slowest", figures.saveToReloadMedianSeconds,
+                figures.saveToReloadMaxSeconds),
         ].joined(separator: "\n")
     }
 
     private static func median(_ values: [Double]) -> Double {
         let sorted = values.sorted()
         guard !sorted.isEmpty else { return 0 }
-        return sorted.count % 2 == 1 ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
+        return sorted.count % 2 == 1
+            ? sorted[sorted.count / 2] : (sorted[sorted.count / 2 - 1] + sorted[sorted.count / 2]) / 2
     }
 
     /// Reads the server's output until its `Serving http://127.0.0.1:PORT/ (Ctrl-C to stop)` line.
@@ -109,7 +122,8 @@ struct ServeBenchmark {
             guard !data.isEmpty else { throw Failure(description: "blog serve stopped before serving:\n\(text)") }
             text += String(decoding: data, as: UTF8.self)
             if let line = text.split(separator: "\n").first(where: { $0.hasPrefix("Serving http://") }),
-               let port = line.split(separator: ":").dropFirst(2).first.flatMap({ Int($0.prefix { $0.isNumber }) }) {
+                let port = line.split(separator: ":").dropFirst(2).first.flatMap({ Int($0.prefix { $0.isNumber }) })
+            {
                 return port
             }
         }
@@ -131,15 +145,18 @@ private struct LiveSocket {
 
     init(port: Int) throws {
         connection = try Connection(port: port)
-        try connection.send("GET /__blog/live HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
-                            + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
+        try connection.send(
+            "GET /__blog/live HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                + "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
         var handshake = Data()
         while true {
             if let end = handshake.range(of: Data("\r\n\r\n".utf8)) {
                 pending = Data(handshake[end.upperBound...])
                 break
             }
-            guard let chunk = connection.receive() else { throw ServeBenchmark.Failure(description: "no WebSocket handshake") }
+            guard let chunk = connection.receive() else {
+                throw ServeBenchmark.Failure(description: "no WebSocket handshake")
+            }
             handshake.append(chunk)
         }
     }
@@ -153,14 +170,17 @@ private struct LiveSocket {
                 let header = short == 126 ? 4 : 2
                 let length = short == 126 && bytes.count >= 4 ? Int(bytes[2]) << 8 | Int(bytes[3]) : short
                 if pending.count >= header + length, short != 127 {
-                    let payload = pending.subdata(in: pending.startIndex + header..<pending.startIndex + header + length)
+                    let payload = pending.subdata(
+                        in: pending.startIndex + header..<pending.startIndex + header + length)
                     pending = Data(pending.dropFirst(header + length))
                     let object = try JSONSerialization.jsonObject(with: payload) as? [String: Any]
                     if let generation = object?["generation"] as? Int { return generation }
                     continue
                 }
             }
-            guard let chunk = connection.receive() else { throw ServeBenchmark.Failure(description: "the live-reload connection closed") }
+            guard let chunk = connection.receive() else {
+                throw ServeBenchmark.Failure(description: "the live-reload connection closed")
+            }
             pending.append(chunk)
         }
     }
@@ -177,7 +197,9 @@ private final class Connection {
         address.sin_port = in_port_t(UInt16(port).bigEndian)
         address.sin_addr.s_addr = inet_addr("127.0.0.1")
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+                connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+            }
         }
         guard connected == 0 else { throw ServeBenchmark.Failure(description: "cannot connect to port \(port)") }
         var limit = timeval(tv_sec: 60, tv_usec: 0)
@@ -188,7 +210,9 @@ private final class Connection {
 
     func send(_ text: String) throws {
         let bytes = Array(text.utf8)
-        guard Glibc.send(descriptor, bytes, bytes.count, 0) == bytes.count else { throw ServeBenchmark.Failure(description: "cannot send") }
+        guard Glibc.send(descriptor, bytes, bytes.count, 0) == bytes.count else {
+            throw ServeBenchmark.Failure(description: "cannot send")
+        }
     }
 
     /// The next bytes, or nil when the connection closed or nothing came for a minute.

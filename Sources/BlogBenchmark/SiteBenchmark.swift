@@ -82,7 +82,8 @@ struct SiteBenchmark {
         for count in postCounts {
             // A fresh folder per size: this disk creates files slowly right after a large delete, so
             // nothing is removed until every measurement is done.
-            let base = FileManager.default.temporaryDirectory.appending(path: "blog-benchmark-\(count)-\(UUID().uuidString)")
+            let base = FileManager.default.temporaryDirectory.appending(
+                path: "blog-benchmark-\(count)-\(UUID().uuidString)")
             folders.append(base)
             let generator = SiteGenerator(count: count)
             let posts = generator.posts()
@@ -121,7 +122,8 @@ struct SiteBenchmark {
                 let ended = ContinuousClock.now
                 guard run.status == 0 else { break }
                 if attempt == 0 {
-                    _ = await CleanBuild.waitForSpare(of: site, files: CleanBuild.treeSize(site.appending(path: "public")).files, since: ended)
+                    _ = await CleanBuild.waitForSpare(
+                        of: site, files: CleanBuild.treeSize(site.appending(path: "public")).files, since: ended)
                     continue
                 }
                 cleanRuns.append(run)
@@ -129,7 +131,11 @@ struct SiteBenchmark {
                 spareReady = await CleanBuild.waitForSpare(of: site, files: files, since: ended)
                 cmarkRuns.append(await cmarkFloor(posts.map(\.body)))
                 sync()
-                copyRuns.append(ChildProcess.run("/bin/cp", ["-r", site.appending(path: "public").path, base.appending(path: "copy-\(attempt)").path]).seconds)
+                copyRuns.append(
+                    ChildProcess.run(
+                        "/bin/cp",
+                        ["-r", site.appending(path: "public").path, base.appending(path: "copy-\(attempt)").path]
+                    ).seconds)
             }
             guard cleanRuns.count == Self.repeats else {
                 print("error: blog build failed; run it by hand in \(site.path)")
@@ -139,7 +145,8 @@ struct SiteBenchmark {
             sync()
             let noChange = ChildProcess.run(blog, ["build", "--site", site.path])
             func edit(_ post: SiteGenerator.Post) {
-                guard let handle = try? FileHandle(forWritingTo: site.appending(path: "content/posts/\(post.name).md")) else { return }
+                guard let handle = try? FileHandle(forWritingTo: site.appending(path: "content/posts/\(post.name).md"))
+                else { return }
                 handle.seekToEndOfFile()
                 handle.write(Data("\nOne more paragraph, edited for the benchmark.\n".utf8))
                 try? handle.close()
@@ -155,10 +162,13 @@ struct SiteBenchmark {
             let cmark = cmarkRuns.sorted()[Self.repeats / 2]
             let copy = copyRuns.sorted()[Self.repeats / 2]
             var result = Figures(
-                posts: count, cleanBuildSeconds: clean.seconds, cleanBuildPeakMemoryMB: Double(cleanRuns.map(\.peakMemory).max() ?? 0) / 1e6,
-                noChangeRebuildSeconds: noChange.seconds, spareReadySeconds: spareReady, onePostRebuildSeconds: onePost.seconds, onePostAgainSeconds: later[later.count / 2],
+                posts: count, cleanBuildSeconds: clean.seconds,
+                cleanBuildPeakMemoryMB: Double(cleanRuns.map(\.peakMemory).max() ?? 0) / 1e6,
+                noChangeRebuildSeconds: noChange.seconds, spareReadySeconds: spareReady,
+                onePostRebuildSeconds: onePost.seconds, onePostAgainSeconds: later[later.count / 2],
                 onePostAgainSlowestSeconds: later.last ?? 0,
-                postsPerSecond: Double(count) / clean.seconds, cleanBuildRuns: cleanRuns.map(\.seconds), floorCmarkRuns: cmarkRuns, floorCopyRuns: copyRuns,
+                postsPerSecond: Double(count) / clean.seconds, cleanBuildRuns: cleanRuns.map(\.seconds),
+                floorCmarkRuns: cmarkRuns, floorCopyRuns: copyRuns,
                 floorCmarkSeconds: cmark, floorCopySeconds: copy,
                 floorSeconds: cmark + copy, ratioToFloor: clean.seconds / (cmark + copy),
                 ratioToFloorRuns: zip(cleanRuns, zip(cmarkRuns, copyRuns)).map { $0.seconds / ($1.0 + $1.1) },
@@ -176,10 +186,13 @@ struct SiteBenchmark {
             } else {
                 print("note: the default theme's build failed with status \(standard.status) in \(standardSite.path)")
             }
-            result.outputCost = await OutputCost.measure(site: site, posts: posts, generator: generator, blog: blog, base: base)
+            result.outputCost = await OutputCost.measure(
+                site: site, posts: posts, generator: generator, blog: blog, base: base)
             if let hugo {
                 sync()
-                let run = ChildProcess.run(hugo, ["--source", hugoSite.path, "--destination", hugoSite.appending(path: "public").path, "--quiet"])
+                let run = ChildProcess.run(
+                    hugo,
+                    ["--source", hugoSite.path, "--destination", hugoSite.appending(path: "public").path, "--quiet"])
                 if run.status == 0 {
                     result.hugoSeconds = run.seconds
                     result.hugoPeakMemoryMB = Double(run.peakMemory) / 1e6
@@ -190,7 +203,9 @@ struct SiteBenchmark {
                 }
                 if let bench {
                     for variant in [LeanPairing.Variant.plain, .gfm] {
-                        if let figures = await LeanPairing(bench: bench, hugo: hugo, variant: variant).measure(posts: posts, generator: generator, blog: blog, base: base) {
+                        if let figures = await LeanPairing(bench: bench, hugo: hugo, variant: variant).measure(
+                            posts: posts, generator: generator, blog: blog, base: base)
+                        {
                             result.leanPairings.append(figures)
                         }
                     }
@@ -234,23 +249,45 @@ struct SiteBenchmark {
     private func table(_ figures: Figures) -> String {
         var lines = [
             "\(figures.posts) posts (\(figures.outputFiles) files, \(String(format: "%.0f", figures.outputMB)) MB of output)",
-            String(format: "  clean build            %7.2f s   peak memory %6.0f MB   %8.0f posts/s   (median of %@ s)", figures.cleanBuildSeconds, figures.cleanBuildPeakMemoryMB,
-                   figures.postsPerSecond, Self.list(figures.cleanBuildRuns)),
+            String(
+                format: "  clean build            %7.2f s   peak memory %6.0f MB   %8.0f posts/s   (median of %@ s)",
+                figures.cleanBuildSeconds, figures.cleanBuildPeakMemoryMB,
+                figures.postsPerSecond, Self.list(figures.cleanBuildRuns)),
             String(format: "  rebuild, no change     %7.2f s", figures.noChangeRebuildSeconds),
-            String(format: "  rebuild, one post      %7.2f s first after the clean build; the next %d: median %.2f s, slowest %.2f s",
-                   figures.onePostRebuildSeconds, Self.laterEdits, figures.onePostAgainSeconds, figures.onePostAgainSlowestSeconds),
-            figures.spareReadySeconds.map { String(format: "  spare tree ready       %7.2f s after the clean build (rebuilds measured after it)", $0) }
+            String(
+                format:
+                    "  rebuild, one post      %7.2f s first after the clean build; the next %d: median %.2f s, slowest %.2f s",
+                figures.onePostRebuildSeconds, Self.laterEdits, figures.onePostAgainSeconds,
+                figures.onePostAgainSlowestSeconds),
+            figures.spareReadySeconds.map {
+                String(
+                    format: "  spare tree ready       %7.2f s after the clean build (rebuilds measured after it)", $0)
+            }
                 ?? "  spare tree             none after the clean build (a small output, or blog link-spare failed)",
-            String(format: "  floor: libcmark %5.2f s + cp -r %5.2f s = %5.2f s; build / floor = %.2f   (medians of %@ s and %@ s)", figures.floorCmarkSeconds,
-                   figures.floorCopySeconds, figures.floorSeconds, figures.ratioToFloor, Self.list(figures.floorCmarkRuns), Self.list(figures.floorCopyRuns)),
+            String(
+                format:
+                    "  floor: libcmark %5.2f s + cp -r %5.2f s = %5.2f s; build / floor = %.2f   (medians of %@ s and %@ s)",
+                figures.floorCmarkSeconds,
+                figures.floorCopySeconds, figures.floorSeconds, figures.ratioToFloor, Self.list(figures.floorCmarkRuns),
+                Self.list(figures.floorCopyRuns)),
             String(format: "  each clean build / the floor measured after it: %@", Self.list(figures.ratioToFloorRuns)),
         ]
-        if let seconds = figures.standardThemeCleanBuildSeconds, let memory = figures.standardThemePeakMemoryMB, let ratio = figures.standardThemeRatioToFloor {
-            lines.append(String(format: "  default theme, clean   %7.2f s   peak memory %6.0f MB   build / floor = %.2f", seconds, memory, ratio))
+        if let seconds = figures.standardThemeCleanBuildSeconds, let memory = figures.standardThemePeakMemoryMB,
+            let ratio = figures.standardThemeRatioToFloor
+        {
+            lines.append(
+                String(
+                    format: "  default theme, clean   %7.2f s   peak memory %6.0f MB   build / floor = %.2f", seconds,
+                    memory, ratio))
         }
-        if let hugo = figures.hugoSeconds, let memory = figures.hugoPeakMemoryMB, let time = figures.timeRatioToHugo, let ratio = figures.memoryRatioToHugo {
-            lines.append(String(format: "  theme pairing (Hugo's templates compute summaries and reading time): hugo %.2f s, peak memory %.0f MB; blog/hugo: time %.2f, memory %.2f",
-                                hugo, memory, time, ratio))
+        if let hugo = figures.hugoSeconds, let memory = figures.hugoPeakMemoryMB, let time = figures.timeRatioToHugo,
+            let ratio = figures.memoryRatioToHugo
+        {
+            lines.append(
+                String(
+                    format:
+                        "  theme pairing (Hugo's templates compute summaries and reading time): hugo %.2f s, peak memory %.0f MB; blog/hugo: time %.2f, memory %.2f",
+                    hugo, memory, time, ratio))
         }
         lines += figures.leanPairings.map(LeanPairing.line)
         if let cost = figures.outputCost { lines.append(OutputCost.line(cost)) }
@@ -262,8 +299,11 @@ struct SiteBenchmark {
     }
 
     static func machineDescription() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
-            .first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "unknown CPU"
-        return "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?.split(separator: "\n")
+            .first { $0.hasPrefix("model name") }?.split(separator: ":").last?.trimmingCharacters(in: .whitespaces)
+            ?? "unknown CPU"
+        return
+            "\(ProcessInfo.processInfo.activeProcessorCount) cores, \(cpu), \(ProcessInfo.processInfo.physicalMemory / 1_073_741_824) GiB"
     }
 }

@@ -24,36 +24,65 @@ enum Targets {
         for figure in figures where figure.posts == 10_000 {
             let size = "\(figure.posts) posts"
             for pairing in figure.leanPairings {
-                let label = pairing.variant == .plain ? "lean pairing, plain CommonMark" : "lean pairing, GFM and highlighting"
-                targets.append(Target(name: "\(size), \(label): time against Hugo \(pairing.hugoVersion)", value: pairing.timeRatio, limit: 0.25, unit: "x Hugo"))
-                targets.append(Target(name: "\(size), \(label): peak memory against Hugo", value: pairing.memoryRatio, limit: 0.25, unit: "x Hugo"))
+                let label =
+                    pairing.variant == .plain ? "lean pairing, plain CommonMark" : "lean pairing, GFM and highlighting"
+                targets.append(
+                    Target(
+                        name: "\(size), \(label): time against Hugo \(pairing.hugoVersion)", value: pairing.timeRatio,
+                        limit: 0.25, unit: "x Hugo"))
+                targets.append(
+                    Target(
+                        name: "\(size), \(label): peak memory against Hugo", value: pairing.memoryRatio, limit: 0.25,
+                        unit: "x Hugo"))
             }
-            targets.append(Target(name: "\(size), clean build with GFM and highlighting against the floor", value: figure.ratioToFloor, limit: 1.5, unit: "x floor"))
+            targets.append(
+                Target(
+                    name: "\(size), clean build with GFM and highlighting against the floor",
+                    value: figure.ratioToFloor, limit: 1.5, unit: "x floor"))
             if let cost = figure.outputCost {
-                targets.append(Target(name: "\(size), what the newer outputs add to a clean build", value: cost.added, limit: 0.10, unit: "x"))
+                targets.append(
+                    Target(
+                        name: "\(size), what the newer outputs add to a clean build", value: cost.added, limit: 0.10,
+                        unit: "x"))
             }
         }
         if let large = figures.last(where: { $0.posts >= 50_000 }) {
-            targets.append(Target(name: "\(large.posts) posts, one post edited", value: large.onePostAgainSeconds, limit: 0.5, unit: "s"))
-            targets.append(Target(name: "\(large.posts) posts, rebuild with nothing changed", value: large.noChangeRebuildSeconds, limit: 0.5, unit: "s"))
+            targets.append(
+                Target(
+                    name: "\(large.posts) posts, one post edited", value: large.onePostAgainSeconds, limit: 0.5,
+                    unit: "s"))
+            targets.append(
+                Target(
+                    name: "\(large.posts) posts, rebuild with nothing changed", value: large.noChangeRebuildSeconds,
+                    limit: 0.5, unit: "s"))
             if let ten = figures.first(where: { $0.posts == 10_000 }) {
-                targets.append(Target(name: "\(large.posts) posts, one post edited, against the same edit at 10000 posts",
-                                      value: large.onePostAgainSeconds / ten.onePostAgainSeconds, limit: 1.5, unit: "x"))
+                targets.append(
+                    Target(
+                        name: "\(large.posts) posts, one post edited, against the same edit at 10000 posts",
+                        value: large.onePostAgainSeconds / ten.onePostAgainSeconds, limit: 1.5, unit: "x"))
             }
         }
         let sizes = figures.sorted { $0.posts < $1.posts }
         for (smaller, larger) in zip(sizes, sizes.dropFirst()).dropFirst() {
             guard let earlier = sizes.first(where: { $0.posts < smaller.posts }) else { continue }
             let span = "\(smaller.posts) to \(larger.posts) posts"
-            targets.append(Target(name: "time per added post, \(span), against \(earlier.posts) to \(smaller.posts)",
-                                  value: slope(smaller, larger, \.cleanBuildSeconds) / slope(earlier, smaller, \.cleanBuildSeconds), limit: flatness, unit: "x"))
-            targets.append(Target(name: "memory per added post, \(span), against \(earlier.posts) to \(smaller.posts)",
-                                  value: slope(smaller, larger, \.cleanBuildPeakMemoryMB) / slope(earlier, smaller, \.cleanBuildPeakMemoryMB), limit: flatness, unit: "x"))
+            targets.append(
+                Target(
+                    name: "time per added post, \(span), against \(earlier.posts) to \(smaller.posts)",
+                    value: slope(smaller, larger, \.cleanBuildSeconds) / slope(earlier, smaller, \.cleanBuildSeconds),
+                    limit: flatness, unit: "x"))
+            targets.append(
+                Target(
+                    name: "memory per added post, \(span), against \(earlier.posts) to \(smaller.posts)",
+                    value: slope(smaller, larger, \.cleanBuildPeakMemoryMB)
+                        / slope(earlier, smaller, \.cleanBuildPeakMemoryMB), limit: flatness, unit: "x"))
         }
         return targets
     }
 
-    private static func slope(_ a: SiteBenchmark.Figures, _ b: SiteBenchmark.Figures, _ value: KeyPath<SiteBenchmark.Figures, Double>) -> Double {
+    private static func slope(
+        _ a: SiteBenchmark.Figures, _ b: SiteBenchmark.Figures, _ value: KeyPath<SiteBenchmark.Figures, Double>
+    ) -> Double {
         (b[keyPath: value] - a[keyPath: value]) / Double(b.posts - a.posts)
     }
 
@@ -62,13 +91,19 @@ enum Targets {
         var lines = ["", "per post (clean build; the first edit's and a later edit's rebuild)"]
         for figure in figures.sorted(by: { $0.posts < $1.posts }) {
             let posts = Double(figure.posts)
-            lines.append(String(format: "  %6d posts: %6.1f µs and %5.1f kB per post; edit %.2f s, later edits %.2f s", figure.posts,
-                                1e6 * figure.cleanBuildSeconds / posts, 1e3 * figure.cleanBuildPeakMemoryMB / posts,
-                                figure.onePostRebuildSeconds, figure.onePostAgainSeconds))
+            lines.append(
+                String(
+                    format: "  %6d posts: %6.1f µs and %5.1f kB per post; edit %.2f s, later edits %.2f s",
+                    figure.posts,
+                    1e6 * figure.cleanBuildSeconds / posts, 1e3 * figure.cleanBuildPeakMemoryMB / posts,
+                    figure.onePostRebuildSeconds, figure.onePostAgainSeconds))
         }
         lines.append("targets (\(machine))")
         for target in targets {
-            lines.append(String(format: "  %@  %@: %.3f %@ (at most %.2f)", target.met ? "met    " : "NOT MET", target.name, target.value, target.unit, target.limit))
+            lines.append(
+                String(
+                    format: "  %@  %@: %.3f %@ (at most %.2f)", target.met ? "met    " : "NOT MET", target.name,
+                    target.value, target.unit, target.limit))
         }
         return lines
     }

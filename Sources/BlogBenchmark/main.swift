@@ -18,14 +18,16 @@ let jsonPath = option("--json")
 switch which {
 case "site":
     let counts = (option("--posts") ?? "1000").split(separator: ",").compactMap { Int($0) }
-    let report = await SiteBenchmark(withHugo: arguments.contains("--hugo"), keepingSites: arguments.contains("--keep")).run(postCounts: counts)
+    let report = await SiteBenchmark(withHugo: arguments.contains("--hugo"), keepingSites: arguments.contains("--keep"))
+        .run(postCounts: counts)
     if let jsonPath {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try? encoder.encode(report).write(to: URL(filePath: jsonPath))
     }
 case "serve":
-    let benchmark = ServeBenchmark(count: Int(option("--posts") ?? "10000") ?? 10000, edits: max(1, Int(option("--edits") ?? "10") ?? 10))
+    let benchmark = ServeBenchmark(
+        count: Int(option("--posts") ?? "10000") ?? 10000, edits: max(1, Int(option("--edits") ?? "10") ?? 10))
     do {
         let figures = try await benchmark.run()
         print(benchmark.table(figures))
@@ -56,8 +58,9 @@ case "generate":
     let root = URL(filePath: folder)
     let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
     do {
-        try generator.writeBlogSite(at: root.appending(path: "blog"), posts: posts, blogExecutable: blog,
-                                    theme: arguments.contains("--default-theme") ? .standard : .lean)
+        try generator.writeBlogSite(
+            at: root.appending(path: "blog"), posts: posts, blogExecutable: blog,
+            theme: arguments.contains("--default-theme") ? .standard : .lean)
         if arguments.contains("--hugo") { try generator.writeHugoSite(at: root.appending(path: "hugo"), posts: posts) }
         print("wrote \(posts.count) posts to \(root.appending(path: "blog").path)")
     } catch {
@@ -69,11 +72,15 @@ default:
     if which == "dates" || which == "all" { results += dateBenchmarks() }
     if which == "feed" || which == "all" { results += feedBenchmarks() }
     print("")
-    print("benchmark".padding(toLength: 40, withPad: " ", startingAt: 0) + "ns/op".leftPadded(12) + "ops/s".leftPadded(14))
+    print(
+        "benchmark".padding(toLength: 40, withPad: " ", startingAt: 0) + "ns/op".leftPadded(12) + "ops/s".leftPadded(14)
+    )
     for result in results {
         let perSecond = Double(result.operations) / result.seconds
-        print(result.name.padding(toLength: 40, withPad: " ", startingAt: 0) + String(format: "%.1f", result.nanosecondsPerOperation).leftPadded(12)
-              + String(format: "%.0f", perSecond).leftPadded(14))
+        print(
+            result.name.padding(toLength: 40, withPad: " ", startingAt: 0)
+                + String(format: "%.1f", result.nanosecondsPerOperation).leftPadded(12)
+                + String(format: "%.0f", perSecond).leftPadded(14))
     }
     if let jsonPath {
         let encoder = JSONEncoder()

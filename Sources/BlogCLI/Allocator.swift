@@ -1,8 +1,9 @@
-#if canImport(CJemalloc)
-import CJemalloc
-#endif
 import BlogFileSystem
 import Foundation
+
+#if canImport(CJemalloc)
+    import CJemalloc
+#endif
 
 /// Which `malloc` this process runs on. The `blog` executable links jemalloc on Linux; this says whether
 /// the dynamic linker really gave us jemalloc's `malloc` (and not glibc's), for `BLOG_PROFILE` output and
@@ -12,11 +13,11 @@ enum Allocator {
     static var description: String {
         let mallocLibrary = library(of: "malloc") ?? "unknown"
         #if canImport(CJemalloc)
-        var version: UnsafePointer<CChar>?
-        var size = MemoryLayout<UnsafePointer<CChar>?>.size
-        if mallctl("version", &version, &size, nil, 0) == 0, let version, library(of: "mallctl") == mallocLibrary {
-            return "jemalloc \(String(cString: version))"
-        }
+            var version: UnsafePointer<CChar>?
+            var size = MemoryLayout<UnsafePointer<CChar>?>.size
+            if mallctl("version", &version, &size, nil, 0) == 0, let version, library(of: "mallctl") == mallocLibrary {
+                return "jemalloc \(String(cString: version))"
+            }
         #endif
         return "malloc from \(mallocLibrary)"
     }

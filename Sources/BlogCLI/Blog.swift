@@ -7,6 +7,9 @@ struct Blog: AsyncParsableCommand {
         commandName: "blog",
         abstract: "A static blog engine whose headline output is a spec-perfect JSON Feed.",
         version: BlogVersion.current,
-        subcommands: [Init.self, NewPost.self, Build.self, Serve.self, Feed.self, Markdown.self, Import.self, LinkStagingTree.self]
+        subcommands: [
+            Init.self, NewPost.self, Build.self, Serve.self, Feed.self, Markdown.self, Import.self,
+            LinkStagingTree.self,
+        ]
     )
 }

@@ -18,11 +18,12 @@ enum Terminal {
 
     static func print(_ diagnostic: Diagnostic) {
         guard usesColor else { return printError(diagnostic.description) }
-        let color = switch diagnostic.severity {
-        case .error: "\u{1B}[1;31m"
-        case .warning: "\u{1B}[1;33m"
-        case .note: "\u{1B}[1;36m"
-        }
+        let color =
+            switch diagnostic.severity {
+            case .error: "\u{1B}[1;31m"
+            case .warning: "\u{1B}[1;33m"
+            case .note: "\u{1B}[1;36m"
+            }
         let text = diagnostic.description
         let label = "\(diagnostic.severity.rawValue):"
         if let range = text.range(of: label) {

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Starts a program that may outlive this process, with its input and output going nowhere, without
@@ -27,7 +28,8 @@ public enum DetachedProcess {
     /// builds) no finished child stays behind as a zombie, and no thread of ours waits for one.
     static func spawn(_ executable: String, _ arguments: [String]) -> pid_t? {
         guard access(executable, X_OK) == 0 else { return nil }
-        return spawnShell(["/bin/sh", "-c", "\"$0\" \"$@\" </dev/null >/dev/null 2>&1 &", executable] + arguments.dropFirst())
+        return spawnShell(
+            ["/bin/sh", "-c", "\"$0\" \"$@\" </dev/null >/dev/null 2>&1 &", executable] + arguments.dropFirst())
     }
 
     /// Runs `/bin/sh` with `shell` as its arguments and waits for it, which backgrounds its work and exits.

@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Creates files only when nothing is at their path, atomically (`O_CREAT | O_EXCL`), so a file that
@@ -19,7 +20,8 @@ public enum ExclusiveFile {
     /// - Throws: ``Failure/exists`` when anything is at the path; ``Failure/failed(_:)`` with the reason otherwise.
     public static func create(at url: URL, contents: Data) throws(Failure) {
         do {
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .failed(error.localizedDescription)
         }

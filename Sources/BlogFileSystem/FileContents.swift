@@ -1,8 +1,9 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Reads and writes whole files with plain POSIX calls.
@@ -37,7 +38,9 @@ public enum FileContents {
         var info = stat()
         guard fstat(descriptor, &info) == 0 else { throw .last(path) }
         if info.st_mode & S_IFMT == S_IFDIR { throw FileSystemError(path: path, code: EISDIR) }
-        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit { throw FileSystemError(path: path, code: EFBIG) }
+        if info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) > limit {
+            throw FileSystemError(path: path, code: EFBIG)
+        }
         var data = Data()
         var chunk = [UInt8](repeating: 0, count: 65_536)
         while true {

@@ -1,9 +1,10 @@
 import CFileSystem
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The calls on paths that the engine makes, each one system call, throwing ``FileSystemError`` with the

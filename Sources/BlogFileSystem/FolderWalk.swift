@@ -1,7 +1,8 @@
 import CFileSystem
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Every file and folder under a root, relative to it, listed with getdents64 alone (readdir where that is
@@ -38,9 +39,13 @@ public struct FolderWalk: Sendable {
         var entries: [Entry] = []
         while let entry = readdir(directory) {
             let (name, isValid) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { (String(cString: $0), String(validatingCString: $0) != nil) }
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) {
+                    (String(cString: $0), String(validatingCString: $0) != nil)
+                }
             }
-            if name != "." && name != ".." { entries.append(Entry(name: name, kind: EntryKind(type: entry.pointee.d_type), hasValidName: isValid)) }
+            if name != "." && name != ".." {
+                entries.append(Entry(name: name, kind: EntryKind(type: entry.pointee.d_type), hasValidName: isValid))
+            }
         }
         return entries
     }
@@ -171,14 +176,18 @@ public struct FolderWalk: Sendable {
                 let type = buffer.load(fromByteOffset: offset + 18, as: UInt8.self)
                 let name = UnsafePointer((base + offset + 19).assumingMemoryBound(to: UInt8.self))
                 // "." and ".." are skipped before a String is made of them.
-                if !(name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))) { add(String(cString: name), type: type) }
+                if !(name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0))) {
+                    add(String(cString: name), type: type)
+                }
                 guard length > 0 else { break }
                 offset += length
             }
         }
         for name in subfolders {
             let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
-            if descriptor >= 0 { visit(descriptor, relative: relative.isEmpty ? name : relative + "/" + name, buffer: buffer) }
+            if descriptor >= 0 {
+                visit(descriptor, relative: relative.isEmpty ? name : relative + "/" + name, buffer: buffer)
+            }
         }
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Reports changes under a site's sources with Linux inotify: folders are watched with every folder below
@@ -33,7 +34,8 @@ public final class FolderWatcher: Sendable {
         var source: (any DispatchSourceRead)?
     }
 
-    private static let mask = UInt32(IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF)
+    private static let mask = UInt32(
+        IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF)
 
     /// Starts watching `folders` (recursively) and `files`, both relative to `root`.
     ///
@@ -44,17 +46,22 @@ public final class FolderWatcher: Sendable {
         rootFolders = Set(watchedFolders)
         (signals, continuation) = AsyncStream.makeStream(of: Void.self, bufferingPolicy: .bufferingNewest(1))
         descriptor = inotify_init1(Int32(IN_CLOEXEC | IN_NONBLOCK))
-        guard descriptor >= 0 else { throw WatchError(message: "cannot watch for changes: inotify_init1 failed (\(String(cString: strerror(errno))))") }
+        guard descriptor >= 0 else {
+            throw WatchError(
+                message: "cannot watch for changes: inotify_init1 failed (\(String(cString: strerror(errno))))")
+        }
         do {
             try add("")
-            for folder in watchedFolders where FileManager.default.fileExists(atPath: root.appending(path: folder).path) {
+            for folder in watchedFolders where FileManager.default.fileExists(atPath: root.appending(path: folder).path)
+            {
                 try addTree(folder)
             }
         } catch {
             close(descriptor)
             throw error
         }
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: DispatchQueue(label: "blog.folder-watcher"))
+        let source = DispatchSource.makeReadSource(
+            fileDescriptor: descriptor, queue: DispatchQueue(label: "blog.folder-watcher"))
         source.setEventHandler { [self] in readEvents() }
         source.setCancelHandler { [descriptor] in close(descriptor) }
         state.withLock { $0.source = source }
@@ -91,7 +98,10 @@ public final class FolderWatcher: Sendable {
         let mask = relative.isEmpty ? Self.mask : Self.mask | UInt32(IN_ONLYDIR)
         let watch = inotify_add_watch(descriptor, path, mask)
         guard watch >= 0 else {
-            let reason = errno == ENOSPC ? "the limit of inotify watches is reached; raise fs.inotify.max_user_watches" : String(cString: strerror(errno))
+            let reason =
+                errno == ENOSPC
+                ? "the limit of inotify watches is reached; raise fs.inotify.max_user_watches"
+                : String(cString: strerror(errno))
             throw WatchError(message: "\(relative.isEmpty ? "." : relative): cannot watch for changes: \(reason)")
         }
         state.withLock { $0.folders[watch] = relative }
@@ -137,7 +147,9 @@ public final class FolderWatcher: Sendable {
         }
         if folder.isEmpty {
             // In the root, only the watched files matter, and watched folders that appear anew.
-            if rootFolders.contains(name), event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+            if rootFolders.contains(name), event.mask & UInt32(IN_ISDIR) != 0,
+                event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
+            {
                 try? addTree(name)
                 return name
             }
@@ -154,7 +166,8 @@ public final class FolderWatcher: Sendable {
 
     /// Swap, backup and lock files of vim, emacs and others, which change on every keystroke or save.
     public static func isEditorScratch(_ name: String) -> Bool {
-        name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx") || name == "4913"
+        name.hasPrefix(".#") || name.hasSuffix("~") || name.hasSuffix(".swp") || name.hasSuffix(".swx")
+            || name == "4913"
             || (name.hasPrefix("#") && name.hasSuffix("#"))
     }
 }

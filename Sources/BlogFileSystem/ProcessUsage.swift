@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// What this process has used so far: processor time of every thread and peak memory.
@@ -15,12 +15,14 @@ public struct ProcessUsage: Sendable {
     public static func current() -> ProcessUsage {
         var usage = rusage()
         #if os(Linux)
-        let who = __rusage_who_t(RUSAGE_SELF.rawValue)
+            let who = __rusage_who_t(RUSAGE_SELF.rawValue)
         #else
-        let who = RUSAGE_SELF
+            let who = RUSAGE_SELF
         #endif
         guard getrusage(who, &usage) == 0 else { return ProcessUsage(processorMilliseconds: 0, peakKilobytes: 0) }
         func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
-        return ProcessUsage(processorMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime), peakKilobytes: Int(usage.ru_maxrss))
+        return ProcessUsage(
+            processorMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime),
+            peakKilobytes: Int(usage.ru_maxrss))
     }
 }

@@ -11,7 +11,8 @@ actor BuildStatus {
 
         /// `{"generation":3,"error":null}`, the message a page receives.
         var message: String {
-            JSONValue.object(["generation": .integer(Int64(generation)), "error": error.map(JSONValue.string) ?? .null]).serialized()
+            JSONValue.object(["generation": .integer(Int64(generation)), "error": error.map(JSONValue.string) ?? .null])
+                .serialized()
         }
     }
 

@@ -9,15 +9,18 @@ enum HTTPDate {
         var time = time_t(date.timeIntervalSince1970.rounded(.down))
         var parts = tm()
         gmtime_r(&time, &parts)
-        return String(format: "%@, %02d %@ %04d %02d:%02d:%02d GMT", days[Int(parts.tm_wday)], parts.tm_mday, months[Int(parts.tm_mon)],
-                      Int(parts.tm_year) + 1900, parts.tm_hour, parts.tm_min, parts.tm_sec)
+        return String(
+            format: "%@, %02d %@ %04d %02d:%02d:%02d GMT", days[Int(parts.tm_wday)], parts.tm_mday,
+            months[Int(parts.tm_mon)],
+            Int(parts.tm_year) + 1900, parts.tm_hour, parts.tm_min, parts.tm_sec)
     }
 
     /// The date of an IMF-fixdate; nil for anything else (the obsolete formats are not accepted).
     static func date(from text: String) -> Date? {
         let fields = text.split(separator: " ")
-        guard fields.count == 6, fields[5] == "GMT", let day = Int(fields[1]), let month = months.firstIndex(of: String(fields[2])),
-              let year = Int(fields[3])
+        guard fields.count == 6, fields[5] == "GMT", let day = Int(fields[1]),
+            let month = months.firstIndex(of: String(fields[2])),
+            let year = Int(fields[3])
         else { return nil }
         let clock = fields[4].split(separator: ":").compactMap { Int($0) }
         guard clock.count == 3 else { return nil }

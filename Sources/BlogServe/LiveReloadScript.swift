@@ -49,7 +49,9 @@ enum LiveReloadScript {
     /// The page with the script added just before `</body>`, or at the end when it has none.
     static func inject(into html: String, generation: Int) -> String {
         let script = script(generation: generation)
-        guard let range = html.range(of: "</body>", options: [.caseInsensitive, .backwards]) else { return html + script }
+        guard let range = html.range(of: "</body>", options: [.caseInsensitive, .backwards]) else {
+            return html + script
+        }
         return html.replacingCharacters(in: range.lowerBound..<range.lowerBound, with: script)
     }
 }

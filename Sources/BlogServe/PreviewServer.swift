@@ -1,9 +1,9 @@
 import BlogCore
 import BlogFileSystem
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdCore
-import HTTPTypes
 import HummingbirdWebSocket
 import Logging
 import NIOCore
@@ -87,8 +87,11 @@ public final class PreviewServer: Sendable {
         }
         var saving = await build(origin: origin, changed: [], report: report)
         let isLoopback = RequestGuard.isLoopback(options.host)
-        report(.serving(url: origin + (await status.basePath),
-                        warning: isLoopback ? nil : "serving on \(options.host): other machines can read the preview, drafts included"))
+        report(
+            .serving(
+                url: origin + (await status.basePath),
+                warning: isLoopback
+                    ? nil : "serving on \(options.host): other machines can read the preview, drafts included"))
 
         await withTaskCancellationHandler {
             for await _ in watcher.signals {
@@ -124,13 +127,18 @@ public final class PreviewServer: Sendable {
         )
         var logger = Logger(label: "blog-serve")
         logger.logLevel = .critical
-        let upgrade: @Sendable (HTTPRequest, any Channel, Logger) async throws -> ShouldUpgradeResult<WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>> = { request, _, _ in
+        let upgrade:
+            @Sendable (HTTPRequest, any Channel, Logger) async throws -> ShouldUpgradeResult<
+                WebSocketDataHandler<HTTP1WebSocketUpgradeChannel.Context>
+            > = { request, _, _ in
                 // Host and Origin were checked at the front door (``RequestHeadGuard``).
                 guard request.path == LiveReloadScript.endpoint else { return .dontUpgrade }
                 return .upgrade([:]) { inbound, outbound, _ in
                     // The page says nothing; the socket ends when it goes or the server stops.
                     let sending = Task {
-                        for await message in LiveReloadSocket(status: status).messages() { try await outbound.write(.text(message)) }
+                        for await message in LiveReloadSocket(status: status).messages() {
+                            try await outbound.write(.text(message))
+                        }
                         try await outbound.close(.goingAway, reason: nil)
                     }
                     defer { sending.cancel() }
@@ -140,10 +148,13 @@ public final class PreviewServer: Sendable {
         return Application(
             responder: CallbackResponder<BasicRequestContext> { [self] request, _ in await handle(request) },
             server: HTTPServerBuilder { responder in
-                GuardedHTTPChannel(inner: HTTP1WebSocketUpgradeChannel(responder: responder, configuration: configuration, shouldUpgrade: upgrade),
-                                   requestGuard: requestGuard, registry: connections)
+                GuardedHTTPChannel(
+                    inner: HTTP1WebSocketUpgradeChannel(
+                        responder: responder, configuration: configuration, shouldUpgrade: upgrade),
+                    requestGuard: requestGuard, registry: connections)
             },
-            configuration: .init(address: .hostname(options.host, port: Int(options.port)), serverName: nil, reuseAddress: true),
+            configuration: .init(
+                address: .hostname(options.host, port: Int(options.port)), serverName: nil, reuseAddress: true),
             onServerRunning: { channel in onListening(channel.localAddress?.port) },
             logger: logger
         )
@@ -151,7 +162,9 @@ public final class PreviewServer: Sendable {
 
     /// The port the server listens on, once it does; a failure to bind is a ``ServeError`` that names the
     /// port and what to change.
-    private static func listeningPort(_ events: AsyncStream<Result<Int?, any Error>>, host: String, port: UInt16) async throws -> Int {
+    private static func listeningPort(_ events: AsyncStream<Result<Int?, any Error>>, host: String, port: UInt16)
+        async throws -> Int
+    {
         for await event in events {
             switch event {
             case .success(let bound): return bound ?? Int(port)
@@ -164,7 +177,8 @@ public final class PreviewServer: Sendable {
     private static func bindError(_ error: any Error, host: String, port: UInt16) -> ServeError {
         switch (error as? IOError)?.errnoCode {
         case EADDRINUSE?:
-            ServeError(message: "port \(port) on \(host) is in use; stop the other server or choose another with --port")
+            ServeError(
+                message: "port \(port) on \(host) is in use; stop the other server or choose another with --port")
         case EACCES?:
             ServeError(message: "port \(port) needs special permission; choose one above 1023 with --port")
         case EADDRNOTAVAIL?:
@@ -176,8 +190,10 @@ public final class PreviewServer: Sendable {
 
     /// Builds and publishes the outcome to waiting pages, then starts writing the build cache to disk;
     /// returns that task, for the next build (and the end) to wait on.
-    private func build(origin: String, changed: [String], report: @Sendable (Event) -> Void) async -> Task<Void, Never> {
-        var buildOptions = BuildOptions(output: output.path, includesDrafts: options.includesDrafts, includesFuture: options.includesFuture)
+    private func build(origin: String, changed: [String], report: @Sendable (Event) -> Void) async -> Task<Void, Never>
+    {
+        var buildOptions = BuildOptions(
+            output: output.path, includesDrafts: options.includesDrafts, includesFuture: options.includesFuture)
         buildOptions.cacheFolder = "\(Self.folder)"
         buildOptions.memory = memory
         do {
@@ -211,8 +227,9 @@ public final class PreviewServer: Sendable {
         for (name, value) in reply.headers.sorted(by: { $0.key < $1.key }) {
             if let field = HTTPField.Name(name) { fields[field] = value }
         }
-        return Response(status: .init(code: reply.status, reasonPhrase: phrase(reply.status)), headers: fields,
-                        body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
+        return Response(
+            status: .init(code: reply.status, reasonPhrase: phrase(reply.status)), headers: fields,
+            body: ResponseBody(byteBuffer: ByteBuffer(bytes: reply.body)))
     }
 
     /// Takes a lock on the preview folder for as long as the server runs, so that two servers of one site
@@ -227,7 +244,10 @@ public final class PreviewServer: Sendable {
             throw ServeError(message: "\(Self.folder)/lock: cannot open: \(error.reason)")
         }
         guard let lock else {
-            throw ServeError(message: "another blog serve is already previewing this site; stop it first (both would build into \(Self.folder)/)")
+            throw ServeError(
+                message:
+                    "another blog serve is already previewing this site; stop it first (both would build into \(Self.folder)/)"
+            )
         }
         return lock
     }
@@ -247,7 +267,8 @@ public final class PreviewServer: Sendable {
     /// Refuses a `--host` that is not an IP address or `localhost`.
     static func checkAddress(_ host: String) throws {
         guard host == "localhost" || (try? SocketAddress(ipAddress: host, port: 0)) != nil else {
-            throw ServeError(message: "--host: expected an IP address such as 127.0.0.1, ::1 or 0.0.0.0, got \"\(host)\"")
+            throw ServeError(
+                message: "--host: expected an IP address such as 127.0.0.1, ::1 or 0.0.0.0, got \"\(host)\"")
         }
     }
 }

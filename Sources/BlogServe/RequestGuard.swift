@@ -72,7 +72,8 @@ struct RequestGuard: Sendable {
             guard let all = groups(text[...]), all.count == 8 else { return nil }
             return all
         case 2:
-            guard let head = groups(halves[0][...]), let tail = groups(halves[1][...]), head.count + tail.count <= 7 else { return nil }
+            guard let head = groups(halves[0][...]), let tail = groups(halves[1][...]), head.count + tail.count <= 7
+            else { return nil }
             return head + [UInt16](repeating: 0, count: 8 - head.count - tail.count) + tail
         default:
             return nil

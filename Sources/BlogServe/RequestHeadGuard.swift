@@ -1,7 +1,7 @@
+import BlogFileSystem
 import Hummingbird
 import HummingbirdCore
 import HummingbirdWebSocket
-import BlogFileSystem
 import Logging
 import NIOCore
 
@@ -28,7 +28,9 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     static let maximumRequestLine = 8 * 1024
     static let maximumHead = 16 * 1024
     static let maximumHeaderLines = 100
-    private static let definedMethods: Set<String> = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE"]
+    private static let definedMethods: Set<String> = [
+        "GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS", "CONNECT", "TRACE",
+    ]
 
     static let headTimeout = TimeAmount.seconds(10)
 
@@ -76,7 +78,8 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         deadline?.cancel()
         deadline = context.eventLoop.assumeIsolated().scheduleTask(in: Self.headTimeout) { [weak self] in
             guard let self, !self.isUpgraded else { return }
-            self.refuse((408, "the request head did not arrive within \(Self.headTimeout.nanoseconds / 1_000_000_000) seconds"))
+            self.refuse(
+                (408, "the request head did not arrive within \(Self.headTimeout.nanoseconds / 1_000_000_000) seconds"))
         }
     }
 
@@ -99,14 +102,19 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             // The head is whole and fine: pass it (and what came before in this buffer) on.
             startDeadline(context: context)
             let end = offset + 1
-            context.fireChannelRead(wrapInboundOut(buffer.getSlice(at: buffer.readerIndex + forwarded, length: end - forwarded) ?? ByteBuffer()))
+            context.fireChannelRead(
+                wrapInboundOut(
+                    buffer.getSlice(at: buffer.readerIndex + forwarded, length: end - forwarded) ?? ByteBuffer()))
             forwarded = end
             if field("upgrade", in: lines).contains(where: { $0.lowercased() == "websocket" }) {
                 isUpgraded = true
                 deadline?.cancel()
                 head = []
                 hasRequestLine = false
-                if let rest = buffer.getSlice(at: buffer.readerIndex + forwarded, length: buffer.readableBytes - forwarded), rest.readableBytes > 0 {
+                if let rest = buffer.getSlice(
+                    at: buffer.readerIndex + forwarded, length: buffer.readableBytes - forwarded),
+                    rest.readableBytes > 0
+                {
                     context.fireChannelRead(wrapInboundOut(rest))
                 }
                 return
@@ -114,15 +122,21 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             head = []
             hasRequestLine = false
         }
-        if forwarded < buffer.readableBytes, let rest = buffer.getSlice(at: buffer.readerIndex + forwarded, length: buffer.readableBytes - forwarded) {
+        if forwarded < buffer.readableBytes,
+            let rest = buffer.getSlice(at: buffer.readerIndex + forwarded, length: buffer.readableBytes - forwarded)
+        {
             context.fireChannelRead(wrapInboundOut(rest))
         }
     }
 
     /// Limits that hold while the head is still coming.
     private func checkHeadSoFar() -> (Int, String)? {
-        if head.count > Self.maximumHead { return (431, "the request head is larger than \(Self.maximumHead / 1024) KiB") }
-        if !hasRequestLine, head.count > Self.maximumRequestLine { return (414, "the request line is longer than \(Self.maximumRequestLine / 1024) KiB") }
+        if head.count > Self.maximumHead {
+            return (431, "the request head is larger than \(Self.maximumHead / 1024) KiB")
+        }
+        if !hasRequestLine, head.count > Self.maximumRequestLine {
+            return (414, "the request line is longer than \(Self.maximumRequestLine / 1024) KiB")
+        }
         return nil
     }
 
@@ -136,17 +150,25 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// What a whole head must be.
     private func checkCompleteHead(_ lines: [Substring]) -> (Int, String)? {
         guard let requestLine = lines.first else { return (400, "an empty request") }
-        if lines.count - 1 > Self.maximumHeaderLines { return (431, "the request has more than \(Self.maximumHeaderLines) header lines") }
+        if lines.count - 1 > Self.maximumHeaderLines {
+            return (431, "the request has more than \(Self.maximumHeaderLines) header lines")
+        }
         let method = String(requestLine.prefix { $0 != " " })
         guard method == "GET" || method == "HEAD" else {
-            return Self.definedMethods.contains(method) ? (405, "the preview answers only GET and HEAD") : (501, "the method \(method.prefix(32)) is not one the preview knows")
+            return Self.definedMethods.contains(method)
+                ? (405, "the preview answers only GET and HEAD")
+                : (501, "the method \(method.prefix(32)) is not one the preview knows")
         }
         let hosts = field("host", in: lines)
         if hosts.count > 1 { return (400, "more than one Host header") }
-        if !field("transfer-encoding", in: lines).isEmpty || field("content-length", in: lines).contains(where: { $0 != "0" }) {
+        if !field("transfer-encoding", in: lines).isEmpty
+            || field("content-length", in: lines).contains(where: { $0 != "0" })
+        {
             return (400, "GET and HEAD requests have no body")
         }
-        if let refusal = requestGuard.refusal(host: hosts.first, origin: field("origin", in: lines).first) { return (403, refusal) }
+        if let refusal = requestGuard.refusal(host: hosts.first, origin: field("origin", in: lines).first) {
+            return (403, refusal)
+        }
         return nil
     }
 
@@ -161,10 +183,15 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         isClosing = true
         deadline?.cancel()
         head = []
-        let phrase = [400: "Bad Request", 403: "Forbidden", 405: "Method Not Allowed", 408: "Request Timeout", 414: "URI Too Long", 431: "Request Header Fields Too Large",
-                      501: "Not Implemented"][refusal.0] ?? "Error"
+        let phrase =
+            [
+                400: "Bad Request", 403: "Forbidden", 405: "Method Not Allowed", 408: "Request Timeout",
+                414: "URI Too Long", 431: "Request Header Fields Too Large",
+                501: "Not Implemented",
+            ][refusal.0] ?? "Error"
         let body = refusal.1 + "\n"
-        var text = "HTTP/1.1 \(refusal.0) \(phrase)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n"
+        var text =
+            "HTTP/1.1 \(refusal.0) \(phrase)\r\nContent-Type: text/plain; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n"
         if refusal.0 == 405 { text += "Allow: GET, HEAD\r\n" }
         text += "\r\n" + body
         // Written to the socket directly (this handler is first in the pipeline). The connection is then
@@ -186,7 +213,8 @@ struct GuardedHTTPChannel: ServerChildChannel {
 
     func setup(channel: any Channel, logger: Logger) -> EventLoopFuture<HTTP1WebSocketUpgradeChannel.Value> {
         channel.eventLoop.makeCompletedFuture {
-            try channel.pipeline.syncOperations.addHandler(RequestHeadGuard(requestGuard, registry: registry), position: .first)
+            try channel.pipeline.syncOperations.addHandler(
+                RequestHeadGuard(requestGuard, registry: registry), position: .first)
         }.flatMap { inner.setup(channel: channel, logger: logger) }
     }
 

@@ -35,7 +35,9 @@ struct SiteResponder: Sendable {
     /// - Parameter headers: Request headers with lower-case names.
     func respond(method: String, rawPath: String, headers: [String: String]) -> Reply {
         guard method == "GET" || method == "HEAD" else {
-            return Reply(status: 405, headers: ["Allow": "GET, HEAD", "Content-Type": "text/plain; charset=utf-8"], body: Data("only GET and HEAD\n".utf8))
+            return Reply(
+                status: 405, headers: ["Allow": "GET, HEAD", "Content-Type": "text/plain; charset=utf-8"],
+                body: Data("only GET and HEAD\n".utf8))
         }
         let reply = answer(rawPath: rawPath, headers: headers)
         guard method == "HEAD" else { return reply }
@@ -74,8 +76,8 @@ struct SiteResponder: Sendable {
     /// regular file inside the output.
     private func fileReply(_ file: String, headers: [String: String], status: Int) -> Reply? {
         guard let resolved = FileSystem.resolvedPath(file), resolved.hasPrefix(root + "/"),
-              let (kind, stamp) = FileSystem.status(of: resolved), kind == .file,
-              var body = FileContents.read(path: resolved)
+            let (kind, stamp) = FileSystem.status(of: resolved), kind == .file,
+            var body = FileContents.read(path: resolved)
         else { return nil }
         let name = String(file.split(separator: "/").last ?? "")
         let type = ContentType.forFile(named: name)
@@ -84,7 +86,10 @@ struct SiteResponder: Sendable {
         }
         let tag = "\"\(String(ContentHash.of(body), radix: 16))\""
         let modified = Date(timeIntervalSince1970: TimeInterval(stamp.modified / 1_000_000_000))
-        var replyHeaders = ["Content-Type": type, "ETag": tag, "Last-Modified": HTTPDate.string(from: modified), "Cache-Control": "no-cache"]
+        var replyHeaders = [
+            "Content-Type": type, "ETag": tag, "Last-Modified": HTTPDate.string(from: modified),
+            "Cache-Control": "no-cache",
+        ]
         if status == 200, isNotModified(headers: headers, tag: tag, modified: modified) {
             replyHeaders["Content-Type"] = nil
             return Reply(status: 304, headers: replyHeaders, body: Data())
@@ -110,13 +115,17 @@ struct SiteResponder: Sendable {
         if let page = fileReply(root + "/404.html", headers: headers, status: 404) { return page }
         guard let generation else { return text(404, "not found\n") }
         // No 404 page yet (the first build failed): a page that can show the error and reload when fixed.
-        let page = "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Not found</title></head>\n<body>\n<p>Nothing here yet.</p>\n</body>\n</html>\n"
-        return Reply(status: 404, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"],
-                     body: Data(LiveReloadScript.inject(into: page, generation: generation).utf8))
+        let page =
+            "<!doctype html>\n<html lang=\"en\">\n<head><meta charset=\"utf-8\"><title>Not found</title></head>\n<body>\n<p>Nothing here yet.</p>\n</body>\n</html>\n"
+        return Reply(
+            status: 404, headers: ["Content-Type": "text/html; charset=utf-8", "Cache-Control": "no-cache"],
+            body: Data(LiveReloadScript.inject(into: page, generation: generation).utf8))
     }
 
     private func redirect(to location: String) -> Reply {
-        Reply(status: 301, headers: ["Location": location, "Content-Type": "text/plain; charset=utf-8"], body: Data("moved to \(location)\n".utf8))
+        Reply(
+            status: 301, headers: ["Location": location, "Content-Type": "text/plain; charset=utf-8"],
+            body: Data("moved to \(location)\n".utf8))
     }
 
     private func text(_ status: Int, _ message: String) -> Reply {
@@ -130,13 +139,17 @@ struct SiteResponder: Sendable {
         var iterator = Array(raw.utf8).makeIterator()
         while let byte = iterator.next() {
             if byte == UInt8(ascii: "%") {
-                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else { return nil }
+                guard let high = iterator.next().flatMap(hexValue), let low = iterator.next().flatMap(hexValue) else {
+                    return nil
+                }
                 bytes.append(high << 4 | low)
             } else {
                 bytes.append(byte)
             }
         }
-        guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")), bytes.first == UInt8(ascii: "/") else { return nil }
+        guard !bytes.contains(0), !bytes.contains(UInt8(ascii: "\\")), bytes.first == UInt8(ascii: "/") else {
+            return nil
+        }
         return String(validating: bytes, as: UTF8.self)
     }
 

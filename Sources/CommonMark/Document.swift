@@ -1,9 +1,10 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 internal import CCmark
+
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
 
 /// A parsed CommonMark document that owns its libcmark tree.
 ///
@@ -38,7 +39,9 @@ public final class Document {
         var shift = 0
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
-        if extensions.contains(.table), ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-") {
+        if extensions.contains(.table),
+            ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
+        {
             let plans = Tables.plans(in: root, source: SourceLines(source))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
@@ -53,8 +56,10 @@ public final class Document {
         // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
         let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
         let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
-        let taskLists = extensions.contains(.taskList)
-            && (ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]") || ByteSearch.contains(source, "[X]"))
+        let taskLists =
+            extensions.contains(.taskList)
+            && (ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
+                || ByteSearch.contains(source, "[X]"))
         if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
         // Split into lines once, and only for the extensions that look at the source.
         var lines: SourceLines?
@@ -77,7 +82,9 @@ public final class Document {
     private static func parse(_ markdown: String, options: RenderOptions) throws(CommonMarkError) -> OpaquePointer {
         var text = markdown
         let root = text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options.rawValue) }
+            buffer.withMemoryRebound(to: CChar.self) {
+                cmark_parse_document($0.baseAddress, $0.count, options.rawValue)
+            }
         }
         guard let root else { throw CommonMarkError.parseFailed }
         return root

@@ -1,8 +1,9 @@
 internal import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// One node of a ``Document``'s tree.
@@ -57,8 +58,11 @@ public struct Node {
     /// Calls `body` with the node's literal as UTF-8 bytes, without copying it into a `String`; the bytes are
     /// empty for nodes without a literal and valid only during the call.
     public func withLiteralBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>) throws -> Result) rethrows -> Result {
-        guard let text = cmark_node_get_literal(pointer) else { return try body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return try body(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+        guard let text = cmark_node_get_literal(pointer) else {
+            return try body(UnsafeBufferPointer(start: nil, count: 0))
+        }
+        return try body(
+            UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
     }
 
     /// A fenced code block's info string (`swift` in ```` ```swift ````); nil for other kinds.
@@ -125,7 +129,8 @@ public struct Node {
     /// document.
     /// - Throws: ``CommonMarkError/treeEditFailed`` if libcmark refused the edit.
     public func replaceWithCustomBlock(onEnter: String, onExit: String) throws(CommonMarkError) {
-        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE) else {
+        guard let block = cmark_node_new(CMARK_NODE_CUSTOM_BLOCK), let inline = cmark_node_new(CMARK_NODE_CUSTOM_INLINE)
+        else {
             throw CommonMarkError.treeEditFailed
         }
         cmark_node_set_on_enter(inline, onEnter)

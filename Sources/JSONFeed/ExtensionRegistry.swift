@@ -57,18 +57,25 @@ public struct ExtensionRegistry: Sendable {
     public func decode(_ feed: Feed) throws(FeedDecodingError) -> [Found] {
         var found: [Found] = []
         try collect(feed.extensions, at: "$", into: &found)
-        for (index, author) in (feed.authors ?? []).enumerated() { try collect(author.extensions, at: "authors[\(index)]", into: &found) }
+        for (index, author) in (feed.authors ?? []).enumerated() {
+            try collect(author.extensions, at: "authors[\(index)]", into: &found)
+        }
         for (index, hub) in (feed.hubs ?? []).enumerated() {
             let path = "hubs[\(index)]"
             if let decode = hubTypes[hub.type.lowercased()] {
-                found.append(Found(path: path, key: hub.type, value: try Self.run(decode, FeedWriter(writesLegacyAuthor: false).value(of: hub), path)))
+                found.append(
+                    Found(
+                        path: path, key: hub.type,
+                        value: try Self.run(decode, FeedWriter(writesLegacyAuthor: false).value(of: hub), path)))
             }
             try collect(hub.extensions, at: path, into: &found)
         }
         for (index, item) in feed.items.enumerated() {
             let path = "items[\(index)]"
             try collect(item.extensions, at: path, into: &found)
-            for (number, author) in (item.authors ?? []).enumerated() { try collect(author.extensions, at: "\(path).authors[\(number)]", into: &found) }
+            for (number, author) in (item.authors ?? []).enumerated() {
+                try collect(author.extensions, at: "\(path).authors[\(number)]", into: &found)
+            }
             for (number, attachment) in (item.attachments ?? []).enumerated() {
                 try collect(attachment.extensions, at: "\(path).attachments[\(number)]", into: &found)
             }
@@ -76,21 +83,27 @@ public struct ExtensionRegistry: Sendable {
         return found
     }
 
-    private func collect(_ extensions: JSONObject, at path: String, into found: inout [Found]) throws(FeedDecodingError) {
+    private func collect(_ extensions: JSONObject, at path: String, into found: inout [Found]) throws(FeedDecodingError)
+    {
         for member in extensions.members {
             guard let decode = extensionTypes[member.key] else { continue }
             let memberPath = path == "$" ? member.key : "\(path).\(member.key)"
-            found.append(Found(path: memberPath, key: member.key, value: try Self.run(decode, member.value, memberPath)))
+            found.append(
+                Found(path: memberPath, key: member.key, value: try Self.run(decode, member.value, memberPath)))
         }
     }
 
-    private static func run(_ decode: Decode, _ value: JSONValue, _ path: String) throws(FeedDecodingError) -> any Sendable {
+    private static func run(_ decode: Decode, _ value: JSONValue, _ path: String) throws(FeedDecodingError)
+        -> any Sendable
+    {
         do {
             return try decode(value, path)
         } catch let error as FeedDecodingError {
             throw error
         } catch {
-            throw FeedDecodingError(problems: [FeedProblem(severity: .error, path: path, rule: "EXT-TYPE", message: "\(error)")])
+            throw FeedDecodingError(problems: [
+                FeedProblem(severity: .error, path: path, rule: "EXT-TYPE", message: "\(error)")
+            ])
         }
     }
 }
@@ -100,7 +113,9 @@ extension JSONObject {
     ///
     /// - Parameter path: The object's JSON path, for errors (`items[2]`).
     /// - Throws: ``FeedDecodingError`` with the path inside the member where a value did not fit.
-    public func decode<Value: Decodable>(_ type: Value.Type, forKey key: String, at path: String = "$") throws(FeedDecodingError) -> Value? {
+    public func decode<Value: Decodable>(_ type: Value.Type, forKey key: String, at path: String = "$")
+        throws(FeedDecodingError) -> Value?
+    {
         guard let value = self[key] else { return nil }
         return try Self.decode(type, from: value, at: path == "$" ? key : "\(path).\(key)")
     }
@@ -116,7 +131,9 @@ extension JSONObject {
         }
     }
 
-    static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, at path: String) throws(FeedDecodingError) -> Value {
+    static func decode<Value: Decodable>(_ type: Value.Type, from value: JSONValue, at path: String)
+        throws(FeedDecodingError) -> Value
+    {
         do {
             return try JSONDecoder().decode(Value.self, from: Data(value.serialized().utf8))
         } catch let error as DecodingError {
@@ -124,9 +141,13 @@ extension JSONObject {
             let full = codingPath.reduce(path) { path, key in
                 key.intValue.map { "\(path)[\($0)]" } ?? "\(path).\(key.stringValue)"
             }
-            throw FeedDecodingError(problems: [FeedProblem(severity: .error, path: full, rule: "EXT-TYPE", message: message)])
+            throw FeedDecodingError(problems: [
+                FeedProblem(severity: .error, path: full, rule: "EXT-TYPE", message: message)
+            ])
         } catch {
-            throw FeedDecodingError(problems: [FeedProblem(severity: .error, path: path, rule: "EXT-TYPE", message: "\(error)")])
+            throw FeedDecodingError(problems: [
+                FeedProblem(severity: .error, path: path, rule: "EXT-TYPE", message: "\(error)")
+            ])
         }
     }
 

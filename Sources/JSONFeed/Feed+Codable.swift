@@ -73,7 +73,9 @@ private func decodeStrictly<Model>(
     let model = read(&reader, value)
     let errors = reader.problems.filter { $0.severity == .error }
     guard let model, errors.isEmpty else {
-        throw FeedDecodingError(problems: errors.isEmpty ? [FeedProblem(severity: .error, path: "$", rule: "DOC-JSON", message: "not readable")] : errors)
+        throw FeedDecodingError(
+            problems: errors.isEmpty
+                ? [FeedProblem(severity: .error, path: "$", rule: "DOC-JSON", message: "not readable")] : errors)
     }
     return model
 }

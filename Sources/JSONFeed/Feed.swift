@@ -7,6 +7,8 @@ import Foundation
 /// nested in other `Codable` values. URLs are kept as strings because relative URLs are legal.
 public struct Feed: Sendable, Hashable {
     /// The version URL of JSON Feed 1.1, which ``FeedEncoder`` output follows.
+    // swift-format-ignore: AlwaysUseLowerCamelCase
+    // The underscore stands for the dot of "1.1", and the name is public API.
     public static let version1_1 = "https://jsonfeed.org/version/1.1"
     /// The version URL of JSON Feed 1.0.
     public static let version1 = "https://jsonfeed.org/version/1"

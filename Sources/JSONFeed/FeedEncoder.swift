@@ -41,13 +41,19 @@ public struct FeedEncoder: Sendable {
             do {
                 value = try JSONValue(parsing: bytes)
             } catch {
-                throw FeedDecodingError(problems: [FeedProblem(severity: .error, path: "\(error.line):\(error.column)", rule: "DOC-JSON", message: "invalid JSON: \(error.message)")])
+                throw FeedDecodingError(problems: [
+                    FeedProblem(
+                        severity: .error, path: "\(error.line):\(error.column)", rule: "DOC-JSON",
+                        message: "invalid JSON: \(error.message)")
+                ])
             }
             var reader = FeedReader()
             let item = reader.readItem(value, at: "$")
             let errors = reader.problems.filter { $0.severity == .error }
             guard let item, errors.isEmpty else {
-                throw FeedDecodingError(problems: errors.isEmpty ? [FeedProblem(severity: .error, path: "$", rule: "DOC-JSON", message: "not an item")] : errors)
+                throw FeedDecodingError(
+                    problems: errors.isEmpty
+                        ? [FeedProblem(severity: .error, path: "$", rule: "DOC-JSON", message: "not an item")] : errors)
             }
             return item
         }
@@ -58,7 +64,8 @@ public struct FeedEncoder: Sendable {
     /// ``EncodedItem/item()`` reads it back, extensions in their order: the bytes can stand for the item.
     public func encodedItem(_ item: Item) throws(FeedEncodingError) -> EncodedItem {
         let value = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: item)
-        var writer = JSONWriter(pretty: prettyPrinted, level: 2, capacity: 1024 + (item.contentHTML?.utf8.count ?? 0) * 11 / 10)
+        var writer = JSONWriter(
+            pretty: prettyPrinted, level: 2, capacity: 1024 + (item.contentHTML?.utf8.count ?? 0) * 11 / 10)
         writer.write(value)
         return EncodedItem(bytes: writer.bytes)
     }
@@ -68,7 +75,9 @@ public struct FeedEncoder: Sendable {
     public func encode(_ feed: Feed, items: [EncodedItem]) throws(FeedEncodingError) -> Data {
         var empty = feed
         empty.items = []
-        guard case .object(let object) = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: empty) else { return Data() }
+        guard case .object(let object) = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: empty) else {
+            return Data()
+        }
         var writer = JSONWriter(pretty: prettyPrinted, capacity: 4096 + items.reduce(0) { $0 + $1.bytes.count + 8 })
         writer.write(object, splicing: "items", items.map(\.bytes))
         var bytes = writer.bytes

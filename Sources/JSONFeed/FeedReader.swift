@@ -23,10 +23,12 @@ struct FeedReader {
         "date_published", "date_modified", "author", "authors", "tags", "language", "attachments",
     ]
     private static let authorKeys: Set<String> = ["name", "url", "avatar"]
-    private static let attachmentKeys: Set<String> = ["url", "mime_type", "title", "size_in_bytes", "duration_in_seconds"]
+    private static let attachmentKeys: Set<String> = [
+        "url", "mime_type", "title", "size_in_bytes", "duration_in_seconds",
+    ]
     private static let hubKeys: Set<String> = ["type", "url"]
     /// Keys that JSON Feed 1.1 added (section "Changes in 1.1").
-    private static let keysAddedIn1_1: Set<String> = ["authors", "language"]
+    private static let keysAddedInVersion11: Set<String> = ["authors", "language"]
 
     // MARK: Problems
 
@@ -44,8 +46,10 @@ struct FeedReader {
         guard let fields = fields(value, at: "$", rule: "TOP-OBJECT") else { return nil }
         let version = string(fields, "version", rule: "TOP-VERSION", required: true)
         if let version, !Feed.knownVersions.contains(version) {
-            warning(fields.path(of: "version"), "TOP-VERSION",
-                    "unknown version URL \(JSONWriter.quoted(version)); expected \"\(Feed.version1_1)\" or \"\(Feed.version1)\"")
+            warning(
+                fields.path(of: "version"), "TOP-VERSION",
+                "unknown version URL \(JSONWriter.quoted(version)); expected \"\(Feed.version1_1)\" or \"\(Feed.version1)\""
+            )
         }
         let title = string(fields, "title", rule: "TOP-TITLE", required: true)
         let homePageURL = absoluteURL(fields, "home_page_url", rule: "TOP-HOME-PAGE-URL", recommended: true)
@@ -86,7 +90,9 @@ struct FeedReader {
             let path = "items[\(index)]"
             guard let item = readItem(element, at: path, version: version) else { continue }
             if let earlier = firstUse[item.id] {
-                warning("\(path).id", "ITEM-ID-UNIQUE", "id \(JSONWriter.quoted(item.id)) is also the id of items[\(earlier)]; ids must be unique")
+                warning(
+                    "\(path).id", "ITEM-ID-UNIQUE",
+                    "id \(JSONWriter.quoted(item.id)) is also the id of items[\(earlier)]; ids must be unique")
             } else {
                 firstUse[item.id] = index
             }
@@ -104,15 +110,20 @@ struct FeedReader {
         }
         if let url { checkNoEntities(url, at: fields.path(of: "url"), rule: "ITEM-URL") }
         let externalURL = string(fields, "external_url", rule: "ITEM-EXTERNAL-URL")
-        if let externalURL { checkNoEntities(externalURL, at: fields.path(of: "external_url"), rule: "ITEM-EXTERNAL-URL") }
+        if let externalURL {
+            checkNoEntities(externalURL, at: fields.path(of: "external_url"), rule: "ITEM-EXTERNAL-URL")
+        }
         let title = string(fields, "title", rule: "ITEM-TITLE")
         if let title, Self.looksLikeMarkup(title) {
-            warning(fields.path(of: "title"), "ITEM-TITLE", "the title holds HTML markup or an entity, but titles are plain text")
+            warning(
+                fields.path(of: "title"), "ITEM-TITLE",
+                "the title holds HTML markup or an entity, but titles are plain text")
         }
         let contentHTML = string(fields, "content_html", rule: "ITEM-CONTENT")
         let contentText = string(fields, "content_text", rule: "ITEM-CONTENT")
         if fields["content_html"] == nil && fields["content_text"] == nil {
-            error(fields.path, "ITEM-CONTENT", "missing \"content_html\" or \"content_text\"; an item needs at least one")
+            error(
+                fields.path, "ITEM-CONTENT", "missing \"content_html\" or \"content_text\"; an item needs at least one")
         }
         let summary = string(fields, "summary", rule: "ITEM-SUMMARY")
         let image = imageURL(fields, "image", rule: "ITEM-IMAGE-URL")
@@ -162,21 +173,28 @@ struct FeedReader {
         if fields["mime_type"] == nil {
             warning(path, "ATT-MIME", "no \"mime_type\"; readers cannot tell what kind of file it is")
         } else if mimeType?.isEmpty == true {
-            warning(fields.path(of: "mime_type"), "ATT-MIME", "empty \"mime_type\"; expected a type such as \"audio/mpeg\"")
+            warning(
+                fields.path(of: "mime_type"), "ATT-MIME", "empty \"mime_type\"; expected a type such as \"audio/mpeg\"")
         }
         let title = string(fields, "title", rule: "ATT-TITLE")
         let size = number(fields, "size_in_bytes", rule: "ATT-NUMBER")
         let duration = number(fields, "duration_in_seconds", rule: "ATT-NUMBER")
         // Legal, but podcast apps that read durations as integers drop the attachment or show nothing.
         if let duration, duration.rounded() != duration {
-            warning(fields.path(of: "duration_in_seconds"), "ATT-NUMBER", "fractional \"duration_in_seconds\" (\(duration)); some readers expect whole seconds")
+            warning(
+                fields.path(of: "duration_in_seconds"), "ATT-NUMBER",
+                "fractional \"duration_in_seconds\" (\(duration)); some readers expect whole seconds")
         }
         if let size, size.rounded() != size {
-            warning(fields.path(of: "size_in_bytes"), "ATT-NUMBER", "fractional \"size_in_bytes\" (\(size)); a size is a whole number of bytes")
+            warning(
+                fields.path(of: "size_in_bytes"), "ATT-NUMBER",
+                "fractional \"size_in_bytes\" (\(size)); a size is a whole number of bytes")
         }
         let extensions = checkKeys(fields, known: Self.attachmentKeys, version: nil)
         guard let url else { return nil }
-        return Attachment(url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration, extensions: extensions)
+        return Attachment(
+            url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration,
+            extensions: extensions)
     }
 
     mutating func readHub(_ value: JSONValue, at path: String) -> Hub? {
@@ -247,7 +265,9 @@ struct FeedReader {
             return id
         case .number(let literal):
             let id = NumberFormatting.identifier(fromLiteral: literal)
-            warning(fields.path(of: "id"), "ITEM-ID-STRING", "the id is a number; it is read as the string \(JSONWriter.quoted(id)), but ids should be strings")
+            warning(
+                fields.path(of: "id"), "ITEM-ID-STRING",
+                "the id is a number; it is read as the string \(JSONWriter.quoted(id)), but ids should be strings")
             return id
         default:
             error(fields.path(of: "id"), "ITEM-ID", "expected a string (or a number), got \(value.summary)")
@@ -260,7 +280,8 @@ struct FeedReader {
             reader.readAuthor(value, at: path)
         }
         // JSON Feed 1.0's single `author`; when both are present, 1.1's `authors` wins.
-        if let legacy = fields["author"], let author = readAuthor(legacy, at: fields.path(of: "author")), authors == nil {
+        if let legacy = fields["author"], let author = readAuthor(legacy, at: fields.path(of: "author")), authors == nil
+        {
             authors = [author]
         }
         return authors
@@ -300,14 +321,18 @@ struct FeedReader {
     private mutating func imageURL(_ fields: Fields, _ key: String, rule: String) -> String? {
         guard let url = string(fields, key, rule: rule) else { return nil }
         if !Self.isAbsoluteHTTPURL(url) {
-            warning(fields.path(of: key), rule, "relative or non-http URL \(JSONWriter.quoted(url)); readers resolve it against feed_url, if at all")
+            warning(
+                fields.path(of: key), rule,
+                "relative or non-http URL \(JSONWriter.quoted(url)); readers resolve it against feed_url, if at all")
         }
         return url
     }
 
     private mutating func checkNoEntities(_ url: String, at path: String, rule: String) {
         if url.contains("&#") || url.contains("&amp;") {
-            warning(path, rule, "the URL holds an HTML entity (\(JSONWriter.quoted(url))); JSON strings are not HTML-escaped")
+            warning(
+                path, rule,
+                "the URL holds an HTML entity (\(JSONWriter.quoted(url))); JSON strings are not HTML-escaped")
         }
     }
 
@@ -319,19 +344,27 @@ struct FeedReader {
             let key = member.key
             let isFirst = seen.insert(key).inserted
             if !isFirst {
-                warning(fields.path(of: key), "KEY-DUPLICATE", "the key \"\(key)\" appears more than once; the last one is used")
+                warning(
+                    fields.path(of: key), "KEY-DUPLICATE",
+                    "the key \"\(key)\" appears more than once; the last one is used")
             }
             if key.hasPrefix("_") {
                 // Extension names are "_" followed by a letter (section "Extensions").
                 if !(key.dropFirst().first?.isLetter ?? false) {
-                    warning(fields.path(of: key), "EXT-NAME", "extension key \"\(key)\" should be \"_\" followed by a letter")
+                    warning(
+                        fields.path(of: key), "EXT-NAME",
+                        "extension key \"\(key)\" should be \"_\" followed by a letter")
                 }
                 // A key seen for the first time is appended: looking each up first made 100,000 keys quadratic.
                 if isFirst { extensions.members.append(member) } else { extensions[key] = member.value }
             } else if !known.contains(key) {
-                warning(fields.path(of: key), "KEY-UNKNOWN", "unknown key \"\(key)\" is ignored; custom keys must begin with \"_\"")
-            } else if version == Feed.version1, Self.keysAddedIn1_1.contains(key) {
-                warning(fields.path(of: key), "KEY-VERSION", "\"\(key)\" was added in JSON Feed 1.1, but the feed says it is version 1")
+                warning(
+                    fields.path(of: key), "KEY-UNKNOWN",
+                    "unknown key \"\(key)\" is ignored; custom keys must begin with \"_\"")
+            } else if version == Feed.version1, Self.keysAddedInVersion11.contains(key) {
+                warning(
+                    fields.path(of: key), "KEY-VERSION",
+                    "\"\(key)\" was added in JSON Feed 1.1, but the feed says it is version 1")
             }
         }
         return extensions
@@ -349,7 +382,9 @@ struct FeedReader {
         } else {
             return false
         }
-        guard let host = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first else { return false }
+        guard let host = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first else {
+            return false
+        }
         return !host.isEmpty && !url.contains(where: \.isWhitespace)
     }
 

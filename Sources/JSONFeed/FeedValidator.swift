@@ -18,7 +18,14 @@ public enum FeedValidator {
         do {
             value = try JSONValue(parsing: data)
         } catch {
-            return (nil, [FeedProblem(severity: .error, path: "\(error.line):\(error.column)", rule: "DOC-JSON", message: "invalid JSON: \(error.message)")])
+            return (
+                nil,
+                [
+                    FeedProblem(
+                        severity: .error, path: "\(error.line):\(error.column)", rule: "DOC-JSON",
+                        message: "invalid JSON: \(error.message)")
+                ]
+            )
         }
         var reader = FeedReader()
         let feed = reader.readFeed(value)

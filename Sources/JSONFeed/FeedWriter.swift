@@ -41,10 +41,14 @@ struct FeedWriter {
         put(item.summary, "summary", in: &object)
         put(item.image, "image", in: &object)
         put(item.bannerImage, "banner_image", in: &object)
-        for (key, milliseconds) in [("date_published", item.publishedMilliseconds), ("date_modified", item.modifiedMilliseconds)] {
+        for (key, milliseconds) in [
+            ("date_published", item.publishedMilliseconds), ("date_modified", item.modifiedMilliseconds),
+        ] {
             guard let milliseconds else { continue }
             guard RFC3339.representable.contains(milliseconds) else {
-                throw FeedEncodingError(path: path == "$" ? key : "\(path).\(key)", message: "the date is outside the years 0000 to 9999, which RFC 3339 cannot write")
+                throw FeedEncodingError(
+                    path: path == "$" ? key : "\(path).\(key)",
+                    message: "the date is outside the years 0000 to 9999, which RFC 3339 cannot write")
             }
             object[key] = .string(RFC3339.string(fromMilliseconds: milliseconds))
         }
@@ -76,10 +80,13 @@ struct FeedWriter {
         object["url"] = .string(attachment.url)
         put(attachment.mimeType, "mime_type", in: &object)
         put(attachment.title, "title", in: &object)
-        for (key, number) in [("size_in_bytes", attachment.sizeInBytes), ("duration_in_seconds", attachment.durationInSeconds)] {
+        for (key, number) in [
+            ("size_in_bytes", attachment.sizeInBytes), ("duration_in_seconds", attachment.durationInSeconds),
+        ] {
             guard let number else { continue }
             guard let value = JSONValue.double(number) else {
-                throw FeedEncodingError(path: path == "$" ? key : "\(path).\(key)", message: "\(number) is not a finite number")
+                throw FeedEncodingError(
+                    path: path == "$" ? key : "\(path).\(key)", message: "\(number) is not a finite number")
             }
             object[key] = value
         }

@@ -164,7 +164,9 @@ struct JSONParser {
         }
         if index < bytes.count, bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E") {
             index += 1
-            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") { index += 1 }
+            if index < bytes.count, bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-") {
+                index += 1
+            }
             guard isDigit(index) else { throw error("expected a digit in an exponent, found \(found)") }
             while isDigit(index) { index += 1 }
         }
@@ -182,7 +184,8 @@ struct JSONParser {
                 let end = index
                 let text = bytes.withUnsafeBufferPointer { buffer in
                     let string = UnsafeBufferPointer(rebasing: buffer[start..<end])
-                    return isValidUTF8 ? String(decoding: string, as: UTF8.self) : String(validating: string, as: UTF8.self)
+                    return isValidUTF8
+                        ? String(decoding: string, as: UTF8.self) : String(validating: string, as: UTF8.self)
                 }
                 guard let text else { throw error("a string is not valid UTF-8", at: open) }
                 index += 1
@@ -219,7 +222,9 @@ struct JSONParser {
                 case UInt8(ascii: "u"):
                     var scalarValue = try parseHex4()
                     if (0xD800...0xDBFF).contains(scalarValue) {
-                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+                        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"),
+                            bytes[index + 1] == UInt8(ascii: "u")
+                        else {
                             throw error("a high surrogate \\u escape must be followed by a low surrogate")
                         }
                         index += 2

@@ -103,7 +103,9 @@ struct JSONWriter {
             case 0x0C: bytes.append(contentsOf: [0x5C, UInt8(ascii: "f")])
             default:
                 let hex = Array("0123456789abcdef".utf8)
-                bytes.append(contentsOf: [0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)]])
+                bytes.append(contentsOf: [
+                    0x5C, UInt8(ascii: "u"), 0x30, 0x30, hex[Int(byte >> 4)], hex[Int(byte & 0xF)],
+                ])
             }
             index += 1
             runStart = index

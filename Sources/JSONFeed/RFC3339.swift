@@ -60,14 +60,14 @@ public enum RFC3339 {
             return true
         }
         guard let year = digits(4), expect(UInt8(ascii: "-")),
-              let month = digits(2), expect(UInt8(ascii: "-")),
-              let day = digits(2), expect(UInt8(ascii: "T"), UInt8(ascii: "t")),
-              let hour = digits(2), expect(UInt8(ascii: ":")),
-              let minute = digits(2), expect(UInt8(ascii: ":")),
-              let second = digits(2)
+            let month = digits(2), expect(UInt8(ascii: "-")),
+            let day = digits(2), expect(UInt8(ascii: "T"), UInt8(ascii: "t")),
+            let hour = digits(2), expect(UInt8(ascii: ":")),
+            let minute = digits(2), expect(UInt8(ascii: ":")),
+            let second = digits(2)
         else { return nil }
         guard (1...12).contains(month), (1...daysInMonth(month, year: year)).contains(day),
-              hour <= 23, minute <= 59, second <= 60
+            hour <= 23, minute <= 59, second <= 60
         else { return nil }
         var millisecond = 0
         if expect(UInt8(ascii: ".")) {
@@ -89,7 +89,7 @@ public enum RFC3339 {
             let sign = bytes[index] == UInt8(ascii: "-") ? -1 : 1
             index += 1
             guard let offsetHour = digits(2), expect(UInt8(ascii: ":")), let offsetMinute = digits(2),
-                  offsetHour <= 23, offsetMinute <= 59
+                offsetHour <= 23, offsetMinute <= 59
             else { return nil }
             offsetMinutes = sign * (offsetHour * 60 + offsetMinute)
         default:

@@ -7,7 +7,9 @@ let testTargetRoot = URL(filePath: #filePath).deletingLastPathComponent()
 let repositoryRoot = testTargetRoot.deletingLastPathComponent().deletingLastPathComponent()
 
 /// Whether the tests (and so the `blog` built with them) run under AddressSanitizer or ThreadSanitizer.
-let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil }
+let isSanitized = ["__asan_init", "__tsan_init"].contains { (name: String) in
+    dlsym(UnsafeMutableRawPointer(bitPattern: 0), name) != nil
+}
 
 struct ProcessResult {
     var status: Int32
@@ -16,7 +18,9 @@ struct ProcessResult {
 }
 
 /// Runs `blog` with arguments and optional standard input, without changing the test's directory.
-func runBlog(_ arguments: [String], input: String? = nil, in directory: URL? = nil, environment: [String: String] = [:]) throws -> ProcessResult {
+func runBlog(_ arguments: [String], input: String? = nil, in directory: URL? = nil, environment: [String: String] = [:])
+    throws -> ProcessResult
+{
     let process = Process()
     process.executableURL = blogExecutable
     process.arguments = arguments
@@ -48,7 +52,9 @@ func runBlog(_ arguments: [String], input: String? = nil, in directory: URL? = n
     let stderrData = err.fileHandleForReading.readDataToEndOfFile()
     group.wait()
     process.waitUntilExit()
-    return ProcessResult(status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self), stderr: String(decoding: stderrData, as: UTF8.self))
+    return ProcessResult(
+        status: process.terminationStatus, stdout: String(decoding: stdoutData, as: UTF8.self),
+        stderr: String(decoding: stderrData, as: UTF8.self))
 }
 
 /// A fresh temporary folder, removed by the caller with `defer`.

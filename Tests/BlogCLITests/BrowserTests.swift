@@ -13,7 +13,10 @@ struct BrowserTests {
         let url = try await server.servingURL()
         let browser = try await WebDriver()
         try browser.open(url.appending(path: "posts/live/"))
-        #expect(try browser.evaluate("window.__blogTestMark = 1; return document.body.innerText.includes('The first words.')") as? Bool == true)
+        #expect(
+            try browser.evaluate(
+                "window.__blogTestMark = 1; return document.body.innerText.includes('The first words.')") as? Bool
+                == true)
         return (site, server, browser)
     }
 
@@ -21,9 +24,13 @@ struct BrowserTests {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let (site, server, browser) = try await openLivePost(in: folder)
-        try livePost("Words written after the page opened.").write(to: site.appending(path: "content/posts/live.md"), atomically: false, encoding: .utf8)
-        #expect(await browser.waitUntil("return window.__blogTestMark === undefined && document.body.innerText.includes('Words written after the page opened.')"),
-                "the page did not reload with the new text; server said:\n\(server.stdout)\(server.stderr)")
+        try livePost("Words written after the page opened.").write(
+            to: site.appending(path: "content/posts/live.md"), atomically: false, encoding: .utf8)
+        #expect(
+            await browser.waitUntil(
+                "return window.__blogTestMark === undefined && document.body.innerText.includes('Words written after the page opened.')"
+            ),
+            "the page did not reload with the new text; server said:\n\(server.stdout)\(server.stderr)")
         let stopped = await server.stop()
         #expect(stopped == 0, "server said:\n\(server.stdout)\(server.stderr)")
     }
@@ -34,17 +41,26 @@ struct BrowserTests {
         let (site, server, browser) = try await openLivePost(in: folder)
         let post = site.appending(path: "content/posts/live.md")
         let overlay = "(document.getElementById('__blog_error_overlay') || {}).textContent"
-        let message = "content/posts/live.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got \\\"yesterday\\\""
+        let message =
+            "content/posts/live.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got \\\"yesterday\\\""
 
-        try "---\ntitle: Live\ndate: yesterday\n---\nBroken words.\n".write(to: post, atomically: false, encoding: .utf8)
-        #expect(await browser.waitUntil("return (\(overlay) || '').includes(\"\(message)\")"),
-                "no overlay; server said:\n\(server.stdout)\(server.stderr)")
+        try "---\ntitle: Live\ndate: yesterday\n---\nBroken words.\n".write(
+            to: post, atomically: false, encoding: .utf8)
+        #expect(
+            await browser.waitUntil("return (\(overlay) || '').includes(\"\(message)\")"),
+            "no overlay; server said:\n\(server.stdout)\(server.stderr)")
         // The overlay lies over the last good page, which was not reloaded.
-        #expect(try browser.evaluate("return window.__blogTestMark === 1 && document.body.innerText.includes('The first words.')") as? Bool == true)
+        #expect(
+            try browser.evaluate(
+                "return window.__blogTestMark === 1 && document.body.innerText.includes('The first words.')") as? Bool
+                == true)
 
         try livePost("Fixed words.").write(to: post, atomically: false, encoding: .utf8)
-        #expect(await browser.waitUntil("return \(overlay) === undefined && window.__blogTestMark === undefined && document.body.innerText.includes('Fixed words.')"),
-                "the overlay stayed or the fix did not show; server said:\n\(server.stdout)\(server.stderr)")
+        #expect(
+            await browser.waitUntil(
+                "return \(overlay) === undefined && window.__blogTestMark === undefined && document.body.innerText.includes('Fixed words.')"
+            ),
+            "the overlay stayed or the fix did not show; server said:\n\(server.stdout)\(server.stderr)")
         let stopped = await server.stop()
         #expect(stopped == 0, "server said:\n\(server.stdout)\(server.stderr)")
     }

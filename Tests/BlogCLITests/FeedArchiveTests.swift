@@ -24,13 +24,17 @@ import Testing
         let draft = number % 7 == 0 ? "draft: true\n" : ""
         let day = String(format: "%02d", number % 28 + 1)
         let month = String(format: "%02d", number / 28 + 1)
-        try "---\ntitle: Post \(number)\ndate: 2020-\(month)-\(day)T10:00:\(String(format: "%02d", number % 60))Z\ntags: [\(tags.joined(separator: ", "))]\n\(draft)---\n\(body) [Up](../) <img src=\"cat.png\" srcset=\"cat.png 1x, /img/cat2.png 2x\">\n"
+        try
+            "---\ntitle: Post \(number)\ndate: 2020-\(month)-\(day)T10:00:\(String(format: "%02d", number % 60))Z\ntags: [\(tags.joined(separator: ", "))]\n\(draft)---\n\(body) [Up](../) <img src=\"cat.png\" srcset=\"cat.png 1x, /img/cat2.png 2x\">\n"
             .write(to: site.appending(path: "content/posts/post-\(number).md"), atomically: true, encoding: .utf8)
     }
 
     /// The items of a feed and the pages after it, following `next_url` inside the output folder.
-    func walk(_ output: URL, from path: String) throws -> (ids: [String], dates: [String], tags: [[String]], pages: [String], contents: [String]) {
-        var ids: [String] = [], dates: [String] = [], tags: [[String]] = [], pages: [String] = [], contents: [String] = []
+    func walk(_ output: URL, from path: String) throws -> (
+        ids: [String], dates: [String], tags: [[String]], pages: [String], contents: [String]
+    ) {
+        var ids: [String] = [], dates: [String] = [], tags: [[String]] = [], pages: [String] = [],
+            contents: [String] = []
         var next: String? = path
         while let current = next {
             #expect(!pages.contains(current), "next_url loops back to \(current)")
@@ -40,14 +44,18 @@ import Testing
             let feed = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
             let items = feed["items"] as? [[String: Any]] ?? []
             #expect(items.count <= 3 && !items.isEmpty, "\(current): \(items.count) items")
-            #expect(feed["feed_url"] as? String == "https://example.com/blog/" + current.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)
+            #expect(
+                feed["feed_url"] as? String == "https://example.com/blog/" + current.addingPercentEncoding(
+                    withAllowedCharacters: .urlPathAllowed)!)
             for item in items {
                 ids.append(item["id"] as? String ?? "")
                 dates.append(item["date_published"] as? String ?? "")
                 tags.append(item["tags"] as? [String] ?? [])
                 let content = item["content_html"] as? String ?? ""
                 contents.append(content)
-                #expect(!content.contains("src=\"cat.png") && !content.contains("href=\"../") && !content.contains(", /img"), "\(content)")
+                #expect(
+                    !content.contains("src=\"cat.png") && !content.contains("href=\"../")
+                        && !content.contains(", /img"), "\(content)")
             }
             next = (feed["next_url"] as? String).map { url in
                 #expect(url.hasPrefix("https://example.com/blog/"))
@@ -74,27 +82,38 @@ import Testing
         #expect(walked.dates == walked.dates.sorted(by: >))
         // The first page carries whole posts, the archive their summaries (feed.archive_content).
         #expect(walked.contents.prefix(3).allSatisfy { $0.contains("<img") })
-        #expect(walked.contents.dropFirst(3).allSatisfy { $0.hasPrefix("<p>") && !$0.contains("<img") && $0.contains("Body.") }, "\(walked.contents)")
+        #expect(
+            walked.contents.dropFirst(3).allSatisfy {
+                $0.hasPrefix("<p>") && !$0.contains("<img") && $0.contains("Body.")
+            }, "\(walked.contents)")
         for page in walked.pages {
             let result = try runBlog(["feed", "validate", "--strict", output.appending(path: page).path])
             #expect(result.status == 0, "\(page): \(result.stdout) \(result.stderr)")
         }
 
         for tag in Self.tags {
-            let slugFolder = try #require(try FileManager.default.contentsOfDirectory(atPath: output.appending(path: "tags").path)
-                .first { folder in
-                    let html = (try? String(contentsOf: output.appending(path: "tags/\(folder)/index.html"), encoding: .utf8)) ?? ""
-                    return html.contains("<h1>Posts tagged “\(tag.replacingOccurrences(of: "&", with: "&amp;"))”</h1>")
-                })
+            let slugFolder = try #require(
+                try FileManager.default.contentsOfDirectory(atPath: output.appending(path: "tags").path)
+                    .first { folder in
+                        let html =
+                            (try? String(
+                                contentsOf: output.appending(path: "tags/\(folder)/index.html"), encoding: .utf8)) ?? ""
+                        return html.contains(
+                            "<h1>Posts tagged “\(tag.replacingOccurrences(of: "&", with: "&amp;"))”</h1>")
+                    })
             let tagWalk = try walk(output, from: "tags/\(slugFolder)/feed.json")
             let tagged = zip(walked.ids, walked.tags).filter { $0.1.contains(tag) }.map(\.0)
             #expect(tagWalk.ids == tagged, "\(tag)")
             #expect(!tagged.isEmpty)
             let page = try String(contentsOf: output.appending(path: "tags/\(slugFolder)/index.html"), encoding: .utf8)
             for file in ["feed.json", "atom.xml", "rss.xml"] {
-                let url = "https://example.com/blog/tags/\(slugFolder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)/\(file)"
-                #expect(page.contains("<link rel=\"alternate\" type=\"application/") && page.contains("href=\"\(url)\""), "\(tag) \(file)")
-                #expect(FileManager.default.fileExists(atPath: output.appending(path: "tags/\(slugFolder)/\(file)").path))
+                let url =
+                    "https://example.com/blog/tags/\(slugFolder.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed)!)/\(file)"
+                #expect(
+                    page.contains("<link rel=\"alternate\" type=\"application/") && page.contains("href=\"\(url)\""),
+                    "\(tag) \(file)")
+                #expect(
+                    FileManager.default.fileExists(atPath: output.appending(path: "tags/\(slugFolder)/\(file)").path))
             }
         }
     }
@@ -136,12 +155,16 @@ import Testing
         let site = try makeSite(count: 10)
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let yaml = site.appending(path: "blog.yaml")
-        try (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "feed:\n", with: "feed:\n  archive: false\n  tags: false\n"))
+        try
+            (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(
+                of: "feed:\n", with: "feed:\n  archive: false\n  tags: false\n"))
             .write(to: yaml, atomically: true, encoding: .utf8)
         let build = try runBlog(["build", "--site", site.path])
         #expect(build.status == 0 && !build.stderr.contains("feed"), "\(build.stderr)")
         let output = site.appending(path: "public")
-        let feed = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: output.appending(path: "feed.json"))) as? [String: Any])
+        let feed = try #require(
+            try JSONSerialization.jsonObject(with: Data(contentsOf: output.appending(path: "feed.json")))
+                as? [String: Any])
         #expect(feed["next_url"] == nil && (feed["items"] as? [Any])?.count == 3)
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "feed").path))
         let files = try treeFiles(output.appending(path: "tags")).keys
@@ -154,15 +177,23 @@ import Testing
         let site = try makeSite(count: 10)
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let yaml = site.appending(path: "blog.yaml")
-        try (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "feed:\n", with: "feed:\n  archive_content: full\n"))
+        try
+            (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(
+                of: "feed:\n", with: "feed:\n  archive_content: full\n"))
             .write(to: yaml, atomically: true, encoding: .utf8)
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let walked = try walk(site.appending(path: "public"), from: "feed.json")
         #expect(walked.ids.count == 9 && walked.pages.count == 3)
-        #expect(walked.contents.allSatisfy { $0.contains("<img src=\"https://example.com/blog/posts/") }, "\(walked.contents)")
-        try (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "archive_content: full", with: "archive_content: whole"))
+        #expect(
+            walked.contents.allSatisfy { $0.contains("<img src=\"https://example.com/blog/posts/") },
+            "\(walked.contents)")
+        try
+            (String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(
+                of: "archive_content: full", with: "archive_content: whole"))
             .write(to: yaml, atomically: true, encoding: .utf8)
-        #expect(try runBlog(["build", "--site", site.path]).stderr.contains("'archive_content' must be full or summary, got \"whole\""))
+        #expect(
+            try runBlog(["build", "--site", site.path]).stderr.contains(
+                "'archive_content' must be full or summary, got \"whole\""))
     }
 
     /// A page may be called feed (its page is feed/index.html beside the archive's pages), but no permalink
@@ -170,16 +201,21 @@ import Testing
     @Test func aPermalinkCannotTakeAFeedsPath() throws {
         let site = try makeSite(count: 10)
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        try "---\ntitle: Subscribe\n---\nHow to follow.\n".write(to: site.appending(path: "content/pages/feed.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Subscribe\n---\nHow to follow.\n".write(
+            to: site.appending(path: "content/pages/feed.md"), atomically: true, encoding: .utf8)
         let build = try runBlog(["build", "--site", site.path])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/feed/index.html").path))
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/feed/1.json").path))
         for permalink in ["/feed/1.json", "/tags/swift/feed.json", "/sitemap.xml"] {
-            try "---\ntitle: Clash\npermalink: \(permalink)\n---\nx\n".write(to: site.appending(path: "content/pages/clash.md"), atomically: true, encoding: .utf8)
+            try "---\ntitle: Clash\npermalink: \(permalink)\n---\nx\n".write(
+                to: site.appending(path: "content/pages/clash.md"), atomically: true, encoding: .utf8)
             let clash = try runBlog(["build", "--site", site.path])
             #expect(clash.status == 1)
-            #expect(clash.stderr.contains("content/pages/clash.md: error: its page would be \(permalink.dropFirst()), which the build writes"), "\(clash.stderr)")
+            #expect(
+                clash.stderr.contains(
+                    "content/pages/clash.md: error: its page would be \(permalink.dropFirst()), which the build writes"),
+                "\(clash.stderr)")
         }
     }
 }

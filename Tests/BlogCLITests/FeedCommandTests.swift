@@ -8,15 +8,16 @@ import Testing
         let file = Self.feeds.appending(path: "invalid/several-errors.json").path
         let result = try runBlog(["feed", "validate", file])
         #expect(result.status == 1)
-        #expect(result.stdout == """
-            \(file): $: error: missing required key "title"
-            \(file): $: warning: no "home_page_url"; the spec strongly recommends it
-            \(file): $: warning: no "feed_url"; the spec strongly recommends it
-            \(file): items[0]: error: missing required key "id"
-            \(file): items[0]: warning: no "url"; readers cannot link to the item
-            \(file): items[0].content_html: error: expected a string, got 5
+        #expect(
+            result.stdout == """
+                \(file): $: error: missing required key "title"
+                \(file): $: warning: no "home_page_url"; the spec strongly recommends it
+                \(file): $: warning: no "feed_url"; the spec strongly recommends it
+                \(file): items[0]: error: missing required key "id"
+                \(file): items[0]: warning: no "url"; readers cannot link to the item
+                \(file): items[0].content_html: error: expected a string, got 5
 
-            """)
+                """)
         #expect(result.stderr == "1 file checked: 3 errors, 3 warnings\n")
     }
 
@@ -26,7 +27,8 @@ import Testing
         // The full fixture with a whole duration: it has nothing to warn about.
         let full = try String(contentsOf: Self.feeds.appending(path: "valid/full-1.1.json"), encoding: .utf8)
         let clean = folder.appending(path: "clean.json").path
-        try full.replacingOccurrences(of: "\"duration_in_seconds\": 6629.5", with: "\"duration_in_seconds\": 6629").write(toFile: clean, atomically: true, encoding: .utf8)
+        try full.replacingOccurrences(of: "\"duration_in_seconds\": 6629.5", with: "\"duration_in_seconds\": 6629")
+            .write(toFile: clean, atomically: true, encoding: .utf8)
         let numeric = Self.feeds.appending(path: "valid/v1-author-numeric-ids.json").path
         let result = try runBlog(["feed", "validate", clean, numeric])
         #expect(result.status == 0)
@@ -37,13 +39,21 @@ import Testing
     }
 
     @Test func validateReadsStandardInputAndPrintsJSON() throws {
-        let result = try runBlog(["feed", "validate", "--json", "-"], input: #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x","date_published":"yesterday"}]}"#)
+        let result = try runBlog(
+            ["feed", "validate", "--json", "-"],
+            input:
+                #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x","date_published":"yesterday"}]}"#
+        )
         #expect(result.status == 1)
-        let problems = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]])
-        #expect(problems == [[
-            "file": "-", "path": "items[0].date_published", "severity": "error", "rule": "ITEM-DATE",
-            "message": #"expected an RFC 3339 date-time, got "yesterday""#,
-        ]])
+        let problems = try #require(
+            try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: String]])
+        #expect(
+            problems == [
+                [
+                    "file": "-", "path": "items[0].date_published", "severity": "error", "rule": "ITEM-DATE",
+                    "message": #"expected an RFC 3339 date-time, got "yesterday""#,
+                ]
+            ])
     }
 
     @Test func syntaxErrorsAreCompilerStyle() throws {
@@ -57,17 +67,19 @@ import Testing
         let file = Self.feeds.appending(path: "valid/v1-author-numeric-ids.json").path
         let result = try runBlog(["feed", "format", file])
         #expect(result.status == 0)
-        #expect(result.stdout.hasPrefix("""
-            {
-              "version": "https://jsonfeed.org/version/1.1",
-              "title": "Version 1 with numbers",
-              "home_page_url": "https://example.org/",
-              "feed_url": "https://example.org/feed.json",
-              "author": {
-                "name": "Legacy Author"
-              },
-              "authors": [
-            """))
+        #expect(
+            result.stdout.hasPrefix(
+                """
+                {
+                  "version": "https://jsonfeed.org/version/1.1",
+                  "title": "Version 1 with numbers",
+                  "home_page_url": "https://example.org/",
+                  "feed_url": "https://example.org/feed.json",
+                  "author": {
+                    "name": "Legacy Author"
+                  },
+                  "authors": [
+                """))
         #expect(result.stdout.contains(#""id": "12345678901234567890","#))
         #expect(result.stdout.contains(#""date_published": "2017-05-17T15:02:12.000Z","#))
         let again = try runBlog(["feed", "format", "-"], input: result.stdout)
@@ -79,7 +91,9 @@ import Testing
         let result = try runBlog(["feed", "format", file])
         #expect(result.status == 1)
         #expect(result.stdout.isEmpty)
-        #expect(result.stderr == "\(file): items[0].date_published: error: expected an RFC 3339 date-time, got \"2024-01-01\"\n")
+        #expect(
+            result.stderr
+                == "\(file): items[0].date_published: error: expected an RFC 3339 date-time, got \"2024-01-01\"\n")
     }
 }
 
@@ -93,11 +107,16 @@ import Testing
     }
 
     @Test func fractionalDurationsAndSizesAreWarningsNotErrors() throws {
-        let feed = #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x","attachments":[{"url":"https://e.org/a.mp3","mime_type":"audio/mpeg","duration_in_seconds":61.5,"size_in_bytes":10.5}]}]}"#
+        let feed =
+            #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x","attachments":[{"url":"https://e.org/a.mp3","mime_type":"audio/mpeg","duration_in_seconds":61.5,"size_in_bytes":10.5}]}]}"#
         let result = try runBlog(["feed", "validate", "-"], input: feed)
         #expect(result.status == 0)
-        #expect(result.stdout.contains("items[0].attachments[0].duration_in_seconds: warning: fractional \"duration_in_seconds\" (61.5)"))
-        #expect(result.stdout.contains("items[0].attachments[0].size_in_bytes: warning: fractional \"size_in_bytes\" (10.5)"))
+        #expect(
+            result.stdout.contains(
+                "items[0].attachments[0].duration_in_seconds: warning: fractional \"duration_in_seconds\" (61.5)"))
+        #expect(
+            result.stdout.contains(
+                "items[0].attachments[0].size_in_bytes: warning: fractional \"size_in_bytes\" (10.5)"))
         #expect(try runBlog(["feed", "validate", "--strict", "-"], input: feed).status == 1)
     }
 }
@@ -137,12 +156,22 @@ import Testing
     @Test func largeAndDeepFeedsAreReadWithAMessage() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let head = #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x"}]"#
+        let head =
+            #"{"version":"https://jsonfeed.org/version/1.1","title":"t","home_page_url":"https://e.org/","feed_url":"https://e.org/f.json","items":[{"id":"1","url":"https://e.org/1","content_text":"x"}]"#
         let cases: [(String, String, Int32)] = [
             ("extensions", head + (0..<100_000).map { ",\"_e\($0)\":\($0)" }.joined() + "}", 0),
             ("unknown", head + (0..<100_000).map { ",\"k\($0)\":\($0)" }.joined() + "}", 0),
-            ("deep", head + ",\"_x\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000) + "}", 1),
-            ("long", head.replacingOccurrences(of: #""title":"t""#, with: "\"title\":\"" + String(repeating: "a", count: 20_000_000) + "\"") + "}", 0),
+            (
+                "deep",
+                head + ",\"_x\":" + String(repeating: "[", count: 100_000) + String(repeating: "]", count: 100_000)
+                    + "}", 1
+            ),
+            (
+                "long",
+                head.replacingOccurrences(
+                    of: #""title":"t""#, with: "\"title\":\"" + String(repeating: "a", count: 20_000_000) + "\"") + "}",
+                0
+            ),
         ]
         for (name, text, status) in cases {
             let file = folder.appending(path: "\(name).json")

@@ -1,8 +1,9 @@
 import Foundation
-#if canImport(FoundationXML)
-import FoundationXML
-#endif
 import Testing
+
+#if canImport(FoundationXML)
+    import FoundationXML
+#endif
 
 /// Atom and RSS are written from the same items as the JSON Feed, and real tools read all three alike:
 /// `jing` with RFC 4287's grammar for Atom, `xmllint` for well-formed XML, Python's `feedparser` (without
@@ -26,7 +27,9 @@ import Testing
         return (process.terminationStatus, output)
     }
 
-    static let toolsAvailable = has("xmllint", ["--version"]) && has("python3", ["-c", "import feedparser"]) && has("sh", ["-c", "command -v jing"])
+    static let toolsAvailable =
+        has("xmllint", ["--version"]) && has("python3", ["-c", "import feedparser"])
+        && has("sh", ["-c", "command -v jing"])
     static let toolsRequired = ProcessInfo.processInfo.environment["BLOG_REQUIRE_FEED_TOOLS"] == "1"
 
     /// A site whose posts use what feeds must carry: markup and entities in titles, control characters,
@@ -46,7 +49,8 @@ import Testing
         ---
         Body with a control \u{01} character, an [link](https://e.org/?a=1&b=2) and <span>raw html</span>.
         """.write(to: posts.appending(path: "2024-03-01-tom.md"), atomically: true, encoding: .utf8)
-        try "---\ntitle: Café\ndate: 2024-03-03\nlanguage: fr\n---\nÉté.\n".write(to: posts.appending(path: "café.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Café\ndate: 2024-03-03\nlanguage: fr\n---\nÉté.\n".write(
+            to: posts.appending(path: "café.md"), atomically: true, encoding: .utf8)
         return site
     }
 
@@ -76,20 +80,26 @@ import Testing
                 #expect(lint.status == 0, "\(file): \(lint.output)")
             }
             let compared = try Self.run("python3", [script, folder.path])
-            #expect(compared.status == 0 && compared.output.hasPrefix("ok "), "\(folder.lastPathComponent): \(compared.output)")
+            #expect(
+                compared.status == 0 && compared.output.hasPrefix("ok "),
+                "\(folder.lastPathComponent): \(compared.output)")
         }
     }
 
     /// The sitemaps.org schema, which Debian ships inside r-cran-pkgdown's tests: `.ci/run` unpacks that
     /// package and names the file in `BLOG_SITEMAP_SCHEMA`.
     static let sitemapSchema: String? = {
-        let candidates = [ProcessInfo.processInfo.environment["BLOG_SITEMAP_SCHEMA"],
-                          "/usr/share/doc/r-cran-pkgdown/tests/testthat/assets/search-site/sitemaps-schema-0.9.xsd"]
+        let candidates = [
+            ProcessInfo.processInfo.environment["BLOG_SITEMAP_SCHEMA"],
+            "/usr/share/doc/r-cran-pkgdown/tests/testthat/assets/search-site/sitemaps-schema-0.9.xsd",
+        ]
         return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }()
 
-    @Test(.enabled(if: (sitemapSchema != nil && has("xmllint", ["--version"])) || toolsRequired,
-                   "needs xmllint and the sitemaps.org schema (BLOG_SITEMAP_SCHEMA, from Debian's r-cran-pkgdown)"))
+    @Test(
+        .enabled(
+            if: (sitemapSchema != nil && has("xmllint", ["--version"])) || toolsRequired,
+            "needs xmllint and the sitemaps.org schema (BLOG_SITEMAP_SCHEMA, from Debian's r-cran-pkgdown)"))
     func theSitemapIsValidAgainstTheSitemapsSchema() throws {
         let schema = try #require(Self.sitemapSchema, "BLOG_SITEMAP_SCHEMA names no file")
         let site = try makeSite()
@@ -100,8 +110,10 @@ import Testing
         #expect(valid.status == 0, "\(valid.output)")
         // The check bites: a date that is not a W3C datetime is refused.
         let broken = site.appending(path: "broken-sitemap.xml")
-        try (try String(contentsOfFile: sitemap, encoding: .utf8)).replacingOccurrences(of: "<lastmod>2024", with: "<lastmod>March 2024")
-            .write(to: broken, atomically: true, encoding: .utf8)
+        try (try String(contentsOfFile: sitemap, encoding: .utf8)).replacingOccurrences(
+            of: "<lastmod>2024", with: "<lastmod>March 2024"
+        )
+        .write(to: broken, atomically: true, encoding: .utf8)
         #expect(try Self.run("xmllint", ["--noout", "--schema", schema, broken.path]).status != 0)
     }
 
@@ -115,9 +127,14 @@ import Testing
         let feed = try #require(atom.rootElement())
         func children(_ element: XMLElement, _ name: String) -> [XMLElement] { element.elements(forName: name) }
         // FoundationXML's attribute(forName:) finds nothing on an element in a default namespace.
-        func attribute(_ element: XMLElement, _ name: String) -> String? { element.attributes?.first { $0.name == name }?.stringValue }
+        func attribute(_ element: XMLElement, _ name: String) -> String? {
+            element.attributes?.first { $0.name == name }?.stringValue
+        }
         #expect(children(feed, "id").count == 1 && children(feed, "updated").count == 1)
-        #expect(children(feed, "link").contains { attribute($0, "rel") == "self" && attribute($0, "href") == "https://example.com/blog/atom.xml" })
+        #expect(
+            children(feed, "link").contains {
+                attribute($0, "rel") == "self" && attribute($0, "href") == "https://example.com/blog/atom.xml"
+            })
         let entries = children(feed, "entry")
         #expect(!entries.isEmpty)
         for entry in entries {
@@ -145,14 +162,18 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let output = site.appending(path: "public")
-        for page in ["index.html", "posts/first/index.html", "tags/index.html", "archive/index.html", "about/index.html"] {
+        for page in [
+            "index.html", "posts/first/index.html", "tags/index.html", "archive/index.html", "about/index.html",
+        ] {
             let html = try String(contentsOf: output.appending(path: page), encoding: .utf8)
             for type in ["application/feed+json", "application/atom+xml", "application/rss+xml"] {
                 #expect(html.contains("<link rel=\"alternate\" type=\"\(type)\""), "\(page) \(type)")
             }
         }
         let yaml = site.appending(path: "blog.yaml")
-        try (try String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(of: "feed:\n", with: "feed:\n  rss: false\n  atom: false\n"))
+        try
+            (try String(contentsOf: yaml, encoding: .utf8).replacingOccurrences(
+                of: "feed:\n", with: "feed:\n  rss: false\n  atom: false\n"))
             .write(to: yaml, atomically: true, encoding: .utf8)
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 0, "\(result.stderr)")
@@ -171,13 +192,24 @@ import Testing
         let locations = sitemap.components(separatedBy: "<loc>").dropFirst().map { String($0.prefix { $0 != "<" }) }
         // Every HTML page but 404.html, by its URL, and nothing else.
         let pages = try treeFiles(output).keys.filter { $0.hasSuffix(".html") && $0 != "404.html" }
-        let expected = pages.map { "https://example.com/blog/" + ($0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0) }
-        #expect(Set(locations) == Set(expected.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.union([":"])) ?? $0 }))
+        let expected = pages.map {
+            "https://example.com/blog/" + ($0.hasSuffix("index.html") ? String($0.dropLast("index.html".count)) : $0)
+        }
+        #expect(
+            Set(locations)
+                == Set(
+                    expected.map { $0.addingPercentEncoding(withAllowedCharacters: .urlPathAllowed.union([":"])) ?? $0 }
+                ))
         #expect(locations == locations.sorted())
-        #expect(try String(contentsOf: output.appending(path: "robots.txt"), encoding: .utf8) == "User-agent: *\nAllow: /\n\nSitemap: https://example.com/blog/sitemap.xml\n")
+        #expect(
+            try String(contentsOf: output.appending(path: "robots.txt"), encoding: .utf8)
+                == "User-agent: *\nAllow: /\n\nSitemap: https://example.com/blog/sitemap.xml\n")
         // A site's own robots.txt is kept as it is.
-        try "User-agent: *\nDisallow: /drafts/\n".write(to: site.appending(path: "site-template/static/robots.txt"), atomically: true, encoding: .utf8)
+        try "User-agent: *\nDisallow: /drafts/\n".write(
+            to: site.appending(path: "site-template/static/robots.txt"), atomically: true, encoding: .utf8)
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
-        #expect(try String(contentsOf: output.appending(path: "robots.txt"), encoding: .utf8) == "User-agent: *\nDisallow: /drafts/\n")
+        #expect(
+            try String(contentsOf: output.appending(path: "robots.txt"), encoding: .utf8)
+                == "User-agent: *\nDisallow: /drafts/\n")
     }
 }

@@ -21,7 +21,9 @@ import Testing
             process.standardInput = input
             try process.run()
             var line = Data()
-            while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+            while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first,
+                first != UInt8(ascii: "\n")
+            {
                 line.append(first)
             }
             base = "http://127.0.0.1:\(String(decoding: line, as: UTF8.self))/"
@@ -45,11 +47,14 @@ import Testing
         #expect(good.stderr.contains("1 file checked: 0 errors, 0 warnings"))
         let bad = try validate(server, "bad.json")
         #expect(bad.status == 1)
-        #expect(bad.stdout.contains("\(server.base)bad.json: $: error: missing required key \"title\""), "\(bad.stdout)")
+        #expect(
+            bad.stdout.contains("\(server.base)bad.json: $: error: missing required key \"title\""), "\(bad.stdout)")
         for (path, status) in [("missing.json", "404"), ("broken.json", "500")] {
             let result = try validate(server, path)
             #expect(result.status == 1)
-            #expect(result.stdout.contains("\(server.base)\(path): error: the server answered \(status)"), "\(result.stdout)")
+            #expect(
+                result.stdout.contains("\(server.base)\(path): error: the server answered \(status)"),
+                "\(result.stdout)")
         }
     }
 
@@ -74,16 +79,24 @@ import Testing
         let slow = try validate(server, "slow.json", ["--timeout", "1"])
         #expect(ContinuousClock.now - started < .seconds(5))
         #expect(slow.status == 1)
-        #expect(slow.stdout.contains("slow.json: error: no complete answer within 1 s, the most blog waits"), "\(slow.stdout)")
+        #expect(
+            slow.stdout.contains("slow.json: error: no complete answer within 1 s, the most blog waits"),
+            "\(slow.stdout)")
         let declared = try validate(server, "huge-declared.json")
-        #expect(declared.stdout.contains("huge-declared.json: error: the feed is 41943040 bytes, larger than 32 MiB"), "\(declared.stdout)")
+        #expect(
+            declared.stdout.contains("huge-declared.json: error: the feed is 41943040 bytes, larger than 32 MiB"),
+            "\(declared.stdout)")
         let chunked = try validate(server, "huge-chunked.json")
         #expect(chunked.status == 1)
-        #expect(chunked.stdout.contains("huge-chunked.json: error: the feed is larger than 32 MiB, the most blog reads"), "\(chunked.stdout)")
+        #expect(
+            chunked.stdout.contains("huge-chunked.json: error: the feed is larger than 32 MiB, the most blog reads"),
+            "\(chunked.stdout)")
         // The limit on waiting is 30 seconds at most.
         let tooLong = try validate(server, "good.json", ["--timeout", "31"])
         #expect(tooLong.status != 0 && tooLong.stderr.contains("--timeout must be more than 0 and at most 30 seconds"))
         let refused = try runBlog(["feed", "validate", "http://127.0.0.1:1/feed.json"])
-        #expect(refused.status == 1 && refused.stdout.contains("http://127.0.0.1:1/feed.json: error: cannot fetch ("), "\(refused.stdout)")
+        #expect(
+            refused.status == 1 && refused.stdout.contains("http://127.0.0.1:1/feed.json: error: cannot fetch ("),
+            "\(refused.stdout)")
     }
 }

@@ -25,12 +25,27 @@ import Testing
     static let cases: [(String, String)] = [
         ("posts folder is a file", "content/posts: error: cannot read (Not a directory)"),
         ("dangling post link", "content/posts/gone.md: error: a symbolic link to nothing; fix or remove the link"),
-        ("looping post link", "content/posts/loop.md: error: a symbolic link that cannot be followed (Too many levels of symbolic links); fix or remove the link"),
+        (
+            "looping post link",
+            "content/posts/loop.md: error: a symbolic link that cannot be followed (Too many levels of symbolic links); fix or remove the link"
+        ),
         ("static folder is a file", "site-template/static: error: cannot read (Not a directory)"),
-        ("static link outside", "site-template/static/passwd: error: a symbolic link to \"/etc/passwd\", outside the site; copy the file into the site instead"),
-        ("dangling static link", "site-template/static/gone.css: error: a symbolic link to nothing; fix or remove the link"),
-        ("partial link outside", "site-template/partials/evil.mustache: error: a symbolic link to \"/etc/hostname\", outside the site; copy the file into the site instead"),
-        ("bundle link outside", "content/posts/trip/passwd: error: a symbolic link to \"/etc/passwd\", outside the site; copy the file into the site instead"),
+        (
+            "static link outside",
+            "site-template/static/passwd: error: a symbolic link to \"/etc/passwd\", outside the site; copy the file into the site instead"
+        ),
+        (
+            "dangling static link",
+            "site-template/static/gone.css: error: a symbolic link to nothing; fix or remove the link"
+        ),
+        (
+            "partial link outside",
+            "site-template/partials/evil.mustache: error: a symbolic link to \"/etc/hostname\", outside the site; copy the file into the site instead"
+        ),
+        (
+            "bundle link outside",
+            "content/posts/trip/passwd: error: a symbolic link to \"/etc/passwd\", outside the site; copy the file into the site instead"
+        ),
     ]
 
     @Test(arguments: cases)
@@ -42,20 +57,29 @@ import Testing
                 try fileManager.removeItem(at: site.appending(path: "content/posts"))
                 try write("not a folder", to: site.appending(path: "content/posts"))
             case "dangling post link":
-                try fileManager.createSymbolicLink(atPath: site.appending(path: "content/posts/gone.md").path, withDestinationPath: "nowhere.md")
+                try fileManager.createSymbolicLink(
+                    atPath: site.appending(path: "content/posts/gone.md").path, withDestinationPath: "nowhere.md")
             case "looping post link":
-                try fileManager.createSymbolicLink(atPath: site.appending(path: "content/posts/loop.md").path, withDestinationPath: "loop.md")
+                try fileManager.createSymbolicLink(
+                    atPath: site.appending(path: "content/posts/loop.md").path, withDestinationPath: "loop.md")
             case "static folder is a file":
                 try fileManager.removeItem(at: site.appending(path: "site-template/static"))
                 try write("not a folder", to: site.appending(path: "site-template/static"))
             case "static link outside":
-                try fileManager.createSymbolicLink(atPath: site.appending(path: "site-template/static/passwd").path, withDestinationPath: "/etc/passwd")
+                try fileManager.createSymbolicLink(
+                    atPath: site.appending(path: "site-template/static/passwd").path, withDestinationPath: "/etc/passwd"
+                )
             case "dangling static link":
-                try fileManager.createSymbolicLink(atPath: site.appending(path: "site-template/static/gone.css").path, withDestinationPath: "nowhere.css")
+                try fileManager.createSymbolicLink(
+                    atPath: site.appending(path: "site-template/static/gone.css").path,
+                    withDestinationPath: "nowhere.css")
             case "partial link outside":
-                try fileManager.createSymbolicLink(atPath: site.appending(path: "site-template/partials/evil.mustache").path, withDestinationPath: "/etc/hostname")
+                try fileManager.createSymbolicLink(
+                    atPath: site.appending(path: "site-template/partials/evil.mustache").path,
+                    withDestinationPath: "/etc/hostname")
             default:
-                try fileManager.createSymbolicLink(atPath: site.appending(path: "content/posts/trip/passwd").path, withDestinationPath: "/etc/passwd")
+                try fileManager.createSymbolicLink(
+                    atPath: site.appending(path: "content/posts/trip/passwd").path, withDestinationPath: "/etc/passwd")
             }
         }
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
@@ -68,7 +92,9 @@ import Testing
     @Test func aFileNameThatIsNotUTF8IsNamedAsSuch() throws {
         let (site, result, outputKept) = try buildAfter { site in
             let path = site.appending(path: "content/posts").path + "/caf\u{FFFD}.md"
-            var bytes = Array(site.appending(path: "content/posts").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8) + [0]
+            var bytes =
+                Array(site.appending(path: "content/posts").path.utf8) + Array("/caf".utf8) + [0xE9] + Array(".md".utf8)
+                + [0]
             let descriptor = bytes.withUnsafeMutableBufferPointer { buffer in
                 buffer.withMemoryRebound(to: CChar.self) { open($0.baseAddress!, O_WRONLY | O_CREAT | O_EXCL, 0o644) }
             }
@@ -77,16 +103,28 @@ import Testing
         }
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("content/posts/caf\u{FFFD}.md: error: the file name is not valid UTF-8; rename the file\n"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix(
+                "content/posts/caf\u{FFFD}.md: error: the file name is not valid UTF-8; rename the file\n"),
+            "\(result.stderr)")
         #expect(outputKept)
     }
 
     /// A partial that includes itself, directly or through others, or through set delimiters, is an error
     /// naming the chain, never a stack overflow.
     @Test(arguments: [
-        ("{{> partials/loop}}", "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/loop; a template may not include itself, directly or through others"),
-        ("{{> partials/other}}", "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/other → partials/loop; a template may not include itself, directly or through others"),
-        ("{{=<% %>=}}<%> partials/loop%>", "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/loop; a template may not include itself, directly or through others"),
+        (
+            "{{> partials/loop}}",
+            "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/loop; a template may not include itself, directly or through others"
+        ),
+        (
+            "{{> partials/other}}",
+            "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/other → partials/loop; a template may not include itself, directly or through others"
+        ),
+        (
+            "{{=<% %>=}}<%> partials/loop%>",
+            "site-template/partials/loop.mustache: error: template recursion: partials/loop → partials/loop; a template may not include itself, directly or through others"
+        ),
     ])
     func templateRecursionIsAnErrorNamingTheChain(_ text: String, _ message: String) throws {
         let (site, result, outputKept) = try buildAfter { site in
@@ -105,7 +143,9 @@ import Testing
     @Test func deeplyNestedPartialsAreRefusedPastTheLimit() throws {
         let (site, result, _) = try buildAfter { site in
             for level in 0..<40 {
-                try write("{{> partials/n\(level + 1)}}", to: site.appending(path: "site-template/partials/n\(level).mustache"))
+                try write(
+                    "{{> partials/n\(level + 1)}}",
+                    to: site.appending(path: "site-template/partials/n\(level).mustache"))
             }
             try write("end", to: site.appending(path: "site-template/partials/n40.mustache"))
         }
@@ -122,11 +162,16 @@ import Testing
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let name = "content/posts/\u{1B}[2J\u{07}bell.md"
-        try "---\ntitle: \"\u{1B}]0;pwned\u{07}\"\ndate: yesterday\u{9B}\n---\nx\n".write(to: site.appending(path: name), atomically: true, encoding: .utf8)
-        try "---\ntitle: \"\\e]0;pwned\\a\"\ndate: yesterday\n---\nx\n".write(to: site.appending(path: "content/posts/escaped.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: \"\u{1B}]0;pwned\u{07}\"\ndate: yesterday\u{9B}\n---\nx\n".write(
+            to: site.appending(path: name), atomically: true, encoding: .utf8)
+        try "---\ntitle: \"\\e]0;pwned\\a\"\ndate: yesterday\n---\nx\n".write(
+            to: site.appending(path: "content/posts/escaped.md"), atomically: true, encoding: .utf8)
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 1)
-        #expect(!result.stderr.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value) }, "\(result.stderr)")
+        #expect(
+            !result.stderr.unicodeScalars.contains {
+                $0.value < 0x20 && $0 != "\n" || (0x7F...0x9F).contains($0.value)
+            }, "\(result.stderr)")
         #expect(result.stderr.contains("content/posts/\\u{1B}[2J\\u{7}bell.md"), "\(result.stderr)")
         #expect(result.stderr.contains("content/posts/escaped.md:3:7: error: 'date' must be"), "\(result.stderr)")
     }
@@ -140,7 +185,8 @@ import Testing
     }
 
     func post(_ title: String, slug: String? = nil, tags: [String] = []) -> String {
-        "---\ntitle: \(title)\ndate: 2024-02-01\n" + (slug.map { "slug: \"\($0)\"\n" } ?? "") + (tags.isEmpty ? "" : "tags: [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]\n") + "---\nText.\n"
+        "---\ntitle: \(title)\ndate: 2024-02-01\n" + (slug.map { "slug: \"\($0)\"\n" } ?? "")
+            + (tags.isEmpty ? "" : "tags: [\(tags.map { "\"\($0)\"" }.joined(separator: ", "))]\n") + "---\nText.\n"
     }
 
     @Test func slugsThatDifferOnlyInCaseAreAnError() throws {
@@ -150,7 +196,10 @@ import Testing
         try write(post("Two", slug: "hello"), to: site.appending(path: "content/posts/two.md"))
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 1)
-        #expect(result.stderr.contains("content/posts/two.md: error: content/posts/one.md (/posts/Hello/) and content/posts/two.md (/posts/hello/) differ only in case"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "content/posts/two.md: error: content/posts/one.md (/posts/Hello/) and content/posts/two.md (/posts/hello/) differ only in case"
+            ), "\(result.stderr)")
     }
 
     @Test func twoTagsOnOnePageAreAWarningNamingBoth() throws {
@@ -160,7 +209,10 @@ import Testing
         try write(post("Two", tags: ["C#", "swift "]), to: site.appending(path: "content/posts/two.md"))
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 0)
-        #expect(result.stderr.contains("content/posts/two.md: warning: the tags \"C++\" (content/posts/one.md) and \"C#\" share one page, tags/c/; rename one of them"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "content/posts/two.md: warning: the tags \"C++\" (content/posts/one.md) and \"C#\" share one page, tags/c/; rename one of them"
+            ), "\(result.stderr)")
         #expect(!result.stderr.contains("\"swift\""), "tags that differ in case and spacing are one tag")
     }
 
@@ -169,12 +221,19 @@ import Testing
     @Test func aStaticFileOnAPagesPathIsAWarningNamingThePage() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        try write("---\ntitle: Icon\nslug: favicon.svg\n---\nText.\n", to: site.appending(path: "content/pages/icon.md"))
+        try write(
+            "---\ntitle: Icon\nslug: favicon.svg\n---\nText.\n", to: site.appending(path: "content/pages/icon.md"))
         try write("<html>static about</html>", to: site.appending(path: "site-template/static/about/index.html"))
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stderr.contains("site-template/static/favicon.svg: warning: not copied: content/pages/icon.md already makes /favicon.svg or a folder in its way"), "\(result.stderr)")
-        #expect(result.stderr.contains("site-template/static/about/index.html: warning: not copied: content/pages/about.md already makes /about/index.html"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "site-template/static/favicon.svg: warning: not copied: content/pages/icon.md already makes /favicon.svg or a folder in its way"
+            ), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "site-template/static/about/index.html: warning: not copied: content/pages/about.md already makes /about/index.html"
+            ), "\(result.stderr)")
         let about = try String(contentsOf: site.appending(path: "public/about/index.html"), encoding: .utf8)
         #expect(!about.contains("static about"))
     }
@@ -188,7 +247,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let posts = site.appending(path: "content/posts")
         func post(_ name: String, _ body: String, tags: String = "") throws {
-            try ("---\ntitle: \(name)\ndate: 2024-02-01\n\(tags)---\n" + body + "\n").write(to: posts.appending(path: "\(name).md"), atomically: false, encoding: .utf8)
+            try ("---\ntitle: \(name)\ndate: 2024-02-01\n\(tags)---\n" + body + "\n").write(
+                to: posts.appending(path: "\(name).md"), atomically: false, encoding: .utf8)
         }
         try post("openers", String(repeating: "[", count: 160_000))
         try post("links", String(repeating: "[a](", count: 50_000))
@@ -203,6 +263,9 @@ import Testing
         try post("toomany", "x", tags: "tags: [" + (0..<5_000).map { "t\($0)" }.joined(separator: ", ") + "]\n")
         let refused = try runBlog(["build", "--site", site.path])
         #expect(refused.status == 1)
-        #expect(refused.stderr.hasPrefix("content/posts/toomany.md:4:7: error: 'tags' may hold at most 100 tags, got 5000\n"), "\(refused.stderr.prefix(300))")
+        #expect(
+            refused.stderr.hasPrefix(
+                "content/posts/toomany.md:4:7: error: 'tags' may hold at most 100 tags, got 5000\n"),
+            "\(refused.stderr.prefix(300))")
     }
 }

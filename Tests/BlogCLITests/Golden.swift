@@ -12,7 +12,8 @@ func expectGoldenTree(_ actual: URL, _ name: String, sourceLocation: SourceLocat
         try? FileManager.default.removeItem(at: golden)
         for (path, data) in actualFiles {
             let url = golden.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try data.write(to: url)
         }
         Issue.record("recorded Golden/\(name); review the diff and run again", sourceLocation: sourceLocation)
@@ -23,7 +24,9 @@ func expectGoldenTree(_ actual: URL, _ name: String, sourceLocation: SourceLocat
     for (path, data) in actualFiles.sorted(by: { $0.key < $1.key }) {
         guard let expected = expectedFiles[path] else { continue }
         if data != expected {
-            Issue.record("\(path) differs from Golden/\(name)/\(path):\n\(String(decoding: data, as: UTF8.self))", sourceLocation: sourceLocation)
+            Issue.record(
+                "\(path) differs from Golden/\(name)/\(path):\n\(String(decoding: data, as: UTF8.self))",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -35,7 +38,10 @@ func treeFiles(_ root: URL) throws -> [String: Data] {
     guard let enumerator = FileManager.default.enumerator(atPath: base) else { return files }
     for case let path as String in enumerator where path != ".blog-output" {
         var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue { files[path] = try Data(contentsOf: URL(filePath: base + "/" + path)) }
+        if FileManager.default.fileExists(atPath: base + "/" + path, isDirectory: &isDirectory), !isDirectory.boolValue
+        {
+            files[path] = try Data(contentsOf: URL(filePath: base + "/" + path))
+        }
     }
     return files
 }
@@ -45,6 +51,7 @@ func makeFixtureSite(_ name: String) throws -> URL {
     let folder = try makeTemporaryFolder()
     let site = folder.appending(path: name)
     try FileManager.default.copyItem(at: testTargetRoot.appending(path: "Fixtures/sites/\(name)"), to: site)
-    try FileManager.default.copyItem(at: repositoryRoot.appending(path: "site-template"), to: site.appending(path: "site-template"))
+    try FileManager.default.copyItem(
+        at: repositoryRoot.appending(path: "site-template"), to: site.appending(path: "site-template"))
     return site
 }

@@ -12,7 +12,8 @@ import Testing
     func write(_ files: [String: String], in folder: URL) throws {
         for (path, text) in files {
             let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
     }
@@ -31,29 +32,45 @@ import Testing
         let enumerator = FileManager.default.enumerator(at: output, includingPropertiesForKeys: nil)
         while let url = enumerator?.nextObject() as? URL {
             guard url.pathExtension == "html", let html = try? String(contentsOf: url, encoding: .utf8),
-                  let start = html.range(of: "<p id=\"meta\">"), let end = html.range(of: "</p>", range: start.upperBound..<html.endIndex) else { continue }
+                let start = html.range(of: "<p id=\"meta\">"),
+                let end = html.range(of: "</p>", range: start.upperBound..<html.endIndex)
+            else { continue }
             let fields = html[start.upperBound..<end.lowerBound].components(separatedBy: "|")
             guard fields.count == 3, let date = Self.instant(Self.unescaped(fields[1])) else { continue }
-            result.insert(Published(title: Self.unescaped(fields[0]), instant: date, path: Self.unescaped(fields[2]).removingPercentEncoding ?? fields[2]))
+            result.insert(
+                Published(
+                    title: Self.unescaped(fields[0]), instant: date,
+                    path: Self.unescaped(fields[2]).removingPercentEncoding ?? fields[2]))
         }
         return result
     }
 
     /// What blog published, from its feed.
     func blog(_ site: URL) throws -> Set<Published> {
-        let feed = try JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: "public/feed.json"))) as? [String: Any]
+        let feed =
+            try JSONSerialization.jsonObject(with: Data(contentsOf: site.appending(path: "public/feed.json")))
+            as? [String: Any]
         var result: Set<Published> = []
         for item in feed?["items"] as? [[String: Any]] ?? [] {
-            guard let title = item["title"] as? String, let date = (item["date_published"] as? String).flatMap(Self.instant),
-                  let url = (item["url"] as? String).flatMap(URL.init(string:)) else { continue }
-            result.insert(Published(title: title, instant: date, path: url.path.removingPercentEncoding.map { url.absoluteString.hasSuffix("/") && !$0.hasSuffix("/") ? $0 + "/" : $0 } ?? url.path))
+            guard let title = item["title"] as? String,
+                let date = (item["date_published"] as? String).flatMap(Self.instant),
+                let url = (item["url"] as? String).flatMap(URL.init(string:))
+            else { continue }
+            result.insert(
+                Published(
+                    title: title, instant: date,
+                    path: url.path.removingPercentEncoding.map {
+                        url.absoluteString.hasSuffix("/") && !$0.hasSuffix("/") ? $0 + "/" : $0
+                    } ?? url.path))
         }
         return result
     }
 
     static func unescaped(_ text: String) -> String {
-        text.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&#43;", with: "+").replacingOccurrences(of: "&quot;", with: "\"")
-            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">").replacingOccurrences(of: "&amp;", with: "&")
+        text.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&#43;", with: "+")
+            .replacingOccurrences(of: "&quot;", with: "\"")
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&amp;", with: "&")
     }
 
     /// Any RFC 3339 text as UTC to the second.
@@ -68,26 +85,33 @@ import Testing
 
     static let jekyllSite: [String: String] = [
         "_config.yml": """
-            title: "Notes & Things"
-            description: A Jekyll blog
-            author: Ada
-            url: https://example.com
-            baseurl: /blog
-            timezone: America/New_York
-            permalink: /:categories/:year/:month/:day/:title.html
-            paginate: 5
-            defaults:
-              - scope: {path: ""}
-                values: {layout: post}
-            """,
-        "_layouts/post.html": "<p id=\"meta\">{{ page.title }}|{{ page.date | date_to_xmlschema }}|{{ page.url }}</p>\n{{ content }}\n",
-        "_posts/2015-12-03-late-night.md": "---\ntitle: \"Late night\"\ndate: 2015-12-03 23:30:00 -0400\ncategories: [Swift Notes, web]\n---\nSee [the next]({% post_url 2016-01-05-No-Date %}).\n",
-        "_posts/2015-12-31-shifted.md": "---\ntitle: Shifted\ndate: 2015-12-31 23:30:00 -0700\ncategories: news\n---\nAn offset that moves the day in New York.\n",
-        "_posts/2016-01-05-No-Date.md": "---\ntitle: No date in front matter\ncategories: misc\ntags: a b\n---\n* TOC\n{:toc}\n\n## One\n{: .lead}\n",
+        title: "Notes & Things"
+        description: A Jekyll blog
+        author: Ada
+        url: https://example.com
+        baseurl: /blog
+        timezone: America/New_York
+        permalink: /:categories/:year/:month/:day/:title.html
+        paginate: 5
+        defaults:
+          - scope: {path: ""}
+            values: {layout: post}
+        """,
+        "_layouts/post.html":
+            "<p id=\"meta\">{{ page.title }}|{{ page.date | date_to_xmlschema }}|{{ page.url }}</p>\n{{ content }}\n",
+        "_posts/2015-12-03-late-night.md":
+            "---\ntitle: \"Late night\"\ndate: 2015-12-03 23:30:00 -0400\ncategories: [Swift Notes, web]\n---\nSee [the next]({% post_url 2016-01-05-No-Date %}).\n",
+        "_posts/2015-12-31-shifted.md":
+            "---\ntitle: Shifted\ndate: 2015-12-31 23:30:00 -0700\ncategories: news\n---\nAn offset that moves the day in New York.\n",
+        "_posts/2016-01-05-No-Date.md":
+            "---\ntitle: No date in front matter\ncategories: misc\ntags: a b\n---\n* TOC\n{:toc}\n\n## One\n{: .lead}\n",
         "_posts/2016-02-07-hidden.md": "---\ntitle: Hidden\npublished: false\n---\nx\n",
-        "_posts/2016-03-01-utc.md": "---\ntitle: UTC time\ndate: 2016-03-01 02:00:00\n---\nA time without offset: UTC to Jekyll.\n",
-        "_posts/2016-04-01-own-url.md": "---\ntitle: Own URL\npermalink: /:year/own/:title/\n---\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\n![x]({{ site.baseurl }}/assets/x.png) ![y](/assets/x.png)\n\n{% raw %}{{ not liquid }}{% endraw %}\n\n{% include note.html %}\n",
-        "_posts/2016-05-01-café-ünï.md": "---\ntitle: \"Ünïcode: café\"\ndate: 2016-05-01T12:00:00+02:00\n---\n{: .lead}\n```liquid\n{% raw %}{{ page.title }}{% endraw %}\n```\n",
+        "_posts/2016-03-01-utc.md":
+            "---\ntitle: UTC time\ndate: 2016-03-01 02:00:00\n---\nA time without offset: UTC to Jekyll.\n",
+        "_posts/2016-04-01-own-url.md":
+            "---\ntitle: Own URL\npermalink: /:year/own/:title/\n---\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\n![x]({{ site.baseurl }}/assets/x.png) ![y](/assets/x.png)\n\n{% raw %}{{ not liquid }}{% endraw %}\n\n{% include note.html %}\n",
+        "_posts/2016-05-01-café-ünï.md":
+            "---\ntitle: \"Ünïcode: café\"\ndate: 2016-05-01T12:00:00+02:00\n---\n{: .lead}\n```liquid\n{% raw %}{{ page.title }}{% endraw %}\n```\n",
         "_drafts/a-draft.md": "---\ntitle: Draft\n---\nx\n",
         "about.md": "---\ntitle: About\n---\nAbout.\n",
         "_includes/note.html": "<aside>A note.</aside>\n",
@@ -100,21 +124,29 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appending(path: "old")
         try write(Self.jekyllSite, in: old)
-        let jekyll = try FeedFormatTests.run("jekyll", ["build", "--quiet", "--source", old.path, "--destination", folder.appending(path: "jekyll-site").path])
+        let jekyll = try FeedFormatTests.run(
+            "jekyll",
+            ["build", "--quiet", "--source", old.path, "--destination", folder.appending(path: "jekyll-site").path])
         try #require(jekyll.status == 0, "\(jekyll.output)")
         // Jekyll's page.url leaves out the baseurl, which blog's URLs hold.
-        let expected = Set(try oldEngine(folder.appending(path: "jekyll-site")).filter { $0.title != "About" }.map {
-            Published(title: $0.title, instant: $0.instant, path: "/blog" + $0.path)
-        })
+        let expected = Set(
+            try oldEngine(folder.appending(path: "jekyll-site")).filter { $0.title != "About" }.map {
+                Published(title: $0.title, instant: $0.instant, path: "/blog" + $0.path)
+            })
         #expect(expected.count == 6, "\(expected)")
 
         let new = folder.appending(path: "new")
         let imported = try runBlog(["import", "jekyll", old.path, new.path])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasPrefix("Imported 6 posts, 2 drafts, 1 page, 1 asset and 0 redirects"), "\(imported.stdout)")
+        #expect(
+            imported.stdout.hasPrefix("Imported 6 posts, 2 drafts, 1 page, 1 asset and 0 redirects"),
+            "\(imported.stdout)")
         // Only the include could not be converted, and it is named with its line; Liquid in fenced code
         // was escaped with raw, as Jekyll needs.
-        #expect(imported.stderr == "_posts/2016-04-01-own-url.md:13: warning: \"{% include note.html %}\" was left as text: it has no equivalent here\n", "\(imported.stderr)")
+        #expect(
+            imported.stderr
+                == "_posts/2016-04-01-own-url.md:13: warning: \"{% include note.html %}\" was left as text: it has no equivalent here\n",
+            "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])
         #expect(build.status == 0, "\(build.stderr)")
         let actual = try blog(new)
@@ -126,7 +158,8 @@ import Testing
         #expect(page.contains("{{ not liquid }}"))
         let code = try String(contentsOf: new.appending(path: "public/2016/05/01/café-ünï.html"), encoding: .utf8)
         #expect(code.contains("{{ page.title }}") && !code.contains("raw"))
-        let late = try String(contentsOf: new.appending(path: "public/swift notes/web/2015/12/03/late-night.html"), encoding: .utf8)
+        let late = try String(
+            contentsOf: new.appending(path: "public/swift notes/web/2015/12/03/late-night.html"), encoding: .utf8)
         #expect(late.contains("href=\"/blog/misc/2016/01/05/No-Date.html\""), "post_url follows the post")
         let toc = try String(contentsOf: new.appending(path: "public/misc/2016/01/05/No-Date.html"), encoding: .utf8)
         #expect(!toc.contains("{:") && !toc.contains("TOC"))
@@ -134,19 +167,22 @@ import Testing
 
     static let hugoSite: [String: String] = [
         "hugo.toml": """
-            baseURL = "https://example.org/blog/"
-            title = "Hugo Test"
-            timeZone = "Europe/Berlin"
-            [params]
-              description = "A Hugo test"
-              author = "Grace"
-            [permalinks]
-              posts = "/:year/:month/:title/"
-            """,
-        "layouts/_default/single.html": "<p id=\"meta\">{{ .Title }}|{{ .Date.Format \"2006-01-02T15:04:05Z07:00\" }}|{{ .RelPermalink }}</p>{{ .Content }}\n",
+        baseURL = "https://example.org/blog/"
+        title = "Hugo Test"
+        timeZone = "Europe/Berlin"
+        [params]
+          description = "A Hugo test"
+          author = "Grace"
+        [permalinks]
+          posts = "/:year/:month/:title/"
+        """,
+        "layouts/_default/single.html":
+            "<p id=\"meta\">{{ .Title }}|{{ .Date.Format \"2006-01-02T15:04:05Z07:00\" }}|{{ .RelPermalink }}</p>{{ .Content }}\n",
         "layouts/_default/list.html": "<p>list</p>\n",
-        "content/posts/first.md": "+++\ntitle = \"Don't Panic: A Guide\"\ndate = 2019-03-25T23:30:00-04:00\ntags = [\"go\"]\naliases = [\"/old/first/\"]\n+++\nSee [the second]({{< ref \"second.md\" >}}).\n\n{{< highlight go >}}\nfmt.Println(\"hi\")\n{{< /highlight >}}\n\n{{< youtube abc >}}\n",
-        "content/posts/second.md": "---\ntitle: \"Second Post\"\ndate: 2020-01-02 10:00:00\nslug: \"My Custom_Slug\"\n---\nSecond.\n",
+        "content/posts/first.md":
+            "+++\ntitle = \"Don't Panic: A Guide\"\ndate = 2019-03-25T23:30:00-04:00\ntags = [\"go\"]\naliases = [\"/old/first/\"]\n+++\nSee [the second]({{< ref \"second.md\" >}}).\n\n{{< highlight go >}}\nfmt.Println(\"hi\")\n{{< /highlight >}}\n\n{{< youtube abc >}}\n",
+        "content/posts/second.md":
+            "---\ntitle: \"Second Post\"\ndate: 2020-01-02 10:00:00\nslug: \"My Custom_Slug\"\n---\nSecond.\n",
         "content/posts/bundle-post/index.md": "---\ntitle: \"Bundle\"\ndate: 2021-06-01\n---\n![pic](pic.png)\n",
         "content/posts/bundle-post/pic.png": "png\n",
         "content/posts/draft.md": "---\ntitle: Draft\ndate: 2021-07-01\ndraft: true\n---\nx\n",
@@ -160,7 +196,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appending(path: "old")
         try write(Self.hugoSite, in: old)
-        let hugo = try FeedFormatTests.run("hugo", ["--quiet", "--source", old.path, "--destination", folder.appending(path: "hugo-site").path])
+        let hugo = try FeedFormatTests.run(
+            "hugo", ["--quiet", "--source", old.path, "--destination", folder.appending(path: "hugo-site").path])
         try #require(hugo.status == 0, "\(hugo.output)")
         let expected = try oldEngine(folder.appending(path: "hugo-site")).filter { $0.title != "About" }
         #expect(expected.count == 3, "\(expected)")
@@ -168,8 +205,12 @@ import Testing
         let new = folder.appending(path: "new")
         let imported = try runBlog(["import", "hugo", old.path, new.path])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout.hasPrefix("Imported 3 posts, 1 draft, 1 page, 2 assets and 1 redirect"), "\(imported.stdout)")
-        #expect(imported.stderr.contains("content/posts/first.md:13: warning: \"{{< youtube abc >}}\" was left as text"), "\(imported.stderr)")
+        #expect(
+            imported.stdout.hasPrefix("Imported 3 posts, 1 draft, 1 page, 2 assets and 1 redirect"),
+            "\(imported.stdout)")
+        #expect(
+            imported.stderr.contains("content/posts/first.md:13: warning: \"{{< youtube abc >}}\" was left as text"),
+            "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(try blog(new) == expected)
@@ -179,7 +220,8 @@ import Testing
         #expect(redirect.contains("url=https://example.org/blog/2019/03/dont-panic-a-guide/"))
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "2021/06/bundle/pic.png").path))
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "images/x.png").path))
-        let first = try String(contentsOf: output.appending(path: "2019/03/dont-panic-a-guide/index.html"), encoding: .utf8)
+        let first = try String(
+            contentsOf: output.appending(path: "2019/03/dont-panic-a-guide/index.html"), encoding: .utf8)
         #expect(first.contains("href=\"/blog/2020/01/second-post/\""), "ref follows the post")
         #expect(first.contains("<pre><code class=\"language-go\">"))
     }
@@ -194,7 +236,8 @@ import Testing
         let full = folder.appending(path: "full")
         try write(["keep.txt": "mine\n"], in: full)
         let refused = try runBlog(["import", "jekyll", old.path, full.path])
-        #expect(refused.status == 1 && refused.stderr.contains("the folder exists and is not empty"), "\(refused.stderr)")
+        #expect(
+            refused.status == 1 && refused.stderr.contains("the folder exists and is not empty"), "\(refused.stderr)")
         #expect(try String(contentsOf: full.appending(path: "keep.txt"), encoding: .utf8) == "mine\n")
         let inside = try runBlog(["import", "jekyll", old.path, old.appending(path: "new").path])
         #expect(inside.status == 1 && inside.stderr.contains("may not be inside the old one"), "\(inside.stderr)")
@@ -203,9 +246,13 @@ import Testing
         let result = try runBlog(["import", "jekyll", old.path, folder.appending(path: "new").path])
         #expect(result.status == 0)
         // A post that is not Markdown is named, not dropped silently.
-        #expect(result.stderr.contains("_posts/2016-07-01-in-html.html: warning: not imported: only Markdown posts come along"), "\(result.stderr)")
+        #expect(
+            result.stderr.contains(
+                "_posts/2016-07-01-in-html.html: warning: not imported: only Markdown posts come along"),
+            "\(result.stderr)")
         #expect(try treeFiles(old) == before)
-        let post = try String(contentsOf: folder.appending(path: "new/content/posts/2015-12-31-shifted.md"), encoding: .utf8)
+        let post = try String(
+            contentsOf: folder.appending(path: "new/content/posts/2015-12-31-shifted.md"), encoding: .utf8)
         // The instant as Jekyll read it, written in the site's zone, where Jekyll dated it.
         #expect(post.contains("date: 2016-01-01T01:30:00.000-05:00"), "\(post)")
         let utc = try String(contentsOf: folder.appending(path: "new/content/posts/2016-03-01-utc.md"), encoding: .utf8)

@@ -9,12 +9,19 @@ import Testing
     ///
     /// - Parameter editedAlone: When given, whether the build must have rebuilt the edited posts alone
     ///   (``SiteBuilder/rebuildEdits``), as its `BLOG_PROFILE` notes say.
-    func expectCachedEqualsClean(_ site: URL, _ label: String, editedAlone: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation) throws {
-        var cached = try runBlog(["build", "--site", site.path], environment: editedAlone == nil ? [:] : ["BLOG_PROFILE": "1"])
+    func expectCachedEqualsClean(
+        _ site: URL, _ label: String, editedAlone: Bool? = nil, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        var cached = try runBlog(
+            ["build", "--site", site.path], environment: editedAlone == nil ? [:] : ["BLOG_PROFILE": "1"])
         #expect(cached.status == 0, "\(label): \(cached.stderr)", sourceLocation: sourceLocation)
         if let editedAlone {
-            #expect(cached.stderr.contains("edited files rebuilt alone") == editedAlone, "\(label): \(cached.stderr)", sourceLocation: sourceLocation)
-            cached.stderr = cached.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("profile: ") }.joined(separator: "\n")
+            #expect(
+                cached.stderr.contains("edited files rebuilt alone") == editedAlone, "\(label): \(cached.stderr)",
+                sourceLocation: sourceLocation)
+            cached.stderr = cached.stderr.split(separator: "\n", omittingEmptySubsequences: false).filter {
+                !$0.hasPrefix("profile: ")
+            }.joined(separator: "\n")
         }
         let copy = site.deletingLastPathComponent().appending(path: "clean-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: copy, withIntermediateDirectories: true)
@@ -43,34 +50,58 @@ import Testing
         let posts = site.appending(path: "content/posts")
         try expectCachedEqualsClean(site, "first build")
         try expectCachedEqualsClean(site, "no change")
-        try edit(posts.appending(path: "2024-01-15-first.md")) { $0 + "\nAn edited paragraph with [a link](missing.md).\n" }
+        try edit(posts.appending(path: "2024-01-15-first.md")) {
+            $0 + "\nAn edited paragraph with [a link](missing.md).\n"
+        }
         try expectCachedEqualsClean(site, "one post edited")
         // What lists show of one post: only the list pages that show it are made again.
-        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "title: First \"quoted\" post", with: "title: First post, renamed") }
+        try edit(posts.appending(path: "2024-01-15-first.md")) {
+            $0.replacingOccurrences(of: "title: First \"quoted\" post", with: "title: First post, renamed")
+        }
         try expectCachedEqualsClean(site, "title edited")
-        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "Hello from the *first* post.", with: "Hello again, with a new summary.") }
+        try edit(posts.appending(path: "2024-01-15-first.md")) {
+            $0.replacingOccurrences(of: "Hello from the *first* post.", with: "Hello again, with a new summary.")
+        }
         try expectCachedEqualsClean(site, "summary edited")
-        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "tags: [Swift, \"Café Culture\"]", with: "tags: [Swift]") }
+        try edit(posts.appending(path: "2024-01-15-first.md")) {
+            $0.replacingOccurrences(of: "tags: [Swift, \"Café Culture\"]", with: "tags: [Swift]")
+        }
         try expectCachedEqualsClean(site, "tag removed from a post")
-        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "tags: [Swift]", with: "tags: [Swift, \"Café Culture\"]") }
+        try edit(posts.appending(path: "2024-01-15-first.md")) {
+            $0.replacingOccurrences(of: "tags: [Swift]", with: "tags: [Swift, \"Café Culture\"]")
+        }
         try expectCachedEqualsClean(site, "tag given back")
-        try "---\ntitle: Added\ndate: 2024-04-01T00:00:00Z\ntags: [new]\n---\nSee [first](2024-01-15-first.md).\n".write(to: posts.appending(path: "added.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Added\ndate: 2024-04-01T00:00:00Z\ntags: [new]\n---\nSee [first](2024-01-15-first.md).\n"
+            .write(to: posts.appending(path: "added.md"), atomically: true, encoding: .utf8)
         try expectCachedEqualsClean(site, "post added")
-        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0.replacingOccurrences(of: "\"swift\"]", with: "\"swift\", \"travel\"]") }
+        try edit(posts.appending(path: "2024-03-01-tags.md")) {
+            $0.replacingOccurrences(of: "\"swift\"]", with: "\"swift\", \"travel\"]")
+        }
         try expectCachedEqualsClean(site, "tag added to a post")
-        try edit(posts.appending(path: "2024-01-15-first.md")) { $0.replacingOccurrences(of: "date: 2024-01-15", with: "date: 2024-05-15") }
+        try edit(posts.appending(path: "2024-01-15-first.md")) {
+            $0.replacingOccurrences(of: "date: 2024-01-15", with: "date: 2024-05-15")
+        }
         try expectCachedEqualsClean(site, "date changed, order changed")
-        try edit(posts.appending(path: "2024-03-02-draft.md")) { $0.replacingOccurrences(of: "draft: true", with: "draft: false") }
+        try edit(posts.appending(path: "2024-03-02-draft.md")) {
+            $0.replacingOccurrences(of: "draft: true", with: "draft: false")
+        }
         try expectCachedEqualsClean(site, "draft published")
-        try "---\ntitle: Colophon\n---\nMade with blog.\n".write(to: site.appending(path: "content/pages/colophon.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Colophon\n---\nMade with blog.\n".write(
+            to: site.appending(path: "content/pages/colophon.md"), atomically: true, encoding: .utf8)
         try expectCachedEqualsClean(site, "page added")
         try FileManager.default.removeItem(at: posts.appending(path: "2024-03-01-tags.md"))
         try expectCachedEqualsClean(site, "post removed")
-        try edit(site.appending(path: "content/pages/about.md")) { $0.replacingOccurrences(of: "title: About", with: "title: About us") }
+        try edit(site.appending(path: "content/pages/about.md")) {
+            $0.replacingOccurrences(of: "title: About", with: "title: About us")
+        }
         try expectCachedEqualsClean(site, "page renamed")
-        try edit(site.appending(path: "site-template/post.mustache")) { $0.replacingOccurrences(of: "<article class=\"post\">", with: "<article class=\"post entry\">") }
+        try edit(site.appending(path: "site-template/post.mustache")) {
+            $0.replacingOccurrences(of: "<article class=\"post\">", with: "<article class=\"post entry\">")
+        }
         try expectCachedEqualsClean(site, "template edited")
-        try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "posts_per_page: 2", with: "posts_per_page: 1") }
+        try edit(site.appending(path: "blog.yaml")) {
+            $0.replacingOccurrences(of: "posts_per_page: 2", with: "posts_per_page: 1")
+        }
         try expectCachedEqualsClean(site, "blog.yaml edited")
     }
 
@@ -82,17 +113,24 @@ import Testing
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let posts = site.appending(path: "content/posts")
-        try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "item_limit: 3", with: "item_limit: 1") }
+        try edit(site.appending(path: "blog.yaml")) {
+            $0.replacingOccurrences(of: "item_limit: 3", with: "item_limit: 1")
+        }
         for (index, day) in (10...16).enumerated() {
-            let links = "See [the first](2024-01-15-first.md), [a draft](2024-03-02-draft.md) and [nothing](missing-\(index).md)."
-            try "---\ntitle: Old \(index)\ndate: 2023-05-\(day)\ntags: [archive, \"Old Times\"]\n---\nOld post \(index), first paragraph.\n\n\(links)\n"
+            let links =
+                "See [the first](2024-01-15-first.md), [a draft](2024-03-02-draft.md) and [nothing](missing-\(index).md)."
+            try
+                "---\ntitle: Old \(index)\ndate: 2023-05-\(day)\ntags: [archive, \"Old Times\"]\n---\nOld post \(index), first paragraph.\n\n\(links)\n"
                 .write(to: posts.appending(path: "old-\(index).md"), atomically: true, encoding: .utf8)
         }
         for index in 0..<20 {
-            try "---\ntitle: Linked \(index)\ndate: 2022-03-\(10 + index)\n---\nLinked.\n".write(to: posts.appending(path: "linked-\(index).md"), atomically: true, encoding: .utf8)
+            try "---\ntitle: Linked \(index)\ndate: 2022-03-\(10 + index)\n---\nLinked.\n".write(
+                to: posts.appending(path: "linked-\(index).md"), atomically: true, encoding: .utf8)
         }
         try expectCachedEqualsClean(site, "first build")
-        try edit(posts.appending(path: "old-1.md")) { $0 + "\nA paragraph added at the end, with [a link](2024-01-15-first.md#top).\n" }
+        try edit(posts.appending(path: "old-1.md")) {
+            $0 + "\nA paragraph added at the end, with [a link](2024-01-15-first.md#top).\n"
+        }
         try expectCachedEqualsClean(site, "body of an old post edited", editedAlone: true)
         try edit(posts.appending(path: "old-2.md")) { $0 + "\nMore.\n" }
         try edit(posts.appending(path: "old-3.md")) { $0 + "\nMore.\n" }
@@ -101,22 +139,32 @@ import Testing
         try edit(posts.appending(path: "2024-03-02-draft.md")) { $0 + "\nA draft edited.\n" }
         try expectCachedEqualsClean(site, "a draft edited", editedAlone: true)
         let same = posts.appending(path: "old-4.md")
-        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: same.path)
+        try FileManager.default.setAttributes(
+            [.modificationDate: Date(timeIntervalSinceNow: -60)], ofItemAtPath: same.path)
         try expectCachedEqualsClean(site, "an old post touched, its bytes the same", editedAlone: true)
         // More link targets than are looked up one by one: every source's record is read at once.
         try edit(same) { $0 + "\n" + (0..<20).map { "[\($0)](linked-\($0).md)" }.joined(separator: ", ") + ".\n" }
         try expectCachedEqualsClean(site, "links to twenty posts added", editedAlone: true)
         // Each of these reaches further than the post's page.
-        try edit(posts.appending(path: "old-1.md")) { $0.replacingOccurrences(of: "Old post 1, first paragraph.", with: "A new summary.") }
+        try edit(posts.appending(path: "old-1.md")) {
+            $0.replacingOccurrences(of: "Old post 1, first paragraph.", with: "A new summary.")
+        }
         try expectCachedEqualsClean(site, "summary edited", editedAlone: false)
-        try edit(posts.appending(path: "old-2.md")) { $0.replacingOccurrences(of: "title: Old 2", with: "title: Old two") }
+        try edit(posts.appending(path: "old-2.md")) {
+            $0.replacingOccurrences(of: "title: Old 2", with: "title: Old two")
+        }
         try expectCachedEqualsClean(site, "title edited", editedAlone: false)
         try edit(posts.appending(path: "old-3.md")) { $0 + "\nNow [another missing link](gone.md).\n" }
         try expectCachedEqualsClean(site, "a warning added", editedAlone: false)
         // The feed pages that carry an edited post whole are made again, in every format.
-        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0 + "\nThe newest post, which the feeds carry whole: ![a picture](pic.png), [first](2024-01-15-first.md).\n" }
+        try edit(posts.appending(path: "2024-03-01-tags.md")) {
+            $0
+                + "\nThe newest post, which the feeds carry whole: ![a picture](pic.png), [first](2024-01-15-first.md).\n"
+        }
         try expectCachedEqualsClean(site, "a post in the feed edited", editedAlone: true)
-        try edit(posts.appending(path: "old-6.md")) { $0 + "\nThe newest of its tags, which their feeds carry whole.\n" }
+        try edit(posts.appending(path: "old-6.md")) {
+            $0 + "\nThe newest of its tags, which their feeds carry whole.\n"
+        }
         try edit(posts.appending(path: "2024-01-15-first.md")) { $0 + "\nEdited beside it.\n" }
         try expectCachedEqualsClean(site, "posts in tag feeds edited", editedAlone: true)
         try "defaced".write(to: site.appending(path: "public/posts/trip/index.html"), atomically: true, encoding: .utf8)
@@ -126,20 +174,32 @@ import Testing
         try edit(posts.appending(path: "old-5.md")) { $0 + "\nMore again.\n" }
         try expectCachedEqualsClean(site, "edited once more", editedAlone: true)
         try expectCachedEqualsClean(site, "no change", editedAlone: false)
-        try edit(posts.appending(path: "old-6.md")) { $0.replacingOccurrences(of: "date: 2023-05-16", with: "date: 2023-05-09") }
+        try edit(posts.appending(path: "old-6.md")) {
+            $0.replacingOccurrences(of: "date: 2023-05-16", with: "date: 2023-05-09")
+        }
         try expectCachedEqualsClean(site, "date changed", editedAlone: false)
         // With lists that show no summary, a new summary still changes the feed's archive page that
         // carries it, and summaries in the first pages too.
-        try edit(site.appending(path: "site-template/partials/post-list.mustache")) { $0.replacingOccurrences(of: "<p>{{summary}}</p>", with: "") }
+        try edit(site.appending(path: "site-template/partials/post-list.mustache")) {
+            $0.replacingOccurrences(of: "<p>{{summary}}</p>", with: "")
+        }
         try expectCachedEqualsClean(site, "lists without summaries")
-        try edit(posts.appending(path: "old-2.md")) { $0.replacingOccurrences(of: "Old post 2, first paragraph.", with: "Another summary.") }
+        try edit(posts.appending(path: "old-2.md")) {
+            $0.replacingOccurrences(of: "Old post 2, first paragraph.", with: "Another summary.")
+        }
         try expectCachedEqualsClean(site, "summary edited, lists without summaries", editedAlone: false)
-        try edit(site.appending(path: "blog.yaml")) { $0.replacingOccurrences(of: "item_limit: 1", with: "item_limit: 1\n  content: summary") }
+        try edit(site.appending(path: "blog.yaml")) {
+            $0.replacingOccurrences(of: "item_limit: 1", with: "item_limit: 1\n  content: summary")
+        }
         try expectCachedEqualsClean(site, "feeds of summaries")
         try edit(posts.appending(path: "2024-03-01-tags.md")) { $0 + "\nA last paragraph, not in the summary.\n" }
         try expectCachedEqualsClean(site, "body edited, feeds of summaries", editedAlone: true)
-        try edit(posts.appending(path: "2024-03-01-tags.md")) { $0.replacingOccurrences(of: "A last paragraph, not in the summary.", with: "") }
-        try edit(posts.appending(path: "old-3.md")) { $0.replacingOccurrences(of: "Old post 3, first paragraph.", with: "A third summary.") }
+        try edit(posts.appending(path: "2024-03-01-tags.md")) {
+            $0.replacingOccurrences(of: "A last paragraph, not in the summary.", with: "")
+        }
+        try edit(posts.appending(path: "old-3.md")) {
+            $0.replacingOccurrences(of: "Old post 3, first paragraph.", with: "A third summary.")
+        }
         try expectCachedEqualsClean(site, "summary edited, feeds of summaries", editedAlone: false)
     }
 
@@ -152,12 +212,14 @@ import Testing
         let original = try String(contentsOf: post, encoding: .utf8)
         try expectCachedEqualsClean(site, "first build")
         // Files a person left in the output, and a page changed there, end up in the spare at the next swap.
-        let public_ = site.appending(path: "public")
-        try FileManager.default.createDirectory(at: public_.appending(path: "junk/deep"), withIntermediateDirectories: true)
+        let publicFolder = site.appending(path: "public")
+        try FileManager.default.createDirectory(
+            at: publicFolder.appending(path: "junk/deep"), withIntermediateDirectories: true)
         for stray in ["stray.txt", "posts/first/stray.txt", "junk/deep/x.txt"] {
-            try "stray\n".write(to: public_.appending(path: stray), atomically: true, encoding: .utf8)
+            try "stray\n".write(to: publicFolder.appending(path: stray), atomically: true, encoding: .utf8)
         }
-        try "defaced".write(to: public_.appending(path: "posts/trip/index.html"), atomically: false, encoding: .utf8)
+        try "defaced".write(
+            to: publicFolder.appending(path: "posts/trip/index.html"), atomically: false, encoding: .utf8)
         try edit(post) { $0 + "\nA second version.\n" }
         try expectCachedEqualsClean(site, "edited once")
         #expect(FileManager.default.fileExists(atPath: site.appending(path: ".public.blog-spare/junk/deep/x.txt").path))
@@ -175,13 +237,17 @@ import Testing
     @Test func noChangeRebuildWritesNothingAndRepeatsWarnings() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        try "---\ntitle: W\ndate: 2024-01-01\ntag: x\n---\n[x](nowhere.md)\n".write(to: site.appending(path: "content/posts/warn.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: W\ndate: 2024-01-01\ntag: x\n---\n[x](nowhere.md)\n".write(
+            to: site.appending(path: "content/posts/warn.md"), atomically: true, encoding: .utf8)
         let first = try runBlog(["build", "--site", site.path])
         let second = try runBlog(["build", "--site", site.path])
         #expect(second.status == 0)
         #expect(second.stderr == first.stderr)
         #expect(second.stderr.contains("warning: unknown front matter key 'tag'"))
-        #expect(second.stdout.hasPrefix("Built 4 posts, 1 page and 6 tags into public/: 0 files written, 44 unchanged, 1 draft skipped, 1 future post skipped, 2 warnings in "))
+        #expect(
+            second.stdout.hasPrefix(
+                "Built 4 posts, 1 page and 6 tags into public/: 0 files written, 44 unchanged, 1 draft skipped, 1 future post skipped, 2 warnings in "
+            ))
     }
 
     @Test func corruptCacheIsIgnored() throws {
@@ -190,10 +256,15 @@ import Testing
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let before = try treeFiles(site.appending(path: "public"))
         let cache = site.appending(path: ".blog-cache/build.bin")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.appending(path: ".blog-cache").path).sorted() == ["build.bin", "lock"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.appending(path: ".blog-cache").path).sorted() == [
+                "build.bin", "lock",
+            ])
         let recorded = try Data(contentsOf: cache)
         // Garbage, and the real record cut short or with one byte changed in its stamps or its sources.
-        var damaged: [Data] = ["", "{", "{\"version\": 1}", "blog-quick-check 1\nF\t1\t-\n", String(repeating: "x", count: 1000)].map { Data($0.utf8) }
+        var damaged: [Data] = [
+            "", "{", "{\"version\": 1}", "blog-quick-check 1\nF\t1\t-\n", String(repeating: "x", count: 1000),
+        ].map { Data($0.utf8) }
         damaged += [recorded.prefix(recorded.count / 2), recorded.prefix(40)]
         for offset in [40, 60, recorded.count / 2, recorded.count - 1] {
             var changed = recorded
@@ -208,9 +279,12 @@ import Testing
         }
         // A record that claims nothing changed while a post did is caught by the post's stamp.
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
-        try (try String(contentsOf: post, encoding: .utf8) + "\nChanged after the cache was written.\n").write(to: post, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: post, encoding: .utf8) + "\nChanged after the cache was written.\n").write(
+            to: post, atomically: true, encoding: .utf8)
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
-        #expect(try String(contentsOf: site.appending(path: "public/posts/first/index.html"), encoding: .utf8).contains("Changed after the cache was written."))
+        #expect(
+            try String(contentsOf: site.appending(path: "public/posts/first/index.html"), encoding: .utf8).contains(
+                "Changed after the cache was written."))
     }
 
     @Test func tamperedOutputIsRestored() throws {
@@ -233,7 +307,8 @@ import Testing
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let photo = "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"20\" height=\"20\"/>\n"
         try photo.write(to: site.appending(path: "content/posts/trip/photo.svg"), atomically: true, encoding: .utf8)
-        try "new file\n".write(to: site.appending(path: "content/posts/trip/notes.txt"), atomically: true, encoding: .utf8)
+        try "new file\n".write(
+            to: site.appending(path: "content/posts/trip/notes.txt"), atomically: true, encoding: .utf8)
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 0)
         #expect(result.stdout.contains(": 2 files written,"))
@@ -246,7 +321,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let soon = Date().addingTimeInterval(3)
         let stamp = ISO8601DateFormatter().string(from: soon)
-        try "---\ntitle: Soon\ndate: \(stamp)\n---\nSoon.\n".write(to: site.appending(path: "content/posts/soon.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Soon\ndate: \(stamp)\n---\nSoon.\n".write(
+            to: site.appending(path: "content/posts/soon.md"), atomically: true, encoding: .utf8)
         #expect(try runBlog(["build", "--site", site.path]).stdout.contains("2 future posts skipped"))
         Thread.sleep(forTimeInterval: 3.5)
         let later = try runBlog(["build", "--site", site.path])

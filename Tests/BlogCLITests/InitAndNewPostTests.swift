@@ -8,7 +8,10 @@ import Testing
         let result = try runBlog(["init", "site"], in: folder)
         #expect(result.status == 0, "\(result.stderr)")
         let site = folder.appending(path: "site")
-        for path in ["blog.yaml", ".gitignore", "content/pages/about.md", "site-template/base.mustache", "site-template/static/style.css"] {
+        for path in [
+            "blog.yaml", ".gitignore", "content/pages/about.md", "site-template/base.mustache",
+            "site-template/static/style.css",
+        ] {
             #expect(FileManager.default.fileExists(atPath: site.appending(path: path).path), "\(path)")
         }
         let posts = try FileManager.default.contentsOfDirectory(atPath: site.appending(path: "content/posts").path)
@@ -22,14 +25,17 @@ import Testing
     @Test func initRefusesANonEmptyFolderAndForceOverwritesNothing() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        try "title: Mine\nbase_url: https://mine.example/\n".write(to: folder.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
+        try "title: Mine\nbase_url: https://mine.example/\n".write(
+            to: folder.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
         let refused = try runBlog(["init", folder.path])
         #expect(refused.status == 1)
         #expect(refused.stderr.hasPrefix("\(folder.lastPathComponent): error: the folder is not empty; pass --force"))
         let forced = try runBlog(["init", "--force", folder.path])
         #expect(forced.status == 0)
         #expect(forced.stderr == "kept blog.yaml (it exists)\n")
-        #expect(try String(contentsOf: folder.appending(path: "blog.yaml"), encoding: .utf8) == "title: Mine\nbase_url: https://mine.example/\n")
+        #expect(
+            try String(contentsOf: folder.appending(path: "blog.yaml"), encoding: .utf8)
+                == "title: Mine\nbase_url: https://mine.example/\n")
         #expect(FileManager.default.fileExists(atPath: folder.appending(path: "site-template/post.mustache").path))
     }
 
@@ -48,7 +54,9 @@ import Testing
         try (text + "My words.\n").write(to: URL(filePath: path), atomically: true, encoding: .utf8)
         let build = try runBlog(["build", "--drafts", "--site", folder.path])
         #expect(build.status == 0, "\(build.stderr)")
-        let page = try String(contentsOf: folder.appending(path: "public/posts/she-said-it-s-1-not-a-map-unicode/index.html"), encoding: .utf8)
+        let page = try String(
+            contentsOf: folder.appending(path: "public/posts/she-said-it-s-1-not-a-map-unicode/index.html"),
+            encoding: .utf8)
         #expect(page.contains("<h1>She said: &quot;it&#39;s #1&quot; \\ [not] {a: map} — ünïcødé</h1>"))
         let again = try runBlog(["new-post", title, "--site", folder.path])
         #expect(again.status == 1)
@@ -59,9 +67,15 @@ import Testing
     /// A blank title, or one with nothing to make a file name of, is refused; no `untitled.md` appears.
     @Test(arguments: [
         ("", "new-post: error: the title is empty; give the post a title such as blog new-post \"Hello, world\""),
-        ("   \n\t", "new-post: error: the title is empty; give the post a title such as blog new-post \"Hello, world\""),
+        (
+            "   \n\t",
+            "new-post: error: the title is empty; give the post a title such as blog new-post \"Hello, world\""
+        ),
         ("?!…", "new-post: error: the title \"?!…\" has no letters or digits to name the file by; pass --slug NAME"),
-        ("\u{1B}\u{07}", "new-post: error: the title \"\\u001b\\u0007\" has no letters or digits to name the file by; pass --slug NAME"),
+        (
+            "\u{1B}\u{07}",
+            "new-post: error: the title \"\\u001b\\u0007\" has no letters or digits to name the file by; pass --slug NAME"
+        ),
     ])
     func newPostRefusesATitleWithoutAName(_ title: String, _ message: String) throws {
         let folder = try makeTemporaryFolder()
@@ -71,7 +85,8 @@ import Testing
         let result = try runBlog(["new-post", title, "--site", folder.path])
         #expect(result.status == 1)
         #expect(result.stderr.hasPrefix(message + "\n"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "content/posts").path) == before)
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.appending(path: "content/posts").path) == before)
         // With a slug, the same title is fine.
         if !title.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             #expect(try runBlog(["new-post", title, "--slug", "named", "--site", folder.path]).status == 0)

@@ -24,16 +24,23 @@ import Testing
         #expect(plain.stdout == "<p>| a |\n|---|\n| &quot;b&quot; |</p>\n")
         // Code is highlighted by default, and plain CommonMark is libcmark's output exactly.
         let code = "```ruby\ndef foo\nend\n```\n"
-        #expect(try runBlog(["markdown"], input: code, in: folder).stdout.contains("<span class=\"hl-keyword\">def</span>"))
-        #expect(try runBlog(["markdown", "--no-extensions"], input: code, in: folder).stdout == "<pre><code class=\"language-ruby\">def foo\nend\n</code></pre>\n")
-        #expect(try runBlog(["markdown", "--no-highlight"], input: code, in: folder).stdout == "<pre><code class=\"language-ruby\">def foo\nend\n</code></pre>\n")
+        #expect(
+            try runBlog(["markdown"], input: code, in: folder).stdout.contains("<span class=\"hl-keyword\">def</span>"))
+        #expect(
+            try runBlog(["markdown", "--no-extensions"], input: code, in: folder).stdout
+                == "<pre><code class=\"language-ruby\">def foo\nend\n</code></pre>\n")
+        #expect(
+            try runBlog(["markdown", "--no-highlight"], input: code, in: folder).stdout
+                == "<pre><code class=\"language-ruby\">def foo\nend\n</code></pre>\n")
     }
 
     @Test func safeAndUnsafeDecideOnRawHTML() throws {
         let folder = try temporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let markdown = "<b>x</b>\n"
-        #expect(try runBlog(["markdown", "--safe"], input: markdown, in: folder).stdout == "<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
+        #expect(
+            try runBlog(["markdown", "--safe"], input: markdown, in: folder).stdout
+                == "<p><!-- raw HTML omitted -->x<!-- raw HTML omitted --></p>\n")
         #expect(try runBlog(["markdown", "--unsafe"], input: markdown, in: folder).stdout == "<p><b>x</b></p>\n")
         let both = try runBlog(["markdown", "--safe", "--unsafe"], input: markdown, in: folder)
         #expect(both.status != 0 && both.stderr.contains("cannot both be given"))
@@ -48,7 +55,10 @@ import Testing
         for id in ["example", "example-1", "example-1-1", "detail", "deep", "top"] {
             #expect(result.stdout.contains("id=\"\(id)\""), "\(id)")
         }
-        #expect(result.stdout.hasPrefix("<nav class=\"toc\">\n<ul>\n<li><a href=\"#example\">Example</a>\n<ul>\n<li><a href=\"#detail\">Detail</a></li>"))
+        #expect(
+            result.stdout.hasPrefix(
+                "<nav class=\"toc\">\n<ul>\n<li><a href=\"#example\">Example</a>\n<ul>\n<li><a href=\"#detail\">Detail</a></li>"
+            ))
         #expect(!result.stdout.contains("href=\"#top\"") && !result.stdout.contains("href=\"#deep\""))
         // Without --toc the HTML is the extensions' alone: no ids.
         #expect(!(try runBlog(["markdown"], input: markdown, in: folder).stdout.contains(" id=")))
@@ -70,12 +80,18 @@ import Testing
         let yaml = site.appending(path: "blog.yaml")
         let original = try String(contentsOf: yaml, encoding: .utf8)
         let line = original.split(separator: "\n", omittingEmptySubsequences: false).count + 1
-        try (original + "markdown:\n  extensions: [table]\n  toc_levels: 5-2\n").write(to: yaml, atomically: true, encoding: .utf8)
+        try (original + "markdown:\n  extensions: [table]\n  toc_levels: 5-2\n").write(
+            to: yaml, atomically: true, encoding: .utf8)
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status != 0)
-        #expect(result.stderr.contains("blog.yaml:\(line):15: error: 'extensions' must be true, false, or a mapping"), "\(result.stderr)")
-        #expect(result.stderr.contains("blog.yaml:\(line + 1):15: error: 'toc_levels' must be a heading level"), "\(result.stderr)")
-        try (original + "markdown:\n  extensions:\n    tables: false\n").write(to: yaml, atomically: true, encoding: .utf8)
+        #expect(
+            result.stderr.contains("blog.yaml:\(line):15: error: 'extensions' must be true, false, or a mapping"),
+            "\(result.stderr)")
+        #expect(
+            result.stderr.contains("blog.yaml:\(line + 1):15: error: 'toc_levels' must be a heading level"),
+            "\(result.stderr)")
+        try (original + "markdown:\n  extensions:\n    tables: false\n").write(
+            to: yaml, atomically: true, encoding: .utf8)
         let warned = try runBlog(["build", "--site", site.path])
         #expect(warned.stderr.contains("warning") && warned.stderr.contains("tables"), "\(warned.stderr)")
     }

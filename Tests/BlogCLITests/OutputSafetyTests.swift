@@ -6,7 +6,9 @@ import Testing
     func modificationTimes(_ root: URL) throws -> [String: Date] {
         var times: [String: Date] = [:]
         for path in try treeFiles(root).keys {
-            times[path] = try FileManager.default.attributesOfItem(atPath: root.appending(path: path).path)[.modificationDate] as? Date
+            times[path] =
+                try FileManager.default.attributesOfItem(atPath: root.appending(path: path).path)[.modificationDate]
+                as? Date
         }
         return times
     }
@@ -44,16 +46,22 @@ import Testing
         // Change a post (and add one, so that the whole build runs), then kill the build while what it
         // staged waits.
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
-        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(
+            to: post, atomically: true, encoding: .utf8)
         if wholeBuild {
-            try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
+            try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(
+                to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
         }
         let process = try startPausedBuild(site, pause: 30, staged: wholeBuild ? "style.css" : "posts/first/index.html")
         let staging = site.appending(path: ".public.blog-staging")
         Thread.sleep(forTimeInterval: 0.3)
-        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path), "the feed that carries the post is staged")
+        #expect(
+            FileManager.default.fileExists(atPath: staging.appending(path: "feed.json").path),
+            "the feed that carries the post is staged")
         #expect(FileManager.default.fileExists(atPath: staging.appending(path: "posts/first/index.html").path))
-        #expect(FileManager.default.fileExists(atPath: staging.appending(path: "index.html").path) == wholeBuild, "an edit stages only what it changes")
+        #expect(
+            FileManager.default.fileExists(atPath: staging.appending(path: "index.html").path) == wholeBuild,
+            "an edit stages only what it changes")
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal)
@@ -63,14 +71,21 @@ import Testing
         let again = try runBlog(["build", "--site", site.path])
         #expect(again.status == 0)
         #expect(!FileManager.default.fileExists(atPath: staging.path))
-        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
+        #expect(
+            try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains(
+                "A new paragraph."))
         guard !wholeBuild else { return }
         // Not killed, an edit rebuilt alone leaves no folder beside the output but the spare.
-        try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(
+            to: post, atomically: true, encoding: .utf8)
         let result = try runBlog(["build", "--site", site.path], environment: ["BLOG_PROFILE": "1"])
         #expect(result.status == 0 && result.stderr.contains("edited files rebuilt alone"), "\(result.stderr)")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".public") }.sorted() == [".public.blog-spare"])
-        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("Another paragraph."))
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.path).filter { $0.hasPrefix(".public") }.sorted()
+                == [".public.blog-spare"])
+        #expect(
+            try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains(
+                "Another paragraph."))
     }
 
     /// `blog link-spare`, started after an earlier build, may finish while a build is under way: the
@@ -80,8 +95,10 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
-        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
-        try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(
+            to: post, atomically: true, encoding: .utf8)
+        try "---\ntitle: Added\ndate: 2024-02-01\n---\nAdded.\n".write(
+            to: site.appending(path: "content/posts/added.md"), atomically: true, encoding: .utf8)
         let process = try startPausedBuild(site, pause: 1.5)
         let spare = site.appending(path: ".public.blog-spare")
         #expect(!FileManager.default.fileExists(atPath: spare.path))
@@ -91,9 +108,13 @@ import Testing
         process.waitUntilExit()
         #expect(process.terminationStatus == 0)
         let output = site.appending(path: "public")
-        #expect(try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains("A new paragraph."))
+        #expect(
+            try String(contentsOf: output.appending(path: "posts/first/index.html"), encoding: .utf8).contains(
+                "A new paragraph."))
         #expect(!FileManager.default.fileExists(atPath: output.appending(path: "stale.html").path))
-        #expect(FileManager.default.fileExists(atPath: spare.appending(path: "posts/first/index.html").path), "the replaced output is the spare")
+        #expect(
+            FileManager.default.fileExists(atPath: spare.appending(path: "posts/first/index.html").path),
+            "the replaced output is the spare")
         #expect(!FileManager.default.fileExists(atPath: spare.appending(path: "stale.html").path))
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
     }
@@ -103,7 +124,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let before = try treeFiles(site.appending(path: "public"))
-        try "---\ntitle: Broken\ndate: never\n---\n".write(to: site.appending(path: "content/posts/broken.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: Broken\ndate: never\n---\n".write(
+            to: site.appending(path: "content/posts/broken.md"), atomically: true, encoding: .utf8)
         #expect(try runBlog(["build", "--site", site.path]).status == 1)
         #expect(try treeFiles(site.appending(path: "public")) == before)
     }
@@ -116,12 +138,15 @@ import Testing
         let trash = site.appending(path: ".public.blog-trash-0a1b2c3d")
         let users = site.appending(path: ".public.blog-trash-mine")
         for folder in [trash, users] {
-            try FileManager.default.createDirectory(at: folder.appending(path: "posts/old"), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appending(path: "posts/old"), withIntermediateDirectories: true)
             try Data("old".utf8).write(to: folder.appending(path: "posts/old/index.html"))
         }
         try Data().write(to: trash.appending(path: ".blog-output"))
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
-        for _ in 0..<100 where FileManager.default.fileExists(atPath: trash.path) { try await Task.sleep(for: .milliseconds(50)) }
+        for _ in 0..<100 where FileManager.default.fileExists(atPath: trash.path) {
+            try await Task.sleep(for: .milliseconds(50))
+        }
         #expect(!FileManager.default.fileExists(atPath: trash.path))
         #expect(try treeFiles(users) == ["posts/old/index.html": Data("old".utf8)])
     }
@@ -141,10 +166,15 @@ import Testing
             // A new post, so that the build stages a new tree (an edit to a post's body alone replaces its
             // page in the output and stages nothing).
             try "---\ntitle: New \(contents ?? "empty")\ndate: 2024-02-01\n---\nNew.\n"
-                .write(to: site.appending(path: "content/posts/new-\(contents ?? "empty").md"), atomically: true, encoding: .utf8)
+                .write(
+                    to: site.appending(path: "content/posts/new-\(contents ?? "empty").md"), atomically: true,
+                    encoding: .utf8)
             let result = try runBlog(["build", "--site", site.path])
             #expect(result.status == 1)
-            #expect(result.stderr.hasPrefix("\(name): error: a folder with this name exists beside the output and was not made by blog"), "\(result.stderr)")
+            #expect(
+                result.stderr.hasPrefix(
+                    "\(name): error: a folder with this name exists beside the output and was not made by blog"),
+                "\(result.stderr)")
             #expect(try treeFiles(folder) == (contents.map { ["notes.txt": Data($0.utf8)] } ?? [:]))
         }
     }
@@ -156,14 +186,19 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let post = site.appending(path: "content/posts/2024-01-15-first.md")
-        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: post, encoding: .utf8) + "\nA new paragraph.\n").write(
+            to: post, atomically: true, encoding: .utf8)
         let first = try startPausedBuild(site, pause: 1.5, staged: "posts/first/index.html")
-        try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(to: post, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: post, encoding: .utf8) + "\nAnother paragraph.\n").write(
+            to: post, atomically: true, encoding: .utf8)
         let second = try runBlog(["build", "--site", site.path])
         first.waitUntilExit()
         #expect(first.terminationStatus == 0)
         #expect(second.status == 0)
-        #expect(second.stderr.contains("note: another build of this site is running; waiting for it to finish (.blog-cache/lock)"), "\(second.stderr)")
+        #expect(
+            second.stderr.contains(
+                "note: another build of this site is running; waiting for it to finish (.blog-cache/lock)"),
+            "\(second.stderr)")
         let page = try String(contentsOf: site.appending(path: "public/posts/first/index.html"), encoding: .utf8)
         #expect(page.contains("A new paragraph.") && page.contains("Another paragraph."))
         let clean = try runBlog(["build", "--site", site.path, "--output", "clean"])
@@ -179,7 +214,8 @@ import Testing
         let times = try modificationTimes(output)
         Thread.sleep(forTimeInterval: 1.1)
         let trip = site.appending(path: "content/posts/trip/index.md")
-        try (try String(contentsOf: trip, encoding: .utf8) + "\nMore walking.\n").write(to: trip, atomically: true, encoding: .utf8)
+        try (try String(contentsOf: trip, encoding: .utf8) + "\nMore walking.\n").write(
+            to: trip, atomically: true, encoding: .utf8)
         let result = try runBlog(["build", "--site", site.path])
         #expect(result.status == 0)
         let after = try modificationTimes(output)
@@ -193,15 +229,19 @@ import Testing
         #expect(result.stdout.contains(": 10 files written, 32 unchanged,"))
     }
 
-    @Test(arguments: [".", "content", "site-template", "content/posts", "..", "/", "content/out", "site-template/static/site", "content/posts/trip/x",
-                      "./content/../site-template/out"])
+    @Test(arguments: [
+        ".", "content", "site-template", "content/posts", "..", "/", "content/out", "site-template/static/site",
+        "content/posts/trip/x",
+        "./content/../site-template/out",
+    ])
     func refusesOutputsThatHoldTheSiteOrAreInsideItsInputs(_ output: String) throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let before = try treeFiles(site)
         let result = try runBlog(["build", "--site", site.path, "--output", output])
         #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("\(output): error: refusing to write the site into \(output)"), "\(result.stderr)")
+        #expect(
+            result.stderr.hasPrefix("\(output): error: refusing to write the site into \(output)"), "\(result.stderr)")
         #expect(try treeFiles(site) == before, "nothing is written")
     }
 

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// A site made by `blog init` plus one post of our own, `posts/live/`, whose body says `words`.
@@ -62,7 +63,9 @@ func listTree(_ folder: URL) -> [String] {
         #expect(try httpRequest(port: port, path: "/style.css", headers: ["If-Modified-Since": modified]).status == 304)
 
         // Nothing outside the preview's output, however the path is spelt.
-        for path in ["/../blog.yaml", "/%2e%2e/%2e%2e/%2e%2e/blog.yaml", "/posts/..%2f..%2f..%2f..%2fblog.yaml", "/.blog-output"] {
+        for path in [
+            "/../blog.yaml", "/%2e%2e/%2e%2e/%2e%2e/blog.yaml", "/posts/..%2f..%2f..%2f..%2fblog.yaml", "/.blog-output",
+        ] {
             let reply = try httpRequest(port: port, path: path)
             #expect(reply.status == 400 || reply.status == 404, "\(path)")
             #expect(!reply.text.contains("base_url"), "\(path)")
@@ -74,11 +77,16 @@ func listTree(_ folder: URL) -> [String] {
         #expect(try httpRequest(port: port, path: "/", headers: ["Host": "localhost:\(port)"]).status == 200)
         // A page elsewhere may send requests, but gets nothing: not a page, not the live-reload socket,
         // and no response grants it read access.
-        let handshake = ["Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==", "Sec-WebSocket-Version": "13"]
+        let handshake = [
+            "Upgrade": "websocket", "Connection": "Upgrade", "Sec-WebSocket-Key": "dGhlIHNhbXBsZSBub25jZQ==",
+            "Sec-WebSocket-Version": "13",
+        ]
         for origin in ["http://evil.example", "null", "http://localhost.evil.example", "http://127.0.0.1:\(port + 1)"] {
             let page = try httpRequest(port: port, path: "/posts/live/", headers: ["Origin": origin])
             #expect(page.status == 403 && !page.text.contains("The first words."), "\(origin)")
-            #expect(try httpRequest(port: port, path: "/__blog/live", headers: handshake.merging(["Origin": origin]) { $1 }).status == 403, "\(origin)")
+            #expect(
+                try httpRequest(port: port, path: "/__blog/live", headers: handshake.merging(["Origin": origin]) { $1 })
+                    .status == 403, "\(origin)")
         }
         let own = try httpRequest(port: port, path: "/posts/live/", headers: ["Origin": "http://127.0.0.1:\(port)"])
         #expect(own.status == 200 && own.headers["access-control-allow-origin"] == nil)
@@ -87,14 +95,23 @@ func listTree(_ folder: URL) -> [String] {
         // One preview per site: a second server would build into the same folder.
         let second = try runBlog(["serve", "--site", site.path, "--port", "0"])
         #expect(second.status == 1)
-        #expect(second.stderr == "error: another blog serve is already previewing this site; stop it first (both would build into .blog-cache/serve/)\n")
+        #expect(
+            second.stderr
+                == "error: another blog serve is already previewing this site; stop it first (both would build into .blog-cache/serve/)\n"
+        )
 
         #expect(await server.stop() == 0)
         #expect(server.stdout.hasSuffix("Stopped.\n"), "\(server.stdout)")
         #expect(server.stderr == "")
         // Only the preview folder is new: no staging or trash folders, nothing beside the sources.
-        let added = Set(listTree(site)).subtracting(before).filter { !$0.hasPrefix(".blog-cache/serve/public/") && !$0.hasPrefix(".blog-cache/serve/.public.blog-spare/") }
-        #expect(added == [".blog-cache", ".blog-cache/lock", ".blog-cache/serve", ".blog-cache/serve/.public.blog-spare", ".blog-cache/serve/build.bin", ".blog-cache/serve/lock", ".blog-cache/serve/public"])
+        let added = Set(listTree(site)).subtracting(before).filter {
+            !$0.hasPrefix(".blog-cache/serve/public/") && !$0.hasPrefix(".blog-cache/serve/.public.blog-spare/")
+        }
+        #expect(
+            added == [
+                ".blog-cache", ".blog-cache/lock", ".blog-cache/serve", ".blog-cache/serve/.public.blog-spare",
+                ".blog-cache/serve/build.bin", ".blog-cache/serve/lock", ".blog-cache/serve/public",
+            ])
 
         // The reload script is the server's: a build of the same site has none of it.
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
@@ -120,20 +137,35 @@ func listTree(_ folder: URL) -> [String] {
             let reply = try rawExchange(port: port, Array(text.utf8))
             return String(decoding: reply, as: UTF8.self).components(separatedBy: "\r\n").first ?? ""
         }
-        #expect(try statusLine("GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\n" + host + "\r\n") == "HTTP/1.1 414 URI Too Long")
-        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + "X: " + String(repeating: "a", count: 100_000) + "\r\n\r\n") == "HTTP/1.1 431 Request Header Fields Too Large")
-        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + (0..<200).map { "X\($0): 1\r\n" }.joined() + "\r\n") == "HTTP/1.1 431 Request Header Fields Too Large")
+        #expect(
+            try statusLine("GET /" + String(repeating: "a", count: 100_000) + " HTTP/1.1\r\n" + host + "\r\n")
+                == "HTTP/1.1 414 URI Too Long")
+        #expect(
+            try statusLine("GET / HTTP/1.1\r\n" + host + "X: " + String(repeating: "a", count: 100_000) + "\r\n\r\n")
+                == "HTTP/1.1 431 Request Header Fields Too Large")
+        #expect(
+            try statusLine("GET / HTTP/1.1\r\n" + host + (0..<200).map { "X\($0): 1\r\n" }.joined() + "\r\n")
+                == "HTTP/1.1 431 Request Header Fields Too Large")
         #expect(try statusLine("BREW / HTTP/1.1\r\n" + host + "\r\n") == "HTTP/1.1 501 Not Implemented")
         #expect(try statusLine("DELETE / HTTP/1.1\r\n" + host + "\r\n") == "HTTP/1.1 405 Method Not Allowed")
-        #expect(try statusLine("POST / HTTP/1.1\r\n" + host + "Content-Length: 100000\r\n\r\n" + String(repeating: "x", count: 100_000)) == "HTTP/1.1 405 Method Not Allowed")
-        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + "Content-Length: 5\r\n\r\nhello") == "HTTP/1.1 400 Bad Request")
-        #expect(try statusLine("GET / HTTP/1.1\r\n" + host + "Host: attacker.example\r\n\r\n") == "HTTP/1.1 400 Bad Request")
+        #expect(
+            try statusLine(
+                "POST / HTTP/1.1\r\n" + host + "Content-Length: 100000\r\n\r\n" + String(repeating: "x", count: 100_000)
+            ) == "HTTP/1.1 405 Method Not Allowed")
+        #expect(
+            try statusLine("GET / HTTP/1.1\r\n" + host + "Content-Length: 5\r\n\r\nhello") == "HTTP/1.1 400 Bad Request"
+        )
+        #expect(
+            try statusLine("GET / HTTP/1.1\r\n" + host + "Host: attacker.example\r\n\r\n") == "HTTP/1.1 400 Bad Request"
+        )
         // A client that starts a request and goes quiet is answered and dropped.
         let started = ContinuousClock.now
         #expect(try statusLine("GET / HTTP/1.1\r\n" + host) == "HTTP/1.1 408 Request Timeout")
         #expect(ContinuousClock.now - started < .seconds(20))
         // A WebSocket frame declaring a terabyte is refused with close code 1009 before it is read.
-        let handshake = "GET /__blog/live HTTP/1.1\r\n" + host + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let handshake =
+            "GET /__blog/live HTTP/1.1\r\n" + host
+            + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
         let frame: [UInt8] = [0x82, 0xFF, 0, 0, 1, 0, 0, 0, 0, 0, 1, 2, 3, 4] + [UInt8](repeating: 120, count: 100)
         let reply = try rawExchange(port: port, Array(handshake.utf8) + frame)
         #expect(String(decoding: reply.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
@@ -191,7 +223,9 @@ func listTree(_ folder: URL) -> [String] {
         defer { close(descriptor) }
         let result = try runBlog(["serve", "--site", site.path, "--port", String(port)])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: port \(port) on 127.0.0.1 is in use; stop the other server or choose another with --port\n")
+        #expect(
+            result.stderr
+                == "error: port \(port) on 127.0.0.1 is in use; stop the other server or choose another with --port\n")
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: ".blog-cache").path))
     }
 
@@ -201,7 +235,9 @@ func listTree(_ folder: URL) -> [String] {
         let site = try makeServedSite(in: folder)
         let result = try runBlog(["serve", "--site", site.path, "--host", "example.com"])
         #expect(result.status == 1)
-        #expect(result.stderr == "error: --host: expected an IP address such as 127.0.0.1, ::1 or 0.0.0.0, got \"example.com\"\n")
+        #expect(
+            result.stderr
+                == "error: --host: expected an IP address such as 127.0.0.1, ::1 or 0.0.0.0, got \"example.com\"\n")
     }
 
     @Test func listeningBeyondLoopbackWarnsAndTermStopsToo() async throws {
@@ -229,7 +265,10 @@ func listTree(_ folder: URL) -> [String] {
 
         try "---\ntitle: Live\ndate: yesterday\n---\nThird.\n".write(to: post, atomically: true, encoding: .utf8)
         #expect(await server.waitForOutput("Still serving the last good build"))
-        #expect(server.stderr.contains("content/posts/live.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got \"yesterday\"\n1 error\n"))
+        #expect(
+            server.stderr.contains(
+                "content/posts/live.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got \"yesterday\"\n1 error\n"
+            ))
         #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Second words."))
 
         try livePost("Fourth words.").write(to: post, atomically: true, encoding: .utf8)
@@ -243,21 +282,26 @@ func listTree(_ folder: URL) -> [String] {
     @Test func aBodyEditIsRebuiltAloneWhileServing() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
-        let site = try makeServedSite(in: folder, words: "The summary.\n\nThe first words, and [a link](../pages/about.md).")
+        let site = try makeServedSite(
+            in: folder, words: "The summary.\n\nThe first words, and [a link](../pages/about.md).")
         let post = site.appending(path: "content/posts/live.md")
         let server = try ServeProcess(site: site, arguments: ["--port", "0"], environment: ["BLOG_PROFILE": "1"])
         let served = try await server.servingURL()
         let port = try #require(served.port)
         for (round, words) in ["Second words.", "Third words."].enumerated() {
-            try livePost("The summary.\n\n\(words) See [about](../pages/about.md).").write(to: post, atomically: true, encoding: .utf8)
+            try livePost("The summary.\n\n\(words) See [about](../pages/about.md).").write(
+                to: post, atomically: true, encoding: .utf8)
             #expect(await server.waitForOutput("content/posts/live.md changed: Built", count: round + 1))
             #expect(try httpRequest(port: port, path: "/posts/live/").text.contains(words))
         }
         #expect(server.stderr.components(separatedBy: "1 edited files rebuilt alone").count == 3, "\(server.stderr)")
         #expect(await server.stop() == 0)
-        let clean = try runBlog(["build", "--site", site.path, "--output", "clean", "--base-url", "http://127.0.0.1:\(port)/"])
+        let clean = try runBlog([
+            "build", "--site", site.path, "--output", "clean", "--base-url", "http://127.0.0.1:\(port)/",
+        ])
         #expect(clean.status == 0)
-        #expect(try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")))
+        #expect(
+            try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")))
     }
 
     @Test func aSiteThatDoesNotBuildYetIsServedOnceFixed() async throws {
@@ -285,8 +329,11 @@ func listTree(_ folder: URL) -> [String] {
         let site = try makeServedSite(in: folder)
         let staging = site.appending(path: ".blog-cache/serve/.public.blog-staging")
         // The build pauses with its tree staged, as a long build would be busy.
-        let server = try ServeProcess(site: site, arguments: ["--port", "0"], environment: ["BLOG_PAUSE_BEFORE_SWAP": "60"])
-        for _ in 0..<300 where !FileManager.default.fileExists(atPath: staging.path) { try await Task.sleep(for: .milliseconds(100)) }
+        let server = try ServeProcess(
+            site: site, arguments: ["--port", "0"], environment: ["BLOG_PAUSE_BEFORE_SWAP": "60"])
+        for _ in 0..<300 where !FileManager.default.fileExists(atPath: staging.path) {
+            try await Task.sleep(for: .milliseconds(100))
+        }
         #expect(FileManager.default.fileExists(atPath: staging.path))
         kill(server.processIdentifier, SIGINT)
         #expect(await server.waitForOutput("Stopping (Ctrl-C again to stop at once)"))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// `blog serve` running in the background for a test, its output collected as it comes.
@@ -18,11 +19,16 @@ final class ServeProcess: @unchecked Sendable {
 
     /// Starts `blog serve --site SITE` plus `arguments` (pass `--port 0` for a free port); with a
     /// `descriptorLimit`, under `ulimit -n` of that many open files.
-    init(site: URL, arguments: [String], environment extra: [String: String] = [:], descriptorLimit: Int? = nil) throws {
+    init(site: URL, arguments: [String], environment extra: [String: String] = [:], descriptorLimit: Int? = nil) throws
+    {
         if let descriptorLimit {
             // `exec` keeps the process ID, so signals reach blog itself.
             process.executableURL = URL(filePath: "/bin/sh")
-            process.arguments = ["-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", blogExecutable.path, "serve", "--site", site.path] + arguments
+            process.arguments =
+                [
+                    "-c", "ulimit -n \(descriptorLimit) && exec \"$0\" \"$@\"", blogExecutable.path, "serve", "--site",
+                    site.path,
+                ] + arguments
         } else {
             process.executableURL = blogExecutable
             process.arguments = ["serve", "--site", site.path] + arguments
@@ -94,11 +100,15 @@ struct HTTPReply {
 }
 
 /// Sends one HTTP/1.1 request to 127.0.0.1 exactly as written (no client tidies the path) and reads the reply.
-func httpRequest(port: Int, path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil) throws -> HTTPReply {
+func httpRequest(port: Int, path: String, method: String = "GET", headers: [String: String] = [:], body: Data? = nil)
+    throws -> HTTPReply
+{
     let descriptor = try connectToLoopback(port: port)
     defer { close(descriptor) }
     // A Host given replaces the usual one: two are refused.
-    var request = "\(method) \(path) HTTP/1.1\r\n" + (headers["Host"] == nil ? "Host: 127.0.0.1:\(port)\r\n" : "") + "Connection: close\r\n"
+    var request =
+        "\(method) \(path) HTTP/1.1\r\n" + (headers["Host"] == nil ? "Host: 127.0.0.1:\(port)\r\n" : "")
+        + "Connection: close\r\n"
     for (name, value) in headers.sorted(by: { $0.key < $1.key }) { request += "\(name): \(value)\r\n" }
     if let body { request += "Content-Type: application/json\r\nContent-Length: \(body.count)\r\n" }
     var bytes = Array((request + "\r\n").utf8) + Array(body ?? Data())
@@ -125,10 +135,16 @@ func httpRequest(port: Int, path: String, method: String = "GET", headers: [Stri
             head = String(decoding: received[..<end.lowerBound], as: UTF8.self).components(separatedBy: "\r\n")
             for line in head.dropFirst() {
                 guard let colon = line.firstIndex(of: ":") else { continue }
-                fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+                fields[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(
+                    in: .whitespaces)
             }
         }
-        if let bodyStart, method == "HEAD" || fields["content-length"].flatMap(Int.init).map({ received.count - bodyStart >= $0 }) == true { break }
+        if let bodyStart,
+            method == "HEAD"
+                || fields["content-length"].flatMap(Int.init).map({ received.count - bodyStart >= $0 }) == true
+        {
+            break
+        }
         let count = recv(descriptor, &buffer, buffer.count, 0)
         guard count > 0 else { break }
         received.append(contentsOf: buffer[0..<count])
@@ -146,7 +162,9 @@ func occupyPort() throws -> (descriptor: Int32, port: Int) {
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     var length = socklen_t(MemoryLayout<sockaddr_in>.size)
     let bound = withUnsafeMutablePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, length) == 0 && listen(descriptor, 1) == 0 && getsockname(descriptor, $0, &length) == 0 }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            bind(descriptor, $0, length) == 0 && listen(descriptor, 1) == 0 && getsockname(descriptor, $0, &length) == 0
+        }
     }
     guard bound else { throw POSIXError(.EADDRINUSE) }
     return (descriptor, Int(UInt16(bigEndian: address.sin_port)))
@@ -162,7 +180,7 @@ func rawExchange(port: Int, _ bytes: [UInt8], timeout: Int = 20) throws -> [UInt
     var sent = 0
     while sent < bytes.count {
         let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard count > 0 else { break }  // the server may refuse before it has read everything
+        guard count > 0 else { break } // the server may refuse before it has read everything
         sent += count
     }
     var received: [UInt8] = []
@@ -184,7 +202,9 @@ func connectToLoopback(port: Int) throws -> Int32 {
     address.sin_port = in_port_t(UInt16(port).bigEndian)
     address.sin_addr.s_addr = inet_addr("127.0.0.1")
     let connected = withUnsafePointer(to: &address) {
-        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        $0.withMemoryRebound(to: sockaddr.self, capacity: 1) {
+            connect(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size))
+        }
     }
     guard connected == 0 else {
         close(descriptor)

@@ -24,10 +24,12 @@ import Testing
     @Test func colourOnlyOnATerminalAndNeverWithNoColor() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
-        try "---\ntitle: W\ndate: 2024-01-01\ntag: x\n---\nx\n".write(to: site.appending(path: "content/posts/w.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: W\ndate: 2024-01-01\ntag: x\n---\nx\n".write(
+            to: site.appending(path: "content/posts/w.md"), atomically: true, encoding: .utf8)
         let command = "'\(blogExecutable.path)' build --site '\(site.path)'"
-        guard let coloured = try runOnTerminal(command, environment: [:]) else { return }  // no util-linux script here
-        #expect(coloured.contains("content/posts/w.md:4:1: \u{1B}[1;33mwarning:\u{1B}[0m unknown front matter key 'tag'"))
+        guard let coloured = try runOnTerminal(command, environment: [:]) else { return } // no util-linux script here
+        #expect(
+            coloured.contains("content/posts/w.md:4:1: \u{1B}[1;33mwarning:\u{1B}[0m unknown front matter key 'tag'"))
         let plain = try #require(try runOnTerminal(command, environment: ["NO_COLOR": "1"]))
         #expect(plain.contains("content/posts/w.md:4:1: warning: unknown front matter key 'tag'"))
         #expect(!plain.contains("\u{1B}["))

@@ -1,7 +1,8 @@
 import Foundation
 import Testing
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #endif
 
 /// Headless Chromium driven through chromedriver's W3C WebDriver HTTP API, for tests that use the preview
@@ -11,8 +12,12 @@ final class WebDriver {
     private let port: Int
     private var session = ""
 
-    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first { FileManager.default.isExecutableFile(atPath: $0) }
-    static let chromedriver = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first { FileManager.default.isExecutableFile(atPath: $0) }
+    static let chromium = ["/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
+    static let chromedriver = ["/usr/bin/chromedriver", "/usr/lib/chromium/chromedriver"].first {
+        FileManager.default.isExecutableFile(atPath: $0)
+    }
     static var isAvailable: Bool { chromium != nil && chromedriver != nil }
     /// CI sets BLOG_REQUIRE_BROWSER=1, so that a missing browser fails the run instead of skipping the tests.
     static var isRequired: Bool { ProcessInfo.processInfo.environment["BLOG_REQUIRE_BROWSER"] == "1" }
@@ -33,10 +38,15 @@ final class WebDriver {
         }
         let options: [String: Any] = [
             "binary": try #require(Self.chromium, "chromium is not installed"),
-            "args": ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1024,768"],
+            "args": [
+                "--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage", "--window-size=1024,768",
+            ],
         ]
-        let created = try command("POST", "/session", ["capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": options]]])
-        session = try #require((created as? [String: Any])?["sessionId"] as? String, "no session: \(String(describing: created))")
+        let created = try command(
+            "POST", "/session",
+            ["capabilities": ["alwaysMatch": ["browserName": "chrome", "goog:chromeOptions": options]]])
+        session = try #require(
+            (created as? [String: Any])?["sessionId"] as? String, "no session: \(String(describing: created))")
     }
 
     deinit {
@@ -72,7 +82,9 @@ final class WebDriver {
         let data = try body.map { try JSONSerialization.data(withJSONObject: $0) }
         let reply = try httpRequest(port: port, path: path, method: method, body: data)
         let object = try JSONSerialization.jsonObject(with: reply.body, options: [.fragmentsAllowed]) as? [String: Any]
-        guard reply.status == 200 else { throw WebDriverError(message: "\(method) \(path): \(reply.status) \(reply.text)") }
+        guard reply.status == 200 else {
+            throw WebDriverError(message: "\(method) \(path): \(reply.status) \(reply.text)")
+        }
         return object?["value"].flatMap { $0 is NSNull ? nil : $0 }
     }
 }

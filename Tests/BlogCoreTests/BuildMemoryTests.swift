@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlogCore
 
 /// `blog serve` keeps the build record in memory between rebuilds; the bytes must be those of a clean build.
@@ -7,14 +8,18 @@ import Testing
     /// Every file under `folder` with its bytes, the output marker left out.
     func tree(_ folder: URL) -> [String: Data] {
         var files: [String: Data] = [:]
-        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? [] where path != ".blog-output" {
+        for path in (try? FileManager.default.subpathsOfDirectory(atPath: folder.path)) ?? []
+        where path != ".blog-output" {
             if let data = FileManager.default.contents(atPath: folder.appending(path: path).path) { files[path] = data }
         }
         return files
     }
 
     @Test func rebuildsFromMemoryMatchCleanBuildsAndLeaveNoStaleRecordOnDisk() async throws {
-        let site = try makeSite(posts: ["a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02"), "c.md": post("C", "2024-01-03")])
+        let site = try makeSite(posts: [
+            "a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02"),
+            "c.md": post("C", "2024-01-03"),
+        ])
         defer { try? FileManager.default.removeItem(at: site.root) }
         let memory = BuildMemory()
         var options = BuildOptions(now: fixedNow)
@@ -29,7 +34,8 @@ import Testing
         let spare = site.root.appending(path: ".public.blog-spare")
         #expect(tree(spare) == tree(site.root.appending(path: "public")))
 
-        try post("A", "2024-01-05", tags: ["y"], body: "Edited.").write(to: site.root.appending(path: "content/posts/a.md"), atomically: true, encoding: .utf8)
+        try post("A", "2024-01-05", tags: ["y"], body: "Edited.").write(
+            to: site.root.appending(path: "content/posts/a.md"), atomically: true, encoding: .utf8)
         let edited = try await SiteBuilder(site: site).build(options)
         #expect(edited.filesWritten > 0)
         // The cache on disk described the tree before the edit; it is gone until the memory is saved.
@@ -40,15 +46,18 @@ import Testing
         let clean = try makeSite(posts: [:])
         defer { try? FileManager.default.removeItem(at: clean.root) }
         try FileManager.default.removeItem(at: clean.root.appending(path: "content"))
-        try FileManager.default.copyItem(at: site.root.appending(path: "content"), to: clean.root.appending(path: "content"))
+        try FileManager.default.copyItem(
+            at: site.root.appending(path: "content"), to: clean.root.appending(path: "content"))
         _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
         let built = tree(site.root.appending(path: "public"))
         #expect(!built.isEmpty)
         #expect(built == tree(clean.root.appending(path: "public")))
         // A build from the cache on disk, which now describes the linked spare, gives the same bytes too.
         await memory.save()
-        try post("B", "2024-01-02", body: "Also edited.").write(to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
-        try post("B", "2024-01-02", body: "Also edited.").write(to: clean.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
+        try post("B", "2024-01-02", body: "Also edited.").write(
+            to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
+        try post("B", "2024-01-02", body: "Also edited.").write(
+            to: clean.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
         _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
         _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
         #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))

@@ -2,21 +2,29 @@ import BlogFileSystem
 import Foundation
 import JSONFeed
 import Testing
+
 @testable import BlogCore
 
 /// The build cache's binary file gives back what was saved, and a damaged, cut or foreign one is never
 /// trusted; an incremental build leaves the same cache as a build without one.
 @Suite struct BuildRecordTests {
     func makeCache(sources count: Int, summary: String) -> BuildRecord {
-        var cache = BuildRecord(fingerprint: 42, stamps: BuildStamps(), outputs: ["index.html": .init(size: 10, modified: 5, hash: 7)])
+        var cache = BuildRecord(
+            fingerprint: 42, stamps: BuildStamps(), outputs: ["index.html": .init(size: 10, modified: 5, hash: 7)])
         cache.dependencies.links = 3
         for index in 0..<count {
             let source = "content/posts/p\(index).md"
-            let post = Post(kind: .post, source: source, bundleFolder: nil, slug: "p\(index)", title: "Post \(index) “quoted”", date: fixedNow, updated: nil,
-                            summary: nil, tags: ["t\(index % 7)"], image: nil, bannerImage: nil, externalURL: nil, language: nil, authors: nil,
-                            isDraft: false, attachments: [], extensions: [:], body: "", bodyFirstLine: 5)
-            cache.sources[source] = .init(size: index, modified: Int64(index) * 1000, hash: UInt64(index) &* 0x9E37_79B9, post: post, summary: "\(summary) \(index)",
-                                          wordCount: index % 300, entryHash: UInt64(index + 1), frontMatterDiagnostics: [], renderDiagnostics: [], isRendered: true)
+            let post = Post(
+                kind: .post, source: source, bundleFolder: nil, slug: "p\(index)", title: "Post \(index) “quoted”",
+                date: fixedNow, updated: nil,
+                summary: nil, tags: ["t\(index % 7)"], image: nil, bannerImage: nil, externalURL: nil, language: nil,
+                authors: nil,
+                isDraft: false, attachments: [], extensions: [:], body: "", bodyFirstLine: 5)
+            cache.sources[source] = .init(
+                size: index, modified: Int64(index) * 1000, hash: UInt64(index) &* 0x9E37_79B9, post: post,
+                summary: "\(summary) \(index)",
+                wordCount: index % 300, entryHash: UInt64(index + 1), frontMatterDiagnostics: [], renderDiagnostics: [],
+                isRendered: true)
         }
         return cache
     }
@@ -26,8 +34,10 @@ import Testing
     func fullCache() -> BuildRecord {
         var cache = makeCache(sources: 3, summary: "s")
         cache.dependencies.listPages = ["index.html": 0xFFFF_FFFF_FFFF_FFFF, "tags/é/index.html": 0]
-        cache.dependencies.feedWarnings = ["feed/1.json": [.init(file: "content/posts/long.md", message: "the feed feed/1.json carries “this”")],
-                                           "tags/é/feed.json": [.init(file: "a.md", message: ""), .init(file: "blog.yaml", message: "m\n")]]
+        cache.dependencies.feedWarnings = [
+            "feed/1.json": [.init(file: "content/posts/long.md", message: "the feed feed/1.json carries “this”")],
+            "tags/é/feed.json": [.init(file: "a.md", message: ""), .init(file: "blog.yaml", message: "m\n")],
+        ]
         cache.stamps = sampleStamps()
         cache.outputs["posts/a/index.html"] = .init(size: 0, modified: -1, hash: 0)
         cache.outputs["feed.json"] = .init(size: Int.max, modified: Int64.max, hash: 1)
@@ -36,19 +46,34 @@ import Testing
         spare["feed.json"] = nil
         spare["old/index.html"] = .init(size: 1, modified: 2, hash: 3)
         cache.spare = spare
-        let post = Post(kind: .page, source: "content/posts/b/index.md", bundleFolder: "content/posts/b", slug: "b", title: "B\n\t\\",
-                        date: Date(timeIntervalSinceReferenceDate: 123_456.789_012_345), updated: Date(timeIntervalSinceReferenceDate: -0.5),
-                        summary: "sum", tags: [], image: "i.png", bannerImage: "/b.png", externalURL: "https://e.org/x", language: "de-CH",
-                        authors: [.init(name: "Ada", url: "https://ada.example", avatar: nil), .init(name: "Bo", url: nil, avatar: "bo.png")],
-                        isDraft: true, attachments: [Attachment(url: "a.mp3", mimeType: "audio/mpeg", title: "Ep 1", sizeInBytes: 100, durationInSeconds: 1.5),
-                                                     Attachment(url: "relative/b.pdf")],
-                        extensions: ["_x": .object(["about": .string("https://e.org/"), "n": .number("1.50")])], body: "", bodyFirstLine: 9)
-        let warning = BuildRecord.RecordedDiagnostic(severity: "warning", file: "content/posts/b/index.md", line: 3, column: 7, message: "a “warning”")
+        let post = Post(
+            kind: .page, source: "content/posts/b/index.md", bundleFolder: "content/posts/b", slug: "b",
+            title: "B\n\t\\",
+            date: Date(timeIntervalSinceReferenceDate: 123_456.789_012_345),
+            updated: Date(timeIntervalSinceReferenceDate: -0.5),
+            summary: "sum", tags: [], image: "i.png", bannerImage: "/b.png", externalURL: "https://e.org/x",
+            language: "de-CH",
+            authors: [
+                .init(name: "Ada", url: "https://ada.example", avatar: nil),
+                .init(name: "Bo", url: nil, avatar: "bo.png"),
+            ],
+            isDraft: true,
+            attachments: [
+                Attachment(
+                    url: "a.mp3", mimeType: "audio/mpeg", title: "Ep 1", sizeInBytes: 100, durationInSeconds: 1.5),
+                Attachment(url: "relative/b.pdf"),
+            ],
+            extensions: ["_x": .object(["about": .string("https://e.org/"), "n": .number("1.50")])], body: "",
+            bodyFirstLine: 9)
+        let warning = BuildRecord.RecordedDiagnostic(
+            severity: "warning", file: "content/posts/b/index.md", line: 3, column: 7, message: "a “warning”")
         let note = BuildRecord.RecordedDiagnostic(severity: "note", file: "x", line: nil, column: nil, message: "")
-        cache.sources[post.source] = .init(size: 5, modified: -5, hash: .max, post: post, summary: "", wordCount: 0, entryHash: 0,
-                                           frontMatterDiagnostics: [warning], renderDiagnostics: [note, warning], isRendered: false)
-        cache.sources["content/posts/broken.md"] = .init(size: 1, modified: 1, hash: 1, post: nil, summary: "", wordCount: 0, entryHash: 0,
-                                                         frontMatterDiagnostics: [warning], renderDiagnostics: [], isRendered: false)
+        cache.sources[post.source] = .init(
+            size: 5, modified: -5, hash: .max, post: post, summary: "", wordCount: 0, entryHash: 0,
+            frontMatterDiagnostics: [warning], renderDiagnostics: [note, warning], isRendered: false)
+        cache.sources["content/posts/broken.md"] = .init(
+            size: 1, modified: 1, hash: 1, post: nil, summary: "", wordCount: 0, entryHash: 0,
+            frontMatterDiagnostics: [warning], renderDiagnostics: [], isRendered: false)
         return cache
     }
 
@@ -71,10 +96,16 @@ import Testing
     func sampleStamps() -> BuildStamps {
         var stamps = BuildStamps(nextDue: Date(timeIntervalSinceReferenceDate: 123.5))
         stamps.counts = .init(posts: 3, pages: 1, tags: 2, draftsSkipped: 4, futureSkipped: 5)
-        stamps.sources = ["content/posts/a.md": FileStamp(size: 0, modified: -1_000_000_007), "content/posts/tab\there\\and\nline.md": FileStamp(size: 12, modified: Int64.max),
-                          "content/posts/café.md": FileStamp(size: Int(Int64.max), modified: Int64.min + 1)]
+        stamps.sources = [
+            "content/posts/a.md": FileStamp(size: 0, modified: -1_000_000_007),
+            "content/posts/tab\there\\and\nline.md": FileStamp(size: 12, modified: Int64.max),
+            "content/posts/café.md": FileStamp(size: Int(Int64.max), modified: Int64.min + 1),
+        ]
         stamps.outputs = ["index.html": FileStamp(size: 5, modified: 6)]
-        stamps.diagnostics = [Diagnostic(.warning, file: "content/posts/a.md", line: 3, column: nil, message: "a\ttab and a \\ and\na line")]
+        stamps.diagnostics = [
+            Diagnostic(
+                .warning, file: "content/posts/a.md", line: 3, column: nil, message: "a\ttab and a \\ and\na line")
+        ]
         return stamps
     }
 
@@ -94,7 +125,10 @@ import Testing
             expectSame(await load(site), cache)
         }
         #expect(await load(site, fingerprint: 43) == nil)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: site.root.appending(path: ".blog-cache").path) == ["build.bin"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: site.root.appending(path: ".blog-cache").path) == [
+                "build.bin"
+            ])
     }
 
     /// A rebuild that finds nothing changed reads the stamps alone, and they are whole.
@@ -106,7 +140,9 @@ import Testing
 
     @Test func theSameRecordGivesTheSameBytes() async {
         #expect(await fullCache().encoded() == (await fullCache().encoded()))
-        #expect(await makeCache(sources: 500, summary: "a").encoded() == (await makeCache(sources: 500, summary: "a").encoded()))
+        #expect(
+            await makeCache(sources: 500, summary: "a").encoded()
+                == (await makeCache(sources: 500, summary: "a").encoded()))
     }
 
     @Test func everyCutAndEveryChangedByteIsCaught() async {
@@ -139,7 +175,8 @@ import Testing
             try Data("{}".utf8).write(to: folder.appending(path: name))
         }
         await makeCache(sources: 1, summary: "x").save(for: site, in: ".blog-cache")
-        #expect(try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["build.bin", "notes.txt"])
+        #expect(
+            try FileManager.default.contentsOfDirectory(atPath: folder.path).sorted() == ["build.bin", "notes.txt"])
     }
 
     /// Replacing a few entries in place gives the very bytes that encoding the record with those entries
@@ -147,7 +184,9 @@ import Testing
     @Test func aPatchedRecordIsTheRecordWithThoseEntriesReplaced() async throws {
         var cache = fullCache()
         cache.stamps.sources["content/posts/p1.md"] = FileStamp(size: 1, modified: 1000)
-        for (path, output) in cache.outputs { cache.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified) }
+        for (path, output) in cache.outputs {
+            cache.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified)
+        }
         let file = try #require(BuildRecord.File(await cache.encoded(), fingerprint: 42))
         #expect(file.source("content/posts/p1.md") == cache.sources["content/posts/p1.md"])
         #expect(file.source("content/posts/b/index.md") == cache.sources["content/posts/b/index.md"])
@@ -155,10 +194,15 @@ import Testing
         #expect(file.output("feed.json") == cache.outputs["feed.json"] && file.output("old/index.html") == nil)
 
         var record = try #require(cache.sources["content/posts/p1.md"])
-        (record.size, record.modified, record.hash, record.summary, record.wordCount) = (77, 88, 99, "An edited “summary”", 1234)
+        (record.size, record.modified, record.hash, record.summary, record.wordCount) = (
+            77, 88, 99, "An edited “summary”", 1234
+        )
         let stamp = FileStamp(size: 77, modified: 88)
         // index.html differs in the spare already; posts/a/index.html does not, until now.
-        let outputs: [String: BuildRecord.Output] = ["index.html": .init(size: 12, modified: 13, hash: 14), "posts/a/index.html": .init(size: 3, modified: 4, hash: 5)]
+        let outputs: [String: BuildRecord.Output] = [
+            "index.html": .init(size: 12, modified: 13, hash: 14),
+            "posts/a/index.html": .init(size: 3, modified: 4, hash: 5),
+        ]
         let patched = try #require(file.patched(sources: ["content/posts/p1.md": (stamp, record)], outputs: outputs))
 
         var expected = cache
@@ -191,22 +235,28 @@ import Testing
         defer { try? FileManager.default.removeItem(at: site.root) }
         let pages = site.root.appending(path: "content/pages")
         try FileManager.default.createDirectory(at: pages, withIntermediateDirectories: true)
-        try "---\ntitle: About\n---\nAbout [a](../posts/2024-01-01-a.md).\n".write(to: pages.appending(path: "about.md"), atomically: true, encoding: .utf8)
+        try "---\ntitle: About\n---\nAbout [a](../posts/2024-01-01-a.md).\n".write(
+            to: pages.appending(path: "about.md"), atomically: true, encoding: .utf8)
         try Data([1, 2, 3]).write(to: site.root.appending(path: "content/posts/d/image.png"))
         // The broken post makes builds fail until it is fixed; its fix is the first change.
-        await #expect(throws: DiagnosticError.self) { try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow)) }
-        try post("Broken no more", "2024-01-06").write(to: site.root.appending(path: "content/posts/broken.md"), atomically: true, encoding: .utf8)
+        await #expect(throws: DiagnosticError.self) {
+            try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        }
+        try post("Broken no more", "2024-01-06").write(
+            to: site.root.appending(path: "content/posts/broken.md"), atomically: true, encoding: .utf8)
         _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
         // One post edited: the others are carried over, A with its warning.
         let edited = site.root.appending(path: "content/posts/2024-01-03-c.md")
-        try post("C", "2024-01-03", body: "Third, now longer, with [a link](2024-01-02-b.md).").write(to: edited, atomically: true, encoding: .utf8)
+        try post("C", "2024-01-03", body: "Third, now longer, with [a link](2024-01-02-b.md).").write(
+            to: edited, atomically: true, encoding: .utf8)
         var (edit, clean) = try await cachesOfAnEditAndACleanBuild(site)
         #expect(edit.sources.count == 8)
         #expect(edit.sources["content/posts/2024-01-01-a.md"]?.renderDiagnostics.count == 1)
         #expect(edit.sources["content/posts/draft.md"]?.isRendered == false)
         expectSame(edit, clean, spare: false)
         // A new post changes the link map: every page is made again, and A's link now resolves.
-        try post("Nowhere", "2024-01-07").write(to: site.root.appending(path: "content/posts/nowhere.md"), atomically: true, encoding: .utf8)
+        try post("Nowhere", "2024-01-07").write(
+            to: site.root.appending(path: "content/posts/nowhere.md"), atomically: true, encoding: .utf8)
         (edit, clean) = try await cachesOfAnEditAndACleanBuild(site)
         #expect(edit.sources.count == 9)
         #expect(edit.sources["content/posts/2024-01-01-a.md"]?.renderDiagnostics.isEmpty == true)
@@ -222,7 +272,9 @@ import Testing
         try FileManager.default.removeItem(at: site.root.appending(path: BuildRecord.folder))
         _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
         let afterClean = try Data(contentsOf: cacheFile)
-        let fingerprint = afterClean[BuildRecord.magic.count + 8..<BuildRecord.magic.count + 16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        let fingerprint = afterClean[BuildRecord.magic.count + 8..<BuildRecord.magic.count + 16].reversed().reduce(
+            UInt64(0)
+        ) { $0 << 8 | UInt64($1) }
         let edit = try #require(await decode(afterEdit, fingerprint: fingerprint))
         return (edit, try #require(await decode(afterClean, fingerprint: fingerprint)))
     }

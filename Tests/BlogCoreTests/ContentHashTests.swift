@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlogCore
 
 @Suite struct ContentHashTests {
@@ -32,8 +33,8 @@ import Testing
             return copy
         }
         let hash = ContentHash.of(Data(bytes))
-        #expect(ContentHash.of(Data(swapped(0, 4))) != hash)  // the same lane, two blocks
-        #expect(ContentHash.of(Data(swapped(0, 1))) != hash)  // two lanes, one block
+        #expect(ContentHash.of(Data(swapped(0, 4))) != hash) // the same lane, two blocks
+        #expect(ContentHash.of(Data(swapped(0, 1))) != hash) // two lanes, one block
         #expect(ContentHash.of(Data(swapped(15, 3))) != hash)
     }
 

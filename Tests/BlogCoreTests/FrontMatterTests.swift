@@ -2,25 +2,34 @@ import Foundation
 import JSONFeed
 import Testing
 import Yams
+
 @testable import BlogCore
 
 @Suite struct FrontMatterTests {
     func read(_ text: String, kind: Post.Kind = .post, zone: TimeZone = berlin) -> (Post?, [String]) {
-        let (post, diagnostics) = FrontMatter.read(text, file: "content/posts/x.md", kind: kind, defaultSlug: "x", timeZone: zone)
+        let (post, diagnostics) = FrontMatter.read(
+            text, file: "content/posts/x.md", kind: kind, defaultSlug: "x", timeZone: zone)
         return (post, diagnostics.map(\.description))
     }
 
     @Test func aPostsLanguageIsATag() {
         let (post, diagnostics) = read("---\ntitle: T\nlanguage: fr_CA\ndate: 2024-01-01\n---\nBody.\n")
         #expect(post?.language == "fr-CA")
-        #expect(diagnostics == [#"content/posts/x.md:3:11: warning: 'language' "fr_CA" is read as "fr-CA": language tags separate their parts with '-'"#])
+        #expect(
+            diagnostics == [
+                #"content/posts/x.md:3:11: warning: 'language' "fr_CA" is read as "fr-CA": language tags separate their parts with '-'"#
+            ])
         let (bad, errors) = read("---\ntitle: T\nlanguage: Français\ndate: 2024-01-01\n---\nBody.\n")
         #expect(bad?.language == nil)
-        #expect(errors == [#"content/posts/x.md:3:11: error: 'language' must be a language tag such as en or en-GB, got "Français""#])
+        #expect(
+            errors == [
+                #"content/posts/x.md:3:11: error: 'language' must be a language tag such as en or en-GB, got "Français""#
+            ])
     }
 
     @Test func mapsEveryKey() throws {
-        let (post, diagnostics) = read("""
+        let (post, diagnostics) = read(
+            """
             ---
             title: "Hello: world"
             date: 2024-05-01T09:30:00.250+02:00
@@ -54,7 +63,10 @@ import Yams
         #expect(value.externalURL == "https://elsewhere.example")
         #expect(value.language == "de")
         #expect(value.isDraft)
-        #expect(value.attachments == [Attachment(url: "a.mp3", mimeType: "audio/mpeg", title: "Ep", sizeInBytes: 12, durationInSeconds: 1.5)])
+        #expect(
+            value.attachments == [
+                Attachment(url: "a.mp3", mimeType: "audio/mpeg", title: "Ep", sizeInBytes: 12, durationInSeconds: 1.5)
+            ])
         #expect(value.extensions["_ext"]?.serialized() == #"{"n":1,"f":2.5,"s":"x","b":true,"l":[1,"two"],"z":null}"#)
         #expect(value.body == "Body")
         #expect(value.bodyFirstLine == 18)
@@ -62,7 +74,8 @@ import Yams
 
     /// JSON Feed requires an attachment's `mime_type`: a missing one comes from the extension, or is a warning.
     @Test func attachmentTypeComesFromTheExtension() throws {
-        let (post, diagnostics) = read("""
+        let (post, diagnostics) = read(
+            """
             ---
             title: T
             date: 2024-05-01
@@ -74,10 +87,11 @@ import Yams
             ---
             """)
         #expect(try #require(post).attachments.map(\.mimeType) == ["audio/mpeg", "text/x-notes", nil, nil])
-        #expect(diagnostics == [
-            #"content/posts/x.md:7:5: warning: the attachment "data.xyz" needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension"#,
-            #"content/posts/x.md:8:5: warning: the attachment "https://e.org/file" needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension"#,
-        ])
+        #expect(
+            diagnostics == [
+                #"content/posts/x.md:7:5: warning: the attachment "data.xyz" needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension"#,
+                #"content/posts/x.md:8:5: warning: the attachment "https://e.org/file" needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension"#,
+            ])
         #expect(MediaType.forFile(named: ".hidden") == nil)
         #expect(MediaType.forFile(named: "a.tar.gz#x") == nil)
         #expect(MediaType.forFile(named: "/posts/a/photo.JPEG#top") == "image/jpeg")
@@ -110,28 +124,66 @@ import Yams
         #expect(RFC3339.string(from: date) == expected)
     }
 
-    @Test(arguments: ["yesterday", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "01/05/2024", "2024-05-01T09:30:00+24",
-                      "2024-05-01 09:30 +02:60", "2024-05-01 09:30:00 +02:00 Z", "2024-05-01T", "2024-05-01 9:3", "２０２４-05-01", "2024-05-01 09:30:00 +02:00\u{301}"])
+    @Test(arguments: [
+        "yesterday", "2023-02-29", "2024-13-01", "2024-05-01T25:00", "01/05/2024", "2024-05-01T09:30:00+24",
+        "2024-05-01 09:30 +02:60", "2024-05-01 09:30:00 +02:00 Z", "2024-05-01T", "2024-05-01 9:3", "２０２４-05-01",
+        "2024-05-01 09:30:00 +02:00\u{301}",
+    ])
     func impossibleDatesAreRefused(_ text: String) {
         #expect(FrontMatterDate.parse(text, timeZone: berlin) == nil)
     }
 
     @Test(arguments: [
-        ("---\ntitle: T\ndate: yesterday\n---\n", #"content/posts/x.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got "yesterday""#),
-        ("---\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:1: error: missing required key 'title' such as 'title: Hello, world'"),
-        ("---\ntitle: T\n---\n", "content/posts/x.md:2:1: error: missing required key 'date' such as 'date: 2024-05-01T09:30:00+02:00'"),
+        (
+            "---\ntitle: T\ndate: yesterday\n---\n",
+            #"content/posts/x.md:3:7: error: 'date' must be a date-time such as 2024-05-01T09:30:00+02:00, got "yesterday""#
+        ),
+        (
+            "---\ndate: 2024-01-01\n---\n",
+            "content/posts/x.md:2:1: error: missing required key 'title' such as 'title: Hello, world'"
+        ),
+        (
+            "---\ntitle: T\n---\n",
+            "content/posts/x.md:2:1: error: missing required key 'date' such as 'date: 2024-05-01T09:30:00+02:00'"
+        ),
         ("---\ntitle: [a]\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:8: error: 'title' must be text, got a list"),
-        ("---\ntitle: T\ndate: 2024-01-01\ntags: {a: 1}\n---\n", "content/posts/x.md:4:7: error: 'tags' must be a list such as [swift, web], got a mapping"),
-        ("---\ntitle: T\ndate: 2024-01-01\ntags: [\((0...100).map { "t\($0)" }.joined(separator: ", "))]\n---\n",
-         "content/posts/x.md:4:7: error: 'tags' may hold at most 100 tags, got 101"),
-        ("---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n", "content/posts/x.md:4:8: error: 'draft' must be true or false, got \"maybe\""),
+        (
+            "---\ntitle: T\ndate: 2024-01-01\ntags: {a: 1}\n---\n",
+            "content/posts/x.md:4:7: error: 'tags' must be a list such as [swift, web], got a mapping"
+        ),
+        (
+            "---\ntitle: T\ndate: 2024-01-01\ntags: [\((0...100).map { "t\($0)" }.joined(separator: ", "))]\n---\n",
+            "content/posts/x.md:4:7: error: 'tags' may hold at most 100 tags, got 101"
+        ),
+        (
+            "---\ntitle: T\ndate: 2024-01-01\ndraft: maybe\n---\n",
+            "content/posts/x.md:4:8: error: 'draft' must be true or false, got \"maybe\""
+        ),
         ("---\ntitle: \"  \"\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:8: error: 'title' must not be empty"),
-        ("---\ntitle: T\ndate: 2024-01-01\nslug: ../etc\n---\n", "content/posts/x.md:4:7: error: 'slug' must not contain '/' or '\\', got \"../etc\""),
-        ("---\ntitle: T\ndate: 2024-01-01\ntag: x\n---\n", "content/posts/x.md:4:1: warning: unknown front matter key 'tag'; did you mean 'tags'?"),
-        ("---\ntitle: T\n", "content/posts/x.md:1:1: error: front matter is not closed; expected a line '---' after the YAML"),
-        ("---\n- a\n- b\n---\n", "content/posts/x.md:2:1: error: front matter must be a mapping of keys to values such as 'title: Hello'"),
-        ("---\ntitle: T\ntitle: U\ndate: 2024-01-01\n---\n", "content/posts/x.md:2:1: error: duplicate key 'title'; each key may appear once"),
-        ("---\ntitle: \"open\ndate: 2024-01-01\n---\n", "content/posts/x.md:4:1: error: invalid YAML: while scanning a quoted scalar found unexpected end of stream"),
+        (
+            "---\ntitle: T\ndate: 2024-01-01\nslug: ../etc\n---\n",
+            "content/posts/x.md:4:7: error: 'slug' must not contain '/' or '\\', got \"../etc\""
+        ),
+        (
+            "---\ntitle: T\ndate: 2024-01-01\ntag: x\n---\n",
+            "content/posts/x.md:4:1: warning: unknown front matter key 'tag'; did you mean 'tags'?"
+        ),
+        (
+            "---\ntitle: T\n",
+            "content/posts/x.md:1:1: error: front matter is not closed; expected a line '---' after the YAML"
+        ),
+        (
+            "---\n- a\n- b\n---\n",
+            "content/posts/x.md:2:1: error: front matter must be a mapping of keys to values such as 'title: Hello'"
+        ),
+        (
+            "---\ntitle: T\ntitle: U\ndate: 2024-01-01\n---\n",
+            "content/posts/x.md:2:1: error: duplicate key 'title'; each key may appear once"
+        ),
+        (
+            "---\ntitle: \"open\ndate: 2024-01-01\n---\n",
+            "content/posts/x.md:4:1: error: invalid YAML: while scanning a quoted scalar found unexpected end of stream"
+        ),
     ])
     func mistakesGiveExactMessages(_ text: String, _ message: String) {
         let (_, diagnostics) = read(text)
@@ -139,22 +191,23 @@ import Yams
     }
 
     @Test func jekyllAndHugoKeysAreRead() throws {
-        let (post, diagnostics) = read("""
-        ---
-        layout: post
-        title: T
-        date: 2015-12-03 23:30:00 -0400
-        last_modified_at: 2016-01-01
-        categories: Swift web
-        tags: [a]
-        excerpt: The excerpt.
-        author: Ada
-        redirect_from: [/old/, old.html]
-        aliases: /older/
-        url: /2015/t.html
-        ---
-        Body
-        """)
+        let (post, diagnostics) = read(
+            """
+            ---
+            layout: post
+            title: T
+            date: 2015-12-03 23:30:00 -0400
+            last_modified_at: 2016-01-01
+            categories: Swift web
+            tags: [a]
+            excerpt: The excerpt.
+            author: Ada
+            redirect_from: [/old/, old.html]
+            aliases: /older/
+            url: /2015/t.html
+            ---
+            Body
+            """)
         #expect(diagnostics.isEmpty, "\(diagnostics)")
         let value = try #require(post)
         #expect(value.categories == ["Swift", "web"])
@@ -167,20 +220,26 @@ import Yams
         #expect(value.updated.map { RFC3339.string(from: $0) } == "2015-12-31T23:00:00.000Z")
         #expect(!value.isDraft)
         #expect(read("---\ntitle: T\ndate: 2020-01-01\npublished: false\n---\n").0?.isDraft == true)
-        #expect(read("---\ntitle: T\ndate: 2020-01-01\nurl: no-slash\n---\n").1.first?.contains("'url' must be a path from the site's root") == true)
+        #expect(
+            read("---\ntitle: T\ndate: 2020-01-01\nurl: no-slash\n---\n").1.first?.contains(
+                "'url' must be a path from the site's root") == true)
     }
 
     @Test func aJekyllFileNameGivesTheDateFrontMatterLacks() throws {
-        let (post, diagnostics) = FrontMatter.read("---\ntitle: T\n---\nx\n", file: "content/posts/2019-03-25-t.md", kind: .post,
-                                                   defaultSlug: "t", timeZone: berlin, fileName: "2019-03-25-t")
+        let (post, diagnostics) = FrontMatter.read(
+            "---\ntitle: T\n---\nx\n", file: "content/posts/2019-03-25-t.md", kind: .post,
+            defaultSlug: "t", timeZone: berlin, fileName: "2019-03-25-t")
         #expect(diagnostics.isEmpty)
         #expect(post?.date.map { RFC3339.string(from: $0) } == "2019-03-24T23:00:00.000Z")
-        let missing = FrontMatter.read("---\ntitle: T\n---\nx\n", file: "content/posts/t.md", kind: .post, defaultSlug: "t", timeZone: berlin, fileName: "t")
+        let missing = FrontMatter.read(
+            "---\ntitle: T\n---\nx\n", file: "content/posts/t.md", kind: .post, defaultSlug: "t", timeZone: berlin,
+            fileName: "t")
         #expect(missing.0 == nil)
     }
 
     @Test func byteOrderMarkAndCRLFJustWork() throws {
-        let (post, diagnostics) = read("\u{FEFF}---\r\ntitle: T\r\ndate: 2024-01-01T00:00:00Z\r\n---\r\nLine one\r\nLine two\r\n")
+        let (post, diagnostics) = read(
+            "\u{FEFF}---\r\ntitle: T\r\ndate: 2024-01-01T00:00:00Z\r\n---\r\nLine one\r\nLine two\r\n")
         #expect(diagnostics.isEmpty)
         #expect(post?.body == "Line one\nLine two\n")
     }
@@ -196,7 +255,8 @@ import Yams
     @Test(arguments: [
         ("Hello, World!", "hello-world"), ("Café au lait", "cafe-au-lait"), ("Straße & Ærø", "strasse-aero"),
         ("日本語のタイトル", "日本語のタイトル"), ("Привет, мир", "привет-мир"), ("नमस्ते दुनिया", "नमस्ते-दुनिया"),
-        ("  --  ", "untitled"), ("🎉🎉", "untitled"), ("Swift 6.0 — what's new?", "swift-6-0-what-s-new"), ("Ça va ?", "ca-va"),
+        ("  --  ", "untitled"), ("🎉🎉", "untitled"), ("Swift 6.0 — what's new?", "swift-6-0-what-s-new"),
+        ("Ça va ?", "ca-va"),
     ])
     func slugsKeepLettersOfEveryScript(_ title: String, _ slug: String) {
         #expect(Slug.make(from: title) == slug)
@@ -243,22 +303,35 @@ import Yams
     /// from a scalar's text, never from a resolved tag.
     @Test func valuesReadAsWithYamsDefaultResolver() throws {
         let scalars = [
-            "title", "date", "tags", "draft", "_extension", "Café", "日本語のタイトル", "Заметки", "hello world", "tag01", "yes man",
-            "yes", "Yes", "YES", "no", "No", "NO", "y", "n", "Y", "N", "true", "True", "TRUE", "false", "False", "FALSE", "on", "On",
-            "ON", "off", "Off", "OFF", "tRUE", "nULL", "~", "null", "Null", "NULL", "\"\"", "0", "017", "0o17", "0b101", "0x1F", "+12",
-            "-7", "1_000", "1:30", "190:20:30", "-3.5", "3.", ".5", "1e3", "1.5e-3", ".inf", "-.Inf", "+.INF", ".nan", ".NaN", ".NAN",
-            "2024-05-01", "2024-5-1 9:30:00", "2024-05-01T09:30:00.5+02:00", "2024-05-01 09:30", "<<", "=", "-", "+", ".", "~x", "<a>",
-            "=b", "!", "@", "%", "&", "*", "|", ">", "'true'", "\"12\"", "!!str true", "!!int 12", "[1, true]", "{a: 1}",
+            "title", "date", "tags", "draft", "_extension", "Café", "日本語のタイトル", "Заметки", "hello world", "tag01",
+            "yes man",
+            "yes", "Yes", "YES", "no", "No", "NO", "y", "n", "Y", "N", "true", "True", "TRUE", "false", "False",
+            "FALSE", "on", "On",
+            "ON", "off", "Off", "OFF", "tRUE", "nULL", "~", "null", "Null", "NULL", "\"\"", "0", "017", "0o17", "0b101",
+            "0x1F", "+12",
+            "-7", "1_000", "1:30", "190:20:30", "-3.5", "3.", ".5", "1e3", "1.5e-3", ".inf", "-.Inf", "+.INF", ".nan",
+            ".NaN", ".NAN",
+            "2024-05-01", "2024-5-1 9:30:00", "2024-05-01T09:30:00.5+02:00", "2024-05-01 09:30", "<<", "=", "-", "+",
+            ".", "~x", "<a>",
+            "=b", "!", "@", "%", "&", "*", "|", ">", "'true'", "\"12\"", "!!str true", "!!int 12", "[1, true]",
+            "{a: 1}",
         ]
         var compared = 0
         for scalar in scalars {
             let yaml = "key: \(scalar)\n"
-            guard let expected = try? Yams.compose(yaml: yaml, .default, YAMLFields.makeConstructor(), .utf8) else { continue }
-            let actual = try #require(try Yams.compose(yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8))
-            let (value, expectedValue) = (try #require(actual.mapping?.first?.value), try #require(expected.mapping?.first?.value))
+            guard let expected = try? Yams.compose(yaml: yaml, .default, YAMLFields.makeConstructor(), .utf8) else {
+                continue
+            }
+            let actual = try #require(
+                try Yams.compose(yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8))
+            let (value, expectedValue) = (
+                try #require(actual.mapping?.first?.value), try #require(expected.mapping?.first?.value)
+            )
             #expect(YAMLFields.jsonValue(value) == YAMLFields.jsonValue(expectedValue), "\(scalar)")
             #expect(value.bool == expectedValue.bool && value.int == expectedValue.int, "\(scalar)")
-            #expect(value.float.map { $0.isNaN ? "nan" : "\($0)" } == expectedValue.float.map { $0.isNaN ? "nan" : "\($0)" }, "\(scalar)")
+            #expect(
+                value.float.map { $0.isNaN ? "nan" : "\($0)" }
+                    == expectedValue.float.map { $0.isNaN ? "nan" : "\($0)" }, "\(scalar)")
             #expect(YAMLFields.isNull(value) == YAMLFields.isNull(expectedValue), "\(scalar)")
             compared += 1
         }

@@ -1,6 +1,7 @@
 import Foundation
 import Mustache
 import Testing
+
 @testable import BlogCore
 
 @Suite struct HTMLEscapingTests {
@@ -22,7 +23,8 @@ import Testing
 
     @Test func templatesEscapeThroughItAndThePragmaLeavesNoTrace() throws {
         _ = HTMLEscaping.registration
-        let template = try MustacheTemplate(string: HTMLEscaping.pragma + "line one\n{{x}}|{{{x}}}|{{#list}}{{.}}{{/list}}\n")
+        let template = try MustacheTemplate(
+            string: HTMLEscaping.pragma + "line one\n{{x}}|{{{x}}}|{{#list}}{{.}}{{/list}}\n")
         #expect(template.render(["x": "<b>&", "list": ["<i>"]]) == "line one\n&lt;b&gt;&amp;|<b>&|&lt;i&gt;\n")
     }
 }
@@ -49,13 +51,19 @@ import Testing
     }
 
     @Test func escapesAsTheRuleSaysOnRandomText() {
-        let pieces = ["a", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{FFFE}", "\u{FFFF}", "\u{FFFD}",
-                      "\u{EFBF}", "é", "日本", "👩‍👩‍👧", "<p class=\"x\">", " "]
+        let pieces = [
+            "a", "&", "<", ">", "\"", "'", "\t", "\n", "\r", "\u{0}", "\u{1}", "\u{1F}", "\u{7F}", "\u{FFFE}",
+            "\u{FFFF}", "\u{FFFD}",
+            "\u{EFBF}", "é", "日本", "👩‍👩‍👧", "<p class=\"x\">", " ",
+        ]
         var generator = SystemRandomNumberGenerator()
         for _ in 0..<2_000 {
-            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let text = (0..<Int.random(in: 0...40, using: &generator)).map { _ in
+                pieces.randomElement(using: &generator)!
+            }.joined()
             #expect(XMLText.escaped(text) == Self.reference(text), "\(text.debugDescription)")
         }
-        #expect(XMLText.escaped("Tom & <Jerry> \"'\u{1}\u{FFFF}") == "Tom &amp; &lt;Jerry&gt; &quot;&apos;\u{FFFD}\u{FFFD}")
+        #expect(
+            XMLText.escaped("Tom & <Jerry> \"'\u{1}\u{FFFF}") == "Tom &amp; &lt;Jerry&gt; &quot;&apos;\u{FFFD}\u{FFFD}")
     }
 }

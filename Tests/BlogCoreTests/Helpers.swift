@@ -1,4 +1,5 @@
 import Foundation
+
 @testable import BlogCore
 
 let testTargetRoot = URL(filePath: #filePath).deletingLastPathComponent()
@@ -12,11 +13,15 @@ func configuration(_ yaml: String = "title: T\nbase_url: https://example.com/blo
 }
 
 /// A temporary site with the default theme, blog.yaml and the given posts (file name to text).
-func makeSite(yaml: String = "title: T\nbase_url: https://example.com/blog/\nposts_per_page: 2\n", posts: [String: String]) throws -> Site {
+func makeSite(
+    yaml: String = "title: T\nbase_url: https://example.com/blog/\nposts_per_page: 2\n", posts: [String: String]
+) throws -> Site {
     let root = FileManager.default.temporaryDirectory.appending(path: "blogcore-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: root.appending(path: "content/posts"), withIntermediateDirectories: true)
+    try FileManager.default.createDirectory(
+        at: root.appending(path: "content/posts"), withIntermediateDirectories: true)
     try yaml.write(to: root.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
-    try FileManager.default.copyItem(at: repositoryRoot.appending(path: "site-template"), to: root.appending(path: "site-template"))
+    try FileManager.default.copyItem(
+        at: repositoryRoot.appending(path: "site-template"), to: root.appending(path: "site-template"))
     for (name, text) in posts {
         let url = root.appending(path: "content/posts/\(name)")
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)

@@ -1,5 +1,6 @@
 import Mustache
 import Testing
+
 @testable import BlogCore
 
 @Suite struct PostHTMLTests {

@@ -1,20 +1,26 @@
 import Foundation
 import Testing
+
 @testable import BlogCore
 
 @Suite struct PostRendererTests {
     func makePost(_ body: String, source: String = "content/posts/a.md", summary: String? = nil) -> Post {
-        Post(kind: .post, source: source, bundleFolder: nil, slug: "a", title: "A", date: fixedNow, updated: nil, summary: summary,
-             tags: [], image: nil, bannerImage: nil, externalURL: nil, language: nil, authors: nil, isDraft: false,
-             attachments: [], extensions: [:], body: body, bodyFirstLine: 5)
+        Post(
+            kind: .post, source: source, bundleFolder: nil, slug: "a", title: "A", date: fixedNow, updated: nil,
+            summary: summary,
+            tags: [], image: nil, bannerImage: nil, externalURL: nil, language: nil, authors: nil, isDraft: false,
+            attachments: [], extensions: [:], body: body, bodyFirstLine: 5)
     }
 
-    func renderer(_ yaml: String = "title: T\nbase_url: https://example.com/blog/\n", pages: [String: String] = [:]) throws -> PostRenderer {
+    func renderer(_ yaml: String = "title: T\nbase_url: https://example.com/blog/\n", pages: [String: String] = [:])
+        throws -> PostRenderer
+    {
         PostRenderer(configuration: try configuration(yaml), pageURLs: pages)
     }
 
     @Test func summaryIsTheFirstParagraphAsPlainText() throws {
-        let rendered = try renderer().render(makePost("![cover](c.png)\n\n# Title\n\nThe *first* \"real\" `paragraph`\nwraps.\n\nSecond.\n"))
+        let rendered = try renderer().render(
+            makePost("![cover](c.png)\n\n# Title\n\nThe *first* \"real\" `paragraph`\nwraps.\n\nSecond.\n"))
         #expect(rendered.summary == "The first “real” paragraph wraps.")
         let long = String(repeating: "word ", count: 100)
         let truncated = try renderer().render(makePost(long)).summary
@@ -23,22 +29,43 @@ import Testing
     }
 
     @Test func linksToPostSourcesAreRewritten() throws {
-        let pages = ["content/posts/b.md": "/blog/posts/b/", "content/pages/about.md": "/blog/about/", "content/posts/trip/index.md": "/blog/posts/trip/"]
-        let rendered = try renderer(pages: pages).render(makePost("[b](b.md) [about](../pages/about.md#team) [trip](./trip/index.md) [gone](missing.md) [web](https://x.org/y.md)\n"))
-        #expect(rendered.html == "<p><a href=\"/blog/posts/b/\">b</a> <a href=\"/blog/about/#team\">about</a> <a href=\"/blog/posts/trip/\">trip</a> <a href=\"missing.md\">gone</a> <a href=\"https://x.org/y.md\">web</a></p>\n")
-        #expect(rendered.diagnostics.map(\.description) == [#"content/posts/a.md:5: warning: link to "missing.md", but content/posts/missing.md is not a post or page"#])
+        let pages = [
+            "content/posts/b.md": "/blog/posts/b/", "content/pages/about.md": "/blog/about/",
+            "content/posts/trip/index.md": "/blog/posts/trip/",
+        ]
+        let rendered = try renderer(pages: pages).render(
+            makePost(
+                "[b](b.md) [about](../pages/about.md#team) [trip](./trip/index.md) [gone](missing.md) [web](https://x.org/y.md)\n"
+            ))
+        #expect(
+            rendered.html
+                == "<p><a href=\"/blog/posts/b/\">b</a> <a href=\"/blog/about/#team\">about</a> <a href=\"/blog/posts/trip/\">trip</a> <a href=\"missing.md\">gone</a> <a href=\"https://x.org/y.md\">web</a></p>\n"
+        )
+        #expect(
+            rendered.diagnostics.map(\.description) == [
+                #"content/posts/a.md:5: warning: link to "missing.md", but content/posts/missing.md is not a post or page"#
+            ])
     }
 
     @Test func feedHTMLHasAbsoluteURLs() throws {
-        let rendered = try renderer().render(makePost("[rel](photo.png) [root](/x/) [frag](#top) [abs](https://o.org/) [mail](mailto:a@b.c) ![i](img/p.png)\n"))
-        #expect(rendered.feedHTML == "<p><a href=\"https://example.com/blog/posts/a/photo.png\">rel</a> <a href=\"https://example.com/x/\">root</a> <a href=\"https://example.com/blog/posts/a/#top\">frag</a> <a href=\"https://o.org/\">abs</a> <a href=\"mailto:a@b.c\">mail</a> <img src=\"https://example.com/blog/posts/a/img/p.png\" alt=\"i\" /></p>\n")
+        let rendered = try renderer().render(
+            makePost(
+                "[rel](photo.png) [root](/x/) [frag](#top) [abs](https://o.org/) [mail](mailto:a@b.c) ![i](img/p.png)\n"
+            ))
+        #expect(
+            rendered.feedHTML
+                == "<p><a href=\"https://example.com/blog/posts/a/photo.png\">rel</a> <a href=\"https://example.com/x/\">root</a> <a href=\"https://example.com/blog/posts/a/#top\">frag</a> <a href=\"https://o.org/\">abs</a> <a href=\"mailto:a@b.c\">mail</a> <img src=\"https://example.com/blog/posts/a/img/p.png\" alt=\"i\" /></p>\n"
+        )
         #expect(rendered.html.text.contains("href=\"photo.png\""))
     }
 
     /// The feed's HTML is the page's when nothing in the post is relative, and every relative URL,
     /// in Markdown or raw HTML, is made absolute otherwise.
     @Test(arguments: [
-        ("[abs](https://o.org/) www.e.org <b>bold</b> <img src=\"https://o.org/i.png\">\n\n| a |\n|---|\n| b |\n", true),
+        (
+            "[abs](https://o.org/) www.e.org <b>bold</b> <img src=\"https://o.org/i.png\">\n\n| a |\n|---|\n| b |\n",
+            true
+        ),
         ("Text with a footnote[^1].\n\n[^1]: The note.\n", true),
         ("![i](p.png)\n", false),
         ("<video poster=\"p.jpg\" src=\"https://o.org/v.mp4\"></video>\n", false),
@@ -49,21 +76,31 @@ import Testing
         let rendered = try renderer().render(makePost(markdown))
         #expect((rendered.feedHTML == rendered.html.text) == same, "\(rendered.feedHTML)")
         if !same {
-            #expect(!rendered.feedHTML.contains("\"p.png") && !rendered.feedHTML.contains("\"p.jpg") && !rendered.feedHTML.contains("\"../b/")
+            #expect(
+                !rendered.feedHTML.contains("\"p.png") && !rendered.feedHTML.contains("\"p.jpg")
+                    && !rendered.feedHTML.contains("\"../b/")
                     && !rendered.feedHTML.contains("\"#top"), "\(rendered.feedHTML)")
         }
     }
 
     @Test func headingsGetStableUniqueAnchors() throws {
         let rendered = try renderer().render(makePost("## Intro\n\n## Intro\n\n### Ça marche *bien*\n\n## !!!\n"))
-        #expect(rendered.html == "<h2 id=\"intro\">Intro</h2>\n<h2 id=\"intro-1\">Intro</h2>\n<h3 id=\"ca-marche-bien\">Ça marche <em>bien</em></h3>\n<h2 id=\"section\">!!!</h2>\n")
+        #expect(
+            rendered.html
+                == "<h2 id=\"intro\">Intro</h2>\n<h2 id=\"intro-1\">Intro</h2>\n<h3 id=\"ca-marche-bien\">Ça marche <em>bien</em></h3>\n<h2 id=\"section\">!!!</h2>\n"
+        )
     }
 
     @Test func rawHTMLFollowsTheUnsafeOption() throws {
         let body = "<figure>\n<video src=\"v.mp4\"></video>\n</figure>\n\nText <b>bold</b>\n"
-        #expect(try renderer().render(makePost(body)).html == "<figure>\n<video src=\"v.mp4\"></video>\n</figure>\n<p>Text <b>bold</b></p>\n")
-        let safe = try renderer("title: T\nbase_url: https://e.org/\nmarkdown:\n  unsafe: false\n").render(makePost(body)).html
-        #expect(safe == "<!-- raw HTML omitted -->\n<p>Text <!-- raw HTML omitted -->bold<!-- raw HTML omitted --></p>\n")
+        #expect(
+            try renderer().render(makePost(body)).html
+                == "<figure>\n<video src=\"v.mp4\"></video>\n</figure>\n<p>Text <b>bold</b></p>\n")
+        let safe = try renderer("title: T\nbase_url: https://e.org/\nmarkdown:\n  unsafe: false\n").render(
+            makePost(body)
+        ).html
+        #expect(
+            safe == "<!-- raw HTML omitted -->\n<p>Text <!-- raw HTML omitted -->bold<!-- raw HTML omitted --></p>\n")
     }
 
     @Test func wordCountAndReadingTime() throws {
@@ -85,7 +122,8 @@ import Testing
 
     @Test(arguments: [
         ("https://e.org/a.md", true), ("mailto:a@e.org", true), ("a+b.c-d:x", true), ("C:x", true), ("x2:y", true),
-        ("posts/a.md", false), ("1abc:x", false), ("é:x", false), ("a b:x", false), ("a_b:x", false), (":x", false), ("", false),
+        ("posts/a.md", false), ("1abc:x", false), ("é:x", false), ("a b:x", false), ("a_b:x", false), (":x", false),
+        ("", false),
     ])
     func schemesAreASCIILettersDigitsPlusMinusDot(_ url: String, _ hasScheme: Bool) {
         #expect(PostRenderer.hasScheme(url) == hasScheme)
@@ -110,8 +148,10 @@ import Testing
             }
             return count
         }
-        let pieces: [String] = ["a", "Z", "0", "-", ".", "\u{7F}", "\u{1}", " ", "\t", "\n", "\r", "\u{B}", "\u{C}", "\u{8}", "\u{E}",
-                                "\u{1F}", "!", "é", "“", "—", "\u{A0}", "\u{2028}", "日", "カ", "\u{3000}", "😀"]
+        let pieces: [String] = [
+            "a", "Z", "0", "-", ".", "\u{7F}", "\u{1}", " ", "\t", "\n", "\r", "\u{B}", "\u{C}", "\u{8}", "\u{E}",
+            "\u{1F}", "!", "é", "“", "—", "\u{A0}", "\u{2028}", "日", "カ", "\u{3000}", "😀",
+        ]
         var seed: UInt64 = 0x9E37_79B9_7F4A_7C15
         for _ in 0..<3_000 {
             var text = ""

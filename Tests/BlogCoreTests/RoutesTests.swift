@@ -1,6 +1,7 @@
 import Foundation
 import JSONFeed
 import Testing
+
 @testable import BlogCore
 
 /// Every output's path and URL come from Routes; these are the rules a host and a browser see.
@@ -10,12 +11,17 @@ import Testing
     }
 
     func post(_ slug: String, kind: Post.Kind = .post) -> Post {
-        Post(kind: kind, source: "content/posts/\(slug).md", bundleFolder: nil, slug: slug, title: slug, date: fixedNow, updated: nil, summary: nil,
-             tags: [], image: nil, bannerImage: nil, externalURL: nil, language: nil, authors: nil, isDraft: false, attachments: [],
-             extensions: [:], body: "", bodyFirstLine: 1)
+        Post(
+            kind: kind, source: "content/posts/\(slug).md", bundleFolder: nil, slug: slug, title: slug, date: fixedNow,
+            updated: nil, summary: nil,
+            tags: [], image: nil, bannerImage: nil, externalURL: nil, language: nil, authors: nil, isDraft: false,
+            attachments: [],
+            extensions: [:], body: "", bodyFirstLine: 1)
     }
 
-    @Test(arguments: [("https://example.com/", "/"), ("https://example.com/blog/", "/blog/"), ("https://example.com/a/b", "/a/b/")])
+    @Test(arguments: [
+        ("https://example.com/", "/"), ("https://example.com/blog/", "/blog/"), ("https://example.com/a/b", "/a/b/"),
+    ])
     func everyURLStartsWithTheBasePath(_ baseURL: String, _ base: String) throws {
         let routes = try routes(baseURL)
         #expect(routes.page(of: post("hello")) == .init(path: "posts/hello/index.html", url: "\(base)posts/hello/"))
@@ -45,16 +51,24 @@ import Testing
     /// A copied file may not take a path the engine writes, at the root or in a post's folder.
     @Test func rootOutputsCoverEveryFileTheEngineWritesAtTheRoot() throws {
         let routes = try routes("https://example.com/")
-        #expect(routes.rootOutputs == ["index.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "404.html", "tags/index.html", "archive/index.html"])
+        #expect(
+            routes.rootOutputs == [
+                "index.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "404.html", "tags/index.html",
+                "archive/index.html",
+            ])
         for slug in Routes.reservedSlugs.filter({ !$0.contains(".") }) {
-            #expect(routes.index(page: 2).path.hasPrefix(slug + "/") || routes.tags.path.hasPrefix(slug + "/") || routes.archive.path.hasPrefix(slug + "/")
+            #expect(
+                routes.index(page: 2).path.hasPrefix(slug + "/") || routes.tags.path.hasPrefix(slug + "/")
+                    || routes.archive.path.hasPrefix(slug + "/")
                     || routes.folder(of: post("x")).hasPrefix(slug + "/"), "\(slug) is reserved but no route uses it")
         }
     }
 
     /// Jekyll's and Hugo's placeholders, and front matter's own paths.
     @Test func permalinksFollowJekyllsPlaceholders() throws {
-        var configuration = try SiteConfiguration.load(from: "title: T\nbase_url: https://example.com/blog/\ntimezone: America/New_York\npermalink: date\n").0
+        var configuration = try SiteConfiguration.load(
+            from: "title: T\nbase_url: https://example.com/blog/\ntimezone: America/New_York\npermalink: date\n"
+        ).0
         var routes = Routes(configuration: configuration)
         var late = post("late")
         late.source = "content/posts/2015-12-03-Late Night!.md"
@@ -62,7 +76,11 @@ import Testing
         late.dateOffset = -4 * 3600
         late.categories = ["Swift Notes", "web", "Web"]
         // 23:30 at -04:00 stays on the 3rd, categories are lower-cased as Jekyll does, :title keeps case.
-        #expect(routes.page(of: late) == .init(path: "swift notes/web/2015/12/03/Late-Night!.html", url: "/blog/swift%20notes/web/2015/12/03/Late-Night!.html"))
+        #expect(
+            routes.page(of: late)
+                == .init(
+                    path: "swift notes/web/2015/12/03/Late-Night!.html",
+                    url: "/blog/swift%20notes/web/2015/12/03/Late-Night!.html"))
         late.dateOffset = nil
         // Without a written offset, the site's zone: 03:30 UTC is 22:30 on the 3rd in New York.
         #expect(routes.page(of: late).path == "swift notes/web/2015/12/03/Late-Night!.html")
@@ -82,13 +100,23 @@ import Testing
     /// Past 50,000 URLs, the most one sitemap may hold, `sitemap.xml` becomes an index of parts.
     @Test func aSitemapPastFiftyThousandURLsIsSplitUnderAnIndex() throws {
         let routes = try routes("https://example.com/blog/")
-        let small = Sitemap.files([.init(url: "https://example.com/blog/b/", modified: nil), .init(url: "https://example.com/blog/a/", modified: fixedNow)], routes: routes)
+        let small = Sitemap.files(
+            [
+                .init(url: "https://example.com/blog/b/", modified: nil),
+                .init(url: "https://example.com/blog/a/", modified: fixedNow),
+            ], routes: routes)
         #expect(small.map(\.path) == ["sitemap.xml"])
-        #expect(small[0].xml.contains("<urlset") && small[0].xml.range(of: "/a/")!.lowerBound < small[0].xml.range(of: "/b/")!.lowerBound)
-        let entries = (0..<120_001).map { Sitemap.Entry(url: "https://example.com/blog/posts/\($0)/", modified: $0 == 7 ? fixedNow : nil) }
+        #expect(
+            small[0].xml.contains("<urlset")
+                && small[0].xml.range(of: "/a/")!.lowerBound < small[0].xml.range(of: "/b/")!.lowerBound)
+        let entries = (0..<120_001).map {
+            Sitemap.Entry(url: "https://example.com/blog/posts/\($0)/", modified: $0 == 7 ? fixedNow : nil)
+        }
         let files = Sitemap.files(entries, routes: routes)
         #expect(files.map(\.path) == ["sitemap.xml", "sitemap-1.xml", "sitemap-2.xml", "sitemap-3.xml"])
-        #expect(files[0].xml.contains("<sitemapindex") && files[0].xml.contains("<loc>https://example.com/blog/sitemap-3.xml</loc>"))
+        #expect(
+            files[0].xml.contains("<sitemapindex")
+                && files[0].xml.contains("<loc>https://example.com/blog/sitemap-3.xml</loc>"))
         let counts = files.dropFirst().map { $0.xml.components(separatedBy: "<url>").count - 1 }
         #expect(counts == [50_000, 50_000, 20_001])
         #expect(files.dropFirst().allSatisfy { $0.xml.utf8.count < 50_000_000 })

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlogCore
 
 /// A build that leaves no spare tree for a large output asks for one to be linked after it; the next
@@ -14,7 +15,9 @@ import Testing
         var files: [String: Data] = [:]
         for path in try FileManager.default.subpathsOfDirectory(atPath: root.path) {
             var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isFolder), !isFolder.boolValue {
+            if FileManager.default.fileExists(atPath: root.appending(path: path).path, isDirectory: &isFolder),
+                !isFolder.boolValue
+            {
                 files[path] = try Data(contentsOf: root.appending(path: path))
             }
         }
@@ -22,7 +25,10 @@ import Testing
     }
 
     @Test func theNextBuildStagesIntoTheLinkedSpare() async throws {
-        let site = try makeSite(posts: ["a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02"), "c.md": post("C", "2024-01-03")])
+        let site = try makeSite(posts: [
+            "a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02"),
+            "c.md": post("C", "2024-01-03"),
+        ])
         defer { try? FileManager.default.removeItem(at: site.root) }
         var options = BuildOptions(now: fixedNow)
         options.spareRequestMinimumFiles = 0
@@ -34,7 +40,8 @@ import Testing
         #expect(try tree(spare) == tree(site.root.appending(path: "public")))
         #expect(!(await request.fulfil()), "a spare is there already")
         let linked = inode(spare)
-        try post("A", "2024-01-01", tags: ["x"], body: "Edited.").write(to: site.root.appending(path: "content/posts/a.md"), atomically: true, encoding: .utf8)
+        try post("A", "2024-01-01", tags: ["x"], body: "Edited.").write(
+            to: site.root.appending(path: "content/posts/a.md"), atomically: true, encoding: .utf8)
         let second = try await SiteBuilder(site: site).build(options)
         #expect(second.spareRequest == nil, "the build kept the tree it replaced")
         #expect(inode(site.root.appending(path: "public")) == linked, "the build staged into the linked tree")

@@ -1,5 +1,6 @@
 import Mustache
 import Testing
+
 @testable import BlogCore
 
 @Suite struct TemplateObjectTests {
@@ -22,18 +23,27 @@ import Testing
             "title": "Tom & Jerry's <b>",
             "empty": "",
             "tag": ["name": "Swift", "url": "/tags/swift/", "count": 2] as [String: Any],
-            "post": ["title": "A \"Post\"", "tags": tags, "authors": [["name": "Ann"], ["name": "Bo"]], "minutes": 4, "draft": false] as [String: Any],
+            "post": [
+                "title": "A \"Post\"", "tags": tags, "authors": [["name": "Ann"], ["name": "Bo"]], "minutes": 4,
+                "draft": false,
+            ] as [String: Any],
         ]
     }
 
     static func objects() -> TemplateObject {
-        let tags = [TemplateObject(["name": "<Swift>", "url": "/tags/swift/"]), TemplateObject(["name": "Ünï", "url": "/tags/un/"])]
+        let tags = [
+            TemplateObject(["name": "<Swift>", "url": "/tags/swift/"]),
+            TemplateObject(["name": "Ünï", "url": "/tags/un/"]),
+        ]
         return TemplateObject([
             "title": "Tom & Jerry's <b>",
             "empty": "",
             "tag": TemplateObject(["name": "Swift", "url": "/tags/swift/", "count": 2]),
-            "post": TemplateObject(["title": "A \"Post\"", "tags": tags, "authors": [TemplateObject(["name": "Ann"]), TemplateObject(["name": "Bo"])],
-                                    "minutes": 4, "draft": false]),
+            "post": TemplateObject([
+                "title": "A \"Post\"", "tags": tags,
+                "authors": [TemplateObject(["name": "Ann"]), TemplateObject(["name": "Bo"])],
+                "minutes": 4, "draft": false,
+            ]),
         ])
     }
 
@@ -50,7 +60,8 @@ import Testing
     /// A value that is not there, such as an author's missing URL, is false in a section and prints
     /// nothing; an optional in a dictionary printed "nil" and opened the section.
     @Test func aNilValueIsLeftOut() throws {
-        let template = try MustacheTemplate(string: "{{#authors}}{{#url}}<a href=\"{{url}}\">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}};{{/authors}}")
+        let template = try MustacheTemplate(
+            string: "{{#authors}}{{#url}}<a href=\"{{url}}\">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}};{{/authors}}")
         let url: String? = nil
         let authors = [TemplateObject(["name": "Ann", "url": url]), TemplateObject(["name": "Bo", "url": "/bo/"])]
         #expect(template.render(TemplateObject(["authors": authors])) == "Ann;<a href=\"/bo/\">Bo</a>;")

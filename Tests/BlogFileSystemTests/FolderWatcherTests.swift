@@ -1,12 +1,14 @@
 import Foundation
 import Testing
+
 @testable import BlogFileSystem
 
 @Suite struct FolderWatcherTests {
     /// A site folder with content/posts and a watcher on it; the caller stops the watcher and removes the folder.
     private func makeWatchedSite() throws -> (URL, FolderWatcher) {
         let root = FileManager.default.temporaryDirectory.appending(path: "blogwatch-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: root.appending(path: "content/posts"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appending(path: "content/posts"), withIntermediateDirectories: true)
         try "title: T\n".write(to: root.appending(path: "blog.yaml"), atomically: false, encoding: .utf8)
         return (root, try FolderWatcher(root: root, folders: ["content", "site-template"], files: ["blog.yaml"]))
     }
@@ -34,7 +36,8 @@ import Testing
         try "a".write(to: root.appending(path: "content/posts/a.md"), atomically: false, encoding: .utf8)
         #expect(await nextChanges(watcher) == ["content/posts/a.md"])
 
-        try FileManager.default.createDirectory(at: root.appending(path: "content/posts/folder"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appending(path: "content/posts/folder"), withIntermediateDirectories: true)
         #expect(await nextChanges(watcher) == ["content/posts/folder"])
         try "b".write(to: root.appending(path: "content/posts/folder/index.md"), atomically: false, encoding: .utf8)
         #expect(await nextChanges(watcher) == ["content/posts/folder/index.md"])
@@ -42,7 +45,8 @@ import Testing
         try "title: U\n".write(to: root.appending(path: "blog.yaml"), atomically: false, encoding: .utf8)
         #expect(await nextChanges(watcher) == ["blog.yaml"])
 
-        try FileManager.default.createDirectory(at: root.appending(path: "site-template"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appending(path: "site-template"), withIntermediateDirectories: true)
         #expect(await nextChanges(watcher) == ["site-template"])
         try "t".write(to: root.appending(path: "site-template/page.mustache"), atomically: false, encoding: .utf8)
         #expect(await nextChanges(watcher) == ["site-template/page.mustache"])

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlogServe
 
 @Suite struct BuildStatusTests {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlogServe
 
 @Suite struct HTTPDateTests {
@@ -11,7 +12,9 @@ import Testing
         #expect(HTTPDate.string(from: Date(timeIntervalSince1970: 784_111_777.9)) == "Sun, 06 Nov 1994 08:49:37 GMT")
     }
 
-    @Test(arguments: ["Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 1994 08:49 GMT", "", "yesterday"])
+    @Test(arguments: [
+        "Sunday, 06-Nov-94 08:49:37 GMT", "Sun Nov  6 08:49:37 1994", "Sun, 06 Nov 1994 08:49 GMT", "", "yesterday",
+    ])
     func otherFormatsAreNotDates(text: String) {
         #expect(HTTPDate.date(from: text) == nil)
     }

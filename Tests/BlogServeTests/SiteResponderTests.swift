@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import BlogServe
 
 /// A built site on disk: pages, assets, a 404 page, a hidden marker, and a link pointing out of it.
@@ -11,25 +12,35 @@ struct ServedFolder: ~Copyable {
     init() throws {
         parent = FileManager.default.temporaryDirectory.appending(path: "blogserve-\(UUID().uuidString)")
         let files = [
-            "index.html": Self.page, "posts/hello/index.html": "<html><body>post</body></html>", "404.html": "<html><body>gone</body></html>",
-            "style.css": "body{}", "app.js": "1", "feed.json": "{}", "data.json": "{}", "logo.svg": "<svg/>", "photo.jpg": "j",
+            "index.html": Self.page, "posts/hello/index.html": "<html><body>post</body></html>",
+            "404.html": "<html><body>gone</body></html>",
+            "style.css": "body{}", "app.js": "1", "feed.json": "{}", "data.json": "{}", "logo.svg": "<svg/>",
+            "photo.jpg": "j",
             "photo.png": "p", "font.woff2": "w", ".blog-output": "marker", "notes": "n",
         ]
         for (path, text) in files {
             let url = root.appending(path: path)
-            try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
             try text.write(to: url, atomically: false, encoding: .utf8)
         }
         try "secret".write(to: parent.appending(path: "secret.txt"), atomically: false, encoding: .utf8)
-        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "leak.txt").path, withDestinationPath: "../secret.txt")
-        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "outside").path, withDestinationPath: parent.path)
-        try FileManager.default.createSymbolicLink(atPath: root.appending(path: "same.css").path, withDestinationPath: "style.css")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appending(path: "leak.txt").path, withDestinationPath: "../secret.txt")
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appending(path: "outside").path, withDestinationPath: parent.path)
+        try FileManager.default.createSymbolicLink(
+            atPath: root.appending(path: "same.css").path, withDestinationPath: "style.css")
     }
 
     deinit { try? FileManager.default.removeItem(at: parent) }
 
-    func get(_ path: String, basePath: String = "/", generation: Int? = nil, method: String = "GET", headers: [String: String] = [:]) -> SiteResponder.Reply {
-        SiteResponder(root: root, basePath: basePath, generation: generation).respond(method: method, rawPath: path, headers: headers)
+    func get(
+        _ path: String, basePath: String = "/", generation: Int? = nil, method: String = "GET",
+        headers: [String: String] = [:]
+    ) -> SiteResponder.Reply {
+        SiteResponder(root: root, basePath: basePath, generation: generation).respond(
+            method: method, rawPath: path, headers: headers)
     }
 }
 
@@ -90,13 +101,17 @@ extension SiteResponder.Reply {
         #expect(folder.get("/style.css", headers: ["if-modified-since": modified]).status == 304)
         #expect(folder.get("/style.css", headers: ["if-modified-since": "Sat, 01 Jan 2000 00:00:00 GMT"]).status == 200)
         // A stale tag wins over a date that would still hold (RFC 9110 §13.2.2).
-        #expect(folder.get("/style.css", headers: ["if-none-match": "\"other\"", "if-modified-since": modified]).status == 200)
+        #expect(
+            folder.get("/style.css", headers: ["if-none-match": "\"other\"", "if-modified-since": modified]).status
+                == 200)
         let notModified = folder.get("/style.css", headers: ["if-none-match": tag])
         #expect(notModified.body.isEmpty)
     }
 
-    @Test(arguments: ["/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/posts/%2e%2e/%2e%2e/secret.txt",
-                      "/..%2fsecret.txt", "/posts/..%2F..%2Fsecret.txt", "/./index.html", "/%2e/index.html"])
+    @Test(arguments: [
+        "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E/secret.txt", "/posts/%2e%2e/%2e%2e/secret.txt",
+        "/..%2fsecret.txt", "/posts/..%2F..%2Fsecret.txt", "/./index.html", "/%2e/index.html",
+    ])
     func dotSegmentsAreRefused(path: String) throws {
         let folder = try ServedFolder()
         let reply = folder.get(path)

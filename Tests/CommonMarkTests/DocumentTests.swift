@@ -1,5 +1,5 @@
-import Testing
 import CommonMark
+import Testing
 
 @Suite struct DocumentTests {
     @Test func rendersHTMLWithSmartPunctuation() throws {
@@ -17,7 +17,8 @@ import CommonMark
     @Test func rawHTMLPassesOnlyWhenUnsafe() throws {
         let markdown = "<figure>x</figure>\n\n[a](javascript:alert(1))\n"
         let document = try Document(markdown: markdown)
-        #expect(try document.html(options: .unsafe) == "<figure>x</figure>\n<p><a href=\"javascript:alert(1)\">a</a></p>\n")
+        #expect(
+            try document.html(options: .unsafe) == "<figure>x</figure>\n<p><a href=\"javascript:alert(1)\">a</a></p>\n")
         #expect(try document.html() == "<!-- raw HTML omitted -->\n<p><a href=\"\">a</a></p>\n")
     }
 
@@ -28,7 +29,10 @@ import CommonMark
         links[0].url = "/posts/a/"
         let images = document.nodes(ofKind: .image)
         images[0].url = "https://example.org/b.png"
-        #expect(try document.html() == "<p>See <a href=\"/posts/a/\">one</a> and <img src=\"https://example.org/b.png\" alt=\"pic\" />.</p>\n<p>Second paragraph.</p>\n")
+        #expect(
+            try document.html()
+                == "<p>See <a href=\"/posts/a/\">one</a> and <img src=\"https://example.org/b.png\" alt=\"pic\" />.</p>\n<p>Second paragraph.</p>\n"
+        )
         let paragraphs = document.nodes(ofKind: .paragraph)
         #expect(paragraphs.map(\.plainText) == ["See one and pic.", "Second paragraph."])
         #expect(paragraphs.map(\.startLine) == [1, 3])

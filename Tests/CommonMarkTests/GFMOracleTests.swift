@@ -10,12 +10,15 @@ import Testing
 /// and skip, unless `BLOG_REQUIRE_GFM_ORACLE=1` (CI installs them).
 @Suite struct GFMOracleTests {
     static let spec = "/usr/share/doc/cmark-gfm/spec.txt.gz"
-    static let oracleAvailable = FileManager.default.fileExists(atPath: spec) && (try? run("cmark-gfm", ["--version"]).status) == 0
+    static let oracleAvailable =
+        FileManager.default.fileExists(atPath: spec) && (try? run("cmark-gfm", ["--version"]).status) == 0
         && (try? run("cmark", ["--version"]).status) == 0
     static let oracleRequired = ProcessInfo.processInfo.environment["BLOG_REQUIRE_GFM_ORACLE"] == "1"
     static let gfmFlags = ["-e", "table", "-e", "strikethrough", "-e", "autolink", "-e", "tasklist", "-e", "footnotes"]
 
-    static func run(_ command: String, _ arguments: [String], input: Data = Data()) throws -> (status: Int32, output: String) {
+    static func run(_ command: String, _ arguments: [String], input: Data = Data()) throws -> (
+        status: Int32, output: String
+    ) {
         let process = Process()
         process.executableURL = URL(filePath: "/usr/bin/env")
         process.arguments = [command] + arguments
@@ -59,23 +62,28 @@ import Testing
         return try Document(markdown: markdown, options: parse, extensions: extensions).html(options: options)
     }
 
-    @Test(.enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
     func everySpecExampleMatchesCmarkGFM() throws {
         let examples = try Self.examples()
         #expect(examples.count >= 670, "the spec has 672 examples; found \(examples.count)")
         var exact = 0
         for (number, example) in examples.enumerated() {
-            let expected = try Self.run("cmark-gfm", ["--unsafe"] + Self.gfmFlags, input: Data(example.markdown.utf8)).output
+            let expected = try Self.run("cmark-gfm", ["--unsafe"] + Self.gfmFlags, input: Data(example.markdown.utf8))
+                .output
             let actual = try Self.ours(example.markdown, extensions: .gfm, options: .unsafe)
             if expected == actual { exact += 1 }
-            #expect(HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected),
-                    "example \(number + 1) [\(example.section)]:\n\(example.markdown)\nexpected:\n\(expected)\nactual:\n\(actual)")
+            #expect(
+                HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected),
+                "example \(number + 1) [\(example.section)]:\n\(example.markdown)\nexpected:\n\(expected)\nactual:\n\(actual)"
+            )
         }
         // Byte for byte, not only after normalising: a change that alters white space shows here first.
         #expect(exact == examples.count)
     }
 
-    @Test(.enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
     func withoutExtensionsEveryExampleEqualsCmark() throws {
         for (number, example) in try Self.examples().enumerated() {
             let expected = try Self.run("cmark", ["--unsafe"], input: Data(example.markdown.utf8)).output
@@ -84,19 +92,23 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
-          arguments: ["unsafe", "smart", "safe"])
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: ["unsafe", "smart", "safe"])
     func realisticPostsMatchCmarkGFM(mode: String) throws {
         let flags = ["unsafe": ["--unsafe"], "smart": ["--unsafe", "--smart"], "safe": []][mode] ?? []
         let options: RenderOptions = ["unsafe": .unsafe, "smart": [.unsafe, .smart], "safe": []][mode] ?? []
         let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/gfm")
-        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
+            .sorted()
         #expect(files.count >= 20)
         for file in files {
             let markdown = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
             let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
             let actual = try Self.ours(markdown, extensions: .gfm, options: options)
-            #expect(HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected), "\(file) \(flags):\nexpected:\n\(expected)\nactual:\n\(actual)")
+            #expect(
+                HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected),
+                "\(file) \(flags):\nexpected:\n\(expected)\nactual:\n\(actual)")
         }
     }
 }

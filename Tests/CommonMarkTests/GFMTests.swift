@@ -17,16 +17,22 @@ import Testing
     @Test func eachExtensionCanBeLeftOut() throws {
         let markdown = "| a |\n|---|\n| b |\n\n~~s~~ www.example.org\n\n- [ ] t\n\nx[^1]\n\n[^1]: n\n"
         let all = try Document(markdown: markdown, extensions: .gfm).html()
-        for fragment in ["<table>", "<del>", "<a href=\"http://www.example.org\">", "type=\"checkbox\"", "footnote-ref"] {
+        for fragment in [
+            "<table>", "<del>", "<a href=\"http://www.example.org\">", "type=\"checkbox\"", "footnote-ref",
+        ] {
             #expect(all.contains(fragment), "\(fragment)")
         }
         let plain = try Document(markdown: markdown).html()
         // Plain CommonMark reads the footnote definition as a link reference definition.
-        #expect(!plain.contains("<table>") && !plain.contains("<del>") && !plain.contains("checkbox") && !plain.contains("www.example.org</a>"))
+        #expect(
+            !plain.contains("<table>") && !plain.contains("<del>") && !plain.contains("checkbox")
+                && !plain.contains("www.example.org</a>"))
         for (name, extensionSet) in Extensions.named {
             let html = try Document(markdown: markdown, extensions: Extensions.gfm.subtracting(extensionSet)).html()
-            let fragment = ["table": "<table>", "strikethrough": "<del>", "autolink": "www.example.org</a>",
-                            "tasklist": "checkbox", "footnotes": "footnote-ref"][name]!
+            let fragment = [
+                "table": "<table>", "strikethrough": "<del>", "autolink": "www.example.org</a>",
+                "tasklist": "checkbox", "footnotes": "footnote-ref",
+            ][name]!
             #expect(!html.contains(fragment), "\(name) was left out but is still there")
         }
     }
@@ -57,9 +63,18 @@ import Testing
         let cases: [(String, (String) -> Bool)] = [
             (String(repeating: "www.a_", count: 50_000), { $0.hasPrefix("<p>www.a_www.a_") && $0.hasSuffix("</p>\n") }),
             (String(repeating: "x@", count: 100_000), { !$0.contains("<a ") }),
-            (String(repeating: "~~a ", count: 30_000) + String(repeating: " b~ ", count: 30_000), { !$0.contains("<del>") }),
-            ((0..<20_000).map { "[^\($0)]: n\n" }.joined() + (0..<20_000).map { "[^\($0)]" }.joined(), { $0.contains("id=\"fn-19999\"") }),
-            ("http://a.b/" + String(repeating: "(", count: 50_000) + String(repeating: ")", count: 50_000), { $0.contains("<a href=") }),
+            (
+                String(repeating: "~~a ", count: 30_000) + String(repeating: " b~ ", count: 30_000),
+                { !$0.contains("<del>") }
+            ),
+            (
+                (0..<20_000).map { "[^\($0)]: n\n" }.joined() + (0..<20_000).map { "[^\($0)]" }.joined(),
+                { $0.contains("id=\"fn-19999\"") }
+            ),
+            (
+                "http://a.b/" + String(repeating: "(", count: 50_000) + String(repeating: ")", count: 50_000),
+                { $0.contains("<a href=") }
+            ),
         ]
         for (markdown, check) in cases {
             let html = try Document(markdown: markdown, extensions: .gfm).html()

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONFeed
 
 /// One file and what the decoder and the validator must make of it.
@@ -39,7 +40,9 @@ struct FeedExpectation: CustomStringConvertible, Sendable {
     /// Tab-separated rows of a file, without comments.
     static func rows(_ url: URL) throws -> [[String]] {
         let text = try String(contentsOf: url, encoding: .utf8)
-        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map { $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init) }
+        return text.split(separator: "\n").filter { !$0.hasPrefix("#") }.map {
+            $0.split(separator: "\t", omittingEmptySubsequences: false).map(String.init)
+        }
     }
 }
 
@@ -50,7 +53,8 @@ struct FeedExpectation: CustomStringConvertible, Sendable {
 
     static func expectations() throws -> [FeedExpectation] {
         try FeedExpectation.rows(folder.appending(path: "expectations.tsv")).filter { $0.count >= 2 }.map {
-            FeedExpectation(file: $0[0], outcome: $0[1], rules: $0.count > 2 ? $0[2].split(separator: ",").map(String.init) : [])
+            FeedExpectation(
+                file: $0[0], outcome: $0[1], rules: $0.count > 2 ? $0[2].split(separator: ",").map(String.init) : [])
         }
     }
 
@@ -61,14 +65,20 @@ struct FeedExpectation: CustomStringConvertible, Sendable {
 
     @Test func everyFeedIsListedAndEveryOutcomeAndCorpusRuleIsCovered() throws {
         let listed = try Self.expectations()
-        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter { $0.hasSuffix(".json") }
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.folder.path).filter {
+            $0.hasSuffix(".json")
+        }
         #expect(Set(files) == Set(listed.map(\.file)))
         #expect(Set(listed.map(\.outcome)) == ["accept", "reject", "flag"])
         // The rules the corpus's expected-errors.tsv names, as of this writing.
-        let corpusRules: Set = ["ATT-URL", "ATT-NUMBER", "ATT-MIME", "AUTHOR-MEMBER", "AUTHOR-AVATAR", "AUTHORS-ARRAY", "KEY-UNKNOWN", "EXT-NAME",
-                                "ITEM-DATE", "ITEM-ID", "ITEM-ID-STRING", "ITEM-ID-UNIQUE", "ITEM-CONTENT", "ITEM-TAGS", "ITEM-EXTERNAL-URL",
-                                "ITEM-IMAGE-URL", "TOP-EXPIRED", "TOP-FEED-URL", "TOP-ITEMS", "TOP-TITLE", "TOP-VERSION", "TOP-IMAGE-URL",
-                                "HUB-TYPE", "DOC-JSON"]
+        let corpusRules: Set = [
+            "ATT-URL", "ATT-NUMBER", "ATT-MIME", "AUTHOR-MEMBER", "AUTHOR-AVATAR", "AUTHORS-ARRAY", "KEY-UNKNOWN",
+            "EXT-NAME",
+            "ITEM-DATE", "ITEM-ID", "ITEM-ID-STRING", "ITEM-ID-UNIQUE", "ITEM-CONTENT", "ITEM-TAGS",
+            "ITEM-EXTERNAL-URL",
+            "ITEM-IMAGE-URL", "TOP-EXPIRED", "TOP-FEED-URL", "TOP-ITEMS", "TOP-TITLE", "TOP-VERSION", "TOP-IMAGE-URL",
+            "HUB-TYPE", "DOC-JSON",
+        ]
         #expect(corpusRules.subtracting(listed.flatMap(\.rules)).isEmpty)
     }
 }
@@ -80,11 +90,15 @@ struct CorpusTests {
     static func expectations() throws -> [FeedExpectation] {
         guard FeedCorpus.isAvailable else { return [] }
         var result: [FeedExpectation] = []
-        for row in try FeedExpectation.rows(FeedCorpus.root.appending(path: "decoder-expectations.tsv")) where row.count >= 2 {
+        for row in try FeedExpectation.rows(FeedCorpus.root.appending(path: "decoder-expectations.tsv"))
+        where row.count >= 2 {
             if row[0].hasSuffix("/*") {
                 let folder = String(row[0].dropLast(2))
-                let names = try FileManager.default.contentsOfDirectory(atPath: FeedCorpus.root.appending(path: folder).path)
-                result += names.sorted().filter { $0.hasSuffix(".json") }.map { FeedExpectation(file: "\(folder)/\($0)", outcome: row[1]) }
+                let names = try FileManager.default.contentsOfDirectory(
+                    atPath: FeedCorpus.root.appending(path: folder).path)
+                result += names.sorted().filter { $0.hasSuffix(".json") }.map {
+                    FeedExpectation(file: "\(folder)/\($0)", outcome: row[1])
+                }
             } else {
                 result.append(FeedExpectation(file: row[0], outcome: row[1]))
             }
@@ -106,9 +120,11 @@ struct CorpusTests {
 
     static func brokenRules() throws -> [FeedExpectation] {
         guard FeedCorpus.isAvailable else { return [] }
-        return try FeedExpectation.rows(FeedCorpus.root.appending(path: "expected-errors.tsv")).filter { $0.count >= 2 }.map {
-            FeedExpectation(file: "invalid/\($0[0])", outcome: "", rules: $0[1].split(separator: ",").map(String.init))
-        }
+        return try FeedExpectation.rows(FeedCorpus.root.appending(path: "expected-errors.tsv")).filter { $0.count >= 2 }
+            .map {
+                FeedExpectation(
+                    file: "invalid/\($0[0])", outcome: "", rules: $0[1].split(separator: ",").map(String.init))
+            }
     }
 
     /// Every spec rule `expected-errors.tsv` names for a file is among the rules the validator reports.

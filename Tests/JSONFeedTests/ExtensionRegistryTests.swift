@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import JSONFeed
+import Testing
 
 /// Typed extensions and hubs: registered keys and hub types decode to Swift values with the key path of
 /// any error, unknown ones stay raw JSON, and a feed read and written again is the same bytes either way.
@@ -28,49 +28,49 @@ import JSONFeed
     }
 
     static let document = """
-    {
-      "version": "https://jsonfeed.org/version/1.1",
-      "title": "Shed",
-      "hubs": [
         {
-          "type": "WebSub",
-          "url": "https://hub.example/"
-        },
-        {
-          "type": "rssCloud",
-          "url": "https://cloud.example/",
-          "_port": 80
-        }
-      ],
-      "items": [
-        {
-          "id": "1",
-          "content_text": "One",
-          "_podcast": {
-            "episode": {
-              "number": 12,
-              "guests": [
-                "Ada"
+          "version": "https://jsonfeed.org/version/1.1",
+          "title": "Shed",
+          "hubs": [
+            {
+              "type": "WebSub",
+              "url": "https://hub.example/"
+            },
+            {
+              "type": "rssCloud",
+              "url": "https://cloud.example/",
+              "_port": 80
+            }
+          ],
+          "items": [
+            {
+              "id": "1",
+              "content_text": "One",
+              "_podcast": {
+                "episode": {
+                  "number": 12,
+                  "guests": [
+                    "Ada"
+                  ]
+                }
+              },
+              "_unknown": [
+                1.50,
+                {
+                  "z": null,
+                  "a": "kept in order"
+                }
               ]
             }
-          },
-          "_unknown": [
-            1.50,
-            {
-              "z": null,
-              "a": "kept in order"
-            }
-          ]
+          ],
+          "_blue_shed": {
+            "about": "https://blueshed-podcasts.com/json-feed-extension-docs",
+            "explicit": false,
+            "copyright": "1948 by George Orwell"
+          }
         }
-      ],
-      "_blue_shed": {
-        "about": "https://blueshed-podcasts.com/json-feed-extension-docs",
-        "explicit": false,
-        "copyright": "1948 by George Orwell"
-      }
-    }
 
-    """
+        """
 
     var registry: ExtensionRegistry {
         var registry = ExtensionRegistry()
@@ -84,11 +84,15 @@ import JSONFeed
         let feed = try FeedDecoder().decode(from: Data(Self.document.utf8))
         let found = try registry.decode(feed)
         #expect(found.map(\.path) == ["_blue_shed", "hubs[0]", "items[0]._podcast"])
-        #expect(found[0].value as? BlueShed == BlueShed(about: "https://blueshed-podcasts.com/json-feed-extension-docs", explicit: false,
-                                                        copyright: "1948 by George Orwell"))
+        #expect(
+            found[0].value as? BlueShed
+                == BlueShed(
+                    about: "https://blueshed-podcasts.com/json-feed-extension-docs", explicit: false,
+                    copyright: "1948 by George Orwell"))
         #expect(found[1].value as? WebSubHub == WebSubHub(type: "WebSub", url: "https://hub.example/"))
         #expect(found[2].value as? Podcast == Podcast(episode: .init(number: 12, guests: ["Ada"])))
-        #expect(try feed.items[0].extensions.decode(Podcast.self, forKey: "_podcast", at: "items[0]")?.episode.number == 12)
+        #expect(
+            try feed.items[0].extensions.decode(Podcast.self, forKey: "_podcast", at: "items[0]")?.episode.number == 12)
         #expect(try feed.items[0].extensions.decode(Podcast.self, forKey: "_absent") == nil)
         // Unknown extensions and hub types are raw JSON, number literals and member order included.
         #expect(feed.items[0].extensions["_unknown"]?.serialized() == #"[1.50,{"z":null,"a":"kept in order"}]"#)
@@ -125,7 +129,9 @@ import JSONFeed
         try feed.extensions.set(["hello"], forKey: "_new")
         #expect(feed.extensions.keys == ["_blue_shed", "_new"])
         let again = try FeedDecoder().decode(from: FeedEncoder().encode(feed))
-        #expect(try again.extensions.decode(BlueShed.self, forKey: "_blue_shed") == BlueShed(about: "https://e.org/", explicit: true))
+        #expect(
+            try again.extensions.decode(BlueShed.self, forKey: "_blue_shed")
+                == BlueShed(about: "https://e.org/", explicit: true))
         #expect(again == feed)
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONFeed
 
 @Suite struct FixtureTests {
@@ -25,11 +26,14 @@ import Testing
         ("authors-not-array", #"authors: expected an array, got an object"#),
         ("url-is-null", #"items[0].url: expected a string, got null"#),
         ("not-json", "3:13: invalid JSON: expected a value, found '}'"),
-        ("several-errors", """
+        (
+            "several-errors",
+            """
             $: missing required key "title"
             items[0]: missing required key "id"
             items[0].content_html: expected a string, got 5
-            """),
+            """
+        ),
     ]
 
     @Test(arguments: invalid)
@@ -63,7 +67,10 @@ import Testing
         #expect(feed.authors?[1].extensions["_pronouns"] == .string("she/her"))
         #expect(feed.language == "en-GB")
         #expect(feed.expired == false)
-        #expect(feed.hubs == [Hub(type: "WebSub", url: "https://hub.example.org/", extensions: ["_lease": .number("86400")])])
+        #expect(
+            feed.hubs == [
+                Hub(type: "WebSub", url: "https://hub.example.org/", extensions: ["_lease": .number("86400")])
+            ])
         #expect(feed.extensions.keys == ["_rss"])
         let item = try #require(feed.items.first)
         #expect(item.id == "https://example.org/posts/first/")
@@ -89,7 +96,8 @@ import Testing
         #expect(item.extensions["_big"] == .number("123456789012345678901234567890"))
         // Valid to the letter; the fractional duration is the one thing readers may trip on.
         let problems = FeedValidator.validate(try fixture("valid/full-1.1.json"))
-        #expect(problems.map(\.rule) == ["ATT-NUMBER"] && problems.allSatisfy { $0.severity == .warning }, "\(problems)")
+        #expect(
+            problems.map(\.rule) == ["ATT-NUMBER"] && problems.allSatisfy { $0.severity == .warning }, "\(problems)")
     }
 
     @Test func fullFeedReencodesToTheSameBytes() throws {
@@ -110,9 +118,10 @@ import Testing
         #expect(feed.authors == [Author(name: "Legacy Author")])
         #expect(feed.items.map(\.id) == ["12345678901234567890", "1.5", "100"])
         #expect(feed.items[0].authors == [Author(name: "Item Author")])
-        #expect(feed.items.map { $0.datePublished.map { RFC3339.string(from: $0) } } == [
-            "2017-05-17T15:02:12.000Z", "2017-05-17T10:02:12.500Z", "2017-05-17T10:02:12.123Z",
-        ])
+        #expect(
+            feed.items.map { $0.datePublished.map { RFC3339.string(from: $0) } } == [
+                "2017-05-17T15:02:12.000Z", "2017-05-17T10:02:12.500Z", "2017-05-17T10:02:12.123Z",
+            ])
         let warnings = FeedValidator.validate(data)
         #expect(warnings.map(\.rule) == ["ITEM-ID-STRING", "ITEM-ID-STRING", "ITEM-ID-STRING"])
         #expect(warnings.allSatisfy { $0.severity == .warning })
@@ -124,43 +133,51 @@ import Testing
         item.extensions["_note"] = .object(["k": .array([.bool(true), .null])])
         let feed = Feed(title: "T", authors: [Author(name: "N")], items: [item])
         let compact = String(decoding: try FeedEncoder().encode(feed), as: UTF8.self)
-        #expect(compact == #"{"version":"https://jsonfeed.org/version/1.1","title":"T","author":{"name":"N"},"authors":[{"name":"N"}],"items":[{"id":"1","url":"https://example.org/a/b","content_html":"<p>a</p>\n","date_published":"1970-01-01T00:00:00.500Z","tags":["x"],"_note":{"k":[true,null]}}]}"#)
-        let pretty = String(decoding: try FeedEncoder(prettyPrinted: true, writesLegacyAuthor: false).encode(feed), as: UTF8.self)
-        #expect(pretty == """
-            {
-              "version": "https://jsonfeed.org/version/1.1",
-              "title": "T",
-              "authors": [
+        #expect(
+            compact
+                == #"{"version":"https://jsonfeed.org/version/1.1","title":"T","author":{"name":"N"},"authors":[{"name":"N"}],"items":[{"id":"1","url":"https://example.org/a/b","content_html":"<p>a</p>\n","date_published":"1970-01-01T00:00:00.500Z","tags":["x"],"_note":{"k":[true,null]}}]}"#
+        )
+        let pretty = String(
+            decoding: try FeedEncoder(prettyPrinted: true, writesLegacyAuthor: false).encode(feed), as: UTF8.self)
+        #expect(
+            pretty == """
                 {
-                  "name": "N"
-                }
-              ],
-              "items": [
-                {
-                  "id": "1",
-                  "url": "https://example.org/a/b",
-                  "content_html": "<p>a</p>\\n",
-                  "date_published": "1970-01-01T00:00:00.500Z",
-                  "tags": [
-                    "x"
+                  "version": "https://jsonfeed.org/version/1.1",
+                  "title": "T",
+                  "authors": [
+                    {
+                      "name": "N"
+                    }
                   ],
-                  "_note": {
-                    "k": [
-                      true,
-                      null
-                    ]
-                  }
+                  "items": [
+                    {
+                      "id": "1",
+                      "url": "https://example.org/a/b",
+                      "content_html": "<p>a</p>\\n",
+                      "date_published": "1970-01-01T00:00:00.500Z",
+                      "tags": [
+                        "x"
+                      ],
+                      "_note": {
+                        "k": [
+                          true,
+                          null
+                        ]
+                      }
+                    }
+                  ]
                 }
-              ]
-            }
 
-            """)
+                """)
         #expect(try FeedEncoder().encode(feed) == FeedEncoder().encode(feed))
     }
 
     @Test func nonFiniteNumberIsAnEncodingError() throws {
         let item = Item(id: "1", contentText: "x", attachments: [Attachment(url: "a.mp3", sizeInBytes: .infinity)])
-        #expect(throws: FeedEncodingError(path: "items[0].attachments[0].size_in_bytes", message: "inf is not a finite number")) {
+        #expect(
+            throws: FeedEncodingError(
+                path: "items[0].attachments[0].size_in_bytes", message: "inf is not a finite number")
+        ) {
             try FeedEncoder().encode(Feed(title: "T", items: [item]))
         }
     }
@@ -178,12 +195,14 @@ import Testing
         // integers passes as a Double; everything else survives. FeedEncoder/FeedDecoder keep both exactly.
         let bigNumber = try #require(Double("123456789012345678901234567890"))
         let big = try #require(JSONValue.double(bigNumber))
-        #expect(again.items == viaDecoder.items.map { item in
-            var expected = item
-            expected.extensions = JSONObject(item.extensions.members.sorted { $0.key < $1.key })
-            expected.extensions["_big"] = big
-            return expected
-        })
+        #expect(
+            again.items
+                == viaDecoder.items.map { item in
+                    var expected = item
+                    expected.extensions = JSONObject(item.extensions.members.sorted { $0.key < $1.key })
+                    expected.extensions["_big"] = big
+                    return expected
+                })
         #expect(throws: FeedDecodingError.self) {
             try JSONDecoder().decode(Feed.self, from: fixture("invalid/date-only.json"))
         }
@@ -194,6 +213,8 @@ import Testing
         let good = Data(#"{"a": "café 日本 👩‍👩‍👧", "b\u00e9": "x\ny"}"#.utf8)
         #expect(try JSONValue(parsing: good) == .object(["a": .string("café 日本 👩‍👩‍👧"), "bé": .string("x\ny")]))
         let bad = Data(#"{"a": "ok", "b": "x"#.utf8) + Data([0xC3, 0x28]) + Data(#""}"#.utf8)
-        #expect(throws: JSONSyntaxError(line: 1, column: 18, message: "a string is not valid UTF-8")) { try JSONValue(parsing: bad) }
+        #expect(throws: JSONSyntaxError(line: 1, column: 18, message: "a string is not valid UTF-8")) {
+            try JSONValue(parsing: bad)
+        }
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+
 @testable import JSONFeed
 
 @Suite struct RFC3339Tests {
@@ -32,7 +33,8 @@ import Testing
         "2024-00-10T00:00:00Z", "2024-02-30T10:00:00Z", "2023-02-29T10:00:00Z", "1900-02-29T00:00:00Z",
         "2024-04-31T00:00:00Z", "2024-01-01T24:00:00Z", "2024-01-01T10:60:00Z", "2024-01-01T10:00:61Z",
         "2024-01-01T10:00:00.Z", "2024-01-01T10:00:00+2:00", "2024-01-01T10:00:00+0200", "2024-01-01T10:00:00+24:00",
-        "2024-01-01T10:00Z", "24-01-01T10:00:00Z", "2024-1-01T10:00:00Z", "2024-01-01T10:00:00Z ", " 2024-01-01T10:00:00Z",
+        "2024-01-01T10:00Z", "24-01-01T10:00:00Z", "2024-1-01T10:00:00Z", "2024-01-01T10:00:00Z ",
+        " 2024-01-01T10:00:00Z",
         "Fri, 31 May 2019 12:17:58 -0700",
         // Found by the fuzzer: the offset moves the instant before year 0000, which UTC output cannot write.
         "0000-01-01T05:00:00+11:00", "9999-12-31T20:00:00-11:00", "", "2024-01-01T10:00:00ZZ", "２０２４-01-01T10:00:00Z",
@@ -44,7 +46,11 @@ import Testing
     @Test func datesOutsideFourDigitYearsAreAnEncodingError() {
         var item = Item(id: "1", contentText: "x")
         item.datePublished = Date(timeIntervalSince1970: -70_000_000_000)
-        #expect(throws: FeedEncodingError(path: "items[0].date_published", message: "the date is outside the years 0000 to 9999, which RFC 3339 cannot write")) {
+        #expect(
+            throws: FeedEncodingError(
+                path: "items[0].date_published",
+                message: "the date is outside the years 0000 to 9999, which RFC 3339 cannot write")
+        ) {
             try FeedEncoder().encode(Feed(title: "T", items: [item]))
         }
     }
@@ -99,7 +105,8 @@ import Testing
             let days = Int.random(in: -50_000...100_000, using: &generator)
             let (year, month, day) = RFC3339.civilFromDays(days)
             #expect(RFC3339.daysFromCivil(year: year, month: month, day: day) == days)
-            let components = calendar.dateComponents([.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
+            let components = calendar.dateComponents(
+                [.year, .month, .day], from: Date(timeIntervalSince1970: Double(days) * 86_400))
             #expect(components.year == year && components.month == month && components.day == day)
         }
     }

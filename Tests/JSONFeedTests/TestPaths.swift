@@ -8,12 +8,16 @@ enum FeedCorpus {
     /// `BLOG_FEED_CORPUS` (relative to the current folder), else `../shared/feeds` beside the checkout.
     static let root: URL = {
         if let folder = ProcessInfo.processInfo.environment["BLOG_FEED_CORPUS"], !folder.isEmpty {
-            return URL(filePath: folder, relativeTo: URL(filePath: FileManager.default.currentDirectoryPath)).standardizedFileURL
+            return URL(filePath: folder, relativeTo: URL(filePath: FileManager.default.currentDirectoryPath))
+                .standardizedFileURL
         }
-        return testTargetRoot.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().appending(path: "shared/feeds")
+        return testTargetRoot.deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appending(path: "shared/feeds")
     }()
 
-    static var isAvailable: Bool { FileManager.default.fileExists(atPath: root.appending(path: "decoder-expectations.tsv").path) }
+    static var isAvailable: Bool {
+        FileManager.default.fileExists(atPath: root.appending(path: "decoder-expectations.tsv").path)
+    }
 
     /// CI sets `BLOG_REQUIRE_CORPUS=1`, so that there a missing corpus fails instead of skipping.
     static var isRequired: Bool { ProcessInfo.processInfo.environment["BLOG_REQUIRE_CORPUS"] == "1" }

@@ -8,14 +8,14 @@ extension Blog {
         static let configuration = CommandConfiguration(
             abstract: "Render the site into the output folder.",
             discussion: """
-            Reads blog.yaml, content/ and site-template/, and writes HTML pages and feed.json. Every bad \
-            file is reported, compiler style, and nothing is written when there is an error.
+                Reads blog.yaml, content/ and site-template/, and writes HTML pages and feed.json. Every bad \
+                file is reported, compiler style, and nothing is written when there is an error.
 
-            Examples:
-              blog build
-              blog build --drafts --future --output preview
-              blog build --base-url https://staging.example.com/blog/
-            """
+                Examples:
+                  blog build
+                  blog build --drafts --future --output preview
+                  blog build --base-url https://staging.example.com/blog/
+                """
         )
 
         @Option(help: "Folder to write the site into (default: public/).") var output: String?
@@ -29,8 +29,9 @@ extension Blog {
             Allocator.profile()
             do {
                 let builder = SiteBuilder(site: try Site.locate(site))
-                var options = BuildOptions(output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,
-                                           isStrict: strict, progress: Terminal.progress(label: "Rendering"))
+                var options = BuildOptions(
+                    output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,
+                    isStrict: strict, progress: Terminal.progress(label: "Rendering"))
                 options.waiting = { Terminal.printError("note: \($0)") }
                 let summary = try await builder.build(options)
                 for diagnostic in summary.diagnostics { Terminal.print(diagnostic) }
@@ -40,7 +41,8 @@ extension Blog {
                     DetachedProcess.start(executable, [executable] + LinkStagingTree.arguments(for: request))
                 }
                 if strict && summary.warningCount > 0 {
-                    Terminal.printError("error: \(summary.warningCount) warning\(summary.warningCount == 1 ? "" : "s") with --strict")
+                    Terminal.printError(
+                        "error: \(summary.warningCount) warning\(summary.warningCount == 1 ? "" : "s") with --strict")
                     throw ExitCode(1)
                 }
             } catch let error as DiagnosticError {

@@ -18,19 +18,19 @@ extension Blog.Feed {
         static let configuration = CommandConfiguration(
             abstract: "Check JSON Feed files or URLs against the 1.0 and 1.1 specs and print every problem.",
             discussion: """
-            Each problem is printed as FILE: PATH: error: message (or warning). The exit status is 1 when \
-            any file has an error (with --strict, also a warning), 0 otherwise.
+                Each problem is printed as FILE: PATH: error: message (or warning). The exit status is 1 when \
+                any file has an error (with --strict, also a warning), 0 otherwise.
 
-            An http:// or https:// argument is fetched: up to 5 redirects are followed, an answer other \
-            than 2xx is an error naming the status, the whole fetch must end within 30 seconds (or \
-            --timeout), and a body past 32 MiB is refused without reading the rest.
+                An http:// or https:// argument is fetched: up to 5 redirects are followed, an answer other \
+                than 2xx is an error naming the status, the whole fetch must end within 30 seconds (or \
+                --timeout), and a body past 32 MiB is refused without reading the rest.
 
-            Examples:
-              blog feed validate public/feed.json
-              blog feed validate https://example.com/feed.json
-              curl -s https://example.com/feed.json | blog feed validate -
-              blog feed validate --json --strict a.json b.json
-            """
+                Examples:
+                  blog feed validate public/feed.json
+                  blog feed validate https://example.com/feed.json
+                  curl -s https://example.com/feed.json | blog feed validate -
+                  blog feed validate --json --strict a.json b.json
+                """
         )
 
         @Argument(help: "Feed files or URLs to check; - reads standard input.")
@@ -41,7 +41,8 @@ extension Blog.Feed {
 
         mutating func validate() throws {
             guard timeout > 0, timeout <= FeedFetch.timeoutLimit else {
-                throw ValidationError("--timeout must be more than 0 and at most \(Int(FeedFetch.timeoutLimit)) seconds")
+                throw ValidationError(
+                    "--timeout must be more than 0 and at most \(Int(FeedFetch.timeoutLimit)) seconds")
             }
         }
 
@@ -59,7 +60,11 @@ extension Blog.Feed {
                     do {
                         data = try await FeedFetch.fetch(file, timeout: timeout)
                     } catch {
-                        report.append(FileProblem(file: file, problem: FeedProblem(severity: .error, path: "", rule: "DOC-FETCH", message: error.description)))
+                        report.append(
+                            FileProblem(
+                                file: file,
+                                problem: FeedProblem(
+                                    severity: .error, path: "", rule: "DOC-FETCH", message: error.description)))
                         continue
                     }
                 } else {
@@ -75,7 +80,8 @@ extension Blog.Feed {
                 for entry in report { print(Diagnostic.printable(entry.line)) }
                 let errors = report.filter { $0.severity == .error }.count
                 let warnings = report.count - errors
-                let summary = "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
+                let summary =
+                    "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
                 printError(summary)
             }
             if report.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) {
@@ -88,13 +94,13 @@ extension Blog.Feed {
         static let configuration = CommandConfiguration(
             abstract: "Print a feed re-encoded as canonical JSON Feed 1.1.",
             discussion: """
-            A 1.0 feed is upgraded, ids become strings, dates are written in UTC with milliseconds and \
-            extensions are kept. A feed that cannot be read fails as with validate.
+                A 1.0 feed is upgraded, ids become strings, dates are written in UTC with milliseconds and \
+                extensions are kept. A feed that cannot be read fails as with validate.
 
-            Examples:
-              blog feed format old-feed.json > feed.json
-              blog feed format --compact - < feed.json
-            """
+                Examples:
+                  blog feed format old-feed.json > feed.json
+                  blog feed format --compact - < feed.json
+                """
         )
 
         @Argument(help: "The feed file; - reads standard input.")
@@ -154,7 +160,7 @@ enum FeedInput {
     static func read(_ file: String) throws -> Data {
         do {
             return try FileContents.contents(atPath: file, limit: limit)
-        } catch where error.isTooLarge {
+        } catch  where error.isTooLarge {
             printError("\(file): error: the feed is larger than \(limit / 1_048_576) MiB, the most blog reads")
         } catch {
             printError("\(file): error: cannot read (\(error.reason))")

@@ -1,8 +1,9 @@
 import BlogCore
 import BlogFileSystem
 import Foundation
+
 #if canImport(FoundationNetworking)
-import FoundationNetworking
+    import FoundationNetworking
 #endif
 
 /// Fetches a feed over HTTP(S) for `blog feed validate URL` with Foundation's URLSession, within limits
@@ -30,15 +31,19 @@ enum FeedFetch {
     /// - Throws: ``Failure`` for a bad URL, a failed connection, an error status, too many redirects, a
     ///   timeout or a body past the size limit.
     static func fetch(_ address: String, timeout: Double) async throws(Failure) -> Data {
-        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme), url.host != nil else {
+        guard let url = URL(string: address), let scheme = url.scheme?.lowercased(),
+            ["http", "https"].contains(scheme), url.host != nil
+        else {
             throw Failure(description: "not a valid http or https URL")
         }
         let configuration = URLSessionConfiguration.ephemeral
         configuration.timeoutIntervalForRequest = timeout
         configuration.timeoutIntervalForResource = timeout
         configuration.requestCachePolicy = .reloadIgnoringLocalCacheData
-        configuration.httpAdditionalHeaders = ["Accept": "application/feed+json, application/json;q=0.9, */*;q=0.1",
-                                               "User-Agent": "blog/\(BlogVersion.current) (feed validate)"]
+        configuration.httpAdditionalHeaders = [
+            "Accept": "application/feed+json, application/json;q=0.9, */*;q=0.1",
+            "User-Agent": "blog/\(BlogVersion.current) (feed validate)",
+        ]
         let delegate = Receiver(limit: FeedInput.limit)
         let session = URLSession(configuration: configuration, delegate: delegate, delegateQueue: nil)
         defer { session.finishTasksAndInvalidate() }
@@ -50,7 +55,9 @@ enum FeedFetch {
         case .failure(let reason):
             throw Failure(description: reason)
         case .transportError(let error):
-            if error.code == .timedOut { throw Failure(description: "no complete answer within \(Self.seconds(timeout)), the most blog waits") }
+            if error.code == .timedOut {
+                throw Failure(description: "no complete answer within \(Self.seconds(timeout)), the most blog waits")
+            }
             throw Failure(description: "cannot fetch (\(error.localizedDescription))")
         }
     }
@@ -93,8 +100,10 @@ enum FeedFetch {
             task.cancel()
         }
 
-        func urlSession(_ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
-                        newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void) {
+        func urlSession(
+            _ session: URLSession, task: URLSessionTask, willPerformHTTPRedirection response: HTTPURLResponse,
+            newRequest request: URLRequest, completionHandler: @escaping @Sendable (URLRequest?) -> Void
+        ) {
             let count = state.withLock { state in
                 state.redirects += 1
                 return state.redirects
@@ -102,21 +111,31 @@ enum FeedFetch {
             if count > FeedFetch.redirectLimit {
                 // Refusing the redirect ends the task with this response; cancelling here as well made
                 // FoundationNetworking call back twice and trap.
-                state.withLock { $0.stopped = $0.stopped ?? "more than \(FeedFetch.redirectLimit) redirects (the last to \(request.url?.absoluteString ?? "nowhere"))" }
+                state.withLock {
+                    $0.stopped =
+                        $0.stopped
+                        ?? "more than \(FeedFetch.redirectLimit) redirects (the last to \(request.url?.absoluteString ?? "nowhere"))"
+                }
                 completionHandler(nil)
                 return
             }
             // A server may not send the fetch to a file or another kind of address.
             guard let scheme = request.url?.scheme?.lowercased(), scheme == "http" || scheme == "https" else {
-                state.withLock { $0.stopped = $0.stopped ?? "redirected to \(request.url?.absoluteString ?? "nowhere"), which is not an http or https URL" }
+                state.withLock {
+                    $0.stopped =
+                        $0.stopped
+                        ?? "redirected to \(request.url?.absoluteString ?? "nowhere"), which is not an http or https URL"
+                }
                 completionHandler(nil)
                 return
             }
             completionHandler(request)
         }
 
-        func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
-                        completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void) {
+        func urlSession(
+            _ session: URLSession, dataTask: URLSessionDataTask, didReceive response: URLResponse,
+            completionHandler: @escaping @Sendable (URLSession.ResponseDisposition) -> Void
+        ) {
             if let http = response as? HTTPURLResponse, !(200..<300).contains(http.statusCode) {
                 let reason = HTTPURLResponse.localizedString(forStatusCode: http.statusCode)
                 stop(dataTask, "the server answered \(http.statusCode) \(reason)")
@@ -124,7 +143,10 @@ enum FeedFetch {
                 return
             }
             if response.expectedContentLength > Int64(limit) {
-                stop(dataTask, "the feed is \(response.expectedContentLength) bytes, larger than \(limit / 1_048_576) MiB, the most blog reads")
+                stop(
+                    dataTask,
+                    "the feed is \(response.expectedContentLength) bytes, larger than \(limit / 1_048_576) MiB, the most blog reads"
+                )
                 completionHandler(.cancel)
                 return
             }
@@ -137,7 +159,11 @@ enum FeedFetch {
                 state.body.append(data)
                 return false
             }
-            if tooLarge { stop(dataTask, "the feed is larger than \(limit / 1_048_576) MiB, the most blog reads; stopped reading there") }
+            if tooLarge {
+                stop(
+                    dataTask,
+                    "the feed is larger than \(limit / 1_048_576) MiB, the most blog reads; stopped reading there")
+            }
         }
 
         func urlSession(_ session: URLSession, task: URLSessionTask, didCompleteWithError error: (any Error)?) {
@@ -147,7 +173,9 @@ enum FeedFetch {
                 if let error = error as? URLError { return (state.continuation, .transportError(error)) }
                 if let error { return (state.continuation, .failure("cannot fetch (\(error.localizedDescription))")) }
                 if let http = task.response as? HTTPURLResponse, (300..<400).contains(http.statusCode) {
-                    return (state.continuation, .failure("the server answered \(http.statusCode) without a place to go"))
+                    return (
+                        state.continuation, .failure("the server answered \(http.statusCode) without a place to go")
+                    )
                 }
                 return (state.continuation, .body(state.body))
             }

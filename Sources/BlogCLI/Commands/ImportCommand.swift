@@ -1,6 +1,6 @@
-import BlogFileSystem
 import ArgumentParser
 import BlogCore
+import BlogFileSystem
 import Foundation
 
 extension Blog {
@@ -9,17 +9,17 @@ extension Blog {
             commandName: "import",
             abstract: "Make a new site from a Jekyll or Hugo site, keeping every post, date and URL.",
             discussion: """
-            SRC is only read. DEST must not exist or be empty. Posts, drafts, pages and assets come along; \
-            dates are written with explicit offsets as the old engine read them; blog.yaml gets the title, \
-            description, author, base URL, time zone, posts per page and permalink pattern; redirect_from \
-            and aliases become redirect pages. Template code with a clear meaning is converted (highlight \
-            blocks, raw, post_url, link, site.baseurl, relative_url, ref, figure); everything else is left \
-            as text and listed, one path:line: warning each. Then run 'blog build' in DEST.
+                SRC is only read. DEST must not exist or be empty. Posts, drafts, pages and assets come along; \
+                dates are written with explicit offsets as the old engine read them; blog.yaml gets the title, \
+                description, author, base URL, time zone, posts per page and permalink pattern; redirect_from \
+                and aliases become redirect pages. Template code with a clear meaning is converted (highlight \
+                blocks, raw, post_url, link, site.baseurl, relative_url, ref, figure); everything else is left \
+                as text and listed, one path:line: warning each. Then run 'blog build' in DEST.
 
-            Examples:
-              blog import jekyll ~/old-blog ~/new-blog
-              blog import hugo ./site ./site-blog
-            """
+                Examples:
+                  blog import jekyll ~/old-blog ~/new-blog
+                  blog import hugo ./site ./site-blog
+                """
         )
 
         @Argument(help: "jekyll or hugo.") var engine: String
@@ -27,20 +27,27 @@ extension Blog {
         @Argument(help: "The new site's folder (created; must be empty if it exists).") var destination: String
 
         func validate() throws {
-            guard SiteImport.Engine(rawValue: engine) != nil else { throw ValidationError("the engine must be jekyll or hugo, got '\(engine)'") }
+            guard SiteImport.Engine(rawValue: engine) != nil else {
+                throw ValidationError("the engine must be jekyll or hugo, got '\(engine)'")
+            }
         }
 
         func run() async throws {
             let current = URL(filePath: FileSystem.currentFolder)
-            func url(_ path: String) -> URL { path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path) }
-            let importer = SiteImport(engine: SiteImport.Engine(rawValue: engine)!, source: url(source), destination: url(destination))
+            func url(_ path: String) -> URL {
+                path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path)
+            }
+            let importer = SiteImport(
+                engine: SiteImport.Engine(rawValue: engine)!, source: url(source), destination: url(destination))
             do {
                 let report = try importer.run()
                 for warning in report.warnings { Terminal.print(warning) }
-                print("Imported \(report.posts) post\(report.posts == 1 ? "" : "s"), \(report.drafts) draft\(report.drafts == 1 ? "" : "s"), "
-                      + "\(report.pages) page\(report.pages == 1 ? "" : "s"), \(report.assets) asset\(report.assets == 1 ? "" : "s") and "
-                      + "\(report.redirects) redirect\(report.redirects == 1 ? "" : "s") into \(destination); "
-                      + "\(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s"). Next: cd \(destination) && blog build")
+                print(
+                    "Imported \(report.posts) post\(report.posts == 1 ? "" : "s"), \(report.drafts) draft\(report.drafts == 1 ? "" : "s"), "
+                        + "\(report.pages) page\(report.pages == 1 ? "" : "s"), \(report.assets) asset\(report.assets == 1 ? "" : "s") and "
+                        + "\(report.redirects) redirect\(report.redirects == 1 ? "" : "s") into \(destination); "
+                        + "\(report.warnings.count) warning\(report.warnings.count == 1 ? "" : "s"). Next: cd \(destination) && blog build"
+                )
             } catch {
                 _ = error.report()
                 throw ExitCode(1)

@@ -18,12 +18,17 @@ extension Blog {
 
         /// The arguments that start this command for `request`.
         static func arguments(for request: StagingTreeRequest) -> [String] {
-            ["link-spare", "--site", request.site, "--output", request.output, "--cache-folder", request.cacheFolder,
-             "--fingerprint", String(request.fingerprint)]
+            [
+                "link-spare", "--site", request.site, "--output", request.output, "--cache-folder", request.cacheFolder,
+                "--fingerprint", String(request.fingerprint),
+            ]
         }
 
         func run() async throws {
-            guard await StagingTreeRequest(site: site, output: output, cacheFolder: cacheFolder, fingerprint: fingerprint).fulfil() else { throw ExitCode(1) }
+            guard
+                await StagingTreeRequest(site: site, output: output, cacheFolder: cacheFolder, fingerprint: fingerprint)
+                    .fulfil()
+            else { throw ExitCode(1) }
         }
     }
 }

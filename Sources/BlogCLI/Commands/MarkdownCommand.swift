@@ -10,21 +10,24 @@ extension Blog {
             commandName: "markdown",
             abstract: "Render one Markdown document to HTML on standard output, as a post's body is rendered.",
             discussion: """
-            Inside a site, blog.yaml's markdown settings apply (extensions, smart punctuation, raw HTML, \
-            highlighting); outside one, the defaults: all five GitHub-Flavored Markdown extensions, smart \
-            punctuation, raw HTML let through, code highlighted. The flags override either. Headings get \
-            their ids (as in posts) with --toc, which also prints the table of contents first, as a nested \
-            list in <nav class="toc">.
+                Inside a site, blog.yaml's markdown settings apply (extensions, smart punctuation, raw HTML, \
+                highlighting); outside one, the defaults: all five GitHub-Flavored Markdown extensions, smart \
+                punctuation, raw HTML let through, code highlighted. The flags override either. Headings get \
+                their ids (as in posts) with --toc, which also prints the table of contents first, as a nested \
+                list in <nav class="toc">.
 
-            Examples:
-              blog markdown post.md
-              echo '| a | b |' | blog markdown -
-              blog markdown --no-extensions --no-smart --unsafe snippet.md
-            """
+                Examples:
+                  blog markdown post.md
+                  echo '| a | b |' | blog markdown -
+                  blog markdown --no-extensions --no-smart --unsafe snippet.md
+                """
         )
 
         @Argument(help: "The Markdown file, or - for standard input (the default).") var file: String = "-"
-        @Flag(help: "Plain CommonMark, exactly as libcmark writes it: no tables, strikethrough, autolinks, task lists, footnotes or highlighting.") var noExtensions = false
+        @Flag(
+            help:
+                "Plain CommonMark, exactly as libcmark writes it: no tables, strikethrough, autolinks, task lists, footnotes or highlighting."
+        ) var noExtensions = false
         @Flag(help: "Straight quotes and dashes as written.") var noSmart = false
         @Flag(help: "Let raw HTML and javascript: links through.") var unsafe = false
         @Flag(help: "Replace raw HTML by a comment and drop dangerous links.") var safe = false
@@ -61,9 +64,10 @@ extension Blog {
                 throw ExitCode(1)
             } catch let error as FileSystemError {
                 let name = file == "-" ? "<stdin>" : file
-                Terminal.printError(error.isTooLarge
-                    ? "\(name): error: larger than \(Self.sizeLimit >> 20) MiB, the most blog markdown reads"
-                    : "\(name): error: cannot read (\(error.reason))")
+                Terminal.printError(
+                    error.isTooLarge
+                        ? "\(name): error: larger than \(Self.sizeLimit >> 20) MiB, the most blog markdown reads"
+                        : "\(name): error: cannot read (\(error.reason))")
                 throw ExitCode(1)
             } catch {
                 Terminal.printError("error: \(error)")

@@ -9,20 +9,21 @@ extension Blog {
         static let configuration = CommandConfiguration(
             abstract: "Preview the site, rebuilding and reloading open pages on every save.",
             discussion: """
-            Builds the site into \(PreviewServer.folder)/public (never into public/), serves it, and watches \
-            blog.yaml, content/ and site-template/. Open pages reload after each rebuild; a build error is \
-            shown in the terminal and over the page, and the last good build stays served.
+                Builds the site into \(PreviewServer.folder)/public (never into public/), serves it, and watches \
+                blog.yaml, content/ and site-template/. Open pages reload after each rebuild; a build error is \
+                shown in the terminal and over the page, and the last good build stays served.
 
-            Examples:
-              blog serve
-              blog serve --drafts --future
-              blog serve --port 0            (any free port)
-              blog serve --host 0.0.0.0      (other machines too)
-            """
+                Examples:
+                  blog serve
+                  blog serve --drafts --future
+                  blog serve --port 0            (any free port)
+                  blog serve --host 0.0.0.0      (other machines too)
+                """
         )
 
         @Option(help: "Port to listen on; 0 picks a free one.") var port: UInt16 = 8080
-        @Option(help: "Address to listen on; other than loopback only when you want other machines to see the preview.") var host = "127.0.0.1"
+        @Option(help: "Address to listen on; other than loopback only when you want other machines to see the preview.")
+        var host = "127.0.0.1"
         @Flag(help: "Include posts marked draft: true.") var drafts = false
         @Flag(help: "Include posts dated in the future.") var future = false
         @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?

@@ -27,8 +27,10 @@ public struct BuildOptions: Sendable {
     public var waiting: (@Sendable (String) -> Void)?
 
     /// Makes options; by default drafts and future posts are left out and `now` is the current time.
-    public init(output: String? = nil, includesDrafts: Bool = false, includesFuture: Bool = false, baseURL: String? = nil,
-                now: Date = Date(), isStrict: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil) {
+    public init(
+        output: String? = nil, includesDrafts: Bool = false, includesFuture: Bool = false, baseURL: String? = nil,
+        now: Date = Date(), isStrict: Bool = false, progress: (@Sendable (Int, Int) -> Void)? = nil
+    ) {
         self.output = output
         self.includesDrafts = includesDrafts
         self.includesFuture = includesFuture
@@ -78,7 +80,8 @@ public struct BuildSummary: Sendable {
         if draftsSkipped > 0 { parts.append("\(draftsSkipped) draft\(draftsSkipped == 1 ? "" : "s") skipped") }
         if futureSkipped > 0 { parts.append("\(futureSkipped) future post\(futureSkipped == 1 ? "" : "s") skipped") }
         parts.append("\(warningCount) warning\(warningCount == 1 ? "" : "s")")
-        return "Built \(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s") and \(tags) tag\(tags == 1 ? "" : "s") into \(outputName)/: "
+        return
+            "Built \(posts) post\(posts == 1 ? "" : "s"), \(pages) page\(pages == 1 ? "" : "s") and \(tags) tag\(tags == 1 ? "" : "s") into \(outputName)/: "
             + parts.joined(separator: ", ") + String(format: " in %.2f s", seconds)
     }
 }

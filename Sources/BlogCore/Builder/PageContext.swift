@@ -8,7 +8,10 @@ struct PageContext: Sendable {
     /// Standalone pages, for the navigation.
     let navigation: [(title: String, path: String)]
 
-    private static let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+    private static let months = [
+        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+        "December",
+    ]
 
     /// The `site` object, the same on every page: made once, not for each of ten thousand pages.
     let site: TemplateObject
@@ -25,7 +28,10 @@ struct PageContext: Sendable {
             "language": configuration.language,
             "feed_url": routes.absolute(routes.feed(.json).url),
             "feeds": configuration.feedFormats.sorted().map { format in
-                TemplateObject(["url": routes.absolute(routes.feed(format).url), "type": format.mediaType, "name": format.displayName])
+                TemplateObject([
+                    "url": routes.absolute(routes.feed(format).url), "type": format.mediaType,
+                    "name": format.displayName,
+                ])
             },
             "authors": configuration.authors.map { TemplateObject(["name": $0.name, "url": $0.url]) },
             "pages": navigation.map { TemplateObject(["title": $0.title, "url": $0.path]) },
@@ -33,7 +39,10 @@ struct PageContext: Sendable {
     }
 
     /// The `page` object: what the `<head>` needs.
-    func page(title: String, description: String?, path: String, type: String = "website", image: String? = nil, published: Date? = nil) -> TemplateObject {
+    func page(
+        title: String, description: String?, path: String, type: String = "website", image: String? = nil,
+        published: Date? = nil
+    ) -> TemplateObject {
         TemplateObject([
             "title": title,
             "description": description.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.description,
@@ -46,7 +55,10 @@ struct PageContext: Sendable {
     }
 
     /// Renders template `name` with `site`, `page` and `values` at the top.
-    func render(_ templates: TemplateSet, _ name: String, page: TemplateObject, _ values: KeyValuePairs<String, (any Sendable)?> = [:]) -> String {
+    func render(
+        _ templates: TemplateSet, _ name: String, page: TemplateObject,
+        _ values: KeyValuePairs<String, (any Sendable)?> = [:]
+    ) -> String {
         var context = TemplateObject(values)
         context["site"] = site
         context["page"] = page
@@ -73,7 +85,9 @@ struct PageContext: Sendable {
             "reading_minutes": published.rendered.readingMinutes,
             "word_count": published.rendered.wordCount,
             "is_draft": post.isDraft,
-            "attachments": post.attachments.map { TemplateObject(["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType]) },
+            "attachments": post.attachments.map {
+                TemplateObject(["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType])
+            },
             "has_attachments": !post.attachments.isEmpty,
             "date_iso": date?.iso,
             "date_display": date.map { display($0) },
@@ -93,7 +107,10 @@ struct PageContext: Sendable {
     /// `has_children` for each entry.
     static func tocObjects(_ entries: [TableOfContentsEntry]) -> [TemplateObject] {
         entries.map { entry in
-            TemplateObject(["title": entry.title, "id": entry.id, "children": tocObjects(entry.children), "has_children": !entry.children.isEmpty])
+            TemplateObject([
+                "title": entry.title, "id": entry.id, "children": tocObjects(entry.children),
+                "has_children": !entry.children.isEmpty,
+            ])
         }
     }
 

@@ -17,8 +17,12 @@ struct PhaseTimer {
         let usage = ProcessUsage.current()
         defer { lastProcessor = usage.processorMilliseconds }
         let milliseconds = Double(elapsed.components.seconds) * 1000 + Double(elapsed.components.attoseconds) / 1e15
-        FileHandle.standardError.write(Data(String(format: "profile: %8.1f ms  %@ (processor %.0f ms, peak memory %.0f MB)\n", milliseconds, phase,
-                                                   usage.processorMilliseconds - lastProcessor, Double(usage.peakKilobytes) / 1024).utf8))
+        FileHandle.standardError.write(
+            Data(
+                String(
+                    format: "profile: %8.1f ms  %@ (processor %.0f ms, peak memory %.0f MB)\n", milliseconds, phase,
+                    usage.processorMilliseconds - lastProcessor, Double(usage.peakKilobytes) / 1024
+                ).utf8))
     }
 
     /// Prints a line of its own among the timings, such as why a shortcut was not taken.

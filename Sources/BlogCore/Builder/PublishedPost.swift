@@ -16,11 +16,16 @@ final class PublishedPost: Sendable {
     /// What list pages show of it, when its page was rendered in this build.
     let listEntry: ListEntry?
 
-    convenience init(post: Post, rendered: RenderedPost, path: String, permalink: String, tags: [(name: String, slug: String)]) {
+    convenience init(
+        post: Post, rendered: RenderedPost, path: String, permalink: String, tags: [(name: String, slug: String)]
+    ) {
         self.init(post: post, rendered: rendered, path: path, permalink: permalink, tags: tags, listEntry: nil)
     }
 
-    init(post: Post, rendered: RenderedPost, path: String, permalink: String, tags: [(name: String, slug: String)], listEntry: ListEntry?) {
+    init(
+        post: Post, rendered: RenderedPost, path: String, permalink: String, tags: [(name: String, slug: String)],
+        listEntry: ListEntry?
+    ) {
         self.post = post
         self.rendered = rendered
         self.path = path

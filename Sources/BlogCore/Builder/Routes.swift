@@ -15,7 +15,6 @@ struct Routes: Sendable {
         var url: String
     }
 
-
     /// `/blog/` for `https://example.com/blog/`.
     let basePath: String
     /// `https://example.com/blog/`.
@@ -36,8 +35,10 @@ struct Routes: Sendable {
     }
 
     /// Names at the output's root that the engine's own outputs take, which a page's slug may not.
-    static let reservedSlugs: Set<String> = ["posts", "tags", "page", "archive", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
-                                             "index.html"]
+    static let reservedSlugs: Set<String> = [
+        "posts", "tags", "page", "archive", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
+        "index.html",
+    ]
 
     /// The folder of a post's or page's own page, relative to the output folder: `posts/SLUG/` or `SLUG/`
     /// by default, else the folder its permalink puts it in. A post folder's files are copied into it.
@@ -62,10 +63,13 @@ struct Routes: Sendable {
     private func ownPath(of post: Post) -> String? {
         // A post's own permalink may hold placeholders too, as Jekyll's may.
         if let permalink = post.permalink, !permalink.contains(":") || post.date == nil { return permalink }
-        guard post.kind == .post, let pattern = post.permalink ?? permalinkPattern, let date = post.date else { return nil }
+        guard post.kind == .post, let pattern = post.permalink ?? permalinkPattern, let date = post.date else {
+            return nil
+        }
         let values = Permalink.Values(
             date: date, zone: post.dateOffset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone,
-            name: post.customSlug ?? Self.fileTitle(of: post), fileName: Self.fileName(of: post), categories: post.categories)
+            name: post.customSlug ?? Self.fileTitle(of: post), fileName: Self.fileName(of: post),
+            categories: post.categories)
         return Permalink.expand(pattern, values)
     }
 
@@ -108,7 +112,9 @@ struct Routes: Sendable {
 
     /// Page `number` (from 1) of the home page's list of posts.
     func index(page number: Int) -> Route {
-        number == 1 ? Route(path: "index.html", url: basePath) : Route(path: "page/\(number)/index.html", url: "\(basePath)page/\(number)/")
+        number == 1
+            ? Route(path: "index.html", url: basePath)
+            : Route(path: "page/\(number)/index.html", url: "\(basePath)page/\(number)/")
     }
 
     /// Page `number` (from 2) of the home page's list, as a path from the site's root: `/page/2/`.
@@ -130,11 +136,12 @@ struct Routes: Sendable {
 
     /// A feed of the whole site.
     func feed(_ format: FeedFormat) -> Route {
-        let standard = switch format {
-        case .json: "feed.json"
-        case .atom: "atom.xml"
-        case .rss: "rss.xml"
-        }
+        let standard =
+            switch format {
+            case .json: "feed.json"
+            case .atom: "atom.xml"
+            case .rss: "rss.xml"
+            }
         let name = feedPaths[format] ?? standard
         return Route(path: name, url: basePath + name.pathEncoded)
     }
@@ -147,23 +154,28 @@ struct Routes: Sendable {
 
     /// The feed of one tag, by its slug, beside its page: `tags/swift/feed.json`.
     func tagFeed(_ slug: String, _ format: FeedFormat) -> Route {
-        let name = switch format {
-        case .json: "feed.json"
-        case .atom: "atom.xml"
-        case .rss: "rss.xml"
-        }
+        let name =
+            switch format {
+            case .json: "feed.json"
+            case .atom: "atom.xml"
+            case .rss: "rss.xml"
+            }
         return Route(path: "tags/\(slug)/\(name)", url: "\(basePath)tags/\(Slug.pathSegment(slug))/\(name)")
     }
 
     /// Page `number` of a tag feed's archive: `tags/swift/feed/1.json`.
     func tagFeedArchive(_ slug: String, _ number: Int) -> Route {
-        Route(path: "tags/\(slug)/feed/\(number).json", url: "\(basePath)tags/\(Slug.pathSegment(slug))/feed/\(number).json")
+        Route(
+            path: "tags/\(slug)/feed/\(number).json",
+            url: "\(basePath)tags/\(Slug.pathSegment(slug))/feed/\(number).json")
     }
 
     /// The list of every page for search engines, and the file that names it.
     var sitemap: Route { Route(path: "sitemap.xml", url: "\(basePath)sitemap.xml") }
     /// Part `number` (from 1) of a sitemap too large for one file, which `sitemap.xml` then indexes.
-    func sitemapPart(_ number: Int) -> Route { Route(path: "sitemap-\(number).xml", url: "\(basePath)sitemap-\(number).xml") }
+    func sitemapPart(_ number: Int) -> Route {
+        Route(path: "sitemap-\(number).xml", url: "\(basePath)sitemap-\(number).xml")
+    }
     var robots: Route { Route(path: "robots.txt", url: "\(basePath)robots.txt") }
 
     /// The URL of a page written at `path` (as the routes above give it): a folder's `index.html` is
@@ -175,7 +187,9 @@ struct Routes: Sendable {
 
     /// The files the engine writes at the output's root, which a copied static file may not take.
     var rootOutputs: Set<String> {
-        Set([index(page: 1).path, notFound.path, tags.path, archive.path, sitemap.path] + FeedFormat.allCases.map { feed($0).path })
+        Set(
+            [index(page: 1).path, notFound.path, tags.path, archive.path, sitemap.path]
+                + FeedFormat.allCases.map { feed($0).path })
     }
 
     /// The URL with the origin of `base_url` in front: `https://example.com/blog/tags/`.
@@ -188,6 +202,7 @@ extension String {
     /// Each path segment percent-encoded for an `href`.
     var pathEncoded: String {
         if utf8.allSatisfy({ $0 == UInt8(ascii: "/") || Slug.isPlainPathByte($0) }) { return self }
-        return split(separator: "/", omittingEmptySubsequences: false).map { Slug.pathSegment(String($0)) }.joined(separator: "/")
+        return split(separator: "/", omittingEmptySubsequences: false).map { Slug.pathSegment(String($0)) }.joined(
+            separator: "/")
     }
 }

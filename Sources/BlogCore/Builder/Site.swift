@@ -16,9 +16,14 @@ public struct Site: Sendable {
     /// - Throws: ``DiagnosticError`` when there is no `blog.yaml`.
     public static func locate(_ explicit: String? = nil) throws(DiagnosticError) -> Site {
         if let explicit {
-            let url = (explicit.hasPrefix("/") ? URL(filePath: explicit) : URL(filePath: FileSystem.currentFolder).appending(path: explicit)).standardizedFileURL
+            let url =
+                (explicit.hasPrefix("/")
+                ? URL(filePath: explicit) : URL(filePath: FileSystem.currentFolder).appending(path: explicit))
+                .standardizedFileURL
             guard FileSystem.exists(url.appending(path: "blog.yaml").path) else {
-                throw DiagnosticError(file: explicit, message: "no blog.yaml in this folder; run 'blog init \(explicit)' to make a site there")
+                throw DiagnosticError(
+                    file: explicit,
+                    message: "no blog.yaml in this folder; run 'blog init \(explicit)' to make a site there")
             }
             return Site(root: url)
         }
@@ -29,7 +34,9 @@ public struct Site: Sendable {
             if parent.path == folder.path { break }
             folder = parent
         }
-        throw DiagnosticError(file: "blog.yaml", message: "not inside a site: no blog.yaml here or in any folder above; run 'blog init' or pass --site DIR")
+        throw DiagnosticError(
+            file: "blog.yaml",
+            message: "not inside a site: no blog.yaml here or in any folder above; run 'blog init' or pass --site DIR")
     }
 
     /// Reads `blog.yaml`.

@@ -30,12 +30,14 @@ extension SiteBuilder {
     /// Prepares the staging folder, starting from the spare tree when the last build's record describes it.
     func stageOutput(_ plan: BuildPlan, _ previous: IncrementalBuild.Previous) throws(DiagnosticError) -> StagedOutput {
         do {
-            return try StagedOutput(target: plan.output, previous: previous.record?.outputs ?? [:], spare: previous.record?.spare,
-                                    spareWalk: previous.spareListing)
+            return try StagedOutput(
+                target: plan.output, previous: previous.record?.outputs ?? [:], spare: previous.record?.spare,
+                spareWalk: previous.spareListing)
         } catch let error as DiagnosticError {
             throw error
         } catch {
-            throw DiagnosticError(file: plan.output.displayName, message: "cannot stage the output: \(error.localizedDescription)")
+            throw DiagnosticError(
+                file: plan.output.displayName, message: "cannot stage the output: \(error.localizedDescription)")
         }
     }
 
@@ -44,9 +46,12 @@ extension SiteBuilder {
         do {
             // The replaced tree is worth keeping only when the record can say what it holds.
             let (counts, manifest, keptSpare) = try await output.finish(keepingSpare: !output.previous.isEmpty)
-            return CommittedOutput(counts: counts, manifest: manifest, keptSpare: keptSpare, previousManifest: output.previous, folder: plan.output.folder)
+            return CommittedOutput(
+                counts: counts, manifest: manifest, keptSpare: keptSpare, previousManifest: output.previous,
+                folder: plan.output.folder)
         } catch {
-            throw DiagnosticError(file: plan.output.displayName, message: "cannot replace the output: \(error.localizedDescription)")
+            throw DiagnosticError(
+                file: plan.output.displayName, message: "cannot replace the output: \(error.localizedDescription)")
         }
     }
 }

@@ -8,8 +8,11 @@ extension SiteBuilder {
     /// - Returns: Warnings for files not copied because the build makes their path.
     /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site, or when a post's
     ///   own permalink names a path the build writes: nothing is published then.
-    func copyStaticFiles(_ pages: RenderedPages, generated: Set<String>, redirects: Set<String>, into output: StagedOutput, _ plan: BuildPlan,
-                         earlier: [[Diagnostic]]) throws(DiagnosticError) -> [Diagnostic] {
+    func copyStaticFiles(
+        _ pages: RenderedPages, generated: Set<String>, redirects: Set<String>, into output: StagedOutput,
+        _ plan: BuildPlan,
+        earlier: [[Diagnostic]]
+    ) throws(DiagnosticError) -> [Diagnostic] {
         var made: [String: String] = [:]
         for path in generated { made[path] = "the build" }
         for path in plan.routes.rootOutputs { made[path] = "the build" }
@@ -19,7 +22,12 @@ extension SiteBuilder {
         for post in pages.all {
             let path = plan.routes.page(of: post.post).path
             if made[path] == "the build" {
-                clashes.append(Diagnostic(.error, file: post.post.source, message: "its page would be \(path), which the build writes (a list page, a feed or the sitemap); give it another 'permalink'"))
+                clashes.append(
+                    Diagnostic(
+                        .error, file: post.post.source,
+                        message:
+                            "its page would be \(path), which the build writes (a list page, a feed or the sitemap); give it another 'permalink'"
+                    ))
             }
             made[path] = post.post.source
         }
@@ -86,12 +94,16 @@ private struct StaticCopier {
         do {
             tree = try FolderWalk.tree(folderPath)
         } catch {
-            if !error.isMissing { diagnostics.append(Diagnostic(.error, file: folder, message: "cannot read (\(error.reason))")) }
+            if !error.isMissing {
+                diagnostics.append(Diagnostic(.error, file: folder, message: "cannot read (\(error.reason))"))
+            }
             return
         }
         diagnostics += Diagnostic.problems(in: tree, of: folder)
         for relative in tree.files {
-            if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) { continue }
+            if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+                continue
+            }
             let display = "\(folder)/\(relative)"
             if let problem = ContentLoader.outsideLinkProblem(path: folderPath + "/" + relative, root: root) {
                 diagnostics.append(Diagnostic(.error, file: display, message: problem))
@@ -99,7 +111,10 @@ private struct StaticCopier {
             }
             let target = prefix + relative
             if let owner = owner(of: target) {
-                diagnostics.append(Diagnostic(.warning, file: display, message: "not copied: \(owner) already makes /\(target) or a folder in its way"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: display,
+                        message: "not copied: \(owner) already makes /\(target) or a folder in its way"))
                 continue
             }
             made[target] = display

@@ -29,33 +29,44 @@ extension SiteBuilder {
 
     /// Reads, on every core, the files whose size or modification time changed or that the last build did
     /// not record; takes the others from the record as they were.
-    func loadPosts(_ scan: SourceScan, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan) async -> LoadedSources {
+    func loadPosts(_ scan: SourceScan, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan) async -> LoadedSources
+    {
         let cache = previous.record
         var sources: [Source] = []
         sources.reserveCapacity(scan.jobs.count)
         var toRead: [(Int, ContentLoader.Job)] = []
         for (index, job) in scan.jobs.enumerated() {
             let stamp = scan.stamps[index]
-            if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size, stamp.modified == entry.modified, var post = entry.post {
+            if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size,
+                stamp.modified == entry.modified, var post = entry.post
+            {
                 post.bundleFolder = job.bundle
-                let rendered = entry.isRendered
-                    ? RenderedPost(html: PostHTML(bytes: []), feedHTML: "", summary: entry.summary, wordCount: entry.wordCount, toc: [], diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
+                let rendered =
+                    entry.isRendered
+                    ? RenderedPost(
+                        html: PostHTML(bytes: []), feedHTML: "", summary: entry.summary, wordCount: entry.wordCount,
+                        toc: [], diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
                     : nil
-                sources.append(Source(job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init), hash: entry.hash,
-                                      stamp: stamp, rendered: rendered, isFromRecord: true, recordedEntryHash: entry.entryHash))
+                sources.append(
+                    Source(
+                        job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init),
+                        hash: entry.hash,
+                        stamp: stamp, rendered: rendered, isFromRecord: true, recordedEntryHash: entry.entryHash))
             } else {
                 toRead.append((index, job))
                 sources.append(Source(job: job, post: nil, diagnostics: [], hash: 0, stamp: nil, rendered: nil))
             }
         }
-        let loaded = await ContentLoader.read(toRead.map(\.1), sizes: toRead.map { scan.stamps[$0.0]?.size }, root: site.root,
-                                              timeZone: plan.configuration.timeZone)
+        let loaded = await ContentLoader.read(
+            toRead.map(\.1), sizes: toRead.map { scan.stamps[$0.0]?.size }, root: site.root,
+            timeZone: plan.configuration.timeZone)
         // A file read is recorded with the stamp made before it was read: if it is saved again meanwhile,
         // the next build sees another stamp and reads it again (a stamp made after the read could vouch for
         // bytes that were never read).
         for ((index, job), result) in zip(toRead, loaded) {
-            sources[index] = Source(job: job, post: result.post, diagnostics: result.diagnostics, hash: result.hash,
-                                    stamp: scan.stamps[index], rendered: nil)
+            sources[index] = Source(
+                job: job, post: result.post, diagnostics: result.diagnostics, hash: result.hash,
+                stamp: scan.stamps[index], rendered: nil)
         }
         let bodies = PostBodies(taking: &sources)
         return LoadedSources(sources: sources, bodies: bodies, diagnostics: sources.flatMap(\.diagnostics))

@@ -27,7 +27,10 @@ extension SiteBuilder {
                 told = true
             }
             try? await Task.sleep(for: .milliseconds(50))
-            if Task.isCancelled { throw DiagnosticError(file: Self.lockFile, message: "cancelled while waiting for another build of this site") }
+            if Task.isCancelled {
+                throw DiagnosticError(
+                    file: Self.lockFile, message: "cancelled while waiting for another build of this site")
+            }
         }
     }
 }

@@ -10,32 +10,44 @@ extension SiteBuilder {
         var (configuration, diagnostics) = try site.loadConfiguration()
         if let override = options.baseURL {
             guard let normalized = SiteConfiguration.normalizedBaseURL(override) else {
-                throw DiagnosticError(file: "--base-url", message: "expected an absolute http or https URL such as https://example.com/blog/, got \(Diagnostic.quoted(override))")
+                throw DiagnosticError(
+                    file: "--base-url",
+                    message:
+                        "expected an absolute http or https URL such as https://example.com/blog/, got \(Diagnostic.quoted(override))"
+                )
             }
             configuration.baseURL = normalized
         }
         let outputName = options.output ?? "public"
-        let outputURL = (outputName.hasPrefix("/") ? URL(filePath: outputName) : site.root.appending(path: outputName)).standardizedFileURL
+        let outputURL = (outputName.hasPrefix("/") ? URL(filePath: outputName) : site.root.appending(path: outputName))
+            .standardizedFileURL
         let output = OutputWriter(folder: outputURL, displayName: outputName)
         try output.check(siteRoot: site.root)
         var templates: TemplateSet?
         do {
-            let (loaded, warnings) = try TemplateSet.load(from: site.root.appending(path: "site-template"), displayFolder: "site-template", strict: options.isStrict)
+            let (loaded, warnings) = try TemplateSet.load(
+                from: site.root.appending(path: "site-template"), displayFolder: "site-template",
+                strict: options.isStrict)
             templates = loaded
             diagnostics += warnings
         } catch {
             diagnostics += error.diagnostics
         }
-        let incremental = IncrementalBuild(site: site, folder: options.cacheFolder, memory: options.memory,
-                                           fingerprint: fingerprint(options: options, outputURL: outputURL))
-        return BuildPlan(site: site, options: options, configuration: configuration, templates: templates, routes: Routes(configuration: configuration),
-                         output: output, incremental: incremental, diagnostics: diagnostics, started: started)
+        let incremental = IncrementalBuild(
+            site: site, folder: options.cacheFolder, memory: options.memory,
+            fingerprint: fingerprint(options: options, outputURL: outputURL))
+        return BuildPlan(
+            site: site, options: options, configuration: configuration, templates: templates,
+            routes: Routes(configuration: configuration),
+            output: output, incremental: incremental, diagnostics: diagnostics, started: started)
     }
 
     /// What a build's record must match to be reused: the engine, blog.yaml, every theme file and the options.
     private func fingerprint(options: BuildOptions, outputURL: URL) -> UInt64 {
-        var parts = [Self.engineVersion, "drafts=\(options.includesDrafts)", "future=\(options.includesFuture)",
-                     "base=\(options.baseURL ?? "")", "strict=\(options.isStrict)", "output=\(outputURL.path)"]
+        var parts = [
+            Self.engineVersion, "drafts=\(options.includesDrafts)", "future=\(options.includesFuture)",
+            "base=\(options.baseURL ?? "")", "strict=\(options.isStrict)", "output=\(outputURL.path)",
+        ]
         parts.append(String(ContentHash.of(FileContents.read(site.root.appending(path: "blog.yaml")) ?? Data())))
         let theme = site.root.appending(path: "site-template")
         for path in FileSystem.subpaths(of: theme.path) {

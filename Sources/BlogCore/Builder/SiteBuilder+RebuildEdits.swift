@@ -17,17 +17,25 @@ extension SiteBuilder {
     /// - Returns: The summary, or nil when an edit reaches further (or there is no record): the
     ///   whole build runs then, from the record as it was.
     func rebuildEdits(_ check: IncrementalBuild.Check, _ scan: SourceScan, _ plan: BuildPlan) async -> BuildSummary? {
-        guard !check.edited.isEmpty, check.edited.count <= Self.editLimit, let recorded = check.recorded, let stamps = check.stamps,
-              let templates = plan.templates, !FileSystem.exists(plan.output.staging.path)
-        else { return check.edited.isEmpty ? nil : Self.wholeBuild("\(check.edited.count) files edited, no record, or a staging folder left") }
+        guard !check.edited.isEmpty, check.edited.count <= Self.editLimit, let recorded = check.recorded,
+            let stamps = check.stamps,
+            let templates = plan.templates, !FileSystem.exists(plan.output.staging.path)
+        else {
+            return check.edited.isEmpty
+                ? nil : Self.wholeBuild("\(check.edited.count) files edited, no record, or a staging folder left")
+        }
         let jobs = check.edited.map { scan.jobs[$0] }
-        let loaded = await ContentLoader.read(jobs, sizes: check.edited.map { scan.stamps[$0]?.size }, root: site.root,
-                                              timeZone: plan.configuration.timeZone)
-        let context = EditContext(recorded: recorded, allPaths: Array(stamps.sources.keys), plan: plan, templates: templates)
+        let loaded = await ContentLoader.read(
+            jobs, sizes: check.edited.map { scan.stamps[$0]?.size }, root: site.root,
+            timeZone: plan.configuration.timeZone)
+        let context = EditContext(
+            recorded: recorded, allPaths: Array(stamps.sources.keys), plan: plan, templates: templates)
         let before = recorded.sources(Set(jobs.map(\.file)))
         var edits: [Edit] = []
         for (index, (job, read)) in zip(jobs, loaded).enumerated() {
-            guard let stamp = scan.stamps[check.edited[index]] else { return Self.wholeBuild("\(job.file) cannot be stamped") }
+            guard let stamp = scan.stamps[check.edited[index]] else {
+                return Self.wholeBuild("\(job.file) cannot be stamped")
+            }
             switch context.edit(job, read, before: before[job.file], stamp: stamp) {
             case .success(let edit): edits.append(edit)
             case .failure(let reason): return Self.wholeBuild("\(job.file): \(reason.text)")
@@ -37,9 +45,13 @@ extension SiteBuilder {
             return Self.wholeBuild("a feed page that carries an edited post changes its warnings, or cannot be made")
         }
         let files = edits.compactMap(\.page) + feedFiles
-        guard let written = Self.replaceChanged(files, in: plan.output, recorded: recorded.outputs(Set(files.map(\.path)))),
-              await recorded.save(replacing: Dictionary(edits.map { ($0.source, ($0.stamp, $0.record)) }) { first, _ in first }, outputs: written,
-                                  plan.incremental, output: plan.output)
+        guard
+            let written = Self.replaceChanged(
+                files, in: plan.output, recorded: recorded.outputs(Set(files.map(\.path)))),
+            await recorded.save(
+                replacing: Dictionary(edits.map { ($0.source, ($0.stamp, $0.record)) }) { first, _ in first },
+                outputs: written,
+                plan.incremental, output: plan.output)
         else {
             // Some files may be replaced and the record is not: remove it, and the next build is a whole one.
             try? FileSystem.removeFile(BuildRecord.url(for: site, in: plan.incremental.folder).path)
@@ -85,34 +97,49 @@ extension SiteBuilder {
             self.recorded = recorded
             self.routes = routes
             let links = LinkIndex(recorded: recorded, paths: allPaths)
-            renderer = PostRenderer(configuration: plan.configuration) { path in Self.linkTarget(path, in: links, routes: routes) }
+            renderer = PostRenderer(configuration: plan.configuration) { path in
+                Self.linkTarget(path, in: links, routes: routes)
+            }
             let navigation = recorded.dependencies.navigation.map { (title: $0.title, path: $0.path) }
-            pages = SitePages(context: PageContext(configuration: plan.configuration, routes: routes, navigation: navigation), templates: templates)
+            pages = SitePages(
+                context: PageContext(configuration: plan.configuration, routes: routes, navigation: navigation),
+                templates: templates)
             feeds = FeedBuilder(configuration: plan.configuration, routes: routes)
         }
 
         /// The edited source checked against its record (`before`) and, when published, its page made as
         /// the whole build makes it.
-        func edit(_ job: ContentLoader.Job, _ read: ContentLoader.Loaded, before: BuildRecord.Source?, stamp: FileStamp) -> Result<Edit, Reach> {
+        func edit(_ job: ContentLoader.Job, _ read: ContentLoader.Loaded, before: BuildRecord.Source?, stamp: FileStamp)
+            -> Result<Edit, Reach>
+        {
             guard let before, let post = read.post, Self.hasSameFrontMatter(post, before.post),
-                  read.diagnostics.map(\.recorded) == before.frontMatterDiagnostics
+                read.diagnostics.map(\.recorded) == before.frontMatterDiagnostics
             else { return .failure(Reach(text: "its front matter or its diagnostics changed")) }
             var record = before
-            (record.size, record.modified, record.hash, record.post) = (stamp.size, stamp.modified, read.hash, Self.withoutBody(post))
+            (record.size, record.modified, record.hash, record.post) = (
+                stamp.size, stamp.modified, read.hash, Self.withoutBody(post)
+            )
             guard before.isRendered else { return .success(Edit(source: job.file, stamp: stamp, record: record)) }
             let inFeed = recorded.dependencies.feedPages.contains { $0.sources.contains(job.file) }
-            guard let rendered = try? renderer.render(post, includingFeedHTML: inFeed) else { return .failure(Reach(text: "it cannot be rendered")) }
+            guard let rendered = try? renderer.render(post, includingFeedHTML: inFeed) else {
+                return .failure(Reach(text: "it cannot be rendered"))
+            }
             let route = routes.page(of: post)
-            let published = PublishedPost(post: Self.withoutBody(post), rendered: rendered, path: route.url, permalink: routes.absolute(route.url),
-                                          tags: TagFolding([post]).folded(post.tags))
+            let published = PublishedPost(
+                post: Self.withoutBody(post), rendered: rendered, path: route.url,
+                permalink: routes.absolute(route.url),
+                tags: TagFolding([post]).folded(post.tags))
             let page = pages.page(for: published)
             // The summary is compared on its own: feed pages that carry summaries show it whether or not
             // the list templates do.
             guard page.entryHash == before.entryHash, rendered.summary == before.summary,
-                  rendered.diagnostics.map(\.recorded) == before.renderDiagnostics
+                rendered.diagnostics.map(\.recorded) == before.renderDiagnostics
             else { return .failure(Reach(text: "what lists or feeds show of it, or its diagnostics, changed")) }
             (record.summary, record.wordCount) = (rendered.summary, rendered.wordCount)
-            return .success(Edit(source: job.file, stamp: stamp, record: record, page: (route.path, Data(page.html)), published: inFeed ? published : nil))
+            return .success(
+                Edit(
+                    source: job.file, stamp: stamp, record: record, page: (route.path, Data(page.html)),
+                    published: inFeed ? published : nil))
         }
 
         /// The files of every feed page that carries an edited post whole, made again from the recorded
@@ -137,8 +164,12 @@ extension SiteBuilder {
             for page in pages {
                 let posts = page.sources.compactMap { made[$0] }
                 guard posts.count == page.sources.count else { return nil }
-                guard let warnings = try? SiteBuilder.writeFeedPage(FeedJob(page, posts: posts), items: items, builder: feeds, routes: routes, put: { files.append(($0, $1)) }),
-                      warnings.map({ BuildRecord.FeedWarning(file: $0.file, message: $0.message) }) == recorded.dependencies.feedWarnings[page.routes[0].path] ?? []
+                guard
+                    let warnings = try? SiteBuilder.writeFeedPage(
+                        FeedJob(page, posts: posts), items: items, builder: feeds, routes: routes,
+                        put: { files.append(($0, $1)) }),
+                    warnings.map({ BuildRecord.FeedWarning(file: $0.file, message: $0.message) }) == recorded
+                        .dependencies.feedWarnings[page.routes[0].path] ?? []
                 else { return nil }
             }
             return files
@@ -152,8 +183,9 @@ extension SiteBuilder {
             guard var rendered = try? renderer.render(post, includingFeedHTML: true) else { return nil }
             (rendered.summary, rendered.wordCount) = (record.summary, record.wordCount)
             let url = routes.page(of: post).url
-            return PublishedPost(post: Self.withoutBody(post), rendered: rendered, path: url, permalink: routes.absolute(url),
-                                 tags: TagFolding([post]).folded(post.tags))
+            return PublishedPost(
+                post: Self.withoutBody(post), rendered: rendered, path: url, permalink: routes.absolute(url),
+                tags: TagFolding([post]).folded(post.tags))
         }
 
         /// Where a link to another source leads, from that source's record as the last build left it (the
@@ -188,7 +220,8 @@ extension SiteBuilder {
         static let limit = 16
         private let recorded: any RecordedBuild
         private let paths: [String]
-        private let state = Locked<(looked: [String: BuildRecord.Source?], all: [String: BuildRecord.Source]?)>(([:], nil))
+        private let state = Locked<(looked: [String: BuildRecord.Source?], all: [String: BuildRecord.Source]?)>(
+            ([:], nil))
 
         init(recorded: any RecordedBuild, paths: [String]) {
             self.recorded = recorded
@@ -213,8 +246,10 @@ extension SiteBuilder {
 
     /// Replaces each file whose bytes differ from the recorded output's (``StagedOutput/replaceFiles(_:in:)``)
     /// and returns the new entries of those replaced; nil when they cannot be written.
-    private static func replaceChanged(_ files: [(path: String, bytes: Data)], in target: OutputWriter,
-                                       recorded: [String: BuildRecord.Output]) -> [String: BuildRecord.Output]? {
+    private static func replaceChanged(
+        _ files: [(path: String, bytes: Data)], in target: OutputWriter,
+        recorded: [String: BuildRecord.Output]
+    ) -> [String: BuildRecord.Output]? {
         let changed = files.filter { path, bytes in
             guard let old = recorded[path] else { return true }
             return old.size != bytes.count || old.hash != ContentHash.of(bytes)

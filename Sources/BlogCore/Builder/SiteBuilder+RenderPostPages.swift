@@ -20,24 +20,30 @@ struct RenderedPages: Sendable {
 extension SiteBuilder {
     /// Renders every published post's and page's Markdown and page on every core, staging each page as it
     /// is made, or carries an unchanged page over from the last build. Stops the build on an error.
-    func renderPostPages(_ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous, into output: StagedOutput,
-                         _ plan: BuildPlan, earlier: [[Diagnostic]]) async throws(DiagnosticError) -> RenderedPages {
+    func renderPostPages(
+        _ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous,
+        into output: StagedOutput,
+        _ plan: BuildPlan, earlier: [[Diagnostic]]
+    ) async throws(DiagnosticError) -> RenderedPages {
         let sources = loaded.sources
         // The feed items of the posts whose whole text a feed carries are made beside their pages, with
         // HTML from the same tree.
-        let wholeInFeeds = FeedJob.wholePostSources(selection.everything, tags: selection.tags, configuration: plan.configuration)
+        let wholeInFeeds = FeedJob.wholePostSources(
+            selection.everything, tags: selection.tags, configuration: plan.configuration)
         let work: [RenderWork] = selection.everything.indices.map { position in
             let index = selection.sourceIndices[position]
             let source = sources[index]
             let reuse = selection.hasSameLinks && source.rendered != nil
             let post = selection.everything[position]
-            return RenderWork(post: post, reused: reuse ? source.rendered : nil, url: selection.urls[position],
-                              needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash,
-                              makesFeedItem: wholeInFeeds.contains(post.source))
+            return RenderWork(
+                post: post, reused: reuse ? source.rendered : nil, url: selection.urls[position],
+                needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash,
+                makesFeedItem: wholeInFeeds.contains(post.source))
         }
-        let context = RenderContext(bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
-                                    routes: plan.routes, output: output, root: site.root,
-                                    feeds: FeedBuilder(configuration: plan.configuration, routes: plan.routes))
+        let context = RenderContext(
+            bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
+            routes: plan.routes, output: output, root: site.root,
+            feeds: FeedBuilder(configuration: plan.configuration, routes: plan.routes))
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
         try Self.stopOnErrors(earlier + [selection.diagnostics, diagnostics])
@@ -54,10 +60,14 @@ extension SiteBuilder {
             return hash
         }
         let hashes = entryHashes
-        let records = Task { Self.sourceRecords(sources, results: results, entryHashes: hashes, cached: previous.record?.sources ?? [:]) }
+        let records = Task {
+            Self.sourceRecords(sources, results: results, entryHashes: hashes, cached: previous.record?.sources ?? [:])
+        }
         let all = results.compactMap(\.published)
-        return RenderedPages(posts: newestFirst.map { unsorted[$0] }, postEntryHashes: postEntryHashes, standalone: all.filter { $0.post.kind == .page },
-                             all: all, diagnostics: diagnostics, sourceRecords: records)
+        return RenderedPages(
+            posts: newestFirst.map { unsorted[$0] }, postEntryHashes: postEntryHashes,
+            standalone: all.filter { $0.post.kind == .page },
+            all: all, diagnostics: diagnostics, sourceRecords: records)
     }
 
     /// One post or page to render or carry over.
@@ -106,7 +116,9 @@ extension SiteBuilder {
     /// more than that; a run of rendered posts is still short enough to share out evenly. Pages are
     /// written to fixed paths as they are made (so rendered pages are not all held in memory) and results
     /// come back in input order, so the output never depends on scheduling.
-    private static func renderPages(_ work: [RenderWork], _ context: RenderContext, progress: (@Sendable (Int, Int) -> Void)?) async -> [RenderResult] {
+    private static func renderPages(
+        _ work: [RenderWork], _ context: RenderContext, progress: (@Sendable (Int, Int) -> Void)?
+    ) async -> [RenderResult] {
         let run = 16
         return await withTaskGroup(of: (Int, [RenderResult]).self) { group in
             for start in stride(from: 0, to: work.count, by: run) {
@@ -119,7 +131,9 @@ extension SiteBuilder {
                 done += runResults.count
                 progress?(done, work.count)
             }
-            return results.enumerated().map { $1 ?? RenderResult(published: nil, diagnostics: [], source: work[$0].source) }
+            return results.enumerated().map {
+                $1 ?? RenderResult(published: nil, diagnostics: [], source: work[$0].source)
+            }
         }
     }
 
@@ -130,9 +144,12 @@ extension SiteBuilder {
         let route = context.routes.page(of: post)
         let permalink = context.routes.absolute(item.url)
         if let reused = item.reused {
-            let published = PublishedPost(post: post, rendered: reused, path: item.url, permalink: permalink, tags: tags)
+            let published = PublishedPost(
+                post: post, rendered: reused, path: item.url, permalink: permalink, tags: tags)
             if context.output.carryOver(route.path) {
-                return RenderResult(published: published, diagnostics: reused.diagnostics, carriedOver: true, entryHash: item.recordedEntryHash, source: item.source)
+                return RenderResult(
+                    published: published, diagnostics: reused.diagnostics, carriedOver: true,
+                    entryHash: item.recordedEntryHash, source: item.source)
             }
         }
         // A post from the record has no body: read it again to render its page.
@@ -147,7 +164,8 @@ extension SiteBuilder {
         }
         do {
             var rendered = try context.renderer.render(post, includingFeedHTML: item.makesFeedItem)
-            let published = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
+            let published = PublishedPost(
+                post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
             let page = context.pages.page(for: published)
             try context.output.put(route.path, bytes: page.html)
             if item.makesFeedItem {
@@ -160,11 +178,16 @@ extension SiteBuilder {
             rendered.html = PostHTML(bytes: [])
             rendered.feedHTML = ""
             post.body = ""
-            let kept = PublishedPost(post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags, listEntry: page.listEntry)
-            return RenderResult(published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash, source: item.source)
+            let kept = PublishedPost(
+                post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags,
+                listEntry: page.listEntry)
+            return RenderResult(
+                published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash, source: item.source)
         } catch {
-            return RenderResult(published: nil, diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")],
-                                source: item.source)
+            return RenderResult(
+                published: nil,
+                diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")],
+                source: item.source)
         }
     }
 

@@ -33,8 +33,10 @@ extension SiteBuilder {
     /// that no two share one. Stops the build when anything so far has an error.
     ///
     /// - Parameter earlier: The diagnostics of the steps before, which an error among stops the build too.
-    func selectPublished(_ loaded: LoadedSources, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan,
-                         earlier: [[Diagnostic]]) async throws(DiagnosticError) -> Selection {
+    func selectPublished(
+        _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan,
+        earlier: [[Diagnostic]]
+    ) async throws(DiagnosticError) -> Selection {
         let options = plan.options
         var posts: [Post] = []
         var pages: [Post] = []
@@ -72,18 +74,26 @@ extension SiteBuilder {
         try Self.stopOnErrors(earlier + [diagnostics])
         guard let templates = plan.templates else { throw DiagnosticError(diagnostics) }
         let renderer = PostRenderer(configuration: plan.configuration, pageURLs: links.pageURLs, leftOut: leftOut)
-        let navigation = pages.sorted { $0.slug < $1.slug }.map { ($0.title, links.pageURLs[$0.source] ?? plan.routes.basePath) }
-        let sitePages = SitePages(context: PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation), templates: templates)
-        return Selection(everything: everything, sourceIndices: postSources + pageSources, urls: links.urls, pages: pages, leftOut: leftOut,
-                         nextDue: nextDue, draftsSkipped: drafts, futureSkipped: future, linkHash: links.hash,
-                         hasSameLinks: previous.record?.dependencies.links == links.hash, tags: tags, renderer: renderer, sitePages: sitePages,
-                         diagnostics: diagnostics)
+        let navigation = pages.sorted { $0.slug < $1.slug }.map {
+            ($0.title, links.pageURLs[$0.source] ?? plan.routes.basePath)
+        }
+        let sitePages = SitePages(
+            context: PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation),
+            templates: templates)
+        return Selection(
+            everything: everything, sourceIndices: postSources + pageSources, urls: links.urls, pages: pages,
+            leftOut: leftOut,
+            nextDue: nextDue, draftsSkipped: drafts, futureSkipped: future, linkHash: links.hash,
+            hasSameLinks: previous.record?.dependencies.links == links.hash, tags: tags, renderer: renderer,
+            sitePages: sitePages,
+            diagnostics: diagnostics)
     }
 
     /// Every page's URL, by source and in order, and their hash. Sources are in the scan's fixed order, so
     /// the hash is made as the map is, without sorting.
     private static func links(of everything: [Post], pages: [Post], leftOut: Set<String>, routes: Routes)
-        -> (pageURLs: [String: String], urls: [String], hash: UInt64) {
+        -> (pageURLs: [String: String], urls: [String], hash: UInt64)
+    {
         var pageURLs: [String: String] = [:]
         pageURLs.reserveCapacity(everything.count)
         var urls: [String] = []
@@ -109,15 +119,30 @@ extension SiteBuilder {
         // Sorts positions, not posts: moving posts through a sort cost more than the comparisons.
         for post in all.indices.sorted(by: { all[$0].source < all[$1].source }).map({ all[$0] }) {
             if post.kind == .page, Routes.reservedSlugs.contains(post.slug) {
-                diagnostics.append(Diagnostic(.error, file: post.source, message: "the page slug \(Diagnostic.quoted(post.slug)) is used by the engine; choose another 'slug'"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: post.source,
+                        message:
+                            "the page slug \(Diagnostic.quoted(post.slug)) is used by the engine; choose another 'slug'"
+                    ))
                 continue
             }
             // The page's file, not its folder: with permalinks, several posts may share a folder.
             let folder = Routes.publishedPath(ofOutput: routes.page(of: post).path)
             if let owner = owners[folder] {
-                diagnostics.append(Diagnostic(.error, file: post.source, message: "\(owner) and \(post.source) would both be published at /\(folder); give one of them another 'slug'"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: post.source,
+                        message:
+                            "\(owner) and \(post.source) would both be published at /\(folder); give one of them another 'slug'"
+                    ))
             } else if let other = ownersIgnoringCase[folder.lowercased()] {
-                diagnostics.append(Diagnostic(.error, file: post.source, message: "\(other.source) (/\(other.folder)) and \(post.source) (/\(folder)) differ only in case, and hosts that ignore case (macOS, Windows) would publish them in one folder; give one of them another 'slug'"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: post.source,
+                        message:
+                            "\(other.source) (/\(other.folder)) and \(post.source) (/\(folder)) differ only in case, and hosts that ignore case (macOS, Windows) would publish them in one folder; give one of them another 'slug'"
+                    ))
             } else {
                 owners[folder] = post.source
                 ownersIgnoringCase[folder.lowercased()] = (folder, post.source)

@@ -24,21 +24,29 @@ extension SiteBuilder {
     ///
     /// A page whose inputs (its posts' sources, URLs and tags, its links, the site's links) hash as the
     /// last build recorded is carried over; only the posts of the other pages are rendered for it.
-    func writeFeeds(_ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous,
-                    into output: StagedOutput, _ plan: BuildPlan) async throws(DiagnosticError) -> WrittenFeeds {
+    func writeFeeds(
+        _ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous,
+        into output: StagedOutput, _ plan: BuildPlan
+    ) async throws(DiagnosticError) -> WrittenFeeds {
         let jobs = FeedJob.all(posts: pages.posts, configuration: plan.configuration, routes: plan.routes)
         let itemHashes = await Self.itemHashes(pages.posts, loaded)
         let recorded = previous.record?.dependencies.listPages ?? [:]
         let recordedWarnings = previous.record?.dependencies.feedWarnings ?? [:]
         let linkHash = selection.linkHash
         // On every core: at 50,000 posts an edit's build checks ten thousand pages here.
-        let checked: [(hash: UInt64, carried: Bool)] = await jobs.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 64)
-            .parallelMap { run in
-                run.map { job in
-                    let hash = job.inputHash(itemHashes: itemHashes, linkHash: linkHash)
-                    return (hash, job.routes.allSatisfy { recorded[$0.path] == hash } && job.routes.allSatisfy { output.carryOver($0.path) })
-                }
-            }.flatMap { $0 }
+        let checked: [(hash: UInt64, carried: Bool)] = await jobs.runs(
+            4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 64
+        )
+        .parallelMap { run in
+            run.map { job in
+                let hash = job.inputHash(itemHashes: itemHashes, linkHash: linkHash)
+                return (
+                    hash,
+                    job.routes.allSatisfy { recorded[$0.path] == hash }
+                        && job.routes.allSatisfy { output.carryOver($0.path) }
+                )
+            }
+        }.flatMap { $0 }
         var hashes: [String: UInt64] = [:]
         var warnings: [String: [BuildRecord.FeedWarning]] = [:]
         var toWrite: [(job: FeedJob, hash: UInt64)] = []
@@ -55,8 +63,11 @@ extension SiteBuilder {
         let configuration = plan.configuration
         let written: [Result<[Diagnostic], StagingFailure>] = await toWrite.map(\.job).parallelMap { job in
             do {
-                return .success(try Self.writeFeedPage(job, items: job.carriesSummaries(configuration) ? made.summaries : made.whole, builder: builder,
-                                                       routes: plan.routes) { path, data in try output.put(path, data) })
+                return .success(
+                    try Self.writeFeedPage(
+                        job, items: job.carriesSummaries(configuration) ? made.summaries : made.whole, builder: builder,
+                        routes: plan.routes
+                    ) { path, data in try output.put(path, data) })
             } catch {
                 return .failure(StagingFailure(description: "\(job.routes[0].path): \(error)"))
             }
@@ -64,11 +75,18 @@ extension SiteBuilder {
         for (job, result) in zip(toWrite.map(\.job), written) {
             switch result {
             case .success(let found):
-                if !found.isEmpty { warnings[job.routes[0].path] = found.map { BuildRecord.FeedWarning(file: $0.file, message: $0.message) } }
-            case .failure(let failure): throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(failure)")
+                if !found.isEmpty {
+                    warnings[job.routes[0].path] = found.map {
+                        BuildRecord.FeedWarning(file: $0.file, message: $0.message)
+                    }
+                }
+            case .failure(let failure):
+                throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(failure)")
             }
         }
-        let diagnostics = warnings.keys.sorted().flatMap { page in (warnings[page] ?? []).map { Diagnostic(.warning, file: $0.file, message: $0.message) } }
+        let diagnostics = warnings.keys.sorted().flatMap { page in
+            (warnings[page] ?? []).map { Diagnostic(.warning, file: $0.file, message: $0.message) }
+        }
         let wholePages = jobs.filter { !$0.carriesSummaries(configuration) }.map(\.recorded)
         return WrittenFeeds(hashes: hashes, diagnostics: diagnostics, warnings: warnings, wholePages: wholePages)
     }
@@ -77,12 +95,16 @@ extension SiteBuilder {
     /// the size limit gets summaries for its largest items.
     ///
     /// - Returns: The warnings of the items shortened.
-    static func writeFeedPage(_ job: FeedJob, items: [ObjectIdentifier: MadeItem], builder: FeedBuilder, routes: Routes,
-                              put: (String, Data) throws -> Void) throws -> [Diagnostic] {
+    static func writeFeedPage(
+        _ job: FeedJob, items: [ObjectIdentifier: MadeItem], builder: FeedBuilder, routes: Routes,
+        put: (String, Data) throws -> Void
+    ) throws -> [Diagnostic] {
         // Each item's JSON was made once for all the pages it is on; the items themselves are needed only
         // by Atom and RSS, and by a page past the size limit, made again with summaries for its largest items.
         var feed = builder.feed(job.channel, items: [])
-        var json = (try? Self.feedEncoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded })) ?? Data()
+        var json =
+            (try? Self.feedEncoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.encoded }))
+            ?? Data()
         var diagnostics: [Diagnostic] = []
         if json.count > Self.feedSizeLimit || job.formats != [.json] {
             feed.items = job.posts.map { published in
@@ -91,7 +113,8 @@ extension SiteBuilder {
             }
         }
         if json.count > Self.feedSizeLimit {
-            (json, diagnostics) = Self.keptUnderLimit(&feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
+            (json, diagnostics) = Self.keptUnderLimit(
+                &feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
         }
         for (format, route) in zip(job.formats, job.routes) {
             switch format {
@@ -105,12 +128,15 @@ extension SiteBuilder {
 
     /// A hash of what a post's feed item is made of: its source's bytes (front matter and body), its
     /// source's path, URL and tag names, by post.
-    private static func itemHashes(_ posts: [PublishedPost], _ loaded: LoadedSources) async -> [ObjectIdentifier: UInt64] {
+    private static func itemHashes(_ posts: [PublishedPost], _ loaded: LoadedSources) async -> [ObjectIdentifier:
+        UInt64]
+    {
         var sourceHashes: [String: UInt64] = [:]
         sourceHashes.reserveCapacity(loaded.sources.count)
         for source in loaded.sources { if let post = source.post { sourceHashes[post.source] = source.hash } }
         let hashes = sourceHashes
-        let made = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 256).parallelMap { run in
+        let made = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 256).parallelMap {
+            run in
             run.map { published in
                 var text: [UInt8] = []
                 text.reserveCapacity(256)
@@ -140,51 +166,66 @@ extension SiteBuilder {
     /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
     /// keeping every item beside its JSON held half a gigabyte more. A page that needs the others (one
     /// past the size limit) reads them back from their JSON.
-    private func feedItems(of jobs: [FeedJob], _ builder: FeedBuilder, _ renderer: PostRenderer, _ plan: BuildPlan) async throws(DiagnosticError)
-        -> (whole: [ObjectIdentifier: MadeItem], summaries: [ObjectIdentifier: MadeItem]) {
+    private func feedItems(of jobs: [FeedJob], _ builder: FeedBuilder, _ renderer: PostRenderer, _ plan: BuildPlan)
+        async throws(DiagnosticError)
+        -> (whole: [ObjectIdentifier: MadeItem], summaries: [ObjectIdentifier: MadeItem])
+    {
         var seen: [Set<ObjectIdentifier>] = [[], []]
         var posts: [(published: PublishedPost, summary: Bool)] = []
         var keepsItem = Set<ObjectIdentifier>()
         for job in jobs {
             let summary = job.carriesSummaries(plan.configuration)
-            for published in job.posts where seen[summary ? 1 : 0].insert(ObjectIdentifier(published)).inserted { posts.append((published, summary)) }
+            for published in job.posts where seen[summary ? 1 : 0].insert(ObjectIdentifier(published)).inserted {
+                posts.append((published, summary))
+            }
             if job.formats != [.json] { keepsItem.formUnion(job.posts.map(ObjectIdentifier.init)) }
         }
         let kept = keepsItem
         let root = site.root
-        let made: [Result<MadeItem, Diagnostic>] = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16)
-            .parallelMap { run in
-                run.map { (published, summary) in
-                    let keeps = kept.contains(ObjectIdentifier(published))
-                    if !summary, let made = published.rendered.feedItem { return .success((keeps ? made.item : nil, made.encoded)) }
-                    let content: String
-                    if summary {
-                        content = Self.summaryContent(published.rendered.summary, title: published.post.title)
-                    } else {
-                        var post = published.post
-                        do {
-                            (post.body, post.bodyFirstLine) = try Self.readBody(of: post.source, root: root)
-                            content = try renderer.render(post, includingFeedHTML: true).feedHTML
-                        } catch let diagnostic as Diagnostic {
-                            return .failure(diagnostic)
-                        } catch {
-                            return .failure(Diagnostic(.error, file: post.source, message: "cannot render the feed's item: \(error)"))
-                        }
-                    }
-                    let item = builder.item(published, contentHTML: content)
+        let made: [Result<MadeItem, Diagnostic>] = await posts.runs(
+            4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 16
+        )
+        .parallelMap { run in
+            run.map { (published, summary) in
+                let keeps = kept.contains(ObjectIdentifier(published))
+                if !summary, let made = published.rendered.feedItem {
+                    return .success((keeps ? made.item : nil, made.encoded))
+                }
+                let content: String
+                if summary {
+                    content = Self.summaryContent(published.rendered.summary, title: published.post.title)
+                } else {
+                    var post = published.post
                     do {
-                        return .success((keeps ? item : nil, try Self.feedEncoder.encodedItem(item)))
+                        (post.body, post.bodyFirstLine) = try Self.readBody(of: post.source, root: root)
+                        content = try renderer.render(post, includingFeedHTML: true).feedHTML
+                    } catch let diagnostic as Diagnostic {
+                        return .failure(diagnostic)
                     } catch {
-                        return .failure(Diagnostic(.error, file: published.post.source, message: "cannot write the feed's item: \(error)"))
+                        return .failure(
+                            Diagnostic(.error, file: post.source, message: "cannot render the feed's item: \(error)"))
                     }
                 }
-            }.flatMap { $0 }
+                let item = builder.item(published, contentHTML: content)
+                do {
+                    return .success((keeps ? item : nil, try Self.feedEncoder.encodedItem(item)))
+                } catch {
+                    return .failure(
+                        Diagnostic(
+                            .error, file: published.post.source, message: "cannot write the feed's item: \(error)"))
+                }
+            }
+        }.flatMap { $0 }
         var whole: [ObjectIdentifier: MadeItem] = [:]
         var summaries: [ObjectIdentifier: MadeItem] = [:]
         for ((published, summary), result) in zip(posts, made) {
             switch result {
             case .success(let value):
-                if summary { summaries[ObjectIdentifier(published)] = value } else { whole[ObjectIdentifier(published)] = value }
+                if summary {
+                    summaries[ObjectIdentifier(published)] = value
+                } else {
+                    whole[ObjectIdentifier(published)] = value
+                }
             case .failure(let diagnostic): throw DiagnosticError([diagnostic])
             }
         }
@@ -206,18 +247,30 @@ extension SiteBuilder {
         guard json.count > feedSizeLimit else { return (json, []) }
         var diagnostics: [Diagnostic] = []
         var estimate = json.count
-        let largest = feed.items.indices.sorted { (feed.items[$0].contentHTML?.utf8.count ?? 0) > (feed.items[$1].contentHTML?.utf8.count ?? 0) }
+        let largest = feed.items.indices.sorted {
+            (feed.items[$0].contentHTML?.utf8.count ?? 0) > (feed.items[$1].contentHTML?.utf8.count ?? 0)
+        }
         for index in largest where estimate > feedSizeLimit {
             let before = feed.items[index].contentHTML?.utf8.count ?? 0
             let summary = summaryContent(feed.items[index].summary, title: feed.items[index].title)
             guard summary.utf8.count < before else { continue }
             feed.items[index].contentHTML = summary
             estimate -= before - summary.utf8.count
-            diagnostics.append(Diagnostic(.warning, file: sources[index], message: "the feed \(file) carries this post's summary, not the whole post: with it, the feed would pass \(feedSizeLimit / 1_000_000) MB, where reader services stop reading"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, file: sources[index],
+                    message:
+                        "the feed \(file) carries this post's summary, not the whole post: with it, the feed would pass \(feedSizeLimit / 1_000_000) MB, where reader services stop reading"
+                ))
         }
         let final = (try? feedEncoder.encode(feed)) ?? json
         if final.count > feedSizeLimit {
-            diagnostics.append(Diagnostic(.warning, file: "blog.yaml", message: "the feed \(file) is \(final.count) bytes even with summaries, past the \(feedSizeLimit / 1_000_000) MB reader services read; lower 'feed.item_limit'"))
+            diagnostics.append(
+                Diagnostic(
+                    .warning, file: "blog.yaml",
+                    message:
+                        "the feed \(file) is \(final.count) bytes even with summaries, past the \(feedSizeLimit / 1_000_000) MB reader services read; lower 'feed.item_limit'"
+                ))
         }
         return (final, diagnostics)
     }
@@ -236,8 +289,9 @@ struct FeedJob: Sendable {
 
     /// The page as the build record keeps it.
     var recorded: BuildRecord.FeedPage {
-        BuildRecord.FeedPage(title: channel.title, homePageURL: channel.homePageURL, feedURL: channel.feedURL, nextURL: channel.nextURL,
-                             formats: formats.map(\.rawValue), routes: routes, sources: posts.map(\.post.source), isArchive: isArchive)
+        BuildRecord.FeedPage(
+            title: channel.title, homePageURL: channel.homePageURL, feedURL: channel.feedURL, nextURL: channel.nextURL,
+            formats: formats.map(\.rawValue), routes: routes, sources: posts.map(\.post.source), isArchive: isArchive)
     }
 
     /// Whether the page's items carry summaries rather than whole posts.
@@ -271,33 +325,50 @@ struct FeedJob: Sendable {
     static func all(posts: [PublishedPost], configuration: SiteConfiguration, routes: Routes) -> [FeedJob] {
         let formats = configuration.feedFormats.sorted()
         guard !formats.isEmpty else { return [] }
-        var jobs = pages(of: posts[...], formats: formats, limit: configuration.feedItemLimit, paged: configuration.feedArchive, title: configuration.title,
-                         homePageURL: configuration.baseURL, routes: routes, route: routes.feed, archive: routes.feedArchive)
+        var jobs = pages(
+            of: posts[...], formats: formats, limit: configuration.feedItemLimit, paged: configuration.feedArchive,
+            title: configuration.title,
+            homePageURL: configuration.baseURL, routes: routes, route: routes.feed, archive: routes.feedArchive)
         guard configuration.tagFeeds else { return jobs }
         let byTag = posts.groupedByTag()
         for slug in byTag.keys.sorted() {
             guard let tag = byTag[slug] else { continue }
-            jobs += pages(of: tag.posts[...], formats: formats, limit: configuration.feedItemLimit, paged: configuration.feedArchive,
-                          title: FeedBuilder.tagFeedTitle(site: configuration.title, tag: tag.name),
-                          homePageURL: routes.absolute(routes.tag(slug).url), routes: routes,
-                          route: { routes.tagFeed(slug, $0) }, archive: { routes.tagFeedArchive(slug, $0) })
+            jobs += pages(
+                of: tag.posts[...], formats: formats, limit: configuration.feedItemLimit,
+                paged: configuration.feedArchive,
+                title: FeedBuilder.tagFeedTitle(site: configuration.title, tag: tag.name),
+                homePageURL: routes.absolute(routes.tag(slug).url), routes: routes,
+                route: { routes.tagFeed(slug, $0) }, archive: { routes.tagFeedArchive(slug, $0) })
         }
         return jobs
     }
 
-    private static func pages(of posts: ArraySlice<PublishedPost>, formats: [FeedFormat], limit: Int, paged: Bool, title: String, homePageURL: String,
-                              routes: Routes, route: (FeedFormat) -> Routes.Route, archive: (Int) -> Routes.Route) -> [FeedJob] {
+    private static func pages(
+        of posts: ArraySlice<PublishedPost>, formats: [FeedFormat], limit: Int, paged: Bool, title: String,
+        homePageURL: String,
+        routes: Routes, route: (FeedFormat) -> Routes.Route, archive: (Int) -> Routes.Route
+    ) -> [FeedJob] {
         let paging = FeedPaging(count: posts.count, limit: limit)
         let paged = paged && formats.contains(.json)
         let firstRoutes = formats.map(route)
         func next(_ number: Int?) -> String? { paged ? number.map { routes.absolute(archive($0).url) } : nil }
-        var jobs = [FeedJob(channel: .init(title: title, homePageURL: homePageURL, feedURL: routes.absolute(firstRoutes[0].url), nextURL: next(paging.nextOfFirst)),
-                            formats: formats, routes: firstRoutes, posts: posts[paging.first.shifted(by: posts.startIndex)])]
+        var jobs = [
+            FeedJob(
+                channel: .init(
+                    title: title, homePageURL: homePageURL, feedURL: routes.absolute(firstRoutes[0].url),
+                    nextURL: next(paging.nextOfFirst)),
+                formats: formats, routes: firstRoutes, posts: posts[paging.first.shifted(by: posts.startIndex)])
+        ]
         guard paged else { return jobs }
         for number in stride(from: paging.archivePages, through: 1, by: -1) {
             let page = archive(number)
-            jobs.append(FeedJob(channel: .init(title: title, homePageURL: homePageURL, feedURL: routes.absolute(page.url), nextURL: next(paging.next(ofArchive: number))),
-                                formats: [.json], routes: [page], posts: posts[paging.archive(number).shifted(by: posts.startIndex)], isArchive: true))
+            jobs.append(
+                FeedJob(
+                    channel: .init(
+                        title: title, homePageURL: homePageURL, feedURL: routes.absolute(page.url),
+                        nextURL: next(paging.next(ofArchive: number))),
+                    formats: [.json], routes: [page],
+                    posts: posts[paging.archive(number).shifted(by: posts.startIndex)], isArchive: true))
         }
         return jobs
     }
@@ -314,7 +385,9 @@ struct FeedJob: Sendable {
             text.append(contentsOf: string.utf8)
         }
         add(linkHash)
-        for string in [channel.title, channel.homePageURL, channel.feedURL, channel.nextURL ?? ""] + routes.map(\.path) + formats.map(\.rawValue) { add(string) }
+        for string in [channel.title, channel.homePageURL, channel.feedURL, channel.nextURL ?? ""] + routes.map(\.path)
+            + formats.map(\.rawValue)
+        { add(string) }
         add(UInt64(posts.count))
         for published in posts { add(itemHashes[ObjectIdentifier(published)] ?? 0) }
         return text.withUnsafeBytes { ContentHash.of($0) }
@@ -324,8 +397,11 @@ struct FeedJob: Sendable {
 extension FeedJob {
     /// A page the build record kept, with its posts (those of `page.sources`, in order).
     init(_ page: BuildRecord.FeedPage, posts: [PublishedPost]) {
-        self.init(channel: .init(title: page.title, homePageURL: page.homePageURL, feedURL: page.feedURL, nextURL: page.nextURL),
-                  formats: page.formats.compactMap(FeedFormat.init(rawValue:)), routes: page.routes, posts: posts[...], isArchive: page.isArchive)
+        self.init(
+            channel: .init(
+                title: page.title, homePageURL: page.homePageURL, feedURL: page.feedURL, nextURL: page.nextURL),
+            formats: page.formats.compactMap(FeedFormat.init(rawValue:)), routes: page.routes, posts: posts[...],
+            isArchive: page.isArchive)
     }
 }
 

@@ -7,7 +7,8 @@ extension SiteBuilder {
     ///
     /// - Returns: The redirect pages' paths, and the warnings.
     func writeRedirects(_ pages: RenderedPages, generated: Set<String>, into output: StagedOutput, _ plan: BuildPlan)
-        throws(DiagnosticError) -> (paths: Set<String>, diagnostics: [Diagnostic]) {
+        throws(DiagnosticError) -> (paths: Set<String>, diagnostics: [Diagnostic])
+    {
         let routes = plan.routes
         var taken: [String: String] = [:]
         for path in generated { taken[path] = "a page the build writes" }
@@ -19,13 +20,21 @@ extension SiteBuilder {
             for alias in page.post.aliases {
                 let route = routes.alias(alias)
                 if let owner = taken[route.path] {
-                    diagnostics.append(Diagnostic(.warning, file: page.post.source, message: "the old path \(Diagnostic.quoted(alias)) is \(owner == page.post.source ? "the post's own page" : "taken by \(owner)"); no redirect is written there"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .warning, file: page.post.source,
+                            message:
+                                "the old path \(Diagnostic.quoted(alias)) is \(owner == page.post.source ? "the post's own page" : "taken by \(owner)"); no redirect is written there"
+                        ))
                     continue
                 }
                 taken[route.path] = page.post.source
                 let target = routes.absolute(page.path)
                 do {
-                    try output.put(route.path, text: Self.redirectPage(to: target, title: page.post.title, language: plan.configuration.language))
+                    try output.put(
+                        route.path,
+                        text: Self.redirectPage(
+                            to: target, title: page.post.title, language: plan.configuration.language))
                 } catch {
                     throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
                 }
@@ -36,13 +45,20 @@ extension SiteBuilder {
         for (old, target) in plan.configuration.redirects.sorted(by: { $0.key < $1.key }) {
             let route = routes.alias(old)
             if let owner = taken[route.path] {
-                diagnostics.append(Diagnostic(.warning, file: "blog.yaml", message: "the redirect from \(Diagnostic.quoted(old)) is taken by \(owner); none is written there"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: "blog.yaml",
+                        message:
+                            "the redirect from \(Diagnostic.quoted(old)) is taken by \(owner); none is written there"))
                 continue
             }
             taken[route.path] = "blog.yaml"
-            let url = target.hasPrefix("/") ? routes.absolute(routes.basePath + String(target.dropFirst()).pathEncoded) : target
+            let url =
+                target.hasPrefix("/")
+                ? routes.absolute(routes.basePath + String(target.dropFirst()).pathEncoded) : target
             do {
-                try output.put(route.path, text: Self.redirectPage(to: url, title: url, language: plan.configuration.language))
+                try output.put(
+                    route.path, text: Self.redirectPage(to: url, title: url, language: plan.configuration.language))
             } catch {
                 throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
             }
@@ -54,20 +70,20 @@ extension SiteBuilder {
     static func redirectPage(to target: String, title: String, language: String) -> String {
         let url = HTMLEscaping().escapeText(target)
         return """
-        <!DOCTYPE html>
-        <html lang="\(HTMLEscaping().escapeText(language))">
-        <head>
-        <meta charset="utf-8">
-        <title>Moved: \(HTMLEscaping().escapeText(title))</title>
-        <link rel="canonical" href="\(url)">
-        <meta http-equiv="refresh" content="0; url=\(url)">
-        <meta name="robots" content="noindex">
-        </head>
-        <body>
-        <p>This page has moved to <a href="\(url)">\(url)</a>.</p>
-        </body>
-        </html>
+            <!DOCTYPE html>
+            <html lang="\(HTMLEscaping().escapeText(language))">
+            <head>
+            <meta charset="utf-8">
+            <title>Moved: \(HTMLEscaping().escapeText(title))</title>
+            <link rel="canonical" href="\(url)">
+            <meta http-equiv="refresh" content="0; url=\(url)">
+            <meta name="robots" content="noindex">
+            </head>
+            <body>
+            <p>This page has moved to <a href="\(url)">\(url)</a>.</p>
+            </body>
+            </html>
 
-        """
+            """
     }
 }

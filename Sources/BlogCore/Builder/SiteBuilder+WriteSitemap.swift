@@ -5,9 +5,13 @@ extension SiteBuilder {
     /// Writes `sitemap.xml` (sitemaps.org, ``Sitemap``): every published page under `base_url`, posts with
     /// the date they last changed; and `robots.txt` naming it, unless the theme ships its own.
     /// - Returns: The paths written, for the checks that no copied file or redirect takes one.
-    func writeSitemap(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ plan: BuildPlan) throws(DiagnosticError) -> [String] {
+    func writeSitemap(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ plan: BuildPlan)
+        throws(DiagnosticError) -> [String]
+    {
         let routes = plan.routes
-        var entries: [Sitemap.Entry] = pages.all.map { Sitemap.Entry(url: routes.absolute($0.path), modified: $0.post.updated ?? $0.post.date) }
+        var entries: [Sitemap.Entry] = pages.all.map {
+            Sitemap.Entry(url: routes.absolute($0.path), modified: $0.post.updated ?? $0.post.date)
+        }
         for path in listPages.keys where path != routes.notFound.path {
             entries.append(Sitemap.Entry(url: routes.absolute(routes.url(ofPath: path)), modified: nil))
         }
@@ -15,7 +19,9 @@ extension SiteBuilder {
         do {
             for file in files { try output.put(file.path, text: file.xml) }
             if !FileSystem.exists(site.root.appending(path: "site-template/static/\(routes.robots.path)").path) {
-                try output.put(routes.robots.path, text: "User-agent: *\nAllow: /\n\nSitemap: \(routes.absolute(routes.sitemap.url))\n")
+                try output.put(
+                    routes.robots.path,
+                    text: "User-agent: *\nAllow: /\n\nSitemap: \(routes.absolute(routes.sitemap.url))\n")
             }
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")

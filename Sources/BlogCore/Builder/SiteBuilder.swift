@@ -37,9 +37,11 @@ public struct SiteBuilder: Sendable {
         let previous = await plan.incremental.previousBuild(plan, check)
         let loaded = await loadPosts(sources, previous, plan)
         timer.mark("load posts")
-        let selection = try await selectPublished(loaded, previous, plan, earlier: [plan.diagnostics, sources.diagnostics])
+        let selection = try await selectPublished(
+            loaded, previous, plan, earlier: [plan.diagnostics, sources.diagnostics])
         let output = try stageOutput(plan, previous)
-        let pages = try await renderPostPages(selection, loaded, previous, into: output, plan, earlier: [plan.diagnostics, sources.diagnostics])
+        let pages = try await renderPostPages(
+            selection, loaded, previous, into: output, plan, earlier: [plan.diagnostics, sources.diagnostics])
         timer.mark("render posts and pages")
         let listPages = try await renderListPages(pages, selection, previous, into: output, plan)
         timer.mark("list pages")
@@ -49,14 +51,16 @@ public struct SiteBuilder: Sendable {
         let hashed = listPages.merging(feeds.hashes) { page, _ in page }
         let generated = Set(hashed.keys).union(sitemaps)
         let redirects = try writeRedirects(pages, generated: generated, into: output, plan)
-        let copied = try copyStaticFiles(pages, generated: generated, redirects: redirects.paths, into: output, plan,
-                                         earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
+        let copied = try copyStaticFiles(
+            pages, generated: generated, redirects: redirects.paths, into: output, plan,
+            earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
         timer.mark("sitemap, redirects and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
         let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
-        summary.spareRequest = await record(plan, sources, loaded, selection, pages, listPages: hashed, feeds, committed, summary, content)
+        summary.spareRequest = await record(
+            plan, sources, loaded, selection, pages, listPages: hashed, feeds, committed, summary, content)
         timer.mark("record")
         Self.releaseInBackground([loaded, selection, pages, previous, committed])
         return finish(plan, summary, [plan.diagnostics, sources.diagnostics, content])

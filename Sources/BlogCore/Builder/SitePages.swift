@@ -13,13 +13,15 @@ struct SitePages: Sendable {
     /// and list entry (made from the same values as the page; 0 and nil for a standalone page).
     func page(for published: PublishedPost) -> (html: [UInt8], entryHash: UInt64, listEntry: ListEntry?) {
         let post = published.post
-        let page = context.page(title: post.title, description: published.rendered.summary, path: published.path,
-                                type: post.kind == .post ? "article" : "website",
-                                image: post.image.flatMap { PostRenderer.absolute($0, against: published.permalink) ?? $0 },
-                                published: post.kind == .post ? post.date : nil)
+        let page = context.page(
+            title: post.title, description: published.rendered.summary, path: published.path,
+            type: post.kind == .post ? "article" : "website",
+            image: post.image.flatMap { PostRenderer.absolute($0, against: published.permalink) ?? $0 },
+            published: post.kind == .post ? post.date : nil)
         let template = post.kind == .post ? "post" : "page"
         let values = context.post(published, includingContent: true)
-        let html = published.rendered.html.splice(into: context.render(templates, template, page: page, ["post": values]))
+        let html = published.rendered.html.splice(
+            into: context.render(templates, template, page: page, ["post": values]))
         guard post.kind == .post else { return (html, 0, nil) }
         var entry = values
         entry["content"] = nil
@@ -42,25 +44,37 @@ struct SitePages: Sendable {
     ///
     /// - Parameter entryHashes: The ``listEntryHash(_:)`` of each of `posts`, in the same order.
     /// - Returns: The path and hash of every list page.
-    func stageListPages(posts: [PublishedPost], entryHashes: [UInt64], linkHash: UInt64, previous: [String: UInt64],
-                        into output: StagedOutput) async throws -> [String: UInt64] {
+    func stageListPages(
+        posts: [PublishedPost], entryHashes: [UInt64], linkHash: UInt64, previous: [String: UInt64],
+        into output: StagedOutput
+    ) async throws -> [String: UInt64] {
         let perPage = configuration.postsPerPage
         let pageCount = max(1, (posts.count + perPage - 1) / perPage)
         let byTag = posts.groupedByTag()
-        let tagSlugs = byTag.keys.sorted { (byTag[$0]?.name.lowercased() ?? "", $0) < (byTag[$1]?.name.lowercased() ?? "", $1) }
+        let tagSlugs = byTag.keys.sorted {
+            (byTag[$0]?.name.lowercased() ?? "", $0) < (byTag[$1]?.name.lowercased() ?? "", $1)
+        }
         var years: [(year: Int, posts: [PublishedPost])] = []
         for published in posts {
             let year = published.post.date.map(context.year) ?? 0
-            if years.last?.year == year { years[years.count - 1].posts.append(published) } else { years.append((year, [published])) }
+            if years.last?.year == year {
+                years[years.count - 1].posts.append(published)
+            } else {
+                years.append((year, [published]))
+            }
         }
         // Biggest pages first, handed out one at a time: the archive and the larger tag pages list
         // thousands of posts, and with a fixed share per core one core finished long before the other.
-        let bigPages = [(ListPage.archive, posts.count)] + tagSlugs.map { (ListPage.tag($0), byTag[$0]?.posts.count ?? 0) }
-        let jobs: [ListPage] = bigPages.sorted { $0.1 > $1.1 }.map(\.0) + [.tags] + (1...pageCount).map(ListPage.index) + [.notFound]
+        let bigPages =
+            [(ListPage.archive, posts.count)] + tagSlugs.map { (ListPage.tag($0), byTag[$0]?.posts.count ?? 0) }
+        let jobs: [ListPage] =
+            bigPages.sorted { $0.1 > $1.1 }.map(\.0) + [.tags] + (1...pageCount).map(ListPage.index) + [.notFound]
         var hashOfPost: [ObjectIdentifier: UInt64] = [:]
         hashOfPost.reserveCapacity(posts.count)
         for (published, hash) in zip(posts, entryHashes) { hashOfPost[ObjectIdentifier(published)] = hash }
-        let lists = Lists(posts: posts, pageCount: pageCount, tags: byTag, tagSlugs: tagSlugs, years: years, entryHashes: hashOfPost, linkHash: linkHash)
+        let lists = Lists(
+            posts: posts, pageCount: pageCount, tags: byTag, tagSlugs: tagSlugs, years: years, entryHashes: hashOfPost,
+            linkHash: linkHash)
         let nextJob = Locked(0)
         let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
         // A task per core, each taking the next page until none is left and keeping the list entries it has
@@ -229,7 +243,9 @@ struct SitePages: Sendable {
     }
 
     /// `[element,...]`.
-    private static func appendElements<Element>(_ elements: [Element], to text: inout [UInt8], _ appendElement: (Element, inout [UInt8]) -> Void) {
+    private static func appendElements<Element>(
+        _ elements: [Element], to text: inout [UInt8], _ appendElement: (Element, inout [UInt8]) -> Void
+    ) {
         text.append(UInt8(ascii: "["))
         for element in elements {
             appendElement(element, &text)
@@ -247,7 +263,9 @@ struct SitePages: Sendable {
     }
 
     private func render(_ job: ListPage, lists: Lists, entries: inout [String: TemplateObject]) -> String {
-        let (posts, pageCount, tags, tagSlugs, years) = (lists.posts, lists.pageCount, lists.tags, lists.tagSlugs, lists.years)
+        let (posts, pageCount, tags, tagSlugs, years) = (
+            lists.posts, lists.pageCount, lists.tags, lists.tagSlugs, lists.years
+        )
         // The page's path comes from Lists.key(of:pages:), which must agree with what is linked here.
         func entry(_ published: PublishedPost) -> TemplateObject {
             if let made = published.listEntry?.values ?? entries[published.post.source] { return made }
@@ -266,33 +284,52 @@ struct SitePages: Sendable {
                 "next_url": number < pageCount ? routes.index(page: number + 1).url : nil,
             ])
             let title = number == 1 ? configuration.title : "Page \(number)"
-            let html = context.render(templates, "index", page: context.page(title: title, description: nil, path: path), [
-                "posts": slice.map(entry), "pagination": pagination,
-            ])
+            let html = context.render(
+                templates, "index", page: context.page(title: title, description: nil, path: path),
+                [
+                    "posts": slice.map(entry), "pagination": pagination,
+                ])
             return html
         case .tags:
-            let tagList = tagSlugs.map { TemplateObject(["name": tags[$0]?.name ?? $0, "url": routes.tag($0).url, "count": tags[$0]?.posts.count ?? 0]) }
-            return context.render(templates, "tags", page: context.page(title: "Tags", description: nil, path: routes.tags.url),
-                                  ["tags": tagList, "has_tags": !tagList.isEmpty])
+            let tagList = tagSlugs.map {
+                TemplateObject([
+                    "name": tags[$0]?.name ?? $0, "url": routes.tag($0).url, "count": tags[$0]?.posts.count ?? 0,
+                ])
+            }
+            return context.render(
+                templates, "tags", page: context.page(title: "Tags", description: nil, path: routes.tags.url),
+                ["tags": tagList, "has_tags": !tagList.isEmpty])
         case .tag(let slug):
             let tagged = tags[slug] ?? (slug, [])
-            var page = context.page(title: "Posts tagged “\(tagged.name)”", description: nil, path: routes.tag(slug).url)
+            var page = context.page(
+                title: "Posts tagged “\(tagged.name)”", description: nil, path: routes.tag(slug).url)
             let formats = configuration.tagFeeds ? configuration.feedFormats.sorted() : []
             page["feeds"] = formats.map { format in
-                TemplateObject(["url": routes.absolute(routes.tagFeed(slug, format).url), "type": format.mediaType,
-                                "title": "\(FeedBuilder.tagFeedTitle(site: configuration.title, tag: tagged.name)) (\(format.displayName))"])
+                TemplateObject([
+                    "url": routes.absolute(routes.tagFeed(slug, format).url), "type": format.mediaType,
+                    "title":
+                        "\(FeedBuilder.tagFeedTitle(site: configuration.title, tag: tagged.name)) (\(format.displayName))",
+                ])
             }
-            return context.render(templates, "tag", page: page, [
-                "tag": TemplateObject(["name": tagged.name, "url": routes.tag(slug).url, "count": tagged.posts.count,
-                                       "feed_url": formats.first.map { routes.absolute(routes.tagFeed(slug, $0).url) }]),
-                "posts": tagged.posts.map(entry),
-            ])
+            return context.render(
+                templates, "tag", page: page,
+                [
+                    "tag": TemplateObject([
+                        "name": tagged.name, "url": routes.tag(slug).url, "count": tagged.posts.count,
+                        "feed_url": formats.first.map { routes.absolute(routes.tagFeed(slug, $0).url) },
+                    ]),
+                    "posts": tagged.posts.map(entry),
+                ])
         case .archive:
-            return context.render(templates, "archive", page: context.page(title: "Archive", description: nil, path: routes.archive.url), [
-                "years": years.map { TemplateObject(["year": $0.year, "posts": $0.posts.map(entry)]) },
-            ])
+            return context.render(
+                templates, "archive", page: context.page(title: "Archive", description: nil, path: routes.archive.url),
+                [
+                    "years": years.map { TemplateObject(["year": $0.year, "posts": $0.posts.map(entry)]) }
+                ])
         case .notFound:
-            return context.render(templates, "404", page: context.page(title: "Page not found", description: nil, path: routes.notFound.url))
+            return context.render(
+                templates, "404",
+                page: context.page(title: "Page not found", description: nil, path: routes.notFound.url))
         }
     }
 }

@@ -20,7 +20,9 @@ struct TagFolding: Sendable {
     func folded(_ tags: [String]) -> [(name: String, slug: String)] {
         var result: [(name: String, slug: String)] = []
         for tag in tags {
-            guard let tag = byTag[tag] ?? Self.fold(tag), !result.contains(where: { $0.slug == tag.slug }) else { continue }
+            guard let tag = byTag[tag] ?? Self.fold(tag), !result.contains(where: { $0.slug == tag.slug }) else {
+                continue
+            }
             result.append(tag)
         }
         return result
@@ -40,9 +42,16 @@ struct TagFolding: Sendable {
                     continue
                 }
                 let folded = name.lowercased()
-                guard earlier.name.lowercased() != folded, reported.insert(slug + "\u{0}" + folded).inserted else { continue }
+                guard earlier.name.lowercased() != folded, reported.insert(slug + "\u{0}" + folded).inserted else {
+                    continue
+                }
                 let page = Routes.publishedPath(ofOutput: routes.tag(slug).path)
-                diagnostics.append(Diagnostic(.warning, file: post.source, message: "the tags \(Diagnostic.quoted(earlier.name)) (\(earlier.source)) and \(Diagnostic.quoted(name)) share one page, \(page); rename one of them"))
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: post.source,
+                        message:
+                            "the tags \(Diagnostic.quoted(earlier.name)) (\(earlier.source)) and \(Diagnostic.quoted(name)) share one page, \(page); rename one of them"
+                    ))
             }
         }
         return diagnostics

@@ -1,5 +1,6 @@
 import Foundation
 import Yams
+
 import struct CommonMark.Extensions
 
 /// The settings of a site, read from `blog.yaml` at its root.
@@ -72,8 +73,14 @@ public struct SiteConfiguration: Sendable, Equatable {
         set { markdown.smart = newValue }
     }
 
-    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects"]
-    static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content", "archive", "archive_content", "tags"]
+    static let knownKeys = [
+        "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown",
+        "permalink", "redirects",
+    ]
+    static let feedKeys = [
+        "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
+        "archive", "archive_content", "tags",
+    ]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
 
@@ -82,10 +89,15 @@ public struct SiteConfiguration: Sendable, Equatable {
         // carried-over post's work when this was computed for every post.
         let bytes = Array(baseURL.utf8)
         var index = 0
-        while index + 3 <= bytes.count, bytes[index] != UInt8(ascii: ":") || bytes[index + 1] != UInt8(ascii: "/") || bytes[index + 2] != UInt8(ascii: "/") {
+        while index + 3 <= bytes.count,
+            bytes[index] != UInt8(ascii: ":") || bytes[index + 1] != UInt8(ascii: "/")
+                || bytes[index + 2] != UInt8(ascii: "/")
+        {
             index += 1
         }
-        guard index + 3 <= bytes.count, let slash = bytes[(index + 3)...].firstIndex(of: UInt8(ascii: "/")) else { return "/" }
+        guard index + 3 <= bytes.count, let slash = bytes[(index + 3)...].firstIndex(of: UInt8(ascii: "/")) else {
+            return "/"
+        }
         return String(decoding: bytes[slash...], as: UTF8.self)
     }
 
@@ -93,7 +105,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     ///
     /// - Returns: The configuration and its warnings (unknown keys).
     /// - Throws: ``DiagnosticError`` naming the file, line and key of each mistake.
-    public static func load(from text: String, file: String = "blog.yaml") throws(DiagnosticError) -> (SiteConfiguration, [Diagnostic]) {
+    public static func load(from text: String, file: String = "blog.yaml") throws(DiagnosticError) -> (
+        SiteConfiguration, [Diagnostic]
+    ) {
         if let line = YAMLFields.riskyAliasKeyLine(in: text) {
             throw DiagnosticError(file: file, line: line, column: 1, message: YAMLFields.riskyKeyMessage)
         }
@@ -107,7 +121,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             throw DiagnosticError(file: file, line: 1, column: 1, message: YAMLFields.tooLargeMessage)
         }
         guard case .mapping(let mapping)? = root else {
-            throw DiagnosticError(file: file, line: 1, column: 1, message: "blog.yaml must be a mapping of keys to values such as 'title: My Blog'")
+            throw DiagnosticError(
+                file: file, line: 1, column: 1,
+                message: "blog.yaml must be a mapping of keys to values such as 'title: My Blog'")
         }
         var fields = YAMLFields(mapping: mapping, file: file)
         fields.warnUnknownKeys(known: knownKeys, context: "")
@@ -117,7 +133,10 @@ public struct SiteConfiguration: Sendable, Equatable {
             if let normalized = normalizedBaseURL(url) {
                 baseURL = normalized
             } else {
-                fields.error(at: fields.node("base_url"), "'base_url' must be an absolute http or https URL such as https://example.com/blog/, got \(Diagnostic.quoted(url))")
+                fields.error(
+                    at: fields.node("base_url"),
+                    "'base_url' must be an absolute http or https URL such as https://example.com/blog/, got \(Diagnostic.quoted(url))"
+                )
                 baseURL = nil
             }
         }
@@ -128,7 +147,10 @@ public struct SiteConfiguration: Sendable, Equatable {
             if let zone = TimeZone(identifier: identifier) {
                 timeZone = zone
             } else {
-                fields.error(at: fields.node("timezone"), "'timezone' must be an IANA time zone such as Europe/Berlin or UTC, got \(Diagnostic.quoted(identifier))")
+                fields.error(
+                    at: fields.node("timezone"),
+                    "'timezone' must be an IANA time zone such as Europe/Berlin or UTC, got \(Diagnostic.quoted(identifier))"
+                )
             }
         }
         let authors = readAuthors(&fields)
@@ -148,7 +170,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         let errors = fields.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let title, let baseURL else { throw DiagnosticError(fields.diagnostics) }
         var configuration = SiteConfiguration(
-            title: title, baseURL: baseURL, basePath: path(of: baseURL), description: description, language: language, timeZone: timeZone,
+            title: title, baseURL: baseURL, basePath: path(of: baseURL), description: description, language: language,
+            timeZone: timeZone,
             authors: authors, postsPerPage: postsPerPage, feedItemLimit: feedItemLimit, feedIcon: icon,
             feedFavicon: favicon, markdown: settings
         )
@@ -160,7 +183,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.redirects = readRedirects(&fields)
         if let permalink = fields.string("permalink") {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
-                fields.error(at: fields.node("permalink"), "'permalink' \(problem), got \(Diagnostic.quoted(permalink))")
+                fields.error(
+                    at: fields.node("permalink"), "'permalink' \(problem), got \(Diagnostic.quoted(permalink))")
                 throw DiagnosticError(fields.diagnostics)
             }
             configuration.permalink = permalink
@@ -170,7 +194,8 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     /// `feed:`: the item limit, icon, favicon, the formats written and their paths.
     private static func readFeed(_ fields: inout YAMLFields)
-        -> (limit: Int, icon: String?, favicon: String?, formats: Set<FeedFormat>, paths: [FeedFormat: String]) {
+        -> (limit: Int, icon: String?, favicon: String?, formats: Set<FeedFormat>, paths: [FeedFormat: String])
+    {
         var formats = Set(FeedFormat.allCases)
         var feedPaths: [FeedFormat: String] = [:]
         guard var feed = fields.mapping("feed") else { return (20, nil, nil, formats, feedPaths) }
@@ -185,7 +210,10 @@ public struct SiteConfiguration: Sendable, Equatable {
             if let problem = Permalink.pathProblem("/" + path), !path.hasPrefix("/") {
                 feed.error(at: feed.node(key), "'\(key)' \(problem), got \(Diagnostic.quoted(path))")
             } else if path.hasPrefix("/") || path.hasSuffix("/") || path.isEmpty {
-                feed.error(at: feed.node(key), "'\(key)' must be a file's path from the site's root without a leading '/', such as feed.xml, got \(Diagnostic.quoted(path))")
+                feed.error(
+                    at: feed.node(key),
+                    "'\(key)' must be a file's path from the site's root without a leading '/', such as feed.xml, got \(Diagnostic.quoted(path))"
+                )
             } else if feedPaths.values.contains(path) {
                 feed.error(at: feed.node(key), "'\(key)' is another feed's path already")
             } else {
@@ -222,7 +250,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     private static func readRedirects(_ fields: inout YAMLFields) -> [String: String] {
         guard let node = fields.node("redirects"), !YAMLFields.isNull(node) else { return [:] }
         guard case .mapping(let mapping) = node else {
-            fields.error(at: node, "'redirects' must be a mapping of old paths to new ones, such as {/old/: /new/}, got \(YAMLFields.shown(node))")
+            fields.error(
+                at: node,
+                "'redirects' must be a mapping of old paths to new ones, such as {/old/: /new/}, got \(YAMLFields.shown(node))"
+            )
             return [:]
         }
         var redirects: [String: String] = [:]
@@ -232,7 +263,10 @@ public struct SiteConfiguration: Sendable, Equatable {
             if let problem = Permalink.pathProblem(path) {
                 fields.error(at: key, "the old path \(Diagnostic.quoted(from)) \(problem)")
             } else if !to.hasPrefix("/") && !to.hasPrefix("https://") && !to.hasPrefix("http://") {
-                fields.error(at: value, "a redirect's target must be a path from the site's root or an http(s) URL, got \(Diagnostic.quoted(to))")
+                fields.error(
+                    at: value,
+                    "a redirect's target must be a path from the site's root or an http(s) URL, got \(Diagnostic.quoted(to))"
+                )
             } else {
                 redirects[path] = to
             }
@@ -254,7 +288,10 @@ public struct SiteConfiguration: Sendable, Equatable {
             return extensions
         }
         if case .scalar = node, let all = node.bool { return all ? .gfm : [] }
-        fields.error(at: node, "'extensions' must be true, false, or a mapping such as {table: false, footnotes: false} (names: \(names.joined(separator: ", "))), got \(YAMLFields.shown(node))")
+        fields.error(
+            at: node,
+            "'extensions' must be true, false, or a mapping such as {table: false, footnotes: false} (names: \(names.joined(separator: ", "))), got \(YAMLFields.shown(node))"
+        )
         return .gfm
     }
 
@@ -263,17 +300,26 @@ public struct SiteConfiguration: Sendable, Equatable {
         guard let node = fields.node("toc_levels"), !YAMLFields.isNull(node) else { return nil }
         let text: String
         if case .scalar(let scalar) = node { text = scalar.string } else { text = "" }
-        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map { Int($0.trimmingCharacters(in: .whitespaces)) }
+        let parts = text.split(separator: "-", omittingEmptySubsequences: false).map {
+            Int($0.trimmingCharacters(in: .whitespaces))
+        }
         if parts.count == 1, let level = parts[0], (1...6).contains(level) { return level...level }
-        if parts.count == 2, let low = parts[0], let high = parts[1], (1...6).contains(low), (low...6).contains(high) { return low...high }
-        fields.error(at: node, "'toc_levels' must be a heading level from 1 to 6 or a range such as 2-4, got \(YAMLFields.shown(node))")
+        if parts.count == 2, let low = parts[0], let high = parts[1], (1...6).contains(low), (low...6).contains(high) {
+            return low...high
+        }
+        fields.error(
+            at: node,
+            "'toc_levels' must be a heading level from 1 to 6 or a range such as 2-4, got \(YAMLFields.shown(node))")
         return nil
     }
 
     private static func readAuthors(_ fields: inout YAMLFields) -> [Author] {
         guard let node = fields.node("authors"), !YAMLFields.isNull(node) else { return [] }
         guard case .sequence(let sequence) = node else {
-            fields.error(at: node, "'authors' must be a list such as [{name: Ada, url: https://ada.example}], got \(YAMLFields.shown(node))")
+            fields.error(
+                at: node,
+                "'authors' must be a list such as [{name: Ada, url: https://ada.example}], got \(YAMLFields.shown(node))"
+            )
             return []
         }
         return sequence.compactMap { author(from: $0, fields: &fields) }
@@ -293,7 +339,9 @@ public struct SiteConfiguration: Sendable, Equatable {
             fields.absorb(author)
             return name.map { Author(name: $0, url: url, avatar: avatar) }
         default:
-            fields.error(at: node, "an author must be a name or a mapping with 'name', 'url' and 'avatar', got \(YAMLFields.shown(node))")
+            fields.error(
+                at: node,
+                "an author must be a name or a mapping with 'name', 'url' and 'avatar', got \(YAMLFields.shown(node))")
             return nil
         }
     }
@@ -303,8 +351,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// `https://example.com/blog/`): pages link by the path, and a path starting `//` names another host.
     static func normalizedBaseURL(_ text: String) -> String? {
         guard let components = URLComponents(string: text), let scheme = components.scheme?.lowercased(),
-              scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
-              components.query == nil, components.fragment == nil
+            scheme == "http" || scheme == "https", let host = components.host, !host.isEmpty,
+            components.query == nil, components.fragment == nil
         else { return nil }
         var url = text.hasSuffix("/") ? text : text + "/"
         let origin = url.range(of: "://").map { url[..<$0.upperBound] } ?? ""

@@ -61,7 +61,9 @@ struct YAMLFields {
     }
 
     func diagnostic(_ severity: Diagnostic.Severity, at node: Node?, _ message: String) -> Diagnostic {
-        Diagnostic(severity, file: file, line: node?.mark.map { $0.line + lineOffset }, column: node?.mark?.column, message: message)
+        Diagnostic(
+            severity, file: file, line: node?.mark.map { $0.line + lineOffset }, column: node?.mark?.column,
+            message: message)
     }
 
     /// A scalar as the user wrote it, quoted for messages.
@@ -77,7 +79,11 @@ struct YAMLFields {
     /// A string value: any scalar that is not null, as written (so `title: 2024` is the text "2024").
     mutating func string(_ key: String, required: Bool = false, example: String = "") -> String? {
         guard let node = node(key), !Self.isNull(node) else {
-            if required { error(at: .mapping(mapping), "missing required key '\(key)'\(example.isEmpty ? "" : " such as \(example)")") }
+            if required {
+                error(
+                    at: .mapping(mapping),
+                    "missing required key '\(key)'\(example.isEmpty ? "" : " such as \(example)")")
+            }
             return nil
         }
         guard case .scalar(let scalar) = node else {
@@ -95,7 +101,10 @@ struct YAMLFields {
         if Self.isLanguageTag(text) { return text }
         let dashed = text.replacingOccurrences(of: "_", with: "-")
         if Self.isLanguageTag(dashed) {
-            warning(at: node(key), "'\(key)' \(Diagnostic.quoted(text)) is read as \(Diagnostic.quoted(dashed)): language tags separate their parts with '-'")
+            warning(
+                at: node(key),
+                "'\(key)' \(Diagnostic.quoted(text)) is read as \(Diagnostic.quoted(dashed)): language tags separate their parts with '-'"
+            )
             return dashed
         }
         error(at: node(key), "'\(key)' must be a language tag such as en or en-GB, got \(Diagnostic.quoted(text))")
@@ -105,9 +114,12 @@ struct YAMLFields {
     /// `[A-Za-z]{1,8}(-[A-Za-z0-9]{1,8})*`, the pattern of RFC 4287's schema.
     static func isLanguageTag(_ text: String) -> Bool {
         let parts = text.split(separator: "-", omittingEmptySubsequences: false)
-        guard let first = parts.first, (1...8).contains(first.utf8.count), first.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A }) else { return false }
+        guard let first = parts.first, (1...8).contains(first.utf8.count),
+            first.utf8.allSatisfy({ ($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A })
+        else { return false }
         return parts.dropFirst().allSatisfy { part in
-            (1...8).contains(part.utf8.count) && part.utf8.allSatisfy { (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
+            (1...8).contains(part.utf8.count)
+                && part.utf8.allSatisfy { (($0 | 0x20) >= 0x61 && ($0 | 0x20) <= 0x7A) || ($0 >= 0x30 && $0 <= 0x39) }
         }
     }
 
@@ -142,7 +154,8 @@ struct YAMLFields {
 
     mutating func number(_ key: String) -> Double? {
         guard let node = node(key), !Self.isNull(node) else { return nil }
-        guard case .scalar = node, let value = node.float ?? node.int.map(Double.init), value.isFinite, value >= 0 else {
+        guard case .scalar = node, let value = node.float ?? node.int.map(Double.init), value.isFinite, value >= 0
+        else {
             error(at: node, "'\(key)' must be a number, got \(Self.shown(node))")
             return nil
         }
@@ -196,7 +209,9 @@ struct YAMLFields {
     }
 
     static func isNull(_ node: Node) -> Bool {
-        if case .scalar(let scalar) = node, scalar.style == .plain, ["", "~", "null", "Null", "NULL"].contains(scalar.string) {
+        if case .scalar(let scalar) = node, scalar.style == .plain,
+            ["", "~", "null", "Null", "NULL"].contains(scalar.string)
+        {
             return true
         }
         return false
@@ -208,14 +223,19 @@ struct YAMLFields {
         case .scalar(let scalar):
             if scalar.style != .plain { return .string(scalar.string) }
             if isNull(node) { return .null }
-            if let value = node.bool, ["true", "false", "True", "False", "TRUE", "FALSE"].contains(scalar.string) { return .bool(value) }
+            if let value = node.bool, ["true", "false", "True", "False", "TRUE", "FALSE"].contains(scalar.string) {
+                return .bool(value)
+            }
             if node.int != nil, let value = Int64(scalar.string) { return .integer(value) }
-            if node.float != nil, let value = Double(scalar.string), let number = JSONValue.double(value) { return number }
+            if node.float != nil, let value = Double(scalar.string), let number = JSONValue.double(value) {
+                return number
+            }
             return .string(scalar.string)
         case .sequence(let sequence):
             return .array(sequence.map(jsonValue))
         case .mapping(let mapping):
-            return .object(JSONObject(mapping.map { JSONObject.Member(key: $0.key.string ?? "", value: jsonValue($0.value)) }))
+            return .object(
+                JSONObject(mapping.map { JSONObject.Member(key: $0.key.string ?? "", value: jsonValue($0.value)) }))
         case .alias:
             return .null
         }
@@ -240,7 +260,8 @@ struct YAMLFields {
         return !visit(node)
     }
 
-    static let tooLargeMessage = "the YAML expands to more than \(maximumValues) values through aliases ('&' and '*'); expected plain values"
+    static let tooLargeMessage =
+        "the YAML expands to more than \(maximumValues) values through aliases ('&' and '*'); expected plain values"
 
     /// Finds a mapping key that is an alias or a collection in a document that uses aliases, which Yams
     /// would hash in full while checking for duplicate keys: exponential time for an alias bomb.
@@ -251,7 +272,8 @@ struct YAMLFields {
         guard yaml.utf8.contains(UInt8(ascii: "*")) else { return nil }
         let lines = yaml.split(separator: "\n", omittingEmptySubsequences: false)
         func isNodeStart(_ previous: Character?) -> Bool {
-            previous == nil || previous == " " || previous == "\t" || previous == "[" || previous == "{" || previous == ","
+            previous == nil || previous == " " || previous == "\t" || previous == "[" || previous == "{"
+                || previous == ","
         }
         var usesAliases = false
         for line in lines {
@@ -272,14 +294,19 @@ struct YAMLFields {
                 let previous = position > 0 ? characters[position - 1] : nil
                 let next = position + 1 < characters.count ? characters[position + 1] : nil
                 // An explicit complex key: "? key".
-                if character == "?", isNodeStart(previous), next == nil || next == " " || next == "\t" { return index + 1 }
+                if character == "?", isNodeStart(previous), next == nil || next == " " || next == "\t" {
+                    return index + 1
+                }
                 // A flow collection or an alias used as a key: "]: ", "}: ", "*name: ".
                 if character == ":", next == nil || next == " " || next == "\t" || next == "," || next == "}" {
                     var back = position - 1
                     while back >= 0, characters[back] == " " || characters[back] == "\t" { back -= 1 }
                     if back >= 0, characters[back] == "]" || characters[back] == "}" { return index + 1 }
                     var start = back
-                    while start >= 0, !(characters[start] == " " || characters[start] == "\t" || characters[start] == "[" || characters[start] == "{" || characters[start] == ",") { start -= 1 }
+                    while start >= 0,
+                        !(characters[start] == " " || characters[start] == "\t" || characters[start] == "["
+                            || characters[start] == "{" || characters[start] == ",")
+                    { start -= 1 }
                     if start + 1 <= back, characters[start + 1] == "*" { return index + 1 }
                 }
             }
@@ -287,5 +314,6 @@ struct YAMLFields {
         return nil
     }
 
-    static let riskyKeyMessage = "a mapping key is an alias or a collection in YAML that uses aliases ('*'); expected plain keys such as 'title:'"
+    static let riskyKeyMessage =
+        "a mapping key is an alias or a collection in YAML that uses aliases ('*'); expected plain keys such as 'title:'"
 }

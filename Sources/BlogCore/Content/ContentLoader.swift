@@ -43,28 +43,38 @@ struct ContentLoader {
                 entries = try FolderWalk.entries(of: folderPath).sorted { $0.name < $1.name }
             } catch {
                 // No folder is no content of that kind; anything else is a folder that cannot be read.
-                if !error.isMissing { diagnostics.append(Diagnostic(.error, file: folder, message: "cannot read (\(error.reason))")) }
+                if !error.isMissing {
+                    diagnostics.append(Diagnostic(.error, file: folder, message: "cannot read (\(error.reason))"))
+                }
                 continue
             }
             for entry in entries {
                 let path = folder + "/" + entry.name
-                if let problem = Self.entryProblem(entry, path: path, fullPath: folderPath + "/" + entry.name, root: root) {
+                if let problem = Self.entryProblem(
+                    entry, path: path, fullPath: folderPath + "/" + entry.name, root: root)
+                {
                     diagnostics.append(problem)
                     continue
                 }
                 // The entry type comes with the listing, so a plain file or folder needs no stat; only a
                 // symbolic link (checked to stay inside the site, then followed) or an untyped entry does.
-                let isFolder = entry.kind == .folder || (entry.kind == .other && FileSystem.resolvedKind(of: folderPath + "/" + entry.name) == .folder)
+                let isFolder =
+                    entry.kind == .folder
+                    || (entry.kind == .other && FileSystem.resolvedKind(of: folderPath + "/" + entry.name) == .folder)
                 if isFolder {
                     if FileSystem.exists(folderPath + "/" + entry.name + "/index.md") {
                         jobs.append(Job(file: path + "/index.md", kind: kind, name: entry.name, bundle: path))
                     } else {
-                        diagnostics.append(Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
+                        diagnostics.append(
+                            Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
                 } else if entry.name.hasSuffix(".md") {
                     jobs.append(Job(file: path, kind: kind, name: String(entry.name.dropLast(3)), bundle: nil))
                 } else {
-                    diagnostics.append(Diagnostic(.note, file: path, message: "ignored: only .md files and folders with an index.md are content"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .note, file: path,
+                            message: "ignored: only .md files and folders with an index.md are content"))
                 }
             }
         }
@@ -73,7 +83,9 @@ struct ContentLoader {
 
     /// Why an entry of a content folder cannot be a post: its name is not UTF-8, or it is a link that leads
     /// out of the site, nowhere, or in a loop. Nil for a file or folder that can be read.
-    private static func entryProblem(_ entry: FolderWalk.Entry, path: String, fullPath: String, root: URL) -> Diagnostic? {
+    private static func entryProblem(_ entry: FolderWalk.Entry, path: String, fullPath: String, root: URL)
+        -> Diagnostic?
+    {
         guard entry.hasValidName else {
             return Diagnostic.invalidName(path)
         }
@@ -85,7 +97,9 @@ struct ContentLoader {
             _ = try FileSystem.resolve(fullPath)
             return nil
         } catch {
-            let what = error.isMissing ? "a symbolic link to nothing" : "a symbolic link that cannot be followed (\(error.reason))"
+            let what =
+                error.isMissing
+                ? "a symbolic link to nothing" : "a symbolic link that cannot be followed (\(error.reason))"
             return Diagnostic(.error, file: path, message: "\(what); fix or remove the link")
         }
     }
@@ -99,10 +113,20 @@ struct ContentLoader {
         let path = rootPath + "/" + job.file
         let size = size ?? FileStamp(path)?.size ?? 0
         if size > maximumFileSize {
-            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB")], hash: 0)
+            return Loaded(
+                post: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, file: job.file,
+                        message:
+                            "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB"
+                    )
+                ], hash: 0)
         }
         func unreadable(_ error: FileSystemError) -> Loaded {
-            Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read (\(error.reason))")], hash: 0)
+            Loaded(
+                post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read (\(error.reason))")],
+                hash: 0)
         }
         let data: Data
         switch FileContents.readUnlessLink(path: path) {
@@ -126,10 +150,18 @@ struct ContentLoader {
             let offset = firstInvalidUTF8Offset(data)
             let before = String(decoding: data.prefix(offset), as: UTF8.self)
             let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
-            let column = (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0) + 1
-            return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, line: line, column: column, message: "invalid UTF-8 at byte \(offset); save the file as UTF-8")], hash: hash)
+            let column =
+                (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0) + 1
+            return Loaded(
+                post: nil,
+                diagnostics: [
+                    Diagnostic(
+                        .error, file: job.file, line: line, column: column,
+                        message: "invalid UTF-8 at byte \(offset); save the file as UTF-8")
+                ], hash: hash)
         }
-        var (post, diagnostics) = FrontMatter.read(text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone, fileName: job.name)
+        var (post, diagnostics) = FrontMatter.read(
+            text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone, fileName: job.name)
         post?.bundleFolder = job.bundle
         return Loaded(post: post, diagnostics: diagnostics, hash: hash)
     }
@@ -159,17 +191,22 @@ struct ContentLoader {
         // another script counts too.
         if name.utf8.allSatisfy({ $0 < 0x80 }) {
             let bytes = Array(name.utf8)
-            func digits(_ range: Range<Int>) -> Bool { bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) } }
-            if bytes.count > 11, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"), bytes[10] == UInt8(ascii: "-"),
-               digits(0..<4), digits(5..<7), digits(8..<10) {
+            func digits(_ range: Range<Int>) -> Bool {
+                bytes[range].allSatisfy { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }
+            }
+            if bytes.count > 11, bytes[4] == UInt8(ascii: "-"), bytes[7] == UInt8(ascii: "-"),
+                bytes[10] == UInt8(ascii: "-"),
+                digits(0..<4), digits(5..<7), digits(8..<10)
+            {
                 return Slug.make(from: String(decoding: bytes[11...], as: UTF8.self))
             }
             return Slug.make(from: name)
         }
         let characters = Array(name)
         if characters.count > 11, characters[4] == "-", characters[7] == "-", characters[10] == "-",
-           characters[0..<4].allSatisfy(\.isASCII), characters[0..<4].allSatisfy(\.isNumber),
-           characters[5..<7].allSatisfy(\.isNumber), characters[8..<10].allSatisfy(\.isNumber) {
+            characters[0..<4].allSatisfy(\.isASCII), characters[0..<4].allSatisfy(\.isNumber),
+            characters[5..<7].allSatisfy(\.isNumber), characters[8..<10].allSatisfy(\.isNumber)
+        {
             return Slug.make(from: String(characters[11...]))
         }
         return Slug.make(from: name)
@@ -190,7 +227,7 @@ struct ContentLoader {
             default: return index
             }
             guard index + length <= bytes.count,
-                  length == 1 || String(validating: bytes[index..<index + length], as: UTF8.self) != nil
+                length == 1 || String(validating: bytes[index..<index + length], as: UTF8.self) != nil
             else { return index }
             index += length
         }
@@ -218,6 +255,7 @@ extension ContentLoader {
         let resolved = url.resolvingSymlinksInPath().path
         let base = root.resolvingSymlinksInPath().path
         guard resolved != base, !resolved.hasPrefix(base + "/") else { return nil }
-        return "a symbolic link to \(Diagnostic.quoted(resolved)), outside the site; copy the file into the site instead"
+        return
+            "a symbolic link to \(Diagnostic.quoted(resolved)), outside the site; copy the file into the site instead"
     }
 }

@@ -8,11 +8,15 @@ enum FrontMatter {
         "title", "date", "updated", "slug", "summary", "tags", "image", "banner_image", "authors", "external_url",
         "language", "draft", "attachments",
         // As Jekyll and Hugo write them.
-        "published", "lastmod", "last_modified_at", "categories", "category", "excerpt", "description", "permalink", "url",
+        "published", "lastmod", "last_modified_at", "categories", "category", "excerpt", "description", "permalink",
+        "url",
         "aliases", "redirect_from", "author",
     ]
     /// Keys of Jekyll and Hugo themes that mean nothing here, read without a warning.
-    static let ignoredKeys = ["layout", "comments", "share", "weight", "type", "keywords", "toc", "math", "menu", "series", "params", "images"]
+    static let ignoredKeys = [
+        "layout", "comments", "share", "weight", "type", "keywords", "toc", "math", "menu", "series", "params",
+        "images",
+    ]
     /// The keys no warning is given for, made once.
     static let acceptedKeys = knownKeys + ignoredKeys
     static let attachmentKeys = ["url", "mime_type", "title", "size_in_bytes", "duration_in_seconds"]
@@ -24,26 +28,57 @@ enum FrontMatter {
     ///   - file: Its path relative to the site root, for diagnostics.
     ///   - defaultSlug: The slug from the file or folder name.
     /// - Returns: The post (nil when it has errors) and every diagnostic.
-    static func read(_ text: String, file: String, kind: Post.Kind, defaultSlug: String, timeZone: TimeZone, fileName: String = "") -> (Post?, [Diagnostic]) {
+    static func read(
+        _ text: String, file: String, kind: Post.Kind, defaultSlug: String, timeZone: TimeZone, fileName: String = ""
+    ) -> (Post?, [Diagnostic]) {
         let source: SourceFile
         do {
             source = try SourceFile.split(text)
         } catch {
-            return (nil, [Diagnostic(.error, file: file, line: 1, column: 1, message: "front matter is not closed; expected a line '---' after the YAML")])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .error, file: file, line: 1, column: 1,
+                        message: "front matter is not closed; expected a line '---' after the YAML")
+                ]
+            )
         }
         guard var yaml = source.frontMatter else {
-            return (nil, [Diagnostic(.error, file: file, line: 1, column: 1, message: "missing front matter; expected the file to start with '---', a 'title' and a 'date', and '---'")])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .error, file: file, line: 1, column: 1,
+                        message:
+                            "missing front matter; expected the file to start with '---', a 'title' and a 'date', and '---'"
+                    )
+                ]
+            )
         }
         if source.isTOML {
             do {
                 yaml = try TOMLFrontMatter.yaml(from: yaml)
             } catch {
-                return (nil, [Diagnostic(.error, file: file, line: error.line + source.frontMatterLineOffset, column: error.column,
-                                         message: "the TOML front matter is not valid: \(error.message)")])
+                return (
+                    nil,
+                    [
+                        Diagnostic(
+                            .error, file: file, line: error.line + source.frontMatterLineOffset, column: error.column,
+                            message: "the TOML front matter is not valid: \(error.message)")
+                    ]
+                )
             }
         }
         if let line = YAMLFields.riskyAliasKeyLine(in: yaml) {
-            return (nil, [Diagnostic(.error, file: file, line: line + source.frontMatterLineOffset, column: 1, message: YAMLFields.riskyKeyMessage)])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .error, file: file, line: line + source.frontMatterLineOffset, column: 1,
+                        message: YAMLFields.riskyKeyMessage)
+                ]
+            )
         }
         let root: Node?
         do {
@@ -55,7 +90,14 @@ enum FrontMatter {
             return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: YAMLFields.tooLargeMessage)])
         }
         guard case .mapping(let mapping)? = root else {
-            return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: "front matter must be a mapping of keys to values such as 'title: Hello'")])
+            return (
+                nil,
+                [
+                    Diagnostic(
+                        .error, file: file, line: 2, column: 1,
+                        message: "front matter must be a mapping of keys to values such as 'title: Hello'")
+                ]
+            )
         }
         var fields = YAMLFields(mapping: mapping, file: file, lineOffset: source.frontMatterLineOffset)
         fields.warnUnknownKeys(known: acceptedKeys, context: "front matter ", allowingExtensions: true)
@@ -86,19 +128,25 @@ enum FrontMatter {
         let aliases = readAliases(&fields, "aliases") + readAliases(&fields, "redirect_from")
         let attachments = readAttachments(&fields)
         let extensions = readExtensions(&fields, mapping)
-        guard !fields.diagnostics.contains(where: { $0.severity == .error }), let title else { return (nil, fields.diagnostics) }
+        guard !fields.diagnostics.contains(where: { $0.severity == .error }), let title else {
+            return (nil, fields.diagnostics)
+        }
         let post = Post(
             kind: kind, source: file, bundleFolder: nil, slug: slug, title: title, date: date, updated: updated,
             summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL,
             language: language, authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions,
-            body: source.body, bodyFirstLine: source.bodyFirstLine, categories: categories, permalink: permalink, aliases: aliases,
-            dateOffset: fields.string("date").flatMap { FrontMatterDate.Timestamp($0.trimmingWhitespace())?.offset }, customSlug: customSlug
+            body: source.body, bodyFirstLine: source.bodyFirstLine, categories: categories, permalink: permalink,
+            aliases: aliases,
+            dateOffset: fields.string("date").flatMap { FrontMatterDate.Timestamp($0.trimmingWhitespace())?.offset },
+            customSlug: customSlug
         )
         return (post, fields.diagnostics)
     }
 
     /// `slug:` checked as a path segment, and the slug as written (for permalinks).
-    private static func readSlug(_ fields: inout YAMLFields, default defaultSlug: String) -> (slug: String, custom: String?) {
+    private static func readSlug(_ fields: inout YAMLFields, default defaultSlug: String) -> (
+        slug: String, custom: String?
+    ) {
         guard let custom = fields.string("slug") else { return (defaultSlug, nil) }
         if let problem = slugProblem(custom) {
             fields.error(at: fields.node("slug"), "'slug' \(problem), got \(Diagnostic.quoted(custom))")
@@ -128,7 +176,10 @@ enum FrontMatter {
             guard let name = key.string, name.hasPrefix("_") else { continue }
             let json = YAMLFields.jsonValue(value)
             if let script = Self.scriptLink(in: json) {
-                fields.error(at: key, "'\(name)' holds a script URL, \(Diagnostic.quoted(script)); extensions may not carry javascript:, vbscript: or data: links")
+                fields.error(
+                    at: key,
+                    "'\(name)' holds a script URL, \(Diagnostic.quoted(script)); extensions may not carry javascript:, vbscript: or data: links"
+                )
                 continue
             }
             extensions[name] = json
@@ -175,10 +226,15 @@ enum FrontMatter {
         return paths
     }
 
-    private static func readDate(_ fields: inout YAMLFields, _ key: String, required: Bool, timeZone: TimeZone) -> Date? {
-        guard let text = fields.string(key, required: required, example: "'\(key): \(FrontMatterDate.example)'") else { return nil }
+    private static func readDate(_ fields: inout YAMLFields, _ key: String, required: Bool, timeZone: TimeZone) -> Date?
+    {
+        guard let text = fields.string(key, required: required, example: "'\(key): \(FrontMatterDate.example)'") else {
+            return nil
+        }
         guard let date = FrontMatterDate.parse(text, timeZone: timeZone) else {
-            fields.error(at: fields.node(key), "'\(key)' must be a date-time such as \(FrontMatterDate.example), got \(Diagnostic.quoted(text))")
+            fields.error(
+                at: fields.node(key),
+                "'\(key)' must be a date-time such as \(FrontMatterDate.example), got \(Diagnostic.quoted(text))")
             return nil
         }
         return date
@@ -192,7 +248,8 @@ enum FrontMatter {
         case .scalar:
             return SiteConfiguration.author(from: node, fields: &fields).map { [$0] }
         default:
-            fields.error(at: node, "'authors' must be a list of names or of mappings with 'name', got \(YAMLFields.shown(node))")
+            fields.error(
+                at: node, "'authors' must be a list of names or of mappings with 'name', got \(YAMLFields.shown(node))")
             return nil
         }
     }
@@ -200,13 +257,17 @@ enum FrontMatter {
     private static func readAttachments(_ fields: inout YAMLFields) -> [Attachment] {
         guard let node = fields.node("attachments"), !YAMLFields.isNull(node) else { return [] }
         guard case .sequence(let sequence) = node else {
-            fields.error(at: node, "'attachments' must be a list of mappings with 'url' and 'mime_type', got \(YAMLFields.shown(node))")
+            fields.error(
+                at: node,
+                "'attachments' must be a list of mappings with 'url' and 'mime_type', got \(YAMLFields.shown(node))")
             return []
         }
         var attachments: [Attachment] = []
         for element in sequence {
             guard case .mapping(let mapping) = element else {
-                fields.error(at: element, "each attachment must be a mapping with 'url' and 'mime_type', got \(YAMLFields.shown(element))")
+                fields.error(
+                    at: element,
+                    "each attachment must be a mapping with 'url' and 'mime_type', got \(YAMLFields.shown(element))")
                 continue
             }
             var attachment = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
@@ -217,16 +278,23 @@ enum FrontMatter {
             if mimeType == nil, let url {
                 mimeType = MediaType.forFile(named: url)
                 if mimeType == nil {
-                    attachment.warning(at: element, "the attachment \(Diagnostic.quoted(url)) needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension")
+                    attachment.warning(
+                        at: element,
+                        "the attachment \(Diagnostic.quoted(url)) needs a 'mime_type', such as 'mime_type: audio/mpeg'; none is known for its extension"
+                    )
                 }
             }
             let title = attachment.string("title")
             let size = attachment.number("size_in_bytes")
             let duration = attachment.number("duration_in_seconds")
-            if url == nil, attachment.node("url") == nil { attachment.error(at: element, "an attachment needs a 'url'") }
+            if url == nil, attachment.node("url") == nil {
+                attachment.error(at: element, "an attachment needs a 'url'")
+            }
             fields.absorb(attachment)
             if let url {
-                attachments.append(Attachment(url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration))
+                attachments.append(
+                    Attachment(
+                        url: url, mimeType: mimeType, title: title, sizeInBytes: size, durationInSeconds: duration))
             }
         }
         return attachments

@@ -42,7 +42,7 @@ enum FrontMatterDate {
                 return true
             }
             guard let year = digits(4, 4), skip(UInt8(ascii: "-")), let month = digits(1, 2), skip(UInt8(ascii: "-")),
-                  let day = digits(1, 2), (1...12).contains(month), (1...31).contains(day)
+                let day = digits(1, 2), (1...12).contains(month), (1...31).contains(day)
             else { return nil }
             self.year = year
             self.month = month
@@ -56,7 +56,8 @@ enum FrontMatterDate {
                 while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
                 guard index > start else { return nil }
             }
-            guard let hour = digits(1, 2), skip(UInt8(ascii: ":")), let minute = digits(2, 2), hour <= 23, minute <= 59 else { return nil }
+            guard let hour = digits(1, 2), skip(UInt8(ascii: ":")), let minute = digits(2, 2), hour <= 23, minute <= 59
+            else { return nil }
             self.hour = hour
             self.minute = minute
             hasTime = true
@@ -103,7 +104,8 @@ enum FrontMatterDate {
         func date(in timeZone: TimeZone) -> Date? {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? timeZone
-            let components = DateComponents(year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
+            let components = DateComponents(
+                year: year, month: month, day: day, hour: hour, minute: minute, second: second, nanosecond: nanosecond)
             guard let date = calendar.date(from: components) else { return nil }
             // Calendar rolls 2023-02-29 over to March 1; an impossible day must be an error instead.
             let check = calendar.dateComponents([.year, .month, .day], from: date)
@@ -117,7 +119,7 @@ enum FrontMatterDate {
     static func fromFileName(_ name: String) -> (date: Timestamp, rest: String)? {
         let bytes = Array(name.utf8)
         guard bytes.count > 11, bytes[10] == UInt8(ascii: "-"),
-              let stamp = Timestamp(String(decoding: bytes[0..<10], as: UTF8.self))
+            let stamp = Timestamp(String(decoding: bytes[0..<10], as: UTF8.self))
         else { return nil }
         return (stamp, String(decoding: bytes[11...], as: UTF8.self))
     }

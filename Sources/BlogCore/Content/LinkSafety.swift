@@ -35,7 +35,8 @@ enum LinkSafety {
             if scalar.value <= 0x20 || scalar.value == 0x7F { continue }
             if scalar == ":" { return scheme.isEmpty ? nil : scheme.lowercased() }
             let isLetter = ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
-            let isSchemeCharacter = isLetter || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == "."
+            let isSchemeCharacter =
+                isLetter || ("0"..."9").contains(scalar) || scalar == "+" || scalar == "-" || scalar == "."
             guard isSchemeCharacter, !(scheme.isEmpty && !isLetter) else { return nil }
             scheme.unicodeScalars.append(scalar)
         }
@@ -56,7 +57,9 @@ enum LinkSafety {
             }
         }
         while index < utf8.count {
-            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex(utf8[index + 1]), let low = hex(utf8[index + 2]) {
+            if utf8[index] == UInt8(ascii: "%"), index + 2 < utf8.count, let high = hex(utf8[index + 1]),
+                let low = hex(utf8[index + 2])
+            {
                 bytes.append(high << 4 | low)
                 index += 3
             } else {
@@ -67,7 +70,9 @@ enum LinkSafety {
         return String(decoding: bytes, as: UTF8.self)
     }
 
-    private static let namedReferences: [String: String] = ["colon": ":", "tab": "\t", "newline": "\n", "amp": "&", "sol": "/", "num": "#", "period": "."]
+    private static let namedReferences: [String: String] = [
+        "colon": ":", "tab": "\t", "newline": "\n", "amp": "&", "sol": "/", "num": "#", "period": ".",
+    ]
 
     private static func characterReferencesDecoded(_ text: String) -> String {
         guard text.contains("&") else { return text }
@@ -79,7 +84,9 @@ enum LinkSafety {
             let name = after.prefix { $0.isLetter || $0.isNumber || $0 == "#" }
             var end = name.endIndex
             if end < after.endIndex, after[end] == ";" { end = after.index(after: end) }
-            if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16), let scalar = Unicode.Scalar(value) {
+            if name.hasPrefix("#x") || name.hasPrefix("#X"), let value = UInt32(name.dropFirst(2), radix: 16),
+                let scalar = Unicode.Scalar(value)
+            {
                 result.unicodeScalars.append(scalar)
                 rest = after[end...]
             } else if name.hasPrefix("#"), let value = UInt32(name.dropFirst()), let scalar = Unicode.Scalar(value) {

@@ -19,9 +19,11 @@ enum Permalink {
 
     /// The placeholders a pattern may use.
     static let placeholders: Set<String> = [
-        "year", "month", "day", "hour", "minute", "second", "i_day", "i_month", "short_month", "long_month", "monthname",
+        "year", "month", "day", "hour", "minute", "second", "i_day", "i_month", "short_month", "long_month",
+        "monthname",
         "short_year", "y_day", "yearday", "w_year", "week", "w_day", "short_day", "long_day", "weekday", "weekdayname",
-        "title", "slug", "name", "filename", "categories", "slugified_categories", "output_ext", "section", "collection",
+        "title", "slug", "name", "filename", "categories", "slugified_categories", "output_ext", "section",
+        "collection",
     ]
 
     /// The pattern for a `permalink:` setting: a style name, or the pattern itself.
@@ -29,9 +31,12 @@ enum Permalink {
 
     /// Why `pattern` cannot be used, or nil: it must start with `/` and name only known placeholders.
     static func patternProblem(_ pattern: String) -> String? {
-        guard pattern.hasPrefix("/") else { return "must be a style (date, pretty, ordinal, weekdate, none) or a pattern starting with '/'" }
+        guard pattern.hasPrefix("/") else {
+            return "must be a style (date, pretty, ordinal, weekdate, none) or a pattern starting with '/'"
+        }
         for name in placeholderNames(in: pattern) where !placeholders.contains(name) {
-            return "names an unknown placeholder ':\(name)' (known: \(placeholders.sorted().map { ":" + $0 }.joined(separator: ", ")))"
+            return
+                "names an unknown placeholder ':\(name)' (known: \(placeholders.sorted().map { ":" + $0 }.joined(separator: ", ")))"
         }
         return nil
     }
@@ -42,8 +47,12 @@ enum Permalink {
         let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
         if segments.contains(where: { $0 == "." || $0 == ".." }) { return "must not contain '.' or '..' segments" }
         if path.contains("//") { return "must not contain '//'" }
-        if path.contains("?") || path.contains("#") || path.contains("\\") { return "must not contain '?', '#' or '\\'" }
-        if path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) { return "must not contain control characters" }
+        if path.contains("?") || path.contains("#") || path.contains("\\") {
+            return "must not contain '?', '#' or '\\'"
+        }
+        if path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
+            return "must not contain control characters"
+        }
         if segments.contains(where: { $0.hasPrefix(".") }) { return "must not have a segment starting with '.'" }
         return nil
     }
@@ -84,32 +93,47 @@ enum Permalink {
     static func expand(_ pattern: String, _ values: Values) -> String {
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = values.zone
-        let parts = calendar.dateComponents([.year, .month, .day, .hour, .minute, .second, .weekday, .yearForWeekOfYear, .weekOfYear], from: values.date)
+        let parts = calendar.dateComponents(
+            [.year, .month, .day, .hour, .minute, .second, .weekday, .yearForWeekOfYear, .weekOfYear], from: values.date
+        )
         var isoCalendar = Calendar(identifier: .iso8601)
         isoCalendar.timeZone = values.zone
         let iso = isoCalendar.dateComponents([.yearForWeekOfYear, .weekOfYear, .weekday], from: values.date)
         let yearDay = calendar.ordinality(of: .day, in: .year, for: values.date) ?? 1
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
         func two(_ value: Int?) -> String { String(format: "%02d", value ?? 0) }
         let year = parts.year ?? 1970
         let month = parts.month ?? 1
         let weekday = parts.weekday ?? 1
         var categorySet: [String] = []
-        for category in values.categories.map({ $0.lowercased() }) where !categorySet.contains(category) { categorySet.append(category) }
+        for category in values.categories.map({ $0.lowercased() }) where !categorySet.contains(category) {
+            categorySet.append(category)
+        }
         var slugified: [String] = []
-        for category in values.categories.map({ jekyllSlug($0) }) where !slugified.contains(category) { slugified.append(category) }
+        for category in values.categories.map({ jekyllSlug($0) }) where !slugified.contains(category) {
+            slugified.append(category)
+        }
         let value: [String: String] = [
-            "year": String(year), "month": two(month), "day": two(parts.day), "hour": two(parts.hour), "minute": two(parts.minute),
+            "year": String(year), "month": two(month), "day": two(parts.day), "hour": two(parts.hour),
+            "minute": two(parts.minute),
             "second": two(parts.second), "i_day": String(parts.day ?? 1), "i_month": String(month),
-            "short_month": String(months[month - 1].prefix(3)), "long_month": months[month - 1], "monthname": months[month - 1],
+            "short_month": String(months[month - 1].prefix(3)), "long_month": months[month - 1],
+            "monthname": months[month - 1],
             "short_year": two(year % 100), "y_day": String(format: "%03d", yearDay), "yearday": String(yearDay),
-            "w_year": String(iso.yearForWeekOfYear ?? year), "week": two(iso.weekOfYear), "w_day": String(weekday == 1 ? 7 : weekday - 1),
-            "short_day": String(days[weekday - 1].prefix(3)), "long_day": days[weekday - 1], "weekday": String(weekday - 1),
+            "w_year": String(iso.yearForWeekOfYear ?? year), "week": two(iso.weekOfYear),
+            "w_day": String(weekday == 1 ? 7 : weekday - 1),
+            "short_day": String(days[weekday - 1].prefix(3)), "long_day": days[weekday - 1],
+            "weekday": String(weekday - 1),
             "weekdayname": days[weekday - 1],
-            "title": jekyllSlug(values.name, pretty: true, cased: true), "slug": jekyllSlug(values.name), "name": jekyllSlug(values.fileName),
+            "title": jekyllSlug(values.name, pretty: true, cased: true), "slug": jekyllSlug(values.name),
+            "name": jekyllSlug(values.fileName),
             "filename": values.fileName, "categories": categorySet.joined(separator: "/"),
-            "slugified_categories": slugified.joined(separator: "/"), "output_ext": ".html", "section": "posts", "collection": "posts",
+            "slugified_categories": slugified.joined(separator: "/"), "output_ext": ".html", "section": "posts",
+            "collection": "posts",
         ]
         var result = substitute(pattern, value)
         // Empty placeholders (no categories) leave `//`, which Jekyll collapses.
@@ -125,7 +149,9 @@ enum Permalink {
         while let colon = rest.firstIndex(of: ":") {
             result += rest[..<colon]
             let candidate = rest[rest.index(after: colon)...].prefix { $0.isLetter || $0 == "_" }
-            let name = (0...candidate.count).reversed().lazy.map { String(candidate.prefix($0)) }.first { !$0.isEmpty && value[$0] != nil }
+            let name = (0...candidate.count).reversed().lazy.map { String(candidate.prefix($0)) }.first {
+                !$0.isEmpty && value[$0] != nil
+            }
             if let name, let replacement = value[name] {
                 result += replacement
                 rest = rest[rest.index(after: colon)...].dropFirst(name.count)
@@ -144,7 +170,9 @@ enum Permalink {
         var pendingDash = false
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
-            let kept = properties.isAlphabetic || properties.generalCategory == .decimalNumber || properties.generalCategory == .nonspacingMark
+            let kept =
+                properties.isAlphabetic || properties.generalCategory == .decimalNumber
+                || properties.generalCategory == .nonspacingMark
                 || properties.generalCategory == .spacingMark || properties.generalCategory == .enclosingMark
                 || pretty && "._~!$&'()+,;=@".unicodeScalars.contains(scalar)
             if kept {

@@ -17,7 +17,9 @@ enum Slug {
             // ASCII needs no folding; Foundation's folding is costly and runs per heading and tag.
             let folded = character.isASCII ? String(character) : fold(character)
             for scalar in folded.unicodeScalars {
-                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil || isCombiningMarkOfScript(scalar) {
+                if scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+                    || isCombiningMarkOfScript(scalar)
+                {
                     if pendingDash && !result.isEmpty { result += "-" }
                     pendingDash = false
                     result.unicodeScalars.append(scalar)
@@ -36,7 +38,9 @@ enum Slug {
         var pendingDash = false
         for byte in text.utf8 {
             let lower = (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte) ? byte + 32 : byte
-            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower) || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower) {
+            if (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(lower)
+                || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(lower)
+            {
                 if pendingDash && !bytes.isEmpty { bytes.append(UInt8(ascii: "-")) }
                 pendingDash = false
                 bytes.append(lower)
@@ -50,7 +54,8 @@ enum Slug {
     /// Latin letters lose their diacritics; other scripts are kept as they are (`日本語` stays).
     private static func fold(_ character: Character) -> String {
         guard let first = character.unicodeScalars.first, isLatin(first) else { return String(character) }
-        let folded = String(character).folding(options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
+        let folded = String(character).folding(
+            options: [.diacriticInsensitive, .widthInsensitive], locale: Locale(identifier: "en_US_POSIX"))
         switch folded {
         case "ß": return "ss"
         case "æ": return "ae"
@@ -90,8 +95,10 @@ enum Slug {
     /// Letters, digits and `-._~`: bytes that every path segment may hold as they are.
     static func isPlainPathByte(_ byte: UInt8) -> Bool {
         switch byte {
-        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
-             UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"): true
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+            UInt8(ascii: "0")...UInt8(ascii: "9"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "~"):
+            true
         default: false
         }
     }

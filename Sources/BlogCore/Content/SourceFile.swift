@@ -38,8 +38,10 @@ struct SourceFile: Sendable {
             if content.elementsEqual(closing.utf8) || !isTOML && content.elementsEqual("...".utf8) {
                 let yaml = String(text[yamlStart..<lineStart])
                 let bodyStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
-                return SourceFile(frontMatter: yaml, frontMatterLineOffset: 1, body: String(text[bodyStart...]), bodyFirstLine: line + 1,
-                                  isTOML: isTOML)
+                return SourceFile(
+                    frontMatter: yaml, frontMatterLineOffset: 1, body: String(text[bodyStart...]),
+                    bodyFirstLine: line + 1,
+                    isTOML: isTOML)
             }
             lineStart = lineEnd < bytes.endIndex ? bytes.index(after: lineEnd) : lineEnd
             line += 1

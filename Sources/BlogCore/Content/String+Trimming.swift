@@ -33,14 +33,18 @@ extension Unicode.Scalar {
         switch value {
         case 0x0A...0x0D, 0x85: true
         case 0..<0x80: isSpaceAsFoundation
-        default: isSpaceAsFoundation || properties.generalCategory == .lineSeparator || properties.generalCategory == .paragraphSeparator
+        default:
+            isSpaceAsFoundation || properties.generalCategory == .lineSeparator
+                || properties.generalCategory == .paragraphSeparator
         }
     }
 
     /// In Unicode's punctuation categories (P*), as Foundation's `CharacterSet.punctuationCharacters`.
     var isPunctuation: Bool {
         switch properties.generalCategory {
-        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation, .finalPunctuation, .otherPunctuation: true
+        case .connectorPunctuation, .dashPunctuation, .openPunctuation, .closePunctuation, .initialPunctuation,
+            .finalPunctuation, .otherPunctuation:
+            true
         default: false
         }
     }

@@ -16,23 +16,39 @@ enum TOMLFrontMatter {
         do {
             table = try TOMLTable(string: toml)
         } catch let error as TOMLParseError {
-            throw SyntaxError(line: error.source.begin.line, column: error.source.begin.column, message: error.description)
+            throw SyntaxError(
+                line: error.source.begin.line, column: error.source.begin.column, message: error.description)
         } catch {
             throw SyntaxError(line: 1, column: 1, message: "\(error)")
         }
         let json = table.convert(to: .json)
-        guard let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed]) as? [String: Any] else {
+        guard
+            let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])
+                as? [String: Any]
+        else {
             throw SyntaxError(line: 1, column: 1, message: "the TOML could not be read as a table")
         }
         let lines = toml.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var output = [String](repeating: "", count: lines.count)
         var extra: [String] = []
         for key in table.keys.sorted() {
-            guard let value = object[key], let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes]) else { continue }
+            guard let value = object[key],
+                let data = try? JSONSerialization.data(
+                    withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys, .withoutEscapingSlashes])
+            else { continue }
             let valueText = String(decoding: data, as: UTF8.self)
             // A bare key stays bare, so that the value's column can match the TOML's.
-            let isBare = !key.isEmpty && key.unicodeScalars.allSatisfy { $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-") }
-            let keyText = isBare ? key : String(decoding: (try? JSONSerialization.data(withJSONObject: key, options: [.fragmentsAllowed])) ?? Data(), as: UTF8.self)
+            let isBare =
+                !key.isEmpty
+                && key.unicodeScalars.allSatisfy {
+                    $0.isASCII && (CharacterSet.alphanumerics.contains($0) || $0 == "_" || $0 == "-")
+                }
+            let keyText =
+                isBare
+                ? key
+                : String(
+                    decoding: (try? JSONSerialization.data(withJSONObject: key, options: [.fragmentsAllowed]))
+                        ?? Data(), as: UTF8.self)
             if let (line, column) = position(of: key, in: lines) {
                 // The value where the TOML has it, so that a column in a message points there.
                 let padding = max(1, column - 1 - keyText.count - 1)

@@ -13,7 +13,8 @@ extension Diagnostic {
         func isSkipped(_ path: String) -> Bool { skipped.map { path.hasPrefix($0 + "/") } ?? false }
         var diagnostics: [Diagnostic] = []
         for (path, error) in tree.unreadable where !isSkipped(path) {
-            let message = error.isMissing ? "a symbolic link to nothing; fix or remove the link" : "cannot read (\(error.reason))"
+            let message =
+                error.isMissing ? "a symbolic link to nothing; fix or remove the link" : "cannot read (\(error.reason))"
             diagnostics.append(Diagnostic(.error, file: "\(folder)/\(path)", message: message))
         }
         for path in tree.invalidNames where !isSkipped(path) { diagnostics.append(invalidName("\(folder)/\(path)")) }

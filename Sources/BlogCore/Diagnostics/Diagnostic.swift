@@ -41,7 +41,8 @@ public struct Diagnostic: Sendable, Hashable, CustomStringConvertible {
     /// as `\u{XX}`; text without them is returned as it is.
     public static func printable(_ text: String) -> String {
         func isControl(_ scalar: Unicode.Scalar) -> Bool {
-            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028 || scalar.value == 0x2029
+            scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || scalar.value == 0x2028
+                || scalar.value == 0x2029
         }
         guard text.unicodeScalars.contains(where: isControl) else { return text }
         var result = ""

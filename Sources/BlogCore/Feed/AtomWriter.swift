@@ -13,15 +13,20 @@ struct AtomWriter {
 
     func document(_ feed: Feed) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        xml += "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(feed.language.map { " xml:lang=\"\(XMLText.escaped($0))\"" } ?? "")>\n"
+        xml +=
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(feed.language.map { " xml:lang=\"\(XMLText.escaped($0))\"" } ?? "")>\n"
         xml += element("id", feed.homePageURL ?? selfURL)
         xml += element("title", feed.title)
         if let description = feed.description { xml += element("subtitle", description) }
         xml += element("updated", XMLText.rfc3339(Self.updated(feed)))
         xml += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(XMLText.escaped(selfURL))\"/>\n"
-        if let home = feed.homePageURL { xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escaped(home))\"/>\n" }
+        if let home = feed.homePageURL {
+            xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escaped(home))\"/>\n"
+        }
         let authors = (feed.authors ?? []).compactMap(author)
-        xml += authors.isEmpty ? "  <author>\n    <name>\(XMLText.escaped(feed.title))</name>\n  </author>\n" : authors.joined()
+        xml +=
+            authors.isEmpty
+            ? "  <author>\n    <name>\(XMLText.escaped(feed.title))</name>\n  </author>\n" : authors.joined()
         if let icon = feed.icon { xml += element("logo", icon) }
         if let favicon = feed.favicon { xml += element("icon", favicon) }
         xml += "  <generator>blog</generator>\n"
@@ -39,12 +44,18 @@ struct AtomWriter {
         var xml = item.language.map { "  <entry xml:lang=\"\(XMLText.escaped($0))\">\n" } ?? "  <entry>\n"
         xml += element("id", item.id, indent: 4)
         xml += element("title", item.title ?? "", indent: 4)
-        if let url = item.url { xml += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escaped(url))\"/>\n" }
-        if let external = item.externalURL { xml += "    <link rel=\"related\" href=\"\(XMLText.escaped(external))\"/>\n" }
+        if let url = item.url {
+            xml += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escaped(url))\"/>\n"
+        }
+        if let external = item.externalURL {
+            xml += "    <link rel=\"related\" href=\"\(XMLText.escaped(external))\"/>\n"
+        }
         for attachment in item.attachments ?? [] {
             xml += "    <link rel=\"enclosure\" href=\"\(XMLText.escaped(attachment.url))\""
             if let type = attachment.mimeType, !type.isEmpty { xml += " type=\"\(XMLText.escaped(type))\"" }
-            if let size = attachment.sizeInBytes, size.isFinite, size >= 0, size < 1e18 { xml += " length=\"\(Int(size))\"" }
+            if let size = attachment.sizeInBytes, size.isFinite, size >= 0, size < 1e18 {
+                xml += " length=\"\(Int(size))\""
+            }
             xml += "/>\n"
         }
         let updated = item.dateModified ?? item.datePublished ?? Date(timeIntervalSince1970: 0)

@@ -56,17 +56,21 @@ struct FeedBuilder {
             authors: authors?.isEmpty == false ? authors : nil,
             tags: published.tags.isEmpty ? nil : published.tags.map(\.name),
             language: post.language,
-            attachments: post.attachments.isEmpty ? nil : post.attachments.map { attachment in
-                var copy = attachment
-                copy.url = absolute(attachment.url, against: page)
-                return copy
-            },
+            attachments: post.attachments.isEmpty
+                ? nil
+                : post.attachments.map { attachment in
+                    var copy = attachment
+                    copy.url = absolute(attachment.url, against: page)
+                    return copy
+                },
             extensions: post.extensions
         )
     }
 
     private func feedAuthor(_ author: SiteConfiguration.Author, against base: String) -> Author {
-        Author(name: author.name, url: author.url.map { absolute($0, against: base) }, avatar: author.avatar.map { absolute($0, against: base) })
+        Author(
+            name: author.name, url: author.url.map { absolute($0, against: base) },
+            avatar: author.avatar.map { absolute($0, against: base) })
     }
 
     /// Feed readers show items away from the site, so every URL in the feed is absolute, and encoded.

@@ -10,7 +10,8 @@ struct RSSWriter {
 
     func document(_ feed: Feed) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        xml += "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
+        xml +=
+            "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
         xml += "  <channel>\n"
         xml += element("title", feed.title)
         xml += element("link", feed.homePageURL ?? selfURL)
@@ -20,7 +21,9 @@ struct RSSWriter {
         xml += element("lastBuildDate", XMLText.rfc822(AtomWriter.updated(feed)))
         xml += element("generator", "blog")
         if let icon = feed.icon, let home = feed.homePageURL {
-            xml += "    <image>\n" + element("url", icon, indent: 6) + element("title", feed.title, indent: 6) + element("link", home, indent: 6) + "    </image>\n"
+            xml +=
+                "    <image>\n" + element("url", icon, indent: 6) + element("title", feed.title, indent: 6)
+                + element("link", home, indent: 6) + "    </image>\n"
         }
         for item in feed.items { xml += self.item(item) }
         return xml + "  </channel>\n</rss>\n"
@@ -32,15 +35,20 @@ struct RSSWriter {
         if let url = item.url { xml += element("link", url, indent: 6) }
         let isPermalink = item.url == item.id && (item.id.hasPrefix("http://") || item.id.hasPrefix("https://"))
         xml += "      <guid isPermaLink=\"\(isPermalink)\">\(XMLText.escaped(item.id))</guid>\n"
-        if let published = item.datePublished ?? item.dateModified { xml += element("pubDate", XMLText.rfc822(published), indent: 6) }
+        if let published = item.datePublished ?? item.dateModified {
+            xml += element("pubDate", XMLText.rfc822(published), indent: 6)
+        }
         for author in item.authors ?? [] {
             if let name = author.name, !name.isEmpty { xml += element("dc:creator", name, indent: 6) }
         }
         for tag in item.tags ?? [] { xml += element("category", tag, indent: 6) }
-        if let html = item.contentHTML ?? item.contentText ?? item.summary { xml += element("description", html, indent: 6) }
+        if let html = item.contentHTML ?? item.contentText ?? item.summary {
+            xml += element("description", html, indent: 6)
+        }
         if let attachment = item.attachments?.first {
             let length = attachment.sizeInBytes.flatMap { $0.isFinite && $0 >= 0 && $0 < 1e18 ? Int($0) : nil } ?? 0
-            xml += "      <enclosure url=\"\(XMLText.escaped(attachment.url))\" length=\"\(length)\" type=\"\(XMLText.escaped(attachment.mimeType ?? "application/octet-stream"))\"/>\n"
+            xml +=
+                "      <enclosure url=\"\(XMLText.escaped(attachment.url))\" length=\"\(length)\" type=\"\(XMLText.escaped(attachment.mimeType ?? "application/octet-stream"))\"/>\n"
         }
         return xml + "    </item>\n"
     }

@@ -19,13 +19,16 @@ enum Sitemap {
         let sorted = entries.sorted { $0.url < $1.url }
         guard sorted.count > urlsPerFile else { return [(routes.sitemap.path, urlset(sorted[...]))] }
         var files: [(path: String, xml: String)] = []
-        var index = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var index =
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<sitemapindex xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for (number, start) in stride(from: 0, to: sorted.count, by: urlsPerFile).enumerated() {
             let part = sorted[start..<min(start + urlsPerFile, sorted.count)]
             let route = routes.sitemapPart(number + 1)
             files.append((route.path, urlset(part)))
             index += "  <sitemap>\n    <loc>\(XMLText.escaped(routes.absolute(route.url)))</loc>\n"
-            if let modified = part.compactMap(\.modified).max() { index += "    <lastmod>\(XMLText.rfc3339(modified))</lastmod>\n" }
+            if let modified = part.compactMap(\.modified).max() {
+                index += "    <lastmod>\(XMLText.rfc3339(modified))</lastmod>\n"
+            }
             index += "  </sitemap>\n"
         }
         index += "</sitemapindex>\n"
@@ -33,7 +36,8 @@ enum Sitemap {
     }
 
     private static func urlset(_ entries: ArraySlice<Entry>) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
+        var xml =
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<urlset xmlns=\"http://www.sitemaps.org/schemas/sitemap/0.9\">\n"
         for entry in entries {
             xml += "  <url>\n    <loc>\(XMLText.escaped(entry.url))</loc>\n"
             if let modified = entry.modified { xml += "    <lastmod>\(XMLText.rfc3339(modified))</lastmod>\n" }

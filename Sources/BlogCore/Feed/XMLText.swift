@@ -37,7 +37,9 @@ enum XMLText {
                     case UInt8(ascii: ">"): put("&gt;")
                     case UInt8(ascii: "\""): put("&quot;")
                     case UInt8(ascii: "'"): put("&apos;")
-                    case 0xEF where index + 1 < bytes.count && bytes[index] == 0xBF && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
+                    case 0xEF
+                    where index + 1 < bytes.count && bytes[index] == 0xBF
+                        && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
                         // U+FFFE and U+FFFF.
                         put("\u{FFFD}")
                         index += 2
@@ -72,7 +74,7 @@ enum XMLText {
     /// RFC 822 (with a four-digit year, as RFC 1123 and RSS 2.0 readers expect) in UTC:
     /// `Fri, 23 Mar 2012 18:25:43 +0000`. English names, whatever the machine's locale.
     static func rfc822(_ date: Date) -> String {
-        let text = RFC3339.string(from: date)  // 2012-03-23T18:25:43.511Z
+        let text = RFC3339.string(from: date) // 2012-03-23T18:25:43.511Z
         let digits = Array(text.utf8)
         func number(_ range: Range<Int>) -> Int { digits[range].reduce(0) { $0 * 10 + Int($1) - 48 } }
         guard digits.count >= 19 else { return text }
@@ -81,6 +83,7 @@ enum XMLText {
         let days = Int((date.timeIntervalSince1970 / 86_400).rounded(.down))
         let weekday = weekdays[((days % 7) + 7) % 7]
         let dayText = day < 10 ? "0\(day)" : "\(day)"
-        return "\(weekday), \(dayText) \(months[month - 1]) \(String(text.prefix(4))) \(String(text.dropFirst(11).prefix(8))) +0000"
+        return
+            "\(weekday), \(dayText) \(months[month - 1]) \(String(text.prefix(4))) \(String(text.dropFirst(11).prefix(8))) +0000"
     }
 }

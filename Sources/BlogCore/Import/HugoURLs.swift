@@ -8,8 +8,10 @@ enum HugoURLs {
         var result = ""
         for scalar in text.unicodeScalars {
             let properties = scalar.properties
-            if properties.isAlphabetic || properties.generalCategory == .decimalNumber || properties.generalCategory == .nonspacingMark
-                || properties.generalCategory == .spacingMark || "._~#+-/".unicodeScalars.contains(scalar) {
+            if properties.isAlphabetic || properties.generalCategory == .decimalNumber
+                || properties.generalCategory == .nonspacingMark
+                || properties.generalCategory == .spacingMark || "._~#+-/".unicodeScalars.contains(scalar)
+            {
                 result.unicodeScalars.append(scalar)
             } else if scalar == " " || scalar == "\t" {
                 result += "-"
@@ -23,7 +25,9 @@ enum HugoURLs {
     /// and `:contentbasename` are the file's name.
     static func translate(_ pattern: String) -> String {
         var result = pattern
-        for (hugo, ours) in [(":contentbasename", ":filename"), (":sections", ":section"), (":slugorfilename", ":slug")] {
+        for (hugo, ours) in [
+            (":contentbasename", ":filename"), (":sections", ":section"), (":slugorfilename", ":slug"),
+        ] {
             result = result.replacingOccurrences(of: hugo, with: ours)
         }
         result = result.replacingOccurrences(of: ":title", with: ":slug")
@@ -45,16 +49,23 @@ enum HugoURLs {
             return "/" + urlize(section) + "/" + urlize(slug ?? fileName) + "/"
         }
         guard let dateText = entry.fields.first(where: { $0.key == "date" })?.value.string,
-              let stamp = FrontMatterDate.Timestamp(dateText.trimmingCharacters(in: .whitespaces)),
-              let date = stamp.date(in: settings.timeZone) else { return nil }
+            let stamp = FrontMatterDate.Timestamp(dateText.trimmingCharacters(in: .whitespaces)),
+            let date = stamp.date(in: settings.timeZone)
+        else { return nil }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = stamp.offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? settings.timeZone
         let parts2 = calendar.dateComponents([.year, .month, .day, .weekday], from: date)
-        let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December"]
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+            "November", "December",
+        ]
         let values: [String: String] = [
-            "year": String(parts2.year ?? 1970), "month": String(format: "%02d", parts2.month ?? 1), "day": String(format: "%02d", parts2.day ?? 1),
-            "monthname": months[(parts2.month ?? 1) - 1].lowercased(), "section": urlize(section), "sections": urlize(section),
-            "title": urlize(title), "slug": urlize(slug ?? title), "filename": urlize(fileName), "contentbasename": urlize(fileName),
+            "year": String(parts2.year ?? 1970), "month": String(format: "%02d", parts2.month ?? 1),
+            "day": String(format: "%02d", parts2.day ?? 1),
+            "monthname": months[(parts2.month ?? 1) - 1].lowercased(), "section": urlize(section),
+            "sections": urlize(section),
+            "title": urlize(title), "slug": urlize(slug ?? title), "filename": urlize(fileName),
+            "contentbasename": urlize(fileName),
             "slugorfilename": urlize(slug ?? fileName),
         ]
         var result = Permalink.substitute(pattern, values)

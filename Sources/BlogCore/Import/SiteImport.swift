@@ -72,22 +72,34 @@ public struct SiteImport {
         let settings = try readSettings()
         var entries = try collectEntries(&report)
         let postFiles = linkTargets(entries)
-        let assets = Set(assetCopies(&report).compactMap { copy in
-            copy.to.hasPrefix("site-template/static/") ? String(copy.to.dropFirst("site-template/static/".count)) : nil
-        })
+        let assets = Set(
+            assetCopies(&report).compactMap { copy in
+                copy.to.hasPrefix("site-template/static/")
+                    ? String(copy.to.dropFirst("site-template/static/".count)) : nil
+            })
         var written: [(String, String)] = []
         for index in entries.indices {
             let entry = entries[index]
             let links = postFiles.mapValues { relativePath(from: entry.destination, to: $0) }
-            let converted = TemplateConversion.convert(entry.body, context: .init(siteURL: settings.siteURL, basePath: settings.basePath, postFiles: links, assets: assets))
+            let converted = TemplateConversion.convert(
+                entry.body,
+                context: .init(siteURL: settings.siteURL, basePath: settings.basePath, postFiles: links, assets: assets)
+            )
             for leftover in converted.leftovers {
-                report.warnings.append(Diagnostic(.warning, file: entry.source, line: entry.bodyFirstLine + leftover.line - 1,
-                                                  message: "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here"))
+                report.warnings.append(
+                    Diagnostic(
+                        .warning, file: entry.source, line: entry.bodyFirstLine + leftover.line - 1,
+                        message: "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here"))
             }
             entries[index].body = converted.markdown
             let frontMatter = frontMatterText(entries[index], settings: settings, report: &report)
             written.append((entry.destination, "---\n" + frontMatter + "---\n" + converted.markdown))
-            let isDraft = entry.isDraft || entry.fields.contains { ($0.key == "published" && $0.value.string == "false") || ($0.key == "draft" && $0.value.string == "true") }
+            let isDraft =
+                entry.isDraft
+                || entry.fields.contains {
+                    ($0.key == "published" && $0.value.string == "false")
+                        || ($0.key == "draft" && $0.value.string == "true")
+                }
             switch (entry.kind, isDraft) {
             case (.page, _): report.pages += 1
             case (.post, true): report.drafts += 1
@@ -106,21 +118,33 @@ public struct SiteImport {
 
     private func checkFolders() throws(DiagnosticError) {
         guard FileSystem.kind(of: source.resolvingSymlinksInPath().path) == .folder else {
-            throw DiagnosticError(file: source.path, message: "no such folder; expected the \(engine.rawValue) site to import")
+            throw DiagnosticError(
+                file: source.path, message: "no such folder; expected the \(engine.rawValue) site to import")
         }
-        let marker = engine == .jekyll ? ["_config.yml", "_config.yaml", "_posts"] : ["hugo.toml", "hugo.yaml", "config.toml", "config.yaml", "content"]
+        let marker =
+            engine == .jekyll
+            ? ["_config.yml", "_config.yaml", "_posts"]
+            : ["hugo.toml", "hugo.yaml", "config.toml", "config.yaml", "content"]
         guard marker.contains(where: { FileSystem.exists(source.appending(path: $0).path) }) else {
-            throw DiagnosticError(file: source.path, message: "not a \(engine.rawValue) site: none of \(marker.joined(separator: ", ")) is there")
+            throw DiagnosticError(
+                file: source.path,
+                message: "not a \(engine.rawValue) site: none of \(marker.joined(separator: ", ")) is there")
         }
         let sourcePath = source.resolvingSymlinksInPath().path + "/"
         let destinationPath = destination.resolvingSymlinksInPath().path + "/"
         if destinationPath.hasPrefix(sourcePath) || sourcePath.hasPrefix(destinationPath) {
-            throw DiagnosticError(file: destination.path, message: "the new site may not be inside the old one, nor the old inside the new: nothing is ever written into \(source.path)")
+            throw DiagnosticError(
+                file: destination.path,
+                message:
+                    "the new site may not be inside the old one, nor the old inside the new: nothing is ever written into \(source.path)"
+            )
         }
         if FileSystem.exists(destination.path) {
             let entries = FileSystem.names(in: destination.path) ?? ["?"]
             if !entries.isEmpty {
-                throw DiagnosticError(file: destination.path, message: "the folder exists and is not empty; import into a new or empty folder")
+                throw DiagnosticError(
+                    file: destination.path,
+                    message: "the folder exists and is not empty; import into a new or empty folder")
             }
         }
     }
@@ -166,17 +190,24 @@ public struct SiteImport {
                 settings.siteURL = "\(url.scheme ?? "https")://\(host)\(url.port.map { ":\($0)" } ?? "")"
                 settings.basePath = url.path == "/" ? "" : url.path
             }
-            if let zone = (config["timeZone"] ?? config["timezone"]) as? String, let timeZone = TimeZone(identifier: zone) {
+            if let zone = (config["timeZone"] ?? config["timezone"]) as? String,
+                let timeZone = TimeZone(identifier: zone)
+            {
                 settings.timeZone = timeZone
                 settings.timeZoneName = zone
             }
             let params = config["params"] as? [String: Any] ?? [:]
             settings.description = (params["description"] as? String) ?? ""
-            settings.author = (params["author"] as? String) ?? (config["author"] as? [String: Any])?["name"] as? String
+            settings.author =
+                (params["author"] as? String) ?? (config["author"] as? [String: Any])?["name"] as? String
                 ?? (params["author"] as? [String: Any])?["name"] as? String
-            if let paginate = config["paginate"] ?? (config["pagination"] as? [String: Any])?["pagerSize"] { settings.postsPerPage = Int("\(paginate)") }
+            if let paginate = config["paginate"] ?? (config["pagination"] as? [String: Any])?["pagerSize"] {
+                settings.postsPerPage = Int("\(paginate)")
+            }
             let permalinks = config["permalinks"] as? [String: Any] ?? [:]
-            for (section, pattern) in permalinks { if let pattern = pattern as? String { settings.hugoPermalinks[section] = pattern } }
+            for (section, pattern) in permalinks {
+                if let pattern = pattern as? String { settings.hugoPermalinks[section] = pattern }
+            }
             if let pattern = (permalinks["posts"] ?? permalinks["post"]) as? String {
                 settings.permalink = HugoURLs.translate(pattern)
             } else {
@@ -195,9 +226,12 @@ public struct SiteImport {
             if name.hasSuffix(".toml") {
                 do {
                     let table = try TOMLTable(string: text)
-                    return (try? JSONSerialization.jsonObject(with: Data(table.convert(to: .json).utf8))) as? [String: Any] ?? [:]
+                    return (try? JSONSerialization.jsonObject(with: Data(table.convert(to: .json).utf8)))
+                        as? [String: Any] ?? [:]
                 } catch let error as TOMLParseError {
-                    throw DiagnosticError(file: name, line: error.source.begin.line, column: error.source.begin.column, message: "not valid TOML: \(error.description)")
+                    throw DiagnosticError(
+                        file: name, line: error.source.begin.line, column: error.source.begin.column,
+                        message: "not valid TOML: \(error.description)")
                 } catch {
                     throw DiagnosticError(file: name, message: "not valid TOML")
                 }
@@ -214,15 +248,16 @@ public struct SiteImport {
     private func blogYAML(_ settings: Settings, posts: Int) -> String {
         func quoted(_ text: String) -> String { JSONText.quoted(text) }
         let base = settings.siteURL.hasSuffix("/") ? String(settings.siteURL.dropLast()) : settings.siteURL
-        let path = settings.basePath.hasPrefix("/") || settings.basePath.isEmpty ? settings.basePath : "/" + settings.basePath
+        let path =
+            settings.basePath.hasPrefix("/") || settings.basePath.isEmpty ? settings.basePath : "/" + settings.basePath
         var yaml = """
-        # Imported from \(engine == .jekyll ? "Jekyll" : "Hugo") by blog import; see the manual for every key.
-        title: \(quoted(settings.title))
-        base_url: \(quoted(base + path + "/"))
-        description: \(quoted(settings.description))
-        timezone: \(settings.timeZoneName)
+            # Imported from \(engine == .jekyll ? "Jekyll" : "Hugo") by blog import; see the manual for every key.
+            title: \(quoted(settings.title))
+            base_url: \(quoted(base + path + "/"))
+            description: \(quoted(settings.description))
+            timezone: \(settings.timeZoneName)
 
-        """
+            """
         if let language = settings.language { yaml += "language: \(quoted(language))\n" }
         if let author = settings.author { yaml += "authors:\n  - name: \(quoted(author))\n" }
         if let perPage = settings.postsPerPage, perPage > 0 { yaml += "posts_per_page: \(perPage)\n" }
@@ -250,6 +285,9 @@ public struct SiteImport {
 /// JSON string literals, which YAML reads as double-quoted strings.
 enum JSONText {
     static func quoted(_ text: String) -> String {
-        String(decoding: (try? JSONSerialization.data(withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("\"\"".utf8), as: UTF8.self)
+        String(
+            decoding: (try? JSONSerialization.data(
+                withJSONObject: text, options: [.fragmentsAllowed, .withoutEscapingSlashes])) ?? Data("\"\"".utf8),
+            as: UTF8.self)
     }
 }

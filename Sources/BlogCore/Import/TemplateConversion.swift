@@ -45,13 +45,20 @@ struct TemplateConversion {
                 continue
             }
             // {% highlight lang %} … {% endhighlight %} and {{< highlight lang >}} … {{< /highlight >}}: a fence.
-            if let language = match(trimmed, #"^\{%-?\s*highlight\s+([A-Za-z0-9_+#.-]+)[^%]*-?%\}$"#) ?? match(trimmed, #"^\{\{[<%]\s*highlight\s+"?([A-Za-z0-9_+#.-]+)"?[^>%]*[>%]\}\}$"#) {
+            if let language = match(trimmed, #"^\{%-?\s*highlight\s+([A-Za-z0-9_+#.-]+)[^%]*-?%\}$"#)
+                ?? match(trimmed, #"^\{\{[<%]\s*highlight\s+"?([A-Za-z0-9_+#.-]+)"?[^>%]*[>%]\}\}$"#)
+            {
                 let isLiquid = trimmed.hasPrefix("{%")
                 output.append("```" + language)
                 index += 1
                 while index < lines.count {
                     let inner = lines[index].trimmingCharacters(in: .whitespaces)
-                    if isLiquid ? match(inner, #"^\{%-?\s*endhighlight\s*-?%\}$"#) != nil : match(inner, #"^\{\{[<%]\s*/highlight\s*[>%]\}\}$"#) != nil { break }
+                    if isLiquid
+                        ? match(inner, #"^\{%-?\s*endhighlight\s*-?%\}$"#) != nil
+                        : match(inner, #"^\{\{[<%]\s*/highlight\s*[>%]\}\}$"#) != nil
+                    {
+                        break
+                    }
                     output.append(lines[index])
                     index += 1
                 }
@@ -63,7 +70,8 @@ struct TemplateConversion {
             // is the theme's; `* TOC` before `{:toc}` goes with it.
             if match(trimmed, #"^\{:[^}]*\}$"#) != nil {
                 if trimmed.contains("toc"), let last = output.last?.trimmingCharacters(in: .whitespaces),
-                   ["* TOC", "- TOC", "* toc", "1. TOC"].contains(last) {
+                    ["* TOC", "- TOC", "* toc", "1. TOC"].contains(last)
+                {
                     output.removeLast()
                 }
                 index += 1
@@ -83,7 +91,9 @@ struct TemplateConversion {
             line = withBasePath(line, context: context)
             if let range = line.range(of: #"\{%-?\s*raw\s*-?%\}"#, options: .regularExpression) {
                 line.removeSubrange(range)
-                if let end = line.range(of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression, range: range.lowerBound..<line.endIndex) {
+                if let end = line.range(
+                    of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression, range: range.lowerBound..<line.endIndex
+                ) {
                     line.removeSubrange(end)
                 } else {
                     rawBlock = true
@@ -92,7 +102,9 @@ struct TemplateConversion {
                 index += 1
                 continue
             }
-            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) { leftovers.append((index + 1, leftover)) }
+            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) {
+                leftovers.append((index + 1, leftover))
+            }
             output.append(line)
             index += 1
         }
@@ -101,7 +113,9 @@ struct TemplateConversion {
 
     /// A line of fenced code: Jekyll and Hugo run their templates there too, so `{% raw %}` is taken away,
     /// a commented shortcode (`{{</* x */>}}`) shows as written, and anything else is reported.
-    private static func fencedLine(_ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int) -> String {
+    private static func fencedLine(
+        _ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int
+    ) -> String {
         var sawRaw = false
         var line = replace(written, #"\{%-?\s*(end)?raw\s*-?%\}"#) { groups in
             sawRaw = true
@@ -110,7 +124,9 @@ struct TemplateConversion {
         }
         line = uncommentedShortcodes(line)
         if !rawBlock, !sawRaw {
-            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) { leftovers.append((number, leftover)) }
+            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) {
+                leftovers.append((number, leftover))
+            }
         }
         return line
     }
@@ -149,8 +165,10 @@ struct TemplateConversion {
             let fragment = target.firstIndex(of: "#").map { String(target[$0...]) } ?? ""
             let path = fragment.isEmpty ? target : String(target.prefix { $0 != "#" })
             let key = path.hasPrefix("/") ? String(path.dropFirst()) : path
-            guard let file = context.postFiles[key] ?? context.postFiles[(key as NSString).lastPathComponent]
-                    ?? context.postFiles[((key as NSString).lastPathComponent as NSString).deletingPathExtension] else { return groups[0] }
+            guard
+                let file = context.postFiles[key] ?? context.postFiles[(key as NSString).lastPathComponent]
+                    ?? context.postFiles[((key as NSString).lastPathComponent as NSString).deletingPathExtension]
+            else { return groups[0] }
             return file + fragment
         }
         // {{< figure src="…" alt="…" caption="…" >}}: an image with its caption.
@@ -158,8 +176,11 @@ struct TemplateConversion {
             let attributes = Self.attributes(groups[1])
             guard let source = attributes["src"] else { return groups[0] }
             func escaped(_ text: String) -> String { HTMLEscaping().escapeText(text) }
-            var html = "<figure><img src=\"\(escaped(source))\" alt=\"\(escaped(attributes["alt"] ?? attributes["caption"] ?? ""))\">"
-            if let caption = attributes["caption"] ?? attributes["title"] { html += "<figcaption>\(escaped(caption))</figcaption>" }
+            var html =
+                "<figure><img src=\"\(escaped(source))\" alt=\"\(escaped(attributes["alt"] ?? attributes["caption"] ?? ""))\">"
+            if let caption = attributes["caption"] ?? attributes["title"] {
+                html += "<figcaption>\(escaped(caption))</figcaption>"
+            }
             return html + "</figure>"
         }
         return line
@@ -178,9 +199,13 @@ struct TemplateConversion {
     /// `key="value"` pairs of a shortcode.
     private static func attributes(_ text: String) -> [String: String] {
         var result: [String: String] = [:]
-        guard let expression = try? NSRegularExpression(pattern: #"([A-Za-z_]+)\s*=\s*"([^"]*)""#) else { return result }
+        guard let expression = try? NSRegularExpression(pattern: #"([A-Za-z_]+)\s*=\s*"([^"]*)""#) else {
+            return result
+        }
         for match in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
-            guard let key = Range(match.range(at: 1), in: text), let value = Range(match.range(at: 2), in: text) else { continue }
+            guard let key = Range(match.range(at: 1), in: text), let value = Range(match.range(at: 2), in: text) else {
+                continue
+            }
             result[String(text[key])] = String(text[value])
         }
         return result
@@ -189,13 +214,16 @@ struct TemplateConversion {
     /// Liquid tags and output, and Hugo shortcodes, left in a line.
     static func templateCode(in line: String) -> [String] {
         guard let expression = try? NSRegularExpression(pattern: #"\{%.*?%\}|\{\{.*?\}\}"#) else { return [] }
-        return expression.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap { Range($0.range, in: line).map { String(line[$0]) } }
+        return expression.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap {
+            Range($0.range, in: line).map { String(line[$0]) }
+        }
     }
 
     private static func match(_ text: String, _ pattern: String) -> String? {
         guard let expression = try? NSRegularExpression(pattern: pattern),
-              let found = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
-              let range = Range(found.range(at: found.numberOfRanges > 1 ? 1 : 0), in: text) else { return nil }
+            let found = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)),
+            let range = Range(found.range(at: found.numberOfRanges > 1 ? 1 : 0), in: text)
+        else { return nil }
         return String(text[range])
     }
 
@@ -205,7 +233,9 @@ struct TemplateConversion {
         var last = text.startIndex
         for found in expression.matches(in: text, range: NSRange(text.startIndex..., in: text)) {
             guard let whole = Range(found.range, in: text) else { continue }
-            let groups = (0..<found.numberOfRanges).map { index in Range(found.range(at: index), in: text).map { String(text[$0]) } ?? "" }
+            let groups = (0..<found.numberOfRanges).map { index in
+                Range(found.range(at: index), in: text).map { String(text[$0]) } ?? ""
+            }
             result += text[last..<whole.lowerBound]
             result += make(groups)
             last = whole.upperBound

@@ -36,14 +36,16 @@ public final class BuildMemory: Sendable {
     /// Writes the remembered record to disk, if a build left one there since the last call, after making
     /// the output's spare tree when it has none. Call it between builds, never during one.
     public func save() async {
-        let taken = state.withLock { state -> (record: BuildRecord, place: (site: Site, folder: String), output: OutputWriter?, build: Int)? in
+        let taken = state.withLock {
+            state -> (record: BuildRecord, place: (site: Site, folder: String), output: OutputWriter?, build: Int)? in
             defer { state.unsaved = nil }
             guard let record = state.record, let place = state.unsaved else { return nil }
             return (record, place, state.output, state.build)
         }
         guard let taken else { return }
         var record = taken.record
-        if record.spare == nil, let output = taken.output, StagedOutput.linkSpare(for: output, manifest: record.outputs) {
+        if record.spare == nil, let output = taken.output, StagedOutput.linkSpare(for: output, manifest: record.outputs)
+        {
             record.spare = record.outputs
             state.withLock { state in
                 if state.build == taken.build { state.record = record }

@@ -122,10 +122,13 @@ extension BuildRecord {
         init?(_ data: Data, fingerprint: UInt64) {
             let head: (Dependencies, [Range<Int>])? = data.withUnsafeBytes { buffer in
                 let headSize = BuildRecord.magic.count + 24
-                guard buffer.count >= headSize, buffer.prefix(BuildRecord.magic.count).elementsEqual(BuildRecord.magic) else { return nil }
+                guard buffer.count >= headSize, buffer.prefix(BuildRecord.magic.count).elementsEqual(BuildRecord.magic)
+                else { return nil }
                 var head = RecordReader(buffer, at: BuildRecord.magic.count)
-                guard let version = try? head.fixed(), version == UInt64(BuildRecord.formatVersion), let stored = try? head.fixed(), stored == fingerprint,
-                      let checksum = try? head.fixed(), ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
+                guard let version = try? head.fixed(), version == UInt64(BuildRecord.formatVersion),
+                    let stored = try? head.fixed(), stored == fingerprint,
+                    let checksum = try? head.fixed(),
+                    ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
                 else { return nil }
                 var reader = RecordReader(buffer, at: headSize)
                 return try? Self.readHead(&reader)
@@ -138,23 +141,37 @@ extension BuildRecord {
         }
 
         /// The dependencies and where each section is; the sections must fill the rest exactly.
-        private static func readHead(_ reader: inout RecordReader) throws(RecordReader.Failure) -> (Dependencies, [Range<Int>]) {
+        private static func readHead(_ reader: inout RecordReader) throws(RecordReader.Failure) -> (
+            Dependencies, [Range<Int>]
+        ) {
             var dependencies = Dependencies()
             dependencies.links = try reader.fixed()
-            let pages = try reader.array { reader throws(RecordReader.Failure) in (try reader.string(), try reader.fixed()) }
+            let pages = try reader.array { reader throws(RecordReader.Failure) in
+                (try reader.string(), try reader.fixed())
+            }
             dependencies.listPages = Dictionary(pages, uniquingKeysWith: { first, _ in first })
             let warnings = try reader.array { reader throws(RecordReader.Failure) in
-                (try reader.string(), try reader.array { reader throws(RecordReader.Failure) in FeedWarning(file: try reader.string(), message: try reader.string()) })
+                (
+                    try reader.string(),
+                    try reader.array { reader throws(RecordReader.Failure) in
+                        FeedWarning(file: try reader.string(), message: try reader.string())
+                    }
+                )
             }
             dependencies.feedWarnings = Dictionary(warnings, uniquingKeysWith: { first, _ in first })
             dependencies.navigation = try reader.array { reader throws(RecordReader.Failure) in
                 NavigationLink(title: try reader.string(), path: try reader.string())
             }
             dependencies.feedPages = try reader.array { reader throws(RecordReader.Failure) in
-                FeedPage(title: try reader.string(), homePageURL: try reader.string(), feedURL: try reader.string(), nextURL: try reader.optionalString(),
-                         formats: try reader.array { reader throws(RecordReader.Failure) in try reader.string() },
-                         routes: try reader.array { reader throws(RecordReader.Failure) in Routes.Route(path: try reader.string(), url: try reader.string()) },
-                         sources: try reader.array { reader throws(RecordReader.Failure) in try reader.string() }, isArchive: try reader.bool())
+                FeedPage(
+                    title: try reader.string(), homePageURL: try reader.string(), feedURL: try reader.string(),
+                    nextURL: try reader.optionalString(),
+                    formats: try reader.array { reader throws(RecordReader.Failure) in try reader.string() },
+                    routes: try reader.array { reader throws(RecordReader.Failure) in
+                        Routes.Route(path: try reader.string(), url: try reader.string())
+                    },
+                    sources: try reader.array { reader throws(RecordReader.Failure) in try reader.string() },
+                    isArchive: try reader.bool())
             }
             let lengths = try reader.array { reader throws(RecordReader.Failure) in try reader.count(minimumSize: 0) }
             var sections: [Range<Int>] = []
@@ -168,9 +185,13 @@ extension BuildRecord {
         }
 
         /// Decodes one section, which must be read to its end exactly.
-        private func section<Value>(_ index: Int, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value) -> Value? {
+        private func section<Value>(_ index: Int, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value)
+            -> Value?
+        {
             data.withUnsafeBytes { buffer in
-                var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<sections[index].upperBound]), at: sections[index].lowerBound)
+                var reader = RecordReader(
+                    UnsafeRawBufferPointer(rebasing: buffer[..<sections[index].upperBound]),
+                    at: sections[index].lowerBound)
                 guard let value = try? read(&reader), reader.isAtEnd else { return nil }
                 return value
             }
@@ -247,7 +268,11 @@ extension BuildRecord {
             var records: [(String, Source)] = []
             records.reserveCapacity(count)
             for _ in 0..<count {
-                records.append((try reader.string(), try reader.lengthPrefixed { reader throws(RecordReader.Failure) in try reader.source() }))
+                records.append(
+                    (
+                        try reader.string(),
+                        try reader.lengthPrefixed { reader throws(RecordReader.Failure) in try reader.source() }
+                    ))
             }
             return .sources(records)
         }

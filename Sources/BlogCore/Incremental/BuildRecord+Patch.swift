@@ -31,7 +31,9 @@ extension BuildRecord.File {
     /// replaced, every other byte as it was; nil when one of them is not in the file (the full build
     /// writes the record then). An output given a new entry keeps its old one as the spare tree's, since
     /// the file was replaced in the output alone.
-    func patched(sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output]) -> Data? {
+    func patched(
+        sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output]
+    ) -> Data? {
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         func entry(_ path: String, _ write: (inout RecordWriter) -> Void) -> [UInt8] {
             var writer = RecordWriter(capacity: 256)
@@ -45,14 +47,16 @@ extension BuildRecord.File {
         for (path, new) in sources {
             guard let stamp = stamps.sources[path], let record = records[path] else { return nil }
             replacements.append((stamp.whole, entry(path) { $0.stampValue(new.stamp) }))
-            replacements.append((record.whole, entry(path) { writer in writer.lengthPrefixed { $0.source(new.record) } }))
+            replacements.append(
+                (record.whole, entry(path) { writer in writer.lengthPrefixed { $0.source(new.record) } }))
         }
         var spareChanges: [String: BuildRecord.Output?] = [:]
         for (path, new) in outputs {
             guard let stamp = stamps.outputs[path], let old = located.entries[path],
-                  let oldEntry = decode(old.value, { reader throws(RecordReader.Failure) in try reader.output() })
+                let oldEntry = decode(old.value, { reader throws(RecordReader.Failure) in try reader.output() })
             else { return nil }
-            replacements.append((stamp.whole, entry(path) { $0.stampValue(FileStamp(size: new.size, modified: new.modified)) }))
+            replacements.append(
+                (stamp.whole, entry(path) { $0.stampValue(FileStamp(size: new.size, modified: new.modified)) }))
             replacements.append((old.whole, entry(path) { $0.output(new) }))
             spareChanges[path] = oldEntry
         }
@@ -66,11 +70,18 @@ extension BuildRecord.File {
     /// The spare tree's differences from the outputs (the list at `range`) with `changes` added where the
     /// list has no entry of its own for the path: the spare holds what it held.
     private func spareDifferences(_ range: Range<Int>, keeping changes: [String: BuildRecord.Output?]) -> [UInt8]? {
-        guard var differences = decode(range, { reader throws(RecordReader.Failure) in
-            try reader.array { reader throws(RecordReader.Failure) in
-                (try reader.string(), try reader.optional { reader throws(RecordReader.Failure) in try reader.output() })
-            }
-        }) else { return nil }
+        guard
+            var differences = decode(
+                range,
+                { reader throws(RecordReader.Failure) in
+                    try reader.array { reader throws(RecordReader.Failure) in
+                        (
+                            try reader.string(),
+                            try reader.optional { reader throws(RecordReader.Failure) in try reader.output() }
+                        )
+                    }
+                })
+        else { return nil }
         let listed = Set(differences.map(\.0))
         differences += changes.filter { !listed.contains($0.key) }.map { ($0.key, $0.value) }
         differences.sort { $0.0 < $1.0 }
@@ -85,7 +96,9 @@ extension BuildRecord.File {
     /// The file with each range of its sections replaced by its bytes, its head and checksum made again.
     private func rewritten(with replacements: [(range: Range<Int>, bytes: [UInt8])]) -> Data? {
         let sorted = replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
-        for (first, second) in zip(sorted, sorted.dropFirst()) where first.range.upperBound > second.range.lowerBound { return nil }
+        for (first, second) in zip(sorted, sorted.dropFirst()) where first.range.upperBound > second.range.lowerBound {
+            return nil
+        }
         var next = sorted[...]
         let newSections = data.withUnsafeBytes { raw in
             // Typed, so that copying a run of bytes is one copy, not a loop over a raw buffer's bytes.
@@ -95,7 +108,8 @@ extension BuildRecord.File {
                 bytes.reserveCapacity(section.count + 1024)
                 var offset = section.lowerBound
                 while let replacement = next.first, replacement.range.lowerBound < section.upperBound {
-                    bytes.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[offset..<replacement.range.lowerBound]))
+                    bytes.append(
+                        contentsOf: UnsafeBufferPointer(rebasing: buffer[offset..<replacement.range.lowerBound]))
                     bytes.append(contentsOf: replacement.bytes)
                     offset = replacement.range.upperBound
                     next = next.dropFirst()
@@ -107,9 +121,12 @@ extension BuildRecord.File {
         return BuildRecord.file(fingerprint: fingerprint, dependencies: dependencies, sections: newSections)
     }
 
-    private func decode<Value>(_ range: Range<Int>, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value) -> Value? {
+    private func decode<Value>(_ range: Range<Int>, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value)
+        -> Value?
+    {
         data.withUnsafeBytes { buffer in
-            var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound)
+            var reader = RecordReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<range.upperBound]), at: range.lowerBound)
             guard let value = try? read(&reader), reader.isAtEnd else { return nil }
             return value
         }
@@ -117,8 +134,10 @@ extension BuildRecord.File {
 
     /// Walks a table of entries (a count, then each a path and a value that `skip` steps over) from the
     /// reader's place, and returns where each of `paths` is; the reader is left after the table.
-    private static func locate(_ paths: Set<String>, in reader: inout RecordReader,
-                               skip: (inout RecordReader) throws(RecordReader.Failure) -> Void) throws(RecordReader.Failure) -> [String: Entry] {
+    private static func locate(
+        _ paths: Set<String>, in reader: inout RecordReader,
+        skip: (inout RecordReader) throws(RecordReader.Failure) -> Void
+    ) throws(RecordReader.Failure) -> [String: Entry] {
         // A few paths are compared byte by byte, without a String per entry; many (every source, for a post
         // that links to many others) through the set, so that the walk stays one pass, not one per path.
         let wanted = paths.count <= 16 ? paths.map { Array($0.utf8) } : nil
@@ -130,7 +149,9 @@ extension BuildRecord.File {
             try skip(&reader)
             let name: String
             if let wanted {
-                guard let match = wanted.first(where: { $0.count == path.count && $0.elementsEqual(path) }) else { continue }
+                guard let match = wanted.first(where: { $0.count == path.count && $0.elementsEqual(path) }) else {
+                    continue
+                }
                 name = String(decoding: match, as: UTF8.self)
             } else {
                 name = String(decoding: path, as: UTF8.self)
@@ -145,8 +166,11 @@ extension BuildRecord.File {
         var found: [String: Entry] = [:]
         for section in sections.dropFirst(2) {
             data.withUnsafeBytes { buffer in
-                var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
-                let entries = try? Self.locate(paths, in: &reader) { reader throws(RecordReader.Failure) in _ = try reader.skipLengthPrefixed() }
+                var reader = RecordReader(
+                    UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
+                let entries = try? Self.locate(paths, in: &reader) { reader throws(RecordReader.Failure) in
+                    _ = try reader.skipLengthPrefixed()
+                }
                 found.merge(entries ?? [:]) { first, _ in first }
             }
         }
@@ -157,21 +181,27 @@ extension BuildRecord.File {
     private func locateOutputs(_ paths: Set<String>) -> (entries: [String: Entry], spare: Range<Int>?) {
         let section = sections[1]
         return data.withUnsafeBytes { buffer in
-            var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
-            guard let entries = try? Self.locate(paths, in: &reader, skip: { reader throws(RecordReader.Failure) in _ = try reader.output() }),
-                  let hasSpare = try? reader.bool()
+            var reader = RecordReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
+            guard
+                let entries = try? Self.locate(
+                    paths, in: &reader, skip: { reader throws(RecordReader.Failure) in _ = try reader.output() }),
+                let hasSpare = try? reader.bool()
             else { return ([:], nil) }
             return (entries, hasSpare ? reader.offset..<section.upperBound : nil)
         }
     }
 
-    private func locateStamps(_ sources: Set<String>, outputs: Set<String>) -> (sources: [String: Entry], outputs: [String: Entry]) {
+    private func locateStamps(_ sources: Set<String>, outputs: Set<String>) -> (
+        sources: [String: Entry], outputs: [String: Entry]
+    ) {
         let section = sections[0]
         return data.withUnsafeBytes { buffer in
-            var reader = RecordReader(UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
+            var reader = RecordReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
             let skip = { (reader: inout RecordReader) throws(RecordReader.Failure) in _ = try reader.stampValue() }
             guard (try? reader.stampsPreamble()) != nil, let found = try? Self.locate(sources, in: &reader, skip: skip),
-                  let foundOutputs = try? Self.locate(outputs, in: &reader, skip: skip)
+                let foundOutputs = try? Self.locate(outputs, in: &reader, skip: skip)
             else { return ([:], [:]) }
             return (found, foundOutputs)
         }

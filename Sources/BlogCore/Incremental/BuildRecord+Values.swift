@@ -73,7 +73,8 @@ extension RecordReader {
 
     mutating func source() throws(Failure) -> BuildRecord.Source {
         BuildRecord.Source(
-            size: try int(), modified: try signed(), hash: try fixed(), post: try optional { reader throws(Failure) in try reader.post() },
+            size: try int(), modified: try signed(), hash: try fixed(),
+            post: try optional { reader throws(Failure) in try reader.post() },
             summary: try string(), wordCount: try int(), entryHash: try fixed(),
             frontMatterDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },
             renderDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },
@@ -96,8 +97,12 @@ extension RecordReader {
         let bundleFolder = try optionalString()
         let slug = try string()
         let title = try string()
-        let date = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
-        let updated = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
+        let date = try optional { reader throws(Failure) in
+            Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed()))
+        }
+        let updated = try optional { reader throws(Failure) in
+            Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed()))
+        }
         let summary = try optionalString()
         let tags = try array { reader throws(Failure) in try reader.string() }
         let image = try optionalString()
@@ -106,7 +111,8 @@ extension RecordReader {
         let language = try optionalString()
         let authors = try optional { reader throws(Failure) in
             try reader.array { reader throws(Failure) in
-                SiteConfiguration.Author(name: try reader.string(), url: try reader.optionalString(), avatar: try reader.optionalString())
+                SiteConfiguration.Author(
+                    name: try reader.string(), url: try reader.optionalString(), avatar: try reader.optionalString())
             }
         }
         let isDraft = try bool()
@@ -119,14 +125,17 @@ extension RecordReader {
         let dateOffset = try optional { reader throws(Failure) in try reader.int() - 86_400 }
         let customSlug = try optionalString()
         return Post(
-            kind: kind, source: source, bundleFolder: bundleFolder, slug: slug, title: title, date: date, updated: updated,
-            summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL, language: language,
-            authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions, body: "", bodyFirstLine: bodyFirstLine,
-            categories: categories, permalink: permalink, aliases: aliases, dateOffset: dateOffset, customSlug: customSlug
+            kind: kind, source: source, bundleFolder: bundleFolder, slug: slug, title: title, date: date,
+            updated: updated,
+            summary: summary, tags: tags, image: image, bannerImage: bannerImage, externalURL: externalURL,
+            language: language,
+            authors: authors, isDraft: isDraft, attachments: attachments, extensions: extensions, body: "",
+            bodyFirstLine: bodyFirstLine,
+            categories: categories, permalink: permalink, aliases: aliases, dateOffset: dateOffset,
+            customSlug: customSlug
         )
     }
 }
-
 
 // Extensions and attachments in the same binary form as everything else: a kind byte, then the value.
 extension RecordWriter {
@@ -186,13 +195,17 @@ extension RecordReader {
     }
 
     mutating func object(depth: Int) throws(Failure) -> JSONObject {
-        JSONObject(try array { reader throws(Failure) in JSONObject.Member(key: try reader.string(), value: try reader.value(depth: depth)) })
+        JSONObject(
+            try array { reader throws(Failure) in
+                JSONObject.Member(key: try reader.string(), value: try reader.value(depth: depth))
+            })
     }
 
     mutating func attachment() throws(Failure) -> Attachment {
-        Attachment(url: try string(), mimeType: try optionalString(), title: try optionalString(),
-                   sizeInBytes: try optional { reader throws(Failure) in Double(bitPattern: try reader.fixed()) },
-                   durationInSeconds: try optional { reader throws(Failure) in Double(bitPattern: try reader.fixed()) },
-                   extensions: try object(depth: 0))
+        Attachment(
+            url: try string(), mimeType: try optionalString(), title: try optionalString(),
+            sizeInBytes: try optional { reader throws(Failure) in Double(bitPattern: try reader.fixed()) },
+            durationInSeconds: try optional { reader throws(Failure) in Double(bitPattern: try reader.fixed()) },
+            extensions: try object(depth: 0))
     }
 }

@@ -159,7 +159,9 @@ extension Diagnostic {
     }
 
     init(_ recorded: BuildRecord.RecordedDiagnostic) {
-        self.init(Severity(rawValue: recorded.severity) ?? .warning, file: recorded.file, line: recorded.line, column: recorded.column, message: recorded.message)
+        self.init(
+            Severity(rawValue: recorded.severity) ?? .warning, file: recorded.file, line: recorded.line,
+            column: recorded.column, message: recorded.message)
     }
 }
 

@@ -30,7 +30,10 @@ extension RecordWriter {
     /// Stamps by path, keys sorted alone: sorting key-value pairs cost more than writing them.
     mutating func stamps(_ stamps: BuildStamps) {
         optional(stamps.nextDue) { $0.fixed($1.timeIntervalSinceReferenceDate.bitPattern) }
-        for figure in [stamps.counts.posts, stamps.counts.pages, stamps.counts.tags, stamps.counts.draftsSkipped, stamps.counts.futureSkipped] {
+        for figure in [
+            stamps.counts.posts, stamps.counts.pages, stamps.counts.tags, stamps.counts.draftsSkipped,
+            stamps.counts.futureSkipped,
+        ] {
             integer(figure)
         }
         for table in [stamps.sources, stamps.outputs] {
@@ -62,8 +65,14 @@ extension RecordReader {
 
     /// What comes before the stamp tables: the next due date and the counts.
     mutating func stampsPreamble() throws(Failure) -> (Date?, BuildRecord.Counts) {
-        let nextDue = try optional { reader throws(Failure) in Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed())) }
-        return (nextDue, BuildRecord.Counts(posts: try int(), pages: try int(), tags: try int(), draftsSkipped: try int(), futureSkipped: try int()))
+        let nextDue = try optional { reader throws(Failure) in
+            Date(timeIntervalSinceReferenceDate: Double(bitPattern: try reader.fixed()))
+        }
+        return (
+            nextDue,
+            BuildRecord.Counts(
+                posts: try int(), pages: try int(), tags: try int(), draftsSkipped: try int(), futureSkipped: try int())
+        )
     }
 
     mutating func stampValue() throws(Failure) -> FileStamp {

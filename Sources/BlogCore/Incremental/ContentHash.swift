@@ -23,7 +23,9 @@ public enum ContentHash {
         // lane ran at a quarter of what the processor can do; four run side by side. Lanes start apart and
         // are folded in order, so the same word in another lane or block gives another hash.
         if count >= 32 {
-            var (a, b, c, d) = (hash, hash ^ 0x9E37_79B9_7F4A_7C15, hash ^ 0xC2B2_AE3D_27D4_EB4F, hash ^ 0x1656_67B1_9E37_79F9)
+            var (a, b, c, d) = (
+                hash, hash ^ 0x9E37_79B9_7F4A_7C15, hash ^ 0xC2B2_AE3D_27D4_EB4F, hash ^ 0x1656_67B1_9E37_79F9
+            )
             while offset + 32 <= count {
                 a = (a ^ word(offset)) &* prime
                 b = (b ^ word(offset + 8)) &* prime

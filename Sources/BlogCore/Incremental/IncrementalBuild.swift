@@ -41,18 +41,22 @@ struct IncrementalBuild: Sendable {
     func check(_ plan: BuildPlan, _ sources: SourceScan) async -> Check {
         let remembered = memory?.record(fingerprint: fingerprint)
         let file = remembered == nil ? BuildRecord.File.read(for: site, in: folder, fingerprint: fingerprint) : nil
-        guard plan.templates != nil, !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
-              let stamps = remembered?.stamps ?? file?.stamps(),
-              let edited = await editedSources(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
+        guard plan.templates != nil,
+            !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
+            let stamps = remembered?.stamps ?? file?.stamps(),
+            let edited = await editedSources(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
         else { return Check(unchanged: nil, file: file) }
-        guard edited.isEmpty else { return Check(unchanged: nil, file: file, edited: edited, stamps: stamps, recorded: remembered ?? file) }
+        guard edited.isEmpty else {
+            return Check(unchanged: nil, file: file, edited: edited, stamps: stamps, recorded: remembered ?? file)
+        }
         return Check(unchanged: (stamps.summary(output: plan.output.folder), stamps.diagnostics), file: file)
     }
 
     /// The sources (by their place among the scan's jobs) whose size or modification time is not the one
     /// the last build recorded, when every other source and output file has the recorded stamp and the
     /// same files are there; nil when anything else changed.
-    private func editedSources(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> [Int]? {
+    private func editedSources(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> [Int]?
+    {
         guard sources.jobs.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
         if let due = stamps.nextDue, due <= now { return nil }
         var edited: [Int] = []
@@ -66,7 +70,8 @@ struct IncrementalBuild: Sendable {
         }
         guard FileSystem.exists(output + "/" + OutputWriter.marker) else { return nil }
         let outputs = Array(stamps.outputs)
-        guard zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({ $0.value == $1 }) else { return nil }
+        guard zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({ $0.value == $1 })
+        else { return nil }
         return edited
     }
 

@@ -76,7 +76,8 @@ struct RecordReader {
     }
 
     /// What ``RecordWriter/lengthPrefixed(_:)`` wrote, read by `read`, which must read all of it.
-    mutating func lengthPrefixed<Value>(_ read: (inout RecordReader) throws(Failure) -> Value) throws(Failure) -> Value {
+    mutating func lengthPrefixed<Value>(_ read: (inout RecordReader) throws(Failure) -> Value) throws(Failure) -> Value
+    {
         let range = try skipLengthPrefixed()
         var inner = RecordReader(UnsafeRawBufferPointer(rebasing: bytes[..<range.upperBound]), at: range.lowerBound)
         let value = try read(&inner)

@@ -11,8 +11,11 @@ protocol RecordedBuild: Sendable {
     func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output]
     /// Keeps the record with the named sources' and outputs' entries and stamps replaced where the
     /// build keeps its record; false when it holds no entry for one of them (nothing is kept then).
-    func save(replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output],
-              _ incremental: IncrementalBuild, output: OutputWriter) async -> Bool
+    func save(
+        replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
+        outputs: [String: BuildRecord.Output],
+        _ incremental: IncrementalBuild, output: OutputWriter
+    ) async -> Bool
 }
 
 extension RecordedBuild {
@@ -28,8 +31,11 @@ extension RecordedBuild {
 }
 
 extension BuildRecord.File: RecordedBuild {
-    func save(replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output],
-              _ incremental: IncrementalBuild, output: OutputWriter) async -> Bool {
+    func save(
+        replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
+        outputs: [String: BuildRecord.Output],
+        _ incremental: IncrementalBuild, output: OutputWriter
+    ) async -> Bool {
         guard let patched = patched(sources: sources, outputs: outputs) else { return false }
         BuildRecord.save(patched, for: incremental.site, in: incremental.folder)
         return true
@@ -50,8 +56,11 @@ extension BuildRecord: RecordedBuild {
     }
 
     /// The spare tree (a full map here) keeps what it held: the files were replaced in the output alone.
-    func save(replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output],
-              _ incremental: IncrementalBuild, output: OutputWriter) async -> Bool {
+    func save(
+        replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
+        outputs: [String: BuildRecord.Output],
+        _ incremental: IncrementalBuild, output: OutputWriter
+    ) async -> Bool {
         var record = self
         for (path, new) in sources {
             guard record.sources[path] != nil, record.stamps.sources[path] != nil else { return false }

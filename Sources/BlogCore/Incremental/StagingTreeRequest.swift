@@ -30,7 +30,9 @@ public struct StagingTreeRequest: Sendable, Equatable {
     /// spare, when the record is of another build, a file no longer matches it, or a build is under way.
     public func fulfil() async -> Bool {
         let site = Site(root: URL(filePath: site))
-        guard let cache = await BuildRecord.File.read(for: site, in: cacheFolder, fingerprint: fingerprint)?.record(), cache.spare == cache.outputs else { return false }
+        guard let cache = await BuildRecord.File.read(for: site, in: cacheFolder, fingerprint: fingerprint)?.record(),
+            cache.spare == cache.outputs
+        else { return false }
         let target = OutputWriter(folder: URL(filePath: output), displayName: output)
         return StagedOutput.linkSpare(for: target, manifest: cache.outputs)
     }

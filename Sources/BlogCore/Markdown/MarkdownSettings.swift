@@ -46,8 +46,12 @@ public struct TableOfContentsEntry: Sendable, Equatable {
 public enum MarkdownPage {
     /// The HTML of `markdown`, and its table of contents when `headingIDs` is set (headings get ids, as
     /// in posts, only then: without them the HTML is exactly libcmark's, or cmark-gfm's with extensions).
-    public static func render(_ markdown: String, settings: MarkdownSettings, headingIDs: Bool) throws -> (html: String, toc: [TableOfContentsEntry]) {
-        let document = try Document(markdown: markdown.replacingControlCharacters, options: settings.parseOptions, extensions: settings.extensions)
+    public static func render(_ markdown: String, settings: MarkdownSettings, headingIDs: Bool) throws -> (
+        html: String, toc: [TableOfContentsEntry]
+    ) {
+        let document = try Document(
+            markdown: markdown.replacingControlCharacters, options: settings.parseOptions,
+            extensions: settings.extensions)
         var toc: [TableOfContentsEntry] = []
         if headingIDs {
             toc = try HeadingAnchors.add(to: document.nodes(ofKind: .heading), levels: settings.tocLevels)
@@ -96,7 +100,8 @@ enum HeadingAnchors {
             taken.insert(id)
             let level = heading.headingLevel
             if levels.contains(level) { entries.append(TableOfContentsEntry(level: level, id: id, title: title)) }
-            try heading.replaceWithCustomBlock(onEnter: "<h\(level) id=\"\(HTMLEscaping().escapeText(id))\">", onExit: "</h\(level)>")
+            try heading.replaceWithCustomBlock(
+                onEnter: "<h\(level) id=\"\(HTMLEscaping().escapeText(id))\">", onExit: "</h\(level)>")
         }
         return entries
     }

@@ -59,7 +59,9 @@ struct PostRenderer: Sendable {
     private var htmlOptions: RenderOptions { configuration.markdown.htmlOptions }
 
     func render(_ post: Post, includingFeedHTML: Bool = true) throws -> RenderedPost {
-        let document = try Document(markdown: post.body.replacingControlCharacters, options: parseOptions, extensions: configuration.markdown.extensions)
+        let document = try Document(
+            markdown: post.body.replacingControlCharacters, options: parseOptions,
+            extensions: configuration.markdown.extensions)
         var diagnostics: [Diagnostic] = []
         let walked = Self.walk(document, collectingParagraphs: post.summary == nil)
         let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
@@ -71,8 +73,12 @@ struct PostRenderer: Sendable {
                 link.url = page + target.fragment
             } else {
                 let line = link.startLine > 0 ? post.bodyFirstLine + link.startLine - 1 : nil
-                let reason = found == .leftOut ? "is a draft or future post left out of this build" : "is not a post or page"
-                diagnostics.append(Diagnostic(.warning, file: post.source, line: line, message: "link to \(Diagnostic.quoted(url)), but \(target.path) \(reason)"))
+                let reason =
+                    found == .leftOut ? "is a draft or future post left out of this build" : "is not a post or page"
+                diagnostics.append(
+                    Diagnostic(
+                        .warning, file: post.source, line: line,
+                        message: "link to \(Diagnostic.quoted(url)), but \(target.path) \(reason)"))
             }
         }
         let html = PostHTML(bytes: try document.htmlUTF8(options: htmlOptions))
@@ -100,7 +106,8 @@ struct PostRenderer: Sendable {
         }
         let summary = post.summary ?? Self.summary(of: walked.paragraphs)
         return RenderedPost(
-            html: html, feedHTML: feedHTML, feedItem: nil, summary: summary, wordCount: walked.words, toc: TableOfContentsEntry.nested(toc),
+            html: html, feedHTML: feedHTML, feedItem: nil, summary: summary, wordCount: walked.words,
+            toc: TableOfContentsEntry.nested(toc),
             diagnostics: diagnostics)
     }
 
@@ -273,7 +280,8 @@ struct PostRenderer: Sendable {
 
     /// Unicode's White_Space scalars from U+0080 to U+2FFF.
     private static func isWhitespaceBelow3000(_ value: UInt32) -> Bool {
-        value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value) || value == 0x2028 || value == 0x2029
+        value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value) || value == 0x2028
+            || value == 0x2029
             || value == 0x202F || value == 0x205F
     }
 

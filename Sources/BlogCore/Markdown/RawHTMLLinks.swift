@@ -15,30 +15,39 @@ enum RawHTMLLinks {
         while index < scalars.count {
             let scalar = scalars[index]
             if scalar == "<" { inTag = true } else if scalar == ">" { inTag = false }
-            guard inTag, scalar == " " || scalar == "\t" || scalar == "\n", let (name, valueStart, valueEnd, quote) = attribute(in: scalars, after: index),
-                  attributes.contains(name.lowercased())
+            guard inTag, scalar == " " || scalar == "\t" || scalar == "\n",
+                let (name, valueStart, valueEnd, quote) = attribute(in: scalars, after: index),
+                attributes.contains(name.lowercased())
             else {
                 result.append(scalar)
                 index += 1
                 continue
             }
             let value = String(String.UnicodeScalarView(scalars[valueStart..<valueEnd]))
-            let rewritten = name.lowercased() == "srcset" ? absoluteSrcset(value, against: base) : (PostRenderer.absolute(value, against: base) ?? value)
+            let rewritten =
+                name.lowercased() == "srcset"
+                ? absoluteSrcset(value, against: base) : (PostRenderer.absolute(value, against: base) ?? value)
             result.append(contentsOf: scalars[index..<valueStart])
             result.append(contentsOf: rewritten.unicodeScalars)
             index = valueEnd
-            if let quote { result.append(quote) ; index += 1 }
+            if let quote { result.append(quote); index += 1 }
         }
         return String(result)
     }
 
     /// The attribute starting after the whitespace at `index`: its name and where its value is (without
     /// quotes), and the quote that closes it; nil when no `name=value` is there.
-    private static func attribute(in scalars: [Unicode.Scalar], after index: Int) -> (String, Int, Int, Unicode.Scalar?)? {
+    private static func attribute(in scalars: [Unicode.Scalar], after index: Int) -> (
+        String, Int, Int, Unicode.Scalar?
+    )? {
         var position = index
-        while position < scalars.count, scalars[position] == " " || scalars[position] == "\t" || scalars[position] == "\n" { position += 1 }
+        while position < scalars.count,
+            scalars[position] == " " || scalars[position] == "\t" || scalars[position] == "\n"
+        { position += 1 }
         let nameStart = position
-        while position < scalars.count, scalars[position].properties.isAlphabetic || scalars[position] == "-" { position += 1 }
+        while position < scalars.count, scalars[position].properties.isAlphabetic || scalars[position] == "-" {
+            position += 1
+        }
         guard position > nameStart, position - nameStart <= 16 else { return nil }
         let name = String(String.UnicodeScalarView(scalars[nameStart..<position]))
         while position < scalars.count, scalars[position] == " " { position += 1 }

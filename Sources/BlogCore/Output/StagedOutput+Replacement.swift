@@ -10,7 +10,9 @@ extension StagedOutput {
     /// files that were replaced, as the record says.
     ///
     /// - Returns: The stamp of each file as it now is in the output.
-    static func replaceFiles(_ files: [(path: String, bytes: Data)], in target: OutputWriter) throws -> [String: FileStamp] {
+    static func replaceFiles(_ files: [(path: String, bytes: Data)], in target: OutputWriter) throws -> [String:
+        FileStamp]
+    {
         let staging = target.staging.path
         guard !FileSystem.exists(staging) else { throw StagingFailure(description: "\(staging) is there already") }
         try makeMarkedFolder(target.staging, target: target)
@@ -24,7 +26,9 @@ extension StagedOutput {
             }
             stamps[path] = try FileContents.write(bytes, to: staging + "/" + path)
         }
-        if let pause = ProcessInfo.processInfo.environment[pauseVariable].flatMap(Double.init) { Thread.sleep(forTimeInterval: pause) }
+        if let pause = ProcessInfo.processInfo.environment[pauseVariable].flatMap(Double.init) {
+            Thread.sleep(forTimeInterval: pause)
+        }
         for (path, _) in files { try FileSystem.rename(staging + "/" + path, to: target.folder.path + "/" + path) }
         // Renamed away first, so that no folder of the staging name is ever left without its marker.
         let trash = target.freshTrash().path

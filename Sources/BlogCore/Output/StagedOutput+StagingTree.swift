@@ -28,7 +28,9 @@ extension StagedOutput {
                 try FileSystem.link(output + "/" + path, as: making + "/" + path)
             }
             // A build that started meanwhile stages without a spare; it would only throw this one away.
-            guard !FileSystem.exists(target.staging.path), !FileSystem.exists(target.spare.path) else { return abandon(making) }
+            guard !FileSystem.exists(target.staging.path), !FileSystem.exists(target.spare.path) else {
+                return abandon(making)
+            }
             try FileSystem.rename(making, to: target.spare.path)
             return true
         } catch {

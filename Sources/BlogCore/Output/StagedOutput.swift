@@ -56,7 +56,10 @@ final class StagedOutput: Sendable {
     ///
     /// - Parameter spareWalk: A listing of the spare started earlier, when the build had the time for it;
     ///   without one, a reused spare is listed from here.
-    init(target: OutputWriter, previous: [String: BuildRecord.Output], spare: [String: BuildRecord.Output]?, spareWalk: Task<FolderWalk, Never>? = nil) throws {
+    init(
+        target: OutputWriter, previous: [String: BuildRecord.Output], spare: [String: BuildRecord.Output]?,
+        spareWalk: Task<FolderWalk, Never>? = nil
+    ) throws {
         self.target = target
         self.previous = previous
         var state = State()
@@ -113,7 +116,9 @@ final class StagedOutput: Sendable {
     }
 
     private static func writeMarker(in folder: URL) throws {
-        try FileContents.write(Data("This folder is made by `blog build` and replaced on every build.\n".utf8), to: folder.appending(path: OutputWriter.marker).path)
+        try FileContents.write(
+            Data("This folder is made by `blog build` and replaced on every build.\n".utf8),
+            to: folder.appending(path: OutputWriter.marker).path)
     }
 
     /// Whether the folder holds blog's marker: the sign that blog made it.
@@ -141,14 +146,19 @@ final class StagedOutput: Sendable {
         let staged = stagingPath + "/" + path
         let hash = ContentHash.of(bytes)
         let old = outputPath + "/" + path
-        if hasOutput, let entry = previous[path], entry.size == bytes.count, entry.hash == hash, let stamp = FileStamp(old), stamp.matches(entry) {
+        if hasOutput, let entry = previous[path], entry.size == bytes.count, entry.hash == hash,
+            let stamp = FileStamp(old), stamp.matches(entry)
+        {
             if try keepOrLink(path, entry, from: old) { return }
         }
         if hasOutput, previous[path] == nil, let stamp = FileStamp(old), stamp.size == bytes.count,
-           FileContents.read(URL(filePath: old)) == Data(bytes) {
+            FileContents.read(URL(filePath: old)) == Data(bytes)
+        {
             if try keepOrLink(path, .init(size: stamp.size, modified: stamp.modified, hash: hash), from: old) { return }
         }
-        if let entry = base[path], entry.size == bytes.count, entry.hash == hash, FileStamp(staged)?.matches(entry) == true {
+        if let entry = base[path], entry.size == bytes.count, entry.hash == hash,
+            FileStamp(staged)?.matches(entry) == true
+        {
             // The spare already holds these bytes, though the current output does not.
             record(path, entry, unchanged: false)
             return
@@ -272,7 +282,11 @@ final class StagedOutput: Sendable {
 
     private static func checkMarked(_ folder: URL) throws {
         guard isMarked(folder) else {
-            throw DiagnosticError(file: folder.lastPathComponent, message: "a folder with this name exists beside the output and was not made by blog (it has no \(OutputWriter.marker)); move it away")
+            throw DiagnosticError(
+                file: folder.lastPathComponent,
+                message:
+                    "a folder with this name exists beside the output and was not made by blog (it has no \(OutputWriter.marker)); move it away"
+            )
         }
     }
 
@@ -319,6 +333,8 @@ final class StagedOutput: Sendable {
     /// everything but the marker first, then the rest, so that a deletion cut short leaves a tree that is
     /// still known as blog's.
     static func removeInBackground(_ path: String) {
-        DetachedProcess.startScript("find \"$1\" -mindepth 1 ! -path \"$1/\(OutputWriter.marker)\" -delete; rm -rf -- \"$1\"", arguments: [path])
+        DetachedProcess.startScript(
+            "find \"$1\" -mindepth 1 ! -path \"$1/\(OutputWriter.marker)\" -delete; rm -rf -- \"$1\"", arguments: [path]
+        )
     }
 }

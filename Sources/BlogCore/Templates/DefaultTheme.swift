@@ -4,366 +4,408 @@
 enum DefaultTheme {
     /// Paths relative to `site-template/`, and their UTF-8 text.
     static let files: [(path: String, contents: String)] = [
-        ("404.mustache", ##"""
-{{<base}}
-{{$content}}
-<h1>Page not found</h1>
-<p>There is nothing at this address. Try the <a href="{{site.base_path}}">home page</a> or the <a href="{{site.base_path}}archive/">archive</a>.</p>
-{{/content}}
-{{/base}}
+        (
+            "404.mustache",
+            ##"""
+            {{<base}}
+            {{$content}}
+            <h1>Page not found</h1>
+            <p>There is nothing at this address. Try the <a href="{{site.base_path}}">home page</a> or the <a href="{{site.base_path}}archive/">archive</a>.</p>
+            {{/content}}
+            {{/base}}
 
-"""##),
-        ("archive.mustache", ##"""
-{{<base}}
-{{$content}}
-<h1>Archive</h1>
-{{#years}}
-<section aria-labelledby="year-{{year}}">
-  <h2 id="year-{{year}}">{{year}}</h2>
-  <ul class="archive">
-{{#posts}}
-    <li><time datetime="{{date_iso}}">{{date_short}}</time> <a href="{{url}}">{{title}}</a></li>
-{{/posts}}
-  </ul>
-</section>
-{{/years}}
-{{^years}}
-<p>No posts yet.</p>
-{{/years}}
-{{/content}}
-{{/base}}
+            """##
+        ),
+        (
+            "archive.mustache",
+            ##"""
+            {{<base}}
+            {{$content}}
+            <h1>Archive</h1>
+            {{#years}}
+            <section aria-labelledby="year-{{year}}">
+              <h2 id="year-{{year}}">{{year}}</h2>
+              <ul class="archive">
+            {{#posts}}
+                <li><time datetime="{{date_iso}}">{{date_short}}</time> <a href="{{url}}">{{title}}</a></li>
+            {{/posts}}
+              </ul>
+            </section>
+            {{/years}}
+            {{^years}}
+            <p>No posts yet.</p>
+            {{/years}}
+            {{/content}}
+            {{/base}}
 
-"""##),
-        ("base.mustache", ##"""
-<!doctype html>
-<html lang="{{site.language}}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>{{$title}}{{page.title}} · {{site.title}}{{/title}}</title>
-<meta name="description" content="{{page.description}}">
-<link rel="canonical" href="{{page.url}}">
-{{#site.feeds}}
-<link rel="alternate" type="{{type}}" title="{{site.title}} ({{name}})" href="{{url}}">
-{{/site.feeds}}
-{{#page.feeds}}
-<link rel="alternate" type="{{type}}" title="{{title}}" href="{{url}}">
-{{/page.feeds}}
-<link rel="stylesheet" href="{{site.base_path}}style.css">
-<link rel="icon" href="{{site.base_path}}favicon.svg" type="image/svg+xml">
-<meta property="og:site_name" content="{{site.title}}">
-<meta property="og:title" content="{{page.title}}">
-<meta property="og:description" content="{{page.description}}">
-<meta property="og:type" content="{{page.type}}">
-<meta property="og:url" content="{{page.url}}">
-{{#page.image}}
-<meta property="og:image" content="{{page.image}}">
-{{/page.image}}
-{{#page.published}}
-<meta property="article:published_time" content="{{page.published}}">
-{{/page.published}}
-</head>
-<body>
-<a class="skip-link" href="#main">Skip to content</a>
-<header class="site-header">
-  <a class="site-title" href="{{site.base_path}}">{{site.title}}</a>
-  <nav aria-label="Site">
-    <ul>
-      <li><a href="{{site.base_path}}archive/">Archive</a></li>
-      <li><a href="{{site.base_path}}tags/">Tags</a></li>
-{{#site.pages}}
-      <li><a href="{{url}}">{{title}}</a></li>
-{{/site.pages}}
-      <li><a href="{{site.feed_url}}" type="application/feed+json">Feed</a></li>
-    </ul>
-  </nav>
-</header>
-<main id="main">
-{{$content}}{{/content}}
-</main>
-<footer class="site-footer">
-  <p>{{site.title}}{{#site.description}} — {{site.description}}{{/site.description}}</p>
-  <p>Subscribe:{{#site.feeds}} <a href="{{url}}" type="{{type}}">{{name}}</a>{{/site.feeds}}</p>
-</footer>
-</body>
-</html>
+            """##
+        ),
+        (
+            "base.mustache",
+            ##"""
+            <!doctype html>
+            <html lang="{{site.language}}">
+            <head>
+            <meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <title>{{$title}}{{page.title}} · {{site.title}}{{/title}}</title>
+            <meta name="description" content="{{page.description}}">
+            <link rel="canonical" href="{{page.url}}">
+            {{#site.feeds}}
+            <link rel="alternate" type="{{type}}" title="{{site.title}} ({{name}})" href="{{url}}">
+            {{/site.feeds}}
+            {{#page.feeds}}
+            <link rel="alternate" type="{{type}}" title="{{title}}" href="{{url}}">
+            {{/page.feeds}}
+            <link rel="stylesheet" href="{{site.base_path}}style.css">
+            <link rel="icon" href="{{site.base_path}}favicon.svg" type="image/svg+xml">
+            <meta property="og:site_name" content="{{site.title}}">
+            <meta property="og:title" content="{{page.title}}">
+            <meta property="og:description" content="{{page.description}}">
+            <meta property="og:type" content="{{page.type}}">
+            <meta property="og:url" content="{{page.url}}">
+            {{#page.image}}
+            <meta property="og:image" content="{{page.image}}">
+            {{/page.image}}
+            {{#page.published}}
+            <meta property="article:published_time" content="{{page.published}}">
+            {{/page.published}}
+            </head>
+            <body>
+            <a class="skip-link" href="#main">Skip to content</a>
+            <header class="site-header">
+              <a class="site-title" href="{{site.base_path}}">{{site.title}}</a>
+              <nav aria-label="Site">
+                <ul>
+                  <li><a href="{{site.base_path}}archive/">Archive</a></li>
+                  <li><a href="{{site.base_path}}tags/">Tags</a></li>
+            {{#site.pages}}
+                  <li><a href="{{url}}">{{title}}</a></li>
+            {{/site.pages}}
+                  <li><a href="{{site.feed_url}}" type="application/feed+json">Feed</a></li>
+                </ul>
+              </nav>
+            </header>
+            <main id="main">
+            {{$content}}{{/content}}
+            </main>
+            <footer class="site-footer">
+              <p>{{site.title}}{{#site.description}} — {{site.description}}{{/site.description}}</p>
+              <p>Subscribe:{{#site.feeds}} <a href="{{url}}" type="{{type}}">{{name}}</a>{{/site.feeds}}</p>
+            </footer>
+            </body>
+            </html>
 
-"""##),
-        ("index.mustache", ##"""
-{{<base}}
-{{$title}}{{#pagination.is_first}}{{site.title}}{{/pagination.is_first}}{{^pagination.is_first}}Page {{pagination.page_number}} · {{site.title}}{{/pagination.is_first}}{{/title}}
-{{$content}}
-{{#pagination.is_first}}
-<h1 class="visually-hidden">{{site.title}}</h1>
-{{/pagination.is_first}}
-{{^pagination.is_first}}
-<h1>Page {{pagination.page_number}} of {{pagination.page_count}}</h1>
-{{/pagination.is_first}}
-{{> partials/post-list}}
-{{^posts}}
-<p>No posts yet.</p>
-{{/posts}}
-{{> partials/pagination}}
-{{/content}}
-{{/base}}
+            """##
+        ),
+        (
+            "index.mustache",
+            ##"""
+            {{<base}}
+            {{$title}}{{#pagination.is_first}}{{site.title}}{{/pagination.is_first}}{{^pagination.is_first}}Page {{pagination.page_number}} · {{site.title}}{{/pagination.is_first}}{{/title}}
+            {{$content}}
+            {{#pagination.is_first}}
+            <h1 class="visually-hidden">{{site.title}}</h1>
+            {{/pagination.is_first}}
+            {{^pagination.is_first}}
+            <h1>Page {{pagination.page_number}} of {{pagination.page_count}}</h1>
+            {{/pagination.is_first}}
+            {{> partials/post-list}}
+            {{^posts}}
+            <p>No posts yet.</p>
+            {{/posts}}
+            {{> partials/pagination}}
+            {{/content}}
+            {{/base}}
 
-"""##),
-        ("page.mustache", ##"""
-{{<base}}
-{{$content}}
-<article class="page">
-  <h1>{{post.title}}</h1>
-{{{post.content}}}
-</article>
-{{/content}}
-{{/base}}
+            """##
+        ),
+        (
+            "page.mustache",
+            ##"""
+            {{<base}}
+            {{$content}}
+            <article class="page">
+              <h1>{{post.title}}</h1>
+            {{{post.content}}}
+            </article>
+            {{/content}}
+            {{/base}}
 
-"""##),
-        ("partials/pagination.mustache", ##"""
-{{#pagination.has_pages}}
-<nav class="pagination" aria-label="Pages">
-{{#pagination.previous_url}}
-  <a rel="prev" href="{{pagination.previous_url}}">← Newer posts</a>
-{{/pagination.previous_url}}
-  <span>Page {{pagination.page_number}} of {{pagination.page_count}}</span>
-{{#pagination.next_url}}
-  <a rel="next" href="{{pagination.next_url}}">Older posts →</a>
-{{/pagination.next_url}}
-</nav>
-{{/pagination.has_pages}}
+            """##
+        ),
+        (
+            "partials/pagination.mustache",
+            ##"""
+            {{#pagination.has_pages}}
+            <nav class="pagination" aria-label="Pages">
+            {{#pagination.previous_url}}
+              <a rel="prev" href="{{pagination.previous_url}}">← Newer posts</a>
+            {{/pagination.previous_url}}
+              <span>Page {{pagination.page_number}} of {{pagination.page_count}}</span>
+            {{#pagination.next_url}}
+              <a rel="next" href="{{pagination.next_url}}">Older posts →</a>
+            {{/pagination.next_url}}
+            </nav>
+            {{/pagination.has_pages}}
 
-"""##),
-        ("partials/post-list.mustache", ##"""
-{{#posts}}
-<article class="summary">
-  <h2><a href="{{url}}">{{title}}</a></h2>
-  <p class="meta"><time datetime="{{date_iso}}">{{date_display}}</time> · {{reading_minutes}} min read{{#has_tags}} · {{#tags}}<a href="{{url}}" rel="tag">{{name}}</a> {{/tags}}{{/has_tags}}</p>
-  <p>{{summary}}</p>
-</article>
-{{/posts}}
+            """##
+        ),
+        (
+            "partials/post-list.mustache",
+            ##"""
+            {{#posts}}
+            <article class="summary">
+              <h2><a href="{{url}}">{{title}}</a></h2>
+              <p class="meta"><time datetime="{{date_iso}}">{{date_display}}</time> · {{reading_minutes}} min read{{#has_tags}} · {{#tags}}<a href="{{url}}" rel="tag">{{name}}</a> {{/tags}}{{/has_tags}}</p>
+              <p>{{summary}}</p>
+            </article>
+            {{/posts}}
 
-"""##),
-        ("partials/post-meta.mustache", ##"""
-<p class="meta">
-  <time datetime="{{post.date_iso}}">{{post.date_display}}</time>
-{{#post.updated_iso}}
-  · updated <time datetime="{{post.updated_iso}}">{{post.updated_display}}</time>
-{{/post.updated_iso}}
-  · {{post.reading_minutes}} min read
-{{#post.has_authors}}
-  · by {{#post.authors}}{{^first()}}, {{/first()}}{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{/post.authors}}
-{{/post.has_authors}}
-</p>
-{{#post.has_tags}}
-<ul class="tags" aria-label="Tags">
-{{#post.tags}}
-  <li><a href="{{url}}" rel="tag">{{name}}</a></li>
-{{/post.tags}}
-</ul>
-{{/post.has_tags}}
+            """##
+        ),
+        (
+            "partials/post-meta.mustache",
+            ##"""
+            <p class="meta">
+              <time datetime="{{post.date_iso}}">{{post.date_display}}</time>
+            {{#post.updated_iso}}
+              · updated <time datetime="{{post.updated_iso}}">{{post.updated_display}}</time>
+            {{/post.updated_iso}}
+              · {{post.reading_minutes}} min read
+            {{#post.has_authors}}
+              · by {{#post.authors}}{{^first()}}, {{/first()}}{{#url}}<a href="{{url}}">{{name}}</a>{{/url}}{{^url}}{{name}}{{/url}}{{/post.authors}}
+            {{/post.has_authors}}
+            </p>
+            {{#post.has_tags}}
+            <ul class="tags" aria-label="Tags">
+            {{#post.tags}}
+              <li><a href="{{url}}" rel="tag">{{name}}</a></li>
+            {{/post.tags}}
+            </ul>
+            {{/post.has_tags}}
 
-"""##),
-        ("partials/toc.mustache", ##"""
-{{! Six levels, as many as headings have: a template may not include itself. }}
-<ul>
-{{#post.toc}}
-<li><a href="#{{id}}">{{title}}</a>{{#has_children}}
-  <ul>
-  {{#children}}
-  <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
-    <ul>
-    {{#children}}
-    <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
-      <ul>
-      {{#children}}
-      <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
-        <ul>
-        {{#children}}
-        <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
-          <ul>
-          {{#children}}
-          <li><a href="#{{id}}">{{title}}</a></li>
-          {{/children}}
-          </ul>
-          {{/has_children}}</li>
-        {{/children}}
-        </ul>
-        {{/has_children}}</li>
-      {{/children}}
-      </ul>
-      {{/has_children}}</li>
-    {{/children}}
-    </ul>
-    {{/has_children}}</li>
-  {{/children}}
-  </ul>
-  {{/has_children}}</li>
-{{/post.toc}}
-</ul>
+            """##
+        ),
+        (
+            "partials/toc.mustache",
+            ##"""
+            {{! Six levels, as many as headings have: a template may not include itself. }}
+            <ul>
+            {{#post.toc}}
+            <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+              <ul>
+              {{#children}}
+              <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+                <ul>
+                {{#children}}
+                <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+                  <ul>
+                  {{#children}}
+                  <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+                    <ul>
+                    {{#children}}
+                    <li><a href="#{{id}}">{{title}}</a>{{#has_children}}
+                      <ul>
+                      {{#children}}
+                      <li><a href="#{{id}}">{{title}}</a></li>
+                      {{/children}}
+                      </ul>
+                      {{/has_children}}</li>
+                    {{/children}}
+                    </ul>
+                    {{/has_children}}</li>
+                  {{/children}}
+                  </ul>
+                  {{/has_children}}</li>
+                {{/children}}
+                </ul>
+                {{/has_children}}</li>
+              {{/children}}
+              </ul>
+              {{/has_children}}</li>
+            {{/post.toc}}
+            </ul>
 
-"""##),
-        ("post.mustache", ##"""
-{{<base}}
-{{$content}}
-<article class="post">
-  <header>
-    <h1>{{post.title}}</h1>
-    {{> partials/post-meta}}
-{{#post.external_url}}
-    <p class="external">Link: <a href="{{post.external_url}}">{{post.external_url}}</a></p>
-{{/post.external_url}}
-  </header>
-{{#post.has_toc}}
-  <nav class="toc" aria-label="Contents">
-    <h2>Contents</h2>
-{{> partials/toc}}
-  </nav>
-{{/post.has_toc}}
-{{{post.content}}}
-{{#post.has_attachments}}
-  <section class="attachments" aria-label="Attachments">
-    <ul>
-{{#post.attachments}}
-      <li><a href="{{url}}">{{title}}</a>{{#mime_type}} <span class="mime">({{mime_type}})</span>{{/mime_type}}</li>
-{{/post.attachments}}
-    </ul>
-  </section>
-{{/post.has_attachments}}
-</article>
-{{/content}}
-{{/base}}
+            """##
+        ),
+        (
+            "post.mustache",
+            ##"""
+            {{<base}}
+            {{$content}}
+            <article class="post">
+              <header>
+                <h1>{{post.title}}</h1>
+                {{> partials/post-meta}}
+            {{#post.external_url}}
+                <p class="external">Link: <a href="{{post.external_url}}">{{post.external_url}}</a></p>
+            {{/post.external_url}}
+              </header>
+            {{#post.has_toc}}
+              <nav class="toc" aria-label="Contents">
+                <h2>Contents</h2>
+            {{> partials/toc}}
+              </nav>
+            {{/post.has_toc}}
+            {{{post.content}}}
+            {{#post.has_attachments}}
+              <section class="attachments" aria-label="Attachments">
+                <ul>
+            {{#post.attachments}}
+                  <li><a href="{{url}}">{{title}}</a>{{#mime_type}} <span class="mime">({{mime_type}})</span>{{/mime_type}}</li>
+            {{/post.attachments}}
+                </ul>
+              </section>
+            {{/post.has_attachments}}
+            </article>
+            {{/content}}
+            {{/base}}
 
-"""##),
-        ("static/favicon.svg", ##"""
-<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#b8431f"/><path d="M18 46V18h13c7 0 11 3 11 8 0 3-2 5-5 6 4 1 6 4 6 7 0 5-4 7-11 7zm7-17h5c3 0 5-1 5-3s-2-3-5-3h-5zm0 12h6c3 0 5-1 5-3s-2-4-5-4h-6z" fill="#fff"/></svg>
+            """##
+        ),
+        (
+            "static/favicon.svg",
+            ##"""
+            <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 64 64"><rect width="64" height="64" rx="14" fill="#b8431f"/><path d="M18 46V18h13c7 0 11 3 11 8 0 3-2 5-5 6 4 1 6 4 6 7 0 5-4 7-11 7zm7-17h5c3 0 5-1 5-3s-2-3-5-3h-5zm0 12h6c3 0 5-1 5-3s-2-4-5-4h-6z" fill="#fff"/></svg>
 
-"""##),
-        ("static/style.css", ##"""
-:root {
-  --text: #1f2328;
-  --muted: #5b6169;
-  --background: #fdfcfa;
-  --accent: #b8431f;
-  --rule: #e4e0da;
-  --code-background: #f2efea;
-  --hl-comment: #6a737d;
-  --hl-keyword: #a626a4;
-  --hl-string: #2a7a2e;
-  --hl-number: #a15c00;
-  --hl-type: #1f5fa8;
-  --hl-function: #4a5cc2;
-  --hl-meta: #8a5a00;
-  --hl-inserted: #1e6e2a;
-  --hl-deleted: #b3261e;
-  color-scheme: light dark;
-}
-@media (prefers-color-scheme: dark) {
-  :root {
-    --text: #e8e6e3;
-    --muted: #a4a09a;
-    --background: #17181a;
-    --accent: #f08a5d;
-    --rule: #34363a;
-    --code-background: #222427;
-    --hl-comment: #8b949e;
-    --hl-keyword: #d28fd6;
-    --hl-string: #8fcf85;
-    --hl-number: #e5b567;
-    --hl-type: #7cb4f0;
-    --hl-function: #9fb0ff;
-    --hl-meta: #d9a55c;
-    --hl-inserted: #7fd48a;
-    --hl-deleted: #f2837a;
-  }
-}
-*, *::before, *::after { box-sizing: border-box; }
-html { font-size: 112.5%; -webkit-text-size-adjust: 100%; }
-body {
-  margin: 0 auto;
-  max-width: 42rem;
-  padding: 0 1.25rem;
-  font-family: Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, serif;
-  line-height: 1.65;
-  color: var(--text);
-  background: var(--background);
-}
-a { color: var(--accent); text-underline-offset: 0.15em; }
-a:hover { text-decoration-thickness: 2px; }
-.skip-link { position: absolute; left: -999px; }
-.skip-link:focus { left: 1rem; top: 1rem; background: var(--background); padding: 0.5rem; }
-.visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
-.site-header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.5rem; padding: 1.5rem 0; border-bottom: 1px solid var(--rule); }
-.site-title { font-weight: 700; font-size: 1.25rem; color: var(--text); text-decoration: none; }
-nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; font-family: system-ui, sans-serif; font-size: 0.9rem; }
-main { padding: 1.5rem 0 3rem; }
-h1, h2, h3, h4 { line-height: 1.25; font-family: system-ui, sans-serif; }
-h1 { font-size: 2rem; margin: 0.5rem 0; }
-.summary h2 { font-size: 1.35rem; margin-bottom: 0.25rem; }
-.summary h2 a { color: var(--text); text-decoration: none; }
-.summary { margin-bottom: 2.25rem; }
-.meta, .count, .mime { color: var(--muted); font-family: system-ui, sans-serif; font-size: 0.85rem; }
-.tags, .tag-cloud { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; font-family: system-ui, sans-serif; font-size: 0.85rem; }
-.tags a, .tag-cloud a { border: 1px solid var(--rule); border-radius: 999px; padding: 0.1rem 0.6rem; text-decoration: none; }
-img, video { max-width: 100%; height: auto; }
-pre, code { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 0.85em; background: var(--code-background); border-radius: 4px; }
-code { padding: 0.1em 0.3em; }
-pre { padding: 1rem; overflow-x: auto; line-height: 1.45; }
-pre code { padding: 0; background: none; }
-blockquote { margin: 1.5rem 0; padding-left: 1rem; border-left: 3px solid var(--accent); color: var(--muted); }
-table { border-collapse: collapse; width: 100%; }
-th, td { border-bottom: 1px solid var(--rule); padding: 0.35rem 0.5rem; }
-/* Columns a table's delimiter row aligns keep their align attribute; the others read from the left. */
-th:not([align]), td:not([align]) { text-align: left; }
-hr { border: 0; border-top: 1px solid var(--rule); margin: 2rem 0; }
-.archive { list-style: none; padding: 0; }
-.archive time { display: inline-block; min-width: 4.5rem; color: var(--muted); font-family: system-ui, sans-serif; font-size: 0.85rem; }
-.pagination { display: flex; justify-content: space-between; gap: 1rem; font-family: system-ui, sans-serif; font-size: 0.9rem; }
-.site-footer { border-top: 1px solid var(--rule); padding: 1.5rem 0 3rem; color: var(--muted); font-size: 0.9rem; }
-.hl-comment { color: var(--hl-comment); font-style: italic; }
-.hl-keyword, .hl-tag, .hl-section { color: var(--hl-keyword); }
-.hl-string { color: var(--hl-string); }
-.hl-number, .hl-literal { color: var(--hl-number); }
-.hl-type, .hl-property, .hl-attr { color: var(--hl-type); }
-.hl-function, .hl-builtin, .hl-variable { color: var(--hl-function); }
-.hl-meta { color: var(--hl-meta); }
-.hl-inserted { color: var(--hl-inserted); }
-.hl-deleted { color: var(--hl-deleted); }
-.toc { margin: 1.5rem 0; padding: 0.75rem 1rem; border-left: 3px solid var(--rule); font-size: 0.9em; }
-.toc h2 { margin: 0 0 0.5rem; font-size: 1em; }
-.toc ul { margin: 0; padding-left: 1.2rem; }
-.footnotes { margin-top: 2.5rem; border-top: 1px solid var(--rule); font-size: 0.9em; }
-li > input[type="checkbox"] { margin: 0 0.4em 0 0; }
+            """##
+        ),
+        (
+            "static/style.css",
+            ##"""
+            :root {
+              --text: #1f2328;
+              --muted: #5b6169;
+              --background: #fdfcfa;
+              --accent: #b8431f;
+              --rule: #e4e0da;
+              --code-background: #f2efea;
+              --hl-comment: #6a737d;
+              --hl-keyword: #a626a4;
+              --hl-string: #2a7a2e;
+              --hl-number: #a15c00;
+              --hl-type: #1f5fa8;
+              --hl-function: #4a5cc2;
+              --hl-meta: #8a5a00;
+              --hl-inserted: #1e6e2a;
+              --hl-deleted: #b3261e;
+              color-scheme: light dark;
+            }
+            @media (prefers-color-scheme: dark) {
+              :root {
+                --text: #e8e6e3;
+                --muted: #a4a09a;
+                --background: #17181a;
+                --accent: #f08a5d;
+                --rule: #34363a;
+                --code-background: #222427;
+                --hl-comment: #8b949e;
+                --hl-keyword: #d28fd6;
+                --hl-string: #8fcf85;
+                --hl-number: #e5b567;
+                --hl-type: #7cb4f0;
+                --hl-function: #9fb0ff;
+                --hl-meta: #d9a55c;
+                --hl-inserted: #7fd48a;
+                --hl-deleted: #f2837a;
+              }
+            }
+            *, *::before, *::after { box-sizing: border-box; }
+            html { font-size: 112.5%; -webkit-text-size-adjust: 100%; }
+            body {
+              margin: 0 auto;
+              max-width: 42rem;
+              padding: 0 1.25rem;
+              font-family: Charter, "Bitstream Charter", "Sitka Text", Cambria, Georgia, serif;
+              line-height: 1.65;
+              color: var(--text);
+              background: var(--background);
+            }
+            a { color: var(--accent); text-underline-offset: 0.15em; }
+            a:hover { text-decoration-thickness: 2px; }
+            .skip-link { position: absolute; left: -999px; }
+            .skip-link:focus { left: 1rem; top: 1rem; background: var(--background); padding: 0.5rem; }
+            .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); }
+            .site-header { display: flex; flex-wrap: wrap; align-items: baseline; justify-content: space-between; gap: 0.5rem; padding: 1.5rem 0; border-bottom: 1px solid var(--rule); }
+            .site-title { font-weight: 700; font-size: 1.25rem; color: var(--text); text-decoration: none; }
+            nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1rem; margin: 0; padding: 0; font-family: system-ui, sans-serif; font-size: 0.9rem; }
+            main { padding: 1.5rem 0 3rem; }
+            h1, h2, h3, h4 { line-height: 1.25; font-family: system-ui, sans-serif; }
+            h1 { font-size: 2rem; margin: 0.5rem 0; }
+            .summary h2 { font-size: 1.35rem; margin-bottom: 0.25rem; }
+            .summary h2 a { color: var(--text); text-decoration: none; }
+            .summary { margin-bottom: 2.25rem; }
+            .meta, .count, .mime { color: var(--muted); font-family: system-ui, sans-serif; font-size: 0.85rem; }
+            .tags, .tag-cloud { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: 0.5rem; font-family: system-ui, sans-serif; font-size: 0.85rem; }
+            .tags a, .tag-cloud a { border: 1px solid var(--rule); border-radius: 999px; padding: 0.1rem 0.6rem; text-decoration: none; }
+            img, video { max-width: 100%; height: auto; }
+            pre, code { font-family: ui-monospace, "SF Mono", Menlo, Consolas, monospace; font-size: 0.85em; background: var(--code-background); border-radius: 4px; }
+            code { padding: 0.1em 0.3em; }
+            pre { padding: 1rem; overflow-x: auto; line-height: 1.45; }
+            pre code { padding: 0; background: none; }
+            blockquote { margin: 1.5rem 0; padding-left: 1rem; border-left: 3px solid var(--accent); color: var(--muted); }
+            table { border-collapse: collapse; width: 100%; }
+            th, td { border-bottom: 1px solid var(--rule); padding: 0.35rem 0.5rem; }
+            /* Columns a table's delimiter row aligns keep their align attribute; the others read from the left. */
+            th:not([align]), td:not([align]) { text-align: left; }
+            hr { border: 0; border-top: 1px solid var(--rule); margin: 2rem 0; }
+            .archive { list-style: none; padding: 0; }
+            .archive time { display: inline-block; min-width: 4.5rem; color: var(--muted); font-family: system-ui, sans-serif; font-size: 0.85rem; }
+            .pagination { display: flex; justify-content: space-between; gap: 1rem; font-family: system-ui, sans-serif; font-size: 0.9rem; }
+            .site-footer { border-top: 1px solid var(--rule); padding: 1.5rem 0 3rem; color: var(--muted); font-size: 0.9rem; }
+            .hl-comment { color: var(--hl-comment); font-style: italic; }
+            .hl-keyword, .hl-tag, .hl-section { color: var(--hl-keyword); }
+            .hl-string { color: var(--hl-string); }
+            .hl-number, .hl-literal { color: var(--hl-number); }
+            .hl-type, .hl-property, .hl-attr { color: var(--hl-type); }
+            .hl-function, .hl-builtin, .hl-variable { color: var(--hl-function); }
+            .hl-meta { color: var(--hl-meta); }
+            .hl-inserted { color: var(--hl-inserted); }
+            .hl-deleted { color: var(--hl-deleted); }
+            .toc { margin: 1.5rem 0; padding: 0.75rem 1rem; border-left: 3px solid var(--rule); font-size: 0.9em; }
+            .toc h2 { margin: 0 0 0.5rem; font-size: 1em; }
+            .toc ul { margin: 0; padding-left: 1.2rem; }
+            .footnotes { margin-top: 2.5rem; border-top: 1px solid var(--rule); font-size: 0.9em; }
+            li > input[type="checkbox"] { margin: 0 0.4em 0 0; }
 
-"""##),
-        ("tag.mustache", ##"""
-{{<base}}
-{{$content}}
-<h1>Posts tagged “{{tag.name}}”</h1>
-{{> partials/post-list}}
-<p><a href="{{site.base_path}}tags/">All tags</a>{{#tag.feed_url}} · <a href="{{tag.feed_url}}">Follow this tag</a>{{/tag.feed_url}}</p>
-{{/content}}
-{{/base}}
+            """##
+        ),
+        (
+            "tag.mustache",
+            ##"""
+            {{<base}}
+            {{$content}}
+            <h1>Posts tagged “{{tag.name}}”</h1>
+            {{> partials/post-list}}
+            <p><a href="{{site.base_path}}tags/">All tags</a>{{#tag.feed_url}} · <a href="{{tag.feed_url}}">Follow this tag</a>{{/tag.feed_url}}</p>
+            {{/content}}
+            {{/base}}
 
-"""##),
-        ("tags.mustache", ##"""
-{{<base}}
-{{$content}}
-<h1>Tags</h1>
-{{#has_tags}}
-<ul class="tag-cloud">
-{{/has_tags}}
-{{#tags}}
-  <li><a href="{{url}}">{{name}}</a> <span class="count">{{count}}</span></li>
-{{/tags}}
-{{#has_tags}}
-</ul>
-{{/has_tags}}
-{{^tags}}
-<p>No tags yet.</p>
-{{/tags}}
-{{/content}}
-{{/base}}
+            """##
+        ),
+        (
+            "tags.mustache",
+            ##"""
+            {{<base}}
+            {{$content}}
+            <h1>Tags</h1>
+            {{#has_tags}}
+            <ul class="tag-cloud">
+            {{/has_tags}}
+            {{#tags}}
+              <li><a href="{{url}}">{{name}}</a> <span class="count">{{count}}</span></li>
+            {{/tags}}
+            {{#has_tags}}
+            </ul>
+            {{/has_tags}}
+            {{^tags}}
+            <p>No tags yet.</p>
+            {{/tags}}
+            {{/content}}
+            {{/base}}
 
-"""##),
+            """##
+        ),
     ]
 }

@@ -39,7 +39,8 @@ struct HTMLEscaping: MustacheContentType {
     }
 
     private static func needsEscape(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
+        byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "&")
+            || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'")
             || byte.isReplacedControl
     }
 }

@@ -52,8 +52,11 @@ struct PostHTML: MustacheCustomRenderable, MustacheTransformable, Sendable, Equa
                     index += 1
                     continue
                 }
-                let replacement: (length: Int, bytes: [UInt8])? = marks(Self.marker) ? (Self.marker.count, bytes)
-                    : marks(Self.escapedMarker) ? (Self.escapedMarker.count, Array(HTMLEscaping().escapeText(text).utf8)) : nil
+                let replacement: (length: Int, bytes: [UInt8])? =
+                    marks(Self.marker)
+                    ? (Self.marker.count, bytes)
+                    : marks(Self.escapedMarker)
+                        ? (Self.escapedMarker.count, Array(HTMLEscaping().escapeText(text).utf8)) : nil
                 guard let replacement else {
                     index += 1
                     continue

@@ -52,7 +52,9 @@ enum TemplateLint {
     /// Templates that include themselves, directly or through others, and chains of includes deeper than
     /// `maximumDepth`: rendering either would never end (or end the process), so both are errors naming
     /// the chain.
-    static func recursion(in includes: [String: [String]], files: [String: String], maximumDepth: Int = 32) -> [Diagnostic] {
+    static func recursion(in includes: [String: [String]], files: [String: String], maximumDepth: Int = 32)
+        -> [Diagnostic]
+    {
         var diagnostics: [Diagnostic] = []
         // Each template is visited once (on the path being followed while its includes are), so the
         // check takes time in proportion to the templates and includes, and no deeper than the limit.
@@ -63,15 +65,23 @@ enum TemplateLint {
             if let depth = depthBelow[name] { return depth }
             if onPath.contains(name) {
                 let cycle = Array(chain[(chain.firstIndex(of: name) ?? 0)...]) + [name]
-                diagnostics.append(Diagnostic(.error, file: files[name] ?? name,
-                                              message: "template recursion: \(cycle.joined(separator: " → ")); a template may not include itself, directly or through others"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: files[name] ?? name,
+                        message:
+                            "template recursion: \(cycle.joined(separator: " → ")); a template may not include itself, directly or through others"
+                    ))
                 return 0
             }
             guard chain.count <= maximumDepth else {
                 if !tooDeep {
                     tooDeep = true
-                    diagnostics.append(Diagnostic(.error, file: files[chain[0]] ?? chain[0],
-                                                  message: "templates include each other more than \(maximumDepth) deep: \(chain.prefix(3).joined(separator: " → ")) → …"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: files[chain[0]] ?? chain[0],
+                            message:
+                                "templates include each other more than \(maximumDepth) deep: \(chain.prefix(3).joined(separator: " → ")) → …"
+                        ))
                 }
                 return 0
             }
@@ -98,27 +108,37 @@ enum TemplateLint {
                 let name = tag.dropFirst().trimmingWhitespace()
                 if !templates.contains(name) {
                     let kind = sigil == ">" ? "partial" : "parent template"
-                    diagnostics.append(Diagnostic(.error, file: file, line: position.line, column: position.column,
-                                                  message: "missing \(kind) '\(name)'; expected a file site-template/\(name).mustache"))
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, line: position.line, column: position.column,
+                            message: "missing \(kind) '\(name)'; expected a file site-template/\(name).mustache"))
                 }
                 continue
             }
             let name = "#^&".contains(sigil) ? String(tag.dropFirst()).trimmingWhitespace() : tag
             if let function = unknownFunction(in: name) {
-                diagnostics.append(Diagnostic(strict ? .error : .warning, file: file, line: position.line, column: position.column,
-                                              message: "unknown function '\(function)' in '\(name)'; templates have \(transforms.sorted().joined(separator: ", "))"))
+                diagnostics.append(
+                    Diagnostic(
+                        strict ? .error : .warning, file: file, line: position.line, column: position.column,
+                        message:
+                            "unknown function '\(function)' in '\(name)'; templates have \(transforms.sorted().joined(separator: ", "))"
+                    ))
             } else if let unknown = unknownSegment(in: name) {
                 let hint = Suggestion.hint(for: unknown, in: knownNames.union(sequenceNames).sorted())
-                diagnostics.append(Diagnostic(strict ? .error : .warning, file: file, line: position.line, column: position.column,
-                                              message: "unknown variable '\(name)'\(hint)"))
+                diagnostics.append(
+                    Diagnostic(
+                        strict ? .error : .warning, file: file, line: position.line, column: position.column,
+                        message: "unknown variable '\(name)'\(hint)"))
             }
         }
         return diagnostics
     }
 
     /// The functions (swift-mustache's transforms) a template may apply, as in `{{uppercased(post.title)}}`.
-    static let transforms: Set<String> = ["capitalized", "count", "empty", "enumerated", "equalzero", "even", "first", "last", "lowercased",
-                                          "minusone", "odd", "plusone", "reversed", "sorted", "uppercased"]
+    static let transforms: Set<String> = [
+        "capitalized", "count", "empty", "enumerated", "equalzero", "even", "first", "last", "lowercased",
+        "minusone", "odd", "plusone", "reversed", "sorted", "uppercased",
+    ]
 
     /// The first function a tag applies that is not a transform, if any; an unknown one prints nothing.
     static func unknownFunction(in name: String) -> String? {
@@ -163,7 +183,9 @@ enum TemplateLint {
         var names = Set<String>()
         for (tag, _) in tags(in: text) {
             guard let sigil = tag.first, !"!/$><".contains(sigil) else { continue }
-            for part in tag.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) { names.insert(String(part)) }
+            for part in tag.split(whereSeparator: { !($0.isLetter || $0.isNumber || $0 == "_") }) {
+                names.insert(String(part))
+            }
         }
         return names
     }
@@ -176,14 +198,18 @@ enum TemplateLint {
             variable = String(variable[variable.index(after: open)..<close])
         }
         guard variable != "." else { return nil }
-        for segment in variable.split(separator: ".") where !knownNames.contains(String(segment)) && !sequenceNames.contains(String(segment)) {
+        for segment in variable.split(separator: ".")
+        where !knownNames.contains(String(segment)) && !sequenceNames.contains(String(segment)) {
             return String(segment)
         }
         return nil
     }
 
-    private static func advance(_ from: (index: String.Index, line: Int, column: Int), to index: String.Index, in text: String)
-        -> (index: String.Index, line: Int, column: Int) {
+    private static func advance(
+        _ from: (index: String.Index, line: Int, column: Int), to index: String.Index, in text: String
+    )
+        -> (index: String.Index, line: Int, column: Int)
+    {
         var (line, column) = (from.line, from.column)
         for character in text[from.index..<index] {
             if character == "\n" {

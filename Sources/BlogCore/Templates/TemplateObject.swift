@@ -27,7 +27,7 @@ struct TemplateObject: MustacheParent, MustacheTransformable, Sendable {
     /// An object of `pairs` whose value is not nil; a name given twice has its first value.
     init(_ pairs: KeyValuePairs<String, (any Sendable)?>) {
         entries.reserveCapacity(pairs.count)
-        for case let (name, value?) in pairs { entries.append(Entry(name: name, value: Self.stored(value))) }
+        for case (let name, let value?) in pairs { entries.append(Entry(name: name, value: Self.stored(value))) }
     }
 
     /// Every name with its value, in the order they were set.
@@ -63,7 +63,10 @@ struct TemplateObject: MustacheParent, MustacheTransformable, Sendable {
     /// A dictionary's transforms (`count`, `empty`, `enumerated`, `sorted`), which templates had when these
     /// objects were dictionaries.
     func transform(_ name: String) -> Any? {
-        Dictionary(entries.map { ($0.name, ($0.value as? TemplateText)?.text ?? $0.value) }, uniquingKeysWith: { first, _ in first }).transform(name)
+        Dictionary(
+            entries.map { ($0.name, ($0.value as? TemplateText)?.text ?? $0.value) },
+            uniquingKeysWith: { first, _ in first }
+        ).transform(name)
     }
 }
 

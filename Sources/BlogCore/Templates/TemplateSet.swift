@@ -15,13 +15,17 @@ struct TemplateSet: Sendable {
     /// Loads every `.mustache` file below `folder`, reporting each syntax error with its file and line.
     ///
     /// - Parameter displayFolder: The folder as shown in diagnostics (`site-template`).
-    static func load(from folder: URL, displayFolder: String, strict: Bool = false) throws(DiagnosticError) -> (TemplateSet, [Diagnostic]) {
+    static func load(from folder: URL, displayFolder: String, strict: Bool = false) throws(DiagnosticError) -> (
+        TemplateSet, [Diagnostic]
+    ) {
         let tree: FolderWalk.Tree
         do {
             tree = try FolderWalk.tree(folder.path)
         } catch {
             guard !error.isMissing else {
-                throw DiagnosticError(file: displayFolder, message: "the theme folder is missing; run 'blog init' or copy a theme into \(displayFolder)/")
+                throw DiagnosticError(
+                    file: displayFolder,
+                    message: "the theme folder is missing; run 'blog init' or copy a theme into \(displayFolder)/")
             }
             throw DiagnosticError(file: displayFolder, message: "cannot read (\(error.reason))")
         }
@@ -34,7 +38,9 @@ struct TemplateSet: Sendable {
         let paths = tree.files.filter { $0.hasSuffix(".mustache") && !$0.hasPrefix("static/") }
         for path in paths {
             let file = "\(displayFolder)/\(path)"
-            if let problem = ContentLoader.outsideLinkProblem(folder.appending(path: path), root: folder.deletingLastPathComponent()) {
+            if let problem = ContentLoader.outsideLinkProblem(
+                folder.appending(path: path), root: folder.deletingLastPathComponent())
+            {
                 diagnostics.append(Diagnostic(.error, file: file, message: problem))
                 continue
             }
@@ -56,21 +62,36 @@ struct TemplateSet: Sendable {
                 names.insert(name)
                 texts.append((file, text))
             } catch let error as MustacheTemplate.ParserError {
-                if let kind = error.error as? MustacheTemplate.Error, kind == .expectedSectionEnd || kind == .sectionCloseNameIncorrect,
-                   let section = TemplateLint.unclosedSection(in: text) {
-                    diagnostics.append(Diagnostic(.error, file: file, line: section.line, column: section.column,
-                                                  message: "template syntax error: the section '\(section.name)' opened here is not closed; expected '{{/\(section.name)}}'"))
+                if let kind = error.error as? MustacheTemplate.Error,
+                    kind == .expectedSectionEnd || kind == .sectionCloseNameIncorrect,
+                    let section = TemplateLint.unclosedSection(in: text)
+                {
+                    diagnostics.append(
+                        Diagnostic(
+                            .error, file: file, line: section.line, column: section.column,
+                            message:
+                                "template syntax error: the section '\(section.name)' opened here is not closed; expected '{{/\(section.name)}}'"
+                        ))
                     continue
                 }
                 // The pragma takes the first line; positions are the file's.
-                diagnostics.append(Diagnostic(.error, file: file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
-                                              message: "template syntax error: \(describe(error.error))"))
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: file, line: max(1, error.context.lineNumber - 1),
+                        column: error.context.columnNumber,
+                        message: "template syntax error: \(describe(error.error))"))
             } catch {
                 diagnostics.append(Diagnostic(.error, file: file, message: "template syntax error: \(error)"))
             }
         }
-        for name in required where !names.contains(name) && !diagnostics.contains(where: { $0.file == "\(displayFolder)/\(name).mustache" }) {
-            diagnostics.append(Diagnostic(.error, file: "\(displayFolder)/\(name).mustache", message: "missing template; a theme needs \(required.map { "\($0).mustache" }.joined(separator: ", "))"))
+        for name in required
+        where !names.contains(name) && !diagnostics.contains(where: { $0.file == "\(displayFolder)/\(name).mustache" })
+        {
+            diagnostics.append(
+                Diagnostic(
+                    .error, file: "\(displayFolder)/\(name).mustache",
+                    message:
+                        "missing template; a theme needs \(required.map { "\($0).mustache" }.joined(separator: ", "))"))
         }
         var includes: [String: [String]] = [:]
         var files: [String: String] = [:]
@@ -82,7 +103,8 @@ struct TemplateSet: Sendable {
         }
         diagnostics += TemplateLint.recursion(in: includes, files: files)
         guard !diagnostics.contains(where: { $0.severity == .error }) else { throw DiagnosticError(diagnostics) }
-        let listFiles = Set(["index", "tags", "tag", "archive", "404", "base"].map { "\(displayFolder)/\($0).mustache" })
+        let listFiles = Set(
+            ["index", "tags", "tag", "archive", "404", "base"].map { "\(displayFolder)/\($0).mustache" })
         var listNames = Set<String>()
         for (file, text) in texts where listFiles.contains(file) || file.hasPrefix("\(displayFolder)/partials/") {
             listNames.formUnion(TemplateLint.variableSegments(in: text))

@@ -1,8 +1,9 @@
 internal import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// GFM extended autolinks on libcmark's tree: `www.` and `http://`, `https://`, `ftp://` URLs, and e-mail
@@ -20,16 +21,23 @@ enum Autolinks {
             for (mark, isWWW) in [(UInt8(ascii: ":"), false), (UInt8(ascii: "w"), true)] {
                 var offset = 0
                 while let base = bytes.baseAddress, offset + 3 < bytes.count,
-                      let found = memchr(base + offset, Int32(mark), bytes.count - offset - 3) {
+                    let found = memchr(base + offset, Int32(mark), bytes.count - offset - 3)
+                {
                     let index = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
                     offset = index + 1
-                    let matches = isWWW
-                        ? bytes[index + 1] == UInt8(ascii: "w") && bytes[index + 2] == UInt8(ascii: "w") && bytes[index + 3] == UInt8(ascii: ".")
+                    let matches =
+                        isWWW
+                        ? bytes[index + 1] == UInt8(ascii: "w") && bytes[index + 2] == UInt8(ascii: "w")
+                            && bytes[index + 3] == UInt8(ascii: ".")
                         : bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
                     guard matches else { continue }
                     // Back over the scheme (or `https://` before `www.`) to what comes before the URL.
                     var start = index
-                    while start > 0, isAlpha(bytes[start - 1]) || (isWWW && (bytes[start - 1] == UInt8(ascii: "/") || bytes[start - 1] == UInt8(ascii: ":"))) {
+                    while start > 0,
+                        isAlpha(bytes[start - 1])
+                            || (isWWW
+                                && (bytes[start - 1] == UInt8(ascii: "/") || bytes[start - 1] == UInt8(ascii: ":")))
+                    {
                         start -= 1
                     }
                     let before = start > 0 ? bytes[start - 1] : 0
@@ -37,9 +45,12 @@ enum Autolinks {
                     // `<…>` is a link already when it closes before any space, as CommonMark's autolinks do.
                     var close = index
                     while close < bytes.count, bytes[close] != UInt8(ascii: ">"), bytes[close] > 0x20 { close += 1 }
-                    let isAngle = before == UInt8(ascii: "<") && close < bytes.count && bytes[close] == UInt8(ascii: ">")
-                    let isLinkAlready = isAngle
-                        || ((before == UInt8(ascii: "\"") || before == UInt8(ascii: "'")) && twoBefore == UInt8(ascii: "="))
+                    let isAngle =
+                        before == UInt8(ascii: "<") && close < bytes.count && bytes[close] == UInt8(ascii: ">")
+                    let isLinkAlready =
+                        isAngle
+                        || ((before == UInt8(ascii: "\"") || before == UInt8(ascii: "'"))
+                            && twoBefore == UInt8(ascii: "="))
                         || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]"))
                     if !isLinkAlready { return true }
                 }
@@ -85,8 +96,11 @@ enum Autolinks {
                 balance -= 1
                 lowest = min(lowest, balance)
             case UInt8(ascii: "@"): return (true, 0)
-            case UInt8(ascii: ":") where index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"): return (true, 0)
-            case UInt8(ascii: "w") where index + 3 < bytes.count && bytes[index + 1] == UInt8(ascii: "w") && bytes[index + 2] == UInt8(ascii: "w"):
+            case UInt8(ascii: ":") where index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
+                return (true, 0)
+            case UInt8(ascii: "w")
+            where index + 3 < bytes.count && bytes[index + 1] == UInt8(ascii: "w")
+                && bytes[index + 2] == UInt8(ascii: "w"):
                 return (true, 0)
             default: break
             }
@@ -110,18 +124,28 @@ enum Autolinks {
             let candidate = Tree.withLiteralBytes(before) { head -> Bool in
                 guard let last = head.last, last != 0x20, last != 0x0A, last != 0x09 else { return false }
                 var start = head.count
-                while start > 0, head[start - 1] != 0x20, head[start - 1] != 0x0A, head[start - 1] != 0x09 { start -= 1 }
+                while start > 0, head[start - 1] != 0x20, head[start - 1] != 0x0A, head[start - 1] != 0x09 {
+                    start -= 1
+                }
                 let tail = head[start...]
-                return tail.count >= 4 && (tail.indices.contains { tail[$0...].starts(with: "://".utf8) } || tail.indices.contains { tail[$0...].starts(with: "www.".utf8) })
+                return tail.count >= 4
+                    && (tail.indices.contains { tail[$0...].starts(with: "://".utf8) }
+                        || tail.indices.contains { tail[$0...].starts(with: "www.".utf8) })
             }
             guard candidate else { continue }
             let text = Tree.literal(inner)
             let head = Tree.literal(before)
             guard !text.isEmpty, !text.contains(where: { $0.isWhitespace }) else { continue }
-            let tail = head.split(omittingEmptySubsequences: false, whereSeparator: { $0.isWhitespace }).last.map(String.init) ?? ""
+            let tail =
+                head.split(omittingEmptySubsequences: false, whereSeparator: { $0.isWhitespace }).last.map(String.init)
+                ?? ""
             let raw = source().raw(from: Tree.startLine(block), through: Tree.endLine(block))
             let count = Tree.type(emphasis) == CMARK_NODE_STRONG ? 2 : 1
-            guard let delimiter = ["_", "*"].first(where: { raw.contains(tail + String(repeating: $0, count: count) + text) }) else { continue }
+            guard
+                let delimiter = ["_", "*"].first(where: {
+                    raw.contains(tail + String(repeating: $0, count: count) + text)
+                })
+            else { continue }
             let run = String(repeating: delimiter, count: count)
             Tree.setLiteral(before, head + run + text + run)
             Tree.remove(emphasis)
@@ -179,7 +203,9 @@ enum Autolinks {
                     if allowed, let end = www(bytes, at: index, smart: smart) {
                         match = (index, end, "http://" + String(decoding: bytes[index..<end], as: UTF8.self))
                     }
-                } else if byte == UInt8(ascii: ":"), let found = url(bytes, colon: index, earliest: plainStart, smart: smart) {
+                } else if byte == UInt8(ascii: ":"),
+                    let found = url(bytes, colon: index, earliest: plainStart, smart: smart)
+                {
                     match = (found.start, found.end, String(decoding: bytes[found.start..<found.end], as: UTF8.self))
                 }
             }
@@ -218,7 +244,8 @@ enum Autolinks {
 
     private static func isEmphasis(_ node: OpaquePointer) -> Bool {
         let kind = Tree.type(node)
-        return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG || kind == CMARK_NODE_CUSTOM_INLINE && Tree.onEnter(node) == "<del>"
+        return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG
+            || kind == CMARK_NODE_CUSTOM_INLINE && Tree.onEnter(node) == "<del>"
     }
 
     /// Smart punctuation put back as typed (– as `--`, — as `---`, … as `...`, curly quotes as straight
@@ -231,14 +258,15 @@ enum Autolinks {
         var index = 0
         while index < bytes.count {
             if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 {
-                let replacement: [UInt8]? = switch bytes[index + 2] {
-                case 0x93: Array("--".utf8)
-                case 0x94: Array("---".utf8)
-                case 0xA6: Array("...".utf8)
-                case 0x98, 0x99: [UInt8(ascii: "'")]
-                case 0x9C, 0x9D: [UInt8(ascii: "\"")]
-                default: nil
-                }
+                let replacement: [UInt8]? =
+                    switch bytes[index + 2] {
+                    case 0x93: Array("--".utf8)
+                    case 0x94: Array("---".utf8)
+                    case 0xA6: Array("...".utf8)
+                    case 0x98, 0x99: [UInt8(ascii: "'")]
+                    case 0x9C, 0x9D: [UInt8(ascii: "\"")]
+                    default: nil
+                    }
                 if let replacement {
                     // Every byte of the replacement maps to the start of the character; its end to the next.
                     for _ in replacement { origin.append(index) }
@@ -316,7 +344,8 @@ enum Autolinks {
         while linkEnd > start {
             let last = bytes[linkEnd - 1]
             if smart, linkEnd - 3 >= start, bytes[linkEnd - 3] == 0xE2, bytes[linkEnd - 2] == 0x80,
-               [0x98, 0x99, 0x9C, 0x9D, 0xA6].contains(last) {
+                [0x98, 0x99, 0x9C, 0x9D, 0xA6].contains(last)
+            {
                 linkEnd -= 3
             } else if "?!.,:*_~'\"".utf8.contains(last) {
                 linkEnd -= 1
@@ -354,7 +383,8 @@ enum Autolinks {
     }
 
     private static func url(_ bytes: [UInt8], colon: Int, earliest: Int, smart: Bool) -> (start: Int, end: Int)? {
-        guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/") else { return nil }
+        guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
+        else { return nil }
         var start = colon
         while start > earliest, colon - start < 32, isAlpha(bytes[start - 1]) { start -= 1 }
         let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()

@@ -1,7 +1,7 @@
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// Searches of a document's UTF-8 bytes with the C library: every post is checked for each extension's
@@ -20,11 +20,16 @@ enum ByteSearch {
         var needle = needle
         return text.withUTF8 { haystack in
             needle.withUTF8 { pattern in
-                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else { return pattern.isEmpty }
+                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else {
+                    return pattern.isEmpty
+                }
                 // memchr for the first byte, then memcmp: Glibc's memmem is not visible to Swift.
                 var offset = 0
                 while offset + pattern.count <= haystack.count {
-                    guard let found = memchr(base + offset, Int32(pattern[0]), haystack.count - offset - pattern.count + 1) else { return false }
+                    guard
+                        let found = memchr(
+                            base + offset, Int32(pattern[0]), haystack.count - offset - pattern.count + 1)
+                    else { return false }
                     let position = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
                     if memcmp(base + position, patternBase, pattern.count) == 0 { return true }
                     offset = position + 1

@@ -34,7 +34,9 @@ enum Footnotes {
             if indent < 4, let character = body.first, character == "`" || character == "~" {
                 let run = body.prefix { $0 == character }.count
                 if let open = fence {
-                    if open.character == character, run >= open.length, body.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" }) {
+                    if open.character == character, run >= open.length,
+                        body.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" })
+                    {
                         fence = nil
                     }
                 } else if run >= 3, character == "~" || !body.dropFirst(run).contains("`") {
@@ -103,7 +105,9 @@ enum Footnotes {
                         marker = line.index(after: marker)
                         digits += 1
                     }
-                    guard digits > 0, marker < line.endIndex, line[marker] == "." || line[marker] == ")" else { return length }
+                    guard digits > 0, marker < line.endIndex, line[marker] == "." || line[marker] == ")" else {
+                        return length
+                    }
                     marker = line.index(after: marker)
                 }
                 // A list marker is followed by a space; the content starts after at most four.
@@ -147,7 +151,8 @@ enum Footnotes {
             if let list, Tree.firstChild(list) == nil { Tree.remove(list) }
         }
         if !order.isEmpty {
-            let section = Tree.custom(block: true, onEnter: "<section class=\"footnotes\" data-footnotes>\n<ol>", onExit: "</ol>\n</section>")
+            let section = Tree.custom(
+                block: true, onEnter: "<section class=\"footnotes\" data-footnotes>\n<ol>", onExit: "</ol>\n</section>")
             for key in order {
                 guard let definition = definitions[key] else { continue }
                 let href = hrefEscaped(definition.label)
@@ -157,7 +162,8 @@ enum Footnotes {
                 for number in 1...(referenceCount[key] ?? 1) {
                     if number > 1 { backrefs += " " }
                     let id = number == 1 ? href : "\(href)-\(number)"
-                    backrefs += "<a href=\"#fnref-\(id)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩"
+                    backrefs +=
+                        "<a href=\"#fnref-\(id)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩"
                     backrefs += number == 1 ? "</a>" : "<sup class=\"footnote-ref\">\(number)</sup></a>"
                 }
                 if let last = Tree.lastChild(entry), Tree.type(last) == CMARK_NODE_PARAGRAPH {
@@ -204,10 +210,12 @@ enum Footnotes {
             let number = numbers[key]!
             let href = hrefEscaped(definition.label)
             let id = count == 1 ? href : "\(href)-\(count)"
-            pieces.append(Tree.custom(
-                block: false,
-                onEnter: "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
-                onExit: ""))
+            pieces.append(
+                Tree.custom(
+                    block: false,
+                    onEnter:
+                        "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
+                    onExit: ""))
             rest = afterOpen[afterOpen.index(after: close)...]
         }
         guard !pieces.isEmpty else { return }
@@ -242,7 +250,8 @@ enum Footnotes {
             switch byte {
             case UInt8(ascii: "&"): result += "&amp;"
             case UInt8(ascii: "'"): result += "&#x27;"
-            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
+                UInt8(ascii: "0")...UInt8(ascii: "9"):
                 result.unicodeScalars.append(Unicode.Scalar(byte))
             case _ where "-_.+!*(),%#@?=;:/$~".utf8.contains(byte):
                 result.unicodeScalars.append(Unicode.Scalar(byte))

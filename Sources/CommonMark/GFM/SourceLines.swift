@@ -70,7 +70,9 @@ struct SourceLines {
             for character in line {
                 if character == " " { indent += 1 } else if character == "\t" { indent += 4 } else { break }
             }
-            result.append(ContentLine(text: line.drop { $0 == " " || $0 == "\t" }, indent: indent, lazy: lazy, quotesFound: found))
+            result.append(
+                ContentLine(text: line.drop { $0 == " " || $0 == "\t" }, indent: indent, lazy: lazy, quotesFound: found)
+            )
         }
         return result
     }

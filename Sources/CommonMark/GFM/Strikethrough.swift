@@ -25,7 +25,8 @@ enum Strikethrough {
 
     private static func process(_ parent: OpaquePointer) {
         var hasTilde = false
-        for child in Tree.children(parent) where Tree.isText(child) && Tree.literal(child).utf8.contains(UInt8(ascii: "~")) {
+        for child in Tree.children(parent)
+        where Tree.isText(child) && Tree.literal(child).utf8.contains(UInt8(ascii: "~")) {
             hasTilde = true
             break
         }
@@ -70,7 +71,8 @@ enum Strikethrough {
                 if !plain.isEmpty { pieces.append((String(plain), nil)) }
                 plain = String.UnicodeScalarView()
                 // The node is made below; a placeholder pointer is filled in then.
-                pieces.append((run, Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)))
+                pieces.append(
+                    (run, Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)))
             } else {
                 plain.append(contentsOf: run.unicodeScalars)
             }
@@ -105,7 +107,9 @@ enum Strikethrough {
                 var found: Int?
                 while position >= 0, openers[position] >= bottom[closer.length % 3] {
                     let opener = delimiters[openers[position]]
-                    if !(closer.canOpen || opener.canClose) || closer.length % 3 == 0 || (opener.length + closer.length) % 3 != 0 {
+                    if !(closer.canOpen || opener.canClose) || closer.length % 3 == 0
+                        || (opener.length + closer.length) % 3 != 0
+                    {
                         found = position
                         break
                     }

@@ -211,10 +211,14 @@ enum Tables {
         // units are matched to paragraphs by the line they start on.
         var preludeByLine: [Int: OpaquePointer] = [:]
         var targets: [Int: OpaquePointer] = [:]
-        for paragraph in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }) {
+        for paragraph in Tree.all(
+            root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING })
+        {
             let line = Tree.startLine(paragraph)
             if line <= shift {
-                if Tree.parent(paragraph) == root, Tree.type(paragraph) == CMARK_NODE_PARAGRAPH { preludeByLine[line] = paragraph }
+                if Tree.parent(paragraph) == root, Tree.type(paragraph) == CMARK_NODE_PARAGRAPH {
+                    preludeByLine[line] = paragraph
+                }
             } else {
                 targets[(line - shift) << 16 | Tree.startColumn(paragraph)] = paragraph
             }
@@ -227,12 +231,13 @@ enum Tables {
             return paragraph
         }
         func cell(_ text: String, _ tag: String, _ alignment: Alignment) -> OpaquePointer {
-            let attribute = switch alignment {
-            case .none: ""
-            case .left: " align=\"left\""
-            case .center: " align=\"center\""
-            case .right: " align=\"right\""
-            }
+            let attribute =
+                switch alignment {
+                case .none: ""
+                case .left: " align=\"left\""
+                case .center: " align=\"center\""
+                case .right: " align=\"right\""
+                }
             let node = Tree.custom(block: false, onEnter: "<\(tag)\(attribute)>", onExit: "</\(tag)>\n")
             if let paragraph = takeUnit(text) {
                 Tree.moveChildren(of: paragraph, to: node)
@@ -262,7 +267,9 @@ enum Tables {
             if let original {
                 switch plan.underline {
                 case .rule?: Tree.insert(cmark_node_new(CMARK_NODE_THEMATIC_BREAK)!, before: original)
-                case .emptyItem?: Tree.insert(Tree.custom(block: true, onEnter: "<ul>\n<li></li>\n</ul>", onExit: ""), before: original)
+                case .emptyItem?:
+                    Tree.insert(
+                        Tree.custom(block: true, onEnter: "<ul>\n<li></li>\n</ul>", onExit: ""), before: original)
                 case nil: break
                 }
                 Tree.remove(original)
@@ -278,14 +285,18 @@ enum Tables {
         let node = Tree.custom(block: true, onEnter: "<table>", onExit: "</table>")
         let head = Tree.custom(block: true, onEnter: "<thead>", onExit: "</thead>")
         let headRow = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
-        for (index, text) in table.header.enumerated() { Tree.append(cell(text, "th", table.alignments[index]), to: headRow) }
+        for (index, text) in table.header.enumerated() {
+            Tree.append(cell(text, "th", table.alignments[index]), to: headRow)
+        }
         Tree.append(headRow, to: head)
         Tree.append(head, to: node)
         if !table.rows.isEmpty {
             let body = Tree.custom(block: true, onEnter: "<tbody>", onExit: "</tbody>")
             for row in table.rows {
                 let rowNode = Tree.custom(block: true, onEnter: "<tr>", onExit: "</tr>")
-                for (index, text) in row.enumerated() { Tree.append(cell(text, "td", table.alignments[index]), to: rowNode) }
+                for (index, text) in row.enumerated() {
+                    Tree.append(cell(text, "td", table.alignments[index]), to: rowNode)
+                }
                 Tree.append(rowNode, to: body)
             }
             Tree.append(body, to: node)

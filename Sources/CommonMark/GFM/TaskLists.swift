@@ -16,13 +16,18 @@ enum TaskLists {
             else { continue }
             // The marker must be followed by white space on its line, as written: libcmark drops the
             // spaces at the end of a paragraph, so the source line decides.
-            let line = source.content(from: Tree.startLine(paragraph), column: Tree.startColumn(paragraph), through: Tree.startLine(paragraph), quotes: 0)
-            guard let raw = line.first.map({ Array($0.text.utf8) }), raw.count >= 4, isSpaceChar(raw[3]) else { continue }
+            let line = source.content(
+                from: Tree.startLine(paragraph), column: Tree.startColumn(paragraph),
+                through: Tree.startLine(paragraph), quotes: 0)
+            guard let raw = line.first.map({ Array($0.text.utf8) }), raw.count >= 4, isSpaceChar(raw[3]) else {
+                continue
+            }
             var rest = 3
             while rest < literal.count, isSpaceChar(literal[rest]) { rest += 1 }
             let remainder = String(decoding: literal[rest...], as: UTF8.self)
             if remainder.isEmpty { Tree.remove(text) } else { Tree.setLiteral(text, remainder) }
-            let checkbox = literal[1] == UInt8(ascii: " ")
+            let checkbox =
+                literal[1] == UInt8(ascii: " ")
                 ? "<input type=\"checkbox\" disabled=\"\" /> "
                 : "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
             let list = Tree.parent(item)

@@ -1,8 +1,9 @@
 internal import CCmark
+
 #if canImport(Glibc)
-import Glibc
+    import Glibc
 #elseif canImport(Darwin)
-import Darwin
+    import Darwin
 #endif
 
 /// The libcmark tree edits the extensions make, on raw node pointers: they run inside ``Document``'s
@@ -42,7 +43,8 @@ enum Tree {
     /// Calls `body` with a text node's literal in place, without copying it.
     static func withLiteralBytes<Result>(_ node: Pointer, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let text = cmark_node_get_literal(node) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
-        return body(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+        return body(
+            UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
     }
 
     static func setLiteral(_ node: Pointer, _ text: String) {
@@ -84,7 +86,9 @@ enum Tree {
     }
 
     @discardableResult
-    static func insert(_ node: Pointer, before sibling: Pointer) -> Bool { cmark_node_insert_before(sibling, node) == 1 }
+    static func insert(_ node: Pointer, before sibling: Pointer) -> Bool {
+        cmark_node_insert_before(sibling, node) == 1
+    }
     @discardableResult
     static func insert(_ node: Pointer, after sibling: Pointer) -> Bool { cmark_node_insert_after(sibling, node) == 1 }
     @discardableResult

@@ -16,12 +16,14 @@ enum CodeHighlighting {
             guard let info = block.fenceInfo, !info.isEmpty else { continue }
             // The info string's first word, as libcmark takes it: up to ASCII white space (by byte: a
             // Character's properties were looked up for every code block of every post).
-            let first = String(decoding: info.utf8.prefix { !(($0 == 0x20) || (0x09...0x0D).contains($0)) }, as: UTF8.self)
+            let first = String(
+                decoding: info.utf8.prefix { !(($0 == 0x20) || (0x09...0x0D).contains($0)) }, as: UTF8.self)
             guard let syntax = LanguageSyntax.named(first), let code = block.literal else { continue }
             // The class as libcmark writes it: escaped, after `language-` unless it starts with that.
             let name = first.hasPrefix("language-") ? first : "language-" + first
             let open = "<pre><code class=\"\(HTMLEscaping().escapeText(name))\">"
-            try? block.replaceWithCustomBlock(onEnter: open + Highlighter.html(code, syntax: syntax) + "</code></pre>", onExit: "")
+            try? block.replaceWithCustomBlock(
+                onEnter: open + Highlighter.html(code, syntax: syntax) + "</code></pre>", onExit: "")
         }
     }
 }

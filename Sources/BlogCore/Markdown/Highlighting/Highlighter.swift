@@ -58,7 +58,8 @@ struct Highlighter {
     }
 
     /// Each kind's `<span class="hl-…">`, made once: building it for every span cost a tenth of highlighting.
-    private static let openingTags: [Kind: [UInt8]] = Dictionary(uniqueKeysWithValues: Kind.allCases.map { ($0, Array("<span class=\"hl-\($0.rawValue)\">".utf8)) })
+    private static let openingTags: [Kind: [UInt8]] = Dictionary(
+        uniqueKeysWithValues: Kind.allCases.map { ($0, Array("<span class=\"hl-\($0.rawValue)\">".utf8)) })
     private static let closingTag = Array("</span>".utf8)
 
     /// libcmark's escaping of code: `&`, `<`, `>` and `"`.
@@ -138,8 +139,10 @@ struct Highlighter {
             let byte = bytes[end]
             if Self.isIdentifierByte(byte) && byte < 0x80 || byte == UInt8(ascii: ".") && Self.isDigit(at(end + 1)) {
                 end += 1
-            } else if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")), end > index, bytes[end - 1] | 0x20 == UInt8(ascii: "e"),
-                      !starts(with: Array("0x".utf8), at: index), Self.isDigit(at(end + 1)) {
+            } else if (byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-")), end > index,
+                bytes[end - 1] | 0x20 == UInt8(ascii: "e"),
+                !starts(with: Array("0x".utf8), at: index), Self.isDigit(at(end + 1))
+            {
                 end += 1
             } else {
                 break
@@ -186,7 +189,9 @@ struct Highlighter {
             }
             if let prefix = syntax.annotationPrefix, byte == prefix, Self.isIdentifierStart(at(index + 1)) {
                 var end = index + 1
-                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") { end += 1 }
+                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") {
+                    end += 1
+                }
                 emit(.meta, index..<end)
                 index = end
                 continue
@@ -208,7 +213,9 @@ struct Highlighter {
             }
             if Self.isIdentifierStart(byte), !Self.isIdentifierByte(previous) {
                 var end = index + 1
-                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || syntax.dashInIdentifiers && bytes[end] == UInt8(ascii: "-") { end += 1 }
+                while end < bytes.count,
+                    Self.isIdentifierByte(bytes[end]) || syntax.dashInIdentifiers && bytes[end] == UInt8(ascii: "-")
+                { end += 1 }
                 if let kind = classify(index..<end) { emit(kind, index..<end) }
                 index = end
                 continue
@@ -220,7 +227,9 @@ struct Highlighter {
     private func commentEnd(at index: Int) -> Int? {
         for open in syntax.lineComments where starts(with: open, at: index) {
             // `#` in shells starts a comment only at the start of a word (`a#b` is one word).
-            if syntax.commentNeedsSpaceBefore, index > 0, bytes[index - 1] != 0x20, bytes[index - 1] != 0x09, bytes[index - 1] != 0x0A {
+            if syntax.commentNeedsSpaceBefore, index > 0, bytes[index - 1] != 0x20, bytes[index - 1] != 0x09,
+                bytes[index - 1] != 0x0A
+            {
                 continue
             }
             return endOfLine(from: index)
@@ -249,7 +258,9 @@ struct Highlighter {
         var text = word(range)
         if syntax.caseInsensitive { text = text.lowercased() }
         if let kind = syntax.wordKinds[text] { return kind }
-        if syntax.capitalizedTypes, let first = bytes[range].first, (0x41...0x5A).contains(first), range.count > 1 { return .type }
+        if syntax.capitalizedTypes, let first = bytes[range].first, (0x41...0x5A).contains(first), range.count > 1 {
+            return .type
+        }
         var after = range.upperBound
         while after < bytes.count, bytes[after] == 0x20 { after += 1 }
         if at(after) == UInt8(ascii: "("), syntax.functionCalls { return .function }
@@ -267,17 +278,23 @@ struct Highlighter {
                 end = min(bytes.count, end + 3)
                 emit(.comment, index..<end)
                 index = end
-            } else if bytes[index] == UInt8(ascii: "<"), at(index + 1) == UInt8(ascii: "!") || at(index + 1) == UInt8(ascii: "?") {
+            } else if bytes[index] == UInt8(ascii: "<"),
+                at(index + 1) == UInt8(ascii: "!") || at(index + 1) == UInt8(ascii: "?")
+            {
                 var end = index + 2
                 while end < bytes.count, bytes[end] != UInt8(ascii: ">") { end += 1 }
                 end = min(bytes.count, end + 1)
                 emit(.meta, index..<end)
                 index = end
-            } else if bytes[index] == UInt8(ascii: "<"), Self.isIdentifierStart(at(index + 1)) || at(index + 1) == UInt8(ascii: "/") {
+            } else if bytes[index] == UInt8(ascii: "<"),
+                Self.isIdentifierStart(at(index + 1)) || at(index + 1) == UInt8(ascii: "/")
+            {
                 index = scanTag(from: index)
             } else if bytes[index] == UInt8(ascii: "&") {
                 var end = index + 1
-                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "#") { end += 1 }
+                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "#") {
+                    end += 1
+                }
                 if at(end) == UInt8(ascii: ";"), end > index + 1 {
                     emit(.literal, index..<(end + 1))
                     index = end + 1
@@ -293,7 +310,10 @@ struct Highlighter {
     private mutating func scanTag(from start: Int) -> Int {
         var index = start + 1
         if at(index) == UInt8(ascii: "/") { index += 1 }
-        while index < bytes.count, Self.isIdentifierByte(bytes[index]) || bytes[index] == UInt8(ascii: "-") || bytes[index] == UInt8(ascii: ":") { index += 1 }
+        while index < bytes.count,
+            Self.isIdentifierByte(bytes[index]) || bytes[index] == UInt8(ascii: "-")
+                || bytes[index] == UInt8(ascii: ":")
+        { index += 1 }
         emit(.tag, start..<index)
         while index < bytes.count, bytes[index] != UInt8(ascii: ">") {
             let byte = bytes[index]
@@ -305,7 +325,10 @@ struct Highlighter {
                 index = end
             } else if Self.isIdentifierStart(byte) {
                 var end = index + 1
-                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") || bytes[end] == UInt8(ascii: ":") { end += 1 }
+                while end < bytes.count,
+                    Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "-")
+                        || bytes[end] == UInt8(ascii: ":")
+                { end += 1 }
                 emit(.attribute, index..<end)
                 index = end
             } else if byte == UInt8(ascii: "<") {
@@ -330,7 +353,8 @@ struct Highlighter {
             let end = endOfLine(from: index)
             let line = index..<end
             if starts(with: Array("+++".utf8), at: index) || starts(with: Array("---".utf8), at: index)
-                || starts(with: Array("diff ".utf8), at: index) || starts(with: Array("index ".utf8), at: index) {
+                || starts(with: Array("diff ".utf8), at: index) || starts(with: Array("index ".utf8), at: index)
+            {
                 emit(.meta, line)
             } else if starts(with: Array("@@".utf8), at: index) {
                 emit(.section, line)
@@ -355,28 +379,41 @@ struct Highlighter {
                 return
             }
             if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                let delimiter = LanguageSyntax.StringDelimiter(open: [byte], close: [byte], escapes: byte == UInt8(ascii: "\""), multiline: false)
+                let delimiter = LanguageSyntax.StringDelimiter(
+                    open: [byte], close: [byte], escapes: byte == UInt8(ascii: "\""), multiline: false)
                 let stringEnd = min(stringEnd(at: index, delimiter) ?? end, end)
                 emit(.string, index..<stringEnd)
                 index = stringEnd
                 continue
             }
-            if (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*")) && syntax.mode == .yaml && Self.isIdentifierStart(at(index + 1)) {
+            if (byte == UInt8(ascii: "&") || byte == UInt8(ascii: "*")) && syntax.mode == .yaml
+                && Self.isIdentifierStart(at(index + 1))
+            {
                 var wordEnd = index + 1
-                while wordEnd < end, Self.isIdentifierByte(bytes[wordEnd]) || bytes[wordEnd] == UInt8(ascii: "-") { wordEnd += 1 }
+                while wordEnd < end, Self.isIdentifierByte(bytes[wordEnd]) || bytes[wordEnd] == UInt8(ascii: "-") {
+                    wordEnd += 1
+                }
                 emit(.variable, index..<wordEnd)
                 index = wordEnd
                 continue
             }
-            if Self.isIdentifierByte(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: ".") {
+            if Self.isIdentifierByte(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "+")
+                || byte == UInt8(ascii: ".")
+            {
                 var wordEnd = index
-                while wordEnd < end, bytes[wordEnd] != 0x20, bytes[wordEnd] != 0x09, bytes[wordEnd] != UInt8(ascii: ","),
-                      bytes[wordEnd] != UInt8(ascii: "]"), bytes[wordEnd] != UInt8(ascii: "}") { wordEnd += 1 }
+                while wordEnd < end, bytes[wordEnd] != 0x20, bytes[wordEnd] != 0x09,
+                    bytes[wordEnd] != UInt8(ascii: ","),
+                    bytes[wordEnd] != UInt8(ascii: "]"), bytes[wordEnd] != UInt8(ascii: "}")
+                { wordEnd += 1 }
                 let text = word(index..<wordEnd)
                 if syntax.literals.contains(text) {
                     emit(.literal, index..<wordEnd)
-                } else if let first = text.utf8.first, Self.isDigit(first) || (first == UInt8(ascii: "-") || first == UInt8(ascii: "+")) && text.utf8.count > 1 && Self.isDigit(text.utf8[text.utf8.index(after: text.utf8.startIndex)]),
-                          text.allSatisfy({ $0.isNumber || "-+.:_eExXoObTZ".contains($0) || $0.isHexDigit }) {
+                } else if let first = text.utf8.first,
+                    Self.isDigit(first)
+                        || (first == UInt8(ascii: "-") || first == UInt8(ascii: "+")) && text.utf8.count > 1
+                            && Self.isDigit(text.utf8[text.utf8.index(after: text.utf8.startIndex)]),
+                    text.allSatisfy({ $0.isNumber || "-+.:_eExXoObTZ".contains($0) || $0.isHexDigit })
+                {
                     emit(.number, index..<wordEnd)
                 }
                 index = max(wordEnd, index + 1)
@@ -401,7 +438,10 @@ struct Highlighter {
                 // `key:` followed by a space or the end of the line.
                 var colon = start
                 if at(colon) != UInt8(ascii: "\"") && at(colon) != UInt8(ascii: "'") {
-                    while colon < end, bytes[colon] != UInt8(ascii: ":") || !(colon + 1 == end || bytes[colon + 1] == 0x20), bytes[colon] != UInt8(ascii: "#") { colon += 1 }
+                    while colon < end,
+                        bytes[colon] != UInt8(ascii: ":") || !(colon + 1 == end || bytes[colon + 1] == 0x20),
+                        bytes[colon] != UInt8(ascii: "#")
+                    { colon += 1 }
                 }
                 if colon < end, bytes[colon] == UInt8(ascii: ":"), colon > start {
                     emit(.property, start..<colon)
@@ -432,9 +472,13 @@ struct Highlighter {
                 var keyEnd = equals
                 while keyEnd > start, bytes[keyEnd - 1] == 0x20 { keyEnd -= 1 }
                 emit(.property, start..<keyEnd)
-                if let multiline = [Array("\"\"\"".utf8), Array("'''".utf8)].first(where: { tripleQuoteStart($0, after: equals + 1, end: end) != nil }),
-                   let open = tripleQuoteStart(multiline, after: equals + 1, end: end) {
-                    let delimiter = LanguageSyntax.StringDelimiter(open: multiline, close: multiline, escapes: multiline[0] == UInt8(ascii: "\""), multiline: true)
+                if let multiline = [Array("\"\"\"".utf8), Array("'''".utf8)].first(where: {
+                    tripleQuoteStart($0, after: equals + 1, end: end) != nil
+                }),
+                    let open = tripleQuoteStart(multiline, after: equals + 1, end: end)
+                {
+                    let delimiter = LanguageSyntax.StringDelimiter(
+                        open: multiline, close: multiline, escapes: multiline[0] == UInt8(ascii: "\""), multiline: true)
                     let stringEnd = stringEnd(at: open, delimiter) ?? bytes.count
                     emit(.string, open..<stringEnd)
                     index = stringEnd
@@ -478,32 +522,46 @@ struct Highlighter {
                 index += 1
             } else if byte == UInt8(ascii: "@"), Self.isIdentifierStart(at(index + 1)) {
                 var end = index + 1
-                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") {
+                    end += 1
+                }
                 emit(.keyword, index..<end)
                 index = end
             } else if byte == UInt8(ascii: "!"), starts(with: Array("!important".utf8), at: index) {
                 emit(.keyword, index..<(index + 10))
                 index += 10
-            } else if Self.isDigit(byte) || byte == UInt8(ascii: "#") && depth > 0 || byte == UInt8(ascii: ".") && Self.isDigit(at(index + 1)) && depth > 0 {
+            } else if Self.isDigit(byte) || byte == UInt8(ascii: "#") && depth > 0
+                || byte == UInt8(ascii: ".") && Self.isDigit(at(index + 1)) && depth > 0
+            {
                 let previous = index > 0 ? bytes[index - 1] : 0
                 if Self.isIdentifierByte(previous) || previous == UInt8(ascii: "-") {
                     index += 1
                     continue
                 }
                 var end = index + 1
-                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: ".") || bytes[end] == UInt8(ascii: "%") { end += 1 }
+                while end < bytes.count,
+                    Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: ".")
+                        || bytes[end] == UInt8(ascii: "%")
+                { end += 1 }
                 emit(.number, index..<end)
                 index = end
-            } else if Self.isIdentifierStart(byte) || byte == UInt8(ascii: "-") && (Self.isIdentifierStart(at(index + 1)) || at(index + 1) == UInt8(ascii: "-")) {
+            } else if Self.isIdentifierStart(byte)
+                || byte == UInt8(ascii: "-")
+                    && (Self.isIdentifierStart(at(index + 1)) || at(index + 1) == UInt8(ascii: "-"))
+            {
                 var end = index + 1
-                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") { end += 1 }
+                while end < bytes.count, Self.isIdentifierByte(bytes[end]) || bytes[end] == UInt8(ascii: "-") {
+                    end += 1
+                }
                 var after = end
                 while after < bytes.count, bytes[after] == 0x20 { after += 1 }
                 if depth > 0, at(after) == UInt8(ascii: ":") {
                     emit(.property, index..<end)
                 } else if depth == 0 {
                     let previous = index > 0 ? bytes[index - 1] : 0
-                    emit(previous == UInt8(ascii: ".") || previous == UInt8(ascii: "#") ? .type : previous == UInt8(ascii: ":") ? .keyword : .tag, index..<end)
+                    emit(
+                        previous == UInt8(ascii: ".") || previous == UInt8(ascii: "#")
+                            ? .type : previous == UInt8(ascii: ":") ? .keyword : .tag, index..<end)
                 } else if at(after) == UInt8(ascii: "(") {
                     emit(.function, index..<end)
                 }
