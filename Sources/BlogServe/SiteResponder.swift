@@ -84,7 +84,7 @@ struct SiteResponder: Sendable {
         if let generation, type.hasPrefix("text/html"), let html = String(data: body, encoding: .utf8) {
             body = Data(LiveReloadScript.inject(into: html, generation: generation).utf8)
         }
-        let tag = "\"\(String(ContentHash.of(body), radix: 16))\""
+        let tag = "\"\(String(Digest.of(body), radix: 16))\""
         let modified = Date(timeIntervalSince1970: TimeInterval(stamp.modified / 1_000_000_000))
         var replyHeaders = [
             "Content-Type": type, "ETag": tag, "Last-Modified": HTTPDate.string(from: modified),

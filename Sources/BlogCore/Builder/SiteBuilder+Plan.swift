@@ -48,12 +48,12 @@ extension SiteBuilder {
             Self.engineVersion, "drafts=\(options.includesDrafts)", "future=\(options.includesFuture)",
             "base=\(options.baseURL ?? "")", "strict=\(options.isStrict)", "output=\(outputURL.path)",
         ]
-        parts.append(String(ContentHash.of(FileContents.read(site.root.appending(path: "blog.yaml")) ?? Data())))
+        parts.append(String(Digest.of(FileContents.read(site.root.appending(path: "blog.yaml")) ?? Data())))
         let theme = site.root.appending(path: "site-template")
         for path in FileSystem.subpaths(of: theme.path) {
             let url = theme.appending(path: path)
             if let stamp = FileStamp(url.path) { parts.append("\(path):\(stamp.size):\(stamp.modified)") }
         }
-        return ContentHash.of(parts.joined(separator: "\n"))
+        return Digest.of(parts.joined(separator: "\n"))
     }
 }

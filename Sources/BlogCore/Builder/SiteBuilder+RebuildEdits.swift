@@ -252,14 +252,14 @@ extension SiteBuilder {
     ) -> [String: BuildRecord.Output]? {
         let changed = files.filter { path, bytes in
             guard let old = recorded[path] else { return true }
-            return old.size != bytes.count || old.hash != ContentHash.of(bytes)
+            return old.size != bytes.count || old.hash != Digest.of(bytes)
         }
         guard !changed.isEmpty else { return [:] }
         guard let stamps = try? StagedOutput.replaceFiles(changed, in: target) else { return nil }
         var written: [String: BuildRecord.Output] = [:]
         for (path, bytes) in changed {
             guard let stamp = stamps[path] else { return nil }
-            written[path] = BuildRecord.Output(size: stamp.size, modified: stamp.modified, hash: ContentHash.of(bytes))
+            written[path] = BuildRecord.Output(size: stamp.size, modified: stamp.modified, hash: Digest.of(bytes))
         }
         return written
     }

@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// The posts and pages this build publishes, with their URLs, and what links between them depend on.
@@ -107,7 +108,7 @@ extension SiteBuilder {
         }
         for page in pages { links += "nav:" + page.title + ">" + page.slug + "\n" }
         for source in leftOut.sorted() { links += "out:" + source + "\n" }
-        return (pageURLs, urls, ContentHash.of(links))
+        return (pageURLs, urls, Digest.of(links))
     }
 
     /// Two posts or pages on one URL is an error naming both files, and so are two whose URLs differ only

@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 import JSONFeed
 
@@ -138,14 +139,12 @@ extension SiteBuilder {
         let made = await posts.runs(4 * ProcessInfo.processInfo.activeProcessorCount, minimumLength: 256).parallelMap {
             run in
             run.map { published in
-                var text: [UInt8] = []
-                text.reserveCapacity(256)
-                withUnsafeBytes(of: (hashes[published.post.source] ?? 0).littleEndian) { text.append(contentsOf: $0) }
+                var digest = Digest.Builder()
+                digest.add(hashes[published.post.source] ?? 0)
                 for string in [published.post.source, published.permalink] + published.tags.map(\.name) {
-                    withUnsafeBytes(of: UInt64(string.utf8.count).littleEndian) { text.append(contentsOf: $0) }
-                    text.append(contentsOf: string.utf8)
+                    digest.add(string)
                 }
-                return text.withUnsafeBytes { ContentHash.of($0) }
+                return digest.digest
             }
         }.flatMap { $0 }
         var byPost: [ObjectIdentifier: UInt64] = [:]
@@ -377,20 +376,14 @@ struct FeedJob: Sendable {
     /// (its source's bytes, URL and tag names); `linkHash` stands for the URLs of the posts it links to.
     /// blog.yaml and the engine are the build record's fingerprint.
     func inputHash(itemHashes: [ObjectIdentifier: UInt64], linkHash: UInt64) -> UInt64 {
-        var text: [UInt8] = []
-        text.reserveCapacity(256 + 8 * posts.count)
-        func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { text.append(contentsOf: $0) } }
-        func add(_ string: String) {
-            add(UInt64(string.utf8.count))
-            text.append(contentsOf: string.utf8)
-        }
-        add(linkHash)
+        var digest = Digest.Builder(capacity: 256 + 8 * posts.count)
+        digest.add(linkHash)
         for string in [channel.title, channel.homePageURL, channel.feedURL, channel.nextURL ?? ""] + routes.map(\.path)
             + formats.map(\.rawValue)
-        { add(string) }
-        add(UInt64(posts.count))
-        for published in posts { add(itemHashes[ObjectIdentifier(published)] ?? 0) }
-        return text.withUnsafeBytes { ContentHash.of($0) }
+        { digest.add(string) }
+        digest.add(UInt64(posts.count))
+        for published in posts { digest.add(itemHashes[ObjectIdentifier(published)] ?? 0) }
+        return digest.digest
     }
 }
 

@@ -123,12 +123,9 @@ struct SitePages: Sendable {
 
         /// The page's path in the output, and the hash of everything it shows.
         func key(of job: ListPage, pages: SitePages) -> (String, UInt64) {
-            var text: [UInt8] = []
-            func add(_ value: UInt64) { withUnsafeBytes(of: value.littleEndian) { text.append(contentsOf: $0) } }
-            func add(_ string: String) {
-                add(UInt64(string.utf8.count))
-                text.append(contentsOf: string.utf8)
-            }
+            var digest = Digest.Builder()
+            func add(_ value: UInt64) { digest.add(value) }
+            func add(_ string: String) { digest.add(string) }
             func add(_ listed: [PublishedPost]) {
                 add(UInt64(listed.count))
                 for published in listed { add(entryHashes[ObjectIdentifier(published)] ?? 0) }
@@ -162,7 +159,7 @@ struct SitePages: Sendable {
                 path = pages.routes.notFound.path
             }
             add(path)
-            return (path, text.withUnsafeBytes { ContentHash.of($0) })
+            return (path, digest.digest)
         }
     }
 
@@ -189,7 +186,7 @@ struct SitePages: Sendable {
             Self.appendStableText(child, to: &text)
             text.append(0x1F)
         }
-        return text.withUnsafeBytes { ContentHash.of($0) }
+        return text.withUnsafeBytes { Digest.of($0) }
     }
 
     /// A description of a context value that does not depend on dictionary order, which Swift randomises

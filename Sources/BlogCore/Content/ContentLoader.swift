@@ -145,7 +145,7 @@ struct ContentLoader {
         case .unreadable(let error):
             return unreadable(error)
         }
-        let hash = ContentHash.of(data)
+        let hash = Digest.of(data)
         guard let text = String(validating: data, as: UTF8.self) else {
             let offset = firstInvalidUTF8Offset(data)
             let before = String(decoding: data.prefix(offset), as: UTF8.self)

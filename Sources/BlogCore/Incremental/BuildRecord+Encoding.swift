@@ -74,7 +74,7 @@ extension BuildRecord {
         var file = RecordWriter(capacity: 24)
         file.fixed(UInt64(formatVersion))
         file.fixed(fingerprint)
-        file.fixed(body.withUnsafeBytes { ContentHash.of($0) })
+        file.fixed(body.withUnsafeBytes { Digest.of($0) })
         var data = Data(capacity: magic.count + file.bytes.count + body.count)
         data.append(contentsOf: magic)
         data.append(contentsOf: file.bytes)
@@ -128,7 +128,7 @@ extension BuildRecord {
                 guard let version = try? head.fixed(), version == UInt64(BuildRecord.formatVersion),
                     let stored = try? head.fixed(), stored == fingerprint,
                     let checksum = try? head.fixed(),
-                    ContentHash.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
+                    Digest.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
                 else { return nil }
                 var reader = RecordReader(buffer, at: headSize)
                 return try? Self.readHead(&reader)

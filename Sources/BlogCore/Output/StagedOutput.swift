@@ -144,7 +144,7 @@ final class StagedOutput: Sendable {
 
     private func put(_ path: String, bytes: UnsafeRawBufferPointer) throws {
         let staged = stagingPath + "/" + path
-        let hash = ContentHash.of(bytes)
+        let hash = Digest.of(bytes)
         let old = outputPath + "/" + path
         if hasOutput, let entry = previous[path], entry.size == bytes.count, entry.hash == hash,
             let stamp = FileStamp(old), stamp.matches(entry)

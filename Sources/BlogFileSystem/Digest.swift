@@ -1,19 +1,49 @@
 import Foundation
 
-/// A stable 64-bit hash of bytes (FNV-1a style over 8-byte words, then mixed), for telling whether a
-/// file changed between builds. Not for security: the cache it keys is also checked against sizes.
-public enum ContentHash {
+/// The one digest of the engine: a stable 64-bit hash of bytes (FNV-1a style over 8-byte words, then
+/// mixed), for telling whether a file, or what a page is made of, changed between builds. Not for
+/// security: what it keys is also checked against sizes and stamps.
+///
+/// A digest of several values (a page's inputs) is made with ``Digest/Builder``, which frames each value
+/// by its length so that no two lists of values give the same bytes.
+public enum Digest {
+    /// Collects values into bytes and digests them once.
+    public struct Builder {
+        private var bytes: [UInt8] = []
+
+        /// Makes an empty builder with room for about `capacity` bytes.
+        public init(capacity: Int = 256) {
+            bytes.reserveCapacity(capacity)
+        }
+
+        /// Adds a number, as its eight little-endian bytes.
+        public mutating func add(_ value: UInt64) {
+            withUnsafeBytes(of: value.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+
+        /// Adds a string, framed by its UTF-8 length.
+        public mutating func add(_ string: String) {
+            add(UInt64(string.utf8.count))
+            bytes.append(contentsOf: string.utf8)
+        }
+
+        /// The digest of everything added.
+        public var digest: UInt64 {
+            bytes.withUnsafeBytes { Digest.of($0) }
+        }
+    }
+
     /// The hash of `data`; the same bytes give the same value on every machine and run.
     public static func of(_ data: Data) -> UInt64 {
         data.withUnsafeBytes { of($0) }
     }
 
-    static func of(_ text: String) -> UInt64 {
+    public static func of(_ text: String) -> UInt64 {
         var text = text
         return text.withUTF8 { of(UnsafeRawBufferPointer($0)) }
     }
 
-    static func of(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
+    public static func of(_ buffer: UnsafeRawBufferPointer) -> UInt64 {
         let prime: UInt64 = 0x0000_0100_0000_01B3
         let count = buffer.count
         var hash: UInt64 = 0xCBF2_9CE4_8422_2325 ^ UInt64(count)
