@@ -199,7 +199,7 @@ import Testing
         )
         let stamp = FileStamp(size: 77, modified: 88)
         // index.html differs in the spare already; posts/a/index.html does not, until now.
-        let outputs: [String: BuildRecord.Output] = [
+        let outputs: [String: OutputFile] = [
             "index.html": .init(size: 12, modified: 13, hash: 14),
             "posts/a/index.html": .init(size: 3, modified: 4, hash: 5),
         ]

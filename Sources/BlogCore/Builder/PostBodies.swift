@@ -16,6 +16,11 @@ final class PostBodies: Sendable {
         self.bodies = Locked(bodies)
     }
 
+    /// Keeps the bodies of posts read apart from a whole build's sources (a rebuild of edited posts).
+    init(_ bodies: [String]) {
+        self.bodies = Locked(bodies)
+    }
+
     /// The body of the source at `index`, which is no longer kept here.
     func take(_ index: Int) -> String {
         bodies.withLock { bodies in

@@ -1,14 +1,15 @@
+import BlogFileSystem
 import Foundation
 
 /// The output after the swap: what was written and what the output folder now holds.
 struct CommittedOutput: Sendable {
     var counts: StagedOutput.Counts
     /// Every file of the output with its stamp and hash.
-    var manifest: [String: BuildRecord.Output]
+    var manifest: [String: OutputFile]
     /// The tree the output held before, kept as the next build's spare.
     var keptSpare: Bool
     /// What the last build's record said the output held (the kept spare's contents).
-    var previousManifest: [String: BuildRecord.Output]
+    var previousManifest: [String: OutputFile]
     var folder: URL
 
     /// The build's summary line figures.
@@ -28,11 +29,13 @@ struct CommittedOutput: Sendable {
 
 extension SiteBuilder {
     /// Prepares the staging folder, starting from the spare tree when the last build's record describes it.
-    func stageOutput(_ plan: BuildPlan, _ previous: IncrementalBuild.Previous) throws(DiagnosticError) -> StagedOutput {
+    func stageOutput(_ run: BuildRun) throws(DiagnosticError) -> StagedOutput {
+        let plan = run.plan
+        let staging = run.reuse.staging
         do {
             return try StagedOutput(
-                target: plan.output, previous: previous.record?.outputs ?? [:], spare: previous.record?.spare,
-                spareWalk: previous.spareListing)
+                target: plan.output, previous: staging.outputs, spare: staging.spare,
+                spareWalk: run.reuse.spareListing)
         } catch let error as DiagnosticError {
             throw error
         } catch {

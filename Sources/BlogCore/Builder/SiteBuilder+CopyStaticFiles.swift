@@ -4,15 +4,15 @@ import Foundation
 extension SiteBuilder {
     /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page.
     ///
-    /// - Parameter earlier: The diagnostics of the steps before, reported with an error of this one.
-    /// - Returns: Warnings for files not copied because the build makes their path.
+    /// Warnings for files not copied because the build makes their path are added to `run`.
+    ///
     /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site, or when a post's
     ///   own permalink names a path the build writes: nothing is published then.
     func copyStaticFiles(
         _ pages: RenderedPages, generated: Set<String>, redirects: Set<String>, into output: StagedOutput,
-        _ plan: BuildPlan,
-        earlier: [[Diagnostic]]
-    ) throws(DiagnosticError) -> [Diagnostic] {
+        _ run: inout BuildRun
+    ) throws(DiagnosticError) {
+        let plan = run.plan
         var made: [String: String] = [:]
         for path in generated { made[path] = "the build" }
         for path in plan.routes.rootOutputs { made[path] = "the build" }
@@ -31,7 +31,7 @@ extension SiteBuilder {
             }
             made[path] = post.post.source
         }
-        try Self.stopOnErrors(earlier + [clashes])
+        try run.stopOnErrors(adding: clashes)
         var copier = StaticCopier(root: site.root, output: output, made: made)
         do {
             for post in pages.all {
@@ -42,8 +42,7 @@ extension SiteBuilder {
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }
-        try Self.stopOnErrors(earlier + [copier.diagnostics])
-        return copier.diagnostics
+        try run.stopOnErrors(adding: copier.diagnostics)
     }
 }
 

@@ -29,29 +29,18 @@ extension SiteBuilder {
 
     /// Reads, on every core, the files whose size or modification time changed or that the last build did
     /// not record; takes the others from the record as they were.
-    func loadPosts(_ scan: SourceScan, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan) async -> LoadedSources
-    {
-        let cache = previous.record
+    func loadPosts(_ scan: SourceScan, _ run: BuildRun) async -> LoadedSources {
         var sources: [Source] = []
         sources.reserveCapacity(scan.jobs.count)
         var toRead: [(Int, ContentLoader.Job)] = []
         for (index, job) in scan.jobs.enumerated() {
-            let stamp = scan.stamps[index]
-            if let entry = cache?.sources[job.file], let stamp, stamp.size == entry.size,
-                stamp.modified == entry.modified, var post = entry.post
-            {
+            if let stamp = scan.stamps[index], let recorded = run.reuse.recorded(post: job.file, stamp: stamp) {
+                var post = recorded.post
                 post.bundleFolder = job.bundle
-                let rendered =
-                    entry.isRendered
-                    ? RenderedPost(
-                        html: PostHTML(bytes: []), feedHTML: "", summary: entry.summary, wordCount: entry.wordCount,
-                        toc: [], diagnostics: entry.renderDiagnostics.map(Diagnostic.init))
-                    : nil
                 sources.append(
                     Source(
-                        job: job, post: post, diagnostics: entry.frontMatterDiagnostics.map(Diagnostic.init),
-                        hash: entry.hash,
-                        stamp: stamp, rendered: rendered, isFromRecord: true, recordedEntryHash: entry.entryHash))
+                        job: job, post: post, diagnostics: recorded.diagnostics, hash: recorded.hash, stamp: stamp,
+                        rendered: recorded.rendered, isFromRecord: true, recordedEntryHash: recorded.entryHash))
             } else {
                 toRead.append((index, job))
                 sources.append(Source(job: job, post: nil, diagnostics: [], hash: 0, stamp: nil, rendered: nil))
@@ -59,7 +48,7 @@ extension SiteBuilder {
         }
         let loaded = await ContentLoader.read(
             toRead.map(\.1), sizes: toRead.map { scan.stamps[$0.0]?.size }, root: site.root,
-            timeZone: plan.configuration.timeZone)
+            timeZone: run.configuration.timeZone)
         // A file read is recorded with the stamp made before it was read: if it is saved again meanwhile,
         // the next build sees another stamp and reads it again (a stamp made after the read could vouch for
         // bytes that were never read).

@@ -14,17 +14,16 @@ struct RenderedPages: Sendable {
     /// Rendering's warnings.
     var diagnostics: [Diagnostic]
     /// The record of every source for the next build, made on the side while lists and feeds are made.
-    var sourceRecords: Task<[String: BuildRecord.Source], Never>
+    var sourceRecords: Task<SourceRecords, Never>
 }
 
 extension SiteBuilder {
     /// Renders every published post's and page's Markdown and page on every core, staging each page as it
     /// is made, or carries an unchanged page over from the last build. Stops the build on an error.
     func renderPostPages(
-        _ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous,
-        into output: StagedOutput,
-        _ plan: BuildPlan, earlier: [[Diagnostic]]
+        _ selection: Selection, _ loaded: LoadedSources, into output: StagedOutput, _ run: inout BuildRun
     ) async throws(DiagnosticError) -> RenderedPages {
+        let plan = run.plan
         let sources = loaded.sources
         // The feed items of the posts whose whole text a feed carries are made beside their pages, with
         // HTML from the same tree.
@@ -46,7 +45,7 @@ extension SiteBuilder {
             feeds: FeedBuilder(configuration: plan.configuration, routes: plan.routes))
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
-        try Self.stopOnErrors(earlier + [selection.diagnostics, diagnostics])
+        try run.stopOnErrors(adding: diagnostics)
 
         let postResults = results.filter { $0.published?.post.kind == .post }
         let unsorted = postResults.compactMap(\.published)
@@ -59,10 +58,7 @@ extension SiteBuilder {
             entryHashes[result.source] = hash
             return hash
         }
-        let hashes = entryHashes
-        let records = Task {
-            Self.sourceRecords(sources, results: results, entryHashes: hashes, cached: previous.record?.sources ?? [:])
-        }
+        let records = run.reuse.recordSources(sources, results: results, entryHashes: entryHashes)
         let all = results.compactMap(\.published)
         return RenderedPages(
             posts: newestFirst.map { unsorted[$0] }, postEntryHashes: postEntryHashes,
@@ -94,7 +90,7 @@ extension SiteBuilder {
         var renderer: PostRenderer
         var pages: SitePages
         var routes: Routes
-        var output: StagedOutput
+        var output: any OutputFiles
         var root: URL
         /// Makes posts' feed items beside their pages.
         var feeds: FeedBuilder
@@ -116,7 +112,7 @@ extension SiteBuilder {
     /// more than that; a run of rendered posts is still short enough to share out evenly. Pages are
     /// written to fixed paths as they are made (so rendered pages are not all held in memory) and results
     /// come back in input order, so the output never depends on scheduling.
-    private static func renderPages(
+    static func renderPages(
         _ work: [RenderWork], _ context: RenderContext, progress: (@Sendable (Int, Int) -> Void)?
     ) async -> [RenderResult] {
         let run = 16

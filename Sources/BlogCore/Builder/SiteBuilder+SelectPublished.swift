@@ -25,19 +25,13 @@ struct Selection: Sendable {
     var tags: TagFolding
     var renderer: PostRenderer
     var sitePages: SitePages
-    /// The sources' diagnostics, and those of posts that collide.
-    var diagnostics: [Diagnostic]
 }
 
 extension SiteBuilder {
     /// Leaves out drafts and future posts (unless asked for), gives every post and page its URL, and checks
     /// that no two share one. Stops the build when anything so far has an error.
-    ///
-    /// - Parameter earlier: The diagnostics of the steps before, which an error among stops the build too.
-    func selectPublished(
-        _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous, _ plan: BuildPlan,
-        earlier: [[Diagnostic]]
-    ) async throws(DiagnosticError) -> Selection {
+    func selectPublished(_ loaded: LoadedSources, _ run: inout BuildRun) async throws(DiagnosticError) -> Selection {
+        let plan = run.plan
         let options = plan.options
         var posts: [Post] = []
         var pages: [Post] = []
@@ -72,22 +66,36 @@ extension SiteBuilder {
         let links = Self.links(of: everything, pages: pages, leftOut: leftOut, routes: plan.routes)
         let tags = TagFolding(everything)
         let diagnostics = loaded.diagnostics + (await collisions) + tags.collisions(in: posts, routes: plan.routes)
-        try Self.stopOnErrors(earlier + [diagnostics])
-        guard let templates = plan.templates else { throw DiagnosticError(diagnostics) }
-        let renderer = PostRenderer(configuration: plan.configuration, pageURLs: links.pageURLs, leftOut: leftOut)
+        try run.stopOnErrors(adding: diagnostics)
+        guard let templates = plan.templates else {
+            throw DiagnosticError(run.diagnostics.sorted(by: Self.diagnosticOrder))
+        }
         let navigation = pages.sorted { $0.slug < $1.slug }.map {
             ($0.title, links.pageURLs[$0.source] ?? plan.routes.basePath)
         }
-        let sitePages = SitePages(
-            context: PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation),
-            templates: templates)
+        let (pageURLs, excluded) = (links.pageURLs, leftOut)
+        let (renderer, sitePages) = Self.makeRenderers(plan, templates: templates, navigation: navigation) { path in
+            pageURLs[path].map(PostRenderer.LinkTarget.page) ?? (excluded.contains(path) ? .leftOut : .none)
+        }
         return Selection(
             everything: everything, sourceIndices: postSources + pageSources, urls: links.urls, pages: pages,
             leftOut: leftOut,
             nextDue: nextDue, draftsSkipped: drafts, futureSkipped: future, linkHash: links.hash,
-            hasSameLinks: previous.record?.dependencies.links == links.hash, tags: tags, renderer: renderer,
-            sitePages: sitePages,
-            diagnostics: diagnostics)
+            hasSameLinks: run.reuse.hasSameLinks(links.hash), tags: tags, renderer: renderer,
+            sitePages: sitePages)
+    }
+
+    /// The renderer of posts' Markdown and the maker of their pages, made alike for a whole build and for
+    /// a rebuild of edited posts: only where links lead and the navigation come from elsewhere.
+    static func makeRenderers(
+        _ plan: BuildPlan, templates: TemplateSet, navigation: [(title: String, path: String)],
+        linkTarget: @escaping @Sendable (String) -> PostRenderer.LinkTarget
+    ) -> (PostRenderer, SitePages) {
+        let context = PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation)
+        return (
+            PostRenderer(configuration: plan.configuration, linkTarget: linkTarget),
+            SitePages(context: context, templates: templates)
+        )
     }
 
     /// Every page's URL, by source and in order, and their hash. Sources are in the scan's fixed order, so

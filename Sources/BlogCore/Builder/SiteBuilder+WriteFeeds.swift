@@ -6,12 +6,11 @@ import JSONFeed
 /// record, and the warnings of the feeds written.
 struct WrittenFeeds: Sendable {
     var hashes: [String: UInt64]
-    /// The warnings of the pages written and, as recorded, of the pages carried over.
-    var diagnostics: [Diagnostic]
-    /// The warnings by page, for the next build's record.
-    var warnings: [String: [BuildRecord.FeedWarning]]
+    /// The warnings of the pages written and, as the last build found them, of the pages carried over,
+    /// by page.
+    var warnings: [String: [Diagnostic]]
     /// Every page that carries whole posts, for the next build's record.
-    var wholePages: [BuildRecord.FeedPage]
+    var wholePostPages: [FeedJob]
 }
 
 extension SiteBuilder {
@@ -26,13 +25,13 @@ extension SiteBuilder {
     /// A page whose inputs (its posts' sources, URLs and tags, its links, the site's links) hash as the
     /// last build recorded is carried over; only the posts of the other pages are rendered for it.
     func writeFeeds(
-        _ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, _ previous: IncrementalBuild.Previous,
-        into output: StagedOutput, _ plan: BuildPlan
+        _ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, into output: StagedOutput,
+        _ run: inout BuildRun
     ) async throws(DiagnosticError) -> WrittenFeeds {
+        let plan = run.plan
+        let reuse = run.reuse
         let jobs = FeedJob.all(posts: pages.posts, configuration: plan.configuration, routes: plan.routes)
         let itemHashes = await Self.itemHashes(pages.posts, loaded)
-        let recorded = previous.record?.dependencies.listPages ?? [:]
-        let recordedWarnings = previous.record?.dependencies.feedWarnings ?? [:]
         let linkHash = selection.linkHash
         // On every core: at 50,000 posts an edit's build checks ten thousand pages here.
         let checked: [(hash: UInt64, carried: Bool)] = await jobs.runs(
@@ -43,18 +42,18 @@ extension SiteBuilder {
                 let hash = job.inputHash(itemHashes: itemHashes, linkHash: linkHash)
                 return (
                     hash,
-                    job.routes.allSatisfy { recorded[$0.path] == hash }
+                    job.routes.allSatisfy { reuse.isUnchanged(path: $0.path, digest: hash) }
                         && job.routes.allSatisfy { output.carryOver($0.path) }
                 )
             }
         }.flatMap { $0 }
         var hashes: [String: UInt64] = [:]
-        var warnings: [String: [BuildRecord.FeedWarning]] = [:]
+        var warnings: [String: [Diagnostic]] = [:]
         var toWrite: [(job: FeedJob, hash: UInt64)] = []
         for (job, check) in zip(jobs, checked) {
             for route in job.routes { hashes[route.path] = check.hash }
             if check.carried {
-                warnings[job.routes[0].path] = recordedWarnings[job.routes[0].path]
+                warnings[job.routes[0].path] = reuse.feedWarnings(of: job.routes[0].path)
             } else {
                 toWrite.append((job, check.hash))
             }
@@ -76,20 +75,14 @@ extension SiteBuilder {
         for (job, result) in zip(toWrite.map(\.job), written) {
             switch result {
             case .success(let found):
-                if !found.isEmpty {
-                    warnings[job.routes[0].path] = found.map {
-                        BuildRecord.FeedWarning(file: $0.file, message: $0.message)
-                    }
-                }
+                if !found.isEmpty { warnings[job.routes[0].path] = found }
             case .failure(let failure):
                 throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(failure)")
             }
         }
-        let diagnostics = warnings.keys.sorted().flatMap { page in
-            (warnings[page] ?? []).map { Diagnostic(.warning, file: $0.file, message: $0.message) }
-        }
-        let wholePages = jobs.filter { !$0.carriesSummaries(configuration) }.map(\.recorded)
-        return WrittenFeeds(hashes: hashes, diagnostics: diagnostics, warnings: warnings, wholePages: wholePages)
+        run.report(warnings.keys.sorted().flatMap { warnings[$0] ?? [] })
+        let wholePostPages = jobs.filter { !$0.carriesSummaries(configuration) }
+        return WrittenFeeds(hashes: hashes, warnings: warnings, wholePostPages: wholePostPages)
     }
 
     /// Writes one page of a feed in each of its formats through `put`, from its posts' items; a page past
@@ -165,7 +158,7 @@ extension SiteBuilder {
     /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
     /// keeping every item beside its JSON held half a gigabyte more. A page that needs the others (one
     /// past the size limit) reads them back from their JSON.
-    private func feedItems(of jobs: [FeedJob], _ builder: FeedBuilder, _ renderer: PostRenderer, _ plan: BuildPlan)
+    func feedItems(of jobs: [FeedJob], _ builder: FeedBuilder, _ renderer: PostRenderer, _ plan: BuildPlan)
         async throws(DiagnosticError)
         -> (whole: [ObjectIdentifier: MadeItem], summaries: [ObjectIdentifier: MadeItem])
     {
@@ -286,13 +279,6 @@ struct FeedJob: Sendable {
     /// A page past the first, which carries summaries unless blog.yaml asks for whole posts.
     var isArchive = false
 
-    /// The page as the build record keeps it.
-    var recorded: BuildRecord.FeedPage {
-        BuildRecord.FeedPage(
-            title: channel.title, homePageURL: channel.homePageURL, feedURL: channel.feedURL, nextURL: channel.nextURL,
-            formats: formats.map(\.rawValue), routes: routes, sources: posts.map(\.post.source), isArchive: isArchive)
-    }
-
     /// Whether the page's items carry summaries rather than whole posts.
     func carriesSummaries(_ configuration: SiteConfiguration) -> Bool {
         configuration.feedCarriesSummaries || (isArchive && !configuration.feedArchiveCarriesWholePosts)
@@ -384,17 +370,6 @@ struct FeedJob: Sendable {
         digest.add(UInt64(posts.count))
         for published in posts { digest.add(itemHashes[ObjectIdentifier(published)] ?? 0) }
         return digest.digest
-    }
-}
-
-extension FeedJob {
-    /// A page the build record kept, with its posts (those of `page.sources`, in order).
-    init(_ page: BuildRecord.FeedPage, posts: [PublishedPost]) {
-        self.init(
-            channel: .init(
-                title: page.title, homePageURL: page.homePageURL, feedURL: page.feedURL, nextURL: page.nextURL),
-            formats: page.formats.compactMap(FeedFormat.init(rawValue:)), routes: page.routes, posts: posts[...],
-            isArchive: page.isArchive)
     }
 }
 

@@ -5,10 +5,11 @@ extension SiteBuilder {
     /// jekyll-redirect-from): an HTML page with a zero-second refresh, a canonical link and a plain link,
     /// which any static host serves. An old path that a page of the site takes is a warning and is skipped.
     ///
-    /// - Returns: The redirect pages' paths, and the warnings.
-    func writeRedirects(_ pages: RenderedPages, generated: Set<String>, into output: StagedOutput, _ plan: BuildPlan)
-        throws(DiagnosticError) -> (paths: Set<String>, diagnostics: [Diagnostic])
-    {
+    /// - Returns: The redirect pages' paths; the warnings are added to `run`.
+    func writeRedirects(
+        _ pages: RenderedPages, generated: Set<String>, into output: StagedOutput, _ run: inout BuildRun
+    ) throws(DiagnosticError) -> Set<String> {
+        let plan = run.plan
         let routes = plan.routes
         var taken: [String: String] = [:]
         for path in generated { taken[path] = "a page the build writes" }
@@ -64,7 +65,8 @@ extension SiteBuilder {
             }
             written.insert(route.path)
         }
-        return (written, diagnostics)
+        run.report(diagnostics)
+        return written
     }
 
     static func redirectPage(to target: String, title: String, language: String) -> String {

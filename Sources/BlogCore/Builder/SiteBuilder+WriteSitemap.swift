@@ -5,9 +5,10 @@ extension SiteBuilder {
     /// Writes `sitemap.xml` (sitemaps.org, ``Sitemap``): every published page under `base_url`, posts with
     /// the date they last changed; and `robots.txt` naming it, unless the theme ships its own.
     /// - Returns: The paths written, for the checks that no copied file or redirect takes one.
-    func writeSitemap(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ plan: BuildPlan)
+    func writeSitemap(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ run: BuildRun)
         throws(DiagnosticError) -> [String]
     {
+        let plan = run.plan
         let routes = plan.routes
         var entries: [Sitemap.Entry] = pages.all.map {
             Sitemap.Entry(url: routes.absolute($0.path), modified: $0.post.updated ?? $0.post.date)

@@ -26,44 +26,62 @@ public struct SiteBuilder: Sendable {
         let lock = try await lockSite(options)
         defer { lock.release() }
         let sources = await scanSources(plan)
+        var run = BuildRun(plan, scan: sources)
         timer.mark("plan and scan")
-        let check = await plan.incremental.check(plan, sources)
-        if let unchanged = check.unchanged {
-            return finish(plan, unchanged.summary, [plan.diagnostics, sources.diagnostics, unchanged.diagnostics])
+        let previous: IncrementalBuild.Previous
+        switch await takeShortWay(sources, run) {
+        case .done(let summary): return summary
+        case .whole(let last): previous = last
         }
-        if let edited = await rebuildEdits(check, sources, plan) {
-            return finish(plan, edited, [plan.diagnostics, sources.diagnostics, edited.diagnostics])
-        }
-        let previous = await plan.incremental.previousBuild(plan, check)
-        let loaded = await loadPosts(sources, previous, plan)
+        run.reuse = await plan.incremental.reuse(plan, previous)
+        let loaded = await loadPosts(sources, run)
         timer.mark("load posts")
-        let selection = try await selectPublished(
-            loaded, previous, plan, earlier: [plan.diagnostics, sources.diagnostics])
-        let output = try stageOutput(plan, previous)
-        let pages = try await renderPostPages(
-            selection, loaded, previous, into: output, plan, earlier: [plan.diagnostics, sources.diagnostics])
+        let selection = try await selectPublished(loaded, &run)
+        let output = try stageOutput(run)
+        let pages = try await renderPostPages(selection, loaded, into: output, &run)
         timer.mark("render posts and pages")
-        let listPages = try await renderListPages(pages, selection, previous, into: output, plan)
+        let listPages = try await renderListPages(pages, selection, into: output, run)
         timer.mark("list pages")
-        let feeds = try await writeFeeds(pages, selection, loaded, previous, into: output, plan)
+        let feeds = try await writeFeeds(pages, selection, loaded, into: output, &run)
         timer.mark("feeds")
-        let sitemaps = try writeSitemap(pages, listPages: listPages, into: output, plan)
-        let hashed = listPages.merging(feeds.hashes) { page, _ in page }
-        let generated = Set(hashed.keys).union(sitemaps)
-        let redirects = try writeRedirects(pages, generated: generated, into: output, plan)
-        let copied = try copyStaticFiles(
-            pages, generated: generated, redirects: redirects.paths, into: output, plan,
-            earlier: [plan.diagnostics, sources.diagnostics, selection.diagnostics, pages.diagnostics])
+        let sitemaps = try writeSitemap(pages, listPages: listPages, into: output, run)
+        let generated = Set(listPages.keys).union(feeds.hashes.keys).union(sitemaps)
+        let redirects = try writeRedirects(pages, generated: generated, into: output, &run)
+        try copyStaticFiles(pages, generated: generated, redirects: redirects, into: output, &run)
         timer.mark("sitemap, redirects and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
-        let content = selection.diagnostics + pages.diagnostics + feeds.diagnostics + redirects.diagnostics + copied
         var summary = committed.summary(pages, selection)
-        summary.spareRequest = await record(
-            plan, sources, loaded, selection, pages, listPages: hashed, feeds, committed, summary, content)
+        summary.spareRequest = await plan.incremental.record(
+            BuildOutcome(
+                scan: sources, loaded: loaded, selection: selection, sourceRecords: pages.sourceRecords,
+                listPages: listPages, feeds: feeds, committed: committed, summary: summary,
+                diagnostics: run.contentDiagnostics), plan)
         timer.mark("record")
-        Self.releaseInBackground([loaded, selection, pages, previous, committed])
-        return finish(plan, summary, [plan.diagnostics, sources.diagnostics, content])
+        Self.releaseInBackground([loaded, selection, pages, run.reuse, committed])
+        return finish(plan, summary, run.diagnostics)
+    }
+
+    private enum Start {
+        /// The build is over: nothing changed, or a few edited posts were rebuilt alone.
+        case done(BuildSummary)
+        /// The whole build runs, from the last build's record.
+        case whole(IncrementalBuild.Previous)
+    }
+
+    /// Ends the build at once when nothing changed, or with a rebuild of the edited posts alone when their
+    /// edits reach no further than their own pages; else says what the whole build starts from.
+    private func takeShortWay(_ sources: SourceScan, _ run: BuildRun) async -> Start {
+        let plan = run.plan
+        switch await plan.incremental.start(plan, sources) {
+        case .unchanged(let summary, let diagnostics):
+            return .done(finish(plan, summary, run.diagnostics + diagnostics))
+        case .edited(let edits):
+            guard let summary = await rebuildEdits(edits, sources, run) else { return .whole(edits.previous) }
+            return .done(finish(plan, summary, run.diagnostics + edits.diagnostics))
+        case .whole(let previous):
+            return .whole(previous)
+        }
     }
 
     /// Frees a finished build's data on a task of its own instead of on the way out of the build: ten
@@ -75,9 +93,9 @@ public struct SiteBuilder: Sendable {
     }
 
     /// The summary with every diagnostic, sorted, and the build's time.
-    private func finish(_ plan: BuildPlan, _ summary: BuildSummary, _ diagnostics: [[Diagnostic]]) -> BuildSummary {
+    private func finish(_ plan: BuildPlan, _ summary: BuildSummary, _ diagnostics: [Diagnostic]) -> BuildSummary {
         var summary = summary
-        summary.diagnostics = diagnostics.flatMap { $0 }.sorted(by: Self.diagnosticOrder)
+        summary.diagnostics = diagnostics.sorted(by: Self.diagnosticOrder)
         let elapsed = ContinuousClock.now - plan.started
         summary.seconds = Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
         return summary

@@ -39,13 +39,13 @@ struct SitePages: Sendable {
 
     /// Stages every page that lists posts (the index and its pages, tags, the archive, 404.html) on every
     /// core. A page whose hash (of the list-entry hashes of the posts it shows, in order, and of all else
-    /// it shows; `linkHash` stands for the navigation) is the one in `previous` is carried over from the
+    /// it shows; `linkHash` stands for the navigation) is unchanged by `reuse` is carried over from the
     /// old output; the others are rendered and staged as they are made.
     ///
     /// - Parameter entryHashes: The ``listEntryHash(_:)`` of each of `posts`, in the same order.
     /// - Returns: The path and hash of every list page.
     func stageListPages(
-        posts: [PublishedPost], entryHashes: [UInt64], linkHash: UInt64, previous: [String: UInt64],
+        posts: [PublishedPost], entryHashes: [UInt64], linkHash: UInt64, reuse: Reuse,
         into output: StagedOutput
     ) async throws -> [String: UInt64] {
         let perPage = configuration.postsPerPage
@@ -93,7 +93,7 @@ struct SitePages: Sendable {
                         guard index < jobs.count else { return .success(staged) }
                         let (path, hash) = lists.key(of: jobs[index], pages: self)
                         staged[path] = hash
-                        if previous[path] == hash, output.carryOver(path) { continue }
+                        if reuse.isUnchanged(path: path, digest: hash), output.carryOver(path) { continue }
                         do {
                             try output.put(path, text: render(jobs[index], lists: lists, entries: &entries))
                         } catch {

@@ -239,19 +239,19 @@ extension BuildRecord {
         /// One section, decoded on a core of its own.
         private enum Section: Sendable {
             case stamps(BuildStamps)
-            case outputs([String: Output], spare: [String: Output]?)
+            case outputs([String: OutputFile], spare: [String: OutputFile]?)
             case sources([(String, Source)])
         }
 
         private static func readOutputs(_ reader: inout RecordReader) throws(RecordReader.Failure) -> Section {
             let outputCount = try reader.count(minimumSize: 11)
-            var outputs: [String: Output] = [:]
+            var outputs: [String: OutputFile] = [:]
             outputs.reserveCapacity(outputCount)
             for _ in 0..<outputCount {
                 let path = try reader.string()
                 outputs[path] = try reader.output()
             }
-            var spare: [String: Output]?
+            var spare: [String: OutputFile]?
             if try reader.bool() {
                 var changed = outputs
                 for _ in 0..<(try reader.count(minimumSize: 2)) {

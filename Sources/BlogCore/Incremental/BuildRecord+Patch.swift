@@ -21,7 +21,7 @@ extension BuildRecord.File {
     }
 
     /// The entries of the named output files that the last build wrote.
-    func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output] {
+    func outputs(_ paths: Set<String>) -> [String: OutputFile] {
         locateOutputs(paths).entries.compactMapValues { entry in
             decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }
         }
@@ -32,7 +32,7 @@ extension BuildRecord.File {
     /// writes the record then). An output given a new entry keeps its old one as the spare tree's, since
     /// the file was replaced in the output alone.
     func patched(
-        sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: BuildRecord.Output]
+        sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: OutputFile]
     ) -> Data? {
         var replacements: [(range: Range<Int>, bytes: [UInt8])] = []
         func entry(_ path: String, _ write: (inout RecordWriter) -> Void) -> [UInt8] {
@@ -50,7 +50,7 @@ extension BuildRecord.File {
             replacements.append(
                 (record.whole, entry(path) { writer in writer.lengthPrefixed { $0.source(new.record) } }))
         }
-        var spareChanges: [String: BuildRecord.Output?] = [:]
+        var spareChanges: [String: OutputFile?] = [:]
         for (path, new) in outputs {
             guard let stamp = stamps.outputs[path], let old = located.entries[path],
                 let oldEntry = decode(old.value, { reader throws(RecordReader.Failure) in try reader.output() })
@@ -69,7 +69,7 @@ extension BuildRecord.File {
 
     /// The spare tree's differences from the outputs (the list at `range`) with `changes` added where the
     /// list has no entry of its own for the path: the spare holds what it held.
-    private func spareDifferences(_ range: Range<Int>, keeping changes: [String: BuildRecord.Output?]) -> [UInt8]? {
+    private func spareDifferences(_ range: Range<Int>, keeping changes: [String: OutputFile?]) -> [UInt8]? {
         guard
             var differences = decode(
                 range,

@@ -4,7 +4,7 @@ import JSONFeed
 
 // How each value of the record is written and read back, field by field in the same order.
 extension RecordWriter {
-    mutating func output(_ output: BuildRecord.Output) {
+    mutating func output(_ output: OutputFile) {
         integer(output.size)
         signed(output.modified)
         fixed(output.hash)
@@ -67,8 +67,8 @@ extension RecordWriter {
 }
 
 extension RecordReader {
-    mutating func output() throws(Failure) -> BuildRecord.Output {
-        BuildRecord.Output(size: try int(), modified: try signed(), hash: try fixed())
+    mutating func output() throws(Failure) -> OutputFile {
+        OutputFile(size: try int(), modified: try signed(), hash: try fixed())
     }
 
     mutating func source() throws(Failure) -> BuildRecord.Source {

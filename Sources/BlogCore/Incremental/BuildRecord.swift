@@ -43,13 +43,6 @@ struct BuildRecord: Sendable {
         var futureSkipped: Int
     }
 
-    /// One file of the output.
-    struct Output: Sendable, Equatable {
-        var size: Int
-        var modified: Int64
-        var hash: UInt64
-    }
-
     struct RecordedDiagnostic: Sendable, Equatable {
         var severity: String
         var file: String
@@ -118,12 +111,15 @@ struct BuildRecord: Sendable {
     /// The order the file keeps the sources in: the scan's, which is sorted. Sources it does not name make
     /// the file sort them all.
     var sourceOrder: [String] = []
-    var outputs: [String: Output] = [:]
+    var outputs: [String: OutputFile] = [:]
     /// What the spare tree (the output before the last swap) holds, for ``StagedOutput``; nil when no
     /// spare was kept. Written as its differences from `outputs`, which are few.
-    var spare: [String: Output]?
+    var spare: [String: OutputFile]?
 
-    init(fingerprint: UInt64, stamps: BuildStamps, outputs: [String: Output] = [:], spare: [String: Output]? = nil) {
+    init(
+        fingerprint: UInt64, stamps: BuildStamps, outputs: [String: OutputFile] = [:],
+        spare: [String: OutputFile]? = nil
+    ) {
         self.fingerprint = fingerprint
         self.stamps = stamps
         self.outputs = outputs
@@ -162,12 +158,5 @@ extension Diagnostic {
         self.init(
             Severity(rawValue: recorded.severity) ?? .warning, file: recorded.file, line: recorded.line,
             column: recorded.column, message: recorded.message)
-    }
-}
-
-extension FileStamp {
-    /// Whether the file still has the size and modification time the record has for it.
-    func matches(_ entry: BuildRecord.Output) -> Bool {
-        size == entry.size && modified == entry.modified
     }
 }

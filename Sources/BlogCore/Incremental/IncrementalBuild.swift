@@ -13,43 +13,57 @@ struct IncrementalBuild: Sendable {
     /// What a record must match to be reused (see ``SiteBuilder/makePlan(_:)``).
     let fingerprint: UInt64
 
-    /// What comparing the sources and the output with the last build's stamps found.
-    struct Check: Sendable {
-        /// When nothing changed: the last build's summary and the content's diagnostics, as they were.
-        var unchanged: (summary: BuildSummary, diagnostics: [Diagnostic])?
-        /// The last build's record file, read for the check and decoded in full only when something changed.
-        var file: BuildRecord.File?
-        /// When only some posts' files changed since that record was written (nothing added, removed or
-        /// due, and the output as it was): where they are among the scan's jobs.
-        var edited: [Int] = []
-        /// The stamps of the last build's record, as the check read them.
-        var stamps: BuildStamps?
-        /// The last build's record, for a rebuild of the edited sources: ``file``, or the one in memory.
-        var recorded: (any RecordedBuild)?
+    /// How a build begins, decided once from the last build's stamps.
+    enum Start: Sendable {
+        /// Every source, the theme, blog.yaml and the output are as the last build left them: its summary
+        /// and the content's diagnostics, as they were.
+        case unchanged(BuildSummary, [Diagnostic])
+        /// Only some posts' files changed (nothing added, removed or due, and the output as it was).
+        case edited(Edits)
+        /// Anything else: a whole build, reusing what the record vouches for.
+        case whole(Previous)
     }
 
-    /// What the last build left for this one.
+    /// The last build's record as the check found it, for a whole build to decode.
     struct Previous: Sendable {
-        /// Nil when there is none, or it cannot be used.
-        var record: BuildRecord?
-        /// A listing of the spare tree (see ``StagedOutput``), started before the record was decoded.
-        var spareListing: Task<FolderWalk, Never>?
+        fileprivate var file: BuildRecord.File?
+        fileprivate var remembered: BuildRecord?
+    }
+
+    /// The edited sources, with the record read entry by entry for a rebuild of them alone.
+    struct Edits: Sendable {
+        /// Where the edited files are among the scan's jobs.
+        var indices: [Int]
+        /// Answers from the record, read entry by entry.
+        var reuse: Reuse
+        /// The whole build to fall back on when an edit reaches further than its own pages.
+        var previous: Previous
+        /// The last build's summary: the output is as it left it, but for the files an edit replaces.
+        var summary: BuildSummary
+        /// The content's diagnostics of the last build, which the edits leave as they were.
+        var diagnostics: [Diagnostic]
+        /// Every source the record holds, for looking up where links lead.
+        var recordedSources: [String]
     }
 
     /// Whether every source, the theme, blog.yaml and the output itself are as the last build left them,
     /// from the record's stamps alone. Never unchanged when the site or theme has errors.
-    func check(_ plan: BuildPlan, _ sources: SourceScan) async -> Check {
+    func start(_ plan: BuildPlan, _ sources: SourceScan) async -> Start {
         let remembered = memory?.record(fingerprint: fingerprint)
         let file = remembered == nil ? BuildRecord.File.read(for: site, in: folder, fingerprint: fingerprint) : nil
+        let previous = Previous(file: file, remembered: remembered)
         guard plan.templates != nil,
             !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
             let stamps = remembered?.stamps ?? file?.stamps(),
             let edited = await editedSources(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
-        else { return Check(unchanged: nil, file: file) }
-        guard edited.isEmpty else {
-            return Check(unchanged: nil, file: file, edited: edited, stamps: stamps, recorded: remembered ?? file)
-        }
-        return Check(unchanged: (stamps.summary(output: plan.output.folder), stamps.diagnostics), file: file)
+        else { return .whole(previous) }
+        let summary = stamps.summary(output: plan.output.folder)
+        guard !edited.isEmpty else { return .unchanged(summary, stamps.diagnostics) }
+        let recorded: (any RecordedBuild)? = remembered ?? file
+        return .edited(
+            Edits(
+                indices: edited, reuse: Reuse(recorded), previous: previous, summary: summary,
+                diagnostics: stamps.diagnostics, recordedSources: Array(stamps.sources.keys)))
     }
 
     /// The sources (by their place among the scan's jobs) whose size or modification time is not the one
@@ -75,14 +89,15 @@ struct IncrementalBuild: Sendable {
         return edited
     }
 
-    /// The last build's record, with a listing of the spare tree started first: listing it takes a tenth
-    /// of a second of system time, which goes on beside the decoding of the record and the reading of sources.
-    func previousBuild(_ plan: BuildPlan, _ check: Check) async -> Previous {
+    /// What a whole build may reuse: the last build's record, with a listing of the spare tree started
+    /// first (listing it takes a tenth of a second of system time, which goes on beside the decoding of
+    /// the record and the reading of sources).
+    func reuse(_ plan: BuildPlan, _ previous: Previous) async -> Reuse {
         let listing = StagedOutput.startListing(plan.output.spare.path)
-        var record = memory?.record(fingerprint: fingerprint)
+        var record = previous.remembered
         // The check has read the stamps; the build needs the rest.
-        if record == nil { record = await check.file?.record(includingStamps: false) }
-        return Previous(record: record, spareListing: listing)
+        if record == nil { record = await previous.file?.record(includingStamps: false) }
+        return Reuse(record, spareListing: listing)
     }
 
     /// Keeps this build's record: in memory for `blog serve`, else on disk.

@@ -7,33 +7,34 @@ protocol RecordedBuild: Sendable {
     var dependencies: BuildRecord.Dependencies { get }
     /// The records of the named sources that the record holds.
     func sources(_ paths: Set<String>) -> [String: BuildRecord.Source]
+    /// One source's record; nil when there is none.
+    func source(_ path: String) -> BuildRecord.Source?
     /// The entries of the named output files that the last build wrote.
-    func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output]
+    func outputs(_ paths: Set<String>) -> [String: OutputFile]
     /// Keeps the record with the named sources' and outputs' entries and stamps replaced where the
     /// build keeps its record; false when it holds no entry for one of them (nothing is kept then).
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
-        outputs: [String: BuildRecord.Output],
+        outputs: [String: OutputFile],
         _ incremental: IncrementalBuild, output: OutputWriter
     ) async -> Bool
 }
 
 extension RecordedBuild {
-    /// One source's record; nil when there is none.
-    func source(_ path: String) -> BuildRecord.Source? {
-        sources([path])[path]
-    }
-
     /// One output file's entry; nil when the last build did not write that path.
-    func output(_ path: String) -> BuildRecord.Output? {
+    func output(_ path: String) -> OutputFile? {
         outputs([path])[path]
     }
 }
 
 extension BuildRecord.File: RecordedBuild {
+    func source(_ path: String) -> BuildRecord.Source? {
+        sources([path])[path]
+    }
+
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
-        outputs: [String: BuildRecord.Output],
+        outputs: [String: OutputFile],
         _ incremental: IncrementalBuild, output: OutputWriter
     ) async -> Bool {
         guard let patched = patched(sources: sources, outputs: outputs) else { return false }
@@ -43,14 +44,18 @@ extension BuildRecord.File: RecordedBuild {
 }
 
 extension BuildRecord: RecordedBuild {
+    func source(_ path: String) -> BuildRecord.Source? {
+        sources[path]
+    }
+
     func sources(_ paths: Set<String>) -> [String: BuildRecord.Source] {
         var found: [String: BuildRecord.Source] = [:]
         for path in paths { found[path] = sources[path] }
         return found
     }
 
-    func outputs(_ paths: Set<String>) -> [String: BuildRecord.Output] {
-        var found: [String: BuildRecord.Output] = [:]
+    func outputs(_ paths: Set<String>) -> [String: OutputFile] {
+        var found: [String: OutputFile] = [:]
         for path in paths { found[path] = outputs[path] }
         return found
     }
@@ -58,7 +63,7 @@ extension BuildRecord: RecordedBuild {
     /// The spare tree (a full map here) keeps what it held: the files were replaced in the output alone.
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
-        outputs: [String: BuildRecord.Output],
+        outputs: [String: OutputFile],
         _ incremental: IncrementalBuild, output: OutputWriter
     ) async -> Bool {
         var record = self

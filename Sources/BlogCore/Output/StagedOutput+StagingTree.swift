@@ -10,7 +10,7 @@ extension StagedOutput {
     /// The tree is made under a trash name, which the next build deletes if this one is killed, and renamed
     /// to the spare only when complete. Returns false, leaving no spare, when a file no longer matches the
     /// manifest or anything fails.
-    static func linkSpare(for target: OutputWriter, manifest: [String: BuildRecord.Output]) -> Bool {
+    static func linkSpare(for target: OutputWriter, manifest: [String: OutputFile]) -> Bool {
         guard !FileSystem.exists(target.spare.path), !FileSystem.exists(target.staging.path) else { return false }
         let making = target.freshTrash().path
         let output = target.folder.path

@@ -27,9 +27,9 @@ final class StagedOutput: Sendable {
     let target: OutputWriter
     /// What the last build wrote, from the build cache; an entry is trusted only while the old file's size
     /// and modification time still match it.
-    let previous: [String: BuildRecord.Output]
+    let previous: [String: OutputFile]
     /// What the staging folder already holds (a reused spare tree), by the same rule; empty for a new one.
-    let base: [String: BuildRecord.Output]
+    let base: [String: OutputFile]
     /// Whether staging started from the spare tree, which may hold files this build does not make.
     let isReusingSpare: Bool
     /// The output and staging folders as paths, made once: building them from URLs for each of ten
@@ -42,7 +42,7 @@ final class StagedOutput: Sendable {
 
     private struct State {
         var counts = Counts()
-        var manifest: [String: BuildRecord.Output] = [:]
+        var manifest: [String: OutputFile] = [:]
         var folders: Set<String> = []
     }
 
@@ -57,7 +57,7 @@ final class StagedOutput: Sendable {
     /// - Parameter spareWalk: A listing of the spare started earlier, when the build had the time for it;
     ///   without one, a reused spare is listed from here.
     init(
-        target: OutputWriter, previous: [String: BuildRecord.Output], spare: [String: BuildRecord.Output]?,
+        target: OutputWriter, previous: [String: OutputFile], spare: [String: OutputFile]?,
         spareWalk: Task<FolderWalk, Never>? = nil
     ) throws {
         self.target = target
@@ -188,7 +188,7 @@ final class StagedOutput: Sendable {
     /// - Parameter keepingSpare: Whether to keep the replaced tree as the next build's spare; when false
     ///   (the cache cannot describe it) it is deleted in the background.
     /// - Returns: The counts, the manifest, and whether a spare tree was kept.
-    func finish(keepingSpare: Bool) async throws -> (Counts, [String: BuildRecord.Output], keptSpare: Bool) {
+    func finish(keepingSpare: Bool) async throws -> (Counts, [String: OutputFile], keptSpare: Bool) {
         let manifest = state.withLock { $0.manifest }
         var counts = state.withLock { $0.counts }
         let oldFiles = previous.isEmpty ? Set(FolderWalk(root: target.folder.path).files) : Set(previous.keys)
@@ -205,7 +205,7 @@ final class StagedOutput: Sendable {
 
     /// Leaves the staged file when it is already the old one (a spare shares the inode), else links the
     /// old file in its place. Returns false when the link fails.
-    private func keepOrLink(_ path: String, _ entry: BuildRecord.Output, from old: String) throws -> Bool {
+    private func keepOrLink(_ path: String, _ entry: OutputFile, from old: String) throws -> Bool {
         let staged = stagingPath + "/" + path
         if base[path] == entry, FileStamp(staged)?.matches(entry) == true {
             record(path, entry, unchanged: true)
@@ -226,7 +226,7 @@ final class StagedOutput: Sendable {
         try makeParent(of: staged, for: path)
     }
 
-    private func record(_ path: String, _ entry: BuildRecord.Output, unchanged: Bool) {
+    private func record(_ path: String, _ entry: OutputFile, unchanged: Bool) {
         state.withLock { state in
             state.manifest[path] = entry
             if unchanged { state.counts.unchanged += 1 } else { state.counts.written += 1 }
@@ -258,7 +258,7 @@ final class StagedOutput: Sendable {
     }
 
     /// Deletes every file and empty folder of the reused spare that this build did not put.
-    private func removeExtras(keeping manifest: [String: BuildRecord.Output]) async {
+    private func removeExtras(keeping manifest: [String: OutputFile]) async {
         let root = stagingPath
         guard let walk = await spareListing?.value else { return }
         for file in walk.files where manifest[file] == nil {

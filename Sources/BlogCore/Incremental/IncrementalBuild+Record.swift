@@ -1,27 +1,42 @@
 import BlogFileSystem
 import Foundation
 
-extension SiteBuilder {
-    /// Records what this build read and wrote, for the next build to reuse.
+/// What a whole build read, made and wrote: all the record of it needs.
+struct BuildOutcome: Sendable {
+    var scan: SourceScan
+    var loaded: LoadedSources
+    /// Its links' digest, navigation and the first date of a future post left out.
+    var selection: Selection
+    var sourceRecords: Task<SourceRecords, Never>
+    /// Each list page with the digest of its inputs.
+    var listPages: [String: UInt64]
+    var feeds: WrittenFeeds
+    var committed: CommittedOutput
+    var summary: BuildSummary
+    /// The content's diagnostics, which a build that finds nothing changed reports again.
+    var diagnostics: [Diagnostic]
+}
+
+extension IncrementalBuild {
+    /// Records what a whole build read and wrote, for the next build to reuse.
     ///
-    /// - Parameters:
-    ///   - listPages: Each list page and feed file with the hash of its inputs.
-    ///   - feeds: The feed pages written, with their warnings.
-    ///   - diagnostics: The content's diagnostics, which a build that finds nothing changed reports again.
     /// - Returns: The spare tree to make after this build, when it kept none for a large output.
-    func record(
-        _ plan: BuildPlan, _ scan: SourceScan, _ loaded: LoadedSources, _ selection: Selection, _ pages: RenderedPages,
-        listPages: [String: UInt64], _ feeds: WrittenFeeds, _ committed: CommittedOutput, _ summary: BuildSummary,
-        _ diagnostics: [Diagnostic]
-    ) async -> StagingTreeRequest? {
+    func record(_ outcome: BuildOutcome, _ plan: BuildPlan) async -> StagingTreeRequest? {
+        let feeds = outcome.feeds
+        var warnings: [String: [BuildRecord.FeedWarning]] = [:]
+        for (page, found) in feeds.warnings where !found.isEmpty {
+            warnings[page] = found.map { BuildRecord.FeedWarning(file: $0.file, message: $0.message) }
+        }
         let dependencies = BuildRecord.Dependencies(
-            links: selection.linkHash, listPages: listPages, feedWarnings: feeds.warnings,
-            navigation: selection.sitePages.context.navigation.map(BuildRecord.NavigationLink.init),
-            feedPages: feeds.wholePages)
+            links: outcome.selection.linkHash, listPages: outcome.listPages.merging(feeds.hashes) { page, _ in page },
+            feedWarnings: warnings,
+            navigation: outcome.selection.sitePages.context.navigation.map(BuildRecord.NavigationLink.init),
+            feedPages: feeds.wholePostPages.map(BuildRecord.FeedPage.init))
         let options = plan.options
+        let committed = outcome.committed
         let manifest = committed.manifest
         var record = BuildRecord(
-            fingerprint: plan.incremental.fingerprint, stamps: BuildStamps(), outputs: manifest,
+            fingerprint: fingerprint, stamps: BuildStamps(), outputs: manifest,
             spare: committed.keptSpare ? committed.previousManifest : nil)
         var request: StagingTreeRequest?
         if !committed.keptSpare, options.memory == nil, manifest.count >= options.spareRequestMinimumFiles {
@@ -29,23 +44,25 @@ extension SiteBuilder {
             record.spare = manifest
             request = StagingTreeRequest(
                 site: site.root.path, output: plan.output.folder.path, cacheFolder: options.cacheFolder,
-                fingerprint: plan.incremental.fingerprint)
+                fingerprint: fingerprint)
         }
         record.dependencies = dependencies
         // The stamps are made on one core while the sources' records are finished on the other.
         async let stamps = Self.stamps(
-            scan, manifest: manifest, nextDue: selection.nextDue, summary: summary, plan.rootPath, diagnostics)
-        record.sources = await pages.sourceRecords.value
-        record.sourceOrder = loaded.sources.map(\.job.file)
+            outcome.scan, manifest: manifest, nextDue: outcome.selection.nextDue, summary: outcome.summary,
+            plan.rootPath,
+            outcome.diagnostics)
+        record.sources = await outcome.sourceRecords.value.records
+        record.sourceOrder = outcome.loaded.sources.map(\.job.file)
         record.stamps = await stamps
-        await plan.incremental.save(record, output: plan.output)
+        await save(record, output: plan.output)
         return request
     }
 
     /// The stamps of every source (as the scan made them: a source's record carries the same stamp, or it
     /// has none when it could not be stamped), of every post folder's file, and of every output file.
     private static func stamps(
-        _ scan: SourceScan, manifest: [String: BuildRecord.Output], nextDue: Date?, summary: BuildSummary,
+        _ scan: SourceScan, manifest: [String: OutputFile], nextDue: Date?, summary: BuildSummary,
         _ rootPath: String, _ diagnostics: [Diagnostic]
     ) -> BuildStamps {
         var stamps = BuildStamps(nextDue: nextDue, diagnostics: diagnostics)
@@ -61,10 +78,13 @@ extension SiteBuilder {
         return stamps
     }
 
+}
+
+extension SourceRecords {
     /// The record of every source. A source the record vouched for whose page was carried over, or that
     /// was not rendered either time, keeps its record as it is; only the records of the others are made again.
-    static func sourceRecords(
-        _ sources: [Source], results: [RenderResult], entryHashes: [UInt64],
+    static func make(
+        _ sources: [SiteBuilder.Source], results: [SiteBuilder.RenderResult], entryHashes: [UInt64],
         cached: [String: BuildRecord.Source]
     ) -> [String: BuildRecord.Source] {
         var resultOfSource = [Int?](repeating: nil, count: sources.count)
@@ -107,5 +127,15 @@ extension SiteBuilder {
             )
         }
         return records
+    }
+}
+
+extension BuildRecord.FeedPage {
+    /// The page as the record keeps it: its channel, files and its posts' sources.
+    init(_ job: FeedJob) {
+        self.init(
+            title: job.channel.title, homePageURL: job.channel.homePageURL, feedURL: job.channel.feedURL,
+            nextURL: job.channel.nextURL, formats: job.formats.map(\.rawValue), routes: job.routes,
+            sources: job.posts.map(\.post.source), isArchive: job.isArchive)
     }
 }
