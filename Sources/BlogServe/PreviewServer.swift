@@ -40,7 +40,7 @@ public final class PreviewServer: Sendable {
     }
 
     /// The folder under the site root that holds the preview's output and cache.
-    public static let folder = ".blog-cache/serve"
+    public static let folder = SiteLayout.serveCache
 
     let site: Site
     let options: Options
@@ -81,7 +81,8 @@ public final class PreviewServer: Sendable {
 
         let watcher: FolderWatcher
         do {
-            watcher = try FolderWatcher(root: site.root, folders: ["content", "site-template"], files: ["blog.yaml"])
+            watcher = try FolderWatcher(
+                root: site.root, folders: [SiteLayout.content, SiteLayout.theme], files: [SiteLayout.configuration])
         } catch {
             throw ServeError(message: "\(error)")
         }

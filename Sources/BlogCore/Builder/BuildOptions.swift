@@ -15,7 +15,7 @@ public struct BuildOptions: Sendable {
     /// Treat unknown template variables as errors (`blog build --strict`, which also fails on warnings).
     public var isStrict = false
     /// The folder for the build cache, relative to the site root; `blog serve` keeps its own.
-    public var cacheFolder = BuildRecord.folder
+    public var cacheFolder = SiteLayout.cache
     /// Keeps the cache in memory between builds of one process instead of on disk; see ``BuildMemory``.
     public var memory: BuildMemory?
     /// From how many output files a build without a spare tree asks for one to be made after it

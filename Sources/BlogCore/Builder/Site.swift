@@ -20,7 +20,7 @@ public struct Site: Sendable {
                 (explicit.hasPrefix("/")
                 ? URL(filePath: explicit) : URL(filePath: FileSystem.currentFolder).appending(path: explicit))
                 .standardizedFileURL
-            guard FileSystem.exists(url.appending(path: "blog.yaml").path) else {
+            guard FileSystem.exists(url.appending(path: SiteLayout.configuration).path) else {
                 throw DiagnosticError(
                     file: explicit,
                     message: "no blog.yaml in this folder; run 'blog init \(explicit)' to make a site there")
@@ -29,7 +29,7 @@ public struct Site: Sendable {
         }
         var folder = URL(filePath: FileSystem.currentFolder).standardizedFileURL
         while true {
-            if FileSystem.exists(folder.appending(path: "blog.yaml").path) { return Site(root: folder) }
+            if FileSystem.exists(folder.appending(path: SiteLayout.configuration).path) { return Site(root: folder) }
             let parent = folder.deletingLastPathComponent()
             if parent.path == folder.path { break }
             folder = parent
@@ -41,7 +41,7 @@ public struct Site: Sendable {
 
     /// Reads `blog.yaml`.
     public func loadConfiguration() throws(DiagnosticError) -> (SiteConfiguration, [Diagnostic]) {
-        let url = root.appending(path: "blog.yaml")
+        let url = root.appending(path: SiteLayout.configuration)
         guard let data = FileContents.read(url) else {
             throw DiagnosticError(file: "blog.yaml", message: "cannot read blog.yaml")
         }

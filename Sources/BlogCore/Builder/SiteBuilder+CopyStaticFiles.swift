@@ -36,9 +36,9 @@ extension SiteBuilder {
         do {
             for post in pages.all {
                 guard let bundle = post.post.bundleFolder else { continue }
-                try copier.copy(from: bundle, to: plan.routes.folder(of: post.post), skipping: ["index.md"])
+                try copier.copy(from: bundle, to: plan.routes.folder(of: post.post), skipping: [SiteLayout.bundleIndex])
             }
-            try copier.copy(from: "site-template/static", to: "", skipping: [])
+            try copier.copy(from: SiteLayout.staticFiles, to: "", skipping: [])
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }

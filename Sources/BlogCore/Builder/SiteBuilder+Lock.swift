@@ -3,17 +3,17 @@ import Foundation
 
 extension SiteBuilder {
     /// Where builds of one site take turns: `.blog-cache/lock`, for `blog build` and `blog serve` alike.
-    static let lockFile = ".blog-cache/lock"
+    static let lockFile = SiteLayout.lock
 
     /// Takes the site's build lock, waiting while another build of the site holds it (saying so once
     /// through `options.waiting`), so that two builds never stage into one folder or mix their output.
     /// The system releases the lock when the process ends, however it ends.
     func lockSite(_ options: BuildOptions) async throws(DiagnosticError) -> FileLock {
-        let folder = site.root.appending(path: ".blog-cache").path
+        let folder = site.root.appending(path: SiteLayout.cache).path
         do {
             try FileContents.makeFolder(folder)
         } catch {
-            throw DiagnosticError(file: ".blog-cache", message: "cannot make the folder (\(error.reason))")
+            throw DiagnosticError(file: SiteLayout.cache, message: "cannot make the folder (\(error.reason))")
         }
         var told = false
         while true {

@@ -26,7 +26,7 @@ extension SiteBuilder {
         var templates: TemplateSet?
         do {
             let (loaded, warnings) = try TemplateSet.load(
-                from: site.root.appending(path: "site-template"), displayFolder: "site-template",
+                from: site.root.appending(path: SiteLayout.theme), displayFolder: SiteLayout.theme,
                 strict: options.isStrict)
             templates = loaded
             diagnostics += warnings
@@ -48,8 +48,9 @@ extension SiteBuilder {
             Self.engineVersion, "drafts=\(options.includesDrafts)", "future=\(options.includesFuture)",
             "base=\(options.baseURL ?? "")", "strict=\(options.isStrict)", "output=\(outputURL.path)",
         ]
-        parts.append(String(Digest.of(FileContents.read(site.root.appending(path: "blog.yaml")) ?? Data())))
-        let theme = site.root.appending(path: "site-template")
+        parts.append(
+            String(Digest.of(FileContents.read(site.root.appending(path: SiteLayout.configuration)) ?? Data())))
+        let theme = site.root.appending(path: SiteLayout.theme)
         for path in FileSystem.subpaths(of: theme.path) {
             let url = theme.appending(path: path)
             if let stamp = FileStamp(url.path) { parts.append("\(path):\(stamp.size):\(stamp.modified)") }

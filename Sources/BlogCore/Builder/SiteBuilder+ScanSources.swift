@@ -34,7 +34,8 @@ extension SiteBuilder {
     private func bundleFiles(_ jobs: [ContentLoader.Job]) -> [String] {
         var files: [String] = []
         for bundle in jobs.compactMap(\.bundle) {
-            for path in FileSystem.subpaths(of: site.root.appending(path: bundle).path) where path != "index.md" {
+            for path in FileSystem.subpaths(of: site.root.appending(path: bundle).path)
+            where path != SiteLayout.bundleIndex {
                 if FileSystem.resolvedKind(of: site.root.appending(path: "\(bundle)/\(path)").path) == .file {
                     files.append("\(bundle)/\(path)")
                 }

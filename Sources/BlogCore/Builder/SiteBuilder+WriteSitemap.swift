@@ -19,7 +19,7 @@ extension SiteBuilder {
         let files = Sitemap.files(entries, routes: routes)
         do {
             for file in files { try output.put(file.path, text: file.xml) }
-            if !FileSystem.exists(site.root.appending(path: "site-template/static/\(routes.robots.path)").path) {
+            if !FileSystem.exists(site.root.appending(path: "\(SiteLayout.staticFiles)/\(routes.robots.path)").path) {
                 try output.put(
                     routes.robots.path,
                     text: "User-agent: *\nAllow: /\n\nSitemap: \(routes.absolute(routes.sitemap.url))\n")

@@ -32,7 +32,7 @@ struct ContentLoader {
     func scan() -> (jobs: [Job], diagnostics: [Diagnostic]) {
         var jobs: [Job] = []
         var diagnostics: [Diagnostic] = []
-        for (folder, kind) in [("content/posts", Post.Kind.post), ("content/pages", .page)] {
+        for (folder, kind) in [(SiteLayout.posts, Post.Kind.post), (SiteLayout.pages, .page)] {
             if let problem = Self.resolvedOutsideProblem(root.appending(path: folder), root: root) {
                 diagnostics.append(Diagnostic(.error, file: folder, message: problem))
                 continue
@@ -62,8 +62,8 @@ struct ContentLoader {
                     entry.kind == .folder
                     || (entry.kind == .other && FileSystem.resolvedKind(of: folderPath + "/" + entry.name) == .folder)
                 if isFolder {
-                    if FileSystem.exists(folderPath + "/" + entry.name + "/index.md") {
-                        jobs.append(Job(file: path + "/index.md", kind: kind, name: entry.name, bundle: path))
+                    if FileSystem.exists(folderPath + "/" + entry.name + "/" + SiteLayout.bundleIndex) {
+                        jobs.append(Job(file: path + "/" + SiteLayout.bundleIndex, kind: kind, name: entry.name, bundle: path))
                     } else {
                         diagnostics.append(
                             Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))

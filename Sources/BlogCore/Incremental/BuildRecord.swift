@@ -12,7 +12,7 @@ import JSONFeed
 /// match what was written. A record that cannot be read is ignored.
 struct BuildRecord: Sendable {
     static let formatVersion = 9
-    static let folder = ".blog-cache"
+    static let folder = SiteLayout.cache
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
     static let magic = Array("blogcach".utf8)

@@ -40,7 +40,7 @@ struct OutputWriter {
             )
         }
         // Inside an input, the output would be read back as content or theme files by the next build.
-        for input in ["content", "site-template"] where output.hasPrefix(root + "/" + input + "/") {
+        for input in [SiteLayout.content, SiteLayout.theme] where output.hasPrefix(root + "/" + input + "/") {
             throw DiagnosticError(
                 file: displayName,
                 message:
