@@ -34,6 +34,8 @@ public final class PreviewServer: Sendable {
         public var includesDrafts = false
         /// Show posts dated in the future.
         public var includesFuture = false
+        /// Called before each build's swap (``BuildOptions/beforeSwap``).
+        public var beforeSwap: (@Sendable () async -> Void)?
 
         /// Makes options with the defaults: 127.0.0.1, port 8080, no drafts, no future posts.
         public init() {}
@@ -197,6 +199,7 @@ public final class PreviewServer: Sendable {
             output: output.path, includesDrafts: options.includesDrafts, includesFuture: options.includesFuture)
         buildOptions.cacheFolder = "\(Self.folder)"
         buildOptions.memory = memory
+        buildOptions.beforeSwap = options.beforeSwap
         do {
             let (configuration, _) = try site.loadConfiguration()
             await status.setBasePath(configuration.basePath)

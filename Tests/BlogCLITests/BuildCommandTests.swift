@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 import Testing
 

@@ -18,10 +18,7 @@ import Testing
     func startPausedBuild(_ site: URL, pause seconds: Double, staged: String = "style.css") throws -> Process {
         let process = Process()
         process.executableURL = blogExecutable
-        process.arguments = ["build", "--site", site.path]
-        var environment = ProcessInfo.processInfo.environment
-        environment["BLOG_PAUSE_BEFORE_SWAP"] = String(seconds)
-        process.environment = environment
+        process.arguments = ["build", "--site", site.path, "--pause-before-swap", String(seconds)]
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.run()

@@ -330,7 +330,7 @@ func listTree(_ folder: URL) -> [String] {
         let staging = site.appending(path: ".blog-cache/serve/.public.blog-staging")
         // The build pauses with its tree staged, as a long build would be busy.
         let server = try ServeProcess(
-            site: site, arguments: ["--port", "0"], environment: ["BLOG_PAUSE_BEFORE_SWAP": "60"])
+            site: site, arguments: ["--port", "0", "--pause-before-swap", "60"])
         for _ in 0..<300 where !FileManager.default.fileExists(atPath: staging.path) {
             try await Task.sleep(for: .milliseconds(100))
         }

@@ -24,6 +24,7 @@ extension Blog {
         @Option(help: "Use this base URL instead of base_url from blog.yaml.") var baseURL: String?
         @Flag(help: "Fail on warnings, and treat unknown template variables as errors.") var strict = false
         @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?
+        @Option(help: .hidden) var pauseBeforeSwap: Double?
 
         func run() async throws {
             Allocator.profile()
@@ -33,6 +34,7 @@ extension Blog {
                     output: output, includesDrafts: drafts, includesFuture: future, baseURL: baseURL,
                     isStrict: strict, progress: Terminal.progress(label: "Rendering"))
                 options.waiting = { Terminal.printError("note: \($0)") }
+                options.beforeSwap = Self.pause(pauseBeforeSwap)
                 let summary = try await builder.build(options)
                 for diagnostic in summary.diagnostics { Terminal.print(diagnostic) }
                 print(Diagnostic.printable(summary.line(outputName: output ?? "public")))
@@ -49,6 +51,12 @@ extension Blog {
                 _ = error.report()
                 throw ExitCode(1)
             }
+        }
+
+        /// A wait of `seconds` before the swap, for the tests that kill a build while its tree is staged.
+        static func pause(_ seconds: Double?) -> (@Sendable () async -> Void)? {
+            guard let seconds, seconds > 0 else { return nil }
+            return { try? await Task.sleep(for: .seconds(seconds)) }
         }
     }
 }

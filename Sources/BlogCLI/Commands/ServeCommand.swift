@@ -27,6 +27,7 @@ extension Blog {
         @Flag(help: "Include posts marked draft: true.") var drafts = false
         @Flag(help: "Include posts dated in the future.") var future = false
         @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?
+        @Option(help: .hidden) var pauseBeforeSwap: Double?
 
         func run() async throws {
             let located: Site
@@ -41,6 +42,7 @@ extension Blog {
             options.port = port
             options.includesDrafts = drafts
             options.includesFuture = future
+            options.beforeSwap = Build.pause(pauseBeforeSwap)
             let server = PreviewServer(site: located, options: options)
 
             let serving = Task { try await server.run(report: Self.show) }

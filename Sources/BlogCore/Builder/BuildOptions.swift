@@ -23,6 +23,9 @@ public struct BuildOptions: Sendable {
     public var spareRequestMinimumFiles = 2_000
     /// Called with (posts rendered, posts in all) while rendering.
     public var progress: (@Sendable (Int, Int) -> Void)?
+    /// Called when everything is staged, just before the output is replaced (or, for a rebuild of edited
+    /// posts, before their files are renamed into place); the tests that kill a build hold it here.
+    public var beforeSwap: (@Sendable () async -> Void)?
     /// Called once with a message when the build waits for another build of the same site to finish.
     public var waiting: (@Sendable (String) -> Void)?
 

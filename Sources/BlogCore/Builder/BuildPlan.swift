@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// What a build works from, settled before any content is read: blog.yaml, the theme, the routes, the
@@ -9,7 +10,7 @@ struct BuildPlan: Sendable {
     /// Nil when the theme has errors, which are among ``diagnostics``.
     var templates: TemplateSet?
     var routes: Routes
-    var output: OutputWriter
+    var output: OutputFolder
     /// The record of earlier builds that this one may reuse, and where this one is recorded.
     var incremental: IncrementalBuild
     /// Warnings of blog.yaml, and the theme's errors and warnings.

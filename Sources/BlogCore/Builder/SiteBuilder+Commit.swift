@@ -3,7 +3,7 @@ import Foundation
 
 /// The output after the swap: what was written and what the output folder now holds.
 struct CommittedOutput: Sendable {
-    var counts: StagedOutput.Counts
+    var counts: StagedTree.Counts
     /// Every file of the output with its stamp and hash.
     var manifest: [String: OutputFile]
     /// The tree the output held before, kept as the next build's spare.
@@ -29,15 +29,19 @@ struct CommittedOutput: Sendable {
 
 extension SiteBuilder {
     /// Prepares the staging folder, starting from the spare tree when the last build's record describes it.
-    func stageOutput(_ run: BuildRun) throws(DiagnosticError) -> StagedOutput {
+    func stageOutput(_ run: BuildRun) throws(DiagnosticError) -> StagedTree {
         let plan = run.plan
         let staging = run.reuse.staging
         do {
-            return try StagedOutput(
+            return try StagedTree(
                 target: plan.output, previous: staging.outputs, spare: staging.spare,
                 spareWalk: run.reuse.spareListing)
-        } catch let error as DiagnosticError {
-            throw error
+        } catch let unmarked as UnmarkedFolder {
+            throw DiagnosticError(
+                file: unmarked.name,
+                message:
+                    "a folder with this name exists beside the output and was not made by blog (it has no \(OutputFolder.marker)); move it away"
+            )
         } catch {
             throw DiagnosticError(
                 file: plan.output.displayName, message: "cannot stage the output: \(error.localizedDescription)")
@@ -45,10 +49,11 @@ extension SiteBuilder {
     }
 
     /// Swaps the staged tree in place of the output in one step.
-    func commit(_ output: StagedOutput, _ plan: BuildPlan) async throws(DiagnosticError) -> CommittedOutput {
+    func commit(_ output: StagedTree, _ plan: BuildPlan) async throws(DiagnosticError) -> CommittedOutput {
         do {
             // The replaced tree is worth keeping only when the record can say what it holds.
-            let (counts, manifest, keptSpare) = try await output.finish(keepingSpare: !output.previous.isEmpty)
+            let (counts, manifest, keptSpare) = try await output.finish(
+                keepingSpare: !output.previous.isEmpty, beforeSwap: plan.options.beforeSwap)
             return CommittedOutput(
                 counts: counts, manifest: manifest, keptSpare: keptSpare, previousManifest: output.previous,
                 folder: plan.output.folder)

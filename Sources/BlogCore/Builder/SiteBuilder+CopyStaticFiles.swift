@@ -9,7 +9,7 @@ extension SiteBuilder {
     /// - Throws: ``DiagnosticError`` when a file cannot be read or leads out of the site, or when a post's
     ///   own permalink names a path the build writes: nothing is published then.
     func copyStaticFiles(
-        _ pages: RenderedPages, generated: Set<String>, redirects: Set<String>, into output: StagedOutput,
+        _ pages: RenderedPages, generated: Set<String>, redirects: Set<String>, into output: StagedTree,
         _ run: inout BuildRun
     ) throws(DiagnosticError) {
         let plan = run.plan
@@ -50,14 +50,14 @@ extension SiteBuilder {
 /// lands where the build makes a folder, or inside a file it makes.
 private struct StaticCopier {
     let root: URL
-    let output: StagedOutput
+    let output: StagedTree
     private(set) var diagnostics: [Diagnostic] = []
     /// Every path in the output with who made it: a source file, "the build", or a copied file.
     private var made: [String: String]
     /// Every folder that holds a made path.
     private var folders: [String: String] = [:]
 
-    init(root: URL, output: StagedOutput, made: [String: String]) {
+    init(root: URL, output: StagedTree, made: [String: String]) {
         self.root = root
         self.output = output
         self.made = made

@@ -21,7 +21,7 @@ extension SiteBuilder {
         let outputName = options.output ?? "public"
         let outputURL = (outputName.hasPrefix("/") ? URL(filePath: outputName) : site.root.appending(path: outputName))
             .standardizedFileURL
-        let output = OutputWriter(folder: outputURL, displayName: outputName)
+        let output = OutputFolder(folder: outputURL, displayName: outputName)
         try output.check(siteRoot: site.root)
         var templates: TemplateSet?
         do {

@@ -51,7 +51,10 @@ extension SiteBuilder {
         }
         for index in edited.indices { edited[index].post.body = "" }
         let made = files.all.sorted { $0.path < $1.path }
-        guard let written = Self.replaceChanged(made, in: plan.output, recorded: reuse.outputs(Set(made.map(\.path)))),
+        guard
+            let written = await Self.replaceChanged(
+                made, in: plan.output, recorded: reuse.outputs(Set(made.map(\.path))),
+                beforeSwap: plan.options.beforeSwap),
             await reuse.save(edited, outputs: written, plan.incremental, output: plan.output)
         else {
             reuse.forget(plan.incremental)
@@ -154,17 +157,20 @@ extension SiteBuilder {
         return post == recorded
     }
 
-    /// Replaces each file whose bytes differ from the recorded output's (``StagedOutput/replaceFiles(_:in:)``)
+    /// Replaces each file whose bytes differ from the recorded output's (``StagedTree/replaceFiles(_:in:)``)
     /// and returns the new entries of those replaced; nil when they cannot be written.
     private static func replaceChanged(
-        _ files: [(path: String, bytes: Data)], in target: OutputWriter, recorded: [String: OutputFile]
-    ) -> [String: OutputFile]? {
+        _ files: [(path: String, bytes: Data)], in target: OutputFolder, recorded: [String: OutputFile],
+        beforeSwap: (@Sendable () async -> Void)?
+    ) async -> [String: OutputFile]? {
         let changed = files.filter { path, bytes in
             guard let old = recorded[path] else { return true }
             return old.size != bytes.count || old.hash != Digest.of(bytes)
         }
         guard !changed.isEmpty else { return [:] }
-        guard let stamps = try? StagedOutput.replaceFiles(changed, in: target) else { return nil }
+        guard let stamps = try? await StagedTree.replaceFiles(changed, in: target, beforeSwap: beforeSwap) else {
+            return nil
+        }
         var written: [String: OutputFile] = [:]
         for (path, bytes) in changed {
             guard let stamp = stamps[path] else { return nil }

@@ -1,9 +1,11 @@
+import BlogFileSystem
+
 extension SiteBuilder {
     /// Stages every page that lists posts (the index and its pages, tags, the archive, 404.html), carrying
     /// over each whose inputs are as the last build made it with.
     ///
     /// - Returns: The path of every list page with the digest of what it shows, for the next build's record.
-    func renderListPages(_ pages: RenderedPages, _ selection: Selection, into output: StagedOutput, _ run: BuildRun)
+    func renderListPages(_ pages: RenderedPages, _ selection: Selection, into output: StagedTree, _ run: BuildRun)
         async throws(DiagnosticError) -> [String: UInt64]
     {
         do {

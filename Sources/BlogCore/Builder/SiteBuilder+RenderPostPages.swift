@@ -21,7 +21,7 @@ extension SiteBuilder {
     /// Renders every published post's and page's Markdown and page on every core, staging each page as it
     /// is made, or carries an unchanged page over from the last build. Stops the build on an error.
     func renderPostPages(
-        _ selection: Selection, _ loaded: LoadedSources, into output: StagedOutput, _ run: inout BuildRun
+        _ selection: Selection, _ loaded: LoadedSources, into output: StagedTree, _ run: inout BuildRun
     ) async throws(DiagnosticError) -> RenderedPages {
         let plan = run.plan
         let sources = loaded.sources

@@ -25,7 +25,7 @@ extension SiteBuilder {
     /// A page whose inputs (its posts' sources, URLs and tags, its links, the site's links) hash as the
     /// last build recorded is carried over; only the posts of the other pages are rendered for it.
     func writeFeeds(
-        _ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, into output: StagedOutput,
+        _ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, into output: StagedTree,
         _ run: inout BuildRun
     ) async throws(DiagnosticError) -> WrittenFeeds {
         let plan = run.plan

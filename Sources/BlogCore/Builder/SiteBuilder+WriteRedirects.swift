@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 extension SiteBuilder {
@@ -7,7 +8,7 @@ extension SiteBuilder {
     ///
     /// - Returns: The redirect pages' paths; the warnings are added to `run`.
     func writeRedirects(
-        _ pages: RenderedPages, generated: Set<String>, into output: StagedOutput, _ run: inout BuildRun
+        _ pages: RenderedPages, generated: Set<String>, into output: StagedTree, _ run: inout BuildRun
     ) throws(DiagnosticError) -> Set<String> {
         let plan = run.plan
         let routes = plan.routes

@@ -5,7 +5,7 @@ extension SiteBuilder {
     /// Writes `sitemap.xml` (sitemaps.org, ``Sitemap``): every published page under `base_url`, posts with
     /// the date they last changed; and `robots.txt` naming it, unless the theme ships its own.
     /// - Returns: The paths written, for the checks that no copied file or redirect takes one.
-    func writeSitemap(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedOutput, _ run: BuildRun)
+    func writeSitemap(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedTree, _ run: BuildRun)
         throws(DiagnosticError) -> [String]
     {
         let plan = run.plan

@@ -1,9 +1,10 @@
+import BlogFileSystem
 import Foundation
 
 /// Builds a site: reads blog.yaml, the theme and the content, renders everything and writes the output.
 ///
 /// A build is the steps below, each in its own `SiteBuilder+Step.swift`, passing small values forward.
-/// Everything a step writes goes into a ``StagedOutput`` that replaces the output folder whole at the end.
+/// Everything a step writes goes into a ``StagedTree`` that replaces the output folder whole at the end.
 public struct SiteBuilder: Sendable {
     /// The site to build.
     public let site: Site

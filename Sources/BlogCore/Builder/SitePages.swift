@@ -46,7 +46,7 @@ struct SitePages: Sendable {
     /// - Returns: The path and hash of every list page.
     func stageListPages(
         posts: [PublishedPost], entryHashes: [UInt64], linkHash: UInt64, reuse: Reuse,
-        into output: StagedOutput
+        into output: StagedTree
     ) async throws -> [String: UInt64] {
         let perPage = configuration.postsPerPage
         let pageCount = max(1, (posts.count + perPage - 1) / perPage)
@@ -329,11 +329,6 @@ struct SitePages: Sendable {
                 page: context.page(title: "Page not found", description: nil, path: routes.notFound.url))
         }
     }
-}
-
-/// A failure to stage a file, as text.
-struct StagingFailure: Error, CustomStringConvertible {
-    var description: String
 }
 
 /// An optional seen through `Any`, so that the stable text can look inside it without reflection.

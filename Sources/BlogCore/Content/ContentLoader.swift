@@ -63,7 +63,8 @@ struct ContentLoader {
                     || (entry.kind == .other && FileSystem.resolvedKind(of: folderPath + "/" + entry.name) == .folder)
                 if isFolder {
                     if FileSystem.exists(folderPath + "/" + entry.name + "/" + SiteLayout.bundleIndex) {
-                        jobs.append(Job(file: path + "/" + SiteLayout.bundleIndex, kind: kind, name: entry.name, bundle: path))
+                        jobs.append(
+                            Job(file: path + "/" + SiteLayout.bundleIndex, kind: kind, name: entry.name, bundle: path))
                     } else {
                         diagnostics.append(
                             Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))

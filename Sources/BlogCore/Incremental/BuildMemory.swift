@@ -8,13 +8,13 @@ import Foundation
 /// there instead of on disk; the on-disk record, now stale, is removed at once, so that a process that dies
 /// before ``save()`` leaves no record rather than a wrong one. Call ``save()`` when the result has been
 /// shown, to let the next process start from the record; it also gives a first build's output the spare
-/// tree that later builds stage into (see ``StagedOutput``), which a clean build has no time to make.
+/// tree that later builds stage into (see ``StagedTree``), which a clean build has no time to make.
 public final class BuildMemory: Sendable {
     private struct State {
         var record: BuildRecord?
         /// Where the remembered record belongs on disk, while it is not written there.
         var unsaved: (site: Site, folder: String)?
-        var output: OutputWriter?
+        var output: OutputFolder?
         /// Counts the builds remembered, so that a save never puts back an older record.
         var build = 0
     }
@@ -28,7 +28,7 @@ public final class BuildMemory: Sendable {
         state.withLock { $0.record?.fingerprint == fingerprint ? $0.record : nil }
     }
 
-    func remember(_ record: BuildRecord, for site: Site, in folder: String, output: OutputWriter) {
+    func remember(_ record: BuildRecord, for site: Site, in folder: String, output: OutputFolder) {
         state.withLock { $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1) }
         try? FileSystem.removeFile(BuildRecord.url(for: site, in: folder).path)
     }
@@ -37,15 +37,14 @@ public final class BuildMemory: Sendable {
     /// the output's spare tree when it has none. Call it between builds, never during one.
     public func save() async {
         let taken = state.withLock {
-            state -> (record: BuildRecord, place: (site: Site, folder: String), output: OutputWriter?, build: Int)? in
+            state -> (record: BuildRecord, place: (site: Site, folder: String), output: OutputFolder?, build: Int)? in
             defer { state.unsaved = nil }
             guard let record = state.record, let place = state.unsaved else { return nil }
             return (record, place, state.output, state.build)
         }
         guard let taken else { return }
         var record = taken.record
-        if record.spare == nil, let output = taken.output, StagedOutput.linkSpare(for: output, manifest: record.outputs)
-        {
+        if record.spare == nil, let output = taken.output, StagedTree.linkSpare(for: output, manifest: record.outputs) {
             record.spare = record.outputs
             state.withLock { state in
                 if state.build == taken.build { state.record = record }

@@ -112,7 +112,7 @@ struct BuildRecord: Sendable {
     /// the file sort them all.
     var sourceOrder: [String] = []
     var outputs: [String: OutputFile] = [:]
-    /// What the spare tree (the output before the last swap) holds, for ``StagedOutput``; nil when no
+    /// What the spare tree (the output before the last swap) holds, for ``StagedTree``; nil when no
     /// spare was kept. Written as its differences from `outputs`, which are few.
     var spare: [String: OutputFile]?
 

@@ -82,7 +82,7 @@ struct IncrementalBuild: Sendable {
         for file in sources.bundleFiles {
             guard let stamp = stamps.sources[file], FileStamp(root + "/" + file) == stamp else { return nil }
         }
-        guard FileSystem.exists(output + "/" + OutputWriter.marker) else { return nil }
+        guard FileSystem.exists(output + "/" + OutputFolder.marker) else { return nil }
         let outputs = Array(stamps.outputs)
         guard zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({ $0.value == $1 })
         else { return nil }
@@ -93,7 +93,7 @@ struct IncrementalBuild: Sendable {
     /// first (listing it takes a tenth of a second of system time, which goes on beside the decoding of
     /// the record and the reading of sources).
     func reuse(_ plan: BuildPlan, _ previous: Previous) async -> Reuse {
-        let listing = StagedOutput.startListing(plan.output.spare.path)
+        let listing = StagedTree.startListing(plan.output.spare.path)
         var record = previous.remembered
         // The check has read the stamps; the build needs the rest.
         if record == nil { record = await previous.file?.record(includingStamps: false) }
@@ -101,7 +101,7 @@ struct IncrementalBuild: Sendable {
     }
 
     /// Keeps this build's record: in memory for `blog serve`, else on disk.
-    func save(_ record: BuildRecord, output: OutputWriter) async {
+    func save(_ record: BuildRecord, output: OutputFolder) async {
         if let memory {
             memory.remember(record, for: site, in: folder, output: output)
         } else {

@@ -16,7 +16,7 @@ protocol RecordedBuild: Sendable {
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
         outputs: [String: OutputFile],
-        _ incremental: IncrementalBuild, output: OutputWriter
+        _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool
 }
 
@@ -35,7 +35,7 @@ extension BuildRecord.File: RecordedBuild {
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
         outputs: [String: OutputFile],
-        _ incremental: IncrementalBuild, output: OutputWriter
+        _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         guard let patched = patched(sources: sources, outputs: outputs) else { return false }
         BuildRecord.save(patched, for: incremental.site, in: incremental.folder)
@@ -64,7 +64,7 @@ extension BuildRecord: RecordedBuild {
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
         outputs: [String: OutputFile],
-        _ incremental: IncrementalBuild, output: OutputWriter
+        _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         var record = self
         for (path, new) in sources {

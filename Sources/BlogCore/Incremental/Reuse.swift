@@ -8,7 +8,7 @@ import Foundation
 /// (or `blog serve`'s record in memory) for a rebuild of a few edited posts; the answers are the same.
 struct Reuse: Sendable {
     private let recorded: (any RecordedBuild)?
-    /// A listing of the spare tree (see ``StagedOutput``), started before the record was decoded.
+    /// A listing of the spare tree (see ``StagedTree``), started before the record was decoded.
     let spareListing: Task<FolderWalk, Never>?
 
     /// Nothing to reuse: every output is made.
@@ -169,7 +169,7 @@ extension Reuse {
     /// Keeps the record with the edited sources' entries and stamps and the replaced output files'
     /// entries replaced, where the build keeps its record; false when it cannot (nothing is kept then).
     func save(
-        _ edits: [EditedPost], outputs: [String: OutputFile], _ incremental: IncrementalBuild, output: OutputWriter
+        _ edits: [EditedPost], outputs: [String: OutputFile], _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         guard let recorded else { return false }
         let before = recorded.sources(Set(edits.map(\.file)))

@@ -1,8 +1,9 @@
+import BlogFileSystem
 import Foundation
 
 /// The spare tree a build could not make in its own time, to be made after it.
 ///
-/// A build stages into the tree the previous swap replaced (``StagedOutput``); a clean build leaves none,
+/// A build stages into the tree the previous swap replaced (``StagedTree``); a clean build leaves none,
 /// so the first edit after it would re-create every folder and link. A build that left no spare for a
 /// large output says so with one of these; `blog build` hands it to a process of its own (`blog
 /// link-spare`), which links the tree in the background after the build has returned. The cache already
@@ -33,7 +34,7 @@ public struct StagingTreeRequest: Sendable, Equatable {
         guard let cache = await BuildRecord.File.read(for: site, in: cacheFolder, fingerprint: fingerprint)?.record(),
             cache.spare == cache.outputs
         else { return false }
-        let target = OutputWriter(folder: URL(filePath: output), displayName: output)
-        return StagedOutput.linkSpare(for: target, manifest: cache.outputs)
+        let target = OutputFolder(folder: URL(filePath: output), displayName: output)
+        return StagedTree.linkSpare(for: target, manifest: cache.outputs)
     }
 }

@@ -1,7 +1,7 @@
 import BlogFileSystem
 import Foundation
 
-/// Where the steps put the files they make: the staged tree of a whole build (``StagedOutput``), or the
+/// Where the steps put the files they make: the staged tree of a whole build (``StagedTree``), or the
 /// few files an edit replaces (``EditedFiles``). The steps make the same bytes for either.
 protocol OutputFiles: AnyObject, Sendable {
     /// Puts one file at a path relative to the output folder.
@@ -12,10 +12,10 @@ protocol OutputFiles: AnyObject, Sendable {
     func carryOver(_ path: String) -> Bool
 }
 
-extension StagedOutput: OutputFiles {}
+extension StagedTree: OutputFiles {}
 
 /// The files a rebuild of a few edited posts makes, kept in memory until they replace their old copies
-/// in the output together (``StagedOutput/replaceFiles(_:in:)``).
+/// in the output together (``StagedTree/replaceFiles(_:in:)``).
 final class EditedFiles: OutputFiles {
     private let files = Locked<[(path: String, bytes: Data)]>([])
 

@@ -1,7 +1,6 @@
-import BlogFileSystem
 import Foundation
 
-extension StagedOutput {
+extension StagedTree {
     /// Makes a spare tree where a build left none (the first build of an output): a tree of hard links to
     /// every file the output holds, so that the next build stages into it instead of linking ten thousand
     /// files anew. `blog serve` calls this between builds, and `blog build` in a process of its own after
@@ -10,14 +9,14 @@ extension StagedOutput {
     /// The tree is made under a trash name, which the next build deletes if this one is killed, and renamed
     /// to the spare only when complete. Returns false, leaving no spare, when a file no longer matches the
     /// manifest or anything fails.
-    static func linkSpare(for target: OutputWriter, manifest: [String: OutputFile]) -> Bool {
+    public static func linkSpare(for target: OutputFolder, manifest: [String: OutputFile]) -> Bool {
         guard !FileSystem.exists(target.spare.path), !FileSystem.exists(target.staging.path) else { return false }
         let making = target.freshTrash().path
         let output = target.folder.path
         var folders: Set<String> = [making]
         do {
             try FileContents.makeFolder(making)
-            try FileSystem.link(output + "/" + OutputWriter.marker, as: making + "/" + OutputWriter.marker)
+            try FileSystem.link(output + "/" + OutputFolder.marker, as: making + "/" + OutputFolder.marker)
             for (path, entry) in manifest {
                 guard FileStamp(output + "/" + path)?.matches(entry) == true else { return abandon(making) }
                 var folder = making

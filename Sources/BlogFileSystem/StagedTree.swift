@@ -1,4 +1,3 @@
-import BlogFileSystem
 import Foundation
 
 /// Writes a build's files so that the output folder is replaced whole, or not at all.
@@ -14,20 +13,18 @@ import Foundation
 /// post touches a few files instead of making ten thousand folders and links anew. Nothing in the spare
 /// is trusted without its size and modification time matching the cache, and whatever the build did not
 /// put there is deleted before the swap.
-final class StagedOutput: Sendable {
-    /// Set to a number of seconds to pause after staging and before the swap; the kill test uses it.
-    static let pauseVariable = "BLOG_PAUSE_BEFORE_SWAP"
-
-    struct Counts: Sendable {
-        var written = 0
-        var unchanged = 0
-        var removed = 0
+public final class StagedTree: Sendable {
+    /// What a build did to the output's files.
+    public struct Counts: Sendable {
+        public var written = 0
+        public var unchanged = 0
+        public var removed = 0
     }
 
-    let target: OutputWriter
+    public let target: OutputFolder
     /// What the last build wrote, from the build cache; an entry is trusted only while the old file's size
     /// and modification time still match it.
-    let previous: [String: OutputFile]
+    public let previous: [String: OutputFile]
     /// What the staging folder already holds (a reused spare tree), by the same rule; empty for a new one.
     let base: [String: OutputFile]
     /// Whether staging started from the spare tree, which may hold files this build does not make.
@@ -56,8 +53,8 @@ final class StagedOutput: Sendable {
     ///
     /// - Parameter spareWalk: A listing of the spare started earlier, when the build had the time for it;
     ///   without one, a reused spare is listed from here.
-    init(
-        target: OutputWriter, previous: [String: OutputFile], spare: [String: OutputFile]?,
+    public init(
+        target: OutputFolder, previous: [String: OutputFile], spare: [String: OutputFile]?,
         spareWalk: Task<FolderWalk, Never>? = nil
     ) throws {
         self.target = target
@@ -108,7 +105,7 @@ final class StagedOutput: Sendable {
 
     /// Makes `folder` with the marker already inside: the folder is made under a new name, marked, and
     /// renamed into place, so that no folder of that name is ever without the marker.
-    static func makeMarkedFolder(_ folder: URL, target: OutputWriter) throws {
+    static func makeMarkedFolder(_ folder: URL, target: OutputFolder) throws {
         let making = target.freshTrash()
         try FileContents.makeFolder(making.path)
         try writeMarker(in: making)
@@ -118,27 +115,27 @@ final class StagedOutput: Sendable {
     private static func writeMarker(in folder: URL) throws {
         try FileContents.write(
             Data("This folder is made by `blog build` and replaced on every build.\n".utf8),
-            to: folder.appending(path: OutputWriter.marker).path)
+            to: folder.appending(path: OutputFolder.marker).path)
     }
 
     /// Whether the folder holds blog's marker: the sign that blog made it.
     static func isMarked(_ folder: URL) -> Bool {
-        FileSystem.exists(folder.appending(path: OutputWriter.marker).path)
+        FileSystem.exists(folder.appending(path: OutputFolder.marker).path)
     }
 
     /// Stages one file: keeps the spare's copy or links the old one when its bytes are the same.
-    func put(_ path: String, _ data: Data) throws {
+    public func put(_ path: String, _ data: Data) throws {
         try data.withUnsafeBytes { try put(path, bytes: $0) }
     }
 
     /// Stages one page from its text, without copying it into `Data` first.
-    func put(_ path: String, text: String) throws {
+    public func put(_ path: String, text: String) throws {
         var text = text
         try text.withUTF8 { try put(path, bytes: UnsafeRawBufferPointer($0)) }
     }
 
     /// Stages one page from its UTF-8 bytes.
-    func put(_ path: String, bytes: [UInt8]) throws {
+    public func put(_ path: String, bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try put(path, bytes: $0) }
     }
 
@@ -169,7 +166,7 @@ final class StagedOutput: Sendable {
     }
 
     /// Stages the old file unchanged, if the cache vouches for it; returns false when it cannot.
-    func carryOver(_ path: String) -> Bool {
+    public func carryOver(_ path: String) -> Bool {
         guard let entry = previous[path] else { return false }
         // The spare's copy is what the cache says the output holds (normally the same inode): keeping it
         // needs no look at the output, whose copy is replaced by the swap either way.
@@ -188,15 +185,17 @@ final class StagedOutput: Sendable {
     /// - Parameter keepingSpare: Whether to keep the replaced tree as the next build's spare; when false
     ///   (the cache cannot describe it) it is deleted in the background.
     /// - Returns: The counts, the manifest, and whether a spare tree was kept.
-    func finish(keepingSpare: Bool) async throws -> (Counts, [String: OutputFile], keptSpare: Bool) {
+    public func finish(keepingSpare: Bool, beforeSwap: (@Sendable () async -> Void)? = nil) async throws -> (
+        Counts, [String: OutputFile], keptSpare: Bool
+    ) {
         let manifest = state.withLock { $0.manifest }
         var counts = state.withLock { $0.counts }
         let oldFiles = previous.isEmpty ? Set(FolderWalk(root: target.folder.path).files) : Set(previous.keys)
         counts.removed = oldFiles.subtracting(manifest.keys).count
         if isReusingSpare { await removeExtras(keeping: manifest) }
-        if let pause = ProcessInfo.processInfo.environment[Self.pauseVariable].flatMap(Double.init) {
+        if let beforeSwap {
             // On a task of its own, which cancelling the build does not cut short: it stands for a long build.
-            await Task.detached { try? await Task.sleep(for: .seconds(pause)) }.value
+            await Task.detached { await beforeSwap() }.value
         }
         // The stamps stay true after the swap: a rename keeps inodes, and hard links share them.
         let keptSpare = try swapIn(keepingSpare: keepingSpare)
@@ -282,15 +281,11 @@ final class StagedOutput: Sendable {
 
     private static func checkMarked(_ folder: URL) throws {
         guard isMarked(folder) else {
-            throw DiagnosticError(
-                file: folder.lastPathComponent,
-                message:
-                    "a folder with this name exists beside the output and was not made by blog (it has no \(OutputWriter.marker)); move it away"
-            )
+            throw UnmarkedFolder(name: folder.lastPathComponent)
         }
     }
 
-    private static func moveToTrash(_ folder: URL, target: OutputWriter) throws {
+    private static func moveToTrash(_ folder: URL, target: OutputFolder) throws {
         let trash = target.freshTrash()
         try FileSystem.move(folder.path, to: trash.path)
         removeInBackground(trash.path)
@@ -324,9 +319,9 @@ final class StagedOutput: Sendable {
 
     /// Lists the tree at `path` on a task of its own, from a descriptor opened now, so that renaming the
     /// folder meanwhile (the spare becoming the staging folder) does not disturb the listing.
-    static func startListing(_ path: String) -> Task<FolderWalk, Never>? {
+    public static func startListing(_ path: String) -> Task<FolderWalk, Never>? {
         guard let folder = OpenFolder(path) else { return nil }
-        return Task.detached { FolderWalk(folder, skippingRootName: OutputWriter.marker) }
+        return Task.detached { FolderWalk(folder, skippingRootName: OutputFolder.marker) }
     }
 
     /// Deletes a tree of blog's without waiting for it, in a process that outlives the build if it must:
@@ -334,7 +329,24 @@ final class StagedOutput: Sendable {
     /// still known as blog's.
     static func removeInBackground(_ path: String) {
         DetachedProcess.startScript(
-            "find \"$1\" -mindepth 1 ! -path \"$1/\(OutputWriter.marker)\" -delete; rm -rf -- \"$1\"", arguments: [path]
+            "find \"$1\" -mindepth 1 ! -path \"$1/\(OutputFolder.marker)\" -delete; rm -rf -- \"$1\"", arguments: [path]
         )
+    }
+}
+
+/// A folder beside the output that has a name blog uses but not blog's marker: it is the user's, and a
+/// build that would replace it stops.
+public struct UnmarkedFolder: Error, Sendable {
+    /// The folder's name.
+    public var name: String
+}
+
+/// A failure to stage a file, as text.
+public struct StagingFailure: Error, CustomStringConvertible {
+    public var description: String
+
+    /// A failure saying `description`.
+    public init(description: String) {
+        self.description = description
     }
 }

@@ -1,31 +1,7 @@
 import BlogFileSystem
 import Foundation
 
-/// Where a build's output goes, and the checks that keep a build from replacing the wrong folder.
-///
-/// The output is marked with a `.blog-output` file; a folder holding anything else is never replaced.
-/// ``StagedOutput`` does the writing.
-struct OutputWriter {
-    static let marker = ".blog-output"
-    let folder: URL
-    /// How the folder is named in messages.
-    let displayName: String
-
-    var staging: URL { sibling("blog-staging") }
-    /// The prefix of the folders where replaced trees wait to be deleted off the critical path.
-    var trash: URL { sibling("blog-trash") }
-    /// A new trash folder name (the prefix plus a random suffix), so that a partly deleted one is still
-    /// recognised by the next build.
-    func freshTrash() -> URL {
-        folder.deletingLastPathComponent().appending(path: "\(trash.lastPathComponent)-\(UUID().uuidString.prefix(8))")
-    }
-    /// The tree the output held before the last swap, kept so that the next build updates it in place.
-    var spare: URL { sibling("blog-spare") }
-
-    private func sibling(_ suffix: String) -> URL {
-        folder.deletingLastPathComponent().appending(path: ".\(folder.lastPathComponent).\(suffix)")
-    }
-
+extension OutputFolder {
     /// Refuses folders a build must never replace.
     func check(siteRoot: URL) throws(DiagnosticError) {
         let output = folder.standardizedFileURL.resolvingSymlinksInPath().path

@@ -1,7 +1,6 @@
-import BlogFileSystem
 import Foundation
 
-extension StagedOutput {
+extension StagedTree {
     /// Replaces a few files of the output, for a build that changes only them (``SiteBuilder/rebuildEdits``):
     /// each is written into a staging folder beside the output first, as a whole build stages its tree,
     /// and only when every one is written are they renamed into place, one after another. A build stopped
@@ -10,7 +9,9 @@ extension StagedOutput {
     /// files that were replaced, as the record says.
     ///
     /// - Returns: The stamp of each file as it now is in the output.
-    static func replaceFiles(_ files: [(path: String, bytes: Data)], in target: OutputWriter) throws -> [String:
+    public static func replaceFiles(
+        _ files: [(path: String, bytes: Data)], in target: OutputFolder, beforeSwap: (@Sendable () async -> Void)? = nil
+    ) async throws -> [String:
         FileStamp]
     {
         let staging = target.staging.path
@@ -26,15 +27,13 @@ extension StagedOutput {
             }
             stamps[path] = try FileContents.write(bytes, to: staging + "/" + path)
         }
-        if let pause = ProcessInfo.processInfo.environment[pauseVariable].flatMap(Double.init) {
-            Thread.sleep(forTimeInterval: pause)
-        }
+        if let beforeSwap { await beforeSwap() }
         for (path, _) in files { try FileSystem.rename(staging + "/" + path, to: target.folder.path + "/" + path) }
         // Renamed away first, so that no folder of the staging name is ever left without its marker.
         let trash = target.freshTrash().path
         try FileSystem.rename(staging, to: trash)
         for folder in folders.reversed() { FileSystem.removeEmptyFolder(trash + folder.dropFirst(staging.count)) }
-        try? FileSystem.removeFile(trash + "/" + OutputWriter.marker)
+        try? FileSystem.removeFile(trash + "/" + OutputFolder.marker)
         FileSystem.removeEmptyFolder(trash)
         return stamps
     }
