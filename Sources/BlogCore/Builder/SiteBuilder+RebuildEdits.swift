@@ -11,7 +11,7 @@ extension SiteBuilder {
     /// build and the edits reach no further than the posts' own pages and the feed pages that carry them
     /// whole: each post's front matter and diagnostics are as recorded, and so are what list pages show of
     /// it (its list-entry digest) and its summary. The pages are made by the whole build's own steps
-    /// (``renderPages(_:_:progress:)``, ``feedItems(of:_:_:_:)``, ``writeFeedPage(_:items:builder:routes:put:)``)
+    /// (``renderPages(_:_:progress:)``, ``FeedItemMaker``, ``FeedPageWriter``)
     /// over the edited posts and the feed pages' posts alone, from what ``Reuse`` answers of the rest;
     /// they replace their old copies in the output together, and the record's entries for them are
     /// replaced in place. No other post is read, sorted or decoded, so an edit costs the same in a site of
@@ -92,8 +92,7 @@ extension SiteBuilder {
         }
         let context = RenderContext(
             bodies: PostBodies(work.map(\.post.body)), tags: TagFolding(work.map(\.post)), renderer: renderers.0,
-            pages: renderers.1, routes: run.routes, output: files, root: site.root,
-            feeds: FeedBuilder(configuration: run.configuration, routes: run.routes))
+            pages: renderers.1, routes: run.routes, output: files, root: site.root)
         let results = await Self.renderPages(work, context, progress: nil)
         var published: [PublishedPost] = []
         for (index, result) in zip(rendering, results) {
@@ -137,11 +136,12 @@ extension SiteBuilder {
             jobs.append(FeedJob(page.job, posts: posts))
         }
         let builder = FeedBuilder(configuration: run.configuration, routes: run.routes)
-        guard let items = try? await feedItems(of: jobs, builder, renderer, run.plan) else { return false }
+        let maker = FeedItemMaker(builder: builder, renderer: renderer, root: site.root)
+        guard let items = try? await maker.items(of: jobs) else { return false }
+        let writer = FeedPageWriter(builder: builder)
         for job in jobs {
             guard
-                let warnings = try? Self.writeFeedPage(
-                    job, items: items.whole, builder: builder, routes: run.routes, put: files.put),
+                let warnings = try? writer.write(job, items: items.whole, put: files.put),
                 warnings == reuse.feedWarnings(of: job.routes[0].path) ?? []
             else { return false }
         }

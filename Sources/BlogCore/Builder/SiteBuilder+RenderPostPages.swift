@@ -41,8 +41,7 @@ extension SiteBuilder {
         }
         let context = RenderContext(
             bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
-            routes: plan.routes, output: output, root: site.root,
-            feeds: FeedBuilder(configuration: plan.configuration, routes: plan.routes))
+            routes: plan.routes, output: output, root: site.root)
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
         try run.stopOnErrors(adding: diagnostics)
@@ -92,8 +91,6 @@ extension SiteBuilder {
         var routes: Routes
         var output: any OutputFiles
         var root: URL
-        /// Makes posts' feed items beside their pages.
-        var feeds: FeedBuilder
     }
 
     struct RenderResult: Sendable {
@@ -108,29 +105,14 @@ extension SiteBuilder {
         var source: Int
     }
 
-    /// Renders on every core, in runs: carrying a page over takes microseconds, and a task per post cost
-    /// more than that; a run of rendered posts is still short enough to share out evenly. Pages are
-    /// written to fixed paths as they are made (so rendered pages are not all held in memory) and results
-    /// come back in input order, so the output never depends on scheduling.
+    /// Renders on every core, in chunks of sixteen: carrying a page over takes microseconds, and a task per
+    /// post cost more than that; a chunk of rendered posts is still short enough to share out evenly and to
+    /// show progress. Pages are written to fixed paths as they are made (so rendered pages are not all held
+    /// in memory) and results come back in input order, so the output never depends on scheduling.
     static func renderPages(
         _ work: [RenderWork], _ context: RenderContext, progress: (@Sendable (Int, Int) -> Void)?
     ) async -> [RenderResult] {
-        let run = 16
-        return await withTaskGroup(of: (Int, [RenderResult]).self) { group in
-            for start in stride(from: 0, to: work.count, by: run) {
-                group.addTask { (start, work[start..<min(start + run, work.count)].map { renderPage($0, context) }) }
-            }
-            var results = [RenderResult?](repeating: nil, count: work.count)
-            var done = 0
-            for await (start, runResults) in group {
-                for (offset, result) in runResults.enumerated() { results[start + offset] = result }
-                done += runResults.count
-                progress?(done, work.count)
-            }
-            return results.enumerated().map {
-                $1 ?? RenderResult(published: nil, diagnostics: [], source: work[$0].source)
-            }
-        }
+        await work.parallelMap(minimumChunk: 16, maximumChunk: 16, progress: progress) { renderPage($0, context) }
     }
 
     /// Carries one post's page over, or renders and stages it.
@@ -151,7 +133,7 @@ extension SiteBuilder {
         // A post from the record has no body: read it again to render its page.
         if item.needsBody {
             do {
-                (post.body, post.bodyFirstLine) = try readBody(of: post.source, root: context.root)
+                (post.body, post.bodyFirstLine) = try SourceFile.readBody(of: post.source, root: context.root)
             } catch {
                 return RenderResult(published: nil, diagnostics: [error], source: item.source)
             }
@@ -164,15 +146,10 @@ extension SiteBuilder {
                 post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
             let page = context.pages.page(for: published)
             try context.output.put(route.path, bytes: page.html)
-            if item.makesFeedItem {
-                // The item is kept beside its JSON: Atom and RSS are written from it, and decoding the JSON
-                // back for them cost more than keeping the first pages' items.
-                let feedItem = context.feeds.item(published, contentHTML: rendered.feedHTML)
-                rendered.feedItem = (try? Self.feedEncoder.encodedItem(feedItem)).map { (feedItem, $0) }
-            }
-            // The page is on disk and the feed item made; keep only what lists, feeds and the record need.
+            // The page is on disk; keep only what lists, feeds and the record need, and the feed HTML of a
+            // post a feed carries whole, which the feed step makes its item from.
             rendered.html = PostHTML(bytes: [])
-            rendered.feedHTML = ""
+            if !item.makesFeedItem { rendered.feedHTML = "" }
             post.body = ""
             let kept = PublishedPost(
                 post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags,
@@ -185,22 +162,6 @@ extension SiteBuilder {
                 diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")],
                 source: item.source)
         }
-    }
-
-    /// A post's Markdown body and its first line, read again from its file.
-    ///
-    /// - Throws: A ``Diagnostic`` naming the file and the reason it cannot be read.
-    static func readBody(of source: String, root: URL) throws(Diagnostic) -> (String, Int) {
-        let data: Data
-        do {
-            data = try FileContents.contents(atPath: root.appending(path: source).path)
-        } catch {
-            throw Diagnostic(.error, file: source, message: "cannot read (\(error.reason))")
-        }
-        guard let text = String(validating: data, as: UTF8.self), let file = try? SourceFile.split(text) else {
-            throw Diagnostic(.error, file: source, message: "the file changed while the site was built; build again")
-        }
-        return (file.body, file.bodyFirstLine)
     }
 
     /// The positions of `posts` newest first, and by slug on the same date. Sorts keys, not posts: moving

@@ -26,8 +26,9 @@ extension SiteBuilder {
     /// The stamps of many files at paths relative to `folder`, made on every core in runs of at least a
     /// thousand, in the order of `paths`.
     static func stamps(of paths: [String], in folder: String) async -> [FileStamp?] {
-        let runs = paths.runs(ProcessInfo.processInfo.activeProcessorCount, minimumLength: 1000)
-        return await runs.parallelMap { FileStamp.stamps(of: $0, in: folder) }.flatMap { $0 }
+        await paths.parallelMapChunks(minimumChunk: 1000, chunksPerCore: 1) {
+            FileStamp.stamps(of: $0, in: folder)
+        }.flatMap { $0 }
     }
 
     /// The files beside each post folder's index.md, relative to the site root, in a fixed order.

@@ -75,43 +75,44 @@ struct SitePages: Sendable {
         let lists = Lists(
             posts: posts, pageCount: pageCount, tags: byTag, tagSlugs: tagSlugs, years: years, entryHashes: hashOfPost,
             linkHash: linkHash)
-        let nextJob = Locked(0)
-        let workers = max(1, ProcessInfo.processInfo.activeProcessorCount)
-        // A task per core, each taking the next page until none is left and keeping the list entries it has
-        // made (a post shows on several list pages). Pages are written to fixed paths, so the output does not
-        // depend on which task wrote which.
-        let made = await withTaskGroup(of: Result<[String: UInt64], StagingFailure>.self) { group in
-            for _ in 0..<workers {
-                group.addTask {
-                    var entries: [String: TemplateObject] = [:]
-                    var staged: [String: UInt64] = [:]
-                    while true {
-                        let index = nextJob.withLock { next in
-                            defer { next += 1 }
-                            return next
-                        }
-                        guard index < jobs.count else { return .success(staged) }
-                        let (path, hash) = lists.key(of: jobs[index], pages: self)
-                        staged[path] = hash
-                        if reuse.isUnchanged(path: path, digest: hash), output.carryOver(path) { continue }
-                        do {
-                            try output.put(path, text: render(jobs[index], lists: lists, entries: &entries))
-                        } catch {
-                            return .failure(StagingFailure(description: "\(path): \(error)"))
-                        }
-                    }
-                }
-            }
-            var all: [Result<[String: UInt64], StagingFailure>] = []
-            for await result in group { all.append(result) }
-            return all
+        // The pages' digests first: the pages that are as the last build made them are carried over.
+        let keys = await jobs.parallelMap(minimumChunk: 64) { job in
+            let (path, hash) = lists.key(of: job, pages: self)
+            return (
+                path: path, hash: hash, carried: reuse.isUnchanged(path: path, digest: hash) && output.carryOver(path)
+            )
         }
+        let toRender = zip(jobs, keys).filter { !$1.carried }
+        // The list entries of posts whose pages were carried over (a post shows on several list pages), made
+        // once each before the pages that show them.
+        var seen = Set<ObjectIdentifier>()
+        var missing: [PublishedPost] = []
+        for (job, _) in toRender {
+            for published in lists.posts(of: job, pages: self) where published.listEntry == nil {
+                if seen.insert(ObjectIdentifier(published)).inserted { missing.append(published) }
+            }
+        }
+        let made = await missing.parallelMap(minimumChunk: 64) { context.post($0, includingContent: false) }
+        var entries: [String: TemplateObject] = [:]
+        for (published, entry) in zip(missing, made) { entries[published.post.source] = entry }
+        let madeEntries = entries
+        // A page a task, biggest first: the archive and the larger tag pages list thousands of posts. Pages
+        // are written to fixed paths, so the output does not depend on which task wrote which.
+        let failures = await toRender.parallelMap(maximumChunk: 1) { job, key -> StagingFailure? in
+            do {
+                try output.put(key.path, text: render(job, lists: lists, entries: madeEntries))
+                return nil
+            } catch {
+                return StagingFailure(description: "\(key.path): \(error)")
+            }
+        }
+        if let failure = failures.compactMap({ $0 }).first { throw failure }
         var staged: [String: UInt64] = [:]
-        for result in made { staged.merge(try result.get()) { first, _ in first } }
+        for key in keys { staged[key.path] = key.hash }
         return staged
     }
 
-    /// What list pages are made of, shared by the workers.
+    /// What list pages are made of, shared by the tasks that make them.
     private struct Lists: Sendable {
         let posts: [PublishedPost]
         let pageCount: Int
@@ -120,6 +121,18 @@ struct SitePages: Sendable {
         let years: [(year: Int, posts: [PublishedPost])]
         let entryHashes: [ObjectIdentifier: UInt64]
         let linkHash: UInt64
+
+        /// The posts a page lists.
+        func posts(of job: ListPage, pages: SitePages) -> [PublishedPost] {
+            switch job {
+            case .index(let number):
+                let perPage = pages.configuration.postsPerPage
+                return Array(posts.dropFirst((number - 1) * perPage).prefix(perPage))
+            case .tag(let slug): return tags[slug]?.posts ?? []
+            case .archive: return posts
+            case .tags, .notFound: return []
+            }
+        }
 
         /// The page's path in the output, and the hash of everything it shows.
         func key(of job: ListPage, pages: SitePages) -> (String, UInt64) {
@@ -259,16 +272,14 @@ struct SitePages: Sendable {
         text += string.utf8
     }
 
-    private func render(_ job: ListPage, lists: Lists, entries: inout [String: TemplateObject]) -> String {
+    private func render(_ job: ListPage, lists: Lists, entries: [String: TemplateObject]) -> String {
         let (posts, pageCount, tags, tagSlugs, years) = (
             lists.posts, lists.pageCount, lists.tags, lists.tagSlugs, lists.years
         )
         // The page's path comes from Lists.key(of:pages:), which must agree with what is linked here.
         func entry(_ published: PublishedPost) -> TemplateObject {
-            if let made = published.listEntry?.values ?? entries[published.post.source] { return made }
-            let made = context.post(published, includingContent: false)
-            entries[published.post.source] = made
-            return made
+            published.listEntry?.values ?? entries[published.post.source]
+                ?? context.post(published, includingContent: false)
         }
         switch job {
         case .index(let number):

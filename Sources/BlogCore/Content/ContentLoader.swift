@@ -172,14 +172,8 @@ struct ContentLoader {
     /// - Parameter sizes: Each file's size from a stamp just made (nil to look), in the order of `jobs`.
     static func read(_ jobs: [Job], sizes: [Int?], root: URL, timeZone: TimeZone) async -> [Loaded] {
         let rootPath = root.path
-        return await withTaskGroup(of: (Int, Loaded).self) { group in
-            for (index, job) in jobs.enumerated() {
-                let size = sizes[index]
-                group.addTask { (index, read(job, root: root, rootPath: rootPath, size: size, timeZone: timeZone)) }
-            }
-            var results = [Loaded?](repeating: nil, count: jobs.count)
-            for await (index, loaded) in group { results[index] = loaded }
-            return results.map { $0 ?? Loaded(post: nil, diagnostics: [], hash: 0) }
+        return await Array(zip(jobs, sizes)).parallelMap { job, size in
+            read(job, root: root, rootPath: rootPath, size: size, timeZone: timeZone)
         }
     }
 

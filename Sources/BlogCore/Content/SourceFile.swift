@@ -1,3 +1,6 @@
+import BlogFileSystem
+import Foundation
+
 /// A content file split into its front matter and its Markdown body.
 struct SourceFile: Sendable {
     /// The YAML between the `---` lines, or `nil` when the file has no front matter.
@@ -89,5 +92,23 @@ private extension UnsafeRawBufferPointer {
             offset += 1
         }
         return false
+    }
+}
+
+extension SourceFile {
+    /// A post's Markdown body and its first line, read again from its file.
+    ///
+    /// - Throws: A ``Diagnostic`` naming the file and the reason it cannot be read.
+    static func readBody(of source: String, root: URL) throws(Diagnostic) -> (String, Int) {
+        let data: Data
+        do {
+            data = try FileContents.contents(atPath: root.appending(path: source).path)
+        } catch {
+            throw Diagnostic(.error, file: source, message: "cannot read (\(error.reason))")
+        }
+        guard let text = String(validating: data, as: UTF8.self), let file = try? SourceFile.split(text) else {
+            throw Diagnostic(.error, file: source, message: "the file changed while the site was built; build again")
+        }
+        return (file.body, file.bodyFirstLine)
     }
 }

@@ -278,3 +278,12 @@ extension BuildRecord {
         }
     }
 }
+
+extension Array {
+    /// The array cut into at most `parts` runs of nearly equal length and at least `minimumLength`
+    /// elements each (one run when it is shorter), in order: the record's shares of sources.
+    fileprivate func runs(_ parts: Int, minimumLength: Int = 1) -> [ArraySlice<Element>] {
+        let parts = Swift.max(1, Swift.min(parts, count / Swift.max(1, minimumLength)))
+        return (0..<parts).map { self[(count * $0 / parts)..<(count * ($0 + 1) / parts)] }
+    }
+}

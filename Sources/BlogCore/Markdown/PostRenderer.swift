@@ -9,9 +9,6 @@ struct RenderedPost: Sendable {
     /// The same HTML with every relative URL made absolute, for feed readers that show it off the site;
     /// empty unless asked for, since only the posts on a feed's first page need it.
     var feedHTML: String
-    /// The post's feed item and its JSON, made beside its page when a feed carries the whole post; nil when not
-    /// made (its item is then made by the feed step).
-    var feedItem: SiteBuilder.MadeItem?
     /// The front matter summary, or the first paragraph as plain text.
     var summary: String
     var wordCount: Int
@@ -106,7 +103,7 @@ struct PostRenderer: Sendable {
         }
         let summary = post.summary ?? Self.summary(of: walked.paragraphs)
         return RenderedPost(
-            html: html, feedHTML: feedHTML, feedItem: nil, summary: summary, wordCount: walked.words,
+            html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words,
             toc: TableOfContentsEntry.nested(toc),
             diagnostics: diagnostics)
     }

@@ -1,0 +1,87 @@
+import Foundation
+import JSONFeed
+
+/// A post's feed item with its JSON, made once for all the pages it is on. The item itself is kept only
+/// where a page needs it (Atom and RSS); JSON Feed pages are written from the JSON alone.
+struct EncodedFeedItem: Sendable {
+    var item: Item?
+    var json: FeedEncoder.EncodedItem
+}
+
+/// Makes the items of feed pages' posts: whole, from the post's feed HTML (handed over by the render step
+/// when it rendered the post, else rendered again from its source), or with the summary.
+struct FeedItemMaker: Sendable {
+    let builder: FeedBuilder
+    let renderer: PostRenderer
+    /// The site root, for reading again the sources of posts rendered in an earlier build.
+    let root: URL
+
+    /// The items of every post the pages hold, whole for pages with whole posts and with the summary for
+    /// the others, each by post.
+    ///
+    /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
+    /// keeping every item beside its JSON held half a gigabyte more. A page that needs the others (one
+    /// past the size limit) reads them back from their JSON.
+    func items(of jobs: [FeedJob]) async throws(DiagnosticError)
+        -> (whole: [ObjectIdentifier: EncodedFeedItem], summaries: [ObjectIdentifier: EncodedFeedItem])
+    {
+        var seen: [Set<ObjectIdentifier>] = [[], []]
+        var posts: [(published: PublishedPost, summary: Bool)] = []
+        var keepsItem = Set<ObjectIdentifier>()
+        for job in jobs {
+            let summary = job.carriesSummaries(builder.configuration)
+            for published in job.posts where seen[summary ? 1 : 0].insert(ObjectIdentifier(published)).inserted {
+                posts.append((published, summary))
+            }
+            if job.formats != [.json] { keepsItem.formUnion(job.posts.map(ObjectIdentifier.init)) }
+        }
+        let kept = keepsItem
+        let made = await posts.parallelMap(minimumChunk: 16) { published, summary in
+            item(of: published, summary: summary, keepingItem: kept.contains(ObjectIdentifier(published)))
+        }
+        var whole: [ObjectIdentifier: EncodedFeedItem] = [:]
+        var summaries: [ObjectIdentifier: EncodedFeedItem] = [:]
+        for ((published, summary), result) in zip(posts, made) {
+            switch result {
+            case .success(let value):
+                if summary {
+                    summaries[ObjectIdentifier(published)] = value
+                } else {
+                    whole[ObjectIdentifier(published)] = value
+                }
+            case .failure(let diagnostic): throw DiagnosticError([diagnostic])
+            }
+        }
+        return (whole, summaries)
+    }
+
+    private func item(of published: PublishedPost, summary: Bool, keepingItem: Bool)
+        -> Result<EncodedFeedItem, Diagnostic>
+    {
+        let content: String
+        if summary {
+            content = FeedPageWriter.summaryContent(published.rendered.summary, title: published.post.title)
+        } else if !published.rendered.feedHTML.isEmpty {
+            content = published.rendered.feedHTML
+        } else {
+            var post = published.post
+            do {
+                (post.body, post.bodyFirstLine) = try SourceFile.readBody(of: post.source, root: root)
+                content = try renderer.render(post, includingFeedHTML: true).feedHTML
+            } catch let diagnostic as Diagnostic {
+                return .failure(diagnostic)
+            } catch {
+                return .failure(
+                    Diagnostic(.error, file: post.source, message: "cannot render the feed's item: \(error)"))
+            }
+        }
+        let item = builder.item(published, contentHTML: content)
+        do {
+            return .success(
+                EncodedFeedItem(item: keepingItem ? item : nil, json: try FeedPageWriter.encoder.encodedItem(item)))
+        } catch {
+            return .failure(
+                Diagnostic(.error, file: published.post.source, message: "cannot write the feed's item: \(error)"))
+        }
+    }
+}
