@@ -9,7 +9,7 @@ struct Blog: AsyncParsableCommand {
         version: BlogVersion.current,
         subcommands: [
             Init.self, NewPost.self, Build.self, Serve.self, Feed.self, Markdown.self, Import.self,
-            LinkStagingTree.self,
+            LinkSpare.self,
         ]
     )
 }

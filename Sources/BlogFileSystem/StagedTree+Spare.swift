@@ -4,7 +4,7 @@ extension StagedTree {
     /// Makes a spare tree where a build left none (the first build of an output): a tree of hard links to
     /// every file the output holds, so that the next build stages into it instead of linking ten thousand
     /// files anew. `blog serve` calls this between builds, and `blog build` in a process of its own after
-    /// the build (``StagingTreeRequest``), where the time is not anyone's wait.
+    /// the build (``SpareTreeRequest``), where the time is not anyone's wait.
     ///
     /// The tree is made under a trash name, which the next build deletes if this one is killed, and renamed
     /// to the spare only when complete. Returns false, leaving no spare, when a file no longer matches the

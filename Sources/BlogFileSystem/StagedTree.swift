@@ -317,7 +317,7 @@ public final class StagedTree: Sendable {
         return keepingSpare
     }
 
-    /// Lists the tree at `path` on a task of its own, from a descriptor opened now, so that renaming the
+    /// ListPageInputs the tree at `path` on a task of its own, from a descriptor opened now, so that renaming the
     /// folder meanwhile (the spare becoming the staging folder) does not disturb the listing.
     public static func startListing(_ path: String) -> Task<FolderWalk, Never>? {
         guard let folder = OpenFolder(path) else { return nil }

@@ -164,7 +164,7 @@ import Testing
 
     /// Bodies leave the sources when read and are handed out once, so that each is freed with its page.
     @Test func bodiesAreTakenFromTheSourcesAndHandedOutOnce() {
-        func source(_ name: String, body: String?) -> SiteBuilder.Source {
+        func source(_ name: String, body: String?) -> LoadedFile {
             let post = body.map {
                 Post(
                     kind: .post, source: "content/posts/\(name).md", bundleFolder: nil, slug: name, title: name,
@@ -173,8 +173,8 @@ import Testing
                     isDraft: false,
                     attachments: [], extensions: [:], body: $0, bodyFirstLine: 4)
             }
-            return SiteBuilder.Source(
-                job: .init(file: "content/posts/\(name).md", kind: .post, name: name, bundle: nil), post: post,
+            return LoadedFile(
+                file: ContentFile(path: "content/posts/\(name).md", kind: .post, name: name, bundle: nil), post: post,
                 diagnostics: [], hash: 1, stamp: nil, rendered: nil)
         }
         var sources = [source("a", body: "Body of a."), source("broken", body: nil), source("c", body: "Body of c.")]
@@ -232,7 +232,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
             attachments: [.init(url: "a.mp3", mimeType: "audio/mpeg")], extensions: [:], body: "", bodyFirstLine: 1)
         let rendered = RenderedPost(html: "", feedHTML: "", summary: "s", wordCount: 1, diagnostics: [])
         let published = PublishedPost(
-            post: post, rendered: rendered, path: "/posts/a/", permalink: "https://e.org/posts/a/", tags: [("t", "t")])
+            post: post, rendered: rendered, url: "/posts/a/", permalink: "https://e.org/posts/a/", tags: [("t", "t")])
         var keys = Set<String>()
         func collect(_ value: Any) {
             if let object = value as? TemplateObject {
@@ -247,7 +247,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
         collect(context.site)
         collect(
             context.page(
-                title: "T", description: "D", path: "/", type: "article", image: "https://e.org/i.png",
+                title: "T", description: "D", url: "/", type: "article", image: "https://e.org/i.png",
                 published: fixedNow))
         collect(context.post(published, includingContent: true))
         #expect(keys.subtracting(TemplateLint.knownNames).isEmpty, "\(keys.subtracting(TemplateLint.knownNames))")
@@ -278,7 +278,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
                 diagnostics: [])
             return pages.listEntryHash(
                 PublishedPost(
-                    post: post, rendered: rendered, path: "/posts/a/", permalink: "https://e.org/posts/a/", tags: tags))
+                    post: post, rendered: rendered, url: "/posts/a/", permalink: "https://e.org/posts/a/", tags: tags))
         }
         let base = hash()
         #expect(hash() == base)
@@ -339,7 +339,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
             let rendered = RenderedPost(
                 html: "<p>Body</p>", feedHTML: "", summary: "Body", wordCount: 1, diagnostics: [])
             let published = PublishedPost(
-                post: post, rendered: rendered, path: "/posts/a/", permalink: "https://e.org/posts/a/",
+                post: post, rendered: rendered, url: "/posts/a/", permalink: "https://e.org/posts/a/",
                 tags: [("t", "t")])
             let page = pages.page(for: published)
             #expect(String(decoding: page.html, as: UTF8.self).contains("<p>Body</p>"))
@@ -349,7 +349,7 @@ func decodeFeed(_ url: URL) throws -> Feed {
                 let entry = try #require(page.listEntry)
                 var kept: [UInt8] = []
                 var made: [UInt8] = []
-                SitePages.appendStableText(entry.values, to: &kept)
+                SitePages.appendStableText(entry, to: &kept)
                 SitePages.appendStableText(pages.context.post(published, includingContent: false), to: &made)
                 #expect(kept == made)
             } else {

@@ -40,7 +40,7 @@ extension Blog {
                 print(Diagnostic.printable(summary.line(outputName: output ?? "public")))
                 if let request = summary.spareRequest, let executable = Bundle.main.executablePath {
                     // The next build stages into a spare tree; this one left none, so one is linked after it.
-                    DetachedProcess.start(executable, [executable] + LinkStagingTree.arguments(for: request))
+                    DetachedProcess.start(executable, [executable] + LinkSpare.arguments(for: request))
                 }
                 if strict && summary.warningCount > 0 {
                     Terminal.printError(

@@ -70,7 +70,7 @@ public struct BuildSummary: Sendable {
     public var seconds: Double = 0
     /// The spare tree to make after this build, for a fast next build; nil when the build kept one, had
     /// a memory, or made a small output.
-    public var spareRequest: StagingTreeRequest?
+    public var spareRequest: SpareTreeRequest?
 
     /// How many of ``diagnostics`` are warnings.
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }

@@ -6,7 +6,7 @@ struct PageContext: Sendable {
     let configuration: SiteConfiguration
     let routes: Routes
     /// Standalone pages, for the navigation.
-    let navigation: [(title: String, path: String)]
+    let navigation: [(title: String, url: String)]
 
     private static let months = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
@@ -16,7 +16,7 @@ struct PageContext: Sendable {
     /// The `site` object, the same on every page: made once, not for each of ten thousand pages.
     let site: TemplateObject
 
-    init(configuration: SiteConfiguration, routes: Routes, navigation: [(title: String, path: String)]) {
+    init(configuration: SiteConfiguration, routes: Routes, navigation: [(title: String, url: String)]) {
         self.configuration = configuration
         self.routes = routes
         self.navigation = navigation
@@ -34,20 +34,20 @@ struct PageContext: Sendable {
                 ])
             },
             "authors": configuration.authors.map { TemplateObject(["name": $0.name, "url": $0.url]) },
-            "pages": navigation.map { TemplateObject(["title": $0.title, "url": $0.path]) },
+            "pages": navigation.map { TemplateObject(["title": $0.title, "url": $0.url]) },
         ])
     }
 
     /// The `page` object: what the `<head>` needs.
     func page(
-        title: String, description: String?, path: String, type: String = "website", image: String? = nil,
+        title: String, description: String?, url: String, type: String = "website", image: String? = nil,
         published: Date? = nil
     ) -> TemplateObject {
         TemplateObject([
             "title": title,
             "description": description.flatMap { $0.isEmpty ? nil : $0 } ?? configuration.description,
-            "url": routes.absolute(path),
-            "path": path,
+            "url": routes.absolute(url),
+            "path": url,
             "type": type,
             "image": image,
             "published": published.map(iso),
@@ -75,7 +75,7 @@ struct PageContext: Sendable {
         // One literal, nil for what the post does not have: setting names one by one looked each up first.
         return TemplateObject([
             "title": post.title,
-            "url": published.path,
+            "url": published.url,
             "permalink": published.permalink,
             "summary": published.rendered.summary,
             "tags": tags,

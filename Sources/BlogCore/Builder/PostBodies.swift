@@ -7,7 +7,7 @@ final class PostBodies: Sendable {
     private let bodies: Locked<[String]>
 
     /// Moves every source's body here, leaving the sources' posts with empty bodies.
-    init(taking sources: inout [SiteBuilder.Source]) {
+    init(taking sources: inout [LoadedFile]) {
         var bodies = [String](repeating: "", count: sources.count)
         for index in sources.indices where sources[index].post != nil {
             bodies[index] = sources[index].post?.body ?? ""

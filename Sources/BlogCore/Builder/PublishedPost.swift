@@ -8,27 +8,28 @@ final class PublishedPost: Sendable {
     let post: Post
     let rendered: RenderedPost
     /// Root-relative URL of its page, such as `/blog/posts/hello/`.
-    let path: String
+    let url: String
     /// Absolute URL of its page, the feed item's id.
     let permalink: String
     /// Tags with the folder name of their page.
     let tags: [(name: String, slug: String)]
-    /// What list pages show of it, when its page was rendered in this build.
-    let listEntry: ListEntry?
+    /// What list pages show of it (its page's `post` object without `content`), when its page was rendered
+    /// in this build: the index, tag and archive pages do not build the same object again.
+    let listEntry: TemplateObject?
 
     convenience init(
-        post: Post, rendered: RenderedPost, path: String, permalink: String, tags: [(name: String, slug: String)]
+        post: Post, rendered: RenderedPost, url: String, permalink: String, tags: [(name: String, slug: String)]
     ) {
-        self.init(post: post, rendered: rendered, path: path, permalink: permalink, tags: tags, listEntry: nil)
+        self.init(post: post, rendered: rendered, url: url, permalink: permalink, tags: tags, listEntry: nil)
     }
 
     init(
-        post: Post, rendered: RenderedPost, path: String, permalink: String, tags: [(name: String, slug: String)],
-        listEntry: ListEntry?
+        post: Post, rendered: RenderedPost, url: String, permalink: String, tags: [(name: String, slug: String)],
+        listEntry: TemplateObject?
     ) {
         self.post = post
         self.rendered = rendered
-        self.path = path
+        self.url = url
         self.listEntry = listEntry
         self.permalink = permalink
         self.tags = tags
@@ -36,7 +37,7 @@ final class PublishedPost: Sendable {
 
     /// The same post with other rendered Markdown (the feed's, with absolute URLs).
     func with(_ rendered: RenderedPost) -> PublishedPost {
-        PublishedPost(post: post, rendered: rendered, path: path, permalink: permalink, tags: tags)
+        PublishedPost(post: post, rendered: rendered, url: url, permalink: permalink, tags: tags)
     }
 }
 

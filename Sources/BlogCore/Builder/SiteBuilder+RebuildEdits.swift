@@ -25,32 +25,35 @@ extension SiteBuilder {
         guard edits.indices.count <= Self.editLimit, stamps.count == edits.indices.count,
             let templates = plan.templates, !FileSystem.exists(plan.output.staging.path)
         else { return Self.wholeBuild("\(edits.indices.count) files edited, one unstamped, or a staging folder left") }
-        let jobs = edits.indices.map { scan.jobs[$0] }
+        let files = edits.indices.map { scan.files[$0] }
         let read = await ContentLoader.read(
-            jobs, sizes: stamps.map(\.size), root: site.root, timeZone: plan.configuration.timeZone)
-        let before = reuse.recorded(posts: Set(jobs.map(\.file)))
+            files, stamps: stamps, root: site.root, timeZone: plan.configuration.timeZone)
+        let before = reuse.recorded(posts: Set(files.map(\.path)))
         var edited: [Reuse.EditedPost] = []
-        for (job, (loaded, stamp)) in zip(jobs, zip(read, stamps)) {
-            guard let recorded = before[job.file], let post = loaded.post,
+        for (loaded, stamp) in zip(read, stamps) {
+            let path = loaded.file.path
+            guard let recorded = before[path], let post = loaded.post,
                 Self.hasSameFrontMatter(post, recorded.post), loaded.diagnostics == recorded.diagnostics
-            else { return Self.wholeBuild("\(job.file): its front matter or its diagnostics changed") }
-            edited.append(.init(file: job.file, stamp: stamp, hash: loaded.hash, post: post, rendered: nil))
+            else { return Self.wholeBuild("\(path): its front matter or its diagnostics changed") }
+            edited.append(
+                .init(file: path, recorded: recorded, stamp: stamp, hash: loaded.hash, post: post, rendered: nil))
         }
         let (renderer, pages) = Self.makeRenderers(
             plan, templates: templates, navigation: reuse.navigation,
             linkTarget: reuse.linkTargets(plan.routes, recordedSources: edits.recordedSources))
-        let files = EditedFiles()
+        let replaced = EditedFiles()
         let feedPages = reuse.wholePostFeedPages
         let published: [PublishedPost]
-        switch await renderEdited(&edited, before: before, feedPages: feedPages, (renderer, pages), into: files, run) {
+        switch await renderEdited(&edited, before: before, feedPages: feedPages, (renderer, pages), into: replaced, run)
+        {
         case .success(let made): published = made
         case .failure(let reach): return Self.wholeBuild(reach.reason)
         }
-        guard await writeFeedPages(carrying: published, feedPages, reuse, renderer, into: files, run) else {
+        guard await writeFeedPages(carrying: published, feedPages, reuse, renderer, into: replaced, run) else {
             return Self.wholeBuild("a feed page that carries an edited post changes its warnings, or cannot be made")
         }
         for index in edited.indices { edited[index].post.body = "" }
-        let made = files.all.sorted { $0.path < $1.path }
+        let made = replaced.all.sorted { $0.path < $1.path }
         guard
             let written = await Self.replaceChanged(
                 made, in: plan.output, recorded: reuse.outputs(Set(made.map(\.path))),
@@ -87,7 +90,7 @@ extension SiteBuilder {
         let work = rendering.enumerated().map { position, index in
             let post = edited[index].post
             return RenderWork(
-                post: post, reused: nil, url: run.routes.page(of: post).url, needsBody: false, source: position,
+                post: post, reused: nil, url: run.routes.page(of: post).url, needsBody: false, fileIndex: position,
                 recordedEntryHash: 0, makesFeedItem: inFeeds.contains(post.source))
         }
         let context = RenderContext(
@@ -126,7 +129,7 @@ extension SiteBuilder {
             guard let rendered = recorded.rendered else { return false }
             let url = run.routes.page(of: recorded.post).url
             made[source] = PublishedPost(
-                post: recorded.post, rendered: rendered, path: url, permalink: run.routes.absolute(url),
+                post: recorded.post, rendered: rendered, url: url, permalink: run.routes.absolute(url),
                 tags: TagFolding([recorded.post]).folded(recorded.post.tags))
         }
         var jobs: [FeedJob] = []

@@ -21,22 +21,22 @@ extension SiteBuilder {
     /// Renders every published post's and page's Markdown and page on every core, staging each page as it
     /// is made, or carries an unchanged page over from the last build. Stops the build on an error.
     func renderPostPages(
-        _ selection: Selection, _ loaded: LoadedSources, into output: StagedTree, _ run: inout BuildRun
+        _ selection: Selection, _ loaded: LoadedFiles, into output: StagedTree, _ run: inout BuildRun
     ) async throws(DiagnosticError) -> RenderedPages {
         let plan = run.plan
-        let sources = loaded.sources
+        let sources = loaded.files
         // The feed items of the posts whose whole text a feed carries are made beside their pages, with
         // HTML from the same tree.
         let wholeInFeeds = FeedJob.wholePostSources(
             selection.everything, tags: selection.tags, configuration: plan.configuration)
         let work: [RenderWork] = selection.everything.indices.map { position in
-            let index = selection.sourceIndices[position]
+            let index = selection.fileIndices[position]
             let source = sources[index]
             let reuse = selection.hasSameLinks && source.rendered != nil
             let post = selection.everything[position]
             return RenderWork(
                 post: post, reused: reuse ? source.rendered : nil, url: selection.urls[position],
-                needsBody: source.isFromRecord, source: index, recordedEntryHash: source.recordedEntryHash,
+                needsBody: source.isFromRecord, fileIndex: index, recordedEntryHash: source.recordedEntryHash,
                 makesFeedItem: wholeInFeeds.contains(post.source))
         }
         let context = RenderContext(
@@ -54,7 +54,7 @@ extension SiteBuilder {
         let postEntryHashes = newestFirst.map { index in
             let result = postResults[index]
             let hash = result.entryHash != 0 ? result.entryHash : selection.sitePages.listEntryHash(unsorted[index])
-            entryHashes[result.source] = hash
+            entryHashes[result.fileIndex] = hash
             return hash
         }
         let records = run.reuse.recordSources(sources, results: results, entryHashes: entryHashes)
@@ -74,8 +74,8 @@ extension SiteBuilder {
         var url: String
         /// The post has no body yet (it came from the record); read it before rendering.
         var needsBody: Bool
-        /// Where its source is in the build's sources.
-        var source: Int
+        /// Where its file is among the build's loaded files.
+        var fileIndex: Int
         /// The recorded list-entry hash, which a carried-over page keeps; 0 when not known.
         var recordedEntryHash: UInt64
         /// A feed carries the whole post: its feed item is made beside its page.
@@ -101,8 +101,8 @@ extension SiteBuilder {
         /// The post's ``SitePages/listEntryHash(_:)``, made beside its page or taken from the record with a
         /// carried-over page; 0 when not known.
         var entryHash: UInt64 = 0
-        /// Where its source is in the build's sources.
-        var source: Int
+        /// Where its file is among the build's loaded files.
+        var fileIndex: Int
     }
 
     /// Renders on every core, in chunks of sixteen: carrying a page over takes microseconds, and a task per
@@ -123,11 +123,11 @@ extension SiteBuilder {
         let permalink = context.routes.absolute(item.url)
         if let reused = item.reused {
             let published = PublishedPost(
-                post: post, rendered: reused, path: item.url, permalink: permalink, tags: tags)
+                post: post, rendered: reused, url: item.url, permalink: permalink, tags: tags)
             if context.output.carryOver(route.path) {
                 return RenderResult(
                     published: published, diagnostics: reused.diagnostics, carriedOver: true,
-                    entryHash: item.recordedEntryHash, source: item.source)
+                    entryHash: item.recordedEntryHash, fileIndex: item.fileIndex)
             }
         }
         // A post from the record has no body: read it again to render its page.
@@ -135,15 +135,15 @@ extension SiteBuilder {
             do {
                 (post.body, post.bodyFirstLine) = try SourceFile.readBody(of: post.source, root: context.root)
             } catch {
-                return RenderResult(published: nil, diagnostics: [error], source: item.source)
+                return RenderResult(published: nil, diagnostics: [error], fileIndex: item.fileIndex)
             }
         } else {
-            post.body = context.bodies.take(item.source)
+            post.body = context.bodies.take(item.fileIndex)
         }
         do {
             var rendered = try context.renderer.render(post, includingFeedHTML: item.makesFeedItem)
             let published = PublishedPost(
-                post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags)
+                post: post, rendered: rendered, url: item.url, permalink: permalink, tags: tags)
             let page = context.pages.page(for: published)
             try context.output.put(route.path, bytes: page.html)
             // The page is on disk; keep only what lists, feeds and the record need, and the feed HTML of a
@@ -152,15 +152,16 @@ extension SiteBuilder {
             if !item.makesFeedItem { rendered.feedHTML = "" }
             post.body = ""
             let kept = PublishedPost(
-                post: post, rendered: rendered, path: item.url, permalink: permalink, tags: tags,
+                post: post, rendered: rendered, url: item.url, permalink: permalink, tags: tags,
                 listEntry: page.listEntry)
             return RenderResult(
-                published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash, source: item.source)
+                published: kept, diagnostics: rendered.diagnostics, entryHash: page.entryHash, fileIndex: item.fileIndex
+            )
         } catch {
             return RenderResult(
                 published: nil,
                 diagnostics: [Diagnostic(.error, file: post.source, message: "cannot render the page: \(error)")],
-                source: item.source)
+                fileIndex: item.fileIndex)
         }
     }
 

@@ -6,7 +6,7 @@ struct Selection: Sendable {
     /// Published posts, then pages, each in the scan's order: the order of everything rendered.
     var everything: [Post]
     /// Where each of ``everything`` is in the loaded sources.
-    var sourceIndices: [Int]
+    var fileIndices: [Int]
     /// Each of ``everything``'s page URL, root-relative.
     var urls: [String]
     var pages: [Post]
@@ -30,7 +30,7 @@ struct Selection: Sendable {
 extension SiteBuilder {
     /// Leaves out drafts and future posts (unless asked for), gives every post and page its URL, and checks
     /// that no two share one. Stops the build when anything so far has an error.
-    func selectPublished(_ loaded: LoadedSources, _ run: inout BuildRun) async throws(DiagnosticError) -> Selection {
+    func selectPublished(_ loaded: LoadedFiles, _ run: inout BuildRun) async throws(DiagnosticError) -> Selection {
         let plan = run.plan
         let options = plan.options
         var posts: [Post] = []
@@ -40,7 +40,7 @@ extension SiteBuilder {
         var leftOut = Set<String>()
         var nextDue: Date?
         var (drafts, future) = (0, 0)
-        for (index, source) in loaded.sources.enumerated() {
+        for (index, source) in loaded.files.enumerated() {
             guard let post = source.post else { continue }
             if post.kind == .page {
                 if !post.isDraft || options.includesDrafts {
@@ -78,7 +78,7 @@ extension SiteBuilder {
             pageURLs[path].map(PostRenderer.LinkTarget.page) ?? (excluded.contains(path) ? .leftOut : .none)
         }
         return Selection(
-            everything: everything, sourceIndices: postSources + pageSources, urls: links.urls, pages: pages,
+            everything: everything, fileIndices: postSources + pageSources, urls: links.urls, pages: pages,
             leftOut: leftOut,
             nextDue: nextDue, draftsSkipped: drafts, futureSkipped: future, linkHash: links.hash,
             hasSameLinks: run.reuse.hasSameLinks(links.hash), tags: tags, renderer: renderer,
@@ -88,7 +88,7 @@ extension SiteBuilder {
     /// The renderer of posts' Markdown and the maker of their pages, made alike for a whole build and for
     /// a rebuild of edited posts: only where links lead and the navigation come from elsewhere.
     static func makeRenderers(
-        _ plan: BuildPlan, templates: TemplateSet, navigation: [(title: String, path: String)],
+        _ plan: BuildPlan, templates: TemplateSet, navigation: [(title: String, url: String)],
         linkTarget: @escaping @Sendable (String) -> PostRenderer.LinkTarget
     ) -> (PostRenderer, SitePages) {
         let context = PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation)

@@ -23,15 +23,15 @@ extension SiteBuilder {
     /// A page whose inputs (its posts' sources, URLs and tags, its links, the site's links) digest as the
     /// last build's did is carried over; only the posts of the other pages get items.
     func writeFeeds(
-        _ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedSources, into output: StagedTree,
+        _ pages: RenderedPages, _ selection: Selection, _ loaded: LoadedFiles, into output: StagedTree,
         _ run: inout BuildRun
     ) async throws(DiagnosticError) -> WrittenFeeds {
         let plan = run.plan
         let reuse = run.reuse
         let jobs = FeedJob.all(posts: pages.posts, configuration: plan.configuration, routes: plan.routes)
         var sourceDigests: [String: UInt64] = [:]
-        sourceDigests.reserveCapacity(loaded.sources.count)
-        for source in loaded.sources { if let post = source.post { sourceDigests[post.source] = source.hash } }
+        sourceDigests.reserveCapacity(loaded.files.count)
+        for source in loaded.files { if let post = source.post { sourceDigests[post.source] = source.hash } }
         let itemDigests = await FeedJob.itemDigests(pages.posts, sourceDigests: sourceDigests)
         let linkHash = selection.linkHash
         // On every core: at 50,000 posts an edit's build checks ten thousand pages here.

@@ -31,7 +31,7 @@ extension SiteBuilder {
                     continue
                 }
                 taken[route.path] = page.post.source
-                let target = routes.absolute(page.path)
+                let target = routes.absolute(page.url)
                 do {
                     try output.put(
                         route.path,

@@ -11,7 +11,7 @@ extension SiteBuilder {
         let plan = run.plan
         let routes = plan.routes
         var entries: [Sitemap.Entry] = pages.all.map {
-            Sitemap.Entry(url: routes.absolute($0.path), modified: $0.post.updated ?? $0.post.date)
+            Sitemap.Entry(url: routes.absolute($0.url), modified: $0.post.updated ?? $0.post.date)
         }
         for path in listPages.keys where path != routes.notFound.path {
             entries.append(Sitemap.Entry(url: routes.absolute(routes.url(ofPath: path)), modified: nil))

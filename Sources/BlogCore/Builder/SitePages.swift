@@ -11,10 +11,10 @@ struct SitePages: Sendable {
 
     /// The page of one post or standalone page: its HTML (UTF-8) and, for a post, its ``listEntryHash(_:)``
     /// and list entry (made from the same values as the page; 0 and nil for a standalone page).
-    func page(for published: PublishedPost) -> (html: [UInt8], entryHash: UInt64, listEntry: ListEntry?) {
+    func page(for published: PublishedPost) -> (html: [UInt8], entryHash: UInt64, listEntry: TemplateObject?) {
         let post = published.post
         let page = context.page(
-            title: post.title, description: published.rendered.summary, path: published.path,
+            title: post.title, description: published.rendered.summary, url: published.url,
             type: post.kind == .post ? "article" : "website",
             image: post.image.flatMap { PostRenderer.absolute($0, against: published.permalink) ?? $0 },
             published: post.kind == .post ? post.date : nil)
@@ -25,7 +25,7 @@ struct SitePages: Sendable {
         guard post.kind == .post else { return (html, 0, nil) }
         var entry = values
         entry["content"] = nil
-        return (html, listEntryHash(of: entry), ListEntry(values: entry))
+        return (html, listEntryHash(of: entry), entry)
     }
 
     /// One page that lists posts.
@@ -72,7 +72,7 @@ struct SitePages: Sendable {
         var hashOfPost: [ObjectIdentifier: UInt64] = [:]
         hashOfPost.reserveCapacity(posts.count)
         for (published, hash) in zip(posts, entryHashes) { hashOfPost[ObjectIdentifier(published)] = hash }
-        let lists = Lists(
+        let lists = ListPageInputs(
             posts: posts, pageCount: pageCount, tags: byTag, tagSlugs: tagSlugs, years: years, entryHashes: hashOfPost,
             linkHash: linkHash)
         // The pages' digests first: the pages that are as the last build made them are carried over.
@@ -113,7 +113,7 @@ struct SitePages: Sendable {
     }
 
     /// What list pages are made of, shared by the tasks that make them.
-    private struct Lists: Sendable {
+    private struct ListPageInputs: Sendable {
         let posts: [PublishedPost]
         let pageCount: Int
         let tags: [String: (name: String, posts: [PublishedPost])]
@@ -272,20 +272,20 @@ struct SitePages: Sendable {
         text += string.utf8
     }
 
-    private func render(_ job: ListPage, lists: Lists, entries: [String: TemplateObject]) -> String {
+    private func render(_ job: ListPage, lists: ListPageInputs, entries: [String: TemplateObject]) -> String {
         let (posts, pageCount, tags, tagSlugs, years) = (
             lists.posts, lists.pageCount, lists.tags, lists.tagSlugs, lists.years
         )
-        // The page's path comes from Lists.key(of:pages:), which must agree with what is linked here.
+        // The page's path comes from ListPageInputs.key(of:pages:), which must agree with what is linked here.
         func entry(_ published: PublishedPost) -> TemplateObject {
-            published.listEntry?.values ?? entries[published.post.source]
+            published.listEntry ?? entries[published.post.source]
                 ?? context.post(published, includingContent: false)
         }
         switch job {
         case .index(let number):
             let perPage = configuration.postsPerPage
             let slice = posts.dropFirst((number - 1) * perPage).prefix(perPage)
-            let path = routes.index(page: number).url
+            let url = routes.index(page: number).url
             let pagination = TemplateObject([
                 "page_number": number, "page_count": pageCount, "has_pages": pageCount > 1, "is_first": number == 1,
                 "previous_url": number > 1 ? routes.index(page: number - 1).url : nil,
@@ -293,7 +293,7 @@ struct SitePages: Sendable {
             ])
             let title = number == 1 ? configuration.title : "Page \(number)"
             let html = context.render(
-                templates, "index", page: context.page(title: title, description: nil, path: path),
+                templates, "index", page: context.page(title: title, description: nil, url: url),
                 [
                     "posts": slice.map(entry), "pagination": pagination,
                 ])
@@ -305,12 +305,12 @@ struct SitePages: Sendable {
                 ])
             }
             return context.render(
-                templates, "tags", page: context.page(title: "Tags", description: nil, path: routes.tags.url),
+                templates, "tags", page: context.page(title: "Tags", description: nil, url: routes.tags.url),
                 ["tags": tagList, "has_tags": !tagList.isEmpty])
         case .tag(let slug):
             let tagged = tags[slug] ?? (slug, [])
             var page = context.page(
-                title: "Posts tagged “\(tagged.name)”", description: nil, path: routes.tag(slug).url)
+                title: "Posts tagged “\(tagged.name)”", description: nil, url: routes.tag(slug).url)
             let formats = configuration.tagFeeds ? configuration.feedFormats.sorted() : []
             page["feeds"] = formats.map { format in
                 TemplateObject([
@@ -330,14 +330,14 @@ struct SitePages: Sendable {
                 ])
         case .archive:
             return context.render(
-                templates, "archive", page: context.page(title: "Archive", description: nil, path: routes.archive.url),
+                templates, "archive", page: context.page(title: "Archive", description: nil, url: routes.archive.url),
                 [
                     "years": years.map { TemplateObject(["year": $0.year, "posts": $0.posts.map(entry)]) }
                 ])
         case .notFound:
             return context.render(
                 templates, "404",
-                page: context.page(title: "Page not found", description: nil, path: routes.notFound.url))
+                page: context.page(title: "Page not found", description: nil, url: routes.notFound.url))
         }
     }
 }

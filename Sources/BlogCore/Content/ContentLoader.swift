@@ -1,36 +1,48 @@
 import BlogFileSystem
 import Foundation
 
+/// A content file as the scan found it, before it is read.
+struct ContentFile: Sendable {
+    /// Relative to the site root.
+    var path: String
+    var kind: Post.Kind
+    /// The file or folder name the default slug comes from (without `.md`).
+    var name: String
+    /// The post folder, for a post that is a folder's `index.md`.
+    var bundle: String?
+
+    /// The slug of a post whose front matter gives none; made only when the file is read.
+    var slug: String { ContentLoader.defaultSlug(forName: name) }
+}
+
+/// A content file after the build looked at it: read now, or taken from the last build's record.
+struct LoadedFile: Sendable {
+    var file: ContentFile
+    /// Nil when the file has errors.
+    var post: Post?
+    var diagnostics: [Diagnostic]
+    /// The ``Digest`` of the file's bytes; 0 when it could not be read.
+    var hash: UInt64
+    /// The stamp made before it was read; nil when it could not be stamped.
+    var stamp: FileStamp?
+    /// The recorded summary and word count of a reused, rendered post.
+    var rendered: RenderedPost?
+    /// The post came from the record, which keeps no body: rendering it means reading the file again.
+    var isFromRecord = false
+    /// The recorded ``SitePages/listEntryHash(_:)`` of the post; 0 when not known.
+    var recordedEntryHash: UInt64 = 0
+}
+
 /// Finds and reads the posts and pages of a site.
 struct ContentLoader {
     let root: URL
     let timeZone: TimeZone
 
-    /// One content file to read.
-    struct Job: Sendable {
-        var file: String
-        var kind: Post.Kind
-        /// The file or folder name the default slug comes from (without `.md`).
-        var name: String
-        var bundle: String?
-
-        /// The slug of a post whose front matter gives none; made only when the file is read.
-        var slug: String { ContentLoader.defaultSlug(forName: name) }
-    }
-
-    /// What reading one file gave.
-    struct Loaded: Sendable {
-        var post: Post?
-        var diagnostics: [Diagnostic]
-        /// The hash of the file's bytes; 0 when it could not be read.
-        var hash: UInt64
-    }
-
-    /// Lists `content/posts/*.md`, `content/posts/NAME/index.md` and `content/pages/*.md`, in path order.
+    /// ListPageInputs `content/posts/*.md`, `content/posts/NAME/index.md` and `content/pages/*.md`, in path order.
     /// A folder that cannot be read, a name that is not UTF-8 and a link that leads nowhere are errors: a
     /// post is never left out silently.
-    func scan() -> (jobs: [Job], diagnostics: [Diagnostic]) {
-        var jobs: [Job] = []
+    func scan() -> (files: [ContentFile], diagnostics: [Diagnostic]) {
+        var files: [ContentFile] = []
         var diagnostics: [Diagnostic] = []
         for (folder, kind) in [(SiteLayout.posts, Post.Kind.post), (SiteLayout.pages, .page)] {
             if let problem = Self.resolvedOutsideProblem(root.appending(path: folder), root: root) {
@@ -63,14 +75,15 @@ struct ContentLoader {
                     || (entry.kind == .other && FileSystem.resolvedKind(of: folderPath + "/" + entry.name) == .folder)
                 if isFolder {
                     if FileSystem.exists(folderPath + "/" + entry.name + "/" + SiteLayout.bundleIndex) {
-                        jobs.append(
-                            Job(file: path + "/" + SiteLayout.bundleIndex, kind: kind, name: entry.name, bundle: path))
+                        files.append(
+                            ContentFile(
+                                path: path + "/" + SiteLayout.bundleIndex, kind: kind, name: entry.name, bundle: path))
                     } else {
                         diagnostics.append(
                             Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
                 } else if entry.name.hasSuffix(".md") {
-                    jobs.append(Job(file: path, kind: kind, name: String(entry.name.dropLast(3)), bundle: nil))
+                    files.append(ContentFile(path: path, kind: kind, name: String(entry.name.dropLast(3)), bundle: nil))
                 } else {
                     diagnostics.append(
                         Diagnostic(
@@ -79,7 +92,7 @@ struct ContentLoader {
                 }
             }
         }
-        return (jobs, diagnostics)
+        return (files, diagnostics)
     }
 
     /// Why an entry of a content folder cannot be a post: its name is not UTF-8, or it is a link that leads
@@ -110,23 +123,28 @@ struct ContentLoader {
     /// - Parameters:
     ///   - rootPath: `root.path`, made once for all files (a URL per file was 1% of a clean build).
     ///   - size: The file's size when the caller has just stamped it; nil to look.
-    private static func read(_ job: Job, root: URL, rootPath: String, size: Int?, timeZone: TimeZone) -> Loaded {
-        let path = rootPath + "/" + job.file
-        let size = size ?? FileStamp(path)?.size ?? 0
+    private static func read(
+        _ file: ContentFile, stamp: FileStamp?, root: URL, rootPath: String, timeZone: TimeZone
+    ) -> LoadedFile {
+        let path = rootPath + "/" + file.path
+        let size = stamp?.size ?? FileStamp(path)?.size ?? 0
+        func loaded(_ post: Post?, _ diagnostics: [Diagnostic], hash: UInt64) -> LoadedFile {
+            LoadedFile(file: file, post: post, diagnostics: diagnostics, hash: hash, stamp: stamp)
+        }
         if size > maximumFileSize {
-            return Loaded(
-                post: nil,
-                diagnostics: [
+            return loaded(
+                nil,
+                [
                     Diagnostic(
-                        .error, file: job.file,
+                        .error, file: file.path,
                         message:
                             "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB"
                     )
                 ], hash: 0)
         }
-        func unreadable(_ error: FileSystemError) -> Loaded {
-            Loaded(
-                post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: "cannot read (\(error.reason))")],
+        func unreadable(_ error: FileSystemError) -> LoadedFile {
+            loaded(
+                nil, [Diagnostic(.error, file: file.path, message: "cannot read (\(error.reason))")],
                 hash: 0)
         }
         let data: Data
@@ -136,7 +154,7 @@ struct ContentLoader {
         case .link:
             // Only a link can lead out of the site; it is followed once checked.
             if let problem = outsideLinkProblem(path: path, root: root) {
-                return Loaded(post: nil, diagnostics: [Diagnostic(.error, file: job.file, message: problem)], hash: 0)
+                return loaded(nil, [Diagnostic(.error, file: file.path, message: problem)], hash: 0)
             }
             do {
                 data = try FileContents.contents(atPath: path)
@@ -153,27 +171,30 @@ struct ContentLoader {
             let line = before.reduce(1) { $1 == "\n" ? $0 + 1 : $0 }
             let column =
                 (before.split(separator: "\n", omittingEmptySubsequences: false).last?.unicodeScalars.count ?? 0) + 1
-            return Loaded(
-                post: nil,
-                diagnostics: [
+            return loaded(
+                nil,
+                [
                     Diagnostic(
-                        .error, file: job.file, line: line, column: column,
+                        .error, file: file.path, line: line, column: column,
                         message: "invalid UTF-8 at byte \(offset); save the file as UTF-8")
                 ], hash: hash)
         }
         var (post, diagnostics) = FrontMatter.read(
-            text, file: job.file, kind: job.kind, defaultSlug: job.slug, timeZone: timeZone, fileName: job.name)
-        post?.bundleFolder = job.bundle
-        return Loaded(post: post, diagnostics: diagnostics, hash: hash)
+            text, file: file.path, kind: file.kind, defaultSlug: file.slug, timeZone: timeZone, fileName: file.name)
+        post?.bundleFolder = file.bundle
+        return loaded(post, diagnostics, hash: hash)
     }
 
-    /// Reads files in parallel; results come back in the order of `jobs`.
+    /// Reads files in parallel; results come back in the order of `files`.
     ///
-    /// - Parameter sizes: Each file's size from a stamp just made (nil to look), in the order of `jobs`.
-    static func read(_ jobs: [Job], sizes: [Int?], root: URL, timeZone: TimeZone) async -> [Loaded] {
+    /// - Parameter stamps: Each file's stamp, made just before (nil to look at its size), in the order of
+    ///   `files`: a file is recorded with the stamp made before it was read, so that one saved again
+    ///   meanwhile is read again by the next build.
+    static func read(_ files: [ContentFile], stamps: [FileStamp?], root: URL, timeZone: TimeZone) async -> [LoadedFile]
+    {
         let rootPath = root.path
-        return await Array(zip(jobs, sizes)).parallelMap { job, size in
-            read(job, root: root, rootPath: rootPath, size: size, timeZone: timeZone)
+        return await Array(zip(files, stamps)).parallelMap { file, stamp in
+            read(file, stamp: stamp, root: root, rootPath: rootPath, timeZone: timeZone)
         }
     }
 

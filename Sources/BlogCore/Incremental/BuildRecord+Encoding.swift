@@ -54,7 +54,7 @@ extension BuildRecord {
         }
         head.array(dependencies.navigation) { writer, link in
             writer.string(link.title)
-            writer.string(link.path)
+            writer.string(link.url)
         }
         head.array(dependencies.feedPages) { writer, page in
             for text in [page.title, page.homePageURL, page.feedURL] { writer.string(text) }
@@ -160,7 +160,7 @@ extension BuildRecord {
             }
             dependencies.feedWarnings = Dictionary(warnings, uniquingKeysWith: { first, _ in first })
             dependencies.navigation = try reader.array { reader throws(RecordReader.Failure) in
-                NavigationLink(title: try reader.string(), path: try reader.string())
+                NavigationLink(title: try reader.string(), url: try reader.string())
             }
             dependencies.feedPages = try reader.array { reader throws(RecordReader.Failure) in
                 FeedPage(

@@ -95,7 +95,7 @@ struct BuildRecord: Sendable {
 
     struct NavigationLink: Sendable, Equatable {
         var title: String
-        var path: String
+        var url: String
     }
 
     struct FeedWarning: Sendable, Equatable {

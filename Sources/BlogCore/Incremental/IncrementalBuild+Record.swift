@@ -4,7 +4,7 @@ import Foundation
 /// What a whole build read, made and wrote: all the record of it needs.
 struct BuildOutcome: Sendable {
     var scan: SourceScan
-    var loaded: LoadedSources
+    var loaded: LoadedFiles
     /// Its links' digest, navigation and the first date of a future post left out.
     var selection: Selection
     var sourceRecords: Task<SourceRecords, Never>
@@ -21,7 +21,7 @@ extension IncrementalBuild {
     /// Records what a whole build read and wrote, for the next build to reuse.
     ///
     /// - Returns: The spare tree to make after this build, when it kept none for a large output.
-    func record(_ outcome: BuildOutcome, _ plan: BuildPlan) async -> StagingTreeRequest? {
+    func record(_ outcome: BuildOutcome, _ plan: BuildPlan) async -> SpareTreeRequest? {
         let feeds = outcome.feeds
         var warnings: [String: [BuildRecord.FeedWarning]] = [:]
         for (page, found) in feeds.warnings where !found.isEmpty {
@@ -38,11 +38,11 @@ extension IncrementalBuild {
         var record = BuildRecord(
             fingerprint: fingerprint, stamps: BuildStamps(), outputs: manifest,
             spare: committed.keptSpare ? committed.previousManifest : nil)
-        var request: StagingTreeRequest?
+        var request: SpareTreeRequest?
         if !committed.keptSpare, options.memory == nil, manifest.count >= options.spareRequestMinimumFiles {
             // The spare is described before it exists: until it does, or if it never does, it is not used.
             record.spare = manifest
-            request = StagingTreeRequest(
+            request = SpareTreeRequest(
                 site: site.root.path, output: plan.output.folder.path, cacheFolder: options.cacheFolder,
                 fingerprint: fingerprint)
         }
@@ -53,7 +53,7 @@ extension IncrementalBuild {
             plan.rootPath,
             outcome.diagnostics)
         record.sources = await outcome.sourceRecords.value.records
-        record.sourceOrder = outcome.loaded.sources.map(\.job.file)
+        record.sourceOrder = outcome.loaded.files.map(\.file.path)
         record.stamps = await stamps
         await save(record, output: plan.output)
         return request
@@ -69,8 +69,8 @@ extension IncrementalBuild {
         stamps.counts = BuildRecord.Counts(
             posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped,
             futureSkipped: summary.futureSkipped)
-        stamps.sources.reserveCapacity(scan.jobs.count + scan.bundleFiles.count)
-        for (job, stamp) in zip(scan.jobs, scan.stamps) { stamps.sources[job.file] = stamp }
+        stamps.sources.reserveCapacity(scan.files.count + scan.bundleFiles.count)
+        for (file, stamp) in zip(scan.files, scan.stamps) { stamps.sources[file.path] = stamp }
         // A post folder's images and downloads are copied to the output, so a change to one is a change.
         for path in scan.bundleFiles { stamps.sources[path] = FileStamp(rootPath + "/" + path) }
         stamps.outputs.reserveCapacity(manifest.count)
@@ -84,24 +84,24 @@ extension SourceRecords {
     /// The record of every source. A source the record vouched for whose page was carried over, or that
     /// was not rendered either time, keeps its record as it is; only the records of the others are made again.
     static func make(
-        _ sources: [SiteBuilder.Source], results: [SiteBuilder.RenderResult], entryHashes: [UInt64],
+        _ sources: [LoadedFile], results: [SiteBuilder.RenderResult], entryHashes: [UInt64],
         cached: [String: BuildRecord.Source]
     ) -> [String: BuildRecord.Source] {
         var resultOfSource = [Int?](repeating: nil, count: sources.count)
-        for (index, result) in results.enumerated() where resultOfSource[result.source] == nil {
-            resultOfSource[result.source] = index
+        for (index, result) in results.enumerated() where resultOfSource[result.fileIndex] == nil {
+            resultOfSource[result.fileIndex] = index
         }
         var records = cached
         // Records of files that are gone are dropped; when every record belongs to a source, as after most
         // builds, no set of ten thousand paths is made to find out which.
         var recordsOfSources = 0
-        for source in sources where source.isFromRecord || records[source.job.file] != nil { recordsOfSources += 1 }
+        for source in sources where source.isFromRecord || records[source.file.path] != nil { recordsOfSources += 1 }
         if recordsOfSources != records.count {
-            let files = Set(sources.map(\.job.file))
+            let files = Set(sources.map(\.file.path))
             for path in records.keys where !files.contains(path) { records[path] = nil }
         }
         for (index, source) in sources.enumerated() {
-            let file = source.job.file
+            let file = source.file.path
             guard let stamp = source.stamp else {
                 records[file] = nil
                 continue

@@ -71,11 +71,11 @@ struct IncrementalBuild: Sendable {
     /// same files are there; nil when anything else changed.
     private func editedSources(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> [Int]?
     {
-        guard sources.jobs.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
+        guard sources.files.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
         if let due = stamps.nextDue, due <= now { return nil }
         var edited: [Int] = []
-        for (index, (job, stamp)) in zip(sources.jobs, sources.stamps).enumerated() {
-            guard let stamp, let recorded = stamps.sources[job.file] else { return nil }
+        for (index, (file, stamp)) in zip(sources.files, sources.stamps).enumerated() {
+            guard let stamp, let recorded = stamps.sources[file.path] else { return nil }
             if recorded != stamp { edited.append(index) }
         }
         let root = site.root.path

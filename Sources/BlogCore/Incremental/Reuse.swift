@@ -30,6 +30,8 @@ struct Reuse: Sendable {
         var rendered: RenderedPost?
         /// What list pages show of it (``SitePages/listEntryHash(_:)``); 0 when unknown.
         var entryHash: UInt64
+        /// The record's entry, which a rebuild of the edited source replaces.
+        fileprivate var entry: BuildRecord.Source
     }
 
     /// The source at `file` as the last build read it, when the file still has the recorded `stamp`.
@@ -61,8 +63,8 @@ struct Reuse: Sendable {
     }
 
     /// The standalone pages in the navigation, as the last build showed them on every page.
-    var navigation: [(title: String, path: String)] {
-        (recorded?.dependencies.navigation ?? []).map { ($0.title, $0.path) }
+    var navigation: [(title: String, url: String)] {
+        (recorded?.dependencies.navigation ?? []).map { ($0.title, $0.url) }
     }
 
     /// The feed pages that carry whole posts, as the last build made them, with their posts' sources.
@@ -84,7 +86,7 @@ struct Reuse: Sendable {
 
     /// The records of every source for the next build, made on a task of their own: those of sources
     /// whose records stay as they are are kept, the others made from this build's results.
-    func recordSources(_ sources: [SiteBuilder.Source], results: [SiteBuilder.RenderResult], entryHashes: [UInt64])
+    func recordSources(_ sources: [LoadedFile], results: [SiteBuilder.RenderResult], entryHashes: [UInt64])
         -> Task<SourceRecords, Never>
     {
         let cached = (recorded as? BuildRecord)?.sources ?? [:]
@@ -111,7 +113,7 @@ extension Reuse.RecordedPost {
                     html: PostHTML(bytes: []), feedHTML: "", summary: source.summary, wordCount: source.wordCount,
                     toc: [], diagnostics: renderDiagnostics)
                 : nil,
-            entryHash: source.entryHash)
+            entryHash: source.entryHash, entry: source)
     }
 }
 
@@ -144,6 +146,8 @@ extension Reuse {
     /// An edited source as a rebuild of it alone read and rendered it, for its entry in the record.
     struct EditedPost: Sendable {
         var file: String
+        /// The source as the last build recorded it.
+        var recorded: RecordedPost
         var stamp: FileStamp
         /// The ``Digest`` of the file's bytes as read.
         var hash: UInt64
@@ -172,10 +176,9 @@ extension Reuse {
         _ edits: [EditedPost], outputs: [String: OutputFile], _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         guard let recorded else { return false }
-        let before = recorded.sources(Set(edits.map(\.file)))
         var replaced: [String: (stamp: FileStamp, record: BuildRecord.Source)] = [:]
         for edit in edits {
-            guard var record = before[edit.file] else { return false }
+            var record = edit.recorded.entry
             (record.size, record.modified, record.hash, record.post) =
                 (edit.stamp.size, edit.stamp.modified, edit.hash, edit.post)
             if let rendered = edit.rendered {

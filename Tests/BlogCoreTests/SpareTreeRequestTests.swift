@@ -5,7 +5,7 @@ import Testing
 
 /// A build that leaves no spare tree for a large output asks for one to be linked after it; the next
 /// build stages into that tree, and gives the bytes of a build without one.
-@Suite struct StagingTreeRequestTests {
+@Suite struct SpareTreeRequestTests {
     func inode(_ url: URL) -> UInt64? {
         var info = stat()
         return stat(url.path, &info) == 0 ? UInt64(info.st_ino) : nil

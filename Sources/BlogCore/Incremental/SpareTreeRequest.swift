@@ -9,7 +9,7 @@ import Foundation
 /// link-spare`), which links the tree in the background after the build has returned. The cache already
 /// describes the spare as the output: a spare that is missing, half made or stale is only not used,
 /// since every file in it is checked against the cache before it is kept.
-public struct StagingTreeRequest: Sendable, Equatable {
+public struct SpareTreeRequest: Sendable, Equatable {
     /// The site root.
     public var site: String
     /// The output folder.

@@ -3,8 +3,8 @@ import BlogCore
 import Foundation
 
 extension Blog {
-    /// Started by `blog build` after a build that left no spare tree (see ``StagingTreeRequest``); not for people.
-    struct LinkStagingTree: AsyncParsableCommand {
+    /// Started by `blog build` after a build that left no spare tree (see ``SpareTreeRequest``); not for people.
+    struct LinkSpare: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "link-spare",
             abstract: "Make the spare tree the next build stages into (started by blog build).",
@@ -17,7 +17,7 @@ extension Blog {
         @Option(help: "The fingerprint of the build that asked.") var fingerprint: UInt64
 
         /// The arguments that start this command for `request`.
-        static func arguments(for request: StagingTreeRequest) -> [String] {
+        static func arguments(for request: SpareTreeRequest) -> [String] {
             [
                 "link-spare", "--site", request.site, "--output", request.output, "--cache-folder", request.cacheFolder,
                 "--fingerprint", String(request.fingerprint),
@@ -26,7 +26,7 @@ extension Blog {
 
         func run() async throws {
             guard
-                await StagingTreeRequest(site: site, output: output, cacheFolder: cacheFolder, fingerprint: fingerprint)
+                await SpareTreeRequest(site: site, output: output, cacheFolder: cacheFolder, fingerprint: fingerprint)
                     .fulfil()
             else { throw ExitCode(1) }
         }
