@@ -32,72 +32,10 @@ enum FrontMatter {
         _ text: String, file: String, kind: Post.Kind, defaultSlug: String, timeZone: TimeZone, fileName: String = ""
     ) -> (Post?, [Diagnostic]) {
         let source: SourceFile
-        do {
-            source = try SourceFile.split(text)
-        } catch {
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        .error, file: file, line: 1, column: 1,
-                        message: "front matter is not closed; expected a line '---' after the YAML")
-                ]
-            )
-        }
-        guard var yaml = source.frontMatter else {
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        .error, file: file, line: 1, column: 1,
-                        message:
-                            "missing front matter; expected the file to start with '---', a 'title' and a 'date', and '---'"
-                    )
-                ]
-            )
-        }
-        if source.isTOML {
-            do {
-                yaml = try TOMLFrontMatter.yaml(from: yaml)
-            } catch {
-                return (
-                    nil,
-                    [
-                        Diagnostic(
-                            .error, file: file, line: error.line + source.frontMatterLineOffset, column: error.column,
-                            message: "the TOML front matter is not valid: \(error.message)")
-                    ]
-                )
-            }
-        }
-        if let line = YAMLFields.riskyAliasKeyLine(in: yaml) {
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        .error, file: file, line: line + source.frontMatterLineOffset, column: 1,
-                        message: YAMLFields.riskyKeyMessage)
-                ]
-            )
-        }
-        let root: Node?
-        do {
-            root = try Yams.compose(yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
-        } catch {
-            return (nil, [YAMLErrors.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset)])
-        }
-        if let root, YAMLFields.isTooLarge(root) {
-            return (nil, [Diagnostic(.error, file: file, line: 2, column: 1, message: YAMLFields.tooLargeMessage)])
-        }
-        guard case .mapping(let mapping)? = root else {
-            return (
-                nil,
-                [
-                    Diagnostic(
-                        .error, file: file, line: 2, column: 1,
-                        message: "front matter must be a mapping of keys to values such as 'title: Hello'")
-                ]
-            )
+        let mapping: Node.Mapping
+        switch frontMatter(of: text, file: file) {
+        case .success(let found): (source, mapping) = found
+        case .failure(let diagnostic): return (nil, [diagnostic])
         }
         var fields = YAMLFields(mapping: mapping, file: file, lineOffset: source.frontMatterLineOffset)
         fields.warnUnknownKeys(known: acceptedKeys, context: "front matter ", allowingExtensions: true)
@@ -141,6 +79,61 @@ enum FrontMatter {
             customSlug: customSlug
         )
         return (post, fields.diagnostics)
+    }
+
+    /// The file split into its front matter and body, and the front matter as a mapping (TOML read as
+    /// YAML); the first problem otherwise.
+    private static func frontMatter(of text: String, file: String) -> Result<(SourceFile, Node.Mapping), Diagnostic> {
+        let source: SourceFile
+        do {
+            source = try SourceFile.split(text)
+        } catch {
+            return .failure(
+                Diagnostic(
+                    .error, file: file, line: 1, column: 1,
+                    message: "front matter is not closed; expected a line '---' after the YAML"))
+        }
+        guard var yaml = source.frontMatter else {
+            return .failure(
+                Diagnostic(
+                    .error, file: file, line: 1, column: 1,
+                    message:
+                        "missing front matter; expected the file to start with '---', a 'title' and a 'date', and '---'"
+                ))
+        }
+        if source.isTOML {
+            do {
+                yaml = try TOMLFrontMatter.yaml(from: yaml)
+            } catch {
+                return .failure(
+                    Diagnostic(
+                        .error, file: file, line: error.line + source.frontMatterLineOffset, column: error.column,
+                        message: "the TOML front matter is not valid: \(error.message)"))
+            }
+        }
+        if let line = YAMLFields.riskyAliasKeyLine(in: yaml) {
+            return .failure(
+                Diagnostic(
+                    .error, file: file, line: line + source.frontMatterLineOffset, column: 1,
+                    message: YAMLFields.riskyKeyMessage))
+        }
+        let root: Node?
+        do {
+            root = try Yams.compose(yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
+        } catch {
+            return .failure(YAMLErrors.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset))
+        }
+        if let root, YAMLFields.isTooLarge(root) {
+            return .failure(
+                Diagnostic(.error, file: file, line: 2, column: 1, message: YAMLFields.tooLargeMessage))
+        }
+        guard case .mapping(let mapping)? = root else {
+            return .failure(
+                Diagnostic(
+                    .error, file: file, line: 2, column: 1,
+                    message: "front matter must be a mapping of keys to values such as 'title: Hello'"))
+        }
+        return .success((source, mapping))
     }
 
     /// `slug:` checked as a path segment, and the slug as written (for permalinks).

@@ -55,33 +55,14 @@ struct TemplateSet: Sendable {
                 diagnostics.append(Diagnostic(.error, file: file, message: "the template is not valid UTF-8 text"))
                 continue
             }
-            do {
-                let template = try MustacheTemplate(string: HTMLEscaping.pragma + text)
+            switch parse(text, file: file) {
+            case .success(let template):
                 let name = String(path.dropLast(".mustache".count))
                 library.register(template, named: name)
                 names.insert(name)
                 texts.append((file, text))
-            } catch let error as MustacheTemplate.ParserError {
-                if let kind = error.error as? MustacheTemplate.Error,
-                    kind == .expectedSectionEnd || kind == .sectionCloseNameIncorrect,
-                    let section = TemplateLint.unclosedSection(in: text)
-                {
-                    diagnostics.append(
-                        Diagnostic(
-                            .error, file: file, line: section.line, column: section.column,
-                            message:
-                                "template syntax error: the section '\(section.name)' opened here is not closed; expected '{{/\(section.name)}}'"
-                        ))
-                    continue
-                }
-                // The pragma takes the first line; positions are the file's.
-                diagnostics.append(
-                    Diagnostic(
-                        .error, file: file, line: max(1, error.context.lineNumber - 1),
-                        column: error.context.columnNumber,
-                        message: "template syntax error: \(describe(error.error))"))
-            } catch {
-                diagnostics.append(Diagnostic(.error, file: file, message: "template syntax error: \(error)"))
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
             }
         }
         for name in required
@@ -110,6 +91,32 @@ struct TemplateSet: Sendable {
             listNames.formUnion(TemplateLint.variableSegments(in: text))
         }
         return (TemplateSet(library: library, listVariableNames: listNames), diagnostics)
+    }
+
+    /// One template parsed, or its syntax error at its line in the file.
+    private static func parse(_ text: String, file: String) -> Result<MustacheTemplate, Diagnostic> {
+        do {
+            return .success(try MustacheTemplate(string: HTMLEscaping.pragma + text))
+        } catch let error as MustacheTemplate.ParserError {
+            if let kind = error.error as? MustacheTemplate.Error,
+                kind == .expectedSectionEnd || kind == .sectionCloseNameIncorrect,
+                let section = TemplateLint.unclosedSection(in: text)
+            {
+                return .failure(
+                    Diagnostic(
+                        .error, file: file, line: section.line, column: section.column,
+                        message:
+                            "template syntax error: the section '\(section.name)' opened here is not closed; expected '{{/\(section.name)}}'"
+                    ))
+            }
+            // The pragma takes the first line; positions are the file's.
+            return .failure(
+                Diagnostic(
+                    .error, file: file, line: max(1, error.context.lineNumber - 1), column: error.context.columnNumber,
+                    message: "template syntax error: \(describe(error.error))"))
+        } catch {
+            return .failure(Diagnostic(.error, file: file, message: "template syntax error: \(error)"))
+        }
     }
 
     func render(_ name: String, _ context: TemplateObject) -> String {
