@@ -50,7 +50,7 @@ public enum Digest {
         var offset = 0
         func word(_ at: Int) -> UInt64 { buffer.loadUnaligned(fromByteOffset: at, as: UInt64.self) }
         // Four lanes over 32-byte blocks: each multiply waits for the one before it in its lane, so one
-        // lane ran at a quarter of what the processor can do; four run side by side. Lanes start apart and
+        // lane runs at a quarter of what the processor can do; four run side by side. Lanes start apart and
         // are folded in order, so the same word in another lane or block gives another hash.
         if count >= 32 {
             var (a, b, c, d) = (

@@ -10,7 +10,7 @@ import Foundation
 public enum FileContents {
     /// The bytes of a regular file (symbolic links followed); nil when it cannot be opened or read, or is
     /// not a regular file. One open, fstat and read: Foundation's `attributesOfItem` and
-    /// `Data(contentsOf:)` took more system calls than a build of ten thousand posts could spare, and
+    /// `Data(contentsOf:)` take more system calls than a build of ten thousand posts can spare, and
     /// on Linux (Swift 6.3.1) `Data(contentsOf:)` leaks a 4 KiB buffer on an empty file (LeakSanitizer).
     public static func read(_ url: URL) -> Data? {
         read(path: url.path)

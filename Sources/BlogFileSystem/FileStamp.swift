@@ -26,7 +26,7 @@ public struct FileStamp: Equatable, Hashable, Sendable {
 
     /// The stamps of files at paths relative to `folder`, in their order (nil for each that cannot be
     /// stamped): each is looked up from the folder's descriptor, so the kernel walks only the relative
-    /// part of a path, which in a deep output folder was most of the cost of a stat.
+    /// part of a path, which in a deep output folder is most of the cost of a stat.
     public static func stamps(of paths: some Collection<String>, in folder: String) -> [FileStamp?] {
         let descriptor = open(folder, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard descriptor >= 0 else { return paths.map { _ in nil } }

@@ -131,7 +131,7 @@ public struct FolderWalk: Sendable {
     }
 
     /// ListPageInputs the folder open as `folder` (and closes it), then each folder in it through a descriptor
-    /// opened from its parent's: a path from the root per folder cost a walk of every component again.
+    /// opened from its parent's: a path from the root per folder costs a walk of every component again.
     /// Entries are read with getdents64 into `buffer`, which the folders below reuse once this one is read.
     private mutating func visit(_ folder: Int32, relative: String, buffer: UnsafeMutableRawBufferPointer) {
         defer { close(folder) }

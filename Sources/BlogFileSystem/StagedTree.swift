@@ -30,7 +30,7 @@ public final class StagedTree: Sendable {
     /// Whether staging started from the spare tree, which may hold files this build does not make.
     let isReusingSpare: Bool
     /// The output and staging folders as paths, made once: building them from URLs for each of ten
-    /// thousand files cost more than the system calls.
+    /// thousand files costs more than the system calls.
     private let outputPath: String
     private let stagingPath: String
     /// Whether the output folder existed when staging began; without one (a first build, or after the
@@ -266,14 +266,14 @@ public final class StagedTree: Sendable {
         var needed = Set<Substring>()
         for path in manifest.keys {
             var folder = path[...]
-            // By byte: a Character search backwards through every path was most of this.
+            // By byte: a Character search backwards through every path would be most of this.
             while let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) {
                 folder = folder[..<slash]
                 guard needed.insert(folder).inserted else { break }
             }
         }
         // Deepest first, so a folder emptied of folders goes too. Only those are sorted, by bytes: a
-        // Character count per comparison of ten thousand folders cost more than the rest of the swap.
+        // Character count per comparison of ten thousand folders costs more than the rest of the swap.
         for folder in walk.folders.filter({ !needed.contains($0[...]) }).sorted(by: { $0.utf8.count > $1.utf8.count }) {
             FileSystem.removeEmptyFolder(root + "/" + folder)
         }
@@ -293,7 +293,7 @@ public final class StagedTree: Sendable {
 
     /// Exchanges staging and output in one step. The old tree becomes the spare, or goes to a trash folder
     /// beside the output, deleted by a detached `rm -rf` so that neither this build nor the next waits for
-    /// it (deleting ten thousand folders while the next build creates as many made both slow). A trash
+    /// it (deleting ten thousand folders while the next build creates as many makes both slow). A trash
     /// folder left behind (the removal failed or was killed) is deleted by the next build.
     private func swapIn(keepingSpare: Bool) throws -> Bool {
         let output = target.folder

@@ -8,7 +8,7 @@ import Foundation
 /// feed decoded and encoded again is the same whether or not a type knows its extensions, and unknown
 /// keys and hub types simply stay raw JSON. A typed value is written back with ``JSONObject/set(_:forKey:)``.
 public struct ExtensionRegistry: Sendable {
-    /// Untyped `throws`: closures with typed throws stored in a dictionary crashed the compiler; they
+    /// Untyped `throws`: closures with typed throws stored in a dictionary crash the compiler; they
     /// throw only ``FeedDecodingError``, which ``decode(_:)`` passes on.
     typealias Decode = @Sendable (JSONValue, String) throws -> any Sendable
 

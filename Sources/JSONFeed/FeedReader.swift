@@ -355,7 +355,7 @@ struct FeedReader {
                         fields.path(of: key), "EXT-NAME",
                         "extension key \"\(key)\" should be \"_\" followed by a letter")
                 }
-                // A key seen for the first time is appended: looking each up first made 100,000 keys quadratic.
+                // A key seen for the first time is appended: looking each up first makes 100,000 keys quadratic.
                 if isFirst { extensions.members.append(member) } else { extensions[key] = member.value }
             } else if !known.contains(key) {
                 warning(

@@ -7,7 +7,7 @@ struct JSONParser {
     private var index = 0
     private var depth = 0
     /// The whole document is valid UTF-8, checked once: every string then is too (its quotes are ASCII),
-    /// and is made without checking it again, which cost more than the rest of parsing a build cache.
+    /// and is made without checking it again, which costs more than the rest of parsing a build cache.
     private let isValidUTF8: Bool
 
     private init(bytes: [UInt8]) {

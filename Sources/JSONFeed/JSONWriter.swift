@@ -81,7 +81,7 @@ struct JSONWriter {
     }
 
     /// The bytes with escapes, copied run by run between the bytes that need one: post HTML has a
-    /// newline or a quote every few dozen bytes, and copying byte by byte ran at a tenth of the speed.
+    /// newline or a quote every few dozen bytes, and copying byte by byte runs at a tenth of the speed.
     private static func appendEscaped(_ text: UnsafeBufferPointer<UInt8>, to bytes: inout [UInt8]) {
         var runStart = 0
         var index = 0

@@ -109,7 +109,7 @@ enum FeedFetch {
                 return state.redirects
             }
             if count > FeedFetch.redirectLimit {
-                // Refusing the redirect ends the task with this response; cancelling here as well made
+                // Refusing the redirect ends the task with this response; cancelling here as well makes
                 // FoundationNetworking call back twice and trap.
                 state.withLock {
                     $0.stopped =

@@ -6,7 +6,7 @@ extension Array where Element: Sendable {
     /// work.
     ///
     /// The array is cut into chunks of `minimumChunk` to `maximumChunk` elements, about `chunksPerCore`
-    /// per core: work of microseconds an element cost more as a task each than the work itself, and a few
+    /// per core: work of microseconds an element costs more as a task each than the work itself, and a few
     /// chunks a core still share out evenly when some take longer than others.
     ///
     /// - Parameter progress: Called with the elements done and the elements in all, as chunks finish.

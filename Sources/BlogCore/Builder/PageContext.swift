@@ -134,7 +134,7 @@ struct PageContext: Sendable {
         var day: Int
     }
 
-    /// The civil date is read off the RFC 3339 text (which starts YYYY-MM-DD): a Calendar per call cost
+    /// The civil date is read off the RFC 3339 text (which starts YYYY-MM-DD): a Calendar per call costs
     /// more than rendering the page.
     func local(_ date: Date) -> LocalDate {
         let text = iso(date)

@@ -3,7 +3,7 @@ import Foundation
 /// A post or page that made it into this build, with its rendered Markdown and URLs.
 ///
 /// A class of constants: ten thousand of these go through several filters and sorts in a build, and
-/// copying a struct of this size (a retain per field) cost more than the work done with them.
+/// copying a struct of this size (a retain per field) costs more than the work done with them.
 final class PublishedPost: Sendable {
     let post: Post
     let rendered: RenderedPost

@@ -106,7 +106,7 @@ extension SiteBuilder {
     }
 
     /// Renders on every core, in chunks of sixteen: carrying a page over takes microseconds, and a task per
-    /// post cost more than that; a chunk of rendered posts is still short enough to share out evenly and to
+    /// post costs more than that; a chunk of rendered posts is still short enough to share out evenly and to
     /// show progress. Pages are written to fixed paths as they are made (so rendered pages are not all held
     /// in memory) and results come back in input order, so the output never depends on scheduling.
     static func renderPages(
@@ -166,7 +166,7 @@ extension SiteBuilder {
     }
 
     /// The positions of `posts` newest first, and by slug on the same date. Sorts keys, not posts: moving
-    /// ten thousand posts through a sort cost more than the comparisons.
+    /// ten thousand posts through a sort costs more than the comparisons.
     static func newestFirstOrder(_ posts: [PublishedPost]) -> [Int] {
         newestFirstOrder(keys: posts.map { ($0.post.date ?? .distantPast, $0.post.slug) })
     }

@@ -125,7 +125,7 @@ extension SiteBuilder {
         var diagnostics: [Diagnostic] = []
         var owners: [String: String] = [:]
         var ownersIgnoringCase: [String: (folder: String, source: String)] = [:]
-        // Sorts positions, not posts: moving posts through a sort cost more than the comparisons.
+        // Sorts positions, not posts: moving posts through a sort costs more than the comparisons.
         for post in all.indices.sorted(by: { all[$0].source < all[$1].source }).map({ all[$0] }) {
             if post.kind == .page, Routes.reservedSlugs.contains(post.slug) {
                 diagnostics.append(

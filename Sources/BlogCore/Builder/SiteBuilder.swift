@@ -86,7 +86,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Frees a finished build's data on a task of its own instead of on the way out of the build: ten
-    /// thousand posts' worth of objects took tens of milliseconds to free, and a command-line build has no
+    /// thousand posts' worth of objects take tens of milliseconds to free, and a command-line build has no
     /// reason to wait for that before it reports and exits. The values' last use is here, so the task
     /// holds their last references.
     private static func releaseInBackground(_ values: [any Sendable]) {

@@ -64,7 +64,7 @@ struct SitePages: Sendable {
             }
         }
         // Biggest pages first, handed out one at a time: the archive and the larger tag pages list
-        // thousands of posts, and with a fixed share per core one core finished long before the other.
+        // thousands of posts, and with a fixed share per core one core finishes long before the other.
         let bigPages =
             [(ListPage.archive, posts.count)] + tagSlugs.map { (ListPage.tag($0), byTag[$0]?.posts.count ?? 0) }
         let jobs: [ListPage] =
@@ -186,10 +186,10 @@ struct SitePages: Sendable {
     /// The hash of a `post` object made without `content`, as list entries are.
     private func listEntryHash(of value: TemplateObject) -> UInt64 {
         // The object's names that the list templates use, sorted: the bytes that looking up each of the
-        // templates' names gave, without a scan of the object per name.
+        // templates' names would give, without a scan of the object per name.
         var members = value.pairs.filter { templates.listVariableNames.contains($0.name) }
         members.sort { $0.name < $1.name }
-        // Bytes, not a String: appending to a String checked each piece, which cost as much as the
+        // Bytes, not a String: appending to a String checks each piece, which costs as much as the
         // hashing; the bytes are the same, so the hashes are too.
         var text: [UInt8] = []
         text.reserveCapacity(1_024)
@@ -205,7 +205,7 @@ struct SitePages: Sendable {
     /// A description of a context value that does not depend on dictionary order, which Swift randomises
     /// per process, as UTF-8. Text is prefixed with its length, so no two values read the same. The
     /// common kinds are written by hand: interpolating `Any` goes through the standard library's printing,
-    /// which cost more than rendering the post's page.
+    /// which costs more than rendering the post's page.
     static func appendStableText(_ value: Any, to text: inout [UInt8]) {
         switch value {
         case let string as String:
@@ -215,7 +215,7 @@ struct SitePages: Sendable {
         case let object as TemplateObject:
             appendMembers(object.pairs, to: &text)
         case let objects as [TemplateObject]:
-            // Tags and the like, by their own type: cast to `[Any]` each was copied into a new box.
+            // Tags and the like, by their own type: cast to `[Any]` each is copied into a new box.
             appendElements(objects, to: &text) { appendMembers($0.pairs, to: &$1) }
         case let number as Int:
             text.append(UInt8(ascii: "i"))

@@ -47,7 +47,7 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Whether `feed.json` links the older posts' pages through `next_url` (`feed.archive`, on by default).
     public var feedArchive = true
     /// Whether the archive's pages (past the first of each feed) carry whole posts (`feed.archive_content:
-    /// full`) or their summaries, the default: whole posts made every post's text four times over in a
+    /// full`) or their summaries, the default: whole posts put every post's text four times over in a
     /// site's output (the site's archive and each of its tags'), for readers that seldom page back.
     public var feedArchiveCarriesWholePosts = false
     /// Whether each tag has feeds of its own (`feed.tags`, on by default).
@@ -86,7 +86,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     private static func path(of baseURL: String) -> String {
         // By bytes: string searches (Foundation's through NSString) cost more than the rest of a
-        // carried-over post's work when this was computed for every post.
+        // carried-over post's work when computed for every post.
         let bytes = Array(baseURL.utf8)
         var index = 0
         while index + 3 <= bytes.count,

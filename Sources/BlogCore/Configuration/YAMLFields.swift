@@ -37,9 +37,9 @@ struct YAMLFields {
     ///
     /// Nothing here reads a resolved tag: every field is read from the scalar's text (`Node.bool`, `int`
     /// and `float` parse it, and see only the tag the document wrote), so Yams resolves tags only where it
-    /// hashes mapping keys to find duplicates. With rules, that cost a regular expression (ICU's) for every
+    /// hashes mapping keys to find duplicates. With rules, that costs a regular expression (ICU's) for every
     /// key of every file; without, keys are compared by their text, which is how fields are looked up
-    /// (`1:` and `"1":` are the same key to us, and now a duplicate to Yams too).
+    /// (`1:` and `"1":` are the same key to us, and a duplicate to Yams too).
     static let resolver = Resolver.basic
 
     var keys: [String] { mapping.keys.compactMap(\.string) }

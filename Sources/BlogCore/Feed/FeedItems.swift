@@ -20,7 +20,7 @@ struct FeedItemMaker: Sendable {
     /// the others, each by post.
     ///
     /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
-    /// keeping every item beside its JSON held half a gigabyte more. A page that needs the others (one
+    /// keeping every item beside its JSON holds half a gigabyte more. A page that needs the others (one
     /// past the size limit) reads them back from their JSON.
     func items(of jobs: [FeedJob]) async throws(DiagnosticError)
         -> (whole: [ObjectIdentifier: EncodedFeedItem], summaries: [ObjectIdentifier: EncodedFeedItem])

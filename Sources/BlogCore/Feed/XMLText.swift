@@ -10,7 +10,7 @@ enum XMLText {
         var text = text
         return text.withUTF8 { bytes in
             // Written straight into the string's storage, a byte at a time through a table: a post's HTML
-            // has markup every few bytes, and copying runs between them, one append each, made the Atom
+            // has markup every few bytes, and copying runs between them, one append each, makes the Atom
             // and RSS feeds a third of the feed step. No byte becomes more than six.
             String(unsafeUninitializedCapacity: bytes.count * 6 + 1) { output in
                 var written = 0

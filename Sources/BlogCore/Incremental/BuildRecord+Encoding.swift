@@ -88,7 +88,7 @@ extension BuildRecord {
         return named.count == sources.count ? named : sources.keys.sorted()
     }
 
-    /// The outputs, by path (keys are sorted, not key-value pairs: moving records through a sort cost
+    /// The outputs, by path (keys are sorted, not key-value pairs: moving records through a sort costs
     /// more than comparing them), and the spare's differences from them.
     private func writeOutputs(to writer: inout RecordWriter) {
         writer.integer(UInt64(outputs.count))

@@ -27,7 +27,7 @@ extension BuildStamps {
 }
 
 extension RecordWriter {
-    /// Stamps by path, keys sorted alone: sorting key-value pairs cost more than writing them.
+    /// Stamps by path, keys sorted alone: sorting key-value pairs costs more than writing them.
     mutating func stamps(_ stamps: BuildStamps) {
         optional(stamps.nextDue) { $0.fixed($1.timeIntervalSinceReferenceDate.bitPattern) }
         for figure in [

@@ -2,7 +2,7 @@ import Foundation
 
 /// Writes the build record's binary form, its only encoding: unsigned integers as LEB128 (seven bits a byte, low first),
 /// signed ones zigzagged first, hashes as eight little-endian bytes, and strings as their UTF-8 length
-/// and bytes. Read back by ``RecordReader``; JSON for ten thousand posts took a quarter of a one-post rebuild.
+/// and bytes. Read back by ``RecordReader``; JSON for ten thousand posts costs a quarter of a one-post rebuild.
 struct RecordWriter {
     private(set) var bytes: [UInt8] = []
 

@@ -109,8 +109,8 @@ struct PostRenderer: Sendable {
     }
 
     /// What one walk of a post's tree finds: the headings and links to change, the paragraphs a summary
-    /// may come from, and the words. One walk, not one for each: walking the tree of every post cost as
-    /// much as all that was done with the nodes.
+    /// may come from, and the words. One walk, not one for each: walking the tree of every post costs as
+    /// much as all that is done with the nodes.
     private struct Walked {
         var headings: [Node] = []
         var links: [Node] = []
@@ -204,7 +204,7 @@ struct PostRenderer: Sendable {
     /// The words of one node's text; ``walk(_:collectingParagraphs:)`` adds up those of text, inline code
     /// and code blocks. Words are separated by white space; in scripts written without spaces, each
     /// ideograph or kana counts. Works on the bytes: ASCII is decided without Unicode property look-ups,
-    /// and the text is never copied into a `String` (this ran over every byte of every post).
+    /// and the text is never copied into a `String` (this runs over every byte of every post).
     static func wordCount(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var count = 0
         var inWord = false

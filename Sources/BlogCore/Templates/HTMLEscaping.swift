@@ -2,7 +2,7 @@ import Mustache
 
 /// How templates escape `{{value}}`: the five characters swift-mustache's HTML content type escapes, with
 /// the same entities, but found by byte rather than by looking each `Character` up in a dictionary, which
-/// cost a third of rendering a list page. Working on bytes also escapes a `<` that a combining mark
+/// costs a third of rendering a list page. Working on bytes also escapes a `<` that a combining mark
 /// follows, which a per-`Character` look-up lets through.
 struct HTMLEscaping: MustacheContentType {
     /// The name under which templates select it with a `CONTENT_TYPE` pragma.

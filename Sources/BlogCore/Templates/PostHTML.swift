@@ -3,7 +3,7 @@ import Mustache
 /// A post's HTML as libcmark wrote it, in UTF-8 bytes that never become a `String`: a template prints a
 /// marker for it, which ``splice(into:)`` replaces with the bytes once the page is rendered.
 ///
-/// As a `String`, the HTML of every post was checked as UTF-8 (2% of a build's processor time) and
+/// As a `String`, the HTML of every post would be checked as UTF-8 (2% of a build's processor time) and
 /// copied twice more inside swift-mustache, into the post template's block and into the base template's
 /// page. A template that escapes it (`{{post.content}}`) prints the marker escaped and gets the HTML
 /// escaped; its transforms (`{{uppercased(post.content)}}`) work on the text.

@@ -7,7 +7,7 @@ import Mustache
 /// dictionary, a generic type whose conformance is conditional, is the costlier kind to cast; a scan of
 /// twenty names is cheaper than hashing one. Text is kept as ``TemplateText``, which the library prints
 /// without the four more casts and the `String(describing:)` a `String` goes through. Rendering a post's
-/// page with these took 18% fewer instructions than with dictionaries and strings (callgrind, a
+/// page with these takes 18% fewer instructions than with dictionaries and strings (callgrind, a
 /// microbenchmark of the benchmark's lean post template).
 ///
 /// A value set to nil is left out, as a missing key is: `{{#url}}` of an author without one is false.
@@ -60,8 +60,8 @@ struct TemplateObject: MustacheParent, MustacheTransformable, Sendable {
         self[name]
     }
 
-    /// A dictionary's transforms (`count`, `empty`, `enumerated`, `sorted`), which templates had when these
-    /// objects were dictionaries.
+    /// A dictionary's transforms (`count`, `empty`, `enumerated`, `sorted`), which templates may use on these
+    /// objects as on dictionaries.
     func transform(_ name: String) -> Any? {
         Dictionary(
             entries.map { ($0.name, ($0.value as? TemplateText)?.text ?? $0.value) },
