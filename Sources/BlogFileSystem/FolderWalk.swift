@@ -15,12 +15,12 @@ public struct FolderWalk: Sendable {
     public private(set) var folders: [String] = []
     private let skippedRootName: String?
 
-    /// ListPageInputs `root`; a folder that cannot be opened lists nothing.
+    /// Lists `root`; a folder that cannot be opened lists nothing.
     public init(root: String, skippingRootName skipped: String? = nil) {
         self.init(OpenFolder(root), skippingRootName: skipped)
     }
 
-    /// ListPageInputs a folder opened earlier (so that renaming it meanwhile does not disturb the walk), and closes it.
+    /// Lists a folder opened earlier (so that renaming it meanwhile does not disturb the walk), and closes it.
     public init(_ folder: OpenFolder?, skippingRootName skipped: String? = nil) {
         skippedRootName = skipped
         guard let folder = folder?.descriptor else { return }
@@ -130,7 +130,7 @@ public struct FolderWalk: Sendable {
         }
     }
 
-    /// ListPageInputs the folder open as `folder` (and closes it), then each folder in it through a descriptor
+    /// Lists the folder open as `folder` (and closes it), then each folder in it through a descriptor
     /// opened from its parent's: a path from the root per folder costs a walk of every component again.
     /// Entries are read with getdents64 into `buffer`, which the folders below reuse once this one is read.
     private mutating func visit(_ folder: Int32, relative: String, buffer: UnsafeMutableRawBufferPointer) {

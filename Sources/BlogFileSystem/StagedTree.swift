@@ -75,13 +75,11 @@ public final class StagedTree: Sendable {
             if Self.isMarked(trash) { Self.removeInBackground(trash.path) }
         }
         // A staging folder left by a killed build holds an unknown part of a tree: throw it away.
-        if FileSystem.exists(target.staging.path) {
-            try Self.checkMarked(target.staging)
+        if FileSystem.exists(target.staging.path), try Self.isBlogs(target.staging) {
             try Self.moveToTrash(target.staging, target: target)
         }
         var reusing = false
-        if FileSystem.exists(target.spare.path) {
-            try Self.checkMarked(target.spare)
+        if FileSystem.exists(target.spare.path), try Self.isBlogs(target.spare) {
             if spare != nil, (try? FileSystem.rename(target.spare.path, to: target.staging.path)) != nil {
                 reusing = true
             } else {
@@ -279,6 +277,27 @@ public final class StagedTree: Sendable {
         }
     }
 
+    /// Whether a folder at one of blog's names beside the output is blog's tree: marked inside. One that
+    /// holds no file at all (emptied by someone else's `rm -rf` while a build swapped it, marker and all)
+    /// has nothing to lose and is removed, so that it does not stop every later build; one that holds
+    /// files but no marker is the user's and stops the build.
+    ///
+    /// - Returns: True for a marked tree; false when an empty one was removed.
+    /// - Throws: ``UnmarkedFolder`` for a folder of the user's.
+    private static func isBlogs(_ folder: URL) throws -> Bool {
+        if isMarked(folder) { return true }
+        let walk = FolderWalk(root: folder.path)
+        guard walk.files.isEmpty, FileSystem.kind(of: folder.path) == .folder else {
+            throw UnmarkedFolder(name: folder.lastPathComponent)
+        }
+        for inner in walk.folders.sorted(by: { $0.utf8.count > $1.utf8.count }) {
+            FileSystem.removeEmptyFolder(folder.path + "/" + inner)
+        }
+        FileSystem.removeEmptyFolder(folder.path)
+        guard !FileSystem.exists(folder.path) else { throw UnmarkedFolder(name: folder.lastPathComponent) }
+        return false
+    }
+
     private static func checkMarked(_ folder: URL) throws {
         guard isMarked(folder) else {
             throw UnmarkedFolder(name: folder.lastPathComponent)
@@ -317,7 +336,7 @@ public final class StagedTree: Sendable {
         return keepingSpare
     }
 
-    /// ListPageInputs the tree at `path` on a task of its own, from a descriptor opened now, so that renaming the
+    /// Lists the tree at `path` on a task of its own, from a descriptor opened now, so that renaming the
     /// folder meanwhile (the spare becoming the staging folder) does not disturb the listing.
     public static func startListing(_ path: String) -> Task<FolderWalk, Never>? {
         guard let folder = OpenFolder(path) else { return nil }

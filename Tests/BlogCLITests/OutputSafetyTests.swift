@@ -149,7 +149,9 @@ import Testing
     }
 
     /// Folders of the user's named like blog's staging and spare folders are never removed or renamed: the
-    /// build refuses, naming the folder, and leaves everything as it was.
+    /// build refuses, naming the folder, and leaves everything as it was. An empty one, as someone's
+    /// `rm -rf` overlapping a swap leaves blog's own tree (marker and all), holds nothing to lose: the build
+    /// removes it and goes on, so that no later build is refused for it.
     @Test(arguments: [".public.blog-staging", ".public.blog-spare"])
     func aFolderOfTheUsersNamedLikeBlogsIsLeftAlone(_ name: String) throws {
         let site = try makeFixtureSite("basic")
@@ -158,7 +160,8 @@ import Testing
         let folder = site.appending(path: name)
         try? FileManager.default.removeItem(at: folder)
         for contents in [nil, "notes"] {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: folder.appending(path: "posts"), withIntermediateDirectories: true)
             if let contents { try Data(contents.utf8).write(to: folder.appending(path: "notes.txt")) }
             // A new post, so that the build stages a new tree (an edit to a post's body alone replaces its
             // page in the output and stages nothing).
@@ -167,12 +170,18 @@ import Testing
                     to: site.appending(path: "content/posts/new-\(contents ?? "empty").md"), atomically: true,
                     encoding: .utf8)
             let result = try runBlog(["build", "--site", site.path])
+            guard contents != nil else {
+                #expect(result.status == 0, "\(result.stderr)")
+                #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/posts/new-empty").path))
+                try? FileManager.default.removeItem(at: folder)
+                continue
+            }
             #expect(result.status == 1)
             #expect(
                 result.stderr.hasPrefix(
                     "\(name): error: a folder with this name exists beside the output and was not made by blog"),
                 "\(result.stderr)")
-            #expect(try treeFiles(folder) == (contents.map { ["notes.txt": Data($0.utf8)] } ?? [:]))
+            #expect(try treeFiles(folder) == ["notes.txt": Data("notes".utf8)])
         }
     }
 

@@ -14,7 +14,7 @@ struct SourceScan: Sendable {
 }
 
 extension SiteBuilder {
-    /// ListPageInputs the content files and stamps each, on every core: the record of the last build is compared
+    /// Lists the content files and stamps each, on every core: the record of the last build is compared
     /// with the stamps, and a build reuses what it has for each file whose stamp is as before.
     func scanSources(_ plan: BuildPlan) async -> SourceScan {
         let loader = ContentLoader(root: site.root, timeZone: plan.configuration.timeZone)

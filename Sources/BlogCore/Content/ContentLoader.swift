@@ -38,7 +38,7 @@ struct ContentLoader {
     let root: URL
     let timeZone: TimeZone
 
-    /// ListPageInputs `content/posts/*.md`, `content/posts/NAME/index.md` and `content/pages/*.md`, in path order.
+    /// Lists `content/posts/*.md`, `content/posts/NAME/index.md` and `content/pages/*.md`, in path order.
     /// A folder that cannot be read, a name that is not UTF-8 and a link that leads nowhere are errors: a
     /// post is never left out silently.
     func scan() -> (files: [ContentFile], diagnostics: [Diagnostic]) {
