@@ -4,17 +4,31 @@
     import Darwin
 #endif
 
-/// Size and modification time of a file, the cheap test of whether it changed.
+/// Size, modification time and change time of a file, the cheap test of whether it changed.
+///
+/// The change time is the kernel's own (`st_ctime`): no program can set it back, so a file edited and
+/// then given its old modification time (`touch -d`, `cp -p`, a checkout) still shows a new stamp. Hard
+/// links change it too, so the output's files, which the spare tree links, are compared without it
+/// (``matches(_:)``, ``hasSameContentStamp(as:)``).
 public struct FileStamp: Equatable, Hashable, Sendable {
     /// Bytes.
     public var size: Int
     /// Nanoseconds since 1970.
     public var modified: Int64
+    /// Nanoseconds since 1970 of the last change to the file or its metadata; 0 when unknown.
+    public var changed: Int64
 
     /// A stamp of known values.
-    public init(size: Int, modified: Int64) {
+    public init(size: Int, modified: Int64, changed: Int64 = 0) {
         self.size = size
         self.modified = modified
+        self.changed = changed
+    }
+
+    /// Whether two stamps agree on size and modification time, the change time aside: for files that the
+    /// engine itself links and renames.
+    public func hasSameContentStamp(as other: FileStamp) -> Bool {
+        size == other.size && modified == other.modified
     }
 
     /// The stamp of the file at `path`, symbolic links followed; nil when there is nothing to stat.
@@ -41,8 +55,10 @@ public struct FileStamp: Equatable, Hashable, Sendable {
         size = Int(info.st_size)
         #if canImport(Darwin)
             modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+            changed = Int64(info.st_ctimespec.tv_sec) * 1_000_000_000 + Int64(info.st_ctimespec.tv_nsec)
         #else
             modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+            changed = Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec)
         #endif
     }
 }

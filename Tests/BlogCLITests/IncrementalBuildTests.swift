@@ -109,6 +109,29 @@ import Testing
     /// show of it as they were, and no feed carrying its whole text) rebuilds that page alone; every other
     /// edit takes the whole build. Either way the output is a clean build's, warnings included, and the
     /// record left behind serves the builds after it.
+    /// A post edited and then given its old size and modification time back (`touch -d`, `cp -p`, a
+    /// checkout) is still read again: its change time, which no program sets back, is part of its stamp.
+    /// A file only touched (a new change time, the same bytes) costs a rebuild of itself and nothing else.
+    @Test(arguments: [false, true])
+    func anEditThatKeepsTheOldModificationTimeIsRebuilt(frontMatter: Bool) throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try expectCachedEqualsClean(site, "first build")
+        let before = try FileManager.default.attributesOfItem(atPath: post.path)[.modificationDate] as? Date
+        let text = try String(contentsOf: post, encoding: .utf8)
+        // The same number of bytes: only the change time tells the edit.
+        let (old, new) = frontMatter ? ("title: First", "title: Fjrst") : ("Some `code`", "Some `cade`")
+        #expect(text.contains(old))
+        try text.replacingOccurrences(of: old, with: new).write(to: post, atomically: false, encoding: .utf8)
+        try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: post.path)
+        try expectCachedEqualsClean(site, "edited, old modification time", editedAlone: !frontMatter)
+        let page = try String(contentsOf: site.appending(path: "public/posts/first/index.html"), encoding: .utf8)
+        #expect(page.contains(frontMatter ? "Fjrst" : "<code>cade</code>"), "the edit is published")
+        try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: post.path)
+        try expectCachedEqualsClean(site, "touched only", editedAlone: true)
+    }
+
     @Test func editsThatChangeOnlyTheirPageAreRebuiltAlone() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }

@@ -21,7 +21,9 @@ import Testing
                 authors: nil,
                 isDraft: false, attachments: [], extensions: [:], body: "", bodyFirstLine: 5)
             cache.sources[source] = .init(
-                size: index, modified: Int64(index) * 1000, hash: UInt64(index) &* 0x9E37_79B9, post: post,
+                size: index, modified: Int64(index) * 1000, changed: Int64(index) * 1001,
+                hash: UInt64(index) &* 0x9E37_79B9,
+                post: post,
                 summary: "\(summary) \(index)",
                 wordCount: index % 300, entryHash: UInt64(index + 1), frontMatterDiagnostics: [], renderDiagnostics: [],
                 isRendered: true)
@@ -69,10 +71,10 @@ import Testing
             severity: "warning", file: "content/posts/b/index.md", line: 3, column: 7, message: "a “warning”")
         let note = BuildRecord.RecordedDiagnostic(severity: "note", file: "x", line: nil, column: nil, message: "")
         cache.sources[post.source] = .init(
-            size: 5, modified: -5, hash: .max, post: post, summary: "", wordCount: 0, entryHash: 0,
+            size: 5, modified: -5, changed: .min, hash: .max, post: post, summary: "", wordCount: 0, entryHash: 0,
             frontMatterDiagnostics: [warning], renderDiagnostics: [note, warning], isRendered: false)
         cache.sources["content/posts/broken.md"] = .init(
-            size: 1, modified: 1, hash: 1, post: nil, summary: "", wordCount: 0, entryHash: 0,
+            size: 1, modified: 1, changed: 2, hash: 1, post: nil, summary: "", wordCount: 0, entryHash: 0,
             frontMatterDiagnostics: [warning], renderDiagnostics: [], isRendered: false)
         return cache
     }

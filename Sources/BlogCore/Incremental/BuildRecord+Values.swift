@@ -14,6 +14,7 @@ extension RecordWriter {
         // In the order of the memberwise initialiser, which ``RecordReader/source()`` reads them with.
         integer(source.size)
         signed(source.modified)
+        signed(source.changed)
         fixed(source.hash)
         optional(source.post) { $0.post($1) }
         string(source.summary)
@@ -73,7 +74,7 @@ extension RecordReader {
 
     mutating func source() throws(Failure) -> BuildRecord.Source {
         BuildRecord.Source(
-            size: try int(), modified: try signed(), hash: try fixed(),
+            size: try int(), modified: try signed(), changed: try signed(), hash: try fixed(),
             post: try optional { reader throws(Failure) in try reader.post() },
             summary: try string(), wordCount: try int(), entryHash: try fixed(),
             frontMatterDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },

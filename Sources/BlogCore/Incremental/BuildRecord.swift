@@ -11,7 +11,7 @@ import JSONFeed
 /// and modification time match, and an old output file only when its size and modification time still
 /// match what was written. A record that cannot be read is ignored.
 struct BuildRecord: Sendable {
-    static let formatVersion = 9
+    static let formatVersion = 10
     static let folder = SiteLayout.cache
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
@@ -21,6 +21,8 @@ struct BuildRecord: Sendable {
     struct Source: Sendable, Equatable {
         var size: Int
         var modified: Int64
+        /// The file's change time (``FileStamp/changed``) when it was read.
+        var changed: Int64
         var hash: UInt64
         /// The post as read, with an empty body; nil when the file had errors.
         var post: Post?

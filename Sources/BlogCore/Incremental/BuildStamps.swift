@@ -50,6 +50,7 @@ extension RecordWriter {
     mutating func stampValue(_ stamp: FileStamp) {
         integer(stamp.size)
         signed(stamp.modified)
+        signed(stamp.changed)
     }
 }
 
@@ -76,7 +77,7 @@ extension RecordReader {
     }
 
     mutating func stampValue() throws(Failure) -> FileStamp {
-        FileStamp(size: try int(), modified: try signed())
+        FileStamp(size: try int(), modified: try signed(), changed: try signed())
     }
 
     private mutating func stampTable() throws(Failure) -> [String: FileStamp] {

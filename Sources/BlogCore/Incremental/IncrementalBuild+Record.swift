@@ -118,7 +118,7 @@ extension SourceRecords {
             var post = source.post
             post?.body = ""
             records[file] = BuildRecord.Source(
-                size: stamp.size, modified: stamp.modified, hash: source.hash, post: post,
+                size: stamp.size, modified: stamp.modified, changed: stamp.changed, hash: source.hash, post: post,
                 summary: rendered?.summary ?? "", wordCount: rendered?.wordCount ?? 0,
                 entryHash: entryHashes[index], frontMatterDiagnostics: source.diagnostics.map(\.recorded),
                 renderDiagnostics: (renderedNow?.diagnostics ?? (carriedOver ? rendered?.diagnostics : nil) ?? []).map(

@@ -84,7 +84,10 @@ struct IncrementalBuild: Sendable {
         }
         guard FileSystem.exists(output + "/" + OutputFolder.marker) else { return nil }
         let outputs = Array(stamps.outputs)
-        guard zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({ $0.value == $1 })
+        guard
+            zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({
+                $1?.hasSameContentStamp(as: $0.value) == true
+            })
         else { return nil }
         return edited
     }

@@ -36,7 +36,8 @@ struct Reuse: Sendable {
 
     /// The source at `file` as the last build read it, when the file still has the recorded `stamp`.
     func recorded(post file: String, stamp: FileStamp) -> RecordedPost? {
-        guard let source = recorded?.source(file), stamp.size == source.size, stamp.modified == source.modified
+        guard let source = recorded?.source(file), stamp.size == source.size, stamp.modified == source.modified,
+            stamp.changed == source.changed
         else { return nil }
         return RecordedPost(source)
     }
@@ -179,8 +180,8 @@ extension Reuse {
         var replaced: [String: (stamp: FileStamp, record: BuildRecord.Source)] = [:]
         for edit in edits {
             var record = edit.recorded.entry
-            (record.size, record.modified, record.hash, record.post) =
-                (edit.stamp.size, edit.stamp.modified, edit.hash, edit.post)
+            (record.size, record.modified, record.changed, record.hash, record.post) =
+                (edit.stamp.size, edit.stamp.modified, edit.stamp.changed, edit.hash, edit.post)
             if let rendered = edit.rendered {
                 (record.summary, record.wordCount) = (rendered.summary, rendered.wordCount)
             }
