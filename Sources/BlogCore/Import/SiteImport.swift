@@ -45,10 +45,37 @@ public struct SiteImport {
         var postsPerPage: Int?
         var permalink: String?
         var language: String?
+        /// Jekyll: `_config.yml`'s scalar values by key, for `{{ site.KEY }}` in posts.
+        var siteValues: [String: String] = [:]
         /// Hugo's `permalinks`, by section.
         var hugoPermalinks: [String: String] = [:]
         /// Jekyll's `paginate_path` (`/page:num/`) when the site paginates.
         var paginatePath: String?
+        /// Jekyll: the posts' URL template, from `collections.posts.permalink`, else the site's `permalink`.
+        var jekyllPostsTemplate = Permalink.pattern(for: "date")
+        /// Jekyll's `defaults`: scope path, scope type, values.
+        var jekyllDefaultScopes: [(path: String, type: String?, values: [String: Any])] = []
+        /// The text that ends a post's summary, when the old site names one (`excerpt_separator`).
+        var summarySeparator: String?
+        /// Hugo: the merged configuration and the folder of the default language's content.
+        var hugo = HugoConfig()
+        var contentDir = "content"
+
+        /// The values Jekyll's `defaults` give a post at `path`: every scope whose path contains it and whose
+        /// type is `posts` or unset, the more specific path winning, then the later scope.
+        func jekyllDefaults(for path: String) -> [String: Any] {
+            var values: [String: Any] = [:]
+            let matching = jekyllDefaultScopes.enumerated().filter { _, scope in
+                let scopePath = scope.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                let inScope = scopePath.isEmpty || path == scopePath || path.hasPrefix(scopePath + "/")
+                    || scopePath.contains("*") && path.range(of: "^" + NSRegularExpression.escapedPattern(for: scopePath)
+                        .replacingOccurrences(of: "\\*", with: "[^/]*") + "(/|$)", options: .regularExpression) != nil
+                return inScope && (scope.type == nil || scope.type == "posts")
+            }
+            let ordered = matching.sorted { ($0.element.path.count, $0.offset) < ($1.element.path.count, $1.offset) }
+            for (_, scope) in ordered { values.merge(scope.values) { _, new in new } }
+            return values
+        }
     }
 
     /// One post or page to write.
@@ -61,44 +88,58 @@ public struct SiteImport {
         var fields: [(key: String, value: Yams.Node)]
         var body: String
         var bodyFirstLine: Int
-        /// The file name without extension (and its date, for Jekyll).
+        /// The file name without extension, or the bundle folder's name.
         var name: String
-        var nameDate: FrontMatterDate.Timestamp?
+        /// For a Hugo leaf bundle, its folder in the source, whose other files go beside the new index.md.
+        var bundleSource: String? = nil
+        /// Jekyll's categories from the folders above `_posts` (`blog/_posts` gives `blog`).
+        var pathCategories: [String] = []
+        /// The source is HTML, carried over as raw HTML.
+        var isHTML = false
     }
 
     public func run() throws(DiagnosticError) -> Report {
         try checkFolders()
         var report = Report()
         let settings = try readSettings()
-        var entries = try collectEntries(&report)
-        let postFiles = linkTargets(entries)
-        let assets = Set(assetCopies(&report).compactMap { copy in
+        var entries = try collectEntries(&report, settings: settings)
+        let postFiles = linkTargets(entries, contentDir: settings.contentDir)
+        let assets = Set(assetCopies(entries, &report).compactMap { copy in
             copy.to.hasPrefix("site-template/static/") ? String(copy.to.dropFirst("site-template/static/".count)) : nil
         })
         var written: [(String, String)] = []
+        // The build's own outputs at the root, which no post may take.
+        var usedURLs: [String: String] = [:]
+        let feedName = engine == .jekyll ? "feed.xml" : "index.xml"
+        for output in ["index.html", "404.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", feedName] {
+            usedURLs[output] = ""
+        }
         for index in entries.indices {
             let entry = entries[index]
             let links = postFiles.mapValues { relativePath(from: entry.destination, to: $0) }
-            let converted = TemplateConversion.convert(entry.body, context: .init(siteURL: settings.siteURL, basePath: settings.basePath, postFiles: links, assets: assets))
+            let context = TemplateConversion.Context(siteURL: settings.siteURL, basePath: settings.basePath, postFiles: links,
+                                                     assets: assets, engine: engine, siteValues: settings.siteValues)
+            let converted = entry.isHTML
+                ? TemplateConversion.Result(markdown: entry.body, leftovers: [])
+                : TemplateConversion.convert(entry.body, context: context)
             for leftover in converted.leftovers {
                 report.warnings.append(Diagnostic(.warning, file: entry.source, line: entry.bodyFirstLine + leftover.line - 1,
                                                   message: "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here"))
             }
             entries[index].body = converted.markdown
-            let frontMatter = frontMatterText(entries[index], settings: settings, report: &report)
+            let frontMatter = frontMatterText(entries[index], settings: settings, usedURLs: &usedURLs, report: &report)
             written.append((entry.destination, "---\n" + frontMatter + "---\n" + converted.markdown))
-            let isDraft = entry.isDraft || entry.fields.contains { ($0.key == "published" && $0.value.string == "false") || ($0.key == "draft" && $0.value.string == "true") }
-            switch (entry.kind, isDraft) {
+            switch (entry.kind, frontMatter.contains("\ndraft: true\n")) {
             case (.page, _): report.pages += 1
             case (.post, true): report.drafts += 1
             case (.post, false): report.posts += 1
             }
         }
-        written.append(("blog.yaml", blogYAML(settings, posts: report.posts)))
+        written.append(("blog.yaml", blogYAML(settings, posts: report.posts, report: &report)))
         written.append((".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"))
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
-        try copyAssets(&report)
+        try copyAssets(entries, &report)
         return report
     }
 
@@ -137,11 +178,20 @@ public struct SiteImport {
 
     private func readSettings() throws(DiagnosticError) -> Settings {
         var settings = Settings()
-        let config: [String: Any]
         switch engine {
         case .jekyll:
-            config = try readConfig(["_config.yml", "_config.yaml"])
-            settings.permalink = (config["permalink"] as? String) ?? "date"
+            let config = try readConfig(["_config.yml", "_config.yaml"])
+            let style = (config["permalink"] as? String) ?? "date"
+            settings.permalink = style
+            settings.jekyllPostsTemplate = Permalink.pattern(for: style)
+            if let posts = (config["collections"] as? [String: Any])?["posts"] as? [String: Any], let pattern = posts["permalink"] as? String {
+                settings.jekyllPostsTemplate = Permalink.pattern(for: pattern)
+            }
+            for scope in config["defaults"] as? [[String: Any]] ?? [] {
+                let where_ = scope["scope"] as? [String: Any] ?? [:]
+                settings.jekyllDefaultScopes.append((path: (where_["path"] as? String) ?? "", type: where_["type"] as? String,
+                                                     values: scope["values"] as? [String: Any] ?? [:]))
+            }
             if let paginate = config["paginate"] {
                 settings.postsPerPage = Int("\(paginate)")
                 settings.paginatePath = (config["paginate_path"] as? String) ?? "/page:num/"
@@ -159,32 +209,44 @@ public struct SiteImport {
                 settings.author = author["name"] as? String
             }
             settings.language = config["lang"] as? String
+            // Jekyll's default separator, a blank line, is the first paragraph, which is the build's own summary;
+            // an empty one turns excerpts off, which the build has no switch for.
+            if let separator = config["excerpt_separator"] as? String, !separator.isEmpty, separator != "\n\n" {
+                settings.summarySeparator = separator
+            }
+            if let title = (config["title"] as? String) ?? (config["name"] as? String) { settings.title = title }
+            for (key, value) in config {
+                if let text = value as? String { settings.siteValues[key] = text }
+                if let number = value as? Int { settings.siteValues[key] = String(number) }
+            }
         case .hugo:
-            config = try readConfig(["hugo.toml", "config.toml", "hugo.yaml", "config.yaml", "hugo.yml", "config.yml"])
-            let baseURL = (config["baseURL"] as? String) ?? (config["baseurl"] as? String) ?? "https://example.com/"
+            let config = try HugoConfig.read(source)
+            settings.hugo = config
+            settings.contentDir = config.contentDir
+            let baseURL = config.string("baseurl") ?? "https://example.com/"
             if let url = URL(string: baseURL), let host = url.host {
                 settings.siteURL = "\(url.scheme ?? "https")://\(host)\(url.port.map { ":\($0)" } ?? "")"
                 settings.basePath = url.path == "/" ? "" : url.path
             }
-            if let zone = (config["timeZone"] ?? config["timezone"]) as? String, let timeZone = TimeZone(identifier: zone) {
+            // Only the site's own `timeZone`: the same key inside another table (`[security]`) is not a setting.
+            if let zone = config.string("timezone"), let timeZone = TimeZone(identifier: zone) {
                 settings.timeZone = timeZone
                 settings.timeZoneName = zone
             }
-            let params = config["params"] as? [String: Any] ?? [:]
-            settings.description = (params["description"] as? String) ?? ""
-            settings.author = (params["author"] as? String) ?? (config["author"] as? [String: Any])?["name"] as? String
-                ?? (params["author"] as? [String: Any])?["name"] as? String
-            if let paginate = config["paginate"] ?? (config["pagination"] as? [String: Any])?["pagerSize"] { settings.postsPerPage = Int("\(paginate)") }
-            let permalinks = config["permalinks"] as? [String: Any] ?? [:]
-            for (section, pattern) in permalinks { if let pattern = pattern as? String { settings.hugoPermalinks[section] = pattern } }
-            if let pattern = (permalinks["posts"] ?? permalinks["post"]) as? String {
-                settings.permalink = HugoURLs.translate(pattern)
+            settings.description = config.string("params.description") ?? config.string("languages.\(config.defaultLanguage).params.description") ?? ""
+            settings.author = config.string("params.author") ?? config.string("author.name") ?? config.string("params.author.name")
+            if let paginate = config.value("paginate") ?? config.value("pagination.pagersize") { settings.postsPerPage = Int("\(paginate)") }
+            let section = ["posts", "post", "blog", "news"].first { config.permalink(section: $0) != nil }
+            if let section, let pattern = config.permalink(section: section) {
+                let translated = HugoURLs.translate(pattern)
+                settings.permalink = Permalink.patternProblem(translated) == nil ? translated : Routes.defaultPostPattern
             } else {
                 settings.permalink = Routes.defaultPostPattern
             }
-            settings.language = config["languageCode"] as? String
+            settings.language = config.string("languagecode") ?? config.string("languages.\(config.defaultLanguage).languagecode")
+            if let title = config.string("title") ?? config.string("languages.\(config.defaultLanguage).title") { settings.title = title }
+            settings.summarySeparator = nil
         }
-        if let title = config["title"] as? String { settings.title = title }
         return settings
     }
 
@@ -211,7 +273,7 @@ public struct SiteImport {
         return [:]
     }
 
-    private func blogYAML(_ settings: Settings, posts: Int) -> String {
+    private func blogYAML(_ settings: Settings, posts: Int, report: inout Report) -> String {
         func quoted(_ text: String) -> String { JSONText.quoted(text) }
         let base = settings.siteURL.hasSuffix("/") ? String(settings.siteURL.dropLast()) : settings.siteURL
         let path = settings.basePath.hasPrefix("/") || settings.basePath.isEmpty ? settings.basePath : "/" + settings.basePath
@@ -226,7 +288,15 @@ public struct SiteImport {
         if let language = settings.language { yaml += "language: \(quoted(language))\n" }
         if let author = settings.author { yaml += "authors:\n  - name: \(quoted(author))\n" }
         if let perPage = settings.postsPerPage, perPage > 0 { yaml += "posts_per_page: \(perPage)\n" }
-        if let permalink = settings.permalink { yaml += "permalink: \(quoted(permalink))\n" }
+        // For new posts only: each imported post carries the URL its engine gave it.
+        if let permalink = settings.permalink {
+            if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
+                report.warnings.append(Diagnostic(.warning, file: "blog.yaml", message: "the old site's permalink \(quoted(permalink)) \(problem); new posts get /posts/SLUG/"))
+            } else {
+                yaml += "permalink: \(quoted(permalink))\n"
+            }
+        }
+        if let separator = settings.summarySeparator { yaml += "summary_separator: \(quoted(separator))\n" }
         // The old feed's path, so that subscribers keep it: jekyll-feed writes /feed.xml, Hugo /index.xml.
         switch engine {
         case .jekyll: yaml += "feed:\n  atom_path: feed.xml\n"

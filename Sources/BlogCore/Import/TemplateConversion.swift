@@ -15,6 +15,10 @@ struct TemplateConversion {
         /// The paths of the assets copied to the new site's root (`assets/x.png`): a root-relative link to
         /// one gets the base path in front, so that it works under it (Jekyll's `{{ site.baseurl }}` did).
         var assets: Set<String> = []
+        /// Liquid is Jekyll's; a Hugo post runs only shortcodes (`{{< >}}`, `{{% %}}`), the rest is its text.
+        var engine: SiteImport.Engine = .jekyll
+        /// `_config.yml`'s scalar values by key, for `{{ site.KEY }}`.
+        var siteValues: [String: String] = [:]
     }
 
     struct Result {
@@ -24,6 +28,13 @@ struct TemplateConversion {
     }
 
     static func convert(_ body: String, context: Context) -> Result {
+        var body = body
+        if context.engine == .jekyll {
+            // A link tag split over lines (`{% post_url\n  name %}`) is one tag to Liquid.
+            body = replace(body, #"\{%-?\s*(post_url|link)\s+([^\s%]+)\s*-?%\}"#) { groups in
+                groups[0].contains("\n") ? linkTarget(groups[2], context: context) ?? groups[0] : groups[0]
+            }
+        }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var leftovers: [(Int, String)] = []
         var output: [String] = []
@@ -40,7 +51,7 @@ struct TemplateConversion {
                 continue
             }
             if inFence {
-                output.append(fencedLine(line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1))
+                output.append(fencedLine(line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1, engine: context.engine))
                 index += 1
                 continue
             }
@@ -92,7 +103,7 @@ struct TemplateConversion {
                 index += 1
                 continue
             }
-            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) { leftovers.append((index + 1, leftover)) }
+            for leftover in templateCode(in: line, engine: context.engine) where !isUncommented(leftover, in: written) { leftovers.append((index + 1, leftover)) }
             output.append(line)
             index += 1
         }
@@ -101,7 +112,8 @@ struct TemplateConversion {
 
     /// A line of fenced code: Jekyll and Hugo run their templates there too, so `{% raw %}` is taken away,
     /// a commented shortcode (`{{</* x */>}}`) shows as written, and anything else is reported.
-    private static func fencedLine(_ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int) -> String {
+    private static func fencedLine(_ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int,
+                                   engine: SiteImport.Engine) -> String {
         var sawRaw = false
         var line = replace(written, #"\{%-?\s*(end)?raw\s*-?%\}"#) { groups in
             sawRaw = true
@@ -110,7 +122,7 @@ struct TemplateConversion {
         }
         line = uncommentedShortcodes(line)
         if !rawBlock, !sawRaw {
-            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) { leftovers.append((number, leftover)) }
+            for leftover in templateCode(in: line, engine: engine) where !isUncommented(leftover, in: written) { leftovers.append((number, leftover)) }
         }
         return line
     }
@@ -140,8 +152,13 @@ struct TemplateConversion {
         }
         // {% post_url name %} and {% link path %}: the post's new file, which the build links to its page.
         line = replace(line, #"\{%-?\s*(post_url|link)\s+([^\s%]+)\s*-?%\}"#) { groups in
-            let name = groups[2]
-            return context.postFiles[name] ?? context.postFiles[(name as NSString).lastPathComponent] ?? groups[0]
+            linkTarget(groups[2], context: context) ?? groups[0]
+        }
+        // {{ site.KEY }}: the value in _config.yml, as Jekyll printed it.
+        if context.engine == .jekyll {
+            line = replace(line, #"\{\{-?\s*site\.([A-Za-z0-9_]+)\s*-?\}\}"#) { groups in
+                context.siteValues[groups[1]] ?? groups[0]
+            }
         }
         // {{< ref "x" >}} and {{< relref "x" >}}.
         line = replace(line, #"\{\{[<%]\s*(rel)?ref\s+"?([^"\s>%]+)"?\s*[>%]\}\}"#) { groups in
@@ -163,6 +180,11 @@ struct TemplateConversion {
             return html + "</figure>"
         }
         return line
+    }
+
+    /// The new file a `post_url` or `link` tag names, relative to the post.
+    private static func linkTarget(_ name: String, context: Context) -> String? {
+        context.postFiles[name] ?? context.postFiles[(name as NSString).lastPathComponent]
     }
 
     /// Root-relative links and sources to copied assets (`](/assets/x.png)`, `src="/assets/x.png"`), under
@@ -187,8 +209,9 @@ struct TemplateConversion {
     }
 
     /// Liquid tags and output, and Hugo shortcodes, left in a line.
-    static func templateCode(in line: String) -> [String] {
-        guard let expression = try? NSRegularExpression(pattern: #"\{%.*?%\}|\{\{.*?\}\}"#) else { return [] }
+    static func templateCode(in line: String, engine: SiteImport.Engine = .jekyll) -> [String] {
+        let pattern = engine == .jekyll ? #"\{%.*?%\}|\{\{.*?\}\}"# : #"\{\{[<%].*?[>%]\}\}"#
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
         return expression.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap { Range($0.range, in: line).map { String(line[$0]) } }
     }
 

@@ -1,0 +1,282 @@
+import BlogFileSystem
+import Foundation
+import JSONFeed
+import Yams
+
+extension SiteImport {
+    /// One line (or a few, for a nested value) of front matter to write, under its key.
+    struct WrittenKey {
+        var key: String
+        var text: String
+        /// Where the value came from, for a warning when the build would refuse it.
+        var sourceKey: String
+    }
+
+    /// A post's date, as the old engine read it: the instant, and the offset to write it with.
+    struct ReadDate {
+        var instant: Date
+        var offset: Int
+    }
+
+    /// The front matter written for an entry: a title, a date with its offset and the URL the old engine
+    /// published the post at, each as the old engine made it, and the keys the build reads; every value is
+    /// checked as the build checks it, so that what is written is never refused.
+    func frontMatterText(_ entry: Entry, settings: Settings, usedURLs: inout [String: String], report: inout Report) -> String {
+        var keys: [WrittenKey] = []
+        var isDraft = entry.isDraft
+        var dropped: [String] = []
+        let date = postDate(entry, settings: settings, report: &report)
+        keys.append(WrittenKey(key: "title", text: "title: \(JSONText.quoted(title(of: entry)))", sourceKey: "title"))
+        if let date {
+            keys.append(WrittenKey(key: "date", text: "date: \(RFC3339.string(from: date.instant, offset: date.offset))", sourceKey: "date"))
+        }
+        let dateKeys: Set<String> = ["date", "publishDate", "publishdate", "pubdate", "published_at"]
+        let updateKeys: Set<String> = ["lastmod", "last_modified_at", "updated", "modified"]
+        for (key, node) in entry.fields {
+            switch key {
+            case "title", "permalink", "url":
+                continue
+            case _ where dateKeys.contains(key):
+                continue
+            case _ where updateKeys.contains(key):
+                guard !keys.contains(where: { $0.key == "updated" }) else { continue }
+                if let read = readDate(node, settings: settings) {
+                    keys.append(WrittenKey(key: "updated", text: "updated: \(RFC3339.string(from: read.instant, offset: read.offset))", sourceKey: key))
+                } else {
+                    report.warnings.append(Diagnostic(.warning, file: entry.source, message: "'\(key)' \(Diagnostic.quoted(node.string ?? "")) is not a date; left out"))
+                }
+            case "published":
+                if Self.isFalse(node) { isDraft = true }
+            case "draft":
+                if Self.isTrue(node) { isDraft = true }
+            case "aliases", "redirect_from":
+                let paths = Self.strings(node).map { $0.hasPrefix("/") || $0.contains("://") ? $0 : "/" + $0 }
+                    .filter { !$0.contains("://") }
+                report.redirects += paths.count
+                if !paths.isEmpty { keys.append(WrittenKey(key: key, text: "\(key): \(Self.list(paths))", sourceKey: key)) }
+            case "tags", "categories", "category":
+                let values = Self.strings(node)
+                if case .scalar = node {
+                    keys.append(WrittenKey(key: key, text: "\(key): \(JSONText.quoted(values.joined(separator: " ")))", sourceKey: key))
+                } else if !values.isEmpty {
+                    keys.append(WrittenKey(key: key, text: "\(key): \(Self.list(values))", sourceKey: key))
+                }
+            case "author", "authors":
+                // A list of ids (Jekyll's `_data/authors.yml`) or of names, a mapping with a name, or a name.
+                let names: [String]
+                if case .mapping(let mapping) = node {
+                    names = mapping["name"]?.string.map { [$0] } ?? []
+                } else if case .sequence(let sequence) = node {
+                    names = sequence.compactMap { element in
+                        if case .mapping(let mapping) = element { return mapping["name"]?.string }
+                        return element.string
+                    }
+                } else {
+                    names = Self.strings(node)
+                }
+                let written = names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+                if !written.isEmpty, !keys.contains(where: { $0.key == "authors" }) {
+                    keys.append(WrittenKey(key: "authors", text: "authors: \(Self.list(written))", sourceKey: key))
+                }
+            case "slug" where engine == .hugo:
+                if let slug = node.string { keys.append(WrittenKey(key: "slug", text: "slug: \(JSONText.quoted(HugoURLs.urlize(slug)))", sourceKey: key)) }
+            default:
+                guard FrontMatter.knownKeys.contains(key) || key.hasPrefix("_") else {
+                    dropped.append(key)
+                    continue
+                }
+                keys.append(WrittenKey(key: key, text: "\(key): \(Self.value(node))", sourceKey: key))
+            }
+        }
+        if entry.kind == .post, let date, let url = postURL(entry, date: date, settings: settings) {
+            let output = Routes.outputPath(ofPermalink: url)
+            if let other = usedURLs[output] {
+                let whose = other.isEmpty ? "the new site's own (its home page, a feed or the sitemap)" : "also \(other)'s"
+                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "its URL \(url) is \(whose); the post gets a path of its own"))
+            } else {
+                usedURLs[output] = entry.source
+                keys.append(WrittenKey(key: "permalink", text: "permalink: \(JSONText.quoted(url))", sourceKey: "permalink"))
+            }
+        } else if entry.kind == .page,
+                  let url = entry.fields.first(where: { $0.key == "permalink" || $0.key == "url" })?.value.string {
+            keys.append(WrittenKey(key: "permalink", text: "permalink: \(JSONText.quoted(url.hasPrefix("/") ? url : "/" + url))", sourceKey: "permalink"))
+        }
+        if isDraft { keys.append(WrittenKey(key: "draft", text: "draft: true", sourceKey: "draft")) }
+        keys = checked(keys, entry: entry, settings: settings, report: &report)
+        var lines = keys.map(\.text)
+        if !dropped.isEmpty {
+            lines.append("# Keys of the old site's theme, which mean nothing here: \(dropped.joined(separator: ", "))")
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// The keys, less any the build refuses (each reported with the build's own message): the written text
+    /// is read exactly as `blog build` reads it.
+    private func checked(_ written: [WrittenKey], entry: Entry, settings: Settings, report: inout Report) -> [WrittenKey] {
+        var keys = written
+        for _ in 0..<written.count {
+            let text = "---\n" + keys.map(\.text).joined(separator: "\n") + "\n---\n"
+            let fileName = ((entry.destination as NSString).lastPathComponent as NSString).deletingPathExtension
+            let (_, diagnostics) = FrontMatter.read(text, file: entry.destination, kind: entry.kind, defaultSlug: "imported",
+                                                    timeZone: settings.timeZone, fileName: fileName)
+            let errors = diagnostics.filter { $0.severity == .error }
+            guard let error = errors.first else { return keys }
+            // Line 1 is the opening `---`; each key's text may span several lines.
+            var line = 2
+            var culprit: Int?
+            for (index, key) in keys.enumerated() {
+                let count = key.text.split(separator: "\n", omittingEmptySubsequences: false).count
+                if let errorLine = error.line, errorLine >= line, errorLine < line + count { culprit = index }
+                line += count
+            }
+            if culprit == nil { culprit = keys.firstIndex { error.message.contains("'\($0.key)'") } }
+            guard let index = culprit, keys[index].key != "title" else {
+                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "the build will refuse what was written: \(error.message)"))
+                return keys
+            }
+            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "'\(keys[index].sourceKey)' left out: \(error.message)"))
+            keys.remove(at: index)
+        }
+        return keys
+    }
+
+    /// The title the old engine shows: front matter's, else Jekyll's from the file name's slug
+    /// (`release-0.9.0` is "Release 0.9.0"), else the file name.
+    func title(of entry: Entry) -> String {
+        if let node = entry.fields.first(where: { $0.key == "title" })?.value, let text = node.string,
+           !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return text
+        }
+        if engine == .jekyll {
+            var slug = Self.jekyllFileName(entry.name)?.slug ?? entry.name
+            while slug.hasSuffix(".") { slug.removeLast() }
+            return Self.titleized(slug)
+        }
+        return entry.name
+    }
+
+    /// Jekyll's `Utils.titleize_slug`: words split at hyphens (only), each `String#capitalize`d (first letter
+    /// upper case, the rest lower), joined with spaces.
+    static func titleized(_ slug: String) -> String {
+        var words = slug.split(separator: "-", omittingEmptySubsequences: false).map(String.init)
+        // Ruby's `split` drops trailing empty fields.
+        while words.last == "" { words.removeLast() }
+        return words.map { $0.prefix(1).uppercased() + $0.dropFirst().lowercased() }.joined(separator: " ")
+    }
+
+    /// The post's date: front matter's as the engine reads it, else (Jekyll) the file name's at midnight in
+    /// the site's zone, else the file's modification time, with a warning.
+    func postDate(_ entry: Entry, settings: Settings, report: inout Report) -> ReadDate? {
+        // Hugo's default order of date keys (`frontmatter.date`); Jekyll reads `date` only.
+        let keys = engine == .jekyll ? ["date"] : ["date", "publishDate", "publishdate", "pubdate", "published", "lastmod", "modified"]
+        for key in keys {
+            guard let node = entry.fields.first(where: { $0.key == key })?.value, !YAMLFields.isNull(node) else { continue }
+            if let read = readDate(node, settings: settings) { return read }
+            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "'\(key)' \(Diagnostic.quoted(node.string ?? "")) is not a date \(engine == .jekyll ? "Jekyll" : "Hugo") reads; left out"))
+        }
+        if engine == .jekyll, let parts = Self.jekyllFileName(entry.name)?.date {
+            var calendar = Calendar(identifier: .gregorian)
+            calendar.timeZone = settings.timeZone
+            if let instant = calendar.date(from: DateComponents(year: parts.year, month: parts.month, day: parts.day)) {
+                return ReadDate(instant: instant, offset: settings.timeZone.secondsFromGMT(for: instant))
+            }
+        }
+        if engine == .hugo, entry.kind == .post, !entry.isDraft {
+            // Hugo dates a page without any date key at Go's zero time, and lists it there.
+            let zero = Date(timeIntervalSince1970: -62_135_596_800)
+            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "no date; Hugo dated it 0001-01-01T00:00:00Z, which was written"))
+            return ReadDate(instant: zero, offset: 0)
+        }
+        guard entry.kind == .post,
+              let stamp = FileStamp(source.appending(path: entry.source).path) else { return nil }
+        // A draft (or a Hugo post) without a date: Jekyll and Hugo show the file's time.
+        let modified = Date(timeIntervalSince1970: (Double(stamp.modified) / 1e9).rounded(.down))
+        let read = ReadDate(instant: modified, offset: settings.timeZone.secondsFromGMT(for: modified))
+        if !entry.isDraft {
+            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "no date; the file's modification time, \(RFC3339.string(from: read.instant, offset: read.offset)), was written"))
+        }
+        return read
+    }
+
+    /// A front matter date as the old engine reads it. Jekyll: see ``JekyllDate``, shown in the site's zone.
+    /// Hugo: a value without offset is in the site's `timeZone` (a date alone is its midnight), and a
+    /// written offset is kept.
+    func readDate(_ node: Yams.Node, settings: Settings) -> ReadDate? {
+        guard case .scalar(let scalar) = node else { return nil }
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        switch engine {
+        case .jekyll:
+            guard let instant = JekyllDate.instant(text, isPlain: scalar.style == .plain || scalar.style == .any, zone: settings.timeZone)
+            else { return nil }
+            return ReadDate(instant: instant, offset: settings.timeZone.secondsFromGMT(for: instant))
+        case .hugo:
+            if let stamp = FrontMatterDate.Timestamp(text), let instant = stamp.date(in: settings.timeZone) {
+                return ReadDate(instant: instant, offset: stamp.offset ?? settings.timeZone.secondsFromGMT(for: instant))
+            }
+            guard let instant = JekyllDate.parse(text, zone: settings.timeZone) else { return nil }
+            return ReadDate(instant: instant, offset: settings.timeZone.secondsFromGMT(for: instant))
+        }
+    }
+
+    /// The path the old engine published a post at.
+    func postURL(_ entry: Entry, date: ReadDate, settings: Settings) -> String? {
+        switch engine {
+        case .jekyll: return jekyllURL(entry, date: date.instant, settings: settings)
+        case .hugo: return HugoURLs.url(of: entry, date: date, settings: settings)
+        }
+    }
+
+    /// Jekyll 4.3's `Document#url`: the post's `permalink` (its own, else from `defaults`), else the posts'
+    /// template (`collections.posts.permalink`, else the site's `permalink` style), expanded by `UrlDrop`
+    /// with the date in the site's zone, then `URL#sanitize_url` (`..` and `./` go, slashes are squeezed).
+    func jekyllURL(_ entry: Entry, date: Date, settings: Settings) -> String {
+        let defaults = settings.jekyllDefaults(for: entry.source)
+        let template = entry.fields.first(where: { $0.key == "permalink" })?.value.string
+            ?? (defaults["permalink"] as? String).map(Permalink.pattern(for:)) ?? settings.jekyllPostsTemplate
+        let base = ((entry.source as NSString).lastPathComponent as NSString).deletingPathExtension
+        var fileSlug = Self.jekyllFileName(base)?.slug ?? base
+        while fileSlug.hasSuffix(".") { fileSlug.removeLast() }
+        let slug = entry.fields.first(where: { $0.key == "slug" })?.value.string ?? (defaults["slug"] as? String) ?? fileSlug
+        var categories = entry.pathCategories
+        func add(_ values: [String]) { for value in values where !categories.contains(value) { categories.append(value) } }
+        if let node = entry.fields.first(where: { $0.key == "categories" })?.value {
+            add(Self.strings(node))
+        } else if let list = defaults["categories"] {
+            add((list as? [Any])?.map { "\($0)" } ?? "\(list)".split(separator: " ").map(String.init))
+        }
+        if let node = entry.fields.first(where: { $0.key == "category" })?.value, let value = node.string { add([value]) }
+        let values = Permalink.Values(date: date, zone: settings.timeZone, name: slug, fileName: base, categories: categories)
+        var url = Permalink.expand(template, values)
+        url = ("/" + url).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
+        while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
+        return url
+    }
+
+    static func isTrue(_ node: Yams.Node) -> Bool { ["true", "yes", "on"].contains(node.string?.lowercased() ?? "") }
+    static func isFalse(_ node: Yams.Node) -> Bool { ["false", "no", "off"].contains(node.string?.lowercased() ?? "") }
+
+    /// The strings of a value: the words of a string (as Jekyll splits tags and categories), or a list's
+    /// scalars, nested lists flattened.
+    static func strings(_ node: Yams.Node) -> [String] {
+        switch node {
+        case .scalar(let scalar):
+            return YAMLFields.isNull(node) ? [] : [scalar.string].filter { !$0.isEmpty }
+        case .sequence(let sequence):
+            return sequence.flatMap { strings($0) }
+        default:
+            return []
+        }
+    }
+
+    static func list(_ values: [String]) -> String { "[" + values.map(JSONText.quoted).joined(separator: ", ") + "]" }
+
+    static func value(_ node: Yams.Node) -> String {
+        switch node {
+        case .scalar(let scalar): return JSONText.quoted(scalar.string)
+        case .sequence: return list(strings(node))
+        default:
+            return (try? Yams.serialize(node: node).trimmingCharacters(in: .whitespacesAndNewlines))
+                .map { "\n  " + $0.replacingOccurrences(of: "\n", with: "\n  ") } ?? "null"
+        }
+    }
+}
