@@ -59,6 +59,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Posts' URLs: a pattern such as `/:year/:month/:day/:title/` or a Jekyll style name (`date`,
     /// `pretty`, `ordinal`, `weekdate`, `none`); nil for `/posts/SLUG/`.
     public var permalink: String?
+    /// The text in a post that ends its summary (`summary_separator:`, `<!--more-->` by default, the marker
+    /// of Hugo and WordPress): what stands before it is the summary in list pages and feeds.
+    public var summarySeparator = "<!--more-->"
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
@@ -72,7 +75,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         set { markdown.smart = newValue }
     }
 
-    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects"]
+    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects",
+                            "summary_separator"]
     static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content", "archive", "archive_content", "tags"]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
@@ -158,6 +162,13 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.feedArchiveCarriesWholePosts = !(readFeedContent(&fields, key: "archive_content") ?? true)
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
+        if let separator = fields.string("summary_separator") {
+            if separator.trimmingWhitespace().isEmpty {
+                fields.error(at: fields.node("summary_separator"), "'summary_separator' must not be empty; leave it out for <!--more-->")
+                throw DiagnosticError(fields.diagnostics)
+            }
+            configuration.summarySeparator = separator
+        }
         if let permalink = fields.string("permalink") {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
                 fields.error(at: fields.node("permalink"), "'permalink' \(problem), got \(Diagnostic.quoted(permalink))")

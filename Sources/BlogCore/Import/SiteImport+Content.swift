@@ -56,13 +56,7 @@ extension SiteImport {
         }
         switch engine {
         case .jekyll:
-            // `_posts` at the root and in any folder of it (`blog/_posts`): those folders are the posts' categories.
-            var postFolders = [("_posts", [String]())]
-            for name in (FileSystem.names(in: source.path) ?? []).sorted()
-            where !name.hasPrefix("_") && !name.hasPrefix(".") && FileSystem.kind(of: source.appending(path: "\(name)/_posts").path) == .folder {
-                postFolders.append(("\(name)/_posts", [name]))
-            }
-            for (folder, categories) in postFolders {
+            for (folder, categories) in jekyllPostFolders() {
                 for relative in contentFiles(under: folder) {
                     let base = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
                     // Jekyll reads only files named by a date as posts; others in _posts are not published.
@@ -100,6 +94,26 @@ extension SiteImport {
             }
         }
         return entries
+    }
+
+    /// Every `_posts` folder Jekyll reads: at the root and in any folder below it that Jekyll reads (none
+    /// starting with `_` or `.`), with the folders above it, which are its posts' categories (`en/news/_posts`).
+    func jekyllPostFolders() -> [(folder: String, categories: [String])] {
+        var found: [(String, [String])] = []
+        func visit(_ relative: String, _ parts: [String]) {
+            let path = relative.isEmpty ? source.path : source.appending(path: relative).path
+            for name in (FileSystem.names(in: path) ?? []).sorted() {
+                let child = relative.isEmpty ? name : relative + "/" + name
+                guard FileSystem.kind(of: source.appending(path: child).path) == .folder else { continue }
+                if name == "_posts" {
+                    found.append((child, parts))
+                } else if !name.hasPrefix("_"), !name.hasPrefix("."), !Self.jekyllTooling.contains(name), parts.count < 8 {
+                    visit(child, parts + [name])
+                }
+            }
+        }
+        visit("", [])
+        return found
     }
 
     private static func isIndex(_ path: String) -> Bool {
@@ -260,8 +274,8 @@ extension SiteImport {
                     report.warnings.append(Diagnostic(.warning, file: name, message: "a template page of the old theme (Liquid); not imported, the default theme makes its own"))
                     continue
                 }
-                // A category folder's posts were imported; its other files are the site's.
-                for file in files(at: name) where !file.hasPrefix("\(name)/_posts/") {
+                // Jekyll copies no file below a folder starting with `_` (a category's `_posts` were imported).
+                for file in files(at: name) where !file.split(separator: "/").contains(where: { $0.hasPrefix("_") }) {
                     copies.append((file, "site-template/static/" + file))
                 }
             }

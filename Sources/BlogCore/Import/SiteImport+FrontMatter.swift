@@ -36,6 +36,10 @@ extension SiteImport {
             switch key {
             case "title", "permalink", "url":
                 continue
+            case "description" where entry.body.contains(settings.summarySeparator ?? "<!--more-->"):
+                // Both engines take the text before the separator as the summary, where the build would take
+                // a description; the separator is the author's choice.
+                dropped.append(key)
             case _ where dateKeys.contains(key):
                 continue
             case _ where updateKeys.contains(key):
