@@ -33,7 +33,10 @@ enum JekyllDate {
     /// Ruby's `Time.parse` for the shapes front matter holds: an ISO-like date (`2019-12-3`, `2019/12/03`) or
     /// one with a month name (`January 21, 2022`, `21 Jan 2022`), then an optional time (`9:05`, `21:05:07`,
     /// `9pm`), then an optional zone (`Z`, `+0200`, `-08:00`, `EDT`, `UTC`); text after it is ignored.
-    static func parse(_ text: String, zone: TimeZone) -> Date? {
+    ///
+    /// With `readingZoneNames` false, a zone name is passed over and the time is in `zone`, as Hugo reads
+    /// `Mon, 02 Jan 2006 15:04:05 MST` (Go gives an unknown abbreviation no offset; Hugo keeps the wall time).
+    static func parse(_ text: String, zone: TimeZone, readingZoneNames: Bool = true) -> Date? {
         guard let day = calendarDay(in: text) else { return nil }
         var hour = 0
         var minute = 0
@@ -56,7 +59,7 @@ enum JekyllDate {
             rest = String(rest.dropFirst(time[0].count))
         }
         guard hour < 24, minute < 60, second <= 60 else { return nil }
-        let offset = zoneOffset(rest)
+        let offset = zoneOffset(rest, year: day.year, zone: zone, readingNames: readingZoneNames)
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = offset.flatMap { TimeZone(secondsFromGMT: $0) } ?? zone
         let components = DateComponents(year: day.year, month: day.month, day: day.day, hour: hour, minute: minute,
@@ -96,32 +99,36 @@ enum JekyllDate {
         return best.map { ($0.year, $0.month, $0.day, $0.end) }
     }
 
-    /// Ruby's zone abbreviations (`Date::ZONE`) that blogs write, in seconds east of UTC.
-    static let abbreviations: [String: Int] = [
-        "utc": 0, "ut": 0, "gmt": 0, "z": 0, "wet": 0, "bst": 3600, "ist": 19800, "west": 3600,
-        "est": -5 * 3600, "edt": -4 * 3600, "cst": -6 * 3600, "cdt": -5 * 3600, "mst": -7 * 3600, "mdt": -6 * 3600,
-        "pst": -8 * 3600, "pdt": -7 * 3600, "akst": -9 * 3600, "akdt": -8 * 3600, "hst": -10 * 3600,
-        "ast": -4 * 3600, "adt": -3 * 3600, "nst": -12600, "ndt": -9000,
-        "cet": 3600, "cest": 7200, "met": 3600, "mest": 7200, "eet": 7200, "eest": 3 * 3600, "msk": 3 * 3600,
-        "jst": 9 * 3600, "kst": 9 * 3600, "hkt": 8 * 3600, "sgt": 8 * 3600,
-        "aest": 10 * 3600, "aedt": 11 * 3600, "acst": 34200, "awst": 8 * 3600, "nzst": 12 * 3600, "nzdt": 13 * 3600,
+    /// `Time::ZoneOffset`, the only names `Time.parse` knows besides the local zone's own: RFC 822's and the
+    /// military letters, in hours east of UTC. Others (`CEST`, `BST`) leave the time local.
+    static let zoneHours: [String: Int] = [
+        "UTC": 0, "Z": 0, "UT": 0, "GMT": 0, "EST": -5, "EDT": -4, "CST": -6, "CDT": -5, "MST": -7, "MDT": -6,
+        "PST": -8, "PDT": -7, "A": 1, "B": 2, "C": 3, "D": 4, "E": 5, "F": 6, "G": 7, "H": 8, "I": 9, "K": 10,
+        "L": 11, "M": 12, "N": -1, "O": -2, "P": -3, "Q": -4, "R": -5, "S": -6, "T": -7, "U": -8, "V": -9,
+        "W": -10, "X": -11, "Y": -12,
     ]
 
-    /// The zone written after the time, if any: `Z`, `+02`, `+0200`, `+02:00`, `UTC+2` or an abbreviation.
-    private static func zoneOffset(_ text: String) -> Int? {
-        guard let found = groups(text, #"^\s*(?:([A-Za-z]{1,5})\b)?\s*(?:([+-])(\d{1,2})(?::?(\d{2}))?)?"#),
-              !found[0].trimmingCharacters(in: .whitespaces).isEmpty else { return nil }
-        let name = found[1].lowercased()
-        var offset: Int?
-        if !name.isEmpty {
-            guard let known = abbreviations[name] else { return nil }
-            offset = known
+    /// The zone written after the time as `Time.zone_offset` reads it: `±HH:MM`, `±HHMM` or `±HH`, a name of
+    /// ``zoneHours``, or the site zone's own abbreviation in January or July of that year; nil for none or
+    /// one it does not know (`+2`, `UTC+2`, `CEST`), which leaves the time local.
+    private static func zoneOffset(_ text: String, year: Int, zone: TimeZone, readingNames: Bool) -> Int? {
+        let namePattern = readingNames ? #"[A-Za-z]+(?:[+-]\d+(?::\d+)?)?|"# : #"(?:[A-Za-z]+\s+)?"#
+        guard let found = groups(text, #"^\s*("# + namePattern + #"[+-]\d+(?::\d+)*)"#) else { return nil }
+        var token = found[1].uppercased()
+        if !readingNames { token = token.trimmingCharacters(in: .letters).trimmingCharacters(in: .whitespaces) }
+        if let numeric = groups(token, #"^([+-])(\d\d)(:?)(\d\d)(?:\3(\d\d))?$"#) {
+            let seconds = ((Int(numeric[2]) ?? 0) * 60 + (Int(numeric[4]) ?? 0)) * 60 + (Int(numeric[5]) ?? 0)
+            return numeric[1] == "-" ? -seconds : seconds
         }
-        if !found[2].isEmpty, let hours = Int(found[3]) {
-            let minutes = Int(found[4]) ?? 0
-            offset = (offset ?? 0) + (found[2] == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+        if token.range(of: #"^[+-]\d\d$"#, options: .regularExpression) != nil, let hours = Int(token) { return hours * 3600 }
+        if let hours = zoneHours[token] { return hours * 3600 }
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = zone
+        for month in [1, 7] {
+            guard let day = calendar.date(from: DateComponents(year: year, month: month, day: 1)) else { continue }
+            if zone.abbreviation(for: day)?.uppercased() == token { return zone.secondsFromGMT(for: day) }
         }
-        return offset
+        return nil
     }
 
     /// The groups of the pattern's first match at the start of the text (`""` for a group that took part in

@@ -50,17 +50,32 @@ extension SiteImport {
                     report.warnings.append(Diagnostic(.warning, file: entry.source, message: "'\(key)' \(Diagnostic.quoted(node.string ?? "")) is not a date; left out"))
                 }
             case "published":
-                if Self.isFalse(node) { isDraft = true }
+                // Jekyll leaves out a post whose `published` is YAML's false (`false`, `no`, `off`, unquoted); a
+                // quoted "false" is a string, which Ruby takes as true. Hugo reads `published` as a date.
+                if engine == .jekyll, node.scalar?.style == .plain || node.scalar?.style == .any, Self.isFalse(node) { isDraft = true }
+            case "expiryDate", "expirydate", "unpublishdate" where engine == .hugo:
+                if let expiry = readDate(node, settings: settings), expiry.instant <= now {
+                    isDraft = true
+                    report.warnings.append(Diagnostic(.warning, file: entry.source, message: "expired on \(RFC3339.string(from: expiry.instant, offset: expiry.offset)), so Hugo leaves it out; imported as a draft"))
+                }
             case "draft":
-                if Self.isTrue(node) { isDraft = true }
+                // Jekyll has no `draft` key (drafts live in _drafts); Hugo's is a boolean, or a string strconv reads.
+                if engine == .hugo, ["true", "t", "1", "yes", "on"].contains(node.string?.lowercased() ?? "") { isDraft = true }
             case "aliases", "redirect_from":
-                let paths = Self.strings(node).map { $0.hasPrefix("/") || $0.contains("://") ? $0 : "/" + $0 }
-                    .filter { !$0.contains("://") }
+                var paths: [String] = []
+                for written in Self.strings(node) where !written.contains("://") {
+                    let path = written.hasPrefix("/") ? written : "/" + written
+                    if let problem = Permalink.pathProblem(path) {
+                        report.warnings.append(Diagnostic(.warning, file: entry.source, message: "the old path \(Diagnostic.quoted(written)) of '\(key)' \(problem); no redirect is written for it"))
+                    } else {
+                        paths.append(path)
+                    }
+                }
                 report.redirects += paths.count
                 if !paths.isEmpty { keys.append(WrittenKey(key: key, text: "\(key): \(Self.list(paths))", sourceKey: key)) }
             case "tags", "categories", "category":
                 let values = Self.strings(node)
-                if case .scalar = node {
+                if case .scalar = node, engine == .jekyll {
                     keys.append(WrittenKey(key: key, text: "\(key): \(JSONText.quoted(values.joined(separator: " ")))", sourceKey: key))
                 } else if !values.isEmpty {
                     keys.append(WrittenKey(key: key, text: "\(key): \(Self.list(values))", sourceKey: key))
@@ -93,14 +108,18 @@ extension SiteImport {
             }
         }
         if entry.kind == .post, let date, let url = postURL(entry, date: date, settings: settings) {
+            var path = url
             let output = Routes.outputPath(ofPermalink: url)
-            if let other = usedURLs[output] {
-                let whose = other.isEmpty ? "the new site's own (its home page, a feed or the sitemap)" : "also \(other)'s"
-                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "its URL \(url) is \(whose); the post gets a path of its own"))
-            } else {
-                usedURLs[output] = entry.source
-                keys.append(WrittenKey(key: "permalink", text: "permalink: \(JSONText.quoted(url))", sourceKey: "permalink"))
+            if let other = usedURLs[output] ?? (Self.isBuildOutput(output) ? "" : nil) {
+                path = freePath(entry, usedURLs)
+                let whose = other.isEmpty ? "the new site's own (its home page, a list page, a feed or the sitemap)" : "also \(other)'s"
+                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "its URL \(url) is \(whose); the post is at \(path)"))
+            } else if let problem = Permalink.pathProblem(url) {
+                path = freePath(entry, usedURLs)
+                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "its URL \(Diagnostic.quoted(url)) \(problem); the post is at \(path)"))
             }
+            usedURLs[Routes.outputPath(ofPermalink: path)] = entry.source
+            keys.append(WrittenKey(key: "permalink", text: "permalink: \(JSONText.quoted(path))", sourceKey: "permalink"))
         } else if entry.kind == .page,
                   let url = entry.fields.first(where: { $0.key == "permalink" || $0.key == "url" })?.value.string {
             keys.append(WrittenKey(key: "permalink", text: "permalink: \(JSONText.quoted(url.hasPrefix("/") ? url : "/" + url))", sourceKey: "permalink"))
@@ -112,6 +131,24 @@ extension SiteImport {
             lines.append("# Keys of the old site's theme, which mean nothing here: \(dropped.joined(separator: ", "))")
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// Whether the build writes this output whatever the posts: the home page and the root's files (counted in
+    /// `usedURLs` already), and everything below the folders of its list pages and feed archive.
+    static func isBuildOutput(_ output: String) -> Bool {
+        output == "index.html" || ["tags", "page", "archive", "feed"].contains(output.split(separator: "/").first.map(String.init) ?? "")
+    }
+
+    /// `/posts/NAME/` (then `-2`, `-3` …) for a post whose old URL cannot be kept: no other post's path.
+    func freePath(_ entry: Entry, _ usedURLs: [String: String]) -> String {
+        let base = Slug.make(from: Self.jekyllFileName(entry.name)?.slug ?? entry.name)
+        var path = "/posts/\(base.isEmpty ? "post" : base)/"
+        var suffix = 2
+        while usedURLs[Routes.outputPath(ofPermalink: path)] != nil {
+            path = "/posts/\(base)-\(suffix)/"
+            suffix += 1
+        }
+        return path
     }
 
     /// The keys, less any the build refuses (each reported with the build's own message): the written text
@@ -217,7 +254,7 @@ extension SiteImport {
             if let stamp = FrontMatterDate.Timestamp(text), let instant = stamp.date(in: settings.timeZone) {
                 return ReadDate(instant: instant, offset: stamp.offset ?? settings.timeZone.secondsFromGMT(for: instant))
             }
-            guard let instant = JekyllDate.parse(text, zone: settings.timeZone) else { return nil }
+            guard let instant = JekyllDate.parse(text, zone: settings.timeZone, readingZoneNames: false) else { return nil }
             return ReadDate(instant: instant, offset: settings.timeZone.secondsFromGMT(for: instant))
         }
     }
@@ -256,7 +293,6 @@ extension SiteImport {
         return url
     }
 
-    static func isTrue(_ node: Yams.Node) -> Bool { ["true", "yes", "on"].contains(node.string?.lowercased() ?? "") }
     static func isFalse(_ node: Yams.Node) -> Bool { ["false", "no", "off"].contains(node.string?.lowercased() ?? "") }
 
     /// The strings of a value: the words of a string (as Jekyll splits tags and categories), or a list's

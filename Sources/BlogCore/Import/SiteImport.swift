@@ -26,11 +26,17 @@ public struct SiteImport {
     let engine: Engine
     let source: URL
     let destination: URL
+    /// The time of the import, against which Hugo's `expiryDate` is read.
+    let now: Date
 
-    public init(engine: Engine, source: URL, destination: URL) {
+    /// - Parameters:
+    ///   - now: When the import runs: a Hugo post whose `expiryDate` is past is imported as a draft, as
+    ///     Hugo leaves it out.
+    public init(engine: Engine, source: URL, destination: URL, now: Date = Date()) {
         self.engine = engine
         self.source = source.standardizedFileURL
         self.destination = destination.standardizedFileURL
+        self.now = now
     }
 
     /// The settings read from the old site's configuration.
@@ -127,8 +133,13 @@ public struct SiteImport {
                                                   message: "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here"))
             }
             entries[index].body = converted.markdown
+            // A post's own `excerpt_separator` (Jekyll) becomes the site's, the one the build reads.
+            if engine == .jekyll, let own = entry.fields.first(where: { $0.key == "excerpt_separator" })?.value.string, !own.isEmpty,
+               own != "\n\n", let range = entries[index].body.range(of: own) {
+                entries[index].body.replaceSubrange(range, with: settings.summarySeparator ?? "<!--more-->")
+            }
             let frontMatter = frontMatterText(entries[index], settings: settings, usedURLs: &usedURLs, report: &report)
-            written.append((entry.destination, "---\n" + frontMatter + "---\n" + converted.markdown))
+            written.append((entry.destination, "---\n" + frontMatter + "---\n" + entries[index].body))
             switch (entry.kind, frontMatter.contains("\ndraft: true\n")) {
             case (.page, _): report.pages += 1
             case (.post, true): report.drafts += 1

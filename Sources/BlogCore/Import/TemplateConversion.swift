@@ -42,7 +42,7 @@ struct TemplateConversion {
         var inFence = false
         var rawBlock = false
         while index < lines.count {
-            var line = lines[index]
+            let line = lines[index]
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if !rawBlock, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 inFence.toggle()
@@ -80,31 +80,28 @@ struct TemplateConversion {
                 index += 1
                 continue
             }
-            if rawBlock {
-                if let range = line.range(of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression) {
-                    line.removeSubrange(range)
-                    rawBlock = false
-                }
-                output.append(line)
-                index += 1
-                continue
-            }
-            let written = line
-            line = convertInline(uncommentedShortcodes(line), context: context)
-            line = withBasePath(line, context: context)
-            if let range = line.range(of: #"\{%-?\s*raw\s*-?%\}"#, options: .regularExpression) {
-                line.removeSubrange(range)
-                if let end = line.range(of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression, range: range.lowerBound..<line.endIndex) {
-                    line.removeSubrange(end)
+            // `{% raw %}` … `{% endraw %}`, as often as they stand on a line or across lines: what is inside is
+            // text as written, what is outside is converted.
+            var result = ""
+            var rest = Substring(line)
+            while !rest.isEmpty {
+                let tag = rawBlock ? #"\{%-?\s*endraw\s*-?%\}"# : #"\{%-?\s*raw\s*-?%\}"#
+                let found = context.engine == .jekyll ? rest.range(of: tag, options: .regularExpression) : nil
+                let piece = String(rest[..<(found?.lowerBound ?? rest.endIndex)])
+                if rawBlock {
+                    result += piece
                 } else {
-                    rawBlock = true
+                    let converted = withBasePath(convertInline(uncommentedShortcodes(piece), context: context), context: context)
+                    for leftover in templateCode(in: converted, engine: context.engine) where !isUncommented(leftover, in: piece) {
+                        leftovers.append((index + 1, leftover))
+                    }
+                    result += converted
                 }
-                output.append(line)
-                index += 1
-                continue
+                guard let found else { break }
+                rawBlock.toggle()
+                rest = rest[found.upperBound...]
             }
-            for leftover in templateCode(in: line, engine: context.engine) where !isUncommented(leftover, in: written) { leftovers.append((index + 1, leftover)) }
-            output.append(line)
+            output.append(result)
             index += 1
         }
         return Result(markdown: output.joined(separator: "\n"), leftovers: leftovers)
