@@ -184,6 +184,70 @@ import Testing
         #expect(first.contains("<pre><code class=\"language-go\">"))
     }
 
+    /// Front matter every engine took, or took in its own way, that the build refuses as written.
+    static let awkwardJekyllSite: [String: String] = [
+        "_config.yml": "title: Awkward\npermalink: /:categories/:title/\nexcerpt_separator: <!--cut-->\n",
+        "_posts/2020-01-01-a.md": """
+            ---
+            title: A
+            redirect_from: ["/", "/b/", "/x?y"]
+            published: "true"
+            author: [ada, bob]
+            categories: 2020 news
+            tags: 42
+            ---
+            Intro <!--cut--> more
+            """,
+        "_posts/2020-01-02-b.md": """
+            ---
+            date: 2020-01-02 10:00
+            permalink: /b/
+            slug: "has space"
+            language: "not a tag!!"
+            ---
+            {{ site.title }} {% raw %}{{a}}{% endraw %} and {% raw %}{{b}}{% endraw %}
+            """,
+        "_posts/2020-01-03-c.md": "---\ntitle: C\npermalink: \"/c#frag/\"\ndate: yesterday\nexternal_url: \"javascript:alert(1)\"\n---\nC\n",
+        "_posts/2020-01-04-d.md": "---\ntitle: D\npermalink: /tags/\nexcerpt_separator: <!--x-->\n---\nD one <!--x--> two\n",
+        "_posts/2020-01-05-e.md": "---\ntitle: E\npermalink: /b/\n---\nE\n",
+    ]
+
+    @Test func anImportNeverGivesASiteTheBuildRefuses() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.awkwardJekyllSite, in: old)
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "jekyll", old.path, new.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stderr == """
+            _posts/2020-01-01-a.md: warning: the old path "/x?y" of 'redirect_from' must not contain '?', '#' or '\\'; no redirect is written for it
+            _posts/2020-01-02-b.md: warning: 'slug' left out: 'slug' must not contain spaces or control characters, got "has space"
+            _posts/2020-01-02-b.md: warning: 'language' left out: 'language' must be a language tag such as en or en-GB, got "not a tag!!"
+            _posts/2020-01-03-c.md: warning: 'date' "yesterday" is not a date Jekyll reads; left out
+            _posts/2020-01-03-c.md: warning: its URL "/c#frag/" must not contain '?', '#' or '\\'; the post is at /posts/c/
+            _posts/2020-01-03-c.md: warning: 'external_url' left out: 'external_url' must be an http, https or mailto URL or a relative one, not a javascript: URL; got "javascript:alert(1)"
+            _posts/2020-01-04-d.md: warning: its URL /tags/ is the new site's own (its home page, a list page, a feed or the sitemap); the post is at /posts/d/
+            _posts/2020-01-05-e.md: warning: its URL /b/ is also _posts/2020-01-02-b.md's; the post is at /posts/e/
+
+            """, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let a = try String(contentsOf: new.appending(path: "content/posts/2020-01-01-a.md"), encoding: .utf8)
+        #expect(a.contains("authors: [\"ada\", \"bob\"]\ncategories: \"2020 news\"\ntags: \"42\"\n"), "\(a)")
+        #expect(!a.contains("draft"))
+        let b = try String(contentsOf: new.appending(path: "content/posts/2020-01-02-b.md"), encoding: .utf8)
+        // No title: Jekyll's from the file name; a time without seconds is a string, in the site's zone.
+        #expect(b.hasPrefix("---\ntitle: \"B\"\ndate: 2020-01-02T10:00:00.000Z\npermalink: \"/b/\"\n"), "\(b)")
+        #expect(b.hasSuffix("---\nAwkward {{a}} and {{b}}"), "\(b)")
+        let d = try String(contentsOf: new.appending(path: "content/posts/2020-01-04-d.md"), encoding: .utf8)
+        #expect(d.hasSuffix("D one <!--cut--> two\n"), "\(d)")
+        let yaml = try String(contentsOf: new.appending(path: "blog.yaml"), encoding: .utf8)
+        #expect(yaml.contains("summary_separator: \"<!--cut-->\"\n"))
+        let feed = try String(contentsOf: new.appending(path: "public/feed.json"), encoding: .utf8)
+        #expect(feed.contains("\"summary\": \"Intro\","), "\(feed)")
+    }
+
     @Test func theOldSiteIsOnlyReadAndAFullDestinationIsRefused() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
