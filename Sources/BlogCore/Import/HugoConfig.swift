@@ -127,9 +127,14 @@ struct HugoConfig {
     /// `defaultContentLanguage`, `en` when unset, as Hugo has it.
     var defaultLanguage: String { string("defaultcontentlanguage")?.lowercased() ?? "en" }
 
-    /// The folder of the default language's content: its `contentDir`, else the site's, else `content`.
+    /// The folder of the default language's content: its `contentDir`, else the site's, else the source of a
+    /// `module.mounts` entry whose target is `content` (for every language or the default one), else `content`.
     var contentDir: String {
-        let folder = string("languages.\(defaultLanguage).contentdir") ?? string("contentdir") ?? "content"
+        let mounted = (value("module.mounts") as? [[String: Any]] ?? []).first { mount in
+            (mount["target"] as? String)?.trimmingCharacters(in: CharacterSet(charactersIn: "/")) == "content"
+                && ((mount["lang"] as? String)?.lowercased() ?? defaultLanguage) == defaultLanguage && mount["sites"] == nil
+        }?["source"] as? String
+        let folder = string("languages.\(defaultLanguage).contentdir") ?? string("contentdir") ?? mounted ?? "content"
         return folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 

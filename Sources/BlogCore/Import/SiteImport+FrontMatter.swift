@@ -30,6 +30,10 @@ extension SiteImport {
         if let date {
             keys.append(WrittenKey(key: "date", text: "date: \(RFC3339.string(from: date.instant, offset: date.offset))", sourceKey: "date"))
         }
+        let url = entry.kind == .post ? date.flatMap { postURL(entry, date: $0, settings: settings) } : nil
+        // Hugo resolves an alias without a leading slash against the page's folder (`/blog/2022/`).
+        var aliasBase = "/"
+        if engine == .hugo, let url, let slash = url.dropLast().lastIndex(of: "/") { aliasBase = String(url[...slash]) }
         let dateKeys: Set<String> = ["date", "publishDate", "publishdate", "pubdate", "published_at"]
         let updateKeys: Set<String> = ["lastmod", "last_modified_at", "updated", "modified"]
         for (key, node) in entry.fields {
@@ -64,7 +68,7 @@ extension SiteImport {
             case "aliases", "redirect_from":
                 var paths: [String] = []
                 for written in Self.strings(node) where !written.contains("://") {
-                    let path = written.hasPrefix("/") ? written : "/" + written
+                    let path = written.hasPrefix("/") ? written : aliasBase + written
                     if let problem = Permalink.pathProblem(path) {
                         report.warnings.append(Diagnostic(.warning, file: entry.source, message: "the old path \(Diagnostic.quoted(written)) of '\(key)' \(problem); no redirect is written for it"))
                     } else {
@@ -107,7 +111,7 @@ extension SiteImport {
                 keys.append(WrittenKey(key: key, text: "\(key): \(Self.value(node))", sourceKey: key))
             }
         }
-        if entry.kind == .post, let date, let url = postURL(entry, date: date, settings: settings) {
+        if let url {
             var path = url
             let output = Routes.outputPath(ofPermalink: url)
             if let other = usedURLs[output] ?? (Self.isBuildOutput(output) ? "" : nil) {
