@@ -184,6 +184,53 @@ import Testing
         #expect(first.contains("<pre><code class=\"language-go\">"))
     }
 
+    /// Shapes real Hugo sites have: a config folder with the content in a language's folder, blank lines
+    /// before front matter, `+++ ` with a space, JSON front matter, bundles with one folder name in two
+    /// years, a pattern without a trailing slash, ugly URLs in one section, relative aliases, file names
+    /// with spaces and capitals, a date with no offset in `timeZone`.
+    static let shapedHugoSite: [String: String] = [
+        "config/_default/hugo.toml": """
+            baseURL = "https://example.org/"
+            title = "Shapes"
+            timeZone = "Europe/Oslo"
+            [permalinks]
+              news = ":year/:slug"
+            [uglyURLs]
+              notes = true
+            """,
+        "config/_default/languages.en.toml": "contentDir = \"content/en\"\nweight = 1\n",
+        "layouts/_default/single.html": "<p id=\"meta\">{{ .Title }}|{{ .Date.Format \"2006-01-02T15:04:05Z07:00\" }}|{{ .RelPermalink }}</p>\n",
+        "layouts/_default/list.html": "<p>list</p>\n",
+        "content/en/news/2020/release/index.md": "\n\n---\ntitle: \"Release: Ünïcode & More\"\ndate: 2020-03-29\n---\n![a](a.png)\n",
+        "content/en/news/2020/release/a.png": "2020\n",
+        "content/en/news/2021/release/index.md": "+++ \ntitle=\"Release 2021\"\ndate=2021-06-01T10:00:00+05:30\nslug=\"Second Release\"\n+++\n![a](a.png)\n",
+        "content/en/news/2021/release/a.png": "2021\n",
+        "content/en/notes/Some Note!.md": "{\n  \"title\": \"JSON Note\",\n  \"date\": \"2019-10-27 01:30:00\",\n  \"aliases\": [\"old-note\"]\n}\nText.\n",
+    ]
+
+    @Test(.enabled(if: hugoAvailable || required, "needs hugo (Debian package hugo)"))
+    func aHugoSiteOfRealShapesKeepsEveryURLTitleAndInstant() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.shapedHugoSite, in: old)
+        let hugo = try FeedFormatTests.run("hugo", ["--quiet", "--source", old.path, "--destination", folder.appending(path: "hugo-site").path])
+        try #require(hugo.status == 0, "\(hugo.output)")
+        let expected = try oldEngine(folder.appending(path: "hugo-site"))
+        #expect(expected.count == 3, "\(expected)")
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "hugo", old.path, new.path])
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try blog(new) == expected)
+        let output = new.appending(path: "public")
+        // Each bundle keeps its own picture beside its page, and the relative alias is in the note's folder.
+        #expect(try String(contentsOf: output.appending(path: "2020/release-ünïcode-more/a.png"), encoding: .utf8) == "2020\n")
+        #expect(try String(contentsOf: output.appending(path: "2021/second-release/a.png"), encoding: .utf8) == "2021\n")
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "notes/old-note/index.html").path))
+    }
+
     /// Front matter every engine took, or took in its own way, that the build refuses as written.
     static let awkwardJekyllSite: [String: String] = [
         "_config.yml": "title: Awkward\npermalink: /:categories/:title/\nexcerpt_separator: <!--cut-->\n",

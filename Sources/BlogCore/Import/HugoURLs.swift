@@ -93,6 +93,8 @@ enum HugoURLs {
             ]
             path = Permalink.substitute(pattern, values)
             if !path.hasPrefix("/") { path = "/" + path }
+            // Hugo ends a pretty URL with a slash (`:year/:slug` gives /2021/x/).
+            if !path.hasSuffix("/"), !(path.split(separator: "/").last ?? "").contains(".") { path += "/" }
             if isUgly, path.hasSuffix("/"), path.count > 1 { path = String(path.dropLast()) + ".html" }
         } else {
             path = "/" + urlize(folder) + "/" + urlize(slug ?? name) + (isUgly ? ".html" : "/")

@@ -165,9 +165,10 @@ extension SiteImport {
     private func parse(_ text: String, source relative: String, destination: String, kind: Post.Kind, draft: Bool, name: String,
                        report: inout Report) -> Entry? {
         let (normalized, dropped) = Self.normalizedDelimiters(text, engine: engine)
-        let file: SourceFile
+        var file: SourceFile
         do {
             file = try SourceFile.split(normalized)
+            if engine == .hugo, file.frontMatter == nil, let json = Self.jsonFrontMatter(text) { file = json }
         } catch {
             report.warnings.append(Diagnostic(.warning, file: relative, line: 1, message: "its front matter is not closed; it was not imported"))
             return nil
@@ -201,6 +202,37 @@ extension SiteImport {
         }
         return Entry(source: relative, destination: destination, kind: kind, isDraft: draft, fields: fields, body: file.body,
                      bodyFirstLine: file.bodyFirstLine + dropped, name: name)
+    }
+
+    /// Hugo's JSON front matter: an object at the start of the file (after blank lines), the body after the
+    /// line it closes on. JSON is YAML, so the object is read as the YAML front matter is.
+    static func jsonFrontMatter(_ text: String) -> SourceFile? {
+        guard let open = text.firstIndex(where: { !$0.isWhitespace }), text[open] == "{" else { return nil }
+        var depth = 0
+        var inString = false
+        var escaped = false
+        var index = open
+        while index < text.endIndex {
+            let character = text[index]
+            if inString {
+                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+            } else if character == "\"" {
+                inString = true
+            } else if character == "{" {
+                depth += 1
+            } else if character == "}" {
+                depth -= 1
+                if depth == 0 { break }
+            }
+            index = text.index(after: index)
+        }
+        guard index < text.endIndex else { return nil }
+        let json = String(text[open...index])
+        let lineEnd = text[index...].firstIndex(of: "\n") ?? text.endIndex
+        let bodyStart = lineEnd < text.endIndex ? text.index(after: lineEnd) : lineEnd
+        let lines = text[..<bodyStart].filter { $0 == "\n" }.count
+        return SourceFile(frontMatter: json, frontMatterLineOffset: text[..<open].filter { $0 == "\n" }.count,
+                          body: String(text[bodyStart...]), bodyFirstLine: lines + 1)
     }
 
     /// Every name a post or page may be linked by in the old site, to its new file (relative to DEST).

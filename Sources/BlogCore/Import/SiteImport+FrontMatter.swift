@@ -68,7 +68,10 @@ extension SiteImport {
             case "aliases", "redirect_from":
                 var paths: [String] = []
                 for written in Self.strings(node) where !written.contains("://") {
-                    let path = written.hasPrefix("/") ? written : aliasBase + written
+                    var path = written.hasPrefix("/") ? written : aliasBase + written
+                    // Hugo writes an alias without an extension as a folder's index.html (jekyll-redirect-from
+                    // writes it as PATH.html, as the build does).
+                    if engine == .hugo, !path.hasSuffix("/"), !(path.split(separator: "/").last ?? "").contains(".") { path += "/" }
                     if let problem = Permalink.pathProblem(path) {
                         report.warnings.append(Diagnostic(.warning, file: entry.source, message: "the old path \(Diagnostic.quoted(written)) of '\(key)' \(problem); no redirect is written for it"))
                     } else {
