@@ -138,6 +138,17 @@ struct HugoConfig {
         return folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
     }
 
+    /// Where the site's static files come from, and where they go below the output's root: the `module.mounts`
+    /// whose target is `static` or below it, else the `static` folder (`staticDir`).
+    var staticMounts: [(source: String, target: String)] {
+        let mounts = (value("module.mounts") as? [[String: Any]] ?? []).compactMap { mount -> (String, String)? in
+            guard let source = mount["source"] as? String, let target = mount["target"] as? String, mount["sites"] == nil,
+                  target == "static" || target.hasPrefix("static/") else { return nil }
+            return (source, String(target.dropFirst("static".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+        }
+        return mounts.isEmpty ? [(string("staticdir") ?? "static", "")] : mounts
+    }
+
     /// `uglyURLs` for a section: a boolean for every section, or a table by section.
     func hasUglyURLs(section: String) -> Bool {
         if let all = bool("uglyurls") { return all }

@@ -273,9 +273,9 @@ extension SiteImport {
 
     /// Copies what is not content: a Jekyll site's files outside `_` folders, a Hugo site's `static/` and
     /// the files of its page bundles.
-    func copyAssets(_ entries: [Entry], _ report: inout Report) throws(DiagnosticError) {
+    func copyAssets(_ entries: [Entry], settings: Settings, _ report: inout Report) throws(DiagnosticError) {
         var ignored = Report()
-        let copies = assetCopies(entries, &ignored)
+        let copies = assetCopies(entries, settings: settings, &ignored)
         for copy in copies {
             guard let data = FileContents.read(source.appending(path: copy.from)) else {
                 report.warnings.append(Diagnostic(.warning, file: copy.from, message: "cannot read the file; it was not copied"))
@@ -293,7 +293,7 @@ extension SiteImport {
     }
 
     /// What is copied where; warnings for the old theme's template pages go into `report`.
-    func assetCopies(_ entries: [Entry], _ report: inout Report) -> [(from: String, to: String)] {
+    func assetCopies(_ entries: [Entry], settings: Settings, _ report: inout Report) -> [(from: String, to: String)] {
         var copies: [(from: String, to: String)] = []
         switch engine {
         case .jekyll:
@@ -312,7 +312,13 @@ extension SiteImport {
                 }
             }
         case .hugo:
-            for file in files(at: "static") { copies.append((file, "site-template/static/" + file.dropFirst("static/".count))) }
+            for mount in settings.hugo.staticMounts {
+                for file in files(at: mount.source) {
+                    let inside = file == mount.source ? (file as NSString).lastPathComponent : String(file.dropFirst(mount.source.count + 1))
+                    let target = mount.target.isEmpty ? inside : file == mount.source ? mount.target : mount.target + "/" + inside
+                    copies.append((file, "site-template/static/" + target))
+                }
+            }
             // Each bundle's files go beside its own new index.md, so that bundles with one folder name in
             // different years or sections keep their own pictures.
             for entry in entries {

@@ -58,13 +58,15 @@ extension SiteImport {
                 // quoted "false" is a string, which Ruby takes as true. Hugo reads `published` as a date.
                 if engine == .jekyll, node.scalar?.style == .plain || node.scalar?.style == .any, Self.isFalse(node) { isDraft = true }
             case "expiryDate", "expirydate", "unpublishdate" where engine == .hugo:
-                if let expiry = readDate(node, settings: settings), expiry.instant <= now {
+                if settings.hugo.bool("buildexpired") != true, let expiry = readDate(node, settings: settings), expiry.instant <= now {
                     isDraft = true
                     report.warnings.append(Diagnostic(.warning, file: entry.source, message: "expired on \(RFC3339.string(from: expiry.instant, offset: expiry.offset)), so Hugo leaves it out; imported as a draft"))
                 }
             case "draft":
                 // Jekyll has no `draft` key (drafts live in _drafts); Hugo's is a boolean, or a string strconv reads.
-                if engine == .hugo, ["true", "t", "1", "yes", "on"].contains(node.string?.lowercased() ?? "") { isDraft = true }
+                // A site with `buildDrafts` publishes its drafts.
+                if engine == .hugo, settings.hugo.bool("builddrafts") != true,
+                   ["true", "t", "1", "yes", "on"].contains(node.string?.lowercased() ?? "") { isDraft = true }
             case "aliases", "redirect_from":
                 var paths: [String] = []
                 for written in Self.strings(node) where !written.contains("://") {

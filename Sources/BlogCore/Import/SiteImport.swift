@@ -110,7 +110,7 @@ public struct SiteImport {
         let settings = try readSettings()
         var entries = try collectEntries(&report, settings: settings)
         let postFiles = linkTargets(entries, contentDir: settings.contentDir)
-        let assets = Set(assetCopies(entries, &report).compactMap { copy in
+        let assets = Set(assetCopies(entries, settings: settings, &report).compactMap { copy in
             copy.to.hasPrefix("site-template/static/") ? String(copy.to.dropFirst("site-template/static/".count)) : nil
         })
         var written: [(String, String)] = []
@@ -150,7 +150,7 @@ public struct SiteImport {
         written.append((".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"))
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
-        try copyAssets(entries, &report)
+        try copyAssets(entries, settings: settings, &report)
         return report
     }
 
@@ -160,7 +160,9 @@ public struct SiteImport {
         guard FileSystem.kind(of: source.resolvingSymlinksInPath().path) == .folder else {
             throw DiagnosticError(file: source.path, message: "no such folder; expected the \(engine.rawValue) site to import")
         }
-        let marker = engine == .jekyll ? ["_config.yml", "_config.yaml", "_posts"] : ["hugo.toml", "hugo.yaml", "config.toml", "config.yaml", "content"]
+        let hugoMarkers = ["hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml",
+                           "config.json", "config/_default", "content"]
+        let marker = engine == .jekyll ? ["_config.yml", "_config.yaml", "_posts"] : hugoMarkers
         guard marker.contains(where: { FileSystem.exists(source.appending(path: $0).path) }) else {
             throw DiagnosticError(file: source.path, message: "not a \(engine.rawValue) site: none of \(marker.joined(separator: ", ")) is there")
         }
