@@ -214,7 +214,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appending(path: "old")
         try write(Self.shapedHugoSite, in: old)
-        let hugo = try FeedFormatTests.run("hugo", ["--quiet", "--source", old.path, "--destination", folder.appending(path: "hugo-site").path])
+        let site = folder.appending(path: "hugo-site").path
+        let hugo = try FeedFormatTests.run("hugo", ["--quiet", "--source", old.path, "--destination", site])
         try #require(hugo.status == 0, "\(hugo.output)")
         let expected = try oldEngine(folder.appending(path: "hugo-site"))
         #expect(expected.count == 3, "\(expected)")
@@ -226,8 +227,9 @@ import Testing
         #expect(try blog(new) == expected)
         let output = new.appending(path: "public")
         // Each bundle keeps its own picture beside its page, and the relative alias is in the note's folder.
-        #expect(try String(contentsOf: output.appending(path: "2020/release-ünïcode-more/a.png"), encoding: .utf8) == "2020\n")
-        #expect(try String(contentsOf: output.appending(path: "2021/second-release/a.png"), encoding: .utf8) == "2021\n")
+        func text(_ path: String) throws -> String { try String(contentsOf: output.appending(path: path), encoding: .utf8) }
+        #expect(try text("2020/release-ünïcode-more/a.png") == "2020\n")
+        #expect(try text("2021/second-release/a.png") == "2021\n")
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "notes/old-note/index.html").path))
     }
 
@@ -314,7 +316,8 @@ import Testing
         let result = try runBlog(["import", "jekyll", old.path, folder.appending(path: "new").path])
         #expect(result.status == 0)
         // Jekyll publishes an HTML post too: its body comes along as raw HTML.
-        let html = try String(contentsOf: folder.appending(path: "new/content/posts/2016-07-01-in-html.md"), encoding: .utf8)
+        let htmlPost = folder.appending(path: "new/content/posts/2016-07-01-in-html.md")
+        let html = try String(contentsOf: htmlPost, encoding: .utf8)
         #expect(html.hasSuffix("---\n<p>x</p>\n") && html.contains("title: \"HTML\""), "\(html)")
         #expect(try treeFiles(old) == before)
         let post = try String(contentsOf: folder.appending(path: "new/content/posts/2015-12-31-shifted.md"), encoding: .utf8)

@@ -12,9 +12,8 @@ import Testing
     static let isPresent = FileManager.default.fileExists(atPath: corpus.appending(path: "README.md").path)
     static let isRequired = ProcessInfo.processInfo.environment["BLOG_REQUIRE_REALBLOGS"] == "1"
     /// Every folder of the corpus with an `expected.json`; BLOG_REALBLOGS may name another corpus of the same shape.
-    static let blogs = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted().filter { name in
-        FileManager.default.fileExists(atPath: corpus.appending(path: "\(name)/expected.json").path)
-    }
+    static let blogs = ((try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []).sorted()
+        .filter { FileManager.default.fileExists(atPath: corpus.appending(path: "\($0)/expected.json").path) }
 
     @Test func theCorpusIsThereWhereRequired() {
         if !Self.isPresent {
@@ -45,14 +44,17 @@ import Testing
     @Test(.enabled(if: isPresent || isRequired, "needs ../shared/realblogs"), arguments: blogs)
     func anImportedBlogPublishesWhatItsEngineDid(_ name: String) throws {
         let blog = Self.corpus.appending(path: name)
-        let expected = try JSONDecoder().decode([Expected].self, from: Data(contentsOf: blog.appending(path: "expected.json")))
+        let data = try Data(contentsOf: blog.appending(path: "expected.json"))
+        let expected = try JSONDecoder().decode([Expected].self, from: data)
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
         let old = folder.appending(path: "old")
         try copySite(blog, to: old)
         let new = folder.appending(path: "new")
-        let engine = ["_config.yml", "_posts"].contains { FileManager.default.fileExists(atPath: old.appending(path: $0).path) }
-            ? "jekyll" : "hugo"
+        let isJekyll = ["_config.yml", "_posts"].contains {
+            FileManager.default.fileExists(atPath: old.appending(path: $0).path)
+        }
+        let engine = isJekyll ? "jekyll" : "hugo"
         let imported = try runBlog(["import", engine, old.path, new.path])
         try #require(imported.status == 0, "\(imported.stderr)")
         let built = try runBlog(["build", "--future", "--site", new.path])
@@ -81,7 +83,9 @@ import Testing
                 record("url", "\(post.url) lands on \(page), which is no post in the feed")
                 continue
             }
-            if published.title != post.title { record("title", "\(post.url): \(published.title) instead of \(post.title)") }
+            if published.title != post.title {
+                record("title", "\(post.url): \(published.title) instead of \(post.title)")
+            }
             if let date = Self.instant(post.date), abs(published.date.timeIntervalSince(date)) >= 1 {
                 record("date", "\(post.url): \(published.date) instead of \(post.date)")
             }
@@ -102,13 +106,15 @@ import Testing
         // The folder itself, not a link to it: what is removed below is removed from the copy only.
         try FileManager.default.copyItem(at: blog.resolvingSymlinksInPath(), to: destination)
         for name in try FileManager.default.contentsOfDirectory(atPath: destination.path)
-        where ["expected.json", "oracle"].contains(name) || ["LICENSE", "NOTICE", "COPYING"].contains(where: name.hasPrefix) {
+        where ["expected.json", "oracle"].contains(name)
+            || ["LICENSE", "NOTICE", "COPYING"].contains(where: name.hasPrefix) {
             try FileManager.default.removeItem(at: destination.appending(path: name))
         }
         // The corpus is read-only; the copy must not be, so that the folder can be removed.
         let enumerator = FileManager.default.enumerator(atPath: destination.path)
         while let path = enumerator?.nextObject() as? String {
-            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: destination.appending(path: path).path)
+            let item = destination.appending(path: path).path
+            try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: item)
         }
     }
 
@@ -116,13 +122,16 @@ import Testing
     /// meta-refresh redirect page, relative to the output folder.
     func landing(_ url: String, in output: URL, hops: Int = 0) -> String? {
         let path = (url.removingPercentEncoding ?? url).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
-        let candidates = [path, path + "/index.html", path + ".html"].map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
+        let candidates = [path, path + "/index.html", path + ".html"]
+            .map { $0.hasPrefix("/") ? String($0.dropFirst()) : $0 }
         guard let file = candidates.first(where: { candidate in
             var isFolder: ObjCBool = false
-            return FileManager.default.fileExists(atPath: output.appending(path: candidate).path, isDirectory: &isFolder) && !isFolder.boolValue
+            let exists = FileManager.default.fileExists(atPath: output.appending(path: candidate).path, isDirectory: &isFolder)
+            return exists && !isFolder.boolValue
         }) else { return nil }
         guard hops < 3, let html = try? String(contentsOf: output.appending(path: file), encoding: .utf8),
-              let range = html.range(of: #"http-equiv="refresh"[^>]*url=([^"\s>]+)"#, options: [.regularExpression, .caseInsensitive])
+              let range = html.range(of: #"http-equiv="refresh"[^>]*url=([^"\s>]+)"#,
+                                     options: [.regularExpression, .caseInsensitive])
         else { return file }
         let target = String(html[range]).components(separatedBy: "url=").last ?? ""
         let unescaped = target.replacingOccurrences(of: "&amp;", with: "&")
@@ -138,8 +147,9 @@ import Testing
             let data = try Data(contentsOf: output.appending(path: page))
             let feed = try JSONSerialization.jsonObject(with: data) as? [String: Any] ?? [:]
             for item in feed["items"] as? [[String: Any]] ?? [] {
-                guard let url = item["url"] as? String, let path = URL(string: url)?.path, let file = landing(path, in: output),
-                      let title = item["title"] as? String, let date = (item["date_published"] as? String).flatMap(Self.instant)
+                guard let url = item["url"] as? String, let path = URL(string: url)?.path,
+                      let file = landing(path, in: output), let title = item["title"] as? String,
+                      let date = (item["date_published"] as? String).flatMap(Self.instant)
                 else { continue }
                 posts[file] = Published(title: title, date: date, summary: item["summary"] as? String ?? "")
             }

@@ -110,7 +110,8 @@ import Testing
         let renderer = PostRenderer(configuration: try configuration(yaml), pageURLs: [:])
         #expect(try renderer.separatedSummary(of: "Before.\n<!-- cut -->\nAfter.\n<!--more-->") == "Before.")
         let text = "---\ntitle: T\ndate: 2024-05-01T09:30:00Z\nsummary: Mine.\n---\nBefore.\n\n<!-- cut -->\n"
-        let (post, _) = FrontMatter.read(text, file: "content/posts/t.md", kind: .post, defaultSlug: "t", timeZone: .gmt)
+        let (post, _) = FrontMatter.read(text, file: "content/posts/t.md", kind: .post, defaultSlug: "t",
+                                         timeZone: .gmt)
         #expect(try renderer.render(try #require(post)).summary == "Mine.")
         let empty = "title: T\nbase_url: https://example.com/\nsummary_separator: \" \"\n"
         #expect(throws: DiagnosticError.self) { try configuration(empty) }

@@ -75,8 +75,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         set { markdown.smart = newValue }
     }
 
-    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown", "permalink", "redirects",
-                            "summary_separator"]
+    static let knownKeys = ["title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
+                            "markdown", "permalink", "redirects", "summary_separator"]
     static let feedKeys = ["item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content", "archive", "archive_content", "tags"]
     static let markdownKeys = ["unsafe", "smart", "extensions", "highlight", "toc_levels"]
     static let authorKeys = ["name", "url", "avatar"]
@@ -164,7 +164,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.redirects = readRedirects(&fields)
         if let separator = fields.string("summary_separator") {
             if separator.trimmingWhitespace().isEmpty {
-                fields.error(at: fields.node("summary_separator"), "'summary_separator' must not be empty; leave it out for <!--more-->")
+                fields.error(at: fields.node("summary_separator"),
+                             "'summary_separator' must not be empty; leave it out for <!--more-->")
                 throw DiagnosticError(fields.diagnostics)
             }
             configuration.summarySeparator = separator

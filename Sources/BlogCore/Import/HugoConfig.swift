@@ -47,7 +47,8 @@ struct HugoConfig {
 
     /// One file as a tree with lower-cased keys.
     private static func table(_ source: URL, _ name: String) throws(DiagnosticError) -> [String: Any] {
-        guard let data = FileContents.read(source.appending(path: name)), let text = String(data: data, encoding: .utf8) else {
+        guard let data = FileContents.read(source.appending(path: name)),
+              let text = String(data: data, encoding: .utf8) else {
             throw DiagnosticError(file: name, message: "cannot read the file as UTF-8 text")
         }
         let tree: Any?
@@ -132,7 +133,8 @@ struct HugoConfig {
     var contentDir: String {
         let mounted = (value("module.mounts") as? [[String: Any]] ?? []).first { mount in
             (mount["target"] as? String)?.trimmingCharacters(in: CharacterSet(charactersIn: "/")) == "content"
-                && ((mount["lang"] as? String)?.lowercased() ?? defaultLanguage) == defaultLanguage && mount["sites"] == nil
+                && ((mount["lang"] as? String)?.lowercased() ?? defaultLanguage) == defaultLanguage
+                && mount["sites"] == nil
         }?["source"] as? String
         let folder = string("languages.\(defaultLanguage).contentdir") ?? string("contentdir") ?? mounted ?? "content"
         return folder.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
@@ -142,9 +144,11 @@ struct HugoConfig {
     /// whose target is `static` or below it, else the `static` folder (`staticDir`).
     var staticMounts: [(source: String, target: String)] {
         let mounts = (value("module.mounts") as? [[String: Any]] ?? []).compactMap { mount -> (String, String)? in
-            guard let source = mount["source"] as? String, let target = mount["target"] as? String, mount["sites"] == nil,
+            guard let source = mount["source"] as? String, let target = mount["target"] as? String,
+                  mount["sites"] == nil,
                   target == "static" || target.hasPrefix("static/") else { return nil }
-            return (source, String(target.dropFirst("static".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/")))
+            let below = String(target.dropFirst("static".count)).trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+            return (source, below)
         }
         return mounts.isEmpty ? [(string("staticdir") ?? "static", "")] : mounts
     }
@@ -161,6 +165,7 @@ struct HugoConfig {
     /// or `[permalinks.page] posts = "…"` (0.120 and later).
     func permalink(section: String) -> String? {
         let table = value("permalinks") as? [String: Any] ?? [:]
-        return ((table["page"] as? [String: Any])?[section.lowercased()] as? String) ?? table[section.lowercased()] as? String
+        let key = section.lowercased()
+        return ((table["page"] as? [String: Any])?[key] as? String) ?? table[key] as? String
     }
 }

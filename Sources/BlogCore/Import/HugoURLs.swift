@@ -45,7 +45,8 @@ enum HugoURLs {
     /// and `:contentbasename` are the file's name.
     static func translate(_ pattern: String) -> String {
         var result = pattern
-        for (hugo, ours) in [(":contentbasename", ":filename"), (":sections", ":section"), (":slugorfilename", ":slug")] {
+        let names = [(":contentbasename", ":filename"), (":sections", ":section"), (":slugorfilename", ":slug")]
+        for (hugo, ours) in names {
             result = result.replacingOccurrences(of: hugo, with: ours)
         }
         result = result.replacingOccurrences(of: ":title", with: ":slug")
@@ -79,16 +80,18 @@ enum HugoURLs {
             var calendar = Calendar(identifier: .gregorian)
             calendar.timeZone = TimeZone(secondsFromGMT: date.offset) ?? settings.timeZone
             let parts = calendar.dateComponents([.year, .month, .day, .weekday], from: date.instant)
-            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
-                          "November", "December"]
+            let months = ["January", "February", "March", "April", "May", "June", "July", "August", "September",
+                          "October", "November", "December"]
             let days = ["Sunday", "Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday"]
             let month = parts.month ?? 1
             let values: [String: String] = [
-                "year": String(parts.year ?? 1970), "month": String(format: "%02d", month), "day": String(format: "%02d", parts.day ?? 1),
-                "monthname": months[month - 1], "weekday": String((parts.weekday ?? 1) - 1), "weekdayname": days[(parts.weekday ?? 1) - 1],
+                "year": String(parts.year ?? 1970), "month": String(format: "%02d", month),
+                "day": String(format: "%02d", parts.day ?? 1), "monthname": months[month - 1],
+                "weekday": String((parts.weekday ?? 1) - 1), "weekdayname": days[(parts.weekday ?? 1) - 1],
                 "yearday": String(calendar.ordinality(of: .day, in: .year, for: date.instant) ?? 1),
                 "section": section, "sections": folder, "sectionslug": urlize(section), "sectionslugs": urlize(folder),
-                "title": urlize(title), "slug": urlize(slug ?? title), "filename": urlize(name), "contentbasename": urlize(name),
+                "title": urlize(title), "slug": urlize(slug ?? title), "filename": urlize(name),
+                "contentbasename": urlize(name),
                 "slugorfilename": urlize(slug ?? name), "slugorcontentbasename": urlize(slug ?? name),
             ]
             path = Permalink.substitute(pattern, values)

@@ -26,8 +26,9 @@ enum JekyllDate {
 
     /// Psych's `TIME` pattern (`ScalarScanner`): seconds are required, an offset is not.
     static func isYAMLTime(_ text: String) -> Bool {
-        text.range(of: #"^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$"#,
-                   options: .regularExpression) != nil
+        let pattern = #"^-?\d{4}-\d{1,2}-\d{1,2}(?:[Tt]|\s+)\d{1,2}:\d\d:\d\d(?:\.\d*)?"#
+            + #"(?:\s*(?:Z|[-+]\d{1,2}:?(?:\d\d)?))?$"#
+        return text.range(of: pattern, options: .regularExpression) != nil
     }
 
     /// Ruby's `Time.parse` for the shapes front matter holds: an ISO-like date (`2019-12-3`, `2019/12/03`) or
@@ -87,7 +88,9 @@ enum JekyllDate {
                   let found = groups(String(text[range]), shape.pattern) else { continue }
             func number(_ index: Int) -> Int? {
                 let value = found[index].lowercased()
-                if let name = monthNames.firstIndex(where: { value.hasPrefix($0) }), Int(value) == nil { return name + 1 }
+                if Int(value) == nil, let name = monthNames.firstIndex(where: { value.hasPrefix($0) }) {
+                    return name + 1
+                }
                 return Int(value)
             }
             guard let year = number(shape.order.0), let month = number(shape.order.1), let day = number(shape.order.2),
@@ -120,7 +123,9 @@ enum JekyllDate {
             let seconds = ((Int(numeric[2]) ?? 0) * 60 + (Int(numeric[4]) ?? 0)) * 60 + (Int(numeric[5]) ?? 0)
             return numeric[1] == "-" ? -seconds : seconds
         }
-        if token.range(of: #"^[+-]\d\d$"#, options: .regularExpression) != nil, let hours = Int(token) { return hours * 3600 }
+        if token.range(of: #"^[+-]\d\d$"#, options: .regularExpression) != nil, let hours = Int(token) {
+            return hours * 3600
+        }
         if let hours = zoneHours[token] { return hours * 3600 }
         var calendar = Calendar(identifier: .gregorian)
         calendar.timeZone = zone
@@ -135,7 +140,8 @@ enum JekyllDate {
     /// no match).
     private static func groups(_ text: String, _ pattern: String) -> [String]? {
         guard let expression = try? NSRegularExpression(pattern: pattern),
-              let found = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) else { return nil }
+              let found = expression.firstMatch(in: text, range: NSRange(text.startIndex..., in: text))
+        else { return nil }
         return (0..<found.numberOfRanges).map { index in
             Range(found.range(at: index), in: text).map { String(text[$0]) } ?? ""
         }

@@ -30,25 +30,28 @@ extension SiteImport {
                  categories: [String] = []) {
             let url = source.appending(path: relative)
             guard let data = FileContents.read(url) else {
-                report.warnings.append(Diagnostic(.warning, file: relative, message: "cannot read the file; it was not imported"))
+                report.warn(relative, "cannot read the file; it was not imported")
                 return
             }
             guard let text = String(data: data, encoding: .utf8) else {
-                report.warnings.append(Diagnostic(.warning, file: relative, message: "not UTF-8 text; it was not imported"))
+                report.warn(relative, "not UTF-8 text; it was not imported")
                 return
             }
             let file = (relative as NSString).lastPathComponent
             let fileBase = (file as NSString).deletingPathExtension
             let baseName = bundle.map { ($0 as NSString).lastPathComponent } ?? fileBase
-            var destination = bundle != nil ? "\(destinationFolder)/\(baseName)/index.md" : "\(destinationFolder)/\(baseName).md"
+            func path(_ name: String) -> String {
+                bundle != nil ? "\(destinationFolder)/\(name)/index.md" : "\(destinationFolder)/\(name).md"
+            }
+            var destination = path(baseName)
             var suffix = 2
             while taken.contains(destination.lowercased()) {
-                destination = bundle != nil ? "\(destinationFolder)/\(baseName)-\(suffix)/index.md" : "\(destinationFolder)/\(baseName)-\(suffix).md"
+                destination = path("\(baseName)-\(suffix)")
                 suffix += 1
             }
             taken.insert(destination.lowercased())
-            guard var entry = parse(text, source: relative, destination: destination, kind: kind, draft: draft, name: baseName,
-                                    report: &report) else { return }
+            guard var entry = parse(text, source: relative, destination: destination, kind: kind, draft: draft,
+                                    name: baseName, report: &report) else { return }
             entry.bundleSource = bundle
             entry.pathCategories = categories
             entry.isHTML = Self.htmlExtensions.contains((file as NSString).pathExtension.lowercased())
@@ -61,13 +64,16 @@ extension SiteImport {
                     let base = ((relative as NSString).lastPathComponent as NSString).deletingPathExtension
                     // Jekyll reads only files named by a date as posts; others in _posts are not published.
                     guard Self.jekyllFileName(base) != nil else {
-                        report.warnings.append(Diagnostic(.warning, file: relative, message: "not imported: Jekyll publishes only posts whose file name starts with a date such as 2019-03-25-"))
+                        report.warn(relative, "not imported: Jekyll publishes only posts whose file name starts with a date "
+                                    + "such as 2019-03-25-")
                         continue
                     }
                     add(relative, kind: .post, draft: false, destinationFolder: "content/posts", categories: categories)
                 }
             }
-            for relative in contentFiles(under: "_drafts") { add(relative, kind: .post, draft: true, destinationFolder: "content/posts") }
+            for relative in contentFiles(under: "_drafts") {
+                add(relative, kind: .post, draft: true, destinationFolder: "content/posts")
+            }
             for name in (FileSystem.names(in: source.path) ?? []).sorted()
             where Self.markdownExtensions.contains((name as NSString).pathExtension.lowercased()) && !Self.jekyllTooling.contains(name)
                 && !name.hasPrefix("_") && !name.hasPrefix(".") && (name as NSString).deletingPathExtension.lowercased() != "index" {
@@ -89,7 +95,8 @@ extension SiteImport {
                 } else if isIndex, (folder as NSString).deletingLastPathComponent == root {
                     add(relative, kind: .page, draft: false, destinationFolder: "content/pages", bundle: folder)
                 } else {
-                    add(relative, kind: .post, draft: false, destinationFolder: "content/posts", bundle: isIndex ? folder : nil)
+                    add(relative, kind: .post, draft: false, destinationFolder: "content/posts",
+                        bundle: isIndex ? folder : nil)
                 }
             }
         }
@@ -107,7 +114,8 @@ extension SiteImport {
                 guard FileSystem.kind(of: source.appending(path: child).path) == .folder else { continue }
                 if name == "_posts" {
                     found.append((child, parts))
-                } else if !name.hasPrefix("_"), !name.hasPrefix("."), !Self.jekyllTooling.contains(name), parts.count < 8 {
+                } else if !name.hasPrefix("_"), !name.hasPrefix("."), !Self.jekyllTooling.contains(name),
+                          parts.count < 8 {
                     visit(child, parts + [name])
                 }
             }
@@ -133,7 +141,9 @@ extension SiteImport {
 
     /// Markdown files below a folder of the source, in path order; links are not followed.
     func markdownFiles(under folder: String) -> [String] {
-        contentFiles(under: folder).filter { Self.markdownExtensions.contains(($0 as NSString).pathExtension.lowercased()) }
+        contentFiles(under: folder).filter {
+            Self.markdownExtensions.contains(($0 as NSString).pathExtension.lowercased())
+        }
     }
 
     /// The text with its front matter where both engines find it: Hugo skips blank lines before the opening
@@ -152,7 +162,8 @@ extension SiteImport {
                 return (text, 0)
             }
         }
-        guard let first = lines.first.map({ $0.trimmingCharacters(in: .whitespaces) }), first == "---" || first == "+++" else {
+        guard let first = lines.first.map({ $0.trimmingCharacters(in: .whitespaces) }),
+              first == "---" || first == "+++" else {
             return (text, 0)
         }
         lines[0] = first
@@ -162,15 +173,15 @@ extension SiteImport {
         return (lines.joined(separator: "\n"), dropped)
     }
 
-    private func parse(_ text: String, source relative: String, destination: String, kind: Post.Kind, draft: Bool, name: String,
-                       report: inout Report) -> Entry? {
+    private func parse(_ text: String, source relative: String, destination: String, kind: Post.Kind, draft: Bool,
+                       name: String, report: inout Report) -> Entry? {
         let (normalized, dropped) = Self.normalizedDelimiters(text, engine: engine)
         var file: SourceFile
         do {
             file = try SourceFile.split(normalized)
             if engine == .hugo, file.frontMatter == nil, let json = Self.jsonFrontMatter(text) { file = json }
         } catch {
-            report.warnings.append(Diagnostic(.warning, file: relative, line: 1, message: "its front matter is not closed; it was not imported"))
+            report.warn(relative, line: 1, "its front matter is not closed; it was not imported")
             return nil
         }
         var fields: [(key: String, value: Yams.Node)] = []
@@ -197,7 +208,8 @@ extension SiteImport {
             }
         } else if engine == .jekyll, kind == .post {
             // Jekyll publishes only files with front matter; the rest of _posts is copied as is, never a post.
-            report.warnings.append(Diagnostic(.warning, file: relative, line: 1, message: "not imported: Jekyll publishes a post only when the file starts with front matter ('---')"))
+            report.warn(relative, line: 1,
+                        "not imported: Jekyll publishes a post only when the file starts with front matter ('---')")
             return nil
         }
         return Entry(source: relative, destination: destination, kind: kind, isDraft: draft, fields: fields, body: file.body,
@@ -215,7 +227,13 @@ extension SiteImport {
         while index < text.endIndex {
             let character = text[index]
             if inString {
-                if escaped { escaped = false } else if character == "\\" { escaped = true } else if character == "\"" { inString = false }
+                if escaped {
+                    escaped = false
+                } else if character == "\\" {
+                    escaped = true
+                } else if character == "\"" {
+                    inString = false
+                }
             } else if character == "\"" {
                 inString = true
             } else if character == "{" {
@@ -278,14 +296,14 @@ extension SiteImport {
         let copies = assetCopies(entries, settings: settings, &ignored)
         for copy in copies {
             guard let data = FileContents.read(source.appending(path: copy.from)) else {
-                report.warnings.append(Diagnostic(.warning, file: copy.from, message: "cannot read the file; it was not copied"))
+                report.warn(copy.from, "cannot read the file; it was not copied")
                 continue
             }
             do {
                 try ExclusiveFile.create(at: destination.appending(path: copy.to), contents: data)
                 report.assets += 1
             } catch .exists {
-                report.warnings.append(Diagnostic(.warning, file: copy.from, message: "\(copy.to) is the theme's own file; the old one was not copied"))
+                report.warn(copy.from, "\(copy.to) is the theme's own file; the old one was not copied")
             } catch {
                 throw DiagnosticError(file: copy.to, message: "cannot create the file: \(error)")
             }
@@ -303,7 +321,7 @@ extension SiteImport {
                 let path = source.appending(path: name).path
                 if (name as NSString).pathExtension == "html" || (name as NSString).pathExtension == "xml",
                    let data = FileContents.read(URL(filePath: path)), data.starts(with: Data("---".utf8)) {
-                    report.warnings.append(Diagnostic(.warning, file: name, message: "a template page of the old theme (Liquid); not imported, the default theme makes its own"))
+                    report.warn(name, "a template page of the old theme (Liquid); not imported, the default theme makes its own")
                     continue
                 }
                 // Jekyll copies no file below a folder starting with `_` (a category's `_posts` were imported).
@@ -314,8 +332,11 @@ extension SiteImport {
         case .hugo:
             for mount in settings.hugo.staticMounts {
                 for file in files(at: mount.source) {
-                    let inside = file == mount.source ? (file as NSString).lastPathComponent : String(file.dropFirst(mount.source.count + 1))
-                    let target = mount.target.isEmpty ? inside : file == mount.source ? mount.target : mount.target + "/" + inside
+                    // A mounted file goes to the target itself; a mounted folder's files go below it.
+                    let inside = file == mount.source
+                        ? (file as NSString).lastPathComponent : String(file.dropFirst(mount.source.count + 1))
+                    let target = mount.target.isEmpty
+                        ? inside : file == mount.source ? mount.target : mount.target + "/" + inside
                     copies.append((file, "site-template/static/" + target))
                 }
             }
@@ -324,7 +345,8 @@ extension SiteImport {
             for entry in entries {
                 guard let folder = entry.bundleSource else { continue }
                 let target = (entry.destination as NSString).deletingLastPathComponent
-                for file in files(at: folder) where !Self.isIndex(file) || (file as NSString).deletingLastPathComponent != folder {
+                for file in files(at: folder)
+                where !Self.isIndex(file) || (file as NSString).deletingLastPathComponent != folder {
                     copies.append((file, "\(target)/" + file.dropFirst(folder.count + 1)))
                 }
             }

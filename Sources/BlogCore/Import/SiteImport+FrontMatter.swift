@@ -10,25 +10,36 @@ extension SiteImport {
         var text: String
         /// Where the value came from, for a warning when the build would refuse it.
         var sourceKey: String
+
+        /// `key: value`, the value written as YAML already.
+        init(_ key: String, _ value: String, from sourceKey: String? = nil) {
+            self.key = key
+            text = "\(key): \(value)"
+            self.sourceKey = sourceKey ?? key
+        }
     }
 
     /// A post's date, as the old engine read it: the instant, and the offset to write it with.
     struct ReadDate {
         var instant: Date
         var offset: Int
+
+        /// RFC 3339 with the offset.
+        var text: String { RFC3339.string(from: instant, offset: offset) }
     }
 
     /// The front matter written for an entry: a title, a date with its offset and the URL the old engine
     /// published the post at, each as the old engine made it, and the keys the build reads; every value is
     /// checked as the build checks it, so that what is written is never refused.
-    func frontMatterText(_ entry: Entry, settings: Settings, usedURLs: inout [String: String], report: inout Report) -> String {
+    func frontMatterText(_ entry: Entry, settings: Settings, usedURLs: inout [String: String],
+                         report: inout Report) -> String {
         var keys: [WrittenKey] = []
         var isDraft = entry.isDraft
         var dropped: [String] = []
         let date = postDate(entry, settings: settings, report: &report)
-        keys.append(WrittenKey(key: "title", text: "title: \(JSONText.quoted(title(of: entry)))", sourceKey: "title"))
+        keys.append(WrittenKey("title", JSONText.quoted(title(of: entry))))
         if let date {
-            keys.append(WrittenKey(key: "date", text: "date: \(RFC3339.string(from: date.instant, offset: date.offset))", sourceKey: "date"))
+            keys.append(WrittenKey("date", date.text))
         }
         let url = entry.kind == .post ? date.flatMap { postURL(entry, date: $0, settings: settings) } : nil
         // Hugo resolves an alias without a leading slash against the page's folder (`/blog/2022/`).
@@ -49,18 +60,20 @@ extension SiteImport {
             case _ where updateKeys.contains(key):
                 guard !keys.contains(where: { $0.key == "updated" }) else { continue }
                 if let read = readDate(node, settings: settings) {
-                    keys.append(WrittenKey(key: "updated", text: "updated: \(RFC3339.string(from: read.instant, offset: read.offset))", sourceKey: key))
+                    keys.append(WrittenKey("updated", read.text, from: key))
                 } else {
-                    report.warnings.append(Diagnostic(.warning, file: entry.source, message: "'\(key)' \(Diagnostic.quoted(node.string ?? "")) is not a date; left out"))
+                    let value = Diagnostic.quoted(node.string ?? "")
+                    report.warn(entry.source, "'\(key)' \(value) is not a date; left out")
                 }
             case "published":
                 // Jekyll leaves out a post whose `published` is YAML's false (`false`, `no`, `off`, unquoted); a
                 // quoted "false" is a string, which Ruby takes as true. Hugo reads `published` as a date.
-                if engine == .jekyll, node.scalar?.style == .plain || node.scalar?.style == .any, Self.isFalse(node) { isDraft = true }
+                if engine == .jekyll, Self.isPlain(node), Self.isFalse(node) { isDraft = true }
             case "expiryDate", "expirydate", "unpublishdate" where engine == .hugo:
-                if settings.hugo.bool("buildexpired") != true, let expiry = readDate(node, settings: settings), expiry.instant <= now {
+                if settings.hugo.bool("buildexpired") != true, let expiry = readDate(node, settings: settings),
+                   expiry.instant <= now {
                     isDraft = true
-                    report.warnings.append(Diagnostic(.warning, file: entry.source, message: "expired on \(RFC3339.string(from: expiry.instant, offset: expiry.offset)), so Hugo leaves it out; imported as a draft"))
+                    report.warn(entry.source, "expired on \(expiry.text), so Hugo leaves it out; imported as a draft")
                 }
             case "draft":
                 // Jekyll has no `draft` key (drafts live in _drafts); Hugo's is a boolean, or a string strconv reads.
@@ -73,21 +86,22 @@ extension SiteImport {
                     var path = written.hasPrefix("/") ? written : aliasBase + written
                     // Hugo writes an alias without an extension as a folder's index.html (jekyll-redirect-from
                     // writes it as PATH.html, as the build does).
-                    if engine == .hugo, !path.hasSuffix("/"), !(path.split(separator: "/").last ?? "").contains(".") { path += "/" }
+                    if engine == .hugo, !path.hasSuffix("/"), !Self.lastSegmentHasExtension(path) { path += "/" }
                     if let problem = Permalink.pathProblem(path) {
-                        report.warnings.append(Diagnostic(.warning, file: entry.source, message: "the old path \(Diagnostic.quoted(written)) of '\(key)' \(problem); no redirect is written for it"))
+                        report.warn(entry.source, "the old path \(Diagnostic.quoted(written)) of '\(key)' \(problem); "
+                                    + "no redirect is written for it")
                     } else {
                         paths.append(path)
                     }
                 }
                 report.redirects += paths.count
-                if !paths.isEmpty { keys.append(WrittenKey(key: key, text: "\(key): \(Self.list(paths))", sourceKey: key)) }
+                if !paths.isEmpty { keys.append(WrittenKey(key, Self.list(paths))) }
             case "tags", "categories", "category":
                 let values = Self.strings(node)
                 if case .scalar = node, engine == .jekyll {
-                    keys.append(WrittenKey(key: key, text: "\(key): \(JSONText.quoted(values.joined(separator: " ")))", sourceKey: key))
+                    keys.append(WrittenKey(key, JSONText.quoted(values.joined(separator: " "))))
                 } else if !values.isEmpty {
-                    keys.append(WrittenKey(key: key, text: "\(key): \(Self.list(values))", sourceKey: key))
+                    keys.append(WrittenKey(key, Self.list(values)))
                 }
             case "author", "authors":
                 // A list of ids (Jekyll's `_data/authors.yml`) or of names, a mapping with a name, or a name.
@@ -104,16 +118,16 @@ extension SiteImport {
                 }
                 let written = names.filter { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
                 if !written.isEmpty, !keys.contains(where: { $0.key == "authors" }) {
-                    keys.append(WrittenKey(key: "authors", text: "authors: \(Self.list(written))", sourceKey: key))
+                    keys.append(WrittenKey("authors", Self.list(written), from: key))
                 }
             case "slug" where engine == .hugo:
-                if let slug = node.string { keys.append(WrittenKey(key: "slug", text: "slug: \(JSONText.quoted(HugoURLs.urlize(slug)))", sourceKey: key)) }
+                if let slug = node.string { keys.append(WrittenKey("slug", JSONText.quoted(HugoURLs.urlize(slug)))) }
             default:
                 guard FrontMatter.knownKeys.contains(key) || key.hasPrefix("_") else {
                     dropped.append(key)
                     continue
                 }
-                keys.append(WrittenKey(key: key, text: "\(key): \(Self.value(node))", sourceKey: key))
+                keys.append(WrittenKey(key, Self.value(node)))
             }
         }
         if let url {
@@ -121,19 +135,20 @@ extension SiteImport {
             let output = Routes.outputPath(ofPermalink: url)
             if let other = usedURLs[output] ?? (Self.isBuildOutput(output) ? "" : nil) {
                 path = freePath(entry, usedURLs)
-                let whose = other.isEmpty ? "the new site's own (its home page, a list page, a feed or the sitemap)" : "also \(other)'s"
-                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "its URL \(url) is \(whose); the post is at \(path)"))
+                let whose = other.isEmpty
+                    ? "the new site's own (its home page, a list page, a feed or the sitemap)" : "also \(other)'s"
+                report.warn(entry.source, "its URL \(url) is \(whose); the post is at \(path)")
             } else if let problem = Permalink.pathProblem(url) {
                 path = freePath(entry, usedURLs)
-                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "its URL \(Diagnostic.quoted(url)) \(problem); the post is at \(path)"))
+                report.warn(entry.source, "its URL \(Diagnostic.quoted(url)) \(problem); the post is at \(path)")
             }
             usedURLs[Routes.outputPath(ofPermalink: path)] = entry.source
-            keys.append(WrittenKey(key: "permalink", text: "permalink: \(JSONText.quoted(path))", sourceKey: "permalink"))
+            keys.append(WrittenKey("permalink", JSONText.quoted(path)))
         } else if entry.kind == .page,
                   let url = entry.fields.first(where: { $0.key == "permalink" || $0.key == "url" })?.value.string {
-            keys.append(WrittenKey(key: "permalink", text: "permalink: \(JSONText.quoted(url.hasPrefix("/") ? url : "/" + url))", sourceKey: "permalink"))
+            keys.append(WrittenKey("permalink", JSONText.quoted(url.hasPrefix("/") ? url : "/" + url)))
         }
-        if isDraft { keys.append(WrittenKey(key: "draft", text: "draft: true", sourceKey: "draft")) }
+        if isDraft { keys.append(WrittenKey("draft", "true")) }
         keys = checked(keys, entry: entry, settings: settings, report: &report)
         var lines = keys.map(\.text)
         if !dropped.isEmpty {
@@ -145,7 +160,8 @@ extension SiteImport {
     /// Whether the build writes this output whatever the posts: the home page and the root's files (counted in
     /// `usedURLs` already), and everything below the folders of its list pages and feed archive.
     static func isBuildOutput(_ output: String) -> Bool {
-        output == "index.html" || ["tags", "page", "archive", "feed"].contains(output.split(separator: "/").first.map(String.init) ?? "")
+        let first = output.split(separator: "/").first.map(String.init) ?? ""
+        return output == "index.html" || ["tags", "page", "archive", "feed"].contains(first)
     }
 
     /// `/posts/NAME/` (then `-2`, `-3` …) for a post whose old URL cannot be kept: no other post's path.
@@ -162,13 +178,15 @@ extension SiteImport {
 
     /// The keys, less any the build refuses (each reported with the build's own message): the written text
     /// is read exactly as `blog build` reads it.
-    private func checked(_ written: [WrittenKey], entry: Entry, settings: Settings, report: inout Report) -> [WrittenKey] {
+    private func checked(_ written: [WrittenKey], entry: Entry, settings: Settings,
+                         report: inout Report) -> [WrittenKey] {
         var keys = written
         for _ in 0..<written.count {
             let text = "---\n" + keys.map(\.text).joined(separator: "\n") + "\n---\n"
             let fileName = ((entry.destination as NSString).lastPathComponent as NSString).deletingPathExtension
-            let (_, diagnostics) = FrontMatter.read(text, file: entry.destination, kind: entry.kind, defaultSlug: "imported",
-                                                    timeZone: settings.timeZone, fileName: fileName)
+            let (_, diagnostics) = FrontMatter.read(text, file: entry.destination, kind: entry.kind,
+                                                    defaultSlug: "imported", timeZone: settings.timeZone,
+                                                    fileName: fileName)
             let errors = diagnostics.filter { $0.severity == .error }
             guard let error = errors.first else { return keys }
             // Line 1 is the opening `---`; each key's text may span several lines.
@@ -181,10 +199,10 @@ extension SiteImport {
             }
             if culprit == nil { culprit = keys.firstIndex { error.message.contains("'\($0.key)'") } }
             guard let index = culprit, keys[index].key != "title" else {
-                report.warnings.append(Diagnostic(.warning, file: entry.source, message: "the build will refuse what was written: \(error.message)"))
+                report.warn(entry.source, "the build will refuse what was written: \(error.message)")
                 return keys
             }
-            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "'\(keys[index].sourceKey)' left out: \(error.message)"))
+            report.warn(entry.source, "'\(keys[index].sourceKey)' left out: \(error.message)")
             keys.remove(at: index)
         }
         return keys
@@ -218,11 +236,14 @@ extension SiteImport {
     /// the site's zone, else the file's modification time, with a warning.
     func postDate(_ entry: Entry, settings: Settings, report: inout Report) -> ReadDate? {
         // Hugo's default order of date keys (`frontmatter.date`); Jekyll reads `date` only.
-        let keys = engine == .jekyll ? ["date"] : ["date", "publishDate", "publishdate", "pubdate", "published", "lastmod", "modified"]
+        let keys = engine == .jekyll
+            ? ["date"] : ["date", "publishDate", "publishdate", "pubdate", "published", "lastmod", "modified"]
         for key in keys {
-            guard let node = entry.fields.first(where: { $0.key == key })?.value, !YAMLFields.isNull(node) else { continue }
+            guard let node = entry.field(key), !YAMLFields.isNull(node) else { continue }
             if let read = readDate(node, settings: settings) { return read }
-            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "'\(key)' \(Diagnostic.quoted(node.string ?? "")) is not a date \(engine == .jekyll ? "Jekyll" : "Hugo") reads; left out"))
+            let reader = engine == .jekyll ? "Jekyll" : "Hugo"
+            let value = Diagnostic.quoted(node.string ?? "")
+            report.warn(entry.source, "'\(key)' \(value) is not a date \(reader) reads; left out")
         }
         if engine == .jekyll, let parts = Self.jekyllFileName(entry.name)?.date {
             var calendar = Calendar(identifier: .gregorian)
@@ -234,7 +255,7 @@ extension SiteImport {
         if engine == .hugo, entry.kind == .post, !entry.isDraft {
             // Hugo dates a page without any date key at Go's zero time, and lists it there.
             let zero = Date(timeIntervalSince1970: -62_135_596_800)
-            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "no date; Hugo dated it 0001-01-01T00:00:00Z, which was written"))
+            report.warn(entry.source, "no date; Hugo dated it 0001-01-01T00:00:00Z, which was written")
             return ReadDate(instant: zero, offset: 0)
         }
         guard entry.kind == .post,
@@ -243,7 +264,7 @@ extension SiteImport {
         let modified = Date(timeIntervalSince1970: (Double(stamp.modified) / 1e9).rounded(.down))
         let read = ReadDate(instant: modified, offset: settings.timeZone.secondsFromGMT(for: modified))
         if !entry.isDraft {
-            report.warnings.append(Diagnostic(.warning, file: entry.source, message: "no date; the file's modification time, \(RFC3339.string(from: read.instant, offset: read.offset)), was written"))
+            report.warn(entry.source, "no date; the file's modification time, \(read.text), was written")
         }
         return read
     }
@@ -256,14 +277,17 @@ extension SiteImport {
         let text = scalar.string.trimmingCharacters(in: .whitespaces)
         switch engine {
         case .jekyll:
-            guard let instant = JekyllDate.instant(text, isPlain: scalar.style == .plain || scalar.style == .any, zone: settings.timeZone)
+            guard let instant = JekyllDate.instant(text, isPlain: Self.isPlain(node), zone: settings.timeZone)
             else { return nil }
             return ReadDate(instant: instant, offset: settings.timeZone.secondsFromGMT(for: instant))
         case .hugo:
             if let stamp = FrontMatterDate.Timestamp(text), let instant = stamp.date(in: settings.timeZone) {
-                return ReadDate(instant: instant, offset: stamp.offset ?? settings.timeZone.secondsFromGMT(for: instant))
+                let offset = stamp.offset ?? settings.timeZone.secondsFromGMT(for: instant)
+                return ReadDate(instant: instant, offset: offset)
             }
-            guard let instant = JekyllDate.parse(text, zone: settings.timeZone, readingZoneNames: false) else { return nil }
+            guard let instant = JekyllDate.parse(text, zone: settings.timeZone, readingZoneNames: false) else {
+                return nil
+            }
             return ReadDate(instant: instant, offset: settings.timeZone.secondsFromGMT(for: instant))
         }
     }
@@ -286,20 +310,30 @@ extension SiteImport {
         let base = ((entry.source as NSString).lastPathComponent as NSString).deletingPathExtension
         var fileSlug = Self.jekyllFileName(base)?.slug ?? base
         while fileSlug.hasSuffix(".") { fileSlug.removeLast() }
-        let slug = entry.fields.first(where: { $0.key == "slug" })?.value.string ?? (defaults["slug"] as? String) ?? fileSlug
+        let slug = entry.field("slug")?.string ?? (defaults["slug"] as? String) ?? fileSlug
         var categories = entry.pathCategories
-        func add(_ values: [String]) { for value in values where !categories.contains(value) { categories.append(value) } }
+        func add(_ values: [String]) {
+            for value in values where !categories.contains(value) { categories.append(value) }
+        }
         if let node = entry.fields.first(where: { $0.key == "categories" })?.value {
             add(Self.strings(node))
         } else if let list = defaults["categories"] {
             add((list as? [Any])?.map { "\($0)" } ?? "\(list)".split(separator: " ").map(String.init))
         }
-        if let node = entry.fields.first(where: { $0.key == "category" })?.value, let value = node.string { add([value]) }
-        let values = Permalink.Values(date: date, zone: settings.timeZone, name: slug, fileName: base, categories: categories)
+        if let value = entry.field("category")?.string { add([value]) }
+        let values = Permalink.Values(date: date, zone: settings.timeZone, name: slug, fileName: base,
+                                      categories: categories)
         var url = Permalink.expand(template, values)
         url = ("/" + url).replacingOccurrences(of: "..", with: "/").replacingOccurrences(of: "./", with: "")
         while url.contains("//") { url = url.replacingOccurrences(of: "//", with: "/") }
         return url
+    }
+
+    /// An unquoted scalar, which YAML may resolve to a boolean or a timestamp.
+    static func isPlain(_ node: Yams.Node) -> Bool { node.scalar?.style == .plain || node.scalar?.style == .any }
+
+    static func lastSegmentHasExtension(_ path: String) -> Bool {
+        (path.split(separator: "/").last ?? "").contains(".")
     }
 
     static func isFalse(_ node: Yams.Node) -> Bool { ["false", "no", "off"].contains(node.string?.lowercased() ?? "") }

@@ -21,6 +21,10 @@ public struct SiteImport {
         public var assets = 0
         public var redirects = 0
         public var warnings: [Diagnostic] = []
+
+        mutating func warn(_ file: String, line: Int? = nil, _ message: String) {
+            warnings.append(Diagnostic(.warning, file: file, line: line, message: message))
+        }
     }
 
     let engine: Engine
@@ -73,9 +77,10 @@ public struct SiteImport {
             var values: [String: Any] = [:]
             let matching = jekyllDefaultScopes.enumerated().filter { _, scope in
                 let scopePath = scope.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                // A scope path may hold `*` for one folder name (Jekyll's glob scopes).
+                let glob = "^" + NSRegularExpression.escapedPattern(for: scopePath).replacingOccurrences(of: "\\*", with: "[^/]*")
                 let inScope = scopePath.isEmpty || path == scopePath || path.hasPrefix(scopePath + "/")
-                    || scopePath.contains("*") && path.range(of: "^" + NSRegularExpression.escapedPattern(for: scopePath)
-                        .replacingOccurrences(of: "\\*", with: "[^/]*") + "(/|$)", options: .regularExpression) != nil
+                    || scopePath.contains("*") && path.range(of: glob + "(/|$)", options: .regularExpression) != nil
                 return inScope && (scope.type == nil || scope.type == "posts")
             }
             let ordered = matching.sorted { ($0.element.path.count, $0.offset) < ($1.element.path.count, $1.offset) }
@@ -102,6 +107,9 @@ public struct SiteImport {
         var pathCategories: [String] = []
         /// The source is HTML, carried over as raw HTML.
         var isHTML = false
+
+        /// The value of a front matter key, if given.
+        func field(_ key: String) -> Yams.Node? { fields.first { $0.key == key }?.value }
     }
 
     public func run() throws(DiagnosticError) -> Report {
@@ -117,25 +125,27 @@ public struct SiteImport {
         // The build's own outputs at the root, which no post may take.
         var usedURLs: [String: String] = [:]
         let feedName = engine == .jekyll ? "feed.xml" : "index.xml"
-        for output in ["index.html", "404.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", feedName] {
+        let rootOutputs = ["index.html", "404.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt"]
+        for output in rootOutputs + [feedName] {
             usedURLs[output] = ""
         }
         for index in entries.indices {
             let entry = entries[index]
             let links = postFiles.mapValues { relativePath(from: entry.destination, to: $0) }
-            let context = TemplateConversion.Context(siteURL: settings.siteURL, basePath: settings.basePath, postFiles: links,
-                                                     assets: assets, engine: engine, siteValues: settings.siteValues)
+            let context = TemplateConversion.Context(siteURL: settings.siteURL, basePath: settings.basePath,
+                                                     postFiles: links, assets: assets, engine: engine,
+                                                     siteValues: settings.siteValues)
             let converted = entry.isHTML
                 ? TemplateConversion.Result(markdown: entry.body, leftovers: [])
                 : TemplateConversion.convert(entry.body, context: context)
             for leftover in converted.leftovers {
-                report.warnings.append(Diagnostic(.warning, file: entry.source, line: entry.bodyFirstLine + leftover.line - 1,
-                                                  message: "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here"))
+                report.warn(entry.source, line: entry.bodyFirstLine + leftover.line - 1,
+                            "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here")
             }
             entries[index].body = converted.markdown
             // A post's own `excerpt_separator` (Jekyll) becomes the site's, the one the build reads.
-            if engine == .jekyll, let own = entry.fields.first(where: { $0.key == "excerpt_separator" })?.value.string, !own.isEmpty,
-               own != "\n\n", let range = entries[index].body.range(of: own) {
+            if engine == .jekyll, let own = entry.field("excerpt_separator")?.string, !own.isEmpty, own != "\n\n",
+               let range = entries[index].body.range(of: own) {
                 entries[index].body.replaceSubrange(range, with: settings.summarySeparator ?? "<!--more-->")
             }
             let frontMatter = frontMatterText(entries[index], settings: settings, usedURLs: &usedURLs, report: &report)
@@ -197,12 +207,13 @@ public struct SiteImport {
             let style = (config["permalink"] as? String) ?? "date"
             settings.permalink = style
             settings.jekyllPostsTemplate = Permalink.pattern(for: style)
-            if let posts = (config["collections"] as? [String: Any])?["posts"] as? [String: Any], let pattern = posts["permalink"] as? String {
+            if let posts = (config["collections"] as? [String: Any])?["posts"] as? [String: Any],
+               let pattern = posts["permalink"] as? String {
                 settings.jekyllPostsTemplate = Permalink.pattern(for: pattern)
             }
             for scope in config["defaults"] as? [[String: Any]] ?? [] {
-                let where_ = scope["scope"] as? [String: Any] ?? [:]
-                settings.jekyllDefaultScopes.append((path: (where_["path"] as? String) ?? "", type: where_["type"] as? String,
+                let scopeOf = scope["scope"] as? [String: Any] ?? [:]
+                settings.jekyllDefaultScopes.append((path: (scopeOf["path"] as? String) ?? "", type: scopeOf["type"] as? String,
                                                      values: scope["values"] as? [String: Any] ?? [:]))
             }
             if let paginate = config["paginate"] {
@@ -246,9 +257,13 @@ public struct SiteImport {
                 settings.timeZone = timeZone
                 settings.timeZoneName = zone
             }
-            settings.description = config.string("params.description") ?? config.string("languages.\(config.defaultLanguage).params.description") ?? ""
-            settings.author = config.string("params.author") ?? config.string("author.name") ?? config.string("params.author.name")
-            if let paginate = config.value("paginate") ?? config.value("pagination.pagersize") { settings.postsPerPage = Int("\(paginate)") }
+            let language = "languages.\(config.defaultLanguage)"
+            settings.description = config.string("params.description") ?? config.string("\(language).params.description") ?? ""
+            settings.author = config.string("params.author") ?? config.string("author.name")
+                ?? config.string("params.author.name")
+            if let paginate = config.value("paginate") ?? config.value("pagination.pagersize") {
+                settings.postsPerPage = Int("\(paginate)")
+            }
             let section = ["posts", "post", "blog", "news"].first { config.permalink(section: $0) != nil }
             if let section, let pattern = config.permalink(section: section) {
                 let translated = HugoURLs.translate(pattern)
@@ -256,8 +271,8 @@ public struct SiteImport {
             } else {
                 settings.permalink = Routes.defaultPostPattern
             }
-            settings.language = config.string("languagecode") ?? config.string("languages.\(config.defaultLanguage).languagecode")
-            if let title = config.string("title") ?? config.string("languages.\(config.defaultLanguage).title") { settings.title = title }
+            settings.language = config.string("languagecode") ?? config.string("\(language).languagecode")
+            if let title = config.string("title") ?? config.string("\(language).title") { settings.title = title }
             settings.summarySeparator = nil
         }
         return settings
@@ -304,7 +319,7 @@ public struct SiteImport {
         // For new posts only: each imported post carries the URL its engine gave it.
         if let permalink = settings.permalink {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
-                report.warnings.append(Diagnostic(.warning, file: "blog.yaml", message: "the old site's permalink \(quoted(permalink)) \(problem); new posts get /posts/SLUG/"))
+                report.warn("blog.yaml", "the old site's permalink \(quoted(permalink)) \(problem); new posts get /posts/SLUG/")
             } else {
                 yaml += "permalink: \(quoted(permalink))\n"
             }

@@ -51,7 +51,8 @@ struct TemplateConversion {
                 continue
             }
             if inFence {
-                output.append(fencedLine(line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1, engine: context.engine))
+                output.append(fencedLine(line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1,
+                                         engine: context.engine))
                 index += 1
                 continue
             }
@@ -91,8 +92,10 @@ struct TemplateConversion {
                 if rawBlock {
                     result += piece
                 } else {
-                    let converted = withBasePath(convertInline(uncommentedShortcodes(piece), context: context), context: context)
-                    for leftover in templateCode(in: converted, engine: context.engine) where !isUncommented(leftover, in: piece) {
+                    let inline = convertInline(uncommentedShortcodes(piece), context: context)
+                    let converted = withBasePath(inline, context: context)
+                    for leftover in templateCode(in: converted, engine: context.engine)
+                    where !isUncommented(leftover, in: piece) {
                         leftovers.append((index + 1, leftover))
                     }
                     result += converted
@@ -119,7 +122,9 @@ struct TemplateConversion {
         }
         line = uncommentedShortcodes(line)
         if !rawBlock, !sawRaw {
-            for leftover in templateCode(in: line, engine: engine) where !isUncommented(leftover, in: written) { leftovers.append((number, leftover)) }
+            for leftover in templateCode(in: line, engine: engine) where !isUncommented(leftover, in: written) {
+                leftovers.append((number, leftover))
+            }
         }
         return line
     }
