@@ -274,10 +274,10 @@ import Testing
             _posts/2020-01-02-b.md: warning: 'slug' left out: 'slug' must not contain spaces or control characters, got "has space"
             _posts/2020-01-02-b.md: warning: 'language' left out: 'language' must be a language tag such as en or en-GB, got "not a tag!!"
             _posts/2020-01-03-c.md: warning: 'date' "yesterday" is not a date Jekyll reads; left out
-            _posts/2020-01-03-c.md: warning: its URL "/c#frag/" must not contain '?', '#' or '\\'; the post is at /posts/c/
+            _posts/2020-01-03-c.md: warning: its URL "/c#frag/" must not contain '?', '#' or '\\'; it is at /posts/c/
             _posts/2020-01-03-c.md: warning: 'external_url' left out: 'external_url' must be an http, https or mailto URL or a relative one, not a javascript: URL; got "javascript:alert(1)"
-            _posts/2020-01-04-d.md: warning: its URL /tags/ is the new site's own (its home page, a list page, a feed or the sitemap); the post is at /posts/d/
-            _posts/2020-01-05-e.md: warning: its URL /b/ is also _posts/2020-01-02-b.md's; the post is at /posts/e/
+            _posts/2020-01-04-d.md: warning: its URL /tags/ is the new site's own (its home page, a list page, a feed or the sitemap); it is at /posts/d/
+            _posts/2020-01-05-e.md: warning: its URL /b/ is also _posts/2020-01-02-b.md's; it is at /posts/e/
 
             """, "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])

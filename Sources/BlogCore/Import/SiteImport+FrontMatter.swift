@@ -41,7 +41,8 @@ extension SiteImport {
         if let date {
             keys.append(WrittenKey("date", date.text))
         }
-        let url = entry.kind == .post ? date.flatMap { postURL(entry, date: $0, settings: settings) } : nil
+        let url = entry.kind == .post
+            ? date.flatMap { postURL(entry, date: $0, settings: settings) } : pageURL(entry, date: date, settings: settings)
         // Hugo resolves an alias without a leading slash against the page's folder (`/blog/2022/`).
         var aliasBase = "/"
         if engine == .hugo, let url, let slash = url.dropLast().lastIndex(of: "/") { aliasBase = String(url[...slash]) }
@@ -137,16 +138,13 @@ extension SiteImport {
                 path = freePath(entry, usedURLs)
                 let whose = other.isEmpty
                     ? "the new site's own (its home page, a list page, a feed or the sitemap)" : "also \(other)'s"
-                report.warn(entry.source, "its URL \(url) is \(whose); the post is at \(path)")
+                report.warn(entry.source, "its URL \(url) is \(whose); it is at \(path)")
             } else if let problem = Permalink.pathProblem(url) {
                 path = freePath(entry, usedURLs)
-                report.warn(entry.source, "its URL \(Diagnostic.quoted(url)) \(problem); the post is at \(path)")
+                report.warn(entry.source, "its URL \(Diagnostic.quoted(url)) \(problem); it is at \(path)")
             }
             usedURLs[Routes.outputPath(ofPermalink: path)] = entry.source
             keys.append(WrittenKey("permalink", JSONText.quoted(path)))
-        } else if entry.kind == .page,
-                  let url = entry.fields.first(where: { $0.key == "permalink" || $0.key == "url" })?.value.string {
-            keys.append(WrittenKey("permalink", JSONText.quoted(url.hasPrefix("/") ? url : "/" + url)))
         }
         if isDraft { keys.append(WrittenKey("draft", "true")) }
         keys = checked(keys, entry: entry, settings: settings, report: &report)
@@ -164,13 +162,15 @@ extension SiteImport {
         return output == "index.html" || ["tags", "page", "archive", "feed"].contains(first)
     }
 
-    /// `/posts/NAME/` (then `-2`, `-3` …) for a post whose old URL cannot be kept: no other post's path.
+    /// `/posts/NAME/` (`/pages/NAME/` for a page; then `-2`, `-3` …) for one whose old URL cannot be kept: no
+    /// other post's path.
     func freePath(_ entry: Entry, _ usedURLs: [String: String]) -> String {
         let base = Slug.make(from: Self.jekyllFileName(entry.name)?.slug ?? entry.name)
-        var path = "/posts/\(base.isEmpty ? "post" : base)/"
+        let folder = entry.kind == .post ? "posts" : "pages"
+        var path = "/\(folder)/\(base.isEmpty ? "untitled" : base)/"
         var suffix = 2
         while usedURLs[Routes.outputPath(ofPermalink: path)] != nil {
-            path = "/posts/\(base)-\(suffix)/"
+            path = "/\(folder)/\(base)-\(suffix)/"
             suffix += 1
         }
         return path
@@ -297,6 +297,26 @@ extension SiteImport {
         switch engine {
         case .jekyll: return jekyllURL(entry, date: date.instant, settings: settings)
         case .hugo: return HugoURLs.url(of: entry, date: date, settings: settings)
+        }
+    }
+
+    /// The path the old engine published a page at: its own `permalink` or `url`; else Jekyll's page template
+    /// (`/:path/:basename` with the ending of the site's permalink style: `/` for `pretty` or a pattern
+    /// ending in one, `.html` for `date`, `ordinal`, `none` or a pattern ending in `:output_ext`), or Hugo's
+    /// rules for a regular page, as for a post.
+    func pageURL(_ entry: Entry, date: ReadDate?, settings: Settings) -> String? {
+        if let own = (entry.field("permalink") ?? entry.field("url"))?.string, !own.isEmpty, !own.contains(":") {
+            return own.hasPrefix("/") ? own : "/" + own
+        }
+        switch engine {
+        case .jekyll:
+            let style = settings.permalink ?? "date"
+            if style == "pretty" || style.hasSuffix("/") { return "/\(entry.name)/" }
+            if ["date", "ordinal", "none"].contains(style) || style.hasSuffix(":output_ext") { return "/\(entry.name).html" }
+            return "/\(entry.name)"
+        case .hugo:
+            return HugoURLs.url(of: entry, date: date ?? ReadDate(instant: Date(timeIntervalSince1970: 0), offset: 0),
+                                settings: settings)
         }
     }
 
