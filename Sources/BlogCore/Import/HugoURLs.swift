@@ -73,6 +73,13 @@ enum HugoURLs {
         let slug = field("slug")
         let title = field("title") ?? ""
         let isUgly = settings.hugo.hasUglyURLs(section: section)
+        // `:sections` counts the folders that are sections: the first, and each below it with an `_index` file.
+        var sections = section
+        for part in folder.split(separator: "/").dropFirst() {
+            let candidate = sections + "/" + part
+            guard settings.hugoSections.contains(candidate) else { break }
+            sections = candidate
+        }
         var path: String
         if let own = field("url") {
             path = own.hasPrefix("/") ? own : "/" + own
@@ -89,7 +96,7 @@ enum HugoURLs {
                 "day": String(format: "%02d", parts.day ?? 1), "monthname": months[month - 1],
                 "weekday": String((parts.weekday ?? 1) - 1), "weekdayname": days[(parts.weekday ?? 1) - 1],
                 "yearday": String(calendar.ordinality(of: .day, in: .year, for: date.instant) ?? 1),
-                "section": section, "sections": folder, "sectionslug": urlize(section), "sectionslugs": urlize(folder),
+                "section": section, "sections": sections, "sectionslug": urlize(section), "sectionslugs": urlize(sections),
                 "title": urlize(title), "slug": urlize(slug ?? title), "filename": urlize(name),
                 "contentbasename": urlize(name),
                 "slugorfilename": urlize(slug ?? name), "slugorcontentbasename": urlize(slug ?? name),

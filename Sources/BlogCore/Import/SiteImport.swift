@@ -70,6 +70,8 @@ public struct SiteImport {
         /// Hugo: the merged configuration and the folder of the default language's content.
         var hugo = HugoConfig()
         var contentDir = "content"
+        /// Hugo: the folders below the content folder that hold an `_index` file, which makes them sections.
+        var hugoSections: Set<String> = []
 
         /// The values Jekyll's `defaults` give a post at `path`: every scope whose path contains it and whose
         /// type is `posts` or unset, the more specific path winning, then the later scope.
@@ -247,6 +249,10 @@ public struct SiteImport {
             let config = try HugoConfig.read(source)
             settings.hugo = config
             settings.contentDir = config.contentDir
+            let root = source.appending(path: settings.contentDir).path
+            for path in FileSystem.subpaths(of: root) where (path as NSString).lastPathComponent.hasPrefix("_index.") {
+                settings.hugoSections.insert((path as NSString).deletingLastPathComponent)
+            }
             let baseURL = config.string("baseurl") ?? "https://example.com/"
             if let url = URL(string: baseURL), let host = url.host {
                 settings.siteURL = "\(url.scheme ?? "https")://\(host)\(url.port.map { ":\($0)" } ?? "")"
