@@ -42,7 +42,8 @@ extension SiteImport {
             keys.append(WrittenKey("date", date.text))
         }
         let url = entry.kind == .post
-            ? date.flatMap { postURL(entry, date: $0, settings: settings) } : pageURL(entry, date: date, settings: settings)
+            ? date.flatMap { postURL(entry, date: $0, settings: settings) }
+            : pageURL(entry, date: date, settings: settings)
         // Hugo resolves an alias without a leading slash against the page's folder (`/blog/2022/`).
         var aliasBase = "/"
         if engine == .hugo, let url, let slash = url.dropLast().lastIndex(of: "/") { aliasBase = String(url[...slash]) }
@@ -70,9 +71,10 @@ extension SiteImport {
                 // Jekyll leaves out a post whose `published` is YAML's false (`false`, `no`, `off`, unquoted); a
                 // quoted "false" is a string, which Ruby takes as true. Hugo reads `published` as a date.
                 if engine == .jekyll, Self.isPlain(node), Self.isFalse(node) { isDraft = true }
-            case "expiryDate", "expirydate", "unpublishdate" where engine == .hugo:
-                if settings.hugo.bool("buildexpired") != true, let expiry = readDate(node, settings: settings),
-                   expiry.instant <= now {
+            case "expiryDate", "expirydate", "unpublishdate":
+                // Hugo's; Jekyll has no such key.
+                if engine == .hugo, settings.hugo.bool("buildexpired") != true,
+                   let expiry = readDate(node, settings: settings), expiry.instant <= now {
                     isDraft = true
                     report.warn(entry.source, "expired on \(expiry.text), so Hugo leaves it out; imported as a draft")
                 }
@@ -312,7 +314,9 @@ extension SiteImport {
         case .jekyll:
             let style = settings.permalink ?? "date"
             if style == "pretty" || style.hasSuffix("/") { return "/\(entry.name)/" }
-            if ["date", "ordinal", "none"].contains(style) || style.hasSuffix(":output_ext") { return "/\(entry.name).html" }
+            if ["date", "ordinal", "none"].contains(style) || style.hasSuffix(":output_ext") {
+                return "/\(entry.name).html"
+            }
             return "/\(entry.name)"
         case .hugo:
             return HugoURLs.url(of: entry, date: date ?? ReadDate(instant: Date(timeIntervalSince1970: 0), offset: 0),
