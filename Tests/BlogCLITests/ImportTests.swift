@@ -184,6 +184,55 @@ import Testing
         #expect(first.contains("<pre><code class=\"language-go\">"))
     }
 
+    /// Shapes real Jekyll sites have: posts' permalink from `collections`, a `defaults` scope and the post
+    /// itself; `_posts` in category folders; unpadded file name dates and spaces; no title; a slug; dates
+    /// with month names, zone names, no seconds; categories as a string and `category`; a `//`.
+    static let shapedJekyllSite: [String: String] = [
+        "_config.yml": """
+            name: Shapes
+            timezone: America/New_York
+            permalink: pretty
+            collections:
+              posts:
+                permalink: /blog/:categories/:year/:title/
+            defaults:
+              - scope: {path: ""}
+                values: {layout: post}
+              - scope: {path: "_posts/special", type: posts}
+                values: {permalink: "/special/:title/"}
+            """,
+        "_layouts/post.html": "<p id=\"meta\">{{ page.title }}|{{ page.date | date_to_xmlschema }}|{{ page.url }}</p>\n",
+        "en/news/_posts/2019-12-3-unpadded name.md": "---\n---\nNo title, no date.\n",
+        "_posts/2020-01-01-cats.md": "---\ntitle: Cats\ncategories: Foo Bar\ncategory: Baz\n---\nx\n",
+        "_posts/special/2020-02-02-s.md": "---\ntitle: Special\ndate: 2020-02-02 23:30:00 -0800\n---\nx\n",
+        "_posts/2020-03-03-local.md": "---\ntitle: Local\ndate: 2020-03-03 21:05\n---\nx\n",
+        "_posts/2020-04-04-month.md": "---\ntitle: Month\ndate: April 5, 2020 10:30 EDT\n---\nx\n",
+        "_posts/2020-05-05-slugged.md": "---\ntitle: Slugged\nslug: Custom Slug\n---\nx\n",
+        "_posts/2020-06-06-own.md": "---\ntitle: Own\npermalink: /own//:year/:title\n---\nx\n",
+    ]
+
+    @Test(.enabled(if: jekyllAvailable || required, "needs jekyll (Debian package jekyll)"))
+    func aJekyllSiteOfRealShapesKeepsEveryURLTitleAndInstant() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.shapedJekyllSite, in: old)
+        let site = folder.appending(path: "jekyll-site").path
+        let jekyll = try FeedFormatTests.run("jekyll", ["build", "--quiet", "--source", old.path, "--destination", site])
+        try #require(jekyll.status == 0, "\(jekyll.output)")
+        let expected = try oldEngine(folder.appending(path: "jekyll-site"))
+        #expect(expected.count == 7, "\(expected)")
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "jekyll", old.path, new.path])
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let actual = try blog(new)
+        #expect(actual == expected, "extra: \(actual.subtracting(expected)) missing: \(expected.subtracting(actual))")
+        let yaml = try String(contentsOf: new.appending(path: "blog.yaml"), encoding: .utf8)
+        #expect(yaml.contains("title: \"Shapes\"\n"))
+    }
+
     /// Shapes real Hugo sites have: a config folder with the content in a language's folder, blank lines
     /// before front matter, `+++ ` with a space, JSON front matter, bundles with one folder name in two
     /// years, a pattern without a trailing slash, ugly URLs in one section, relative aliases, file names
@@ -276,7 +325,6 @@ import Testing
         #expect(imported.status == 0, "\(imported.stderr)")
         #expect(imported.stderr == """
             _posts/2020-01-01-a.md: warning: the old path "/x?y" of 'redirect_from' must not contain '?', '#' or '\\'; no redirect is written for it
-            _posts/2020-01-02-b.md: warning: 'slug' left out: 'slug' must not contain spaces or control characters, got "has space"
             _posts/2020-01-02-b.md: warning: 'language' left out: 'language' must be a language tag such as en or en-GB, got "not a tag!!"
             _posts/2020-01-03-c.md: warning: 'date' "yesterday" is not a date Jekyll reads; left out
             _posts/2020-01-03-c.md: warning: its URL "/c#frag/" must not contain '?', '#' or '\\'; it is at /posts/c/

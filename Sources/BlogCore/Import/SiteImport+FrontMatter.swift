@@ -123,8 +123,10 @@ extension SiteImport {
                 if !written.isEmpty, !keys.contains(where: { $0.key == "authors" }) {
                     keys.append(WrittenKey("authors", Self.list(written), from: key))
                 }
-            case "slug" where engine == .hugo:
-                if let slug = node.string { keys.append(WrittenKey("slug", JSONText.quoted(HugoURLs.urlize(slug)))) }
+            case "slug":
+                // The slug is in the URL written as `permalink`; the build's own slug rules (no spaces, no '/')
+                // would only refuse what the engines took.
+                continue
             default:
                 guard FrontMatter.knownKeys.contains(key) || key.hasPrefix("_") else {
                     dropped.append(key)
@@ -339,8 +341,13 @@ extension SiteImport {
         func add(_ values: [String]) {
             for value in values where !categories.contains(value) { categories.append(value) }
         }
-        if let node = entry.fields.first(where: { $0.key == "categories" })?.value {
-            add(Self.strings(node))
+        if let node = entry.field("categories") {
+            // Jekyll's merge_categories! splits a string of categories at white space; `category` stays whole.
+            if case .scalar(let scalar) = node {
+                add(scalar.string.split(whereSeparator: \.isWhitespace).map(String.init))
+            } else {
+                add(Self.strings(node))
+            }
         } else if let list = defaults["categories"] {
             add((list as? [Any])?.map { "\($0)" } ?? "\(list)".split(separator: " ").map(String.init))
         }
