@@ -313,6 +313,7 @@ import Testing
         "_posts/2020-01-03-c.md": "---\ntitle: C\npermalink: \"/c#frag/\"\ndate: yesterday\nexternal_url: \"javascript:alert(1)\"\n---\nC\n",
         "_posts/2020-01-04-d.md": "---\ntitle: D\npermalink: /tags/\nexcerpt_separator: <!--x-->\n---\nD one <!--x--> two\n",
         "_posts/2020-01-05-e.md": "---\ntitle: E\npermalink: /b/\n---\nE\n",
+        "_posts/2020-01-06-h.html": "---\ntitle: H\n---\n<p>{{ page.title }}</p>\n",
     ]
 
     @Test func anImportNeverGivesASiteTheBuildRefuses() throws {
@@ -331,6 +332,7 @@ import Testing
             _posts/2020-01-03-c.md: warning: 'external_url' left out: 'external_url' must be an http, https or mailto URL or a relative one, not a javascript: URL; got "javascript:alert(1)"
             _posts/2020-01-04-d.md: warning: its URL /tags/ is the new site's own (its home page, a list page, a feed or the sitemap); it is at /posts/d/
             _posts/2020-01-05-e.md: warning: its URL /b/ is also _posts/2020-01-02-b.md's; it is at /posts/e/
+            _posts/2020-01-06-h.html:4: warning: "{{ page.title }}" was left as text: it has no equivalent here
 
             """, "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])

@@ -80,7 +80,8 @@ public struct SiteImport {
             let matching = jekyllDefaultScopes.enumerated().filter { _, scope in
                 let scopePath = scope.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
                 // A scope path may hold `*` for one folder name (Jekyll's glob scopes).
-                let glob = "^" + NSRegularExpression.escapedPattern(for: scopePath).replacingOccurrences(of: "\\*", with: "[^/]*")
+                let glob = "^" + NSRegularExpression.escapedPattern(for: scopePath)
+                    .replacingOccurrences(of: "\\*", with: "[^/]*")
                 let inScope = scopePath.isEmpty || path == scopePath || path.hasPrefix(scopePath + "/")
                     || scopePath.contains("*") && path.range(of: glob + "(/|$)", options: .regularExpression) != nil
                 return inScope && (scope.type == nil || scope.type == "posts")
@@ -137,8 +138,10 @@ public struct SiteImport {
             let context = TemplateConversion.Context(siteURL: settings.siteURL, basePath: settings.basePath,
                                                      postFiles: links, assets: assets, engine: engine,
                                                      siteValues: settings.siteValues)
+            // An HTML post is carried over as written: its template code is only reported.
             let converted = entry.isHTML
-                ? TemplateConversion.Result(markdown: entry.body, leftovers: [])
+                ? TemplateConversion.Result(markdown: entry.body,
+                                            leftovers: TemplateConversion.leftovers(in: entry.body, engine: engine))
                 : TemplateConversion.convert(entry.body, context: context)
             for leftover in converted.leftovers {
                 report.warn(entry.source, line: entry.bodyFirstLine + leftover.line - 1,

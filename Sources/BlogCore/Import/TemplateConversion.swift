@@ -210,6 +210,13 @@ struct TemplateConversion {
         return result
     }
 
+    /// Every piece of template code in a text, by line, converting nothing.
+    static func leftovers(in text: String, engine: SiteImport.Engine) -> [(line: Int, text: String)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
+            templateCode(in: String(line), engine: engine).map { (index + 1, $0) }
+        }
+    }
+
     /// Liquid tags and output, and Hugo shortcodes, left in a line.
     static func templateCode(in line: String, engine: SiteImport.Engine = .jekyll) -> [String] {
         let pattern = engine == .jekyll ? #"\{%.*?%\}|\{\{.*?\}\}"# : #"\{\{[<%].*?[>%]\}\}"#
