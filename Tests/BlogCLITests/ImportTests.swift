@@ -287,6 +287,43 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: output.appending(path: "notes/old-note/index.html").path))
     }
 
+    /// A Hugo site translated by file name (`post.de.md` beside `post.md`, `index.en.md` in a bundle).
+    static let translatedHugoSite: [String: String] = [
+        "hugo.toml": "baseURL = \"https://example.org/\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n"
+            + "[languages.de]\nweight = 2\n",
+        "layouts/_default/single.html": "<p id=\"meta\">{{ .Title }}|{{ .Date.Format \"2006-01-02T15:04:05Z07:00\" }}|{{ .RelPermalink }}</p>\n",
+        "layouts/_default/list.html": "<p>list</p>\n",
+        "content/posts/hello.md": "---\ntitle: Hello\ndate: 2021-01-01\n---\nx\n",
+        "content/posts/hello.de.md": "---\ntitle: Hallo\ndate: 2021-01-01\n---\nx\n",
+        "content/posts/b/index.en.md": "---\ntitle: Bundle EN\ndate: 2021-02-01\n---\n![p](pic.png)\n",
+        "content/posts/b/index.de.md": "---\ntitle: Bundle DE\ndate: 2021-02-01\n---\nx\n",
+        "content/posts/b/pic.png": "png\n",
+    ]
+
+    @Test(.enabled(if: hugoAvailable || required, "needs hugo (Debian package hugo)"))
+    func aTranslatedHugoSiteBringsItsDefaultLanguage() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.translatedHugoSite, in: old)
+        let site = folder.appending(path: "hugo-site").path
+        let hugo = try FeedFormatTests.run("hugo", ["--quiet", "--source", old.path, "--destination", site])
+        try #require(hugo.status == 0, "\(hugo.output)")
+        let expected = try oldEngine(folder.appending(path: "hugo-site")).filter { !$0.path.hasPrefix("/de/") }
+        #expect(expected.count == 2, "\(expected)")
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "hugo", old.path, new.path])
+        #expect(imported.stderr == """
+            content/posts/b/index.de.md: warning: not imported: its translation into 'de'; only the default language 'en' comes along
+            content/posts/hello.de.md: warning: not imported: its translation into 'de'; only the default language 'en' comes along
+
+            """, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try blog(new) == expected)
+        #expect(FileManager.default.fileExists(atPath: new.appending(path: "public/posts/b/pic.png").path))
+    }
+
     /// Front matter every engine took, or took in its own way, that the build refuses as written.
     static let awkwardJekyllSite: [String: String] = [
         "_config.yml": "title: Awkward\npermalink: /:categories/:title/\nexcerpt_separator: <!--cut-->\n",

@@ -128,6 +128,11 @@ struct HugoConfig {
     /// `defaultContentLanguage`, `en` when unset, as Hugo has it.
     var defaultLanguage: String { string("defaultcontentlanguage")?.lowercased() ?? "en" }
 
+    /// The site's language codes: the keys of `languages` and the default language.
+    var languages: Set<String> {
+        Set((value("languages") as? [String: Any] ?? [:]).keys).union([defaultLanguage])
+    }
+
     /// The folder of the default language's content: its `contentDir`, else the site's, else the source of a
     /// `module.mounts` entry whose target is `content` (for every language or the default one), else `content`.
     var contentDir: String {

@@ -65,8 +65,7 @@ enum HugoURLs {
         let file = entry.bundleSource.map { String($0.dropFirst(min($0.count, root.count))) } ?? inContent
         let folder = (file as NSString).deletingLastPathComponent
         let section = String(folder.split(separator: "/").first ?? "")
-        let name = entry.bundleSource.map { ($0 as NSString).lastPathComponent }
-            ?? ((inContent as NSString).lastPathComponent as NSString).deletingPathExtension
+        let name = entry.name
         func field(_ key: String) -> String? {
             entry.fields.first { $0.key == key }?.value.string.flatMap { $0.isEmpty ? nil : $0 }
         }

@@ -27,7 +27,7 @@ extension SiteImport {
         var entries: [Entry] = []
         var taken: Set<String> = []
         func add(_ relative: String, kind: Post.Kind, draft: Bool, destinationFolder: String, bundle: String? = nil,
-                 categories: [String] = []) {
+                 categories: [String] = [], name: String? = nil) {
             let url = source.appending(path: relative)
             guard let data = FileContents.read(url) else {
                 report.warn(relative, "cannot read the file; it was not imported")
@@ -38,7 +38,7 @@ extension SiteImport {
                 return
             }
             let file = (relative as NSString).lastPathComponent
-            let fileBase = (file as NSString).deletingPathExtension
+            let fileBase = name ?? (file as NSString).deletingPathExtension
             let baseName = bundle.map { ($0 as NSString).lastPathComponent } ?? fileBase
             func path(_ name: String) -> String {
                 bundle != nil ? "\(destinationFolder)/\(name)/index.md" : "\(destinationFolder)/\(name).md"
@@ -82,21 +82,29 @@ extension SiteImport {
         case .hugo:
             let root = settings.contentDir
             let files = contentFiles(under: root)
+            let languages = settings.hugo.languages
+            func base(_ path: String) -> String { Self.hugoName(path, languages: languages).base }
             // A leaf bundle is a folder with an index file: its other files, content or not, are its resources.
-            let bundles = Set(files.filter { Self.isIndex($0) }.map { ($0 as NSString).deletingLastPathComponent })
+            let bundles = Set(files.filter { base($0) == "index" }.map { ($0 as NSString).deletingLastPathComponent })
             for relative in files {
                 let folder = (relative as NSString).deletingLastPathComponent
-                let file = (relative as NSString).lastPathComponent
-                if file.hasPrefix("_index.") { continue }
-                let isIndex = Self.isIndex(relative)
+                let (name, language) = Self.hugoName(relative, languages: languages)
+                if name == "_index" { continue }
+                let isIndex = name == "index"
                 if !isIndex, bundles.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { continue }
+                // `post.de.md` beside `post.md`: a translation, which Hugo publishes under its language.
+                if let language, language != settings.hugo.defaultLanguage {
+                    report.warn(relative, "not imported: its translation into '\(language)'; only the default language "
+                                + "'\(settings.hugo.defaultLanguage)' comes along")
+                    continue
+                }
                 if folder == root {
-                    add(relative, kind: .page, draft: false, destinationFolder: "content/pages")
+                    add(relative, kind: .page, draft: false, destinationFolder: "content/pages", name: name)
                 } else if isIndex, (folder as NSString).deletingLastPathComponent == root {
                     add(relative, kind: .page, draft: false, destinationFolder: "content/pages", bundle: folder)
                 } else {
                     add(relative, kind: .post, draft: false, destinationFolder: "content/posts",
-                        bundle: isIndex ? folder : nil)
+                        bundle: isIndex ? folder : nil, name: name)
                 }
             }
         }
@@ -122,6 +130,15 @@ extension SiteImport {
         }
         visit("", [])
         return found
+    }
+
+    /// A Hugo content file's name without its extension and without a language code Hugo reads from it
+    /// (`post.de.md` is `post` in `de`), and that language.
+    static func hugoName(_ path: String, languages: Set<String>) -> (base: String, language: String?) {
+        let base = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        let language = (base as NSString).pathExtension.lowercased()
+        guard !language.isEmpty, languages.contains(language) else { return (base, nil) }
+        return ((base as NSString).deletingPathExtension, language)
     }
 
     private static func isIndex(_ path: String) -> Bool {
@@ -346,7 +363,8 @@ extension SiteImport {
                 guard let folder = entry.bundleSource else { continue }
                 let target = (entry.destination as NSString).deletingLastPathComponent
                 for file in files(at: folder)
-                where !Self.isIndex(file) || (file as NSString).deletingLastPathComponent != folder {
+                where Self.hugoName(file, languages: settings.hugo.languages).base != "index"
+                    || (file as NSString).deletingLastPathComponent != folder {
                     copies.append((file, "\(target)/" + file.dropFirst(folder.count + 1)))
                 }
             }
