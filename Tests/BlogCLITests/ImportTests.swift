@@ -326,7 +326,7 @@ import Testing
 
     /// Front matter every engine took, or took in its own way, that the build refuses as written.
     static let awkwardJekyllSite: [String: String] = [
-        "_config.yml": "title: Awkward\npermalink: /:categories/:title/\nexcerpt_separator: <!--cut-->\n",
+        "_config.yml": "title: Awkward\nurl: \"\"\npaginate: 100000\npermalink: /:categories/:title/\nexcerpt_separator: <!--cut-->\n",
         "_posts/2020-01-01-a.md": """
             ---
             title: A
@@ -370,6 +370,8 @@ import Testing
             _posts/2020-01-04-d.md: warning: its URL /tags/ is the new site's own (its home page, a list page, a feed or the sitemap); it is at /posts/d/
             _posts/2020-01-05-e.md: warning: its URL /b/ is also _posts/2020-01-02-b.md's; it is at /posts/e/
             _posts/2020-01-06-h.html:4: warning: "{{ page.title }}" was left as text: it has no equivalent here
+            blog.yaml: warning: the old site's URL "" is no absolute http or https URL; https://example.com was written, to be replaced by the site's own
+            blog.yaml: warning: 'posts_per_page' left out: 'posts_per_page' must be a whole number from 1 to 10000, got "100000"
 
             """, "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])

@@ -312,7 +312,13 @@ public struct SiteImport {
 
     private func blogYAML(_ settings: Settings, posts: Int, report: inout Report) -> String {
         func quoted(_ text: String) -> String { JSONText.quoted(text) }
-        let base = settings.siteURL.hasSuffix("/") ? String(settings.siteURL.dropLast()) : settings.siteURL
+        var base = settings.siteURL.hasSuffix("/") ? String(settings.siteURL.dropLast()) : settings.siteURL
+        let parsed = URL(string: base)
+        if !["http", "https"].contains(parsed?.scheme?.lowercased() ?? "") || parsed?.host == nil {
+            report.warn("blog.yaml", "the old site's URL \(quoted(settings.siteURL)) is no absolute http or https URL; "
+                        + "https://example.com was written, to be replaced by the site's own")
+            base = "https://example.com"
+        }
         let path = settings.basePath.hasPrefix("/") || settings.basePath.isEmpty ? settings.basePath : "/" + settings.basePath
         var yaml = """
         # Imported from \(engine == .jekyll ? "Jekyll" : "Hugo") by blog import; see the manual for every key.
@@ -350,7 +356,46 @@ public struct SiteImport {
             }
             if !lines.isEmpty { yaml += "redirects:\n" + lines.joined(separator: "\n") + "\n" }
         }
-        return yaml
+        return checkedConfiguration(yaml, report: &report)
+    }
+
+    /// blog.yaml, read back as the build reads it: a setting the build refuses is left out (a title or base URL
+    /// is replaced by the default one) and reported with the build's own message.
+    private func checkedConfiguration(_ yaml: String, report: inout Report) -> String {
+        // Top-level blocks: a line that starts a key, and the indented lines under it.
+        var blocks: [String] = []
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.hasPrefix(" "), !blocks.isEmpty { blocks[blocks.count - 1] += "\n" + line } else { blocks.append(String(line)) }
+        }
+        for _ in 0..<blocks.count {
+            let text = blocks.joined(separator: "\n") + "\n"
+            let error: DiagnosticError
+            do {
+                _ = try SiteConfiguration.load(from: text)
+                return text
+            } catch let thrown {
+                error = thrown
+            }
+            guard let problem = error.diagnostics.first(where: { $0.severity == .error }), let line = problem.line else { break }
+            var first = 1
+            guard let index = blocks.firstIndex(where: { block in
+                let count = block.split(separator: "\n", omittingEmptySubsequences: false).count
+                defer { first += count }
+                return line >= first && line < first + count
+            }) else { break }
+            let key = String(blocks[index].prefix { $0 != ":" })
+            switch key {
+            case "title":
+                blocks[index] = "title: \"My Blog\""
+            case "base_url":
+                blocks[index] = "base_url: \"https://example.com/\""
+            default:
+                blocks.remove(at: index)
+            }
+            let outcome = key == "title" || key == "base_url" ? "replaced by the default" : "left out"
+            report.warn("blog.yaml", "'\(key)' \(outcome): \(problem.message)")
+        }
+        return blocks.joined(separator: "\n") + "\n"
     }
 }
 
