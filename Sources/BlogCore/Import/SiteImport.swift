@@ -334,7 +334,8 @@ public struct SiteImport {
         // For new posts only: each imported post carries the URL its engine gave it.
         if let permalink = settings.permalink {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
-                report.warn("blog.yaml", "the old site's permalink \(quoted(permalink)) \(problem); new posts get /posts/SLUG/")
+                report.warn("blog.yaml",
+                            "the old site's permalink \(quoted(permalink)) \(problem); new posts get /posts/SLUG/")
             } else {
                 yaml += "permalink: \(quoted(permalink))\n"
             }
@@ -365,7 +366,11 @@ public struct SiteImport {
         // Top-level blocks: a line that starts a key, and the indented lines under it.
         var blocks: [String] = []
         for line in yaml.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
-            if line.hasPrefix(" "), !blocks.isEmpty { blocks[blocks.count - 1] += "\n" + line } else { blocks.append(String(line)) }
+            if line.hasPrefix(" "), !blocks.isEmpty {
+                blocks[blocks.count - 1] += "\n" + line
+            } else {
+                blocks.append(String(line))
+            }
         }
         for _ in 0..<blocks.count {
             let text = blocks.joined(separator: "\n") + "\n"
@@ -376,7 +381,8 @@ public struct SiteImport {
             } catch let thrown {
                 error = thrown
             }
-            guard let problem = error.diagnostics.first(where: { $0.severity == .error }), let line = problem.line else { break }
+            guard let problem = error.diagnostics.first(where: { $0.severity == .error }), let line = problem.line
+            else { break }
             var first = 1
             guard let index = blocks.firstIndex(where: { block in
                 let count = block.split(separator: "\n", omittingEmptySubsequences: false).count
