@@ -261,8 +261,10 @@ public struct SiteImport {
                 settings.siteURL = "\(url.scheme ?? "https")://\(host)\(url.port.map { ":\($0)" } ?? "")"
                 settings.basePath = url.path == "/" ? "" : url.path
             }
-            // Only the site's own `timeZone`: the same key inside another table (`[security]`) is not a setting.
-            if let zone = config.string("timezone"), let timeZone = TimeZone(identifier: zone) {
+            // Only the site's own `timeZone` (or its default language's): the same key inside another table
+            // (`[security]`) is not a setting.
+            let zoneName = config.string("timezone") ?? config.string("languages.\(config.defaultLanguage).timezone")
+            if let zone = zoneName, let timeZone = TimeZone(identifier: zone) {
                 settings.timeZone = timeZone
                 settings.timeZoneName = zone
             }
