@@ -213,7 +213,10 @@ extension SiteImport {
             }
             do {
                 if case .mapping(let mapping)? = try Yams.compose(yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8) {
-                    for (key, value) in mapping { if let key = key.string { fields.append((key, value)) } }
+                    // Hugo's front matter keys are case-insensitive (`Title:`, `Date:`); Jekyll's are not.
+                    for (key, value) in mapping {
+                        if let key = key.string { fields.append((engine == .hugo ? key.lowercased() : key, value)) }
+                    }
                 }
             } catch {
                 // Where the YAML goes wrong, as a build would say it, as a warning: the post is not imported.

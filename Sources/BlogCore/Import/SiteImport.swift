@@ -50,7 +50,7 @@ public struct SiteImport {
         var author: String?
         var siteURL = "https://example.com"
         var basePath = ""
-        var timeZone = TimeZone(identifier: "UTC")!
+        var timeZone = TimeZone.gmt
         var timeZoneName = "UTC"
         var postsPerPage: Int?
         var permalink: String?
