@@ -87,7 +87,7 @@ import Testing
         "_posts/2016-02-07-hidden.md": "---\ntitle: Hidden\npublished: false\n---\nx\n",
         "_posts/2016-03-01-utc.md": "---\ntitle: UTC time\ndate: 2016-03-01 02:00:00\n---\nA time without offset: UTC to Jekyll.\n",
         "_posts/2016-04-01-own-url.md": "---\ntitle: Own URL\npermalink: /:year/own/:title/\n---\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\n![x]({{ site.baseurl }}/assets/x.png) ![y](/assets/x.png)\n\n{% raw %}{{ not liquid }}{% endraw %}\n\n{% include note.html %}\n",
-        "_posts/2016-05-01-café-ünï.md": "---\ntitle: \"Ünïcode: café\"\ndate: 2016-05-01T12:00:00+02:00\n---\n{: .lead}\n```liquid\n{% raw %}{{ page.title }}{% endraw %}\n```\n",
+        "_posts/2016-05-01-café-ünï.md": "---\ntitle: \"Ünïcode: café\"\ndate: 2016-05-01T12:00:00+02:00\n---\n{: .lead}\n```liquid\n{% raw %}{{ page.title }}{% endraw %}\n```\n\n```\nlink: {% post_url 2016-01-05-No-Date %}\n```\n",
         "_drafts/a-draft.md": "---\ntitle: Draft\n---\nx\n",
         "about.md": "---\ntitle: About\n---\nAbout.\n",
         "_includes/note.html": "<aside>A note.</aside>\n",
@@ -126,6 +126,10 @@ import Testing
         #expect(page.contains("{{ not liquid }}"))
         let code = try String(contentsOf: new.appending(path: "public/2016/05/01/café-ünï.html"), encoding: .utf8)
         #expect(code.contains("{{ page.title }}") && !code.contains("raw"))
+        // Inside code, post_url is the URL Jekyll printed (relative_url, with the base path), as text.
+        let jekyllPage = folder.appending(path: "jekyll-site/2016/05/01/café-ünï.html")
+        let printed = "link: /blog/misc/2016/01/05/No-Date.html"
+        #expect(try String(contentsOf: jekyllPage, encoding: .utf8).contains(printed) && code.contains(printed))
         let late = try String(contentsOf: new.appending(path: "public/swift notes/web/2015/12/03/late-night.html"), encoding: .utf8)
         #expect(late.contains("href=\"/blog/misc/2016/01/05/No-Date.html\""), "post_url follows the post")
         let toc = try String(contentsOf: new.appending(path: "public/misc/2016/01/05/No-Date.html"), encoding: .utf8)

@@ -124,6 +124,20 @@ public struct SiteImport {
         let assets = Set(assetCopies(entries, settings: settings, &report).compactMap { copy in
             copy.to.hasPrefix("site-template/static/") ? String(copy.to.dropFirst("site-template/static/".count)) : nil
         })
+        // Each post's old URL, for tags inside code, where Jekyll printed it as text.
+        var scratch = Report()
+        var urlOfFile: [String: String] = [:]
+        for entry in entries {
+            let date = postDate(entry, settings: settings, report: &scratch)
+            let url = entry.kind == .post
+                ? date.flatMap { postURL(entry, date: $0, settings: settings) }
+                : pageURL(entry, date: date, settings: settings)
+            urlOfFile[entry.destination] = url
+        }
+        // Jekyll 4's post_url and link print relative_url, the base path included.
+        let base = settings.basePath.hasSuffix("/") ? String(settings.basePath.dropLast()) : settings.basePath
+        let basePath = base.isEmpty || base.hasPrefix("/") ? base : "/" + base
+        let postURLs = postFiles.compactMapValues { urlOfFile[$0].map { basePath + $0 } }
         var written: [(String, String)] = []
         // The build's own outputs at the root, which no post may take.
         var usedURLs: [String: String] = [:]
@@ -137,7 +151,7 @@ public struct SiteImport {
             let links = postFiles.mapValues { relativePath(from: entry.destination, to: $0) }
             let context = TemplateConversion.Context(siteURL: settings.siteURL, basePath: settings.basePath,
                                                      postFiles: links, assets: assets, engine: engine,
-                                                     siteValues: settings.siteValues)
+                                                     siteValues: settings.siteValues, postURLs: postURLs)
             // An HTML post is carried over as written: its template code is only reported.
             let converted = entry.isHTML
                 ? TemplateConversion.Result(markdown: entry.body,

@@ -19,6 +19,9 @@ struct TemplateConversion {
         var engine: SiteImport.Engine = .jekyll
         /// `_config.yml`'s scalar values by key, for `{{ site.KEY }}`.
         var siteValues: [String: String] = [:]
+        /// The URL path each post had, by the names `post_url` and `link` use: inside code, where no link is
+        /// rewritten, Jekyll printed that URL.
+        var postURLs: [String: String] = [:]
     }
 
     struct Result {
@@ -52,7 +55,7 @@ struct TemplateConversion {
             }
             if inFence {
                 output.append(fencedLine(line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1,
-                                         engine: context.engine))
+                                         context: context))
                 index += 1
                 continue
             }
@@ -112,8 +115,9 @@ struct TemplateConversion {
 
     /// A line of fenced code: Jekyll and Hugo run their templates there too, so `{% raw %}` is taken away,
     /// a commented shortcode (`{{</* x */>}}`) shows as written, and anything else is reported.
-    private static func fencedLine(_ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int,
-                                   engine: SiteImport.Engine) -> String {
+    private static func fencedLine(_ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)],
+                                   number: Int, context: Context) -> String {
+        let engine = context.engine
         var sawRaw = false
         var line = replace(written, #"\{%-?\s*(end)?raw\s*-?%\}"#) { groups in
             sawRaw = true
@@ -121,6 +125,11 @@ struct TemplateConversion {
             return ""
         }
         line = uncommentedShortcodes(line)
+        if engine == .jekyll, !rawBlock, !sawRaw {
+            line = replace(line, #"\{%-?\s*(post_url|link)\s+([^\s%]+)\s*-?%\}"#) { groups in
+                context.postURLs[groups[2]] ?? context.postURLs[(groups[2] as NSString).lastPathComponent] ?? groups[0]
+            }
+        }
         if !rawBlock, !sawRaw {
             for leftover in templateCode(in: line, engine: engine) where !isUncommented(leftover, in: written) {
                 leftovers.append((number, leftover))
