@@ -111,7 +111,7 @@ import Testing
         "_posts/2016-04-01-own-url.md":
             "---\ntitle: Own URL\npermalink: /:year/own/:title/\n---\n{% highlight ruby %}\nputs 1\n{% endhighlight %}\n\n![x]({{ site.baseurl }}/assets/x.png) ![y](/assets/x.png)\n\n{% raw %}{{ not liquid }}{% endraw %}\n\n{% include note.html %}\n",
         "_posts/2016-05-01-café-ünï.md":
-            "---\ntitle: \"Ünïcode: café\"\ndate: 2016-05-01T12:00:00+02:00\n---\n{: .lead}\n```liquid\n{% raw %}{{ page.title }}{% endraw %}\n```\n",
+            "---\ntitle: \"Ünïcode: café\"\ndate: 2016-05-01T12:00:00+02:00\n---\n{: .lead}\n```liquid\n{% raw %}{{ page.title }}{% endraw %}\n```\n\n```\nlink: {% post_url 2016-01-05-No-Date %}\n```\n",
         "_drafts/a-draft.md": "---\ntitle: Draft\n---\nx\n",
         "about.md": "---\ntitle: About\n---\nAbout.\n",
         "_includes/note.html": "<aside>A note.</aside>\n",
@@ -158,6 +158,10 @@ import Testing
         #expect(page.contains("{{ not liquid }}"))
         let code = try String(contentsOf: new.appending(path: "public/2016/05/01/café-ünï.html"), encoding: .utf8)
         #expect(code.contains("{{ page.title }}") && !code.contains("raw"))
+        // Inside code, post_url is the URL Jekyll printed (relative_url, with the base path), as text.
+        let jekyllPage = folder.appending(path: "jekyll-site/2016/05/01/café-ünï.html")
+        let printed = "link: /blog/misc/2016/01/05/No-Date.html"
+        #expect(try String(contentsOf: jekyllPage, encoding: .utf8).contains(printed) && code.contains(printed))
         let late = try String(
             contentsOf: new.appending(path: "public/swift notes/web/2015/12/03/late-night.html"), encoding: .utf8)
         #expect(late.contains("href=\"/blog/misc/2016/01/05/No-Date.html\""), "post_url follows the post")
@@ -226,6 +230,228 @@ import Testing
         #expect(first.contains("<pre><code class=\"language-go\">"))
     }
 
+    /// Shapes real Jekyll sites have: posts' permalink from `collections`, a `defaults` scope and the post
+    /// itself; `_posts` in category folders; unpadded file name dates and spaces; no title; a slug; dates
+    /// with month names, zone names, no seconds; categories as a string and `category`; a `//`.
+    static let shapedJekyllSite: [String: String] = [
+        "_config.yml": """
+        name: Shapes
+        timezone: America/New_York
+        permalink: pretty
+        collections:
+          posts:
+            permalink: /blog/:categories/:year/:title/
+        defaults:
+          - scope: {path: ""}
+            values: {layout: post}
+          - scope: {path: "_posts/special", type: posts}
+            values: {permalink: "/special/:title/"}
+        """,
+        "_layouts/post.html":
+            "<p id=\"meta\">{{ page.title }}|{{ page.date | date_to_xmlschema }}|{{ page.url }}</p>\n",
+        "en/news/_posts/2019-12-3-unpadded name.md": "---\n---\nNo title, no date.\n",
+        "_posts/2020-01-01-cats.md": "---\ntitle: Cats\ncategories: Foo Bar\ncategory: Baz\n---\nx\n",
+        "_posts/special/2020-02-02-s.md": "---\ntitle: Special\ndate: 2020-02-02 23:30:00 -0800\n---\nx\n",
+        "_posts/2020-03-03-local.md": "---\ntitle: Local\ndate: 2020-03-03 21:05\n---\nx\n",
+        "_posts/2020-04-04-month.md": "---\ntitle: Month\ndate: April 5, 2020 10:30 EDT\n---\nx\n",
+        "_posts/2020-05-05-slugged.md": "---\ntitle: Slugged\nslug: Custom Slug\n---\nx\n",
+        "_posts/2020-06-06-own.md": "---\ntitle: Own\npermalink: /own//:year/:title\n---\nx\n",
+    ]
+
+    @Test(.enabled(if: jekyllAvailable || required, "needs jekyll (Debian package jekyll)"))
+    func aJekyllSiteOfRealShapesKeepsEveryURLTitleAndInstant() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.shapedJekyllSite, in: old)
+        let site = folder.appending(path: "jekyll-site").path
+        let jekyll = try FeedFormatTests.run(
+            "jekyll", ["build", "--quiet", "--source", old.path, "--destination", site])
+        try #require(jekyll.status == 0, "\(jekyll.output)")
+        let expected = try oldEngine(folder.appending(path: "jekyll-site"))
+        #expect(expected.count == 7, "\(expected)")
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "jekyll", old.path, new.path])
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let actual = try blog(new)
+        #expect(actual == expected, "extra: \(actual.subtracting(expected)) missing: \(expected.subtracting(actual))")
+        let yaml = try String(contentsOf: new.appending(path: "blog.yaml"), encoding: .utf8)
+        #expect(yaml.contains("title: \"Shapes\"\n"))
+    }
+
+    /// Shapes real Hugo sites have: a config folder with the content in a language's folder, blank lines
+    /// before front matter, `+++ ` with a space, JSON front matter, bundles with one folder name in two
+    /// years, a pattern without a trailing slash, ugly URLs in one section, relative aliases, file names
+    /// with spaces and capitals, a date with no offset in `timeZone`, front matter keys in capitals.
+    static let shapedHugoSite: [String: String] = [
+        "config/_default/hugo.toml": """
+        baseURL = "https://example.org/"
+        title = "Shapes"
+        timeZone = "Europe/Oslo"
+        [permalinks]
+          news = ":year/:slug"
+          guides = "/:sections/:title/"
+        [uglyURLs]
+          notes = true
+        """,
+        "config/_default/languages.en.toml": "contentDir = \"content/en\"\nweight = 1\n",
+        "layouts/_default/single.html":
+            "<p id=\"meta\">{{ .Title }}|{{ .Date.Format \"2006-01-02T15:04:05Z07:00\" }}|{{ .RelPermalink }}</p>\n",
+        "layouts/_default/list.html": "<p>list</p>\n",
+        "content/en/news/2020/release/index.md":
+            "\n\n---\ntitle: \"Release: Ünïcode & More\"\ndate: 2020-03-29\n---\n![a](a.png)\n",
+        "content/en/news/2020/release/a.png": "2020\n",
+        "content/en/news/2021/release/index.md":
+            "+++ \ntitle=\"Release 2021\"\ndate=2021-06-01T10:00:00+05:30\nslug=\"Second Release\"\n+++\n![a](a.png)\n",
+        "content/en/news/2021/release/a.png": "2021\n",
+        // `:sections` holds only folders that are sections (with an `_index` file).
+        "content/en/guides/a/b/deep.md": "---\ntitle: Deep A\ndate: 2021-01-01\n---\nA\n",
+        "content/en/guides/c/_index.md": "---\ntitle: Section C\n---\n",
+        "content/en/guides/c/d/deep.md": "---\ntitle: Deep C\ndate: 2021-01-02\n---\nC\n",
+        "content/en/notes/caps.md": "---\nTitle: Capital Keys\nDate: 2021-03-04T05:06:07Z\nSlug: caps-slug\n---\nx\n",
+        "content/en/notes/Some Note!.md":
+            "{\n  \"title\": \"JSON Note\",\n  \"date\": \"2019-10-27 01:30:00\",\n  \"aliases\": [\"old-note\"]\n}\nText.\n",
+    ]
+
+    @Test(.enabled(if: hugoAvailable || required, "needs hugo (Debian package hugo)"))
+    func aHugoSiteOfRealShapesKeepsEveryURLTitleAndInstant() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.shapedHugoSite, in: old)
+        let site = folder.appending(path: "hugo-site").path
+        let hugo = try FeedFormatTests.run("hugo", ["--quiet", "--source", old.path, "--destination", site])
+        try #require(hugo.status == 0, "\(hugo.output)")
+        let expected = try oldEngine(folder.appending(path: "hugo-site"))
+        #expect(expected.count == 6, "\(expected)")
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "hugo", old.path, new.path])
+        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try blog(new) == expected)
+        let output = new.appending(path: "public")
+        // Each bundle keeps its own picture beside its page, and the relative alias is in the note's folder.
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: output.appending(path: path), encoding: .utf8)
+        }
+        #expect(try text("2020/release-ünïcode-more/a.png") == "2020\n")
+        #expect(try text("2021/second-release/a.png") == "2021\n")
+        #expect(FileManager.default.fileExists(atPath: output.appending(path: "notes/old-note/index.html").path))
+    }
+
+    /// A Hugo site translated by file name (`post.de.md` beside `post.md`, `index.en.md` in a bundle).
+    static let translatedHugoSite: [String: String] = [
+        "hugo.toml": "baseURL = \"https://example.org/\"\ndefaultContentLanguage = \"en\"\n[languages.en]\nweight = 1\n"
+            + "[languages.de]\nweight = 2\n",
+        "layouts/_default/single.html":
+            "<p id=\"meta\">{{ .Title }}|{{ .Date.Format \"2006-01-02T15:04:05Z07:00\" }}|{{ .RelPermalink }}</p>\n",
+        "layouts/_default/list.html": "<p>list</p>\n",
+        "content/posts/hello.md": "---\ntitle: Hello\ndate: 2021-01-01\n---\nx\n",
+        "content/posts/hello.de.md": "---\ntitle: Hallo\ndate: 2021-01-01\n---\nx\n",
+        "content/posts/b/index.en.md": "---\ntitle: Bundle EN\ndate: 2021-02-01\n---\n![p](pic.png)\n",
+        "content/posts/b/index.de.md": "---\ntitle: Bundle DE\ndate: 2021-02-01\n---\nx\n",
+        "content/posts/b/pic.png": "png\n",
+    ]
+
+    @Test(.enabled(if: hugoAvailable || required, "needs hugo (Debian package hugo)"))
+    func aTranslatedHugoSiteBringsItsDefaultLanguage() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.translatedHugoSite, in: old)
+        let site = folder.appending(path: "hugo-site").path
+        let hugo = try FeedFormatTests.run("hugo", ["--quiet", "--source", old.path, "--destination", site])
+        try #require(hugo.status == 0, "\(hugo.output)")
+        let expected = try oldEngine(folder.appending(path: "hugo-site")).filter { !$0.path.hasPrefix("/de/") }
+        #expect(expected.count == 2, "\(expected)")
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "hugo", old.path, new.path])
+        #expect(
+            imported.stderr == """
+                content/posts/b/index.de.md: warning: not imported: its translation into 'de'; only the default language 'en' comes along
+                content/posts/hello.de.md: warning: not imported: its translation into 'de'; only the default language 'en' comes along
+
+                """, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        #expect(try blog(new) == expected)
+        #expect(FileManager.default.fileExists(atPath: new.appending(path: "public/posts/b/pic.png").path))
+    }
+
+    /// Front matter every engine took, or took in its own way, that the build refuses as written.
+    static let awkwardJekyllSite: [String: String] = [
+        "_config.yml":
+            "title: Awkward\nurl: \"\"\npaginate: 100000\npermalink: /:categories/:title/\nexcerpt_separator: <!--cut-->\n",
+        "_posts/2020-01-01-a.md": """
+        ---
+        title: A
+        redirect_from: ["/", "/b/", "/x?y"]
+        published: "true"
+        author: [ada, bob]
+        categories: 2020 news
+        tags: 42
+        ---
+        Intro <!--cut--> more
+        """,
+        "_posts/2020-01-02-b.md": """
+        ---
+        date: 2020-01-02 10:00
+        permalink: /b/
+        slug: "has space"
+        language: "not a tag!!"
+        ---
+        {{ site.title }} {% raw %}{{a}}{% endraw %} and {% raw %}{{b}}{% endraw %}
+        """,
+        "_posts/2020-01-03-c.md":
+            "---\ntitle: C\npermalink: \"/c#frag/\"\ndate: yesterday\nexternal_url: \"javascript:alert(1)\"\n---\nC\n",
+        "_posts/2020-01-04-d.md":
+            "---\ntitle: D\npermalink: /tags/\nexcerpt_separator: <!--x-->\n---\nD one <!--x--> two\n",
+        "_posts/2020-01-05-e.md": "---\ntitle: E\npermalink: /b/\n---\nE\n",
+        "_posts/2020-01-06-h.html": "---\ntitle: H\n---\n<p>{{ page.title }}</p>\n",
+    ]
+
+    @Test func anImportNeverGivesASiteTheBuildRefuses() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(Self.awkwardJekyllSite, in: old)
+        let new = folder.appending(path: "new")
+        let imported = try runBlog(["import", "jekyll", old.path, new.path])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            imported.stderr == """
+                _posts/2020-01-01-a.md: warning: the old path "/x?y" of 'redirect_from' must not contain '?', '#' or '\\'; no redirect is written for it
+                _posts/2020-01-02-b.md: warning: 'language' left out: 'language' must be a language tag such as en or en-GB, got "not a tag!!"
+                _posts/2020-01-03-c.md: warning: 'date' "yesterday" is not a date Jekyll reads; left out
+                _posts/2020-01-03-c.md: warning: its URL "/c#frag/" must not contain '?', '#' or '\\'; it is at /posts/c/
+                _posts/2020-01-03-c.md: warning: 'external_url' left out: 'external_url' must be an http, https or mailto URL or a relative one, not a javascript: URL; got "javascript:alert(1)"
+                _posts/2020-01-04-d.md: warning: its URL /tags/ is the new site's own (its home page, a list page, a feed or the sitemap); it is at /posts/d/
+                _posts/2020-01-05-e.md: warning: its URL /b/ is also _posts/2020-01-02-b.md's; it is at /posts/e/
+                _posts/2020-01-06-h.html:4: warning: "{{ page.title }}" was left as text: it has no equivalent here
+                blog.yaml: warning: the old site's URL "" is no absolute http or https URL; https://example.com was written, to be replaced by the site's own
+                blog.yaml: warning: 'posts_per_page' left out: 'posts_per_page' must be a whole number from 1 to 10000, got "100000"
+
+                """, "\(imported.stderr)")
+        let build = try runBlog(["build", "--site", new.path])
+        #expect(build.status == 0, "\(build.stderr)")
+        let a = try String(contentsOf: new.appending(path: "content/posts/2020-01-01-a.md"), encoding: .utf8)
+        #expect(a.contains("authors: [\"ada\", \"bob\"]\ncategories: \"2020 news\"\ntags: \"42\"\n"), "\(a)")
+        #expect(!a.contains("draft"))
+        let b = try String(contentsOf: new.appending(path: "content/posts/2020-01-02-b.md"), encoding: .utf8)
+        // No title: Jekyll's from the file name; a time without seconds is a string, in the site's zone.
+        #expect(b.hasPrefix("---\ntitle: \"B\"\ndate: 2020-01-02T10:00:00.000Z\npermalink: \"/b/\"\n"), "\(b)")
+        #expect(b.hasSuffix("---\nAwkward {{a}} and {{b}}"), "\(b)")
+        let d = try String(contentsOf: new.appending(path: "content/posts/2020-01-04-d.md"), encoding: .utf8)
+        #expect(d.hasSuffix("D one <!--cut--> two\n"), "\(d)")
+        let yaml = try String(contentsOf: new.appending(path: "blog.yaml"), encoding: .utf8)
+        #expect(yaml.contains("summary_separator: \"<!--cut-->\"\n"))
+        let feed = try String(contentsOf: new.appending(path: "public/feed.json"), encoding: .utf8)
+        #expect(feed.contains("\"summary\": \"Intro\","), "\(feed)")
+    }
+
     @Test func theOldSiteIsOnlyReadAndAFullDestinationIsRefused() throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -245,11 +471,10 @@ import Testing
         #expect(notASite.status == 1 && notASite.stderr.contains("not a hugo site"), "\(notASite.stderr)")
         let result = try runBlog(["import", "jekyll", old.path, folder.appending(path: "new").path])
         #expect(result.status == 0)
-        // A post that is not Markdown is named, not dropped silently.
-        #expect(
-            result.stderr.contains(
-                "_posts/2016-07-01-in-html.html: warning: not imported: only Markdown posts come along"),
-            "\(result.stderr)")
+        // Jekyll publishes an HTML post too: its body comes along as raw HTML.
+        let htmlPost = folder.appending(path: "new/content/posts/2016-07-01-in-html.md")
+        let html = try String(contentsOf: htmlPost, encoding: .utf8)
+        #expect(html.hasSuffix("---\n<p>x</p>\n") && html.contains("title: \"HTML\""), "\(html)")
         #expect(try treeFiles(old) == before)
         let post = try String(
             contentsOf: folder.appending(path: "new/content/posts/2015-12-31-shifted.md"), encoding: .utf8)

@@ -10,11 +10,13 @@ extension Blog {
             abstract: "Make a new site from a Jekyll or Hugo site, keeping every post, date and URL.",
             discussion: """
                 SRC is only read. DEST must not exist or be empty. Posts, drafts, pages and assets come along; \
-                dates are written with explicit offsets as the old engine read them; blog.yaml gets the title, \
-                description, author, base URL, time zone, posts per page and permalink pattern; redirect_from \
-                and aliases become redirect pages. Template code with a clear meaning is converted (highlight \
-                blocks, raw, post_url, link, site.baseurl, relative_url, ref, figure); everything else is left \
-                as text and listed, one path:line: warning each. Then run 'blog build' in DEST.
+                each post keeps the title, date (with an explicit offset) and URL its engine (Jekyll 4.3, Hugo \
+                0.168) gave it; blog.yaml gets the title, description, author, base URL, time zone, posts per \
+                page, permalink pattern and summary separator; redirect_from and aliases become redirect pages. \
+                A value the build would refuse is left out and reported. Template code with a clear meaning is \
+                converted (highlight blocks, raw, post_url, link, site.KEY, relative_url, ref, figure); \
+                everything else is left as text and listed, one path:line: warning each. Then run 'blog build' \
+                in DEST.
 
                 Examples:
                   blog import jekyll ~/old-blog ~/new-blog

@@ -192,6 +192,18 @@ struct Routes: Sendable {
                 + FeedFormat.allCases.map { feed($0).path })
     }
 
+    /// The files the engine writes at the output's root with blog.yaml's default feed names.
+    static let defaultRootFiles = [
+        "index.html", "404.html", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt",
+    ]
+
+    /// Whether the engine writes this output whatever the posts: the home page, and everything below the
+    /// folders of its list pages (`tags/`, `page/`, `archive/`) and the feed's archive (`feed/`).
+    static func isEngineOutput(_ path: String) -> Bool {
+        let first = path.split(separator: "/").first.map(String.init) ?? ""
+        return path == "index.html" || ["tags", "page", "archive", "feed"].contains(first)
+    }
+
     /// The URL with the origin of `base_url` in front: `https://example.com/blog/tags/`.
     func absolute(_ url: String) -> String {
         String(baseURL.dropLast(basePath.count)) + url

@@ -60,6 +60,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// Posts' URLs: a pattern such as `/:year/:month/:day/:title/` or a Jekyll style name (`date`,
     /// `pretty`, `ordinal`, `weekdate`, `none`); nil for `/posts/SLUG/`.
     public var permalink: String?
+    /// The text in a post that ends its summary (`summary_separator:`, `<!--more-->` by default, the marker
+    /// of Hugo and WordPress): what stands before it is the summary in list pages and feeds.
+    public var summarySeparator = "<!--more-->"
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
@@ -74,8 +77,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     }
 
     static let knownKeys = [
-        "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed", "markdown",
-        "permalink", "redirects",
+        "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
+        "markdown", "permalink", "redirects", "summary_separator",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -157,16 +160,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         let postsPerPage = fields.integer("posts_per_page", minimum: 1, maximum: 10_000) ?? 10
         let (feedItemLimit, icon, favicon, formats, feedPaths) = readFeed(&fields)
 
-        var settings = MarkdownSettings()
-        if var markdown = fields.mapping("markdown") {
-            markdown.warnUnknownKeys(known: markdownKeys, context: "markdown ")
-            settings.unsafe = markdown.bool("unsafe") ?? true
-            settings.smart = markdown.bool("smart") ?? true
-            settings.highlight = markdown.bool("highlight") ?? true
-            settings.extensions = readExtensions(&markdown)
-            if let levels = readLevels(&markdown) { settings.tocLevels = levels }
-            fields.absorb(markdown)
-        }
+        let settings = readMarkdown(&fields)
         let errors = fields.diagnostics.filter { $0.severity == .error }
         guard errors.isEmpty, let title, let baseURL else { throw DiagnosticError(fields.diagnostics) }
         var configuration = SiteConfiguration(
@@ -181,6 +175,38 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.feedArchiveCarriesWholePosts = !(readFeedContent(&fields, key: "archive_content") ?? true)
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
+        try readPosts(&fields, into: &configuration)
+        return (configuration, fields.diagnostics)
+    }
+
+    /// `markdown:`: how posts' Markdown becomes HTML.
+    private static func readMarkdown(_ fields: inout YAMLFields) -> MarkdownSettings {
+        var settings = MarkdownSettings()
+        if var markdown = fields.mapping("markdown") {
+            markdown.warnUnknownKeys(known: markdownKeys, context: "markdown ")
+            settings.unsafe = markdown.bool("unsafe") ?? true
+            settings.smart = markdown.bool("smart") ?? true
+            settings.highlight = markdown.bool("highlight") ?? true
+            settings.extensions = readExtensions(&markdown)
+            if let levels = readLevels(&markdown) { settings.tocLevels = levels }
+            fields.absorb(markdown)
+        }
+        return settings
+    }
+
+    /// `summary_separator:` and `permalink:`, which shape every post.
+    private static func readPosts(_ fields: inout YAMLFields, into configuration: inout SiteConfiguration)
+        throws(DiagnosticError)
+    {
+        if let separator = fields.string("summary_separator") {
+            if separator.trimmingWhitespace().isEmpty {
+                fields.error(
+                    at: fields.node("summary_separator"),
+                    "'summary_separator' must not be empty; leave it out for <!--more-->")
+                throw DiagnosticError(fields.diagnostics)
+            }
+            configuration.summarySeparator = separator
+        }
         if let permalink = fields.string("permalink") {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
                 fields.error(
@@ -189,7 +215,6 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
             configuration.permalink = permalink
         }
-        return (configuration, fields.diagnostics)
     }
 
     /// `feed:`: the item limit, icon, favicon, the formats written and their paths.

@@ -21,16 +21,26 @@ public struct SiteImport {
         public var assets = 0
         public var redirects = 0
         public var warnings: [Diagnostic] = []
+
+        mutating func warn(_ file: String, line: Int? = nil, _ message: String) {
+            warnings.append(Diagnostic(.warning, file: file, line: line, message: message))
+        }
     }
 
     let engine: Engine
     let source: URL
     let destination: URL
+    /// The time of the import, against which Hugo's `expiryDate` is read.
+    let now: Date
 
-    public init(engine: Engine, source: URL, destination: URL) {
+    /// - Parameters:
+    ///   - now: When the import runs: a Hugo post whose `expiryDate` is past is imported as a draft, as
+    ///     Hugo leaves it out.
+    public init(engine: Engine, source: URL, destination: URL, now: Date = Date()) {
         self.engine = engine
         self.source = source.standardizedFileURL
         self.destination = destination.standardizedFileURL
+        self.now = now
     }
 
     /// The settings read from the old site's configuration.
@@ -40,15 +50,49 @@ public struct SiteImport {
         var author: String?
         var siteURL = "https://example.com"
         var basePath = ""
-        var timeZone = TimeZone(identifier: "UTC")!
+        var timeZone = TimeZone.gmt
         var timeZoneName = "UTC"
         var postsPerPage: Int?
         var permalink: String?
         var language: String?
+        /// Jekyll: `_config.yml`'s scalar values by key, for `{{ site.KEY }}` in posts.
+        var siteValues: [String: String] = [:]
         /// Hugo's `permalinks`, by section.
         var hugoPermalinks: [String: String] = [:]
         /// Jekyll's `paginate_path` (`/page:num/`) when the site paginates.
         var paginatePath: String?
+        /// Jekyll: the posts' URL template, from `collections.posts.permalink`, else the site's `permalink`.
+        var jekyllPostsTemplate = Permalink.pattern(for: "date")
+        /// Jekyll's `defaults`: scope path, scope type, values.
+        var jekyllDefaultScopes: [(path: String, type: String?, values: [String: Any])] = []
+        /// The text that ends a post's summary, when the old site names one (`excerpt_separator`).
+        var summarySeparator: String?
+        /// Hugo: the merged configuration and the folder of the default language's content.
+        var hugo = HugoConfig()
+        var contentDir = "content"
+        /// Hugo: the folders below the content folder that hold an `_index` file, which makes them sections.
+        var hugoSections: Set<String> = []
+
+        /// The values Jekyll's `defaults` give a post at `path`: every scope whose path contains it and whose
+        /// type is `posts` or unset, the more specific path winning, then the later scope.
+        func jekyllDefaults(for path: String) -> [String: Any] {
+            var values: [String: Any] = [:]
+            let matching = jekyllDefaultScopes.enumerated().filter { _, scope in
+                let scopePath = scope.path.trimmingCharacters(in: CharacterSet(charactersIn: "/"))
+                // A scope path may hold `*` for one folder name (Jekyll's glob scopes).
+                let glob =
+                    "^"
+                    + NSRegularExpression.escapedPattern(for: scopePath)
+                    .replacingOccurrences(of: "\\*", with: "[^/]*")
+                let inScope =
+                    scopePath.isEmpty || path == scopePath || path.hasPrefix(scopePath + "/")
+                    || scopePath.contains("*") && path.range(of: glob + "(/|$)", options: .regularExpression) != nil
+                return inScope && (scope.type == nil || scope.type == "posts")
+            }
+            let ordered = matching.sorted { ($0.element.path.count, $0.offset) < ($1.element.path.count, $1.offset) }
+            for (_, scope) in ordered { values.merge(scope.values) { _, new in new } }
+            return values
+        }
     }
 
     /// One post or page to write.
@@ -61,56 +105,91 @@ public struct SiteImport {
         var fields: [(key: String, value: Yams.Node)]
         var body: String
         var bodyFirstLine: Int
-        /// The file name without extension (and its date, for Jekyll).
+        /// The file name without extension, or the bundle folder's name.
         var name: String
-        var nameDate: FrontMatterDate.Timestamp?
+        /// For a Hugo leaf bundle, its folder in the source, whose other files go beside the new index.md.
+        var bundleSource: String? = nil
+        /// Jekyll's categories from the folders above `_posts` (`blog/_posts` gives `blog`).
+        var pathCategories: [String] = []
+        /// The source is HTML, carried over as raw HTML.
+        var isHTML = false
+
+        /// The value of a front matter key, if given.
+        func field(_ key: String) -> Yams.Node? { fields.first { $0.key == key }?.value }
     }
 
     public func run() throws(DiagnosticError) -> Report {
         try checkFolders()
         var report = Report()
         let settings = try readSettings()
-        var entries = try collectEntries(&report)
-        let postFiles = linkTargets(entries)
+        var entries = try collectEntries(&report, settings: settings)
+        let postFiles = linkTargets(entries, contentDir: settings.contentDir)
         let assets = Set(
-            assetCopies(&report).compactMap { copy in
+            assetCopies(entries, settings: settings, &report).compactMap { copy in
                 copy.to.hasPrefix("site-template/static/")
                     ? String(copy.to.dropFirst("site-template/static/".count)) : nil
             })
+        // Each post's old URL, for tags inside code, where Jekyll printed it as text.
+        var scratch = Report()
+        var urlOfFile: [String: String] = [:]
+        for entry in entries {
+            let date = postDate(entry, settings: settings, report: &scratch)
+            let url =
+                entry.kind == .post
+                ? date.flatMap { postURL(entry, date: $0, settings: settings) }
+                : pageURL(entry, date: date, settings: settings)
+            urlOfFile[entry.destination] = url
+        }
+        // Jekyll 4's post_url and link print relative_url, the base path included.
+        let base = settings.basePath.hasSuffix("/") ? String(settings.basePath.dropLast()) : settings.basePath
+        let basePath = base.isEmpty || base.hasPrefix("/") ? base : "/" + base
+        let postURLs = postFiles.compactMapValues { urlOfFile[$0].map { basePath + $0 } }
         var written: [(String, String)] = []
+        // The build's own outputs at the root, which no post may take.
+        var usedURLs: [String: String] = [:]
+        let feedName = engine == .jekyll ? "feed.xml" : "index.xml"
+        for output in Routes.defaultRootFiles + [feedName] {
+            usedURLs[output] = ""
+        }
         for index in entries.indices {
             let entry = entries[index]
             let links = postFiles.mapValues { relativePath(from: entry.destination, to: $0) }
-            let converted = TemplateConversion.convert(
-                entry.body,
-                context: .init(siteURL: settings.siteURL, basePath: settings.basePath, postFiles: links, assets: assets)
-            )
+            let context = TemplateConversion.Context(
+                siteURL: settings.siteURL, basePath: settings.basePath,
+                postFiles: links, assets: assets, engine: engine,
+                siteValues: settings.siteValues, postURLs: postURLs)
+            // An HTML post is carried over as written: its template code is only reported.
+            let converted =
+                entry.isHTML
+                ? TemplateConversion.Result(
+                    markdown: entry.body,
+                    leftovers: TemplateConversion.leftovers(in: entry.body, engine: engine))
+                : TemplateConversion.convert(entry.body, context: context)
             for leftover in converted.leftovers {
-                report.warnings.append(
-                    Diagnostic(
-                        .warning, file: entry.source, line: entry.bodyFirstLine + leftover.line - 1,
-                        message: "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here"))
+                report.warn(
+                    entry.source, line: entry.bodyFirstLine + leftover.line - 1,
+                    "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here")
             }
             entries[index].body = converted.markdown
-            let frontMatter = frontMatterText(entries[index], settings: settings, report: &report)
-            written.append((entry.destination, "---\n" + frontMatter + "---\n" + converted.markdown))
-            let isDraft =
-                entry.isDraft
-                || entry.fields.contains {
-                    ($0.key == "published" && $0.value.string == "false")
-                        || ($0.key == "draft" && $0.value.string == "true")
-                }
-            switch (entry.kind, isDraft) {
+            // A post's own `excerpt_separator` (Jekyll) becomes the site's, the one the build reads.
+            if engine == .jekyll, let own = entry.field("excerpt_separator")?.string, !own.isEmpty, own != "\n\n",
+                let range = entries[index].body.range(of: own)
+            {
+                entries[index].body.replaceSubrange(range, with: settings.summarySeparator ?? "<!--more-->")
+            }
+            let frontMatter = frontMatterText(entries[index], settings: settings, usedURLs: &usedURLs, report: &report)
+            written.append((entry.destination, "---\n" + frontMatter + "---\n" + entries[index].body))
+            switch (entry.kind, frontMatter.contains("\ndraft: true\n")) {
             case (.page, _): report.pages += 1
             case (.post, true): report.drafts += 1
             case (.post, false): report.posts += 1
             }
         }
-        written.append(("blog.yaml", blogYAML(settings, posts: report.posts)))
+        written.append(("blog.yaml", blogYAML(settings, posts: report.posts, report: &report)))
         written.append((".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"))
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
-        try copyAssets(&report)
+        try copyAssets(entries, settings: settings, &report)
         return report
     }
 
@@ -121,10 +200,11 @@ public struct SiteImport {
             throw DiagnosticError(
                 file: source.path, message: "no such folder; expected the \(engine.rawValue) site to import")
         }
-        let marker =
-            engine == .jekyll
-            ? ["_config.yml", "_config.yaml", "_posts"]
-            : ["hugo.toml", "hugo.yaml", "config.toml", "config.yaml", "content"]
+        let hugoMarkers = [
+            "hugo.toml", "hugo.yaml", "hugo.yml", "hugo.json", "config.toml", "config.yaml", "config.yml",
+            "config.json", "config/_default", "content",
+        ]
+        let marker = engine == .jekyll ? ["_config.yml", "_config.yaml", "_posts"] : hugoMarkers
         guard marker.contains(where: { FileSystem.exists(source.appending(path: $0).path) }) else {
             throw DiagnosticError(
                 file: source.path,
@@ -161,62 +241,103 @@ public struct SiteImport {
 
     private func readSettings() throws(DiagnosticError) -> Settings {
         var settings = Settings()
-        let config: [String: Any]
         switch engine {
-        case .jekyll:
-            config = try readConfig(["_config.yml", "_config.yaml"])
-            settings.permalink = (config["permalink"] as? String) ?? "date"
-            if let paginate = config["paginate"] {
-                settings.postsPerPage = Int("\(paginate)")
-                settings.paginatePath = (config["paginate_path"] as? String) ?? "/page:num/"
-            }
-            if let url = config["url"] as? String { settings.siteURL = url }
-            settings.basePath = (config["baseurl"] as? String) ?? ""
-            if let zone = config["timezone"] as? String, let timeZone = TimeZone(identifier: zone) {
-                settings.timeZone = timeZone
-                settings.timeZoneName = zone
-            }
-            settings.description = (config["description"] as? String) ?? ""
-            if let author = config["author"] as? String {
-                settings.author = author
-            } else if let author = config["author"] as? [String: Any] {
-                settings.author = author["name"] as? String
-            }
-            settings.language = config["lang"] as? String
-        case .hugo:
-            config = try readConfig(["hugo.toml", "config.toml", "hugo.yaml", "config.yaml", "hugo.yml", "config.yml"])
-            let baseURL = (config["baseURL"] as? String) ?? (config["baseurl"] as? String) ?? "https://example.com/"
-            if let url = URL(string: baseURL), let host = url.host {
-                settings.siteURL = "\(url.scheme ?? "https")://\(host)\(url.port.map { ":\($0)" } ?? "")"
-                settings.basePath = url.path == "/" ? "" : url.path
-            }
-            if let zone = (config["timeZone"] ?? config["timezone"]) as? String,
-                let timeZone = TimeZone(identifier: zone)
-            {
-                settings.timeZone = timeZone
-                settings.timeZoneName = zone
-            }
-            let params = config["params"] as? [String: Any] ?? [:]
-            settings.description = (params["description"] as? String) ?? ""
-            settings.author =
-                (params["author"] as? String) ?? (config["author"] as? [String: Any])?["name"] as? String
-                ?? (params["author"] as? [String: Any])?["name"] as? String
-            if let paginate = config["paginate"] ?? (config["pagination"] as? [String: Any])?["pagerSize"] {
-                settings.postsPerPage = Int("\(paginate)")
-            }
-            let permalinks = config["permalinks"] as? [String: Any] ?? [:]
-            for (section, pattern) in permalinks {
-                if let pattern = pattern as? String { settings.hugoPermalinks[section] = pattern }
-            }
-            if let pattern = (permalinks["posts"] ?? permalinks["post"]) as? String {
-                settings.permalink = HugoURLs.translate(pattern)
-            } else {
-                settings.permalink = Routes.defaultPostPattern
-            }
-            settings.language = config["languageCode"] as? String
+        case .jekyll: try readJekyllSettings(&settings)
+        case .hugo: try readHugoSettings(&settings)
         }
-        if let title = config["title"] as? String { settings.title = title }
         return settings
+    }
+
+    /// `_config.yml`: permalinks from the site, `collections.posts` and `defaults`, paging, URL, zone,
+    /// excerpts and the values `{{ site.KEY }}` reads.
+    private func readJekyllSettings(_ settings: inout Settings) throws(DiagnosticError) {
+        let config = try readConfig(["_config.yml", "_config.yaml"])
+        let style = (config["permalink"] as? String) ?? "date"
+        settings.permalink = style
+        settings.jekyllPostsTemplate = Permalink.pattern(for: style)
+        if let posts = (config["collections"] as? [String: Any])?["posts"] as? [String: Any],
+            let pattern = posts["permalink"] as? String
+        {
+            settings.jekyllPostsTemplate = Permalink.pattern(for: pattern)
+        }
+        for scope in config["defaults"] as? [[String: Any]] ?? [] {
+            let scopeOf = scope["scope"] as? [String: Any] ?? [:]
+            settings.jekyllDefaultScopes.append(
+                (
+                    path: (scopeOf["path"] as? String) ?? "", type: scopeOf["type"] as? String,
+                    values: scope["values"] as? [String: Any] ?? [:]
+                ))
+        }
+        if let paginate = config["paginate"] {
+            settings.postsPerPage = Int("\(paginate)")
+            settings.paginatePath = (config["paginate_path"] as? String) ?? "/page:num/"
+        }
+        if let url = config["url"] as? String { settings.siteURL = url }
+        settings.basePath = (config["baseurl"] as? String) ?? ""
+        if let zone = config["timezone"] as? String, let timeZone = TimeZone(identifier: zone) {
+            settings.timeZone = timeZone
+            settings.timeZoneName = zone
+        }
+        settings.description = (config["description"] as? String) ?? ""
+        if let author = config["author"] as? String {
+            settings.author = author
+        } else if let author = config["author"] as? [String: Any] {
+            settings.author = author["name"] as? String
+        }
+        settings.language = config["lang"] as? String
+        // Jekyll's default separator, a blank line, is the first paragraph, which is the build's own summary;
+        // an empty one turns excerpts off, which the build has no switch for.
+        if let separator = config["excerpt_separator"] as? String, !separator.isEmpty, separator != "\n\n" {
+            settings.summarySeparator = separator
+        }
+        if let title = (config["title"] as? String) ?? (config["name"] as? String) { settings.title = title }
+        for (key, value) in config {
+            if let text = value as? String { settings.siteValues[key] = text }
+            if let number = value as? Int { settings.siteValues[key] = String(number) }
+        }
+    }
+
+    /// Hugo's configuration, merged as Hugo merges it: sections, base URL, zone, paging and permalinks.
+    private func readHugoSettings(_ settings: inout Settings) throws(DiagnosticError) {
+        let config = try HugoConfig.read(source)
+        settings.hugo = config
+        settings.contentDir = config.contentDir
+        let root = source.appending(path: settings.contentDir).path
+        for path in FileSystem.subpaths(of: root) where (path as NSString).lastPathComponent.hasPrefix("_index.") {
+            settings.hugoSections.insert((path as NSString).deletingLastPathComponent)
+        }
+        let baseURL = config.string("baseurl") ?? "https://example.com/"
+        if let url = URL(string: baseURL), let host = url.host {
+            settings.siteURL = "\(url.scheme ?? "https")://\(host)\(url.port.map { ":\($0)" } ?? "")"
+            settings.basePath = url.path == "/" ? "" : url.path
+        }
+        // Only the site's own `timeZone` (or its default language's): the same key inside another table
+        // (`[security]`) is not a setting.
+        let zoneName = config.string("timezone") ?? config.string("languages.\(config.defaultLanguage).timezone")
+        if let zone = zoneName, let timeZone = TimeZone(identifier: zone) {
+            settings.timeZone = timeZone
+            settings.timeZoneName = zone
+        }
+        let language = "languages.\(config.defaultLanguage)"
+        settings.description =
+            config.string("params.description") ?? config.string("\(language).params.description") ?? ""
+        settings.author =
+            config.string("params.author") ?? config.string("author.name")
+            ?? config.string("params.author.name")
+        if let paginate = config.value("paginate") ?? config.value("pagination.pagersize") {
+            settings.postsPerPage = Int("\(paginate)")
+        }
+        let section = ["posts", "post", "blog", "news"].first { config.permalink(section: $0) != nil }
+        if let section, let pattern = config.permalink(section: section) {
+            let translated = HugoURLs.translate(pattern)
+            settings.permalink =
+                Permalink.patternProblem(translated) == nil ? translated : Routes.defaultPostPattern
+        } else {
+            settings.permalink = Routes.defaultPostPattern
+        }
+        settings.language = config.string("languagecode") ?? config.string("\(language).languagecode")
+        if let title = config.string("title") ?? config.string("\(language).title") { settings.title = title }
+        settings.summarySeparator = nil
     }
 
     private func readConfig(_ names: [String]) throws(DiagnosticError) -> [String: Any] {
@@ -245,9 +366,17 @@ public struct SiteImport {
         return [:]
     }
 
-    private func blogYAML(_ settings: Settings, posts: Int) -> String {
+    private func blogYAML(_ settings: Settings, posts: Int, report: inout Report) -> String {
         func quoted(_ text: String) -> String { JSONText.quoted(text) }
-        let base = settings.siteURL.hasSuffix("/") ? String(settings.siteURL.dropLast()) : settings.siteURL
+        var base = settings.siteURL.hasSuffix("/") ? String(settings.siteURL.dropLast()) : settings.siteURL
+        let parsed = URL(string: base)
+        if !["http", "https"].contains(parsed?.scheme?.lowercased() ?? "") || parsed?.host == nil {
+            report.warn(
+                "blog.yaml",
+                "the old site's URL \(quoted(settings.siteURL)) is no absolute http or https URL; "
+                    + "https://example.com was written, to be replaced by the site's own")
+            base = "https://example.com"
+        }
         let path =
             settings.basePath.hasPrefix("/") || settings.basePath.isEmpty ? settings.basePath : "/" + settings.basePath
         var yaml = """
@@ -261,7 +390,17 @@ public struct SiteImport {
         if let language = settings.language { yaml += "language: \(quoted(language))\n" }
         if let author = settings.author { yaml += "authors:\n  - name: \(quoted(author))\n" }
         if let perPage = settings.postsPerPage, perPage > 0 { yaml += "posts_per_page: \(perPage)\n" }
-        if let permalink = settings.permalink { yaml += "permalink: \(quoted(permalink))\n" }
+        // For new posts only: each imported post carries the URL its engine gave it.
+        if let permalink = settings.permalink {
+            if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
+                report.warn(
+                    "blog.yaml",
+                    "the old site's permalink \(quoted(permalink)) \(problem); new posts get /posts/SLUG/")
+            } else {
+                yaml += "permalink: \(quoted(permalink))\n"
+            }
+        }
+        if let separator = settings.summarySeparator { yaml += "summary_separator: \(quoted(separator))\n" }
         // The old feed's path, so that subscribers keep it: jekyll-feed writes /feed.xml, Hugo /index.xml.
         switch engine {
         case .jekyll: yaml += "feed:\n  atom_path: feed.xml\n"
@@ -278,7 +417,53 @@ public struct SiteImport {
             }
             if !lines.isEmpty { yaml += "redirects:\n" + lines.joined(separator: "\n") + "\n" }
         }
-        return yaml
+        return checkedConfiguration(yaml, report: &report)
+    }
+
+    /// blog.yaml, read back as the build reads it: a setting the build refuses is left out (a title or base URL
+    /// is replaced by the default one) and reported with the build's own message.
+    private func checkedConfiguration(_ yaml: String, report: inout Report) -> String {
+        // Top-level blocks: a line that starts a key, and the indented lines under it.
+        var blocks: [String] = []
+        for line in yaml.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
+            if line.hasPrefix(" "), !blocks.isEmpty {
+                blocks[blocks.count - 1] += "\n" + line
+            } else {
+                blocks.append(String(line))
+            }
+        }
+        for _ in 0..<blocks.count {
+            let text = blocks.joined(separator: "\n") + "\n"
+            let error: DiagnosticError
+            do {
+                _ = try SiteConfiguration.load(from: text)
+                return text
+            } catch let thrown {
+                error = thrown
+            }
+            guard let problem = error.diagnostics.first(where: { $0.severity == .error }), let line = problem.line
+            else { break }
+            var first = 1
+            guard
+                let index = blocks.firstIndex(where: { block in
+                    let count = block.split(separator: "\n", omittingEmptySubsequences: false).count
+                    defer { first += count }
+                    return line >= first && line < first + count
+                })
+            else { break }
+            let key = String(blocks[index].prefix { $0 != ":" })
+            switch key {
+            case "title":
+                blocks[index] = "title: \"My Blog\""
+            case "base_url":
+                blocks[index] = "base_url: \"https://example.com/\""
+            default:
+                blocks.remove(at: index)
+            }
+            let outcome = key == "title" || key == "base_url" ? "replaced by the default" : "left out"
+            report.warn("blog.yaml", "'\(key)' \(outcome): \(problem.message)")
+        }
+        return blocks.joined(separator: "\n") + "\n"
     }
 }
 

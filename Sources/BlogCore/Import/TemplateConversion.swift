@@ -15,6 +15,13 @@ struct TemplateConversion {
         /// The paths of the assets copied to the new site's root (`assets/x.png`): a root-relative link to
         /// one gets the base path in front, so that it works under it (Jekyll's `{{ site.baseurl }}` did).
         var assets: Set<String> = []
+        /// Liquid is Jekyll's; a Hugo post runs only shortcodes (`{{< >}}`, `{{% %}}`), the rest is its text.
+        var engine: SiteImport.Engine = .jekyll
+        /// `_config.yml`'s scalar values by key, for `{{ site.KEY }}`.
+        var siteValues: [String: String] = [:]
+        /// The URL path each post had, by the names `post_url` and `link` use: inside code, where no link is
+        /// rewritten, Jekyll printed that URL.
+        var postURLs: [String: String] = [:]
     }
 
     struct Result {
@@ -24,6 +31,13 @@ struct TemplateConversion {
     }
 
     static func convert(_ body: String, context: Context) -> Result {
+        var body = body
+        if context.engine == .jekyll {
+            // A link tag split over lines (`{% post_url\n  name %}`) is one tag to Liquid.
+            body = replace(body, #"\{%-?\s*(post_url|link)\s+([^\s%]+)\s*-?%\}"#) { groups in
+                groups[0].contains("\n") ? linkTarget(groups[2], context: context) ?? groups[0] : groups[0]
+            }
+        }
         let lines = body.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         var leftovers: [(Int, String)] = []
         var output: [String] = []
@@ -31,7 +45,7 @@ struct TemplateConversion {
         var inFence = false
         var rawBlock = false
         while index < lines.count {
-            var line = lines[index]
+            let line = lines[index]
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if !rawBlock, trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 inFence.toggle()
@@ -40,30 +54,16 @@ struct TemplateConversion {
                 continue
             }
             if inFence {
-                output.append(fencedLine(line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1))
+                output.append(
+                    fencedLine(
+                        line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1,
+                        context: context))
                 index += 1
                 continue
             }
-            // {% highlight lang %} … {% endhighlight %} and {{< highlight lang >}} … {{< /highlight >}}: a fence.
-            if let language = match(trimmed, #"^\{%-?\s*highlight\s+([A-Za-z0-9_+#.-]+)[^%]*-?%\}$"#)
-                ?? match(trimmed, #"^\{\{[<%]\s*highlight\s+"?([A-Za-z0-9_+#.-]+)"?[^>%]*[>%]\}\}$"#)
-            {
-                let isLiquid = trimmed.hasPrefix("{%")
-                output.append("```" + language)
-                index += 1
-                while index < lines.count {
-                    let inner = lines[index].trimmingCharacters(in: .whitespaces)
-                    if isLiquid
-                        ? match(inner, #"^\{%-?\s*endhighlight\s*-?%\}$"#) != nil
-                        : match(inner, #"^\{\{[<%]\s*/highlight\s*[>%]\}\}$"#) != nil
-                    {
-                        break
-                    }
-                    output.append(lines[index])
-                    index += 1
-                }
-                output.append("```")
-                index += 1
+            if let block = highlightBlock(lines, at: index) {
+                output += block.fenced
+                index = block.next
                 continue
             }
             // kramdown's attribute lists on a line of their own (`{: .class}`, `{:toc}`): the table of contents
@@ -77,45 +77,89 @@ struct TemplateConversion {
                 index += 1
                 continue
             }
-            if rawBlock {
-                if let range = line.range(of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression) {
-                    line.removeSubrange(range)
-                    rawBlock = false
-                }
-                output.append(line)
-                index += 1
-                continue
-            }
-            let written = line
-            line = convertInline(uncommentedShortcodes(line), context: context)
-            line = withBasePath(line, context: context)
-            if let range = line.range(of: #"\{%-?\s*raw\s*-?%\}"#, options: .regularExpression) {
-                line.removeSubrange(range)
-                if let end = line.range(
-                    of: #"\{%-?\s*endraw\s*-?%\}"#, options: .regularExpression, range: range.lowerBound..<line.endIndex
-                ) {
-                    line.removeSubrange(end)
-                } else {
-                    rawBlock = true
-                }
-                output.append(line)
-                index += 1
-                continue
-            }
-            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) {
-                leftovers.append((index + 1, leftover))
-            }
-            output.append(line)
+            let result = convertLine(
+                line, rawBlock: &rawBlock, leftovers: &leftovers, number: index + 1, context: context)
+            output.append(result)
             index += 1
         }
         return Result(markdown: output.joined(separator: "\n"), leftovers: leftovers)
     }
 
+    /// `{% highlight lang %}` … `{% endhighlight %}` or `{{< highlight lang >}}` … `{{< /highlight >}}` from
+    /// the line at `start`, as a fenced code block, and the line after it; nil when none starts there. The
+    /// fence is longer than any run of backticks inside, so that no line of the code can close it early.
+    private static func highlightBlock(_ lines: [String], at start: Int) -> (fenced: [String], next: Int)? {
+        let trimmed = lines[start].trimmingCharacters(in: .whitespaces)
+        guard
+            let language = match(trimmed, #"^\{%-?\s*highlight\s+([A-Za-z0-9_+#.-]+)[^%]*-?%\}$"#)
+                ?? match(trimmed, #"^\{\{[<%]\s*highlight\s+"?([A-Za-z0-9_+#.-]+)"?[^>%]*[>%]\}\}$"#)
+        else { return nil }
+        let isLiquid = trimmed.hasPrefix("{%")
+        var code: [String] = []
+        var index = start + 1
+        while index < lines.count {
+            let inner = lines[index].trimmingCharacters(in: .whitespaces)
+            if isLiquid
+                ? match(inner, #"^\{%-?\s*endhighlight\s*-?%\}$"#) != nil
+                : match(inner, #"^\{\{[<%]\s*/highlight\s*[>%]\}\}$"#) != nil
+            {
+                break
+            }
+            code.append(lines[index])
+            index += 1
+        }
+        let fence = String(repeating: "`", count: max(3, code.map(longestBacktickRun).max() ?? 0) + 1)
+        return ([fence + language] + code + [fence], index + 1)
+    }
+
+    /// The most backticks in a row in `line`.
+    private static func longestBacktickRun(_ line: String) -> Int {
+        var longest = 0
+        var run = 0
+        for character in line.utf8 {
+            run = character == UInt8(ascii: "`") ? run + 1 : 0
+            longest = max(longest, run)
+        }
+        return longest
+    }
+
+    /// One line outside fenced code, converted: `{% raw %}` … `{% endraw %}`, as often as they stand on a
+    /// line or across lines, keep what is inside as written, and what is outside is converted; template
+    /// code left over is reported at `number`.
+    private static func convertLine(
+        _ line: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int, context: Context
+    ) -> String {
+        var result = ""
+        var rest = Substring(line)
+        while !rest.isEmpty {
+            let tag = rawBlock ? #"\{%-?\s*endraw\s*-?%\}"# : #"\{%-?\s*raw\s*-?%\}"#
+            let found = context.engine == .jekyll ? rest.range(of: tag, options: .regularExpression) : nil
+            let piece = String(rest[..<(found?.lowerBound ?? rest.endIndex)])
+            if rawBlock {
+                result += piece
+            } else {
+                let inline = convertInline(uncommentedShortcodes(piece), context: context)
+                let converted = withBasePath(inline, context: context)
+                for leftover in templateCode(in: converted, engine: context.engine)
+                where !isUncommented(leftover, in: piece) {
+                    leftovers.append((number, leftover))
+                }
+                result += converted
+            }
+            guard let found else { break }
+            rawBlock.toggle()
+            rest = rest[found.upperBound...]
+        }
+        return result
+    }
+
     /// A line of fenced code: Jekyll and Hugo run their templates there too, so `{% raw %}` is taken away,
     /// a commented shortcode (`{{</* x */>}}`) shows as written, and anything else is reported.
     private static func fencedLine(
-        _ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)], number: Int
+        _ written: String, rawBlock: inout Bool, leftovers: inout [(Int, String)],
+        number: Int, context: Context
     ) -> String {
+        let engine = context.engine
         var sawRaw = false
         var line = replace(written, #"\{%-?\s*(end)?raw\s*-?%\}"#) { groups in
             sawRaw = true
@@ -123,8 +167,13 @@ struct TemplateConversion {
             return ""
         }
         line = uncommentedShortcodes(line)
+        if engine == .jekyll, !rawBlock, !sawRaw {
+            line = replace(line, #"\{%-?\s*(post_url|link)\s+([^\s%]+)\s*-?%\}"#) { groups in
+                context.postURLs[groups[2]] ?? context.postURLs[(groups[2] as NSString).lastPathComponent] ?? groups[0]
+            }
+        }
         if !rawBlock, !sawRaw {
-            for leftover in templateCode(in: line) where !isUncommented(leftover, in: written) {
+            for leftover in templateCode(in: line, engine: engine) where !isUncommented(leftover, in: written) {
                 leftovers.append((number, leftover))
             }
         }
@@ -156,8 +205,13 @@ struct TemplateConversion {
         }
         // {% post_url name %} and {% link path %}: the post's new file, which the build links to its page.
         line = replace(line, #"\{%-?\s*(post_url|link)\s+([^\s%]+)\s*-?%\}"#) { groups in
-            let name = groups[2]
-            return context.postFiles[name] ?? context.postFiles[(name as NSString).lastPathComponent] ?? groups[0]
+            linkTarget(groups[2], context: context) ?? groups[0]
+        }
+        // {{ site.KEY }}: the value in _config.yml, as Jekyll printed it.
+        if context.engine == .jekyll {
+            line = replace(line, #"\{\{-?\s*site\.([A-Za-z0-9_]+)\s*-?\}\}"#) { groups in
+                context.siteValues[groups[1]] ?? groups[0]
+            }
         }
         // {{< ref "x" >}} and {{< relref "x" >}}.
         line = replace(line, #"\{\{[<%]\s*(rel)?ref\s+"?([^"\s>%]+)"?\s*[>%]\}\}"#) { groups in
@@ -186,6 +240,11 @@ struct TemplateConversion {
         return line
     }
 
+    /// The new file a `post_url` or `link` tag names, relative to the post.
+    private static func linkTarget(_ name: String, context: Context) -> String? {
+        context.postFiles[name] ?? context.postFiles[(name as NSString).lastPathComponent]
+    }
+
     /// Root-relative links and sources to copied assets (`](/assets/x.png)`, `src="/assets/x.png"`), under
     /// the base path.
     private static func withBasePath(_ text: String, context: Context) -> String {
@@ -211,9 +270,17 @@ struct TemplateConversion {
         return result
     }
 
+    /// Every piece of template code in a text, by line, converting nothing.
+    static func leftovers(in text: String, engine: SiteImport.Engine) -> [(line: Int, text: String)] {
+        text.split(separator: "\n", omittingEmptySubsequences: false).enumerated().flatMap { index, line in
+            templateCode(in: String(line), engine: engine).map { (index + 1, $0) }
+        }
+    }
+
     /// Liquid tags and output, and Hugo shortcodes, left in a line.
-    static func templateCode(in line: String) -> [String] {
-        guard let expression = try? NSRegularExpression(pattern: #"\{%.*?%\}|\{\{.*?\}\}"#) else { return [] }
+    static func templateCode(in line: String, engine: SiteImport.Engine = .jekyll) -> [String] {
+        let pattern = engine == .jekyll ? #"\{%.*?%\}|\{\{.*?\}\}"# : #"\{\{[<%].*?[>%]\}\}"#
+        guard let expression = try? NSRegularExpression(pattern: pattern) else { return [] }
         return expression.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap {
             Range($0.range, in: line).map { String(line[$0]) }
         }

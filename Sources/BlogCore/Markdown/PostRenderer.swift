@@ -101,7 +101,7 @@ struct PostRenderer: Sendable {
             // Most posts link only to other sites: then the feed's HTML is the page's, without a second render.
             feedHTML = rewritten ? try document.html(options: htmlOptions) : html.text
         }
-        let summary = post.summary ?? Self.summary(of: walked.paragraphs)
+        let summary = try post.summary ?? separatedSummary(of: post.body) ?? Self.summary(of: walked.paragraphs)
         return RenderedPost(
             html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words,
             toc: TableOfContentsEntry.nested(toc),
@@ -181,6 +181,59 @@ struct PostRenderer: Sendable {
     static func absolute(_ url: String, against base: String) -> String? {
         guard !hasScheme(url), !url.hasPrefix("//") else { return nil }
         return URL(string: url, relativeTo: URL(string: base))?.absoluteString
+    }
+
+    /// The text before the site's summary separator (`<!--more-->`), as plain text with its blocks separated by
+    /// spaces; nil when the post has none. A separator inside fenced code cuts before that code, as Hugo 0.111
+    /// did (0.168 reads the code's text too). Not shortened: the author chose where it ends.
+    func separatedSummary(of body: String) throws -> String? {
+        guard let cut = Self.summaryCut(in: body, separator: configuration.summarySeparator) else { return nil }
+        let document = try Document(
+            markdown: String(body[..<cut]).replacingControlCharacters, options: parseOptions,
+            extensions: configuration.markdown.extensions)
+        let text = Self.blockText(document.rootNode)
+        let words = text.split(whereSeparator: { $0.isWhitespace }).joined(separator: " ")
+        return words.isEmpty ? nil : words
+    }
+
+    /// Where the summary ends in the Markdown: at the separator, or at the opening of the fenced code block it
+    /// stands in.
+    static func summaryCut(in body: String, separator: String) -> String.Index? {
+        guard let found = body.range(of: separator) else { return nil }
+        // CommonMark §4.5: a fence is three or more backticks or tildes; it closes with as many of the same.
+        var fenceStart: String.Index?
+        var fence: (character: Character, length: Int) = ("`", 0)
+        var lineStart = body.startIndex
+        while lineStart < found.lowerBound {
+            let lineEnd = body[lineStart...].firstIndex(of: "\n") ?? body.endIndex
+            let trimmed = body[lineStart..<lineEnd].drop { $0 == " " }
+            if let character = trimmed.first, character == "`" || character == "~" {
+                let length = trimmed.prefix { $0 == character }.count
+                if fenceStart == nil, length >= 3 {
+                    fenceStart = lineStart
+                    fence = (character, length)
+                } else if fenceStart != nil, character == fence.character, length >= fence.length,
+                    trimmed.dropFirst(length).allSatisfy(\.isWhitespace)
+                {
+                    fenceStart = nil
+                }
+            }
+            guard lineEnd < body.endIndex else { break }
+            lineStart = body.index(after: lineEnd)
+        }
+        return fenceStart ?? found.lowerBound
+    }
+
+    /// The text of a node's blocks, each block's text separated from the next by a space; raw HTML is left out.
+    static func blockText(_ node: Node) -> String {
+        switch node.kind {
+        case .document, .blockQuote, .list, .item:
+            return node.children.map(blockText).joined(separator: " ")
+        case .htmlBlock, .thematicBreak:
+            return ""
+        default:
+            return node.plainText(includingImages: false)
+        }
     }
 
     /// The first paragraph with words in it (a paragraph holding only an image is passed over).
