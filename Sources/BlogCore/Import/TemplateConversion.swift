@@ -108,7 +108,7 @@ struct TemplateConversion {
             code.append(lines[index])
             index += 1
         }
-        let fence = String(repeating: "`", count: max(3, code.map(longestBacktickRun).max() ?? 0) + 1)
+        let fence = String(repeating: "`", count: max(3, (code.map(longestBacktickRun).max() ?? 0) + 1))
         return ([fence + language] + code + [fence], index + 1)
     }
 
