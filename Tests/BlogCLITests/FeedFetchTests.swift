@@ -37,6 +37,13 @@ import Testing
         #expect(!result.stdout.contains("root:"))
     }
 
+    @Test(arguments: ["http://", "https:///feed.json", "http://[::1/feed.json"])
+    func firstURLWithoutAHostIsRefused(address: String) throws {
+        let result = try runBlog(["feed", "validate", address])
+        #expect(result.status == 1)
+        #expect(result.stdout == "\(address): error: not a valid http or https URL\n")
+    }
+
     @Test(.enabled(if: hasPython, "needs python3 for the local HTTP server"))
     func redirectsMayChangeHostFormOrGoToHTTPS() throws {
         let server = try Server()
@@ -129,10 +136,12 @@ import Testing
         #expect(result.stdout == "\(server.base)\(path): error: no complete answer within 1 s, the most blog waits\n")
     }
 
-    @Test(.enabled(if: hasPython, "needs python3 for the local HTTP server"))
-    func waitingCostsNoProcessorTime() throws {
+    @Test(
+        .enabled(if: hasPython, "needs python3 for the local HTTP server"),
+        arguments: ["stall.json", "drip-body.json"])
+    func waitingCostsNoProcessorTime(path: String) throws {
         let server = try Server()
-        let result = try validate(server, "stall.json", ["--timeout", "3", "--print-usage"])
+        let result = try validate(server, path, ["--timeout", "3", "--print-usage"])
         #expect(result.stdout.contains("no complete answer within 3 s"), "\(result.stdout)")
         // Three seconds of a spinning thread would cost about 3,000 ms; starting and the fetch cost far less.
         #expect(try usage(result).milliseconds < 1000, "\(result.stderr)")
