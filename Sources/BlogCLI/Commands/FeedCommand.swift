@@ -21,9 +21,10 @@ extension Blog.Feed {
                 Each problem is printed as FILE: PATH: error: message (or warning). The exit status is 1 when \
                 any file has an error (with --strict, also a warning), 0 otherwise.
 
-                An http:// or https:// argument is fetched: up to 5 redirects are followed, an answer other \
-                than 2xx is an error naming the status, the whole fetch must end within 30 seconds (or \
-                --timeout), and a body past 32 MiB is refused without reading the rest.
+                An http:// or https:// argument is fetched: up to 5 redirects are followed, each only to an \
+                http or https URL; an answer other than 2xx is an error naming the status; the whole fetch, \
+                redirects and slow bodies included, must end within 30 seconds (or --timeout); and a body \
+                past 32 MiB, as sent or once gzip or deflate is undone, is refused without reading the rest.
 
                 Examples:
                   blog feed validate public/feed.json
@@ -44,7 +45,16 @@ extension Blog.Feed {
                 throw ValidationError(
                     "--timeout must be more than 0 and at most \(Int(FeedFetch.timeoutLimit)) seconds")
             }
+            guard sizeLimit > 0, sizeLimit <= FeedInput.limit else {
+                throw ValidationError("--size-limit must be more than 0 and at most \(FeedInput.limit) bytes")
+            }
         }
+
+        /// A smaller size limit for a fetched feed, so that tests need not send 32 MiB.
+        @Option(help: .hidden) var sizeLimit: Int = FeedInput.limit
+
+        /// Prints the processor time and peak memory used, so that tests can tell waiting from spinning.
+        @Flag(help: .hidden) var printUsage = false
 
         @Flag(help: "Exit 1 on warnings too.")
         var strict = false
@@ -58,7 +68,7 @@ extension Blog.Feed {
                 let data: Data
                 if FeedFetch.isURL(file) {
                     do {
-                        data = try await FeedFetch.fetch(file, timeout: timeout)
+                        data = try await FeedFetch.fetch(file, limits: .init(timeout: timeout, size: sizeLimit))
                     } catch {
                         report.append(
                             FileProblem(
@@ -83,6 +93,10 @@ extension Blog.Feed {
                 let summary =
                     "\(files.count) file\(files.count == 1 ? "" : "s") checked: \(errors) error\(errors == 1 ? "" : "s"), \(warnings) warning\(warnings == 1 ? "" : "s")"
                 printError(summary)
+            }
+            if printUsage {
+                let usage = ProcessUsage.current()
+                printError("usage: \(Int(usage.processorMilliseconds)) ms processor, \(usage.peakKilobytes) KiB peak")
             }
             if report.contains(where: { $0.severity == .error || (strict && $0.severity == .warning) }) {
                 throw ExitCode(1)
