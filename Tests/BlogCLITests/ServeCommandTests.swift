@@ -328,10 +328,12 @@ func listTree(_ folder: URL) -> [String] {
         defer { try? FileManager.default.removeItem(at: folder) }
         let site = try makeServedSite(in: folder)
         let staging = site.appending(path: ".blog-cache/serve/.public.blog-staging")
-        // The build pauses with its tree staged, as a long build would be busy.
+        // The build pauses with its tree staged, as a long build would be busy; long enough that a test
+        // process slowed by the tests beside it still finds it paused (the second Ctrl-C ends it anyway).
         let server = try ServeProcess(
-            site: site, arguments: ["--port", "0", "--pause-before-swap", "60"])
-        for _ in 0..<300 where !FileManager.default.fileExists(atPath: staging.path) {
+            site: site, arguments: ["--port", "0", "--pause-before-swap", "600"])
+        let deadline = Date().addingTimeInterval(120)
+        while Date() < deadline, !FileManager.default.fileExists(atPath: staging.path) {
             try await Task.sleep(for: .milliseconds(100))
         }
         #expect(FileManager.default.fileExists(atPath: staging.path))
