@@ -3,8 +3,11 @@ internal import CCmark
 /// GFM footnotes on libcmark's tree.
 ///
 /// libcmark would read `[^label]: text` as a link reference definition, so before parsing, each
-/// definition's first line is written as a `+` list item whose content starts four columns in, as a
-/// footnote's continuation lines do; the line count stays the same. After parsing, those items are the
+/// definition's first line is written as a bullet list item whose content starts four columns in, as a
+/// footnote's continuation lines do; the line count stays the same. A definition with nothing after the
+/// colon gets an HTML comment that closes on its line (`<!---->`, taken out after parsing) as its first
+/// block: an item whose first line is empty would start its content two columns in, could not interrupt a
+/// paragraph and would end at a blank line, where cmark-gfm's definition does none of these. After parsing, those items are the
 /// definitions; `[^label]` in text refers to one when the label matches (case-insensitively, as link
 /// labels do). Referenced definitions go, numbered in order of first reference, into a section at the
 /// end, each with links back to its references; cmark-gfm's markup, attribute for attribute.
@@ -21,9 +24,10 @@ enum Footnotes {
         var labels: [Position: String] = [:]
         // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
         // document with none is not copied.
-        var replaced: [Range<String.Index>] = []
+        var replaced: [(range: Range<String.Index>, replacement: String)] = []
         var fence: (character: Character, length: Int)?
-        for (number, line) in SourceLines(source).lines.enumerated() {
+        let lines = SourceLines(source).lines
+        for (number, line) in lines.enumerated() {
             // Most lines hold neither a definition nor a fence: decided by bytes, without Characters.
             if !Self.mayMatter(line.utf8) { continue }
             // Block quote and list markers first: a definition (or a fence) may start inside them.
@@ -50,19 +54,38 @@ enum Footnotes {
             else { continue }
             let text = afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
             labels[Position(line: number + 1, column: line[..<body.startIndex].utf8.count + 1)] = String(label)
-            replaced.append(body.startIndex..<text.startIndex)
+            let marker = Self.marker(between: number > 0 ? lines[number - 1] : nil, and: lines[(number + 1)...])
+            replaced.append((body.startIndex..<text.startIndex, marker + "   " + (text.isEmpty ? emptyMark : "")))
         }
         guard !labels.isEmpty else { return nil }
         var output = ""
         output.reserveCapacity(source.utf8.count)
         var last = source.startIndex
-        for range in replaced {
+        for (range, replacement) in replaced {
             output += source[last..<range.lowerBound]
-            output += "+   "
+            output += replacement
             last = range.upperBound
         }
         output += source[last...]
         return (output, labels)
+    }
+
+    /// The first block of a definition written with nothing after its colon, taken out after parsing.
+    static let emptyMark = "<!---->"
+
+    /// A bullet that the lines around a definition do not start with, so that its item never joins a list
+    /// of the post's own (which would make that list loose): the line before, and the next line that is
+    /// neither blank nor indented as the definition's own content.
+    private static func marker(between previous: Substring?, and following: ArraySlice<Substring>) -> String {
+        func bullet(_ line: Substring?) -> Character? {
+            line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
+        }
+        let next = following.first { line in
+            let indent = line.prefix { $0 == " " || $0 == "\t" }
+            return indent.count < line.count && indent.count < 4 && !indent.contains("\t")
+        }
+        let taken = [bullet(previous), bullet(next)]
+        return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
     }
 
     /// Whether a line may open or close a fence or start a definition: it holds `[^`, or a backtick or
@@ -129,6 +152,10 @@ enum Footnotes {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
             items.append(item)
+            if let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
+                Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark) {
+                Tree.remove(first)
+            }
             let key = normalized(label)
             if definitions[key] == nil { definitions[key] = (label, item) }
         }
