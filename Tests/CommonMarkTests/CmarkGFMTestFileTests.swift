@@ -17,7 +17,7 @@ import Testing
 
     /// The examples we still render differently from cmark-gfm, by file and 1-based number, in every mode.
     static let knownDifferences: Set<String> = [
-        "extensions.txt#19", "extensions.txt#23", "extensions.txt#25", "regression.txt#23", "regression.txt#24",
+        "extensions.txt#25", "regression.txt#23", "regression.txt#24",
     ]
 
     /// The examples of one test file, in the format of cmark-gfm's `spec_tests.py` (`→` stands for a tab).

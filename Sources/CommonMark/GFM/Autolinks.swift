@@ -367,24 +367,49 @@ enum Autolinks {
         return end > start ? (start, end) : nil
     }
 
-    /// cmark-gfm's e-mail autolinks (its `postprocess_text`), over one piece of plain text.
+    /// cmark-gfm's e-mail autolinks (its `postprocess_text`), over one piece of plain text: the address is
+    /// read back from each `@` over letters, digits and `.+-_`, and over a `mailto:` or `xmpp:` that starts
+    /// the text or follows a character that is neither (then it is part of the link and its destination), and
+    /// forward over letters, digits, `-`, `_`, one `@`, dots followed by a letter or digit, and `/` in an
+    /// `xmpp:` address.
     private static func emails(_ bytes: [UInt8], smart: Bool) -> [(text: [UInt8], url: String?)] {
         var pieces: [(text: [UInt8], url: String?)] = []
         var plainStart = 0
+        // Where the text node that cmark-gfm looks at begins: the piece, then the text after each link.
+        var nodeStart = 0
         var offset = 0
+        func validProtocol(_ protocolName: String, before colon: Int) -> Bool {
+            let name = Array(protocolName.utf8)
+            let start = colon + 1 - name.count
+            guard start >= nodeStart, bytes[start...colon].elementsEqual(name) else { return false }
+            return start == nodeStart || !isAlnum(bytes[start - 1])
+        }
         while offset < bytes.count, let at = bytes[offset...].firstIndex(of: UInt8(ascii: "@")) {
             var rewind = 0
-            var slash = false
+            var autoMailto = true
+            var isXMPP = false
             while at - rewind - 1 >= offset, rewind < scanLimit {
                 let byte = bytes[at - rewind - 1]
                 if isAlnum(byte) || ".+-_".utf8.contains(byte) {
                     rewind += 1
                     continue
                 }
-                if byte == UInt8(ascii: "/") { slash = true }
+                if byte == UInt8(ascii: ":") {
+                    if validProtocol("mailto:", before: at - rewind - 1) {
+                        autoMailto = false
+                        rewind += 1
+                        continue
+                    }
+                    if validProtocol("xmpp:", before: at - rewind - 1) {
+                        autoMailto = false
+                        isXMPP = true
+                        rewind += 1
+                        continue
+                    }
+                }
                 break
             }
-            guard rewind > 0, !slash else {
+            guard rewind > 0 else {
                 offset = at + 1
                 continue
             }
@@ -398,6 +423,7 @@ enum Autolinks {
                     ats += 1
                 } else if byte == UInt8(ascii: "."), at + linkEnd + 1 < bytes.count, isAlnum(bytes[at + linkEnd + 1]) {
                     dots += 1
+                } else if byte == UInt8(ascii: "/") && isXMPP {
                 } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
                     break
                 }
@@ -415,8 +441,10 @@ enum Autolinks {
             }
             let start = at - rewind
             if start > plainStart { pieces.append((Array(bytes[plainStart..<start]), nil)) }
-            pieces.append((Array(bytes[start..<end]), "mailto:" + String(decoding: bytes[start..<end], as: UTF8.self)))
+            let address = String(decoding: bytes[start..<end], as: UTF8.self)
+            pieces.append((Array(bytes[start..<end]), autoMailto ? "mailto:" + address : address))
             plainStart = end
+            nodeStart = end
             offset = end
         }
         if plainStart < bytes.count || pieces.isEmpty { pieces.append((Array(bytes[plainStart...]), nil)) }
