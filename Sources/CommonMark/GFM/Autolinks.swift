@@ -285,7 +285,8 @@ enum Autolinks {
     /// cmark-gfm's `check_domain`: the length of the domain at `start`, 0 when it is not one.
     private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool) -> Int {
         let size = min(bytes.count - start, scanLimit)
-        guard size > 1 else { return 0 }
+        // One byte is a domain as long as the URL allows short ones: cmark-gfm's loop then looks at nothing.
+        guard size > 0 else { return 0 }
         var underscoresBeforeLastDot = 0
         var underscores = 0
         var dots = 0
