@@ -42,7 +42,7 @@ public final class Document {
             let plans = Tables.plans(in: root, source: SourceLines(source))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
-                parsedText = prelude.text + source
+                parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
                 let second = try Self.parse(parsedText, options: options)
                 cmark_node_free(root)
                 root = second
