@@ -15,10 +15,6 @@ import Testing
         && sourceFolder.map { FileManager.default.fileExists(atPath: $0 + "/test/extensions.txt") } == true
     static let files = ["spec.txt", "extensions.txt", "regression.txt", "smart_punct.txt"]
 
-    /// The examples we still render differently from cmark-gfm, by file and 1-based number, in every mode.
-    static let knownDifferences: Set<String> = [
-        "extensions.txt#25", "regression.txt#23", "regression.txt#24",
-    ]
 
     /// The examples of one test file, in the format of cmark-gfm's `spec_tests.py` (`→` stands for a tab).
     static func examples(in file: String) throws -> [String] {
@@ -47,14 +43,9 @@ import Testing
             let expected = try mode.oracle(markdown)
             let actual = try mode.render(markdown)
             if actual == expected { matching += 1 }
-            let known = Self.knownDifferences.contains("\(file)#\(index + 1)")
-            withKnownIssue("listed in CmarkGFMTestFileTests.knownDifferences", isIntermittent: true) {
-                #expect(
-                    actual == expected,
-                    "\(file) example \(index + 1) (\(mode)):\n\(markdown)\nexpected:\n\(expected)\nactual:\n\(actual)")
-            } when: {
-                known
-            }
+            #expect(
+                actual == expected,
+                "\(file) example \(index + 1) (\(mode)):\n\(markdown)\nexpected:\n\(expected)\nactual:\n\(actual)")
         }
         print("\(file) \(mode): \(matching) of \(examples.count) examples equal cmark-gfm's")
     }

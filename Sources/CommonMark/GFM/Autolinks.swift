@@ -56,7 +56,8 @@ enum Autolinks {
         var openBrackets = 0
         var currentBlock: OpaquePointer?
         for node in Tree.all(root, where: { Tree.isText($0) }) {
-            guard !Tree.insideLink(node) else { continue }
+            // A footnote reference restored to its source holds no link in cmark-gfm.
+            guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node) else { continue }
             let block = enclosingBlock(node)
             if block != currentBlock {
                 currentBlock = block

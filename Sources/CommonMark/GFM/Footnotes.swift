@@ -204,6 +204,19 @@ enum Footnotes {
         _ node: OpaquePointer, definitions: [String: (label: String, item: OpaquePointer)], order: inout [String],
         counts: inout [String: Int], numbers: inout [String: Int]
     ) {
+        if let wrapper = Tree.parent(node), FootnoteReferences.isRestored(wrapper) {
+            // A reference restored to its source: the whole text is `[^label]`, linked or left as text.
+            let text = Tree.literal(node)
+            let key = normalized(String(text.dropFirst(2).dropLast()))
+            if let definition = definitions[key] {
+                let reference = reference(key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers)
+                Tree.insert(reference, before: wrapper)
+            } else {
+                Tree.insert(Tree.text(text), before: wrapper)
+            }
+            Tree.remove(wrapper)
+            return
+        }
         let text = Tree.literal(node)
         guard range(of: "[^", in: text[...]) != nil else { return }
         var pieces: [OpaquePointer] = []
@@ -222,19 +235,7 @@ enum Footnotes {
             plain += rest[..<open.lowerBound]
             if !plain.isEmpty { pieces.append(Tree.text(plain)) }
             plain = ""
-            if counts[key] == nil { order.append(key) }
-            let count = (counts[key] ?? 0) + 1
-            counts[key] = count
-            // The number is the position in `order`, kept beside it: a search of `order` for each reference
-            // made many footnotes quadratic.
-            if numbers[key] == nil { numbers[key] = order.count }
-            let number = numbers[key]!
-            let href = hrefEscaped(definition.label)
-            let id = count == 1 ? href : "\(href)-\(count)"
-            pieces.append(Tree.custom(
-                block: false,
-                onEnter: "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
-                onExit: ""))
+            pieces.append(reference(key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers))
             rest = afterOpen[afterOpen.index(after: close)...]
         }
         guard !pieces.isEmpty else { return }
@@ -242,6 +243,25 @@ enum Footnotes {
         if !plain.isEmpty { pieces.append(Tree.text(plain)) }
         for piece in pieces { Tree.insert(piece, before: node) }
         Tree.remove(node)
+    }
+
+    /// The next reference to a definition: numbered by its first reference, with an id for each.
+    private static func reference(
+        key: String, label: String, order: inout [String], counts: inout [String: Int], numbers: inout [String: Int]
+    ) -> OpaquePointer {
+        if counts[key] == nil { order.append(key) }
+        let count = (counts[key] ?? 0) + 1
+        counts[key] = count
+        // The number is the position in `order`, kept beside it: a search of `order` for each reference
+        // made many footnotes quadratic.
+        let number = numbers[key] ?? order.count
+        numbers[key] = number
+        let href = hrefEscaped(label)
+        let id = count == 1 ? href : "\(href)-\(count)"
+        return Tree.custom(
+            block: false,
+            onEnter: "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
+            onExit: "")
     }
 
     private static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {

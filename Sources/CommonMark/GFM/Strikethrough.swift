@@ -31,7 +31,8 @@ enum Strikethrough {
         }
         guard hasTilde else { return }
         var delimiters: [Delimiter] = []
-        for child in Tree.children(parent) where Tree.isText(child) {
+        // A footnote reference restored to its source is no text to cmark-gfm's delimiters.
+        for child in Tree.children(parent) where Tree.isText(child) && !FootnoteReferences.isMarked(child) {
             delimiters += split(child, in: parent)
         }
         match(&delimiters)
