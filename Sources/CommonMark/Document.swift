@@ -73,7 +73,11 @@ public final class Document {
         let taskLists = extensions.contains(.taskList)
             && (ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]") || ByteSearch.contains(source, "[X]"))
         if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
-        if autolinks { Autolinks.apply(root, smart: options.contains(.smart), source: sourceLines) }
+        if autolinks {
+            let entities = EntityDecoder()
+            let readFromSource = Autolinks.linkFromSource(root, lines: sourceLines(), entities: entities)
+            Autolinks.apply(root, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
+        }
         if strikethrough { Strikethrough.apply(root) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {

@@ -48,9 +48,106 @@ enum Autolinks {
         }
     }
 
-    /// - Parameter source: The parsed text's lines, made only if an emphasis inside a URL needs them.
-    static func apply(_ root: OpaquePointer, smart: Bool, source: () -> SourceLines) {
-        restoreDelimitersInURLs(root, source: source)
+    /// URL and `www.` links read from the source of each paragraph and heading, as cmark-gfm's inline parser
+    /// reads them: a link's text and destination are the source as written (`www.example.com/a\_b` keeps its
+    /// backslash, `http://x&lt;y` its entity), where it begins is decided by the source byte before it, and
+    /// only brackets written as brackets stop links. A block is read this way only when every link found
+    /// in it lies within one text node; the others are left to ``apply(_:smart:source:readFromSource:)``.
+    ///
+    /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
+    ///   find.
+    static func linkFromSource(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Set<OpaquePointer> {
+        var done: Set<OpaquePointer> = []
+        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+        for block in blocks where mayHoldURL(block) {
+            guard let source = InlineSource.make(for: block, lines: lines, entities: entities) else { continue }
+            let raw = source.raw
+            var openBrackets = 0
+            var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)])] = []
+            var fits = true
+            for node in Tree.all(block, where: { Tree.isText($0) }) {
+                guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node] else { continue }
+                var links: [(range: Range<Int>, url: String)] = []
+                var index = span.raw.lowerBound
+                while index < span.raw.upperBound {
+                    if let unit = span.units.first(where: { $0.raw.contains(index) }) {
+                        index = unit.raw.upperBound
+                        continue
+                    }
+                    let byte = raw[index]
+                    if byte == UInt8(ascii: "[") { openBrackets += 1 }
+                    if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
+                    var match: (start: Int, end: Int, url: String)?
+                    if openBrackets == 0 {
+                        if byte == UInt8(ascii: "w"), index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1]),
+                            let end = www(raw, at: index, smart: false) {
+                            match = (index, end, "http://" + String(decoding: raw[index..<end], as: UTF8.self))
+                        } else if byte == UInt8(ascii: ":"), let found = url(raw, colon: index, earliest: span.raw.lowerBound, smart: false) {
+                            match = (found.start, found.end, String(decoding: raw[found.start..<found.end], as: UTF8.self))
+                        }
+                    }
+                    guard let match else {
+                        index += 1
+                        continue
+                    }
+                    guard match.end <= span.raw.upperBound else {
+                        fits = false
+                        break
+                    }
+                    links.append((match.start..<match.end, match.url))
+                    index = match.end
+                }
+                if !fits { break }
+                if !links.isEmpty { matches.append((node, links)) }
+            }
+            guard fits else { continue }
+            done.insert(block)
+            for (node, links) in matches {
+                let span = source.texts[node]!
+                var plainStart = span.raw.lowerBound
+                for link in links {
+                    if link.range.lowerBound > plainStart {
+                        let text = source.decoded(node, raw: plainStart..<link.range.lowerBound)
+                        Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
+                    }
+                    Tree.insert(Tree.link(to: link.url, text: String(decoding: raw[link.range], as: UTF8.self)), before: node)
+                    plainStart = link.range.upperBound
+                }
+                if plainStart < span.raw.upperBound {
+                    let text = source.decoded(node, raw: plainStart..<span.raw.upperBound)
+                    Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
+                }
+                Tree.remove(node)
+            }
+        }
+        return done
+    }
+
+    /// Whether a block's text may hold a `www.` or `scheme://` link.
+    private static func mayHoldURL(_ block: OpaquePointer) -> Bool {
+        for node in Tree.all(block, where: { Tree.isText($0) }) {
+            let found = Tree.withLiteralBytes(node) { bytes -> Bool in
+                var index = 0
+                while index + 2 < bytes.count {
+                    if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/") { return true }
+                    if bytes[index] == UInt8(ascii: "w"), bytes[index + 1] == UInt8(ascii: "w"), bytes[index + 2] == UInt8(ascii: "w") {
+                        return true
+                    }
+                    index += 1
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// - Parameters:
+    ///   - source: The parsed text's lines, made only if an emphasis inside a URL needs them.
+    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found; only e-mail
+    ///     addresses are looked for in them.
+    static func apply(_ root: OpaquePointer, smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []) {
+        restoreDelimitersInURLs(root, source: source, skipping: readFromSource)
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
         var openBrackets = 0
@@ -69,7 +166,7 @@ enum Autolinks {
                 openBrackets = max(0, openBrackets + scan.bracketBalance)
                 continue
             }
-            link(node, openBrackets: &openBrackets, smart: smart)
+            link(node, openBrackets: &openBrackets, smart: smart, emailOnly: block.map(readFromSource.contains) ?? false)
         }
     }
 
@@ -101,10 +198,11 @@ enum Autolinks {
     /// end of a URL stays in it; libcmark has made emphasis of them. Where the text before an emphasis
     /// ends in a URL that runs on into it (no space between) and the source shows which delimiter was
     /// written, the emphasis goes back to text, so that the URL is found whole.
-    private static func restoreDelimitersInURLs(_ root: OpaquePointer, source: () -> SourceLines) {
+    private static func restoreDelimitersInURLs(_ root: OpaquePointer, source: () -> SourceLines, skipping: Set<OpaquePointer>) {
         let emphases = Tree.all(root) { Tree.type($0) == CMARK_NODE_EMPH || Tree.type($0) == CMARK_NODE_STRONG }
         for emphasis in emphases {
             guard let before = Tree.previous(emphasis), Tree.isText(before), let block = enclosingBlock(emphasis),
+                !skipping.contains(block),
                 let inner = Tree.firstChild(emphasis), Tree.isText(inner), Tree.next(inner) == nil
             else { continue }
             // By byte first: most emphasis follows a space or plain words, and Strings cost more than the check.
@@ -150,7 +248,7 @@ enum Autolinks {
     }
 
     /// Finds the links in one text node and splits it around them.
-    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool) {
+    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, emailOnly: Bool) {
         let written = Array(Tree.literal(node).utf8)
         // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
         // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
@@ -168,7 +266,7 @@ enum Autolinks {
             if byte == UInt8(ascii: "[") { openBrackets += 1 }
             if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
             var match: (start: Int, end: Int, url: String)?
-            if openBrackets == 0 {
+            if openBrackets == 0 && !emailOnly {
                 if byte == UInt8(ascii: "w") {
                     let allowed: Bool
                     if index == 0 {

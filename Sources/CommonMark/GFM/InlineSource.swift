@@ -256,6 +256,29 @@ struct InlineSource {
         return (text.count, decoded)
     }
 
+    /// Source text with its backslash escapes and entities decoded.
+    private func decodeSource(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex, isASCIIPunctuation(bytes[index + 1]) {
+                result.append(bytes[index + 1])
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "&"), let semicolon = bytes[index...].prefix(34).firstIndex(of: UInt8(ascii: ";")),
+                let decoded = entities.decode(Array(bytes[index...semicolon])) {
+                result += decoded
+                index = semicolon + 1
+                continue
+            }
+            result.append(byte)
+            index += 1
+        }
+        return result
+    }
+
     /// The end of an inline link's `(destination "title")` from its `(`, by CommonMark's syntax; nil when it
     /// is not one.
     static func inlineLinkEnd(_ raw: [UInt8], _ open: Int) -> Int? {
@@ -322,7 +345,12 @@ struct InlineSource {
             return offset
         }
         while index < range.upperBound {
-            if let unit = units.first, unit.raw.lowerBound == index {
+            if let unit = units.first, unit.raw.lowerBound < index {
+                // The range starts inside an escape or entity (a link ended in it): cmark-gfm reads on from
+                // there afresh, so the rest is decoded from its source again.
+                result += decodeSource(raw[index..<range.upperBound])
+                break
+            } else if let unit = units.first, unit.raw.lowerBound == index {
                 if unit.raw.upperBound <= range.upperBound {
                     result += literal[unit.literal]
                 } else {
