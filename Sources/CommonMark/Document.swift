@@ -75,7 +75,8 @@ public final class Document {
         if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
         if autolinks {
             let entities = EntityDecoder()
-            let readFromSource = Autolinks.linkFromSource(root, lines: sourceLines(), entities: entities)
+            let readFromSource = Autolinks.linkFromSource(
+                root, lines: sourceLines(), entities: entities, smart: options.contains(.smart))
             Autolinks.apply(root, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
         }
         if strikethrough { Strikethrough.apply(root) }

@@ -56,11 +56,17 @@ enum Autolinks {
     ///
     /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
     ///   find.
-    static func linkFromSource(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Set<OpaquePointer> {
+    static func linkFromSource(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder, smart: Bool)
+        -> Set<OpaquePointer> {
         var done: Set<OpaquePointer> = []
         let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks where mayHoldURL(block) {
-            guard let source = InlineSource.make(for: block, lines: lines, entities: entities) else { continue }
+            // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
+            // decoded text finds the same links for less.
+            let written: [UInt8] = smart ? Array("\\&\"'-.".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "&"), 0]
+            guard lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written),
+                let source = InlineSource.make(for: block, lines: lines, entities: entities)
+            else { continue }
             let raw = source.raw
             var openBrackets = 0
             var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)])] = []

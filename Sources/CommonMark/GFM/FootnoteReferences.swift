@@ -22,7 +22,7 @@ enum FootnoteReferences {
     static func restore(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Bool {
         var restored = false
         let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
-        for block in blocks where mayHoldReference(block) {
+        for block in blocks where mayHoldReference(block, lines: lines) {
             // One reference at a time, each from a fresh walk: a restoration frees nodes the walk knew.
             for _ in 0..<1_000 {
                 guard let source = InlineSource.make(for: block, lines: lines, entities: entities) else { break }
@@ -38,12 +38,35 @@ enum FootnoteReferences {
         return restored
     }
 
-    private static func mayHoldReference(_ block: OpaquePointer) -> Bool {
+    /// Whether a block may hold a reference that libcmark's nodes do not show as written: a `[^` whose `]`
+    /// is in another node, whose text holds a `~`, or whose text is not found as such in the block's source
+    /// (an escape, an entity).
+    /// Most references are plain text that ``Footnotes`` reads as it is.
+    private static func mayHoldReference(_ block: OpaquePointer, lines: SourceLines) -> Bool {
+        var source: String?
         for node in Tree.all(block, where: { Tree.isText($0) }) {
-            let found = Tree.withLiteralBytes(node) { bytes in
-                bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "^") }
+            let references = Tree.withLiteralBytes(node) { bytes -> [[UInt8]]? in
+                var found: [[UInt8]] = []
+                var index = 0
+                while index + 1 < bytes.count {
+                    guard bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^") else {
+                        index += 1
+                        continue
+                    }
+                    guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+                    found.append(Array(bytes[index...close]))
+                    index = close + 1
+                }
+                return found
             }
-            if found { return true }
+            guard let references else { return true }
+            // A `~` inside would be read as strikethrough by the pass over text nodes.
+            for reference in references {
+                if reference.contains(UInt8(ascii: "~")) { return true }
+                let text = source ?? lines.raw(from: Tree.startLine(block), through: Tree.endLine(block))
+                source = text
+                if !ByteSearch.contains(text, String(decoding: reference, as: UTF8.self)) { return true }
+            }
         }
         return false
     }

@@ -40,6 +40,12 @@ struct SourceLines {
         return column
     }
 
+    /// Whether lines `first` through `last` (1-based) hold one of the bytes.
+    func contains(from first: Int, through last: Int, anyOf bytes: [UInt8]) -> Bool {
+        guard first >= 1, first <= last, last <= lines.count else { return false }
+        return lines[(first - 1)..<last].contains { line in line.utf8.contains { bytes.contains($0) } }
+    }
+
     /// One line of a paragraph's content.
     struct ContentLine {
         /// The text after the containers' prefixes and the indentation.
