@@ -66,6 +66,11 @@ public final class Document {
             Tree.consolidateText(root)
             restoredReferences = FootnoteReferences.restore(root, lines: sourceLines(), entities: EntityDecoder())
         }
+        if extensions.contains(.strikethrough), ByteSearch.contains(parsedText, UInt8(ascii: "~")),
+            ByteSearch.contains(parsedText, "\\~") || ByteSearch.contains(parsedText, "&#") {
+            Tree.consolidateText(root)
+            Strikethrough.protectWrittenTildes(root, lines: sourceLines(), entities: EntityDecoder())
+        }
         if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
         // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
         let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)

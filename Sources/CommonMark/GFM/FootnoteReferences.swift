@@ -9,8 +9,10 @@ internal import CCmark
 enum FootnoteReferences {
     /// Whether a node is the custom inline around a restored reference.
     static func isRestored(_ node: OpaquePointer) -> Bool {
-        Tree.type(node) == CMARK_NODE_CUSTOM_INLINE && cmark_node_get_on_enter(node).map { $0.pointee == 0 } ?? true
-            && Tree.onExit(node).isEmpty
+        guard Tree.type(node) == CMARK_NODE_CUSTOM_INLINE, cmark_node_get_on_enter(node).map({ $0.pointee == 0 }) ?? true,
+            Tree.onExit(node).isEmpty, let text = Tree.firstChild(node), Tree.isText(text)
+        else { return false }
+        return Tree.withLiteralBytes(text) { $0.starts(with: [UInt8(ascii: "["), UInt8(ascii: "^")]) }
     }
 
     /// Whether a text node is the text of a restored reference.

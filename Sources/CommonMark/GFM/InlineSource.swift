@@ -152,6 +152,17 @@ struct InlineSource {
             guard raw[position...].starts(with: literal) else { return false }
             position += literal.count
             return true
+        case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isWrittenTilde(node):
+            // A tilde kept from strikethrough: an escape or an entity.
+            if peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "~") {
+                position += 2
+                return true
+            }
+            guard peek() == UInt8(ascii: "&"), let (length, decoded) = entity(), decoded == [UInt8(ascii: "~")] else {
+                return false
+            }
+            position += length
+            return true
         default:
             return false
         }
