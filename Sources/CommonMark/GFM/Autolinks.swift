@@ -75,8 +75,9 @@ enum Autolinks {
                 guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node] else { continue }
                 var links: [(range: Range<Int>, url: String)] = []
                 var index = span.raw.lowerBound
+                var cursor = 0
                 while index < span.raw.upperBound {
-                    if let unit = span.units.first(where: { $0.raw.contains(index) }) {
+                    if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
                         index = unit.raw.upperBound
                         continue
                     }
@@ -110,17 +111,19 @@ enum Autolinks {
             done.insert(block)
             for (node, links) in matches {
                 let span = source.texts[node]!
+                let offsets = source.literalOffsets(node)
+                let literal = Tree.withLiteralBytes(node) { Array($0) }
                 var plainStart = span.raw.lowerBound
                 for link in links {
                     if link.range.lowerBound > plainStart {
-                        let text = source.decoded(node, raw: plainStart..<link.range.lowerBound)
+                        let text = source.decoded(node, raw: plainStart..<link.range.lowerBound, offsets: offsets, literal: literal)
                         Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
                     }
                     Tree.insert(Tree.link(to: link.url, text: String(decoding: raw[link.range], as: UTF8.self)), before: node)
                     plainStart = link.range.upperBound
                 }
                 if plainStart < span.raw.upperBound {
-                    let text = source.decoded(node, raw: plainStart..<span.raw.upperBound)
+                    let text = source.decoded(node, raw: plainStart..<span.raw.upperBound, offsets: offsets, literal: literal)
                     Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
                 }
                 Tree.remove(node)

@@ -25,8 +25,10 @@ enum FootnoteReferences {
         var restored = false
         let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks where mayHoldReference(block, lines: lines) {
-            // One reference at a time, each from a fresh walk: a restoration frees nodes the walk knew.
-            for _ in 0..<1_000 {
+            // One reference at a time, each from a fresh walk: a restoration frees nodes the walk knew. Past
+            // 64 in one block (only made-up text has them) the rest stay as libcmark read them, so that the
+            // walks stay linear in the block.
+            for _ in 0..<64 {
                 guard let source = InlineSource.make(for: block, lines: lines, entities: entities) else { break }
                 let scopes = [block] + Tree.all(block) { node in
                     let kind = Tree.type(node)
@@ -80,9 +82,10 @@ enum FootnoteReferences {
             child = Tree.next(current)
             guard Tree.isText(current), let span = source.texts[current] else { continue }
             var open = span.raw.lowerBound
+            var cursor = 0
             while open + 1 < span.raw.upperBound {
                 if source.raw[open] == UInt8(ascii: "["), source.raw[open + 1] == UInt8(ascii: "^"),
-                    !span.units.contains(where: { $0.raw.contains(open) }) {
+                    InlineSource.unit(containing: open, in: span, cursor: &cursor) == nil {
                     break
                 }
                 open += 1
@@ -92,8 +95,12 @@ enum FootnoteReferences {
             else { continue }
             let closeSpan = source.texts[closeNode]!
             let label = String(decoding: source.raw[(open + 2)..<close], as: UTF8.self)
-            let before = source.decoded(current, raw: span.raw.lowerBound..<open)
-            let after = source.decoded(closeNode, raw: (close + 1)..<closeSpan.raw.upperBound)
+            let before = source.decoded(
+                current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
+                literal: Tree.withLiteralBytes(current) { Array($0) })
+            let after = source.decoded(
+                closeNode, raw: (close + 1)..<closeSpan.raw.upperBound, offsets: source.literalOffsets(closeNode),
+                literal: Tree.withLiteralBytes(closeNode) { Array($0) })
             if !before.isEmpty { Tree.insert(Tree.text(String(decoding: before, as: UTF8.self)), before: current) }
             let reference = Tree.custom(block: false, onEnter: "", onExit: "")
             Tree.append(Tree.text("[^" + label + "]"), to: reference)
@@ -123,8 +130,9 @@ enum FootnoteReferences {
             case CMARK_NODE_TEXT:
                 guard let span = source.texts[candidate] else { return nil }
                 var index = max(from, span.raw.lowerBound)
+                var cursor = 0
                 while index < span.raw.upperBound {
-                    if let unit = span.units.first(where: { $0.raw.contains(index) }) {
+                    if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
                         index = unit.raw.upperBound
                         continue
                     }

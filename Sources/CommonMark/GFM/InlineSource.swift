@@ -338,45 +338,54 @@ struct InlineSource {
         return index + 1
     }
 
-    /// A text node's decoded bytes for a range of its source that starts and ends outside escapes and
-    /// entities (or the source itself for the part of one that is cut).
-    func decoded(_ node: OpaquePointer, raw range: Range<Int>) -> [UInt8] {
-        guard let span = texts[node] else { return Array(raw[range]) }
+    /// For each source byte of a text node (and its end), the offset in the node's decoded bytes where it
+    /// begins, or -1 inside an escape or entity; made once per node, so that cutting a node into many pieces
+    /// stays linear.
+    func literalOffsets(_ node: OpaquePointer) -> [Int] {
+        guard let span = texts[node] else { return [] }
+        var offsets = [Int](repeating: -1, count: span.raw.count + 1)
+        var rawIndex = span.raw.lowerBound
+        var literalIndex = 0
+        for unit in span.units {
+            while rawIndex < unit.raw.lowerBound {
+                offsets[rawIndex - span.raw.lowerBound] = literalIndex
+                rawIndex += 1
+                literalIndex += 1
+            }
+            offsets[rawIndex - span.raw.lowerBound] = unit.literal.lowerBound
+            rawIndex = unit.raw.upperBound
+            literalIndex = unit.literal.upperBound
+        }
+        while rawIndex <= span.raw.upperBound {
+            offsets[rawIndex - span.raw.lowerBound] = literalIndex
+            rawIndex += 1
+            literalIndex += 1
+        }
+        return offsets
+    }
+
+    /// A text node's decoded bytes for a range of its source, given its ``literalOffsets(_:)`` and its text
+    /// (both made once for all its pieces). A range that
+    /// starts inside an escape or entity (a link ended in it) is read afresh from there, as cmark-gfm goes
+    /// on reading the source after the link.
+    func decoded(_ node: OpaquePointer, raw range: Range<Int>, offsets: [Int], literal: [UInt8]) -> [UInt8] {
+        guard let span = texts[node], !range.isEmpty else { return [] }
+        if offsets[range.lowerBound - span.raw.lowerBound] < 0 { return decodeSource(raw[range]) }
+        let start = range.lowerBound
         var result: [UInt8] = []
-        var index = range.lowerBound
-        var units = span.units[...]
-        let literal = Array(Tree.literal(node).utf8)
-        while let unit = units.first, unit.raw.upperBound <= index { units = units.dropFirst() }
-        // Literal offset of `index`: raw bytes outside units map one to one.
-        func literalOffset(_ rawIndex: Int) -> Int {
-            var offset = rawIndex - span.raw.lowerBound
-            for unit in span.units where unit.raw.upperBound <= rawIndex {
-                offset += unit.literal.count - unit.raw.count
-            }
-            return offset
-        }
-        while index < range.upperBound {
-            if let unit = units.first, unit.raw.lowerBound < index {
-                // The range starts inside an escape or entity (a link ended in it): cmark-gfm reads on from
-                // there afresh, so the rest is decoded from its source again.
-                result += decodeSource(raw[index..<range.upperBound])
-                break
-            } else if let unit = units.first, unit.raw.lowerBound == index {
-                if unit.raw.upperBound <= range.upperBound {
-                    result += literal[unit.literal]
-                } else {
-                    result += raw[index..<range.upperBound]
-                }
-                index = unit.raw.upperBound
-                units = units.dropFirst()
-            } else {
-                let end = min(units.first?.raw.lowerBound ?? range.upperBound, range.upperBound)
-                let offset = literalOffset(index)
-                result += literal[offset..<offset + (end - index)]
-                index = end
-            }
-        }
+        var end = range.upperBound
+        while end > start, offsets[end - span.raw.lowerBound] < 0 { end -= 1 }
+        if end > start { result += literal[offsets[start - span.raw.lowerBound]..<offsets[end - span.raw.lowerBound]] }
+        if end < range.upperBound { result += raw[end..<range.upperBound] }
         return result
+    }
+
+    /// The escape or entity at or after a source position, moving a cursor through a text node's units in
+    /// order (positions must not go back), or nil when the position is in none.
+    static func unit(containing index: Int, in span: TextSpan, cursor: inout Int) -> Unit? {
+        while cursor < span.units.count, span.units[cursor].raw.upperBound <= index { cursor += 1 }
+        guard cursor < span.units.count, span.units[cursor].raw.contains(index) else { return nil }
+        return span.units[cursor]
     }
 }
 
