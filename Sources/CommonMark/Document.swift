@@ -84,7 +84,10 @@ public final class Document {
                 root, lines: sourceLines(), entities: entities, smart: options.contains(.smart))
             Autolinks.apply(root, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
         }
-        if strikethrough { Strikethrough.apply(root) }
+        if strikethrough {
+            let matched = Delimiters.apply(root, lines: sourceLines(), entities: EntityDecoder(), smart: options.contains(.smart))
+            Strikethrough.apply(root, skipping: matched)
+        }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)

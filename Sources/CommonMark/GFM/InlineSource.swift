@@ -128,6 +128,16 @@ struct InlineSource {
             for _ in 0..<count { guard expect(delimiter) else { return false } }
             return true
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            if Tree.type(node) == CMARK_NODE_LINK, let text = Tree.firstChild(node), Tree.isText(text), Tree.next(text) == nil,
+                let url = Tree.url(node), peek() != UInt8(ascii: "[") {
+                // A link the autolink extension made of text: its text is its source (read from the source,
+                // or without escapes or entities in it).
+                let literal = Tree.literal(text)
+                if url == literal || url == "http://" + literal || url == "mailto:" + literal, raw[position...].starts(with: literal.utf8) {
+                    position += literal.utf8.count
+                    return true
+                }
+            }
             if Tree.type(node) == CMARK_NODE_LINK, peek() == UInt8(ascii: "<") {
                 // An autolink: its text is its source.
                 while let byte = peek(), byte != UInt8(ascii: ">") { position += 1 }

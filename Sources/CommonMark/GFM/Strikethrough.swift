@@ -61,8 +61,16 @@ enum Strikethrough {
         return Tree.withLiteralBytes(text) { $0.elementsEqual([UInt8(ascii: "~")]) }
     }
 
-    static func apply(_ root: OpaquePointer) {
+    /// - Parameter skipping: Blocks whose delimiters ``Delimiters`` matched already.
+    static func apply(_ root: OpaquePointer, skipping: Set<OpaquePointer> = []) {
         let parents = Tree.all(root) { node in
+            if !skipping.isEmpty {
+                var block: OpaquePointer? = node
+                while let current = block, Tree.type(current) != CMARK_NODE_PARAGRAPH, Tree.type(current) != CMARK_NODE_HEADING {
+                    block = Tree.parent(current)
+                }
+                if let block, skipping.contains(block) { return false }
+            }
             guard let child = Tree.firstChild(node) else { return false }
             // Inline containers: their children are inlines.
             let kind = Tree.type(child)

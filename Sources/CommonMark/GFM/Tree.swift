@@ -39,6 +39,10 @@ enum Tree {
         cmark_node_get_on_enter(node).map { String(cString: $0) } ?? ""
     }
 
+    static func url(_ node: Pointer) -> String? {
+        cmark_node_get_url(node).map { String(cString: $0) }
+    }
+
     /// What a custom node writes after its children.
     static func onExit(_ node: Pointer) -> String {
         cmark_node_get_on_exit(node).map { String(cString: $0) } ?? ""
