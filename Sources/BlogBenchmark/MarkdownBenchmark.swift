@@ -1,8 +1,8 @@
 import Foundation
 
 /// One large document, rendered by `blog markdown` (GFM extensions and highlighting on) and by Debian's
-/// `cmark-gfm` with the same extensions (no highlighting): the target is at most three times cmark-gfm's
-/// time. Both run as processes on the same file, median of seven runs after one unmeasured run each.
+/// `cmark-gfm` with the same extensions (no highlighting): the target is at most 1.3 times cmark-gfm's
+/// time (issue #34). Both run as processes on the same file, median of seven runs after one unmeasured run each.
 struct MarkdownBenchmark {
     /// About 1 MB: prose with links and emphasis, 500 fenced code blocks in the listed languages, 200
     /// tables, footnotes and task lists.
@@ -54,6 +54,9 @@ struct MarkdownBenchmark {
         return text
     }
 
+    /// The most `blog markdown` may take, in multiples of cmark-gfm's time.
+    static let targetRatio = 1.3
+
     struct Figures: Codable {
         var documentBytes: Int
         var codeBlocks: Int
@@ -89,10 +92,10 @@ struct MarkdownBenchmark {
             ratio: ours / oracle)
         print("markdown: \(text.utf8.count / 1000) kB, 500 code blocks, 200 tables, footnotes, task lists")
         print(String(format: "  cmark-gfm (5 extensions, no highlighting)  %.1f ms", oracle * 1000))
-        print(
-            String(
-                format: "  blog markdown (5 extensions, highlighting) %.1f ms  = %.2f× cmark-gfm (target ≤ 3×)",
-                ours * 1000, ours / oracle))
+        let ratio = ours / oracle
+        print(String(format: "  blog markdown (5 extensions, highlighting) %.1f ms", ours * 1000))
+        let verdict = ratio <= targetRatio ? "met" : "not met"
+        print(String(format: "  speed ratio %.2f× cmark-gfm (target ≤ %.1f×): ", ratio, targetRatio) + verdict)
         return figures
     }
 }

@@ -39,20 +39,43 @@ public final class Document {
         var shift = 0
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
+        var tables: [Tables.Plan] = []
         if extensions.contains(.table),
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
         {
             let plans = Tables.plans(in: root, source: SourceLines(source))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
-                parsedText = prelude.text + source
+                parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
                 let second = try Self.parse(parsedText, options: options)
                 cmark_node_free(root)
                 root = second
                 shift = prelude.lines
-                Tables.build(plans, in: root, shift: shift)
+                tables = plans
             }
         }
+        // Split into lines once, and only for the extensions that look at the source.
+        var lines: SourceLines?
+        func sourceLines() -> SourceLines {
+            if let lines { return lines }
+            let made = SourceLines(parsedText)
+            lines = made
+            return made
+        }
+        // Footnote references are read from the source before tables are built: the cells are still
+        // paragraphs of the prelude then, with lines of their own.
+        var restoredReferences = false
+        if extensions.contains(.footnotes), ByteSearch.contains(parsedText, "[^") {
+            Tree.consolidateText(root)
+            restoredReferences = FootnoteReferences.restore(root, lines: sourceLines(), entities: EntityDecoder())
+        }
+        if extensions.contains(.strikethrough), ByteSearch.contains(parsedText, UInt8(ascii: "~")),
+            ByteSearch.contains(parsedText, "\\~") || ByteSearch.contains(parsedText, "&#")
+        {
+            Tree.consolidateText(root)
+            Strikethrough.protectWrittenTildes(root, lines: sourceLines(), entities: EntityDecoder())
+        }
+        if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
         // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
         let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
         let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
@@ -61,20 +84,22 @@ public final class Document {
             && (ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
         if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
-        // Split into lines once, and only for the extensions that look at the source.
-        var lines: SourceLines?
         if autolinks {
-            Autolinks.apply(root, smart: options.contains(.smart)) {
-                if let lines { return lines }
-                let made = SourceLines(parsedText)
-                lines = made
-                return made
-            }
+            let entities = EntityDecoder()
+            let readFromSource = Autolinks.linkFromSource(
+                root, lines: sourceLines(), entities: entities, smart: options.contains(.smart))
+            Autolinks.apply(root, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
         }
-        if strikethrough { Strikethrough.apply(root) }
+        if strikethrough {
+            let matched = Delimiters.apply(
+                root, lines: sourceLines(), entities: EntityDecoder(), smart: options.contains(.smart))
+            Strikethrough.apply(root, skipping: matched)
+        }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
-        if !footnoteLabels.isEmpty { Footnotes.apply(root, labels: footnoteLabels, lineShift: shift) }
-        if taskLists { TaskLists.apply(root, source: lines ?? SourceLines(parsedText)) }
+        if !footnoteLabels.isEmpty || restoredReferences {
+            Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)
+        }
+        if taskLists { TaskLists.apply(root, source: sourceLines()) }
         self.root = root
         self.lineShift = shift
     }

@@ -94,7 +94,9 @@ import Testing
             result.stdout
                 == "\(server.base)bomb/\(coding): error: the feed is larger than 32 MiB once \(name) is undone, the most blog reads; stopped inflating there\n"
         )
-        #expect(try usage(result).kilobytes < 160 * 1024, "\(result.stderr)")
+        // The peak holds the limit's 32 MiB, the process itself and its threads' arenas, which grow when the
+        // machine is busy; inflating the whole body would hold a gigabyte.
+        #expect(try usage(result).kilobytes < 256 * 1024, "\(result.stderr)")
     }
 
     @Test(.enabled(if: hasPython, "needs python3 for the local HTTP server"))

@@ -75,6 +75,16 @@ import Testing
                 "http://a.b/" + String(repeating: "(", count: 50_000) + String(repeating: ")", count: 50_000),
                 { $0.contains("<a href=") }
             ),
+            // Read from the source: one text node cut into 10,000 links, each after an entity.
+            (
+                String(repeating: "www.a.com&amp; ", count: 10_000),
+                { $0.hasSuffix("<a href=\"http://www.a.com\">www.a.com</a>&amp;</p>\n") }
+            ),
+            // References whose labels hold escapes, each restored from the source of one long paragraph.
+            (
+                String(repeating: "x[^a\\_b] ", count: 20_000) + "\n\n[^a\\_b]: n\n",
+                { $0.contains("data-footnote-ref>1</a>") }
+            ),
         ]
         for (markdown, check) in cases {
             let html = try Document(markdown: markdown, extensions: .gfm).html()

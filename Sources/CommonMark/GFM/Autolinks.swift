@@ -59,15 +59,142 @@ enum Autolinks {
         }
     }
 
-    /// - Parameter source: The parsed text's lines, made only if an emphasis inside a URL needs them.
-    static func apply(_ root: OpaquePointer, smart: Bool, source: () -> SourceLines) {
-        restoreDelimitersInURLs(root, source: source)
+    /// URL and `www.` links read from the source of each paragraph and heading, as cmark-gfm's inline parser
+    /// reads them: a link's text and destination are the source as written (`www.example.com/a\_b` keeps its
+    /// backslash, `http://x&lt;y` its entity), where it begins is decided by the source byte before it, and
+    /// only brackets written as brackets stop links. A block is read this way only when every link found
+    /// in it lies within one text node; the others are left to ``apply(_:smart:source:readFromSource:)``.
+    ///
+    /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
+    ///   find.
+    static func linkFromSource(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder, smart: Bool)
+        -> Set<OpaquePointer>
+    {
+        var done: Set<OpaquePointer> = []
+        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+        for block in blocks where mayHoldURL(block) {
+            // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
+            // decoded text finds the same links for less.
+            let written: [UInt8] = smart ? Array("\\&\"'-.".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "&"), 0]
+            guard lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written),
+                let source = InlineSource.make(for: block, lines: lines, entities: entities)
+            else { continue }
+            let raw = source.raw
+            var openBrackets = 0
+            var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)])] = []
+            var fits = true
+            for node in Tree.all(block, where: { Tree.isText($0) }) {
+                guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node] else {
+                    continue
+                }
+                var links: [(range: Range<Int>, url: String)] = []
+                var index = span.raw.lowerBound
+                var cursor = 0
+                while index < span.raw.upperBound {
+                    if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
+                        index = unit.raw.upperBound
+                        continue
+                    }
+                    let byte = raw[index]
+                    if byte == UInt8(ascii: "[") { openBrackets += 1 }
+                    if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
+                    var match: (start: Int, end: Int, url: String)?
+                    if openBrackets == 0 {
+                        if byte == UInt8(ascii: "w"),
+                            index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1]),
+                            let end = www(raw, at: index, smart: false)
+                        {
+                            match = (index, end, "http://" + String(decoding: raw[index..<end], as: UTF8.self))
+                        } else if byte == UInt8(ascii: ":"),
+                            let found = url(raw, colon: index, earliest: span.raw.lowerBound, smart: false)
+                        {
+                            match = (
+                                found.start, found.end, String(decoding: raw[found.start..<found.end], as: UTF8.self)
+                            )
+                        }
+                    }
+                    guard let match else {
+                        index += 1
+                        continue
+                    }
+                    guard match.end <= span.raw.upperBound else {
+                        fits = false
+                        break
+                    }
+                    links.append((match.start..<match.end, match.url))
+                    index = match.end
+                }
+                if !fits { break }
+                if !links.isEmpty { matches.append((node, links)) }
+            }
+            guard fits else { continue }
+            done.insert(block)
+            for (node, links) in matches { replace(node, withLinks: links, source) }
+        }
+        return done
+    }
+
+    /// Replaces a text node with its text around the links found in it, each a link node.
+    private static func replace(
+        _ node: OpaquePointer, withLinks links: [(range: Range<Int>, url: String)], _ source: InlineSource
+    ) {
+        guard let span = source.texts[node] else { return }
+        let offsets = source.literalOffsets(node)
+        let literal = Tree.withLiteralBytes(node) { Array($0) }
+        var plainStart = span.raw.lowerBound
+        for link in links {
+            if link.range.lowerBound > plainStart {
+                let text = source.decoded(
+                    node, raw: plainStart..<link.range.lowerBound, offsets: offsets, literal: literal)
+                Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
+            }
+            Tree.insert(
+                Tree.link(to: link.url, text: String(decoding: source.raw[link.range], as: UTF8.self)), before: node)
+            plainStart = link.range.upperBound
+        }
+        if plainStart < span.raw.upperBound {
+            let text = source.decoded(node, raw: plainStart..<span.raw.upperBound, offsets: offsets, literal: literal)
+            Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
+        }
+        Tree.remove(node)
+    }
+
+    /// Whether a block's text may hold a `www.` or `scheme://` link.
+    private static func mayHoldURL(_ block: OpaquePointer) -> Bool {
+        for node in Tree.all(block, where: { Tree.isText($0) }) {
+            let found = Tree.withLiteralBytes(node) { bytes -> Bool in
+                var index = 0
+                while index + 2 < bytes.count {
+                    if bytes[index] == UInt8(ascii: ":"), bytes[index + 1] == UInt8(ascii: "/") { return true }
+                    if bytes[index] == UInt8(ascii: "w"), bytes[index + 1] == UInt8(ascii: "w"),
+                        bytes[index + 2] == UInt8(ascii: "w")
+                    {
+                        return true
+                    }
+                    index += 1
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
+    }
+
+    /// - Parameters:
+    ///   - source: The parsed text's lines, made only if an emphasis inside a URL needs them.
+    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found; only e-mail
+    ///     addresses are looked for in them.
+    static func apply(
+        _ root: OpaquePointer, smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
+    ) {
+        restoreDelimitersInURLs(root, source: source, skipping: readFromSource)
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
         var openBrackets = 0
         var currentBlock: OpaquePointer?
         for node in Tree.all(root, where: { Tree.isText($0) }) {
-            guard !Tree.insideLink(node) else { continue }
+            // A footnote reference restored to its source holds no link in cmark-gfm.
+            guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node) else { continue }
             let block = enclosingBlock(node)
             if block != currentBlock {
                 currentBlock = block
@@ -79,7 +206,8 @@ enum Autolinks {
                 openBrackets = max(0, openBrackets + scan.bracketBalance)
                 continue
             }
-            link(node, openBrackets: &openBrackets, smart: smart)
+            link(
+                node, openBrackets: &openBrackets, smart: smart, emailOnly: block.map(readFromSource.contains) ?? false)
         }
     }
 
@@ -114,10 +242,13 @@ enum Autolinks {
     /// end of a URL stays in it; libcmark has made emphasis of them. Where the text before an emphasis
     /// ends in a URL that runs on into it (no space between) and the source shows which delimiter was
     /// written, the emphasis goes back to text, so that the URL is found whole.
-    private static func restoreDelimitersInURLs(_ root: OpaquePointer, source: () -> SourceLines) {
+    private static func restoreDelimitersInURLs(
+        _ root: OpaquePointer, source: () -> SourceLines, skipping: Set<OpaquePointer>
+    ) {
         let emphases = Tree.all(root) { Tree.type($0) == CMARK_NODE_EMPH || Tree.type($0) == CMARK_NODE_STRONG }
         for emphasis in emphases {
             guard let before = Tree.previous(emphasis), Tree.isText(before), let block = enclosingBlock(emphasis),
+                !skipping.contains(block),
                 let inner = Tree.firstChild(emphasis), Tree.isText(inner), Tree.next(inner) == nil
             else { continue }
             // By byte first: most emphasis follows a space or plain words, and Strings cost more than the check.
@@ -173,7 +304,7 @@ enum Autolinks {
     }
 
     /// Finds the links in one text node and splits it around them.
-    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool) {
+    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, emailOnly: Bool) {
         let written = Array(Tree.literal(node).utf8)
         // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
         // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
@@ -191,7 +322,7 @@ enum Autolinks {
             if byte == UInt8(ascii: "[") { openBrackets += 1 }
             if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
             var match: (start: Int, end: Int, url: String)?
-            if openBrackets == 0 {
+            if openBrackets == 0 && !emailOnly {
                 if byte == UInt8(ascii: "w") {
                     let allowed: Bool
                     if index == 0 {
@@ -313,7 +444,8 @@ enum Autolinks {
     /// cmark-gfm's `check_domain`: the length of the domain at `start`, 0 when it is not one.
     private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool) -> Int {
         let size = min(bytes.count - start, scanLimit)
-        guard size > 1 else { return 0 }
+        // One byte is a domain as long as the URL allows short ones: cmark-gfm's loop then looks at nothing.
+        guard size > 0 else { return 0 }
         var underscoresBeforeLastDot = 0
         var underscores = 0
         var dots = 0
@@ -397,24 +529,49 @@ enum Autolinks {
         return end > start ? (start, end) : nil
     }
 
-    /// cmark-gfm's e-mail autolinks (its `postprocess_text`), over one piece of plain text.
+    /// cmark-gfm's e-mail autolinks (its `postprocess_text`), over one piece of plain text: the address is
+    /// read back from each `@` over letters, digits and `.+-_`, and over a `mailto:` or `xmpp:` that starts
+    /// the text or follows a character that is neither (then it is part of the link and its destination), and
+    /// forward over letters, digits, `-`, `_`, one `@`, dots followed by a letter or digit, and `/` in an
+    /// `xmpp:` address.
     private static func emails(_ bytes: [UInt8], smart: Bool) -> [(text: [UInt8], url: String?)] {
         var pieces: [(text: [UInt8], url: String?)] = []
         var plainStart = 0
+        // Where the text node that cmark-gfm looks at begins: the piece, then the text after each link.
+        var nodeStart = 0
         var offset = 0
+        func validProtocol(_ protocolName: String, before colon: Int) -> Bool {
+            let name = Array(protocolName.utf8)
+            let start = colon + 1 - name.count
+            guard start >= nodeStart, bytes[start...colon].elementsEqual(name) else { return false }
+            return start == nodeStart || !isAlnum(bytes[start - 1])
+        }
         while offset < bytes.count, let at = bytes[offset...].firstIndex(of: UInt8(ascii: "@")) {
             var rewind = 0
-            var slash = false
+            var autoMailto = true
+            var isXMPP = false
             while at - rewind - 1 >= offset, rewind < scanLimit {
                 let byte = bytes[at - rewind - 1]
                 if isAlnum(byte) || ".+-_".utf8.contains(byte) {
                     rewind += 1
                     continue
                 }
-                if byte == UInt8(ascii: "/") { slash = true }
+                if byte == UInt8(ascii: ":") {
+                    if validProtocol("mailto:", before: at - rewind - 1) {
+                        autoMailto = false
+                        rewind += 1
+                        continue
+                    }
+                    if validProtocol("xmpp:", before: at - rewind - 1) {
+                        autoMailto = false
+                        isXMPP = true
+                        rewind += 1
+                        continue
+                    }
+                }
                 break
             }
-            guard rewind > 0, !slash else {
+            guard rewind > 0 else {
                 offset = at + 1
                 continue
             }
@@ -428,6 +585,7 @@ enum Autolinks {
                     ats += 1
                 } else if byte == UInt8(ascii: "."), at + linkEnd + 1 < bytes.count, isAlnum(bytes[at + linkEnd + 1]) {
                     dots += 1
+                } else if byte == UInt8(ascii: "/") && isXMPP {
                 } else if byte != UInt8(ascii: "-") && byte != UInt8(ascii: "_") {
                     break
                 }
@@ -445,8 +603,10 @@ enum Autolinks {
             }
             let start = at - rewind
             if start > plainStart { pieces.append((Array(bytes[plainStart..<start]), nil)) }
-            pieces.append((Array(bytes[start..<end]), "mailto:" + String(decoding: bytes[start..<end], as: UTF8.self)))
+            let address = String(decoding: bytes[start..<end], as: UTF8.self)
+            pieces.append((Array(bytes[start..<end]), autoMailto ? "mailto:" + address : address))
             plainStart = end
+            nodeStart = end
             offset = end
         }
         if plainStart < bytes.count || pieces.isEmpty { pieces.append((Array(bytes[plainStart...]), nil)) }

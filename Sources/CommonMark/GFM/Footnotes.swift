@@ -3,8 +3,11 @@ internal import CCmark
 /// GFM footnotes on libcmark's tree.
 ///
 /// libcmark would read `[^label]: text` as a link reference definition, so before parsing, each
-/// definition's first line is written as a `+` list item whose content starts four columns in, as a
-/// footnote's continuation lines do; the line count stays the same. After parsing, those items are the
+/// definition's first line is written as a bullet list item whose content starts four columns in, as a
+/// footnote's continuation lines do; the line count stays the same. A definition with nothing after the
+/// colon gets an HTML comment that closes on its line (`<!---->`, taken out after parsing) as its first
+/// block: an item whose first line is empty would start its content two columns in, could not interrupt a
+/// paragraph and would end at a blank line, where cmark-gfm's definition does none of these. After parsing, those items are the
 /// definitions; `[^label]` in text refers to one when the label matches (case-insensitively, as link
 /// labels do). Referenced definitions go, numbered in order of first reference, into a section at the
 /// end, each with links back to its references; cmark-gfm's markup, attribute for attribute.
@@ -21,9 +24,10 @@ enum Footnotes {
         var labels: [Position: String] = [:]
         // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
         // document with none is not copied.
-        var replaced: [Range<String.Index>] = []
+        var replaced: [(range: Range<String.Index>, replacement: String)] = []
         var fence: (character: Character, length: Int)?
-        for (number, line) in SourceLines(source).lines.enumerated() {
+        let lines = SourceLines(source).lines
+        for (number, line) in lines.enumerated() {
             // Most lines hold neither a definition nor a fence: decided by bytes, without Characters.
             if !Self.mayMatter(line.utf8) { continue }
             // Block quote and list markers first: a definition (or a fence) may start inside them.
@@ -52,19 +56,38 @@ enum Footnotes {
             else { continue }
             let text = afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
             labels[Position(line: number + 1, column: line[..<body.startIndex].utf8.count + 1)] = String(label)
-            replaced.append(body.startIndex..<text.startIndex)
+            let marker = Self.marker(between: number > 0 ? lines[number - 1] : nil, and: lines[(number + 1)...])
+            replaced.append((body.startIndex..<text.startIndex, marker + "   " + (text.isEmpty ? emptyMark : "")))
         }
         guard !labels.isEmpty else { return nil }
         var output = ""
         output.reserveCapacity(source.utf8.count)
         var last = source.startIndex
-        for range in replaced {
+        for (range, replacement) in replaced {
             output += source[last..<range.lowerBound]
-            output += "+   "
+            output += replacement
             last = range.upperBound
         }
         output += source[last...]
         return (output, labels)
+    }
+
+    /// The first block of a definition written with nothing after its colon, taken out after parsing.
+    static let emptyMark = "<!---->"
+
+    /// A bullet that the lines around a definition do not start with, so that its item never joins a list
+    /// of the post's own (which would make that list loose): the line before, and the next line that is
+    /// neither blank nor indented as the definition's own content.
+    private static func marker(between previous: Substring?, and following: ArraySlice<Substring>) -> String {
+        func bullet(_ line: Substring?) -> Character? {
+            line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
+        }
+        let next = following.first { line in
+            let indent = line.prefix { $0 == " " || $0 == "\t" }
+            return indent.count < line.count && indent.count < 4 && !indent.contains("\t")
+        }
+        let taken = [bullet(previous), bullet(next)]
+        return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
     }
 
     /// Whether a line may open or close a fence or start a definition: it holds `[^`, or a backtick or
@@ -133,6 +156,11 @@ enum Footnotes {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
             items.append(item)
+            if let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
+                Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
+            {
+                Tree.remove(first)
+            }
             let key = normalized(label)
             if definitions[key] == nil { definitions[key] = (label, item) }
         }
@@ -183,6 +211,20 @@ enum Footnotes {
         _ node: OpaquePointer, definitions: [String: (label: String, item: OpaquePointer)], order: inout [String],
         counts: inout [String: Int], numbers: inout [String: Int]
     ) {
+        if let wrapper = Tree.parent(node), FootnoteReferences.isRestored(wrapper) {
+            // A reference restored to its source: the whole text is `[^label]`, linked or left as text.
+            let text = Tree.literal(node)
+            let key = normalized(String(text.dropFirst(2).dropLast()))
+            if let definition = definitions[key] {
+                let reference = reference(
+                    key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers)
+                Tree.insert(reference, before: wrapper)
+            } else {
+                Tree.insert(Tree.text(text), before: wrapper)
+            }
+            Tree.remove(wrapper)
+            return
+        }
         let text = Tree.literal(node)
         guard range(of: "[^", in: text[...]) != nil else { return }
         var pieces: [OpaquePointer] = []
@@ -201,21 +243,8 @@ enum Footnotes {
             plain += rest[..<open.lowerBound]
             if !plain.isEmpty { pieces.append(Tree.text(plain)) }
             plain = ""
-            if counts[key] == nil { order.append(key) }
-            let count = (counts[key] ?? 0) + 1
-            counts[key] = count
-            // The number is the position in `order`, kept beside it: a search of `order` for each reference
-            // made many footnotes quadratic.
-            if numbers[key] == nil { numbers[key] = order.count }
-            let number = numbers[key]!
-            let href = hrefEscaped(definition.label)
-            let id = count == 1 ? href : "\(href)-\(count)"
             pieces.append(
-                Tree.custom(
-                    block: false,
-                    onEnter:
-                        "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
-                    onExit: ""))
+                reference(key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers))
             rest = afterOpen[afterOpen.index(after: close)...]
         }
         guard !pieces.isEmpty else { return }
@@ -223,6 +252,26 @@ enum Footnotes {
         if !plain.isEmpty { pieces.append(Tree.text(plain)) }
         for piece in pieces { Tree.insert(piece, before: node) }
         Tree.remove(node)
+    }
+
+    /// The next reference to a definition: numbered by its first reference, with an id for each.
+    private static func reference(
+        key: String, label: String, order: inout [String], counts: inout [String: Int], numbers: inout [String: Int]
+    ) -> OpaquePointer {
+        if counts[key] == nil { order.append(key) }
+        let count = (counts[key] ?? 0) + 1
+        counts[key] = count
+        // The number is the position in `order`, kept beside it: a search of `order` for each reference
+        // made many footnotes quadratic.
+        let number = numbers[key] ?? order.count
+        numbers[key] = number
+        let href = hrefEscaped(label)
+        let id = count == 1 ? href : "\(href)-\(count)"
+        return Tree.custom(
+            block: false,
+            onEnter:
+                "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
+            onExit: "")
     }
 
     private static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {

@@ -30,6 +30,22 @@ struct SourceLines {
         return lines[(first - 1)..<last].joined(separator: "\n")
     }
 
+    /// The column (tabs to the next multiple of four, from 0) at a 1-based byte column of a line.
+    func column(line: Int, byteColumn: Int) -> Int {
+        guard line >= 1, line <= lines.count else { return 0 }
+        var column = 0
+        for byte in lines[line - 1].utf8.prefix(max(0, byteColumn - 1)) {
+            column = byte == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1
+        }
+        return column
+    }
+
+    /// Whether lines `first` through `last` (1-based) hold one of the bytes.
+    func contains(from first: Int, through last: Int, anyOf bytes: [UInt8]) -> Bool {
+        guard first >= 1, first <= last, last <= lines.count else { return false }
+        return lines[(first - 1)..<last].contains { line in line.utf8.contains { bytes.contains($0) } }
+    }
+
     /// One line of a paragraph's content.
     struct ContentLine {
         /// The text after the containers' prefixes and the indentation.

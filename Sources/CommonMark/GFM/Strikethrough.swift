@@ -13,8 +13,67 @@ enum Strikethrough {
         var active = true
     }
 
-    static func apply(_ root: OpaquePointer) {
+    /// Tildes that are escaped (`\~`) or entities (`&#126;`) are no delimiters to cmark-gfm, which reads
+    /// them from the source, while libcmark's text shows them as `~`: in blocks whose lines hold a tilde and
+    /// an escape or entity, each such tilde is put in a custom inline of its own that writes nothing itself,
+    /// which ``apply(_:)`` does not look into.
+    static func protectWrittenTildes(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) {
+        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+        for block in blocks {
+            let first = Tree.startLine(block)
+            let last = Tree.endLine(block)
+            guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
+                lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "\\"), UInt8(ascii: "&")]),
+                let source = InlineSource.make(for: block, lines: lines, entities: entities)
+            else { continue }
+            for node in Tree.all(block, where: { Tree.isText($0) }) {
+                guard let span = source.texts[node] else { continue }
+                let tildes = span.units.filter { unit in
+                    source.raw[unit.raw.lowerBound] != UInt8(ascii: "~")
+                        && Tree.withLiteralBytes(node) { Array($0[unit.literal]) } == [UInt8(ascii: "~")]
+                }
+                guard !tildes.isEmpty else { continue }
+                let literal = Array(Tree.literal(node).utf8)
+                var plainStart = 0
+                for unit in tildes {
+                    if unit.literal.lowerBound > plainStart {
+                        let text = String(decoding: literal[plainStart..<unit.literal.lowerBound], as: UTF8.self)
+                        Tree.insert(Tree.text(text), before: node)
+                    }
+                    let wrapper = Tree.custom(block: false, onEnter: "", onExit: "")
+                    Tree.append(Tree.text("~"), to: wrapper)
+                    Tree.insert(wrapper, before: node)
+                    plainStart = unit.literal.upperBound
+                }
+                if plainStart < literal.count {
+                    Tree.insert(Tree.text(String(decoding: literal[plainStart...], as: UTF8.self)), before: node)
+                }
+                Tree.remove(node)
+            }
+        }
+    }
+
+    /// Whether a node is the custom inline around a tilde that ``protectWrittenTildes(_:lines:entities:)`` kept.
+    static func isWrittenTilde(_ node: OpaquePointer) -> Bool {
+        guard Tree.type(node) == CMARK_NODE_CUSTOM_INLINE,
+            cmark_node_get_on_enter(node).map({ $0.pointee == 0 }) ?? true,
+            let text = Tree.firstChild(node), Tree.isText(text), Tree.next(text) == nil
+        else { return false }
+        return Tree.withLiteralBytes(text) { $0.elementsEqual([UInt8(ascii: "~")]) }
+    }
+
+    /// - Parameter skipping: Blocks whose delimiters ``Delimiters`` matched already.
+    static func apply(_ root: OpaquePointer, skipping: Set<OpaquePointer> = []) {
         let parents = Tree.all(root) { node in
+            if !skipping.isEmpty {
+                var block: OpaquePointer? = node
+                while let current = block, Tree.type(current) != CMARK_NODE_PARAGRAPH,
+                    Tree.type(current) != CMARK_NODE_HEADING
+                {
+                    block = Tree.parent(current)
+                }
+                if let block, skipping.contains(block) { return false }
+            }
             guard let child = Tree.firstChild(node) else { return false }
             // Inline containers: their children are inlines.
             let kind = Tree.type(child)
@@ -32,7 +91,8 @@ enum Strikethrough {
         }
         guard hasTilde else { return }
         var delimiters: [Delimiter] = []
-        for child in Tree.children(parent) where Tree.isText(child) {
+        // A footnote reference restored to its source is no text to cmark-gfm's delimiters.
+        for child in Tree.children(parent) where Tree.isText(child) && !FootnoteReferences.isMarked(child) {
             delimiters += split(child, in: parent)
         }
         match(&delimiters)

@@ -23,6 +23,9 @@ enum Tables {
         /// into a table's block quote: the paragraph goes after the quote at that depth.
         case text(String, quotes: Int?)
         case table(Table)
+        /// An indented code block: lines indented four columns or more end a table in cmark-gfm, where
+        /// libcmark, inside a paragraph, took them as continuation lines.
+        case code(String)
     }
 
     /// What a setext underline under a table becomes in cmark-gfm, where a table is not a paragraph: a
@@ -102,7 +105,10 @@ enum Tables {
         var index = 1
         while index < lines.count {
             let line = lines[index]
-            guard !line.lazy, line.indent < 4, index - 1 >= textStart, let alignments = delimiterRow(line.text),
+            // A delimiter row that is also a setext underline (only `-`) makes a heading: cmark-gfm tries
+            // the underline before any extension's block.
+            guard !line.lazy, line.indent < 4, index - 1 >= textStart, !isSetextUnderline(line.text),
+                let alignments = delimiterRow(line.text),
                 let header = cells(of: lines[index - 1].text), header.count == alignments.count, header.count <= budget
             else {
                 index += 1
@@ -116,7 +122,9 @@ enum Tables {
             budget -= header.count
             var rows: [[String]] = []
             var next = index + 1
-            while next < lines.count, !lines[next].lazy, budget >= header.count, var row = cells(of: lines[next].text) {
+            while next < lines.count, !lines[next].lazy, lines[next].indent < 4, budget >= header.count,
+                var row = cells(of: lines[next].text)
+            {
                 budget -= header.count
                 if row.count > header.count { row.removeLast(row.count - header.count) }
                 while row.count < header.count { row.append("") }
@@ -124,6 +132,12 @@ enum Tables {
                 next += 1
             }
             segments.append(.table(Table(alignments: alignments, header: header, rows: rows)))
+            var code: [String] = []
+            while next < lines.count, !lines[next].lazy, lines[next].indent >= 4 {
+                code.append(String(repeating: " ", count: lines[next].indent - 4) + lines[next].text + "\n")
+                next += 1
+            }
+            if !code.isEmpty { segments.append(.code(code.joined())) }
             textStart = next
             index = next + 1
             if next < lines.count, lines[next].lazy { break }
@@ -153,7 +167,12 @@ enum Tables {
                 ancestor = Tree.parent(current)
             }
             let column = Tree.startColumn(block)
-            let lines = source.content(from: first, column: column, through: last + (isHeading ? 1 : 0), quotes: quotes)
+            var lines = source.content(from: first, column: column, through: last + (isHeading ? 1 : 0), quotes: quotes)
+            // In a list item outside block quotes, a line indented less than the item's content is a lazy
+            // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
+            if quotes == 0, let content = itemContentColumn(of: block, source: source) {
+                for index in lines.indices.dropFirst() where lines[index].indent < content { lines[index].lazy = true }
+            }
             guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
             var underline: Underline?
             if isHeading {
@@ -195,6 +214,7 @@ enum Tables {
             for segment in plan.segments {
                 switch segment {
                 case .text(let text, _): add(text, marked: false)
+                case .code: break
                 case .table(let table):
                     for cell in table.header { add(cell, marked: true) }
                     for row in table.rows { for cell in row { add(cell, marked: true) } }
@@ -202,6 +222,31 @@ enum Tables {
             }
         }
         return (text, lines)
+    }
+
+    /// The source for the second parse, where the paragraphs that hold tables cannot define links: their
+    /// first `[` is written as `x`. cmark-gfm splits such a paragraph before its link reference definitions
+    /// are read, so only the text before the table may hold them, and it is parsed in the prelude; read from
+    /// the whole paragraph, a header row could be a definition's destination (`[f]:` over `|a|`).
+    static func withoutDefinitions(_ source: String, at plans: [Plan]) -> String {
+        var bytes = Array(source.utf8)
+        var lineStarts = [0]
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            index += 1
+            if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+            if byte == 0x0A || byte == 0x0D { lineStarts.append(index) }
+        }
+        var changed = false
+        for plan in plans where plan.line >= 1 && plan.line <= lineStarts.count {
+            let offset = lineStarts[plan.line - 1] + plan.column - 1
+            if offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
+                bytes[offset] = UInt8(ascii: "x")
+                changed = true
+            }
+        }
+        return changed ? String(decoding: bytes, as: UTF8.self) : source
     }
 
     /// Builds the tables in the second parse's tree: `root` begins with the prelude's paragraphs, and
@@ -254,6 +299,8 @@ enum Tables {
                     guard let paragraph = takeUnit(text) else { continue }
                     if let original, let quotes, let quote = enclosingQuotes(of: original).dropFirst(quotes).first {
                         Tree.insert(paragraph, after: quote)
+                    } else if let original, quotes != nil, let list = outermostList(of: original) {
+                        Tree.insert(paragraph, after: list)
                     } else if let original {
                         Tree.insert(paragraph, before: original)
                     } else {
@@ -262,6 +309,10 @@ enum Tables {
                 case .table(let table):
                     let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
+                case .code(let text):
+                    guard let original, let node = cmark_node_new(CMARK_NODE_CODE_BLOCK) else { continue }
+                    Tree.setLiteral(node, text)
+                    Tree.insert(node, before: original)
                 }
             }
             if let original {
@@ -304,6 +355,30 @@ enum Tables {
         return node
     }
 
+    /// The content column (tabs to the next multiple of four) of the list item nearest around a block, when no
+    /// block quote is nearer.
+    private static func itemContentColumn(of block: OpaquePointer, source: SourceLines) -> Int? {
+        var ancestor = Tree.parent(block)
+        while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
+            if Tree.type(current) == CMARK_NODE_ITEM, let first = Tree.firstChild(current) {
+                return source.column(line: Tree.startLine(first), byteColumn: Tree.startColumn(first))
+            }
+            ancestor = Tree.parent(current)
+        }
+        return nil
+    }
+
+    /// The outermost list around a node inside its innermost block quote (or the document).
+    private static func outermostList(of node: OpaquePointer) -> OpaquePointer? {
+        var found: OpaquePointer?
+        var ancestor = Tree.parent(node)
+        while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
+            if Tree.type(current) == CMARK_NODE_LIST { found = current }
+            ancestor = Tree.parent(current)
+        }
+        return found
+    }
+
     /// The block quotes around a node, outermost first.
     private static func enclosingQuotes(of node: OpaquePointer) -> [OpaquePointer] {
         var quotes: [OpaquePointer] = []
@@ -324,6 +399,14 @@ enum Tables {
     }
 
     // MARK: cmark-gfm's scanners
+
+    /// A setext heading's `-` underline: dashes, then only spaces and tabs.
+    private static func isSetextUnderline(_ line: Substring) -> Bool {
+        let bytes = line.utf8
+        guard bytes.first == UInt8(ascii: "-") else { return false }
+        let rest = bytes.drop { $0 == UInt8(ascii: "-") }
+        return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
+    }
 
     private static func isSpaceChar(_ byte: UInt8) -> Bool {
         byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C

@@ -1,46 +1,145 @@
 internal import CCmark
 
-/// GFM task list items on libcmark's tree: a list item whose first paragraph begins with `[ ]`, `[x]` or
-/// `[X]` and white space gets a disabled checkbox, written where cmark-gfm writes it (at the start of the
-/// item's text in a tight list, before its first paragraph in a loose one).
+/// GFM task list items on libcmark's tree, by cmark-gfm's block-level rule: a list item is a task when the
+/// whole line it starts on reads `spacechar* marker spacechar+ [ ] spacechar+` (or `[x]`, `[X]`) from its
+/// first byte, so an item inside a block quote or behind another marker on its line is not one; the marker
+/// is consumed before the item's content is parsed, and the item is checked when `[x]` or `[X]` appears
+/// anywhere on that line (cmark-gfm's `strstr`).
+///
+/// cmark-gfm writes the checkbox right after `<li>`; libcmark's renderer has no hook there, so the checkbox
+/// is a paragraph of its own at the head of the item holding only a custom inline, and a paragraph renders
+/// without `<p>` only in a tight list: a loose list with a task is made tight and its items' paragraphs get
+/// the `<p>` and `</p>` (and the line break that libcmark puts before a block) as custom inlines.
 enum TaskLists {
     static func apply(_ root: OpaquePointer, source: SourceLines) {
+        var tasks: [(item: OpaquePointer, checked: Bool)] = []
         for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
-            guard let paragraph = Tree.firstChild(item), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
-                let text = Tree.firstChild(paragraph), Tree.isText(text)
+            let lineNumber = Tree.startLine(item)
+            guard lineNumber >= 1, lineNumber <= source.lines.count,
+                let end = markerEnd(Array(source.lines[lineNumber - 1].utf8)),
+                let paragraph = Tree.firstChild(item), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
+                Tree.startLine(paragraph) == lineNumber, let text = Tree.firstChild(paragraph), Tree.isText(text)
             else { continue }
             let literal = Array(Tree.literal(text).utf8)
-            guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]"),
-                [UInt8(ascii: " "), UInt8(ascii: "x"), UInt8(ascii: "X")].contains(literal[1]),
-                literal.count == 3 || isSpaceChar(literal[3])
-            else { continue }
-            // The marker must be followed by white space on its line, as written: libcmark drops the
-            // spaces at the end of a paragraph, so the source line decides.
-            let line = source.content(
-                from: Tree.startLine(paragraph), column: Tree.startColumn(paragraph),
-                through: Tree.startLine(paragraph), quotes: 0)
-            guard let raw = line.first.map({ Array($0.text.utf8) }), raw.count >= 4, isSpaceChar(raw[3]) else {
-                continue
-            }
+            guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]") else { continue }
+            let line = Array(source.lines[lineNumber - 1].utf8)
+            let checked = contains(line, "[x]") || contains(line, "[X]")
+            let restIsBlank = line[end...].allSatisfy(isSpaceChar)
             var rest = 3
             while rest < literal.count, isSpaceChar(literal[rest]) { rest += 1 }
-            let remainder = String(decoding: literal[rest...], as: UTF8.self)
-            if remainder.isEmpty { Tree.remove(text) } else { Tree.setLiteral(text, remainder) }
-            let checkbox =
-                literal[1] == UInt8(ascii: " ")
-                ? "<input type=\"checkbox\" disabled=\"\" /> "
-                : "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
-            let list = Tree.parent(item)
-            if let list, cmark_node_get_list_tight(list) == 1 {
-                let marker = Tree.custom(block: false, onEnter: checkbox, onExit: "")
-                Tree.prepend(marker, to: paragraph)
+            if rest < literal.count {
+                Tree.setLiteral(text, String(decoding: literal[rest...], as: UTF8.self))
             } else {
-                let block = Tree.custom(block: true, onEnter: checkbox + "\n<p>", onExit: "</p>")
-                Tree.insert(block, before: paragraph)
-                Tree.moveChildren(of: paragraph, to: block)
-                Tree.remove(paragraph)
+                Tree.remove(text)
+            }
+            if restIsBlank { emptyFirstLine(item, paragraph, source: source) }
+            tasks.append((item, checked))
+        }
+        var loose: [OpaquePointer] = []
+        for task in tasks {
+            if let list = Tree.parent(task.item), cmark_node_get_list_tight(list) == 0, !loose.contains(list) {
+                loose.append(list)
             }
         }
+        for list in loose { renderTight(list) }
+        for task in tasks {
+            let checkbox =
+                task.checked
+                ? "<input type=\"checkbox\" checked=\"\" disabled=\"\" /> "
+                : "<input type=\"checkbox\" disabled=\"\" /> "
+            guard let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else { continue }
+            Tree.append(Tree.custom(block: false, onEnter: checkbox, onExit: ""), to: paragraph)
+            Tree.prepend(paragraph, to: task.item)
+        }
+    }
+
+    /// Where the marker of cmark-gfm's `tasklist` scanner ends in the line an item starts on (after the `]`,
+    /// which white space must follow), or nil when the line does not read as a task from its first byte.
+    static func markerEnd(_ line: [UInt8]) -> Int? {
+        var index = 0
+        while index < line.count, isSpaceChar(line[index]) { index += 1 }
+        guard index < line.count else { return nil }
+        if "-+*".utf8.contains(line[index]) {
+            index += 1
+        } else {
+            let digits = index
+            while index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) { index += 1 }
+            // `[0-9]+.`: any one character after the digits (`.` or `)` for a list marker).
+            guard index > digits, index < line.count else { return nil }
+            index += 1
+        }
+        let spaces = index
+        while index < line.count, isSpaceChar(line[index]) { index += 1 }
+        guard index > spaces, index + 3 < line.count, line[index] == UInt8(ascii: "["),
+            line[index + 2] == UInt8(ascii: "]"),
+            " xX".utf8.contains(line[index + 1]), isSpaceChar(line[index + 3])
+        else { return nil }
+        return index + 3
+    }
+
+    /// An item whose first line holds only the marker has no paragraph there in cmark-gfm: its next line is
+    /// the item's content only when indented as far as the item's content, and otherwise is no lazy
+    /// continuation but a paragraph after the list (after the lists whose items it is not indented for).
+    private static func emptyFirstLine(_ item: OpaquePointer, _ paragraph: OpaquePointer, source: SourceLines) {
+        // What remains of the first line is the break after it (libcmark dropped the trailing spaces).
+        if let first = Tree.firstChild(paragraph),
+            Tree.type(first) == CMARK_NODE_SOFTBREAK || Tree.type(first) == CMARK_NODE_LINEBREAK
+        {
+            Tree.remove(first)
+        }
+        guard Tree.firstChild(paragraph) != nil else {
+            Tree.remove(paragraph)
+            return
+        }
+        let nextLine = Tree.startLine(paragraph) + 1
+        guard nextLine <= source.lines.count else { return }
+        let indent = indentation(Array(source.lines[nextLine - 1].utf8))
+        guard indent < contentColumn(of: paragraph, source: source) else { return }
+        var anchor = Tree.parent(item)
+        while let list = anchor, let outerItem = Tree.parent(list), Tree.type(outerItem) == CMARK_NODE_ITEM,
+            let outerContent = Tree.firstChild(outerItem), indent < contentColumn(of: outerContent, source: source)
+        {
+            anchor = Tree.parent(outerItem)
+        }
+        guard let anchor else { return }
+        Tree.insert(paragraph, after: anchor)
+    }
+
+    /// The column (tabs to the next multiple of four) a block starts at.
+    private static func contentColumn(of block: OpaquePointer, source: SourceLines) -> Int {
+        let line = Tree.startLine(block)
+        guard line >= 1, line <= source.lines.count else { return 0 }
+        let bytes = Array(source.lines[line - 1].utf8)
+        return columns(bytes[..<min(bytes.count, max(0, Tree.startColumn(block) - 1))])
+    }
+
+    private static func indentation(_ line: [UInt8]) -> Int {
+        columns(line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
+    }
+
+    private static func columns(_ bytes: ArraySlice<UInt8>) -> Int {
+        var column = 0
+        for byte in bytes { column = byte == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1 }
+        return column
+    }
+
+    /// Makes a loose list tight for libcmark's renderer, writing what it wrote for the paragraphs directly
+    /// in its items: a line break before `<p>` when the paragraph is the first thing in its item (libcmark's
+    /// `cr` after `<li>`; after another block the output already ends in one), and `</p>` with a line break.
+    private static func renderTight(_ list: OpaquePointer) {
+        for item in Tree.children(list) {
+            for (index, child) in Tree.children(item).enumerated() where Tree.type(child) == CMARK_NODE_PARAGRAPH {
+                Tree.prepend(Tree.custom(block: false, onEnter: index == 0 ? "\n<p>" : "<p>", onExit: ""), to: child)
+                Tree.append(Tree.custom(block: false, onEnter: "</p>\n", onExit: ""), to: child)
+            }
+        }
+        cmark_node_set_list_tight(list, 1)
+    }
+
+    private static func contains(_ line: [UInt8], _ needle: String) -> Bool {
+        let pattern = Array(needle.utf8)
+        guard line.count >= pattern.count else { return false }
+        return (0...(line.count - pattern.count)).contains { line[$0..<$0 + pattern.count].elementsEqual(pattern) }
     }
 
     private static func isSpaceChar(_ byte: UInt8) -> Bool {

@@ -40,6 +40,15 @@ enum Tree {
         cmark_node_get_on_enter(node).map { String(cString: $0) } ?? ""
     }
 
+    static func url(_ node: Pointer) -> String? {
+        cmark_node_get_url(node).map { String(cString: $0) }
+    }
+
+    /// What a custom node writes after its children.
+    static func onExit(_ node: Pointer) -> String {
+        cmark_node_get_on_exit(node).map { String(cString: $0) } ?? ""
+    }
+
     /// Calls `body` with a text node's literal in place, without copying it.
     static func withLiteralBytes<Result>(_ node: Pointer, _ body: (UnsafeBufferPointer<UInt8>) -> Result) -> Result {
         guard let text = cmark_node_get_literal(node) else { return body(UnsafeBufferPointer(start: nil, count: 0)) }

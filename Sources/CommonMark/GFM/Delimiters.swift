@@ -1,0 +1,293 @@
+internal import CCmark
+
+/// Emphasis and strikethrough matched together, as cmark-gfm's `process_emphasis` matches `*`, `_` and `~` in
+/// one delimiter stack: libcmark has matched `*` and `_` alone, so in `~~a *b~~ c*` it made `*b~~ c*` the
+/// emphasis where cmark-gfm's strikethrough closes first. In blocks whose text holds a `~`, the emphasis
+/// libcmark made is taken apart into its delimiter runs again (their source known from ``InlineSource``) and
+/// every run of `*`, `_` and `~` is matched anew, with cmark-gfm's rules: flanking from the source bytes
+/// around a run, the rule of three for all three characters, `~` runs of one or two only and closing only an
+/// opener of the same length (an opener of another length stays where it is).
+enum Delimiters {
+    private final class Run {
+        var node: OpaquePointer
+        let character: UInt8
+        var length: Int
+        let canOpen: Bool
+        let canClose: Bool
+        /// The length as the run was written, which the rule of three looks at.
+        let originalLength: Int
+
+        init(node: OpaquePointer, character: UInt8, length: Int, canOpen: Bool, canClose: Bool) {
+            self.node = node
+            self.character = character
+            self.length = length
+            self.canOpen = canOpen
+            self.canClose = canClose
+            originalLength = length
+        }
+    }
+
+    /// Rematches the delimiters of every paragraph and heading with a `~` whose source could be walked;
+    /// returns those blocks, which the strikethrough pass then leaves alone.
+    static func apply(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder, smart: Bool) -> Set<
+        OpaquePointer
+    > {
+        var done: Set<OpaquePointer> = []
+        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+        for block in blocks {
+            let first = Tree.startLine(block)
+            let last = Tree.endLine(block)
+            // Smart quotes share cmark-gfm's delimiter stack too; blocks that hold them keep libcmark's matching.
+            guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
+                !smart || !lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "'"), UInt8(ascii: "\"")]),
+                let source = InlineSource.make(for: block, lines: lines, entities: entities)
+            else { continue }
+            let scopes =
+                [block] + Tree.all(block) { Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE }
+            for scope in scopes.reversed() { rematch(scope, source) }
+            done.insert(block)
+        }
+        return done
+    }
+
+    /// The scope's children with emphasis taken apart: text pieces, delimiter runs (as text nodes of their
+    /// characters) and other nodes, in order, then matched.
+    private static func rematch(_ scope: OpaquePointer, _ source: InlineSource) {
+        var pieces: [OpaquePointer] = []
+        // Raw positions of delimiter characters, by the text node made for each.
+        var delimiterStart: [OpaquePointer: Int] = [:]
+        func flatten(_ node: OpaquePointer) {
+            var child = Tree.firstChild(node)
+            while let current = child {
+                child = Tree.next(current)
+                switch Tree.type(current) {
+                case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
+                    guard let range = source.ranges[current] else { return }
+                    let count = Tree.type(current) == CMARK_NODE_EMPH ? 1 : 2
+                    let character = source.raw[range.lowerBound]
+                    for offset in 0..<count {
+                        let text = Tree.text(String(UnicodeScalar(character)))
+                        delimiterStart[text] = range.lowerBound + offset
+                        pieces.append(text)
+                    }
+                    flatten(current)
+                    for offset in 0..<count {
+                        let text = Tree.text(String(UnicodeScalar(character)))
+                        delimiterStart[text] = range.upperBound - count + offset
+                        pieces.append(text)
+                    }
+                case CMARK_NODE_TEXT:
+                    guard let span = source.texts[current] else {
+                        cmark_node_unlink(current)
+                        pieces.append(current)
+                        continue
+                    }
+                    let offsets = source.literalOffsets(current)
+                    let literal = Tree.withLiteralBytes(current) { Array($0) }
+                    var plainStart = span.raw.lowerBound
+                    var index = span.raw.lowerBound
+                    var cursor = 0
+                    while index < span.raw.upperBound {
+                        if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
+                            index = unit.raw.upperBound
+                            continue
+                        }
+                        let byte = source.raw[index]
+                        if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
+                            if index > plainStart {
+                                let text = source.decoded(
+                                    current, raw: plainStart..<index, offsets: offsets, literal: literal)
+                                pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
+                            }
+                            let text = Tree.text(String(UnicodeScalar(byte)))
+                            delimiterStart[text] = index
+                            pieces.append(text)
+                            plainStart = index + 1
+                        }
+                        index += 1
+                    }
+                    if plainStart < span.raw.upperBound {
+                        let text = source.decoded(
+                            current, raw: plainStart..<span.raw.upperBound, offsets: offsets, literal: literal)
+                        pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
+                    }
+                default:
+                    cmark_node_unlink(current)
+                    pieces.append(current)
+                }
+            }
+        }
+        flatten(scope)
+        var runs = placed(pieces, delimiterStart: delimiterStart, in: scope, source)
+        process(&runs)
+    }
+
+    /// The pieces put in the scope in place of its old children, delimiter characters written next to each
+    /// other joined into one text node a run, and the runs that can open or close.
+    private static func placed(
+        _ pieces: [OpaquePointer], delimiterStart: [OpaquePointer: Int], in scope: OpaquePointer,
+        _ source: InlineSource
+    ) -> [Run] {
+        // The old children go (what was kept is in `pieces`, unlinked); the pieces take their place.
+        while let child = Tree.firstChild(scope) { Tree.remove(child) }
+        var runs: [Run] = []
+        var index = 0
+        while index < pieces.count {
+            let piece = pieces[index]
+            Tree.append(piece, to: scope)
+            guard let start = delimiterStart[piece] else {
+                index += 1
+                continue
+            }
+            let character = source.raw[start]
+            var length = 1
+            // Delimiter characters written next to each other are one run, one text node.
+            while index + length < pieces.count, let next = delimiterStart[pieces[index + length]],
+                next == start + length,
+                source.raw[next] == character
+            {
+                Tree.remove(pieces[index + length])
+                length += 1
+            }
+            Tree.setLiteral(piece, String(repeating: String(UnicodeScalar(character)), count: length))
+            let flanking = Self.flanking(source.raw, start, start + length, character)
+            let countsForTilde = character != UInt8(ascii: "~") || length <= 2
+            if (flanking.open || flanking.close) && countsForTilde {
+                runs.append(
+                    Run(
+                        node: piece, character: character, length: length, canOpen: flanking.open,
+                        canClose: flanking.close))
+            }
+            index += length
+        }
+        return runs
+    }
+
+    /// cmark-gfm's `scan_delims`: whether a run can open and close, from the characters around it in the source.
+    private static func flanking(_ raw: [UInt8], _ start: Int, _ end: Int, _ character: UInt8) -> (
+        open: Bool, close: Bool
+    ) {
+        let newline = Unicode.Scalar(UInt8(0x0A))
+        let before = start == 0 ? newline : scalar(endingAt: start, in: raw)
+        let after = end >= raw.count ? newline : scalar(startingAt: end, in: raw)
+        let beforeSpace = CharacterClass.isSpace(before)
+        let afterSpace = CharacterClass.isSpace(after)
+        let beforePunct = CharacterClass.isPunctuation(before)
+        let afterPunct = CharacterClass.isPunctuation(after)
+        let left = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
+        let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
+        if character == UInt8(ascii: "_") {
+            return (left && (!right || beforePunct), right && (!left || afterPunct))
+        }
+        return (left, right)
+    }
+
+    private static func scalar(startingAt index: Int, in raw: [UInt8]) -> Unicode.Scalar {
+        var iterator = raw[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    private static func scalar(endingAt end: Int, in raw: [UInt8]) -> Unicode.Scalar {
+        var start = end - 1
+        while start > 0, raw[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        return scalar(startingAt: start, in: raw)
+    }
+
+    /// cmark-gfm's `process_emphasis` over the runs of one scope, in order.
+    private static func process(_ runs: inout [Run]) {
+        // The lowest index an opener may have, by character and closer length modulo 3 (openers_bottom).
+        var bottom: [UInt8: [Int]] = [:]
+        // Runs leave the list as they are used; the bounds above them move down with them.
+        func removeRuns(_ range: Range<Int>) {
+            guard !range.isEmpty else { return }
+            runs.removeSubrange(range)
+            for (character, bounds) in bottom {
+                bottom[character] = bounds.map { $0 >= range.upperBound ? $0 - range.count : min($0, range.lowerBound) }
+            }
+        }
+        var closerIndex = 0
+        while closerIndex < runs.count {
+            let closer = runs[closerIndex]
+            guard closer.canClose else {
+                closerIndex += 1
+                continue
+            }
+            let floor = bottom[closer.character]?[closer.originalLength % 3] ?? 0
+            let foundOpener = opener(of: closerIndex, in: runs, floor: floor)
+            let found = foundOpener != nil
+            let openerIndex = foundOpener ?? closerIndex - 1
+            if found, closer.character == UInt8(ascii: "~") {
+                let opener = runs[openerIndex]
+                if opener.length == closer.length {
+                    wrap(Tree.custom(block: false, onEnter: "<del>", onExit: "</del>"), from: opener, to: closer)
+                    Tree.remove(opener.node)
+                    Tree.remove(closer.node)
+                    removeRuns(openerIndex..<(closerIndex + 1))
+                    closerIndex = openerIndex
+                } else {
+                    closerIndex += 1
+                }
+                continue
+            }
+            if found {
+                let opener = runs[openerIndex]
+                let used = closer.length >= 2 && opener.length >= 2 ? 2 : 1
+                opener.length -= used
+                closer.length -= used
+                let character = String(UnicodeScalar(closer.character))
+                Tree.setLiteral(opener.node, String(repeating: character, count: opener.length))
+                Tree.setLiteral(closer.node, String(repeating: character, count: closer.length))
+                guard let emphasis = cmark_node_new(used == 1 ? CMARK_NODE_EMPH : CMARK_NODE_STRONG) else { return }
+                wrap(emphasis, from: opener, to: closer)
+                // The runs between are used up.
+                removeRuns((openerIndex + 1)..<closerIndex)
+                closerIndex = openerIndex + 1
+                if opener.length == 0 {
+                    Tree.remove(opener.node)
+                    removeRuns(openerIndex..<(openerIndex + 1))
+                    closerIndex -= 1
+                }
+                if closer.length == 0 {
+                    Tree.remove(closer.node)
+                    removeRuns(closerIndex..<(closerIndex + 1))
+                }
+                continue
+            }
+            bottom[closer.character, default: [0, 0, 0]][closer.originalLength % 3] = closerIndex
+            if !closer.canOpen {
+                removeRuns(closerIndex..<(closerIndex + 1))
+            } else {
+                closerIndex += 1
+            }
+        }
+    }
+
+    /// cmark-gfm's search for an opener of the closer at `closerIndex`, down to `floor`: the same character,
+    /// able to open, and by the rule of three when either run could both open and close.
+    private static func opener(of closerIndex: Int, in runs: [Run], floor: Int) -> Int? {
+        let closer = runs[closerIndex]
+        var openerIndex = closerIndex - 1
+        while openerIndex >= floor {
+            let opener = runs[openerIndex]
+            if opener.canOpen, opener.character == closer.character,
+                !(closer.canOpen || opener.canClose) || closer.originalLength % 3 == 0
+                    || (opener.originalLength + closer.originalLength) % 3 != 0
+            {
+                return openerIndex
+            }
+            openerIndex -= 1
+        }
+        return nil
+    }
+
+    /// Puts `container` after the opener's node and moves every node up to the closer's into it.
+    private static func wrap(_ container: OpaquePointer, from opener: Run, to closer: Run) {
+        Tree.insert(container, after: opener.node)
+        while let next = Tree.next(container), next != closer.node {
+            cmark_node_unlink(next)
+            Tree.append(next, to: container)
+        }
+    }
+}

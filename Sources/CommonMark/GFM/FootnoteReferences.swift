@@ -1,0 +1,171 @@
+internal import CCmark
+
+/// `[^label]` as cmark-gfm's inline parser reads it: at a `]` that closes a `[` followed by `^` and makes no
+/// link, everything between becomes a footnote reference whose label is the source text, emphasis, entities
+/// and escapes as written (`[^_a_]`, `[^"><b>]`); a reference to no definition is written back as that text.
+/// libcmark has parsed the inside as inlines: each such span is put back as one text node of its source,
+/// inside a custom inline that writes nothing itself (so that no merging of text nodes joins it to its
+/// neighbours), which strikethrough and autolinks leave alone, for ``Footnotes`` to link or unwrap.
+enum FootnoteReferences {
+    /// Whether a node is the custom inline around a restored reference.
+    static func isRestored(_ node: OpaquePointer) -> Bool {
+        guard Tree.type(node) == CMARK_NODE_CUSTOM_INLINE,
+            cmark_node_get_on_enter(node).map({ $0.pointee == 0 }) ?? true,
+            Tree.onExit(node).isEmpty, let text = Tree.firstChild(node), Tree.isText(text)
+        else { return false }
+        return Tree.withLiteralBytes(text) { $0.starts(with: [UInt8(ascii: "["), UInt8(ascii: "^")]) }
+    }
+
+    /// Whether a text node is the text of a restored reference.
+    static func isMarked(_ node: OpaquePointer) -> Bool {
+        Tree.parent(node).map(isRestored) ?? false
+    }
+
+    /// Restores the references in every paragraph and heading; returns whether there was one.
+    static func restore(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Bool {
+        var restored = false
+        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+        for block in blocks where mayHoldReference(block, lines: lines) {
+            // One reference at a time, each from a fresh walk: a restoration frees nodes the walk knew. Past
+            // 64 in one block (only made-up text has them) the rest stay as libcmark read them, so that the
+            // walks stay linear in the block.
+            for _ in 0..<64 {
+                guard let source = InlineSource.make(for: block, lines: lines, entities: entities) else { break }
+                let scopes =
+                    [block]
+                    + Tree.all(block) { node in
+                        let kind = Tree.type(node)
+                        return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG || kind == CMARK_NODE_LINK
+                            || kind == CMARK_NODE_IMAGE
+                    }
+                guard scopes.contains(where: { restoreReference(in: $0, source) }) else { break }
+                restored = true
+            }
+        }
+        return restored
+    }
+
+    /// Whether a block may hold a reference that libcmark's nodes do not show as written: a `[^` whose `]`
+    /// is in another node, whose text holds a `~`, or whose text is not found as such in the block's source
+    /// (an escape, an entity).
+    /// Most references are plain text that ``Footnotes`` reads as it is.
+    private static func mayHoldReference(_ block: OpaquePointer, lines: SourceLines) -> Bool {
+        var source: String?
+        for node in Tree.all(block, where: { Tree.isText($0) }) {
+            let references = Tree.withLiteralBytes(node) { bytes -> [[UInt8]]? in
+                var found: [[UInt8]] = []
+                var index = 0
+                while index + 1 < bytes.count {
+                    guard bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^") else {
+                        index += 1
+                        continue
+                    }
+                    guard let close = bytes[(index + 2)...].firstIndex(of: UInt8(ascii: "]")) else { return nil }
+                    found.append(Array(bytes[index...close]))
+                    index = close + 1
+                }
+                return found
+            }
+            guard let references else { return true }
+            // A `~` inside would be read as strikethrough by the pass over text nodes.
+            for reference in references {
+                if reference.contains(UInt8(ascii: "~")) { return true }
+                let text = source ?? lines.raw(from: Tree.startLine(block), through: Tree.endLine(block))
+                source = text
+                if !ByteSearch.contains(text, String(decoding: reference, as: UTF8.self)) { return true }
+            }
+        }
+        return false
+    }
+
+    /// Restores the first reference among a scope's children; returns whether there was one.
+    private static func restoreReference(in scope: OpaquePointer, _ source: InlineSource) -> Bool {
+        var child = Tree.firstChild(scope)
+        while let current = child {
+            child = Tree.next(current)
+            guard Tree.isText(current), let span = source.texts[current] else { continue }
+            var open = span.raw.lowerBound
+            var cursor = 0
+            while open + 1 < span.raw.upperBound {
+                if source.raw[open] == UInt8(ascii: "["), source.raw[open + 1] == UInt8(ascii: "^"),
+                    InlineSource.unit(containing: open, in: span, cursor: &cursor) == nil
+                {
+                    break
+                }
+                open += 1
+            }
+            guard open + 1 < span.raw.upperBound,
+                let (closeNode, close) = closing(after: open + 2, from: current, source),
+                close > open + 2
+            else { continue }
+            let closeSpan = source.texts[closeNode]!
+            let label = String(decoding: source.raw[(open + 2)..<close], as: UTF8.self)
+            let before = source.decoded(
+                current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
+                literal: Tree.withLiteralBytes(current) { Array($0) })
+            let after = source.decoded(
+                closeNode, raw: (close + 1)..<closeSpan.raw.upperBound, offsets: source.literalOffsets(closeNode),
+                literal: Tree.withLiteralBytes(closeNode) { Array($0) })
+            if !before.isEmpty { Tree.insert(Tree.text(String(decoding: before, as: UTF8.self)), before: current) }
+            let reference = Tree.custom(block: false, onEnter: "", onExit: "")
+            Tree.append(Tree.text("[^" + label + "]"), to: reference)
+            Tree.insert(reference, before: current)
+            if !after.isEmpty { Tree.insert(Tree.text(String(decoding: after, as: UTF8.self)), after: closeNode) }
+            var remove: OpaquePointer? = current
+            while let node = remove {
+                remove = node == closeNode ? nil : Tree.next(node)
+                Tree.remove(node)
+            }
+            return true
+        }
+        return false
+    }
+
+    /// The `]` that closes the bracket, looked for from a raw position in a text node on through its
+    /// siblings, as cmark-gfm's bracket stack meets it: nested brackets close first, code, HTML, images and
+    /// autolinks are passed over; a link between (which would make the bracket inactive), a line break or
+    /// a `]` inside emphasis ends the search without one.
+    private static func closing(after start: Int, from node: OpaquePointer, _ source: InlineSource)
+        -> (OpaquePointer, Int)?
+    {
+        var depth = 0
+        var current: OpaquePointer? = node
+        var from = start
+        while let candidate = current {
+            switch Tree.type(candidate) {
+            case CMARK_NODE_TEXT:
+                guard let span = source.texts[candidate] else { return nil }
+                var index = max(from, span.raw.lowerBound)
+                var cursor = 0
+                while index < span.raw.upperBound {
+                    if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
+                        index = unit.raw.upperBound
+                        continue
+                    }
+                    if source.raw[index] == UInt8(ascii: "[") { depth += 1 }
+                    if source.raw[index] == UInt8(ascii: "]") {
+                        if depth == 0 { return (candidate, index) }
+                        depth -= 1
+                    }
+                    index += 1
+                }
+            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE:
+                break
+            case CMARK_NODE_LINK:
+                guard let range = source.ranges[candidate], source.raw[range.lowerBound] == UInt8(ascii: "<") else {
+                    return nil
+                }
+            case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
+                guard let range = source.ranges[candidate], !source.raw[range].contains(UInt8(ascii: "]")) else {
+                    return nil
+                }
+            default:
+                return nil
+            }
+            from = 0
+            current = Tree.next(candidate)
+        }
+        return nil
+    }
+
+}

@@ -1,0 +1,453 @@
+internal import CCmark
+
+/// The source text of a paragraph or heading and, for each inline node libcmark made of it, the bytes it came
+/// from: cmark-gfm reads some of its syntax from that text before entities and backslash escapes are decoded
+/// (a footnote reference's label, a bare URL), which libcmark's tree no longer shows.
+///
+/// libcmark's own source positions of inlines are not used: on continuation lines they count columns from
+/// the text after its indentation, and after a hard line break they keep the previous line. Instead the
+/// container's lines are taken from the source (block quote markers and indentation off, as libcmark's
+/// inline parser never sees them) and walked beside the nodes; a node that does not fit where it should
+/// (a link reference definition at the start of the paragraph, or anything not foreseen) makes the walk
+/// start again on the next line, and at the end give up, in which case the container is left as it is.
+struct InlineSource {
+    /// Where a text node's decoded bytes differ from its source: an escape, an entity, smart punctuation.
+    struct Unit {
+        var raw: Range<Int>
+        var literal: Range<Int>
+    }
+
+    struct TextSpan {
+        var raw: Range<Int>
+        var units: [Unit]
+    }
+
+    let raw: [UInt8]
+    private(set) var ranges: [OpaquePointer: Range<Int>] = [:]
+    private(set) var texts: [OpaquePointer: TextSpan] = [:]
+    private var position = 0
+    private var entities: EntityDecoder
+
+    private init(raw: [UInt8], entities: EntityDecoder) {
+        self.raw = raw
+        self.entities = entities
+    }
+
+    /// The source of a paragraph or heading aligned with its inline nodes, or nil when they could not be
+    /// matched.
+    static func make(for block: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> InlineSource? {
+        guard Tree.firstChild(block) != nil else { return nil }
+        var quotes = 0
+        var ancestor = Tree.parent(block)
+        while let current = ancestor {
+            if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE { quotes += 1 }
+            ancestor = Tree.parent(current)
+        }
+        let first = Tree.startLine(block)
+        var last = Tree.endLine(block)
+        var content = lines.content(from: first, column: Tree.startColumn(block), through: last, quotes: quotes)
+            .map { Array($0.text.utf8) }
+        guard !content.isEmpty else { return nil }
+        if Tree.type(block) == CMARK_NODE_HEADING {
+            if let atx = atxContent(content[0]), content.count == 1 {
+                content[0] = atx
+            } else {
+                // A setext heading: its underline is the last line.
+                content.removeLast()
+                last -= 1
+            }
+        }
+        // Link reference definitions before the text take whole lines: start on each line in turn.
+        for start in 0..<min(content.count, 64) {
+            var source = InlineSource(raw: Array(content[start...].joined(separator: [0x0A])), entities: entities)
+            if source.walkChildren(of: block) { return source }
+        }
+        return nil
+    }
+
+    /// The text of an ATX heading line: after the opening `#`s and before a closing sequence.
+    private static func atxContent(_ line: [UInt8]) -> [UInt8]? {
+        var index = 0
+        while index < line.count, line[index] == UInt8(ascii: "#") { index += 1 }
+        guard (1...6).contains(index), index == line.count || line[index] == 0x20 || line[index] == 0x09 else {
+            return nil
+        }
+        var text = Array(line[index...])
+        while let last = text.last, last == 0x20 || last == 0x09 { text.removeLast() }
+        var end = text.count
+        while end > 0, text[end - 1] == UInt8(ascii: "#") { end -= 1 }
+        if end < text.count, end == 0 || text[end - 1] == 0x20 || text[end - 1] == 0x09 { text.removeSubrange(end...) }
+        while let first = text.first, first == 0x20 || first == 0x09 { text.removeFirst() }
+        while let last = text.last, last == 0x20 || last == 0x09 { text.removeLast() }
+        return text
+    }
+
+    private mutating func walkChildren(of node: OpaquePointer) -> Bool {
+        var child = Tree.firstChild(node)
+        while let current = child {
+            let start = position
+            guard walk(current) else { return false }
+            ranges[current] = start..<position
+            child = Tree.next(current)
+        }
+        return true
+    }
+
+    private func peek(_ offset: Int = 0) -> UInt8? {
+        position + offset < raw.count ? raw[position + offset] : nil
+    }
+
+    private mutating func expect(_ byte: UInt8) -> Bool {
+        guard peek() == byte else { return false }
+        position += 1
+        return true
+    }
+
+    private mutating func skipSpaces() {
+        while let byte = peek(), byte == 0x20 || byte == 0x09 { position += 1 }
+    }
+
+    private mutating func walk(_ node: OpaquePointer) -> Bool {
+        switch Tree.type(node) {
+        case CMARK_NODE_TEXT:
+            return walkText(node)
+        case CMARK_NODE_SOFTBREAK:
+            skipSpaces()
+            return expect(0x0A)
+        case CMARK_NODE_LINEBREAK:
+            skipSpaces()
+            _ = expect(UInt8(ascii: "\\"))
+            return expect(0x0A)
+        case CMARK_NODE_CODE:
+            return walkCode()
+        case CMARK_NODE_HTML_INLINE:
+            return walkHTML(Array(Tree.literal(node).utf8))
+        case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
+            let count = Tree.type(node) == CMARK_NODE_EMPH ? 1 : 2
+            guard let delimiter = peek(), delimiter == UInt8(ascii: "*") || delimiter == UInt8(ascii: "_") else {
+                return false
+            }
+            for _ in 0..<count { guard expect(delimiter) else { return false } }
+            guard walkChildren(of: node) else { return false }
+            for _ in 0..<count { guard expect(delimiter) else { return false } }
+            return true
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            if Tree.type(node) == CMARK_NODE_LINK, let text = Tree.firstChild(node), Tree.isText(text),
+                Tree.next(text) == nil,
+                let url = Tree.url(node), peek() != UInt8(ascii: "[")
+            {
+                // A link the autolink extension made of text: its text is its source (read from the source,
+                // or without escapes or entities in it).
+                let literal = Tree.literal(text)
+                if url == literal || url == "http://" + literal || url == "mailto:" + literal,
+                    raw[position...].starts(with: literal.utf8)
+                {
+                    position += literal.utf8.count
+                    return true
+                }
+            }
+            if Tree.type(node) == CMARK_NODE_LINK, peek() == UInt8(ascii: "<") {
+                // An autolink: its text is its source.
+                while let byte = peek(), byte != UInt8(ascii: ">") { position += 1 }
+                return expect(UInt8(ascii: ">"))
+            }
+            if Tree.type(node) == CMARK_NODE_IMAGE { guard expect(UInt8(ascii: "!")) else { return false } }
+            guard expect(UInt8(ascii: "[")), walkChildren(of: node), expect(UInt8(ascii: "]")) else { return false }
+            if peek() == UInt8(ascii: "("), let end = InlineSource.inlineLinkEnd(raw, position) {
+                position = end
+            } else if peek() == UInt8(ascii: "[") {
+                position += 1
+                while let byte = peek(), byte != UInt8(ascii: "]") {
+                    position += byte == UInt8(ascii: "\\") && position + 1 < raw.count ? 2 : 1
+                }
+                return expect(UInt8(ascii: "]"))
+            }
+            return true
+        case CMARK_NODE_CUSTOM_INLINE where FootnoteReferences.isRestored(node):
+            // A footnote reference restored before: its text is its source.
+            guard let text = Tree.firstChild(node) else { return false }
+            let literal = Array(Tree.literal(text).utf8)
+            guard raw[position...].starts(with: literal) else { return false }
+            position += literal.count
+            return true
+        case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isWrittenTilde(node):
+            // A tilde kept from strikethrough: an escape or an entity.
+            if peek() == UInt8(ascii: "\\"), peek(1) == UInt8(ascii: "~") {
+                position += 2
+                return true
+            }
+            guard peek() == UInt8(ascii: "&"), let (length, decoded) = entity(), decoded == [UInt8(ascii: "~")] else {
+                return false
+            }
+            position += length
+            return true
+        default:
+            return false
+        }
+    }
+
+    private mutating func walkCode() -> Bool {
+        var ticks = 0
+        while peek() == UInt8(ascii: "`") {
+            ticks += 1
+            position += 1
+        }
+        guard ticks > 0 else { return false }
+        while position < raw.count {
+            if raw[position] == UInt8(ascii: "`") {
+                var run = 0
+                while peek() == UInt8(ascii: "`") {
+                    run += 1
+                    position += 1
+                }
+                if run == ticks { return true }
+            } else {
+                position += 1
+            }
+        }
+        return false
+    }
+
+    /// Raw HTML is its own source, but its line breaks are followed by the next line's indentation, which
+    /// the container's lines have lost.
+    private mutating func walkHTML(_ literal: [UInt8]) -> Bool {
+        var index = 0
+        while index < literal.count {
+            guard let byte = peek(), byte == literal[index] else { return false }
+            position += 1
+            index += 1
+            if byte == 0x0A {
+                while index < literal.count, literal[index] == 0x20 || literal[index] == 0x09 { index += 1 }
+            }
+        }
+        return true
+    }
+
+    private mutating func walkText(_ node: OpaquePointer) -> Bool {
+        let literal = Array(Tree.literal(node).utf8)
+        let start = position
+        var units: [Unit] = []
+        var index = 0
+        while index < literal.count {
+            guard let byte = peek() else { return false }
+            let unitStart = position
+            let literalStart = index
+            if byte == UInt8(ascii: "\\"), let next = peek(1), isASCIIPunctuation(next), literal[index] == next {
+                position += 2
+                index += 1
+            } else if byte == UInt8(ascii: "&"), let (length, decoded) = entity(),
+                literal[index...].starts(with: decoded)
+            {
+                position += length
+                index += decoded.count
+            } else if byte == literal[index] {
+                position += 1
+                index += 1
+                continue
+            } else if byte == 0, literal[index...].starts(with: [0xEF, 0xBF, 0xBD]) {
+                position += 1
+                index += 3
+            } else if literal[index] == 0xE2, index + 2 < literal.count, literal[index + 1] == 0x80,
+                let consumed = smartSource(literal[index + 2]), raw[position...].starts(with: consumed)
+            {
+                position += consumed.count
+                index += 3
+            } else {
+                return false
+            }
+            units.append(Unit(raw: unitStart..<position, literal: literalStart..<index))
+        }
+        texts[node] = TextSpan(raw: start..<position, units: units)
+        return true
+    }
+
+    /// What smart punctuation was typed as: curly quotes as straight ones, dashes as hyphens, the ellipsis
+    /// as three dots.
+    private func smartSource(_ last: UInt8) -> [UInt8]? {
+        switch last {
+        case 0x93: Array("--".utf8)
+        case 0x94: Array("---".utf8)
+        case 0xA6: Array("...".utf8)
+        case 0x98, 0x99: [UInt8(ascii: "'")]
+        case 0x9C, 0x9D: [UInt8(ascii: "\"")]
+        default: nil
+        }
+    }
+
+    /// The entity at the position, if it is one libcmark decodes: its length and its text.
+    private mutating func entity() -> (Int, [UInt8])? {
+        var end = position + 1
+        while end < raw.count, end - position <= 33, raw[end] != UInt8(ascii: ";") {
+            let byte = raw[end]
+            guard isASCIIAlphanumeric(byte) || byte == UInt8(ascii: "#") else { return nil }
+            end += 1
+        }
+        guard end < raw.count, raw[end] == UInt8(ascii: ";"), end > position + 1 else { return nil }
+        let text = Array(raw[position...end])
+        guard let decoded = entities.decode(text) else { return nil }
+        return (text.count, decoded)
+    }
+
+    /// Source text with its backslash escapes and entities decoded.
+    private func decodeSource(_ bytes: ArraySlice<UInt8>) -> [UInt8] {
+        var result: [UInt8] = []
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.endIndex, isASCIIPunctuation(bytes[index + 1]) {
+                result.append(bytes[index + 1])
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "&"), let semicolon = bytes[index...].prefix(34).firstIndex(of: UInt8(ascii: ";")),
+                let decoded = entities.decode(Array(bytes[index...semicolon]))
+            {
+                result += decoded
+                index = semicolon + 1
+                continue
+            }
+            result.append(byte)
+            index += 1
+        }
+        return result
+    }
+
+    /// The end of an inline link's `(destination "title")` from its `(`, by CommonMark's syntax; nil when it
+    /// is not one.
+    static func inlineLinkEnd(_ raw: [UInt8], _ open: Int) -> Int? {
+        var index = open + 1
+        func skipWhitespace() {
+            while index < raw.count, raw[index] == 0x20 || raw[index] == 0x09 || raw[index] == 0x0A { index += 1 }
+        }
+        skipWhitespace()
+        if index < raw.count, raw[index] == UInt8(ascii: "<") {
+            index += 1
+            while index < raw.count, raw[index] != UInt8(ascii: ">") {
+                guard raw[index] != 0x0A, raw[index] != UInt8(ascii: "<") else { return nil }
+                index += raw[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard index < raw.count else { return nil }
+            index += 1
+        } else {
+            var depth = 0
+            while index < raw.count {
+                let byte = raw[index]
+                if byte <= 0x20 { break }
+                if byte == UInt8(ascii: "\\"), index + 1 < raw.count, isASCIIPunctuation(raw[index + 1]) {
+                    index += 2
+                    continue
+                }
+                if byte == UInt8(ascii: "(") { depth += 1 }
+                if byte == UInt8(ascii: ")") {
+                    if depth == 0 { break }
+                    depth -= 1
+                }
+                index += 1
+            }
+        }
+        skipWhitespace()
+        if index < raw.count,
+            let close = [
+                UInt8(ascii: "\""): UInt8(ascii: "\""), UInt8(ascii: "'"): UInt8(ascii: "'"),
+                UInt8(ascii: "("): UInt8(ascii: ")"),
+            ][raw[index]]
+        {
+            index += 1
+            while index < raw.count, raw[index] != close {
+                index += raw[index] == UInt8(ascii: "\\") ? 2 : 1
+            }
+            guard index < raw.count else { return nil }
+            index += 1
+            skipWhitespace()
+        }
+        guard index < raw.count, raw[index] == UInt8(ascii: ")") else { return nil }
+        return index + 1
+    }
+
+    /// For each source byte of a text node (and its end), the offset in the node's decoded bytes where it
+    /// begins, or -1 inside an escape or entity; made once per node, so that cutting a node into many pieces
+    /// stays linear.
+    func literalOffsets(_ node: OpaquePointer) -> [Int] {
+        guard let span = texts[node] else { return [] }
+        var offsets = [Int](repeating: -1, count: span.raw.count + 1)
+        var rawIndex = span.raw.lowerBound
+        var literalIndex = 0
+        for unit in span.units {
+            while rawIndex < unit.raw.lowerBound {
+                offsets[rawIndex - span.raw.lowerBound] = literalIndex
+                rawIndex += 1
+                literalIndex += 1
+            }
+            offsets[rawIndex - span.raw.lowerBound] = unit.literal.lowerBound
+            rawIndex = unit.raw.upperBound
+            literalIndex = unit.literal.upperBound
+        }
+        while rawIndex <= span.raw.upperBound {
+            offsets[rawIndex - span.raw.lowerBound] = literalIndex
+            rawIndex += 1
+            literalIndex += 1
+        }
+        return offsets
+    }
+
+    /// A text node's decoded bytes for a range of its source, given its ``literalOffsets(_:)`` and its text
+    /// (both made once for all its pieces). A range that
+    /// starts inside an escape or entity (a link ended in it) is read afresh from there, as cmark-gfm goes
+    /// on reading the source after the link.
+    func decoded(_ node: OpaquePointer, raw range: Range<Int>, offsets: [Int], literal: [UInt8]) -> [UInt8] {
+        guard let span = texts[node], !range.isEmpty else { return [] }
+        if offsets[range.lowerBound - span.raw.lowerBound] < 0 { return decodeSource(raw[range]) }
+        let start = range.lowerBound
+        var result: [UInt8] = []
+        var end = range.upperBound
+        while end > start, offsets[end - span.raw.lowerBound] < 0 { end -= 1 }
+        if end > start { result += literal[offsets[start - span.raw.lowerBound]..<offsets[end - span.raw.lowerBound]] }
+        if end < range.upperBound { result += raw[end..<range.upperBound] }
+        return result
+    }
+
+    /// The escape or entity at or after a source position, moving a cursor through a text node's units in
+    /// order (positions must not go back), or nil when the position is in none.
+    static func unit(containing index: Int, in span: TextSpan, cursor: inout Int) -> Unit? {
+        while cursor < span.units.count, span.units[cursor].raw.upperBound <= index { cursor += 1 }
+        guard cursor < span.units.count, span.units[cursor].raw.contains(index) else { return nil }
+        return span.units[cursor]
+    }
+}
+
+/// Entities decoded by libcmark itself, so that the table is the one it and cmark-gfm share; each name is
+/// looked up once per document.
+final class EntityDecoder {
+    private var known: [[UInt8]: [UInt8]] = [:]
+    private var unknown: Set<[UInt8]> = []
+
+    /// The text of `&name;` or `&#number;`, or nil when it is no entity.
+    func decode(_ entity: [UInt8]) -> [UInt8]? {
+        if let text = known[entity] { return text }
+        if unknown.contains(entity) { return nil }
+        var decoded: [UInt8]?
+        let text = entity.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, 0) }
+        }
+        if let text {
+            defer { cmark_node_free(text) }
+            if let paragraph = Tree.firstChild(text), let node = Tree.firstChild(paragraph), Tree.isText(node),
+                Tree.next(node) == nil
+            {
+                let literal = Array(Tree.literal(node).utf8)
+                if literal != entity { decoded = literal }
+            }
+        }
+        if let decoded { known[entity] = decoded } else { unknown.insert(entity) }
+        return decoded
+    }
+}
+
+func isASCIIPunctuation(_ byte: UInt8) -> Bool {
+    (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+        || (0x7B...0x7E).contains(byte)
+}
+
+func isASCIIAlphanumeric(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+}

@@ -1,0 +1,147 @@
+/// Seeded random Markdown for the differential test against cmark-gfm (GFMDifferentialTests): short documents
+/// that mix every block and inline construct with the characters the extensions look at, so that their
+/// corners meet each other (emphasis across `~~`, URLs next to entities and brackets, footnotes holding code,
+/// tables in lists). The same seed gives the same document on every machine: the generator is SplitMix64,
+/// never the system's random numbers.
+struct RandomDocument {
+    private var state: UInt64
+
+    init(seed: UInt64) {
+        state = seed
+    }
+
+    /// SplitMix64: small, fast and the same everywhere.
+    private mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var value = state
+        value = (value ^ (value >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        value = (value ^ (value >> 27)) &* 0x94D0_49BB_1331_11EB
+        return value ^ (value >> 31)
+    }
+
+    private mutating func below(_ bound: Int) -> Int { Int(next() % UInt64(bound)) }
+    private mutating func chance(_ percent: Int) -> Bool { below(100) < percent }
+    private mutating func pick<T>(_ choices: [T]) -> T { choices[below(choices.count)] }
+
+    /// Pieces of inline text: words, delimiters of every kind, entities, escapes, HTML, links of every kind,
+    /// bare URLs and addresses with the punctuation that trims them, footnote references, smart punctuation.
+    private static let atoms: [String] = [
+        "a", "b", "foo", "bar", "word", "x1", "é", "日本", "🍄", "Ω", "naïve", "straße",
+        "*", "**", "***", "_", "__", "___", "~", "~~", "~~~", "*~~", "~~*", "_~", "~_",
+        "`", "``", "`code`", "`a ~~b~~`", "``x ` y``",
+        "&amp;", "&lt;", "&copy;", "&#42;", "&#x7E;", "&#126;", "&bogus;", "&#0;", "&nbsp;", "&",
+        "\\*", "\\_", "\\~", "\\[", "\\]", "\\|", "\\\\", "\\`", "\\&", "\\<",
+        "<span>", "</span>", "<b>", "<!-- c -->", "<script>", "<a href=\"x\">", "<?p ?>", "<x", "</del>",
+        "[", "]", "[a]", "[a](http://x.y)", "[l](<u v> \"t\")", "![i](p.png)", "[ref]", "[ref][]", "[t][ref]",
+        "[^1]", "[^n]", "[^x y]", "[^]", "[^1]:", "^",
+        "<http://a.b/c>", "<a@b.co>", "www.example.com", "www.example.com/a_b", "www.a.b/(c)", "www.x.y.",
+        "http://example.com/path?q=1&r=2", "https://a.b", "ftp://f.g/h", "http://x", "a@b.co", "me.you@ex-ample.org",
+        "mailto:a@b.c", "xmpp:a@b.c/d", "www.example.com&amp;", "www.a.com\\_b", "http://a.b/[c]", "www.a.b)",
+        "\"", "'", "--", "---", "...", "(", ")", "!", "?", ".", ",", ":", ";", "|", "-", "+", "#", "=", "<", ">",
+    ]
+
+    private mutating func inline(words: Int) -> String {
+        var text = ""
+        for index in 0..<words {
+            if index > 0 {
+                let joiner = below(10)
+                text += joiner < 6 ? " " : joiner < 9 ? "" : pick(["\t", "  ", "\u{00A0}"])
+            }
+            text += pick(Self.atoms)
+        }
+        return text
+    }
+
+    /// One line of paragraph text, sometimes ending in a hard break.
+    private mutating func textLine() -> String {
+        var line = inline(words: 1 + below(8))
+        if chance(8) { line += pick(["  ", "\\"]) }
+        return line
+    }
+
+    private mutating func table(indent: String) -> [String] {
+        let columns = 1 + below(4)
+        func row(_ cells: [String]) -> String {
+            let inner = cells.joined(separator: pick([" | ", "|", " |"]))
+            return chance(80) ? "| " + inner + (chance(80) ? " |" : "") : inner + (chance(30) ? " |" : "")
+        }
+        var lines = [row((0..<columns).map { _ in inline(words: below(3)) })]
+        lines.append(row((0..<columns).map { _ in pick([":-", "--", "-:", ":-:", "---", ":---:"]) }))
+        for _ in 0..<below(4) {
+            let count = max(1, columns + below(3) - 1)
+            lines.append(row((0..<count).map { _ in inline(words: below(4)) }))
+        }
+        return lines.map { indent + $0 }
+    }
+
+    private mutating func block(depth: Int) -> [String] {
+        switch below(depth > 2 ? 10 : 15) {
+        case 0, 1, 2:
+            return (0..<(1 + below(3))).map { _ in textLine() }
+        case 3:
+            return [String(repeating: "#", count: 1 + below(6)) + " " + inline(words: 1 + below(5))]
+        case 4:
+            return [textLine(), pick(["===", "---", "-"])]
+        case 5:
+            let fence = pick(["```", "~~~", "````"])
+            let info = pick(["", "swift", "a b", "`x"])
+            let body = (0..<below(3)).map { _ in inline(words: below(5)) }
+            return [fence + info] + body + (chance(85) ? [fence] : [])
+        case 6:
+            return (0..<(1 + below(2))).map { _ in pick(["    ", "\t"]) + inline(words: 1 + below(4)) }
+        case 7:
+            return pick([
+                ["<div>", inline(words: 3), "</div>"], ["<!-- " + inline(words: 2) + " -->"], ["<del>x</del>"],
+            ])
+        case 8:
+            return [pick(["***", "---", "___", "* * *"])]
+        case 9:
+            return table(indent: pick(["", "", " ", "   "]))
+        case 10, 11:
+            // A list, bullet or ordered, with task markers, tight or loose, items holding blocks.
+            let marker = pick(["-", "*", "+", "1.", "1)", "2."])
+            var lines: [String] = []
+            for item in 0..<(1 + below(3)) {
+                var content = block(depth: depth + 1)
+                if chance(40), !content.isEmpty {
+                    content[0] = pick(["[ ] ", "[x] ", "[X] ", "[ ]", "[x]\t", "[y] "]) + content[0]
+                }
+                let width = marker.count + 1
+                let pad = String(repeating: " ", count: width)
+                for (index, line) in content.enumerated() {
+                    // Ordered items count up from the first one's number.
+                    let numbered = item > 0 && marker.first!.isNumber ? "\(item + 1)" + marker.dropFirst() : marker
+                    let prefix = index == 0 ? numbered + " " : pad
+                    lines.append(line.isEmpty ? "" : (chance(5) ? line : prefix + line))
+                }
+                if chance(30) { lines.append("") }
+            }
+            return lines
+        case 12:
+            // A block quote, sometimes with lazy lines.
+            return block(depth: depth + 1).map { line in chance(10) ? line : pick([">", "> ", ">\t"]) + line }
+        case 13:
+            // A footnote definition: one line, or more blocks indented below it.
+            let label = pick(["1", "n", "x y", "Note", "1"])
+            var lines = ["[^\(label)]:" + (chance(80) ? " " + textLine() : "")]
+            if chance(50) {
+                lines.append("")
+                lines += block(depth: depth + 1).map { $0.isEmpty ? "" : "    " + $0 }
+            }
+            return lines
+        default:
+            return ["[ref]: " + pick(["http://r.s/t", "<u v>", "/url \"title\"", "www.example.com"])]
+        }
+    }
+
+    /// A document of a few blocks, with `\n` or `\r\n` line endings.
+    mutating func make() -> String {
+        var lines: [String] = []
+        for _ in 0..<(1 + below(5)) {
+            lines += block(depth: 0)
+            if chance(75) { lines.append("") }
+        }
+        let ending = chance(15) ? "\r\n" : "\n"
+        return lines.joined(separator: ending) + (chance(90) ? ending : "")
+    }
+}
