@@ -136,6 +136,24 @@ enum FrontMatter {
         return .success((source, mapping))
     }
 
+    /// Where the value of the first of `keys` present starts in a content file's front matter, for a
+    /// problem found after reading (a page's path, a tag's folder); in a list, the element equal to `value`.
+    static func position(of keys: [String], value: String? = nil, in text: String) -> (
+        key: String, line: Int, column: Int
+    )? {
+        guard case .success(let (source, mapping)) = frontMatter(of: text, file: "") else { return nil }
+        let fields = YAMLFields(mapping: mapping, file: "", lineOffset: source.frontMatterLineOffset)
+        let nodes = keys.compactMap { key in fields.node(key).map { (key, $0) } }
+        let element = nodes.lazy.compactMap { key, node -> (String, Node)? in
+            guard case .sequence(let sequence) = node, let value,
+                let element = sequence.first(where: { $0.string?.trimmingWhitespace() == value })
+            else { return nil }
+            return (key, element)
+        }.first
+        guard let (key, node) = element ?? nodes.first, let mark = node.mark else { return nil }
+        return (key, mark.line + source.frontMatterLineOffset, mark.column)
+    }
+
     /// `slug:` checked as a path segment, and the slug as written (for permalinks).
     private static func readSlug(_ fields: inout YAMLFields, default defaultSlug: String) -> (
         slug: String, custom: String?
