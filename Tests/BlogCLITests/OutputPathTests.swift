@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Nothing is written outside the output folder: every page's path, however placeholders, `url:` or
-/// `permalink:` made it, stays inside it.
+/// `permalink:` made it, stays inside it, and no post takes a path the engine or the theme writes.
 @Suite struct OutputPathTests {
     /// A site of its own in a fresh folder (so that a file written beside the site shows), with the default
     /// theme, blog.yaml's `extra` lines, and `files` by their path in the site.
@@ -120,5 +120,59 @@ import Testing
             #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/\(page)/index.html").path))
         }
         #expect(try FileManager.default.contentsOfDirectory(atPath: site.deletingLastPathComponent().path) == ["site"])
+    }
+
+    static let written =
+        "which the build writes (a list page, a feed, the sitemap or robots.txt); give it another 'permalink'"
+
+    /// A post may not take a file the engine writes: robots.txt, the 404 page, the feeds and the sitemap.
+    @Test(arguments: [
+        "/robots.txt", "/404.html", "/feed.json", "/atom.xml", "/rss.xml", "/sitemap.xml", "/tags/swift/rss.xml",
+    ])
+    func aPostCannotTakeAFileTheEngineWrites(_ permalink: String) throws {
+        let site = try makeSite([
+            "content/posts/clash.md":
+                "---\ntitle: Clash\ndate: 2024-01-01\ntags: [swift]\npermalink: \(permalink)\n---\nx\n"
+        ])
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try expectRefused(
+            site, "content/posts/clash.md: error: its page would be \(permalink.dropFirst()), \(Self.written)")
+    }
+
+    /// Nor the path of one of blog.yaml's redirects, nor a file of the theme's: the theme keeps its file.
+    @Test func aPostCannotTakeARedirectOrAThemeFile() throws {
+        let clash = "content/posts/clash.md"
+        let site = try makeSite(
+            [clash: "---\ntitle: Clash\ndate: 2024-01-01\npermalink: /old.html\n---\nx\n"],
+            yaml: "redirects:\n  /old.html: /posts/new/\n")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try expectRefused(
+            site,
+            "\(clash): error: its page would be old.html, where blog.yaml's 'redirects' puts a redirect page; give it another 'permalink' or remove the redirect"
+        )
+        try "User-agent: *\n".write(
+            to: site.appending(path: "site-template/static/robots.txt"), atomically: true, encoding: .utf8)
+        for (permalink, file) in [("/robots.txt", "robots.txt"), ("/favicon.svg", "favicon.svg")] {
+            try "---\ntitle: Clash\ndate: 2024-01-01\npermalink: \(permalink)\n---\nx\n".write(
+                to: site.appending(path: clash), atomically: true, encoding: .utf8)
+            try expectRefused(
+                site,
+                "\(clash): error: its page would be \(file), in the way of the theme's file site-template/static/\(file); give it another 'slug' or 'permalink'"
+            )
+        }
+    }
+
+    /// A page whose slug makes its folder where the theme's stylesheet is: an error, not a lost stylesheet.
+    @Test func aPageCannotTakeTheThemesStylesheet() throws {
+        let site = try makeSite(["content/pages/style.md": "---\ntitle: Style\nslug: style.css\n---\nx\n"])
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try expectRefused(
+            site,
+            "content/pages/style.md: error: its page would be style.css/index.html, in the way of the theme's file site-template/static/style.css; give it another 'slug' or 'permalink'"
+        )
+        try "---\ntitle: Style\nslug: style\n---\nx\n".write(
+            to: site.appending(path: "content/pages/style.md"), atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/style.css").path))
     }
 }
