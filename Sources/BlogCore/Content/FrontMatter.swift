@@ -45,7 +45,9 @@ enum FrontMatter {
             fields.error(at: fields.node("title"), "'title' must not be empty")
         }
         // A Jekyll post's date may be in its file name only (`2019-03-25-title.md`): midnight in the site's zone.
-        let nameDate = FrontMatterDate.fromFileName(fileName)?.date.date(in: timeZone)
+        let nameDate = FrontMatterDate.fromFileName(fileName)?.date.date(in: timeZone).flatMap {
+            FrontMatterDate.isWritable($0) ? $0 : nil
+        }
         let date = readDate(&fields, "date", required: kind == .post && nameDate == nil, timeZone: timeZone) ?? nameDate
         var updated = readDate(&fields, "updated", required: false, timeZone: timeZone)
         for key in ["lastmod", "last_modified_at"] where updated == nil {
@@ -243,6 +245,12 @@ enum FrontMatter {
             return nil
         }
         guard let date = FrontMatterDate.parse(text, timeZone: timeZone) else {
+            if FrontMatterDate.parseAnyYear(text, timeZone: timeZone) != nil {
+                fields.error(
+                    at: fields.node(key),
+                    "'\(key)' must fall in the years \(FrontMatterDate.years) in UTC, got \(Diagnostic.quoted(text))")
+                return nil
+            }
             fields.error(
                 at: fields.node(key),
                 "'\(key)' must be a date-time such as \(FrontMatterDate.example), got \(Diagnostic.quoted(text))")
