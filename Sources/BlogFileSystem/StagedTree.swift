@@ -243,10 +243,12 @@ public final class StagedTree: Sendable {
     /// Makes room for a new file at `staged`: its folders exist, and whatever a spare had there is gone.
     /// A spare's file may be a hard link to a live one, so it is never written through, only replaced.
     private func clear(_ staged: String, for path: String) throws {
+        // Folders first: a spare's folder on the way may be a symbolic link that someone else put there,
+        // and removing the file through it would delete one outside the tree.
+        try makeParent(of: staged, for: path)
         if isReusingSpare, (try? FileSystem.removeFile(staged)) == nil {
             try FileSystem.removeTree(staged)
         }
-        try makeParent(of: staged, for: path)
     }
 
     private func record(_ path: String, _ entry: OutputFile, unchanged: Bool) {

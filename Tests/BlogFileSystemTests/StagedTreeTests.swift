@@ -27,4 +27,27 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: root.appending(path: "escaped.html").path))
         #expect(try FileManager.default.contentsOfDirectory(atPath: root.path).allSatisfy { $0.hasPrefix(".public") })
     }
+
+    /// A reused spare tree with symbolic links where the build puts a folder or a file (someone else made
+    /// them) is not written through: the links are replaced, and what they lead to stays as it was.
+    @Test func linksInAReusedSpareAreReplacedNotFollowed() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "staged-\(UUID().uuidString)")
+        let outside = root.appending(path: "outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: root) }
+        try Data("keep".utf8).write(to: outside.appending(path: "file.html"))
+        let target = OutputFolder(folder: root.appending(path: "public"), displayName: "public")
+        try FileManager.default.createDirectory(at: target.spare, withIntermediateDirectories: true)
+        try Data().write(to: target.spare.appending(path: OutputFolder.marker))
+        try FileManager.default.createSymbolicLink(
+            at: target.spare.appending(path: "posts"), withDestinationURL: outside)
+        try FileManager.default.createSymbolicLink(
+            at: target.spare.appending(path: "page.html"), withDestinationURL: outside.appending(path: "file.html"))
+        let tree = try StagedTree(target: target, previous: [:], spare: [:])
+        try tree.put("posts/file.html", text: "new")
+        try tree.put("page.html", text: "new")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: outside.path) == ["file.html"])
+        #expect(try Data(contentsOf: outside.appending(path: "file.html")) == Data("keep".utf8))
+        #expect(try Data(contentsOf: target.staging.appending(path: "posts/file.html")) == Data("new".utf8))
+    }
 }
