@@ -78,6 +78,8 @@ public struct FolderWalk: Sendable {
         public var unreadable: [(path: String, error: FileSystemError)] = []
         /// Names that are not valid UTF-8, as shown with U+FFFD.
         public var invalidNames: [String] = []
+        /// Symbolic links to folders, which are not entered: a caller may have to say why.
+        public var linkedFolders: [String] = []
 
         mutating func add(_ folder: String, relative: String) throws(FileSystemError) {
             for entry in try FolderWalk.entries(of: folder) {
@@ -102,6 +104,7 @@ public struct FolderWalk: Sendable {
                     } else if resolved == .file {
                         kind = .file
                     } else {
+                        if resolved == .folder { linkedFolders.append(path) }
                         continue
                     }
                 }

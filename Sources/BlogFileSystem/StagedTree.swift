@@ -138,6 +138,11 @@ public final class StagedTree: Sendable {
     }
 
     private func put(_ path: String, bytes: UnsafeRawBufferPointer) throws {
+        // Routes refuse such paths with an error naming their post; this is the last guard, for a path that
+        // reached here without that check.
+        guard Self.staysInside(path) else {
+            throw StagingFailure(description: "\(path): a path that leads out of the output folder")
+        }
         let staged = stagingPath + "/" + path
         let hash = Digest.of(bytes)
         let old = outputPath + "/" + path
@@ -161,6 +166,25 @@ public final class StagedTree: Sendable {
         try clear(staged, for: path)
         let stamp = try FileContents.write(bytes, to: staged)
         record(path, .init(size: bytes.count, modified: stamp.modified, hash: hash), unchanged: false)
+    }
+
+    /// Whether `path` names a file inside the folder it is relative to: not absolute, without NUL and
+    /// without empty, `.` or `..` segments.
+    static func staysInside(_ path: String) -> Bool {
+        var segmentLength = 0
+        var dots = 0
+        for byte in path.utf8 {
+            if byte == 0 { return false }
+            if byte == UInt8(ascii: "/") {
+                if segmentLength == 0 || segmentLength == dots && dots <= 2 { return false }
+                segmentLength = 0
+                dots = 0
+            } else {
+                segmentLength += 1
+                if byte == UInt8(ascii: ".") { dots += 1 }
+            }
+        }
+        return segmentLength > 0 && !(segmentLength == dots && dots <= 2)
     }
 
     /// Stages the old file unchanged, if the cache vouches for it; returns false when it cannot.
@@ -217,10 +241,12 @@ public final class StagedTree: Sendable {
     /// Makes room for a new file at `staged`: its folders exist, and whatever a spare had there is gone.
     /// A spare's file may be a hard link to a live one, so it is never written through, only replaced.
     private func clear(_ staged: String, for path: String) throws {
+        // Folders first: a spare's folder on the way may be a symbolic link that someone else put there,
+        // and removing the file through it would delete one outside the tree.
+        try makeParent(of: staged, for: path)
         if isReusingSpare, (try? FileSystem.removeFile(staged)) == nil {
             try FileSystem.removeTree(staged)
         }
-        try makeParent(of: staged, for: path)
     }
 
     private func record(_ path: String, _ entry: OutputFile, unchanged: Bool) {

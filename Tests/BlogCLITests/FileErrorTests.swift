@@ -216,26 +216,24 @@ import Testing
         #expect(!result.stderr.contains("\"swift\""), "tags that differ in case and spacing are one tag")
     }
 
-    /// A page whose slug is a static file's name, and a static file on a page's path, are not silently
-    /// overwritten: the static file is not copied, and the warning names who makes the path.
-    @Test func aStaticFileOnAPagesPathIsAWarningNamingThePage() throws {
+    /// A page whose slug is a theme file's name, and a theme file on a page's path, are not silently
+    /// overwritten or dropped: the page is the error, naming the theme's file it is in the way of.
+    @Test func aPageOnAThemeFilesPathIsAnErrorNamingThePage() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         try write(
             "---\ntitle: Icon\nslug: favicon.svg\n---\nText.\n", to: site.appending(path: "content/pages/icon.md"))
         try write("<html>static about</html>", to: site.appending(path: "site-template/static/about/index.html"))
         let result = try runBlog(["build", "--site", site.path])
-        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.status == 1)
         #expect(
-            result.stderr.contains(
-                "site-template/static/favicon.svg: warning: not copied: content/pages/icon.md already makes /favicon.svg or a folder in its way"
-            ), "\(result.stderr)")
-        #expect(
-            result.stderr.contains(
-                "site-template/static/about/index.html: warning: not copied: content/pages/about.md already makes /about/index.html"
-            ), "\(result.stderr)")
-        let about = try String(contentsOf: site.appending(path: "public/about/index.html"), encoding: .utf8)
-        #expect(!about.contains("static about"))
+            result.stderr == """
+                content/pages/about.md: error: its page would be about/index.html, in the way of the theme's file site-template/static/about/index.html; give it another 'slug' or 'permalink'
+                content/pages/icon.md: error: its page would be favicon.svg/index.html, in the way of the theme's file site-template/static/favicon.svg; give it another 'slug' or 'permalink'
+                2 errors
+
+                """)
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public").path))
     }
 }
 

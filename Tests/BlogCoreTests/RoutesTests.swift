@@ -97,6 +97,60 @@ import Testing
         #expect(Permalink.pathProblem("/a/../b") != nil)
     }
 
+    /// Every output path stays inside the output folder on disk and on every server, whatever it is made of.
+    @Test(
+        arguments: [
+            ("posts/hello/index.html", nil), ("caf%C3%A9/x.html", nil), (".net/a/index.html", nil),
+            ("a/.../index.html", nil), (String(repeating: "a", count: 255) + "/index.html", nil),
+            ("../x/index.html", "empty, '.' or '..'"), ("a/../../index.html", "empty, '.' or '..'"),
+            ("a/./index.html", "empty, '.' or '..'"), ("a//index.html", "empty, '.' or '..'"),
+            ("/etc/passwd", "absolute"), ("a\\..\\b.html", "'\\'"), ("a\u{0}b/index.html", "NUL"),
+            ("%2e%2e/x.html", "percent-encoded"), ("%2E./x.html", "percent-encoded"),
+            ("a/%252e%252e/x.html", "percent-encoded"),
+            ("a%2fb/x.html", "percent-encoded"), ("a%5Cb/x.html", "percent-encoded"),
+            ("a%00/x.html", "percent-encoded"),
+            (String(repeating: "é", count: 128) + "/index.html", "longer than 255 bytes"),
+            (".blog-output/index.html", ".blog-output"),
+        ] as [(String, String?)])
+    func outputPathsStayInsideTheOutput(_ path: String, _ problem: String?) {
+        let found = Routes.outputPathProblem(path)
+        if let problem {
+            #expect(found?.contains(problem) == true, "\(found ?? "none")")
+        } else {
+            #expect(found == nil)
+        }
+    }
+
+    /// A page's checked route names the keys its path came from: its own path, the categories or slug the
+    /// site's pattern filled in, else none (the file's name).
+    @Test func aBadPageNamesTheKeysItsPathCameFrom() throws {
+        let configuration = try SiteConfiguration.load(
+            from: "title: T\nbase_url: https://example.com/\npermalink: /:categories/:title/\n"
+        ).0
+        let routes = Routes(configuration: configuration)
+        var hello = post("hello")
+        #expect(try routes.checkedPage(of: hello).get().path == "hello/index.html")
+        hello.categories = ["ok", "../.."]
+        #expect(
+            routes.checkedPage(of: hello)
+                == .failure(
+                    .init(
+                        keys: ["categories", "category"], path: "/ok/../../hello/index.html",
+                        problem: Routes.outputPathProblem("../x")!)))
+        hello.categories = []
+        hello.source = "content/posts/2024-01-01-...md"
+        guard case .failure(let problem) = routes.checkedPage(of: hello) else { throw CancellationError() }
+        #expect(
+            problem.keys.isEmpty
+                && problem.message(naming: nil).hasPrefix("the file's name puts the page at \"/../index.html\""))
+        hello.permalink = "/a/:categories/../"
+        guard case .failure(let own) = routes.checkedPage(of: hello) else { throw CancellationError() }
+        #expect(own.keys == ["permalink", "url"])
+        #expect(Permalink.patternProblem("/:year/../:title/") == Routes.outputPathProblem("../x"))
+        #expect(Permalink.patternProblem("//:year//:title/") == nil)
+        #expect(Permalink.pathProblem("/%2e%2e/x/")?.contains("percent-encoded") == true)
+    }
+
     /// Past 50,000 URLs, the most one sitemap may hold, `sitemap.xml` becomes an index of parts.
     @Test func aSitemapPastFiftyThousandURLsIsSplitUnderAnIndex() throws {
         let routes = try routes("https://example.com/blog/")

@@ -26,19 +26,20 @@ extension SiteBuilder {
                     Diagnostic(
                         .error, file: post.post.source,
                         message:
-                            "its page would be \(path), which the build writes (a list page, a feed or the sitemap); give it another 'permalink'"
+                            "its page would be \(path), which the build writes (a list page, a feed, the sitemap or robots.txt); give it another 'permalink'"
                     ))
             }
             made[path] = post.post.source
         }
         try run.stopOnErrors(adding: clashes)
         var copier = StaticCopier(root: site.root, output: output, made: made)
+        for post in pages.all { copier.pages[post.post.source] = plan.routes.page(of: post.post).path }
         do {
             for post in pages.all {
                 guard let bundle = post.post.bundleFolder else { continue }
                 try copier.copy(from: bundle, to: plan.routes.folder(of: post.post), skipping: [SiteLayout.bundleIndex])
             }
-            try copier.copy(from: SiteLayout.staticFiles, to: "", skipping: [])
+            try copier.copy(from: SiteLayout.staticFiles, to: "", skipping: [], yieldingToPages: false)
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }
@@ -52,6 +53,8 @@ private struct StaticCopier {
     let root: URL
     let output: StagedTree
     private(set) var diagnostics: [Diagnostic] = []
+    /// The page path of each post and page, by source.
+    var pages: [String: String] = [:]
     /// Every path in the output with who made it: a source file, "the build", or a copied file.
     private var made: [String: String]
     /// Every folder that holds a made path.
@@ -86,9 +89,22 @@ private struct StaticCopier {
 
     /// Copies every file below `folder` (relative to the site root) to `prefix` in the output, in path
     /// order; hidden files and `skipped` names are left out. A file or folder that cannot be read, a name
-    /// that is not UTF-8 and a link that leads out of the site or nowhere are errors.
-    mutating func copy(from folder: String, to prefix: String, skipping skipped: Set<String>) throws {
+    /// that is not UTF-8 and a link that leads out of the site or nowhere are errors. A file that a post's
+    /// or page's page is in the way of is a warning, unless it may not yield to pages (the theme's): then
+    /// the page is the error.
+    mutating func copy(
+        from folder: String, to prefix: String, skipping skipped: Set<String>, yieldingToPages: Bool = true
+    ) throws {
         let folderPath = root.appending(path: folder).path
+        // A walk follows the folder itself when it is a link, and the theme may be one: its files would
+        // then come from outside the site unchecked.
+        if folder == SiteLayout.staticFiles || FileSystem.kind(of: folderPath) == .symbolicLink,
+            FileSystem.exists(folderPath),
+            let problem = ContentLoader.resolvedOutsideProblem(URL(filePath: folderPath), root: root)
+        {
+            diagnostics.append(Diagnostic(.error, file: folder, message: problem))
+            return
+        }
         let tree: FolderWalk.Tree
         do {
             tree = try FolderWalk.tree(folderPath)
@@ -99,6 +115,13 @@ private struct StaticCopier {
             return
         }
         diagnostics += Diagnostic.problems(in: tree, of: folder)
+        // Folders behind links are not copied; one that leads out of the site must not go unsaid.
+        for linked in tree.linkedFolders where !linked.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            if let problem = ContentLoader.resolvedOutsideProblem(URL(filePath: folderPath + "/" + linked), root: root)
+            {
+                diagnostics.append(Diagnostic(.error, file: "\(folder)/\(linked)", message: problem))
+            }
+        }
         for relative in tree.files {
             if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
                 continue
@@ -109,7 +132,15 @@ private struct StaticCopier {
                 continue
             }
             let target = prefix + relative
-            if let owner = owner(of: target) {
+            if let owner = owner(of: target), !yieldingToPages, let page = pages[owner] {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: owner,
+                        message:
+                            "its page would be \(page), in the way of the theme's file \(display); give it another 'slug' or 'permalink'"
+                    ))
+                continue
+            } else if let owner = owner(of: target) {
                 diagnostics.append(
                     Diagnostic(
                         .warning, file: display,

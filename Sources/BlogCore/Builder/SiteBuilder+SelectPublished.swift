@@ -65,7 +65,10 @@ extension SiteBuilder {
         async let collisions = Self.checkCollisions(everything, routes: plan.routes)
         let links = Self.links(of: everything, pages: pages, leftOut: leftOut, routes: plan.routes)
         let tags = TagFolding(everything)
-        let diagnostics = loaded.diagnostics + (await collisions) + tags.collisions(in: posts, routes: plan.routes)
+        let (clashes, unsafePages) = await collisions
+        // Nothing is rendered for a post whose page or tag folders would leave the output folder.
+        let unsafe = pathDiagnostics(unsafePages, posts: posts, tags: tags, routes: plan.routes)
+        let diagnostics = loaded.diagnostics + clashes + unsafe + tags.collisions(in: posts, routes: plan.routes)
         try run.stopOnErrors(adding: diagnostics)
         guard let templates = plan.templates else {
             throw DiagnosticError(run.diagnostics.sorted(by: Self.diagnosticOrder))
@@ -119,10 +122,57 @@ extension SiteBuilder {
         return (pageURLs, urls, Digest.of(links))
     }
 
+    /// The pages whose paths ``Routes`` refused (``checkCollisions(_:routes:)`` checks them), and each
+    /// post's tag folders, checked here: one that would leave the output folder or cannot be a file's path
+    /// is an error naming the file and, at its line, the front matter key the path came from.
+    private func pathDiagnostics(
+        _ unsafePages: [(post: Post, problem: Routes.PageProblem)], posts: [Post], tags: TagFolding, routes: Routes
+    ) -> [Diagnostic] {
+        var diagnostics = unsafePages.map { post, problem in
+            diagnostic(post, keys: problem.keys, value: nil, problem.message(naming:))
+        }
+        // Each slug once: ten thousand posts share a few dozen tags.
+        var problems: [String: String?] = [:]
+        for post in posts {
+            for (name, slug) in tags.folded(post.tags) {
+                let found = problems[slug] ?? Routes.outputPathProblem(routes.tagFeedArchive(slug, 1).path)
+                problems[slug] = found
+                guard let problem = found else { continue }
+                let folder = Diagnostic.quoted("/" + Routes.publishedPath(ofOutput: routes.tag(slug).path))
+                let message =
+                    slug.utf8.count > Routes.maximumNameBytes
+                    ? "the tag \(Diagnostic.quoted(name)) makes a folder name of \(slug.utf8.count) bytes in "
+                        + "/\(Routes.publishedPath(ofOutput: routes.tags.path)), and file systems allow at most "
+                        + "\(Routes.maximumNameBytes); shorten the tag"
+                    : "the tag \(Diagnostic.quoted(name)) makes the folder \(folder), which \(problem)"
+                diagnostics.append(
+                    diagnostic(post, keys: ["tags", "categories", "category"], value: name) { _ in message })
+            }
+        }
+        return diagnostics
+    }
+
+    /// An error about a post, at the value of the first of `keys` its front matter has, with the message
+    /// naming that key (the file is read again: this happens only for an error).
+    private func diagnostic(_ post: Post, keys: [String], value: String?, _ message: (String?) -> String)
+        -> Diagnostic
+    {
+        let text = FileContents.read(site.root.appending(path: post.source)).map { String(decoding: $0, as: UTF8.self) }
+        let position = text.flatMap { FrontMatter.position(of: keys, value: value, in: $0) }
+        return Diagnostic(
+            .error, file: post.source, line: position?.line, column: position?.column, message: message(position?.key))
+    }
+
     /// Two posts or pages on one URL is an error naming both files, and so are two whose URLs differ only
     /// in case, which hosts on macOS and Windows serve from one folder.
-    static func checkCollisions(_ all: [Post], routes: Routes) -> [Diagnostic] {
+    ///
+    /// Each page's path is checked as ``Routes`` makes it (``Routes/checkedPage(of:)``); those it refuses
+    /// are returned apart, for ``pathDiagnostics(_:posts:tags:routes:)``.
+    static func checkCollisions(_ all: [Post], routes: Routes) -> (
+        [Diagnostic], unsafe: [(post: Post, problem: Routes.PageProblem)]
+    ) {
         var diagnostics: [Diagnostic] = []
+        var unsafe: [(post: Post, problem: Routes.PageProblem)] = []
         var owners: [String: String] = [:]
         var ownersIgnoringCase: [String: (folder: String, source: String)] = [:]
         // Sorts positions, not posts: moving posts through a sort costs more than the comparisons.
@@ -136,8 +186,15 @@ extension SiteBuilder {
                     ))
                 continue
             }
+            let route: Routes.Route
+            switch routes.checkedPage(of: post) {
+            case .success(let checked): route = checked
+            case .failure(let problem):
+                unsafe.append((post, problem))
+                continue
+            }
             // The page's file, not its folder: with permalinks, several posts may share a folder.
-            let folder = Routes.publishedPath(ofOutput: routes.page(of: post).path)
+            let folder = Routes.publishedPath(ofOutput: route.path)
             if let owner = owners[folder] {
                 diagnostics.append(
                     Diagnostic(
@@ -157,6 +214,6 @@ extension SiteBuilder {
                 ownersIgnoringCase[folder.lowercased()] = (folder, post.source)
             }
         }
-        return diagnostics
+        return (diagnostics, unsafe)
     }
 }

@@ -15,7 +15,9 @@ extension SiteBuilder {
         var taken: [String: String] = [:]
         for path in generated { taken[path] = "a page the build writes" }
         for path in routes.rootOutputs { taken[path] = "the build" }
-        for page in pages.all { taken[routes.page(of: page.post).path] = page.post.source }
+        var pagePaths: [String: String] = [:]
+        for page in pages.all { pagePaths[routes.page(of: page.post).path] = page.post.source }
+        taken.merge(pagePaths) { $1 }
         var written: Set<String> = []
         var diagnostics: [Diagnostic] = []
         for page in pages.all {
@@ -46,6 +48,15 @@ extension SiteBuilder {
         // blog.yaml's own redirects, such as an old blog's page URLs.
         for (old, target) in plan.configuration.redirects.sorted(by: { $0.key < $1.key }) {
             let route = routes.alias(old)
+            if let source = pagePaths[route.path] {
+                diagnostics.append(
+                    Diagnostic(
+                        .error, file: source,
+                        message:
+                            "its page would be \(route.path), where blog.yaml's 'redirects' puts a redirect page; give it another 'permalink' or remove the redirect"
+                    ))
+                continue
+            }
             if let owner = taken[route.path] {
                 diagnostics.append(
                     Diagnostic(
@@ -66,7 +77,7 @@ extension SiteBuilder {
             }
             written.insert(route.path)
         }
-        run.report(diagnostics)
+        try run.stopOnErrors(adding: diagnostics)
         return written
     }
 

@@ -4,7 +4,8 @@ import Foundation
 extension SiteBuilder {
     /// Writes `sitemap.xml` (sitemaps.org, ``Sitemap``): every published page under `base_url`, posts with
     /// the date they last changed; and `robots.txt` naming it, unless the theme ships its own.
-    /// - Returns: The paths written, for the checks that no copied file or redirect takes one.
+    /// - Returns: The paths written (`robots.txt` too when written), for the checks that no post, copied
+    ///   file or redirect takes one.
     func writeSitemap(_ pages: RenderedPages, listPages: [String: UInt64], into output: StagedTree, _ run: BuildRun)
         throws(DiagnosticError) -> [String]
     {
@@ -17,16 +18,18 @@ extension SiteBuilder {
             entries.append(Sitemap.Entry(url: routes.absolute(routes.url(ofPath: path)), modified: nil))
         }
         let files = Sitemap.files(entries, routes: routes)
+        var written = files.map(\.path)
         do {
             for file in files { try output.put(file.path, text: file.xml) }
             if !FileSystem.exists(site.root.appending(path: "\(SiteLayout.staticFiles)/\(routes.robots.path)").path) {
                 try output.put(
                     routes.robots.path,
                     text: "User-agent: *\nAllow: /\n\nSitemap: \(routes.absolute(routes.sitemap.url))\n")
+                written.append(routes.robots.path)
             }
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }
-        return files.map(\.path)
+        return written
     }
 }

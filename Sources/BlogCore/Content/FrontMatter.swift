@@ -45,7 +45,9 @@ enum FrontMatter {
             fields.error(at: fields.node("title"), "'title' must not be empty")
         }
         // A Jekyll post's date may be in its file name only (`2019-03-25-title.md`): midnight in the site's zone.
-        let nameDate = FrontMatterDate.fromFileName(fileName)?.date.date(in: timeZone)
+        let nameDate = FrontMatterDate.fromFileName(fileName)?.date.date(in: timeZone).flatMap {
+            FrontMatterDate.isWritable($0) ? $0 : nil
+        }
         let date = readDate(&fields, "date", required: kind == .post && nameDate == nil, timeZone: timeZone) ?? nameDate
         var updated = readDate(&fields, "updated", required: false, timeZone: timeZone)
         for key in ["lastmod", "last_modified_at"] where updated == nil {
@@ -134,6 +136,24 @@ enum FrontMatter {
                     message: "front matter must be a mapping of keys to values such as 'title: Hello'"))
         }
         return .success((source, mapping))
+    }
+
+    /// Where the value of the first of `keys` present starts in a content file's front matter, for a
+    /// problem found after reading (a page's path, a tag's folder); in a list, the element equal to `value`.
+    static func position(of keys: [String], value: String? = nil, in text: String) -> (
+        key: String, line: Int, column: Int
+    )? {
+        guard case .success(let (source, mapping)) = frontMatter(of: text, file: "") else { return nil }
+        let fields = YAMLFields(mapping: mapping, file: "", lineOffset: source.frontMatterLineOffset)
+        let nodes = keys.compactMap { key in fields.node(key).map { (key, $0) } }
+        let element = nodes.lazy.compactMap { key, node -> (String, Node)? in
+            guard case .sequence(let sequence) = node, let value,
+                let element = sequence.first(where: { $0.string?.trimmingWhitespace() == value })
+            else { return nil }
+            return (key, element)
+        }.first
+        guard let (key, node) = element ?? nodes.first, let mark = node.mark else { return nil }
+        return (key, mark.line + source.frontMatterLineOffset, mark.column)
     }
 
     /// `slug:` checked as a path segment, and the slug as written (for permalinks).
@@ -225,6 +245,12 @@ enum FrontMatter {
             return nil
         }
         guard let date = FrontMatterDate.parse(text, timeZone: timeZone) else {
+            if FrontMatterDate.parseAnyYear(text, timeZone: timeZone) != nil {
+                fields.error(
+                    at: fields.node(key),
+                    "'\(key)' must fall in the years \(FrontMatterDate.years) in UTC, got \(Diagnostic.quoted(text))")
+                return nil
+            }
             fields.error(
                 at: fields.node(key),
                 "'\(key)' must be a date-time such as \(FrontMatterDate.example), got \(Diagnostic.quoted(text))")

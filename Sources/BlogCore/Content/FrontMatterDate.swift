@@ -6,10 +6,25 @@ enum FrontMatterDate {
     static let example = "2024-05-01T09:30:00+02:00"
 
     static func parse(_ text: String, timeZone: TimeZone) -> Date? {
+        parseAnyYear(text, timeZone: timeZone).flatMap { isWritable($0) ? $0 : nil }
+    }
+
+    /// The date `text` names, even one outside the years a build can write (``isWritable(_:)``).
+    static func parseAnyYear(_ text: String, timeZone: TimeZone) -> Date? {
         let trimmed = text.trimmingWhitespace()
         if let date = RFC3339.date(from: trimmed) { return date }
         guard let stamp = Timestamp(trimmed) else { return nil }
         return stamp.date(in: timeZone)
+    }
+
+    /// The years a date's instant may fall in, in UTC.
+    static let years = "0001 to 9999"
+
+    /// Whether the instant falls in the years 1 to 9999 in UTC, where feeds, sitemaps and pages can write it:
+    /// `9999-12-31T23:59:59-12:00` is in the year 10000 there.
+    static func isWritable(_ date: Date) -> Bool {
+        // 0001-01-01T00:00:00Z and 10000-01-01T00:00:00Z, in seconds since 1970.
+        (-62_135_596_800..<253_402_300_800).contains(date.timeIntervalSince1970)
     }
 
     /// A date and time as YAML 1.1 timestamps (and Jekyll's and Hugo's readers) allow them:

@@ -38,7 +38,11 @@ enum Permalink {
             return
                 "names an unknown placeholder ':\(name)' (known: \(placeholders.sorted().map { ":" + $0 }.joined(separator: ", ")))"
         }
-        return nil
+        // Empty placeholders leave `//`, which expanding collapses; what the pattern itself spells must
+        // stay inside the output folder whatever fills it.
+        var literal = String(pattern.dropFirst())
+        while literal.contains("//") { literal = literal.replacingOccurrences(of: "//", with: "/") }
+        return Routes.outputPathProblem(literal.hasPrefix("/") ? String(literal.dropFirst()) : literal)
     }
 
     /// Why a post's own path cannot be used, or nil.
@@ -54,7 +58,9 @@ enum Permalink {
             return "must not contain control characters"
         }
         if segments.contains(where: { $0.hasPrefix(".") }) { return "must not have a segment starting with '.'" }
-        return nil
+        // The rules of every output path (encoded dots, names too long for a file system), checked early
+        // so that the error points at the key.
+        return Routes.outputPathProblem(Routes.outputPath(ofPermalink: path))
     }
 
     private static func placeholderNames(in pattern: String) -> [String] {

@@ -395,7 +395,8 @@ public struct SiteImport {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
                 report.warn(
                     "blog.yaml",
-                    "the old site's permalink \(quoted(permalink)) \(problem); new posts get /posts/SLUG/")
+                    "the old site's permalink \(quoted(permalink)) \(problem); new posts get \(Routes.defaultPostPattern)"
+                )
             } else {
                 yaml += "permalink: \(quoted(permalink))\n"
             }
