@@ -93,7 +93,7 @@ extension Routes {
     }
 
     /// `%XX` sequences decoded into their bytes; anything else, and a `%` without two hex digits, kept.
-    private static func percentDecoded(_ bytes: [UInt8]) -> [UInt8] {
+    static func percentDecoded(_ bytes: [UInt8]) -> [UInt8] {
         func hex(_ byte: UInt8) -> UInt8? {
             switch byte {
             case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")

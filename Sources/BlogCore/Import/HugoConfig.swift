@@ -52,11 +52,17 @@ struct HugoConfig {
         else {
             throw DiagnosticError(file: name, message: "cannot read the file as UTF-8 text")
         }
-        let tree: Any?
+        let tree = try configurationTree(text, name: name)
+        return lowerCased(tree) as? [String: Any] ?? [:]
+    }
+
+    /// A configuration file's text as a tree, read by its name's extension: TOML, JSON, else YAML (Jekyll's
+    /// `_config.yml` and Hugo's files alike).
+    static func configurationTree(_ text: String, name: String) throws(DiagnosticError) -> Any? {
         if name.hasSuffix(".toml") {
             do {
                 let table = try TOMLTable(string: text)
-                tree = try? JSONSerialization.jsonObject(with: Data(table.convert(to: .json).utf8))
+                return try? JSONSerialization.jsonObject(with: Data(table.convert(to: .json).utf8))
             } catch let error as TOMLParseError {
                 throw DiagnosticError(
                     file: name, line: error.source.begin.line, column: error.source.begin.column,
@@ -66,18 +72,16 @@ struct HugoConfig {
             }
         } else if name.hasSuffix(".json") {
             do {
-                tree = try JSONSerialization.jsonObject(with: data)
+                return try JSONSerialization.jsonObject(with: Data(text.utf8))
             } catch {
                 throw DiagnosticError(file: name, message: "not valid JSON")
             }
-        } else {
-            do {
-                tree = try Yams.load(yaml: text)
-            } catch {
-                throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: name, lineOffset: 0)])
-            }
         }
-        return lowerCased(tree) as? [String: Any] ?? [:]
+        do {
+            return try Yams.load(yaml: text)
+        } catch {
+            throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: name, lineOffset: 0)])
+        }
     }
 
     private static func lowerCased(_ value: Any?) -> Any? {

@@ -1,6 +1,5 @@
 import BlogFileSystem
 import Foundation
-import TOMLKit
 import Yams
 
 /// `blog import jekyll|hugo SRC DEST`: a new site in DEST with every post, draft and asset of a Jekyll or
@@ -344,24 +343,7 @@ public struct SiteImport {
         for name in names {
             let url = source.appending(path: name)
             guard let data = FileContents.read(url), let text = String(data: data, encoding: .utf8) else { continue }
-            if name.hasSuffix(".toml") {
-                do {
-                    let table = try TOMLTable(string: text)
-                    return (try? JSONSerialization.jsonObject(with: Data(table.convert(to: .json).utf8)))
-                        as? [String: Any] ?? [:]
-                } catch let error as TOMLParseError {
-                    throw DiagnosticError(
-                        file: name, line: error.source.begin.line, column: error.source.begin.column,
-                        message: "not valid TOML: \(error.description)")
-                } catch {
-                    throw DiagnosticError(file: name, message: "not valid TOML")
-                }
-            }
-            do {
-                return (try Yams.load(yaml: text) as? [String: Any]) ?? [:]
-            } catch {
-                throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: name, lineOffset: 0)])
-            }
+            return try HugoConfig.configurationTree(text, name: name) as? [String: Any] ?? [:]
         }
         return [:]
     }
