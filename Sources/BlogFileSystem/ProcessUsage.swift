@@ -23,6 +23,18 @@ public struct ProcessUsage: Sendable {
         func milliseconds(_ time: timeval) -> Double { Double(time.tv_sec) * 1000 + Double(time.tv_usec) / 1000 }
         return ProcessUsage(
             processorMilliseconds: milliseconds(usage.ru_utime) + milliseconds(usage.ru_stime),
-            peakKilobytes: Int(usage.ru_maxrss))
+            peakKilobytes: ownPeakKilobytes() ?? Int(usage.ru_maxrss))
+    }
+
+    /// The peak of this process's own memory, `VmHWM` in `/proc/self/status`: Linux's `ru_maxrss` does not
+    /// start again at exec, so a process started by a large one reports at least that one's size.
+    private static func ownPeakKilobytes() -> Int? {
+        #if os(Linux)
+            guard let data = FileContents.read(path: "/proc/self/status") else { return nil }
+            for line in String(decoding: data, as: UTF8.self).split(separator: "\n") where line.hasPrefix("VmHWM:") {
+                return Int(line.dropFirst("VmHWM:".count).filter(\.isNumber))
+            }
+        #endif
+        return nil
     }
 }
