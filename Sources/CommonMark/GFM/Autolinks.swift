@@ -389,15 +389,7 @@ enum Autolinks {
         var index = 0
         while index < bytes.count {
             if bytes[index] == 0xE2, index + 2 < bytes.count, bytes[index + 1] == 0x80 {
-                let replacement: [UInt8]? =
-                    switch bytes[index + 2] {
-                    case 0x93: Array("--".utf8)
-                    case 0x94: Array("---".utf8)
-                    case 0xA6: Array("...".utf8)
-                    case 0x98, 0x99: [UInt8(ascii: "'")]
-                    case 0x9C, 0x9D: [UInt8(ascii: "\"")]
-                    default: nil
-                    }
+                let replacement = InlineSource.smartSource(bytes[index + 2])
                 if let replacement {
                     // Every byte of the replacement maps to the start of the character; its end to the next.
                     for _ in replacement { origin.append(index) }

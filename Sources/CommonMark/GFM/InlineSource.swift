@@ -248,7 +248,7 @@ struct InlineSource {
                 position += 1
                 index += 3
             } else if literal[index] == 0xE2, index + 2 < literal.count, literal[index + 1] == 0x80,
-                let consumed = smartSource(literal[index + 2]), raw[position...].starts(with: consumed)
+                let consumed = Self.smartSource(literal[index + 2]), raw[position...].starts(with: consumed)
             {
                 position += consumed.count
                 index += 3
@@ -263,7 +263,7 @@ struct InlineSource {
 
     /// What smart punctuation was typed as: curly quotes as straight ones, dashes as hyphens, the ellipsis
     /// as three dots.
-    private func smartSource(_ last: UInt8) -> [UInt8]? {
+    static func smartSource(_ last: UInt8) -> [UInt8]? {
         switch last {
         case 0x93: Array("--".utf8)
         case 0x94: Array("---".utf8)
