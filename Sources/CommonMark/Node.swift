@@ -77,6 +77,9 @@ public struct Node {
     }
 
     /// A heading's level, 1 to 6; 0 for other kinds.
+    /// Whether a list is tight: its items' paragraphs render without `<p>` (CommonMark §5.3).
+    public var isTightList: Bool { cmark_node_get_list_tight(pointer) != 0 }
+
     public var headingLevel: Int { Int(cmark_node_get_heading_level(pointer)) }
 
     /// The first line of the node in the source, 1-based.

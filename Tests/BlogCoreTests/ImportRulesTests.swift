@@ -118,4 +118,25 @@ import Testing
         let empty = "title: T\nbase_url: https://example.com/\nsummary_separator: \" \"\n"
         #expect(throws: DiagnosticError.self) { try configuration(empty) }
     }
+
+    /// `summary_words:`: whole paragraphs up to the count (Hugo's rules; HugoSummaryTests compares with Hugo), the
+    /// first paragraph without it, and a value that is not a count is an error naming the key.
+    @Test func summaryWordsEndAtAParagraph() throws {
+        let yaml = "title: T\nbase_url: https://example.com/\nsummary_words: 5\n"
+        let renderer = PostRenderer(configuration: try configuration(yaml), pageURLs: [:])
+        func summary(_ body: String) throws -> String {
+            let text = "---\ntitle: T\ndate: 2024-05-01T09:30:00Z\n---\n" + body
+            let (post, _) = FrontMatter.read(
+                text, file: "content/posts/t.md", kind: .post, defaultSlug: "t", timeZone: .gmt)
+            return try renderer.render(try #require(post)).summary
+        }
+        #expect(try summary("One two.\n\nThree four five six.\n\nSeven.") == "One two. Three four five six.")
+        // A tight list has no paragraph end; the cut takes the whole list.
+        #expect(try summary("- a1 a2 a3\n- b1 b2 b3\n\nEnd here.\n\nNot this.") == "a1 a2 a3 b1 b2 b3 End here.")
+        #expect(try summary("Short.") == "Short.")
+        for bad in ["0", "-3", "many", "[1]"] {
+            let text = "title: T\nbase_url: https://example.com/\nsummary_words: \(bad)\n"
+            #expect(throws: DiagnosticError.self) { try configuration(text) }
+        }
+    }
 }

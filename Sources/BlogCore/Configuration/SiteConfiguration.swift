@@ -63,6 +63,10 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The text in a post that ends its summary (`summary_separator:`, `<!--more-->` by default, the marker
     /// of Hugo and WordPress): what stands before it is the summary in list pages and feeds.
     public var summarySeparator = "<!--more-->"
+    /// Where a post without a separator or a front-matter summary has its summary end (`summary_words:`):
+    /// after the first paragraph at which it has this many words, as Hugo's `summaryLength` does; nil for the
+    /// first paragraph, shortened to ``PostRenderer/summaryLimit`` characters.
+    public var summaryWords: Int?
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
@@ -78,7 +82,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     static let knownKeys = [
         "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
-        "markdown", "permalink", "redirects", "summary_separator",
+        "markdown", "permalink", "redirects", "summary_separator", "summary_words",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -207,6 +211,8 @@ public struct SiteConfiguration: Sendable, Equatable {
             }
             configuration.summarySeparator = separator
         }
+        configuration.summaryWords = fields.integer("summary_words", minimum: 1, maximum: 100_000)
+        if fields.diagnostics.contains(where: { $0.severity == .error }) { throw DiagnosticError(fields.diagnostics) }
         if let permalink = fields.string("permalink") {
             if let problem = Permalink.patternProblem(Permalink.pattern(for: permalink)) {
                 fields.error(

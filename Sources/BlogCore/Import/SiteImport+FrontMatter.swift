@@ -56,9 +56,10 @@ extension SiteImport {
             switch key {
             case "title", "permalink", "url":
                 continue
-            case "description" where entry.body.contains(settings.summarySeparator ?? "<!--more-->"):
+            case "description" where entry.body.contains(settings.summarySeparator ?? "<!--more-->"),
+                "summary" where engine == .hugo && entry.body.contains("<!--more-->"):
                 // Both engines take the text before the separator as the summary, where the build would take
-                // a description; the separator is the author's choice.
+                // a description (and Hugo before its own `summary`); the separator is the author's choice.
                 dropped.append(key)
             case _ where dateKeys.contains(key):
                 continue

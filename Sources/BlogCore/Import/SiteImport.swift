@@ -66,6 +66,8 @@ public struct SiteImport {
         var jekyllDefaultScopes: [(path: String, type: String?, values: [String: Any])] = []
         /// The text that ends a post's summary, when the old site names one (`excerpt_separator`).
         var summarySeparator: String?
+        /// Hugo's `summaryLength`: the words of a summary made without a separator.
+        var summaryWords: Int?
         /// Hugo: the merged configuration and the folder of the default language's content.
         var hugo = HugoConfig()
         var contentDir = "content"
@@ -337,6 +339,10 @@ public struct SiteImport {
         settings.language = config.string("languagecode") ?? config.string("\(language).languagecode")
         if let title = config.string("title") ?? config.string("\(language).title") { settings.title = title }
         settings.summarySeparator = nil
+        // Hugo makes every summary without `<!--more-->` from whole paragraphs up to `summaryLength` words (70
+        // when unset), a language's own value first.
+        let length = config.value("\(language).summarylength") ?? config.value("summarylength")
+        settings.summaryWords = length.flatMap { Int("\($0)") }.map { min(max($0, 1), 100_000) } ?? 70
     }
 
     private func readConfig(_ names: [String]) throws(DiagnosticError) -> [String: Any] {
@@ -384,6 +390,7 @@ public struct SiteImport {
             }
         }
         if let separator = settings.summarySeparator { yaml += "summary_separator: \(quoted(separator))\n" }
+        if let words = settings.summaryWords { yaml += "summary_words: \(words)\n" }
         // The old feed's path, so that subscribers keep it: jekyll-feed writes /feed.xml, Hugo /index.xml.
         switch engine {
         case .jekyll: yaml += "feed:\n  atom_path: feed.xml\n"

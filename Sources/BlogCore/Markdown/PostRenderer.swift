@@ -60,8 +60,11 @@ struct PostRenderer: Sendable {
             markdown: post.body.replacingControlCharacters, options: parseOptions,
             extensions: configuration.markdown.extensions)
         var diagnostics: [Diagnostic] = []
-        let walked = Self.walk(document, collectingParagraphs: post.summary == nil)
+        let walked = Self.walk(document, collectingParagraphs: post.summary == nil && configuration.summaryWords == nil)
         let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
+        // Hugo's summary ends at a paragraph; which one is known from the HTML, and the text from the tree.
+        let summaryBlocks =
+            post.summary == nil && configuration.summaryWords != nil ? Self.summaryBlocks(of: document.rootNode) : []
         if configuration.markdown.highlight { CodeHighlighting.highlight(walked.codeBlocks) }
         for link in walked.links {
             guard let url = link.url, let target = Self.markdownTarget(url, from: post.source) else { continue }
@@ -101,7 +104,10 @@ struct PostRenderer: Sendable {
             // Most posts link only to other sites: then the feed's HTML is the page's, without a second render.
             feedHTML = rewritten ? try document.html(options: htmlOptions) : html.text
         }
-        let summary = try post.summary ?? separatedSummary(of: post.body) ?? Self.summary(of: walked.paragraphs)
+        let summary =
+            try post.summary ?? separatedSummary(of: post.body)
+            ?? (configuration.summaryWords.map { Self.summary(of: summaryBlocks, html: html.text, words: $0) }
+                ?? Self.summary(of: walked.paragraphs))
         return RenderedPost(
             html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words,
             toc: TableOfContentsEntry.nested(toc),
@@ -231,6 +237,9 @@ struct PostRenderer: Sendable {
             return node.children.map(blockText).joined(separator: " ")
         case .htmlBlock, .thematicBreak:
             return ""
+        case .codeBlock:
+            // Hugo's `plainify` keeps the code's text.
+            return node.literal ?? ""
         default:
             return node.plainText(includingImages: false)
         }
@@ -243,6 +252,123 @@ struct PostRenderer: Sendable {
             if !text.isEmpty { return truncated(text) }
         }
         return ""
+    }
+
+    /// A block's text for a summary: how many `</p>` the HTML has closed by its end, and which of the
+    /// document's top-level blocks it stands in.
+    struct SummaryBlock {
+        var text: String
+        var closings: Int
+        var top: Int
+    }
+
+    /// A post's text block by block in document order, each with the number of `</p>` its HTML has closed by
+    /// its end, for Hugo's automatic summary (``summary(of:html:words:)``). Taken before code is highlighted,
+    /// while code blocks still hold their text. Raw HTML is left out of the text, as `plainify` leaves the tags.
+    static func summaryBlocks(of root: Node) -> [SummaryBlock] {
+        var blocks: [SummaryBlock] = []
+        var closings = 0
+        var top = 0
+        // `rendersP`: false for the paragraphs of a tight list's items, which have no `</p>`.
+        func add(_ node: Node, rendersP: Bool = true) {
+            let text: String
+            switch node.kind {
+            case .list:
+                let tight = node.isTightList
+                for item in node.children {
+                    for child in item.children { add(child, rendersP: !tight || child.kind != .paragraph) }
+                }
+                return
+            case .document:
+                for child in node.children {
+                    add(child)
+                    top += 1
+                }
+                return
+            case .blockQuote, .item, .customBlock:
+                for child in node.children { add(child) }
+                return
+            case .htmlBlock:
+                closings += (node.literal ?? "").components(separatedBy: "</p>").count - 1
+                text = ""
+            case .thematicBreak:
+                return
+            case .codeBlock:
+                text = node.literal ?? ""
+            default:
+                text = node.plainText(includingImages: false)
+            }
+            if rendersP, node.kind == .paragraph { closings += 1 }
+            let words = text.split(whereSeparator: \.isWhitespace)
+            blocks.append(SummaryBlock(text: words.joined(separator: " "), closings: closings, top: top))
+        }
+        add(root)
+        return blocks
+    }
+
+    /// Hugo's automatic summary (0.134 and later): the text up to the end of the paragraph at which Hugo's count
+    /// of the rendered HTML's words reaches `limit`; the whole text when it never does. What stands between
+    /// paragraphs (headings, lists, code) is part of it, as in Hugo, which cuts the HTML after a `</p>`.
+    static func summary(of blocks: [SummaryBlock], html: String, words limit: Int) -> String {
+        let cut = summaryParagraphs(inHTML: html, words: limit) ?? Int.max
+        // A cut inside a list or a quote takes the rest of it: Hugo 0.168 does not leave one open.
+        let last = blocks.first { $0.closings >= cut }?.top ?? Int.max
+        return blocks.filter { $0.top <= last && !$0.text.isEmpty }.map(\.text).joined(separator: " ")
+    }
+
+    /// How many `</p>` Hugo's automatic summary of `limit` words takes (`ExtractSummaryFromHTML`, 0.134 and
+    /// later; checked against 0.168 on paragraphs of known lengths); nil for the whole text. Its quirks are
+    /// kept, since they decide where real summaries end: words are the HTML's white-space-separated tokens from
+    /// one `</p>` to the next, a token that looks like a tag (`<a`) or an attribute (`href="…">text`) is no word,
+    /// and the stretch's last character is left out of the token it ends (`… x</p>` does not count `x`).
+    static func summaryParagraphs(inHTML html: String, words limit: Int) -> Int? {
+        var count = 0
+        var closings = 0
+        // Goldmark writes `<pre tabindex="0">`, which makes a code block's first word part of an attribute, and
+        // nothing between `</pre>` and the next tag, which makes them one token.
+        let goldmark = html.replacingOccurrences(of: "<pre><code", with: "<pre tabindex=\"0\"><code")
+            .replacingOccurrences(of: "</code></pre>\n", with: "</code></pre>")
+        var rest = Substring(goldmark)
+        while let close = rest.range(of: "</p>") {
+            closings += 1
+            let scalars = rest[..<close.lowerBound].unicodeScalars
+            var wordStart = scalars.startIndex
+            var index = scalars.startIndex
+            while index < scalars.endIndex {
+                let next = scalars.index(after: index)
+                if scalars[index].properties.isWhitespace || next == scalars.endIndex {
+                    if isHugoWord(scalars[wordStart..<index]) { count += 1 }
+                    wordStart = index
+                    if count >= limit { return closings }
+                }
+                index = next
+            }
+            rest = rest[close.upperBound...]
+        }
+        return nil
+    }
+
+    /// Hugo's `countWord` outside CJK languages: not empty once trimmed, not `>`, not `</?letters>?`, and not
+    /// `letters="…` or `letters='…`.
+    private static func isHugoWord(_ token: Substring.UnicodeScalarView.SubSequence) -> Bool {
+        let word = token.drop { $0.properties.isWhitespace }.reversed().drop { $0.properties.isWhitespace }
+            .reversed()
+        func isLetter(_ scalar: Unicode.Scalar) -> Bool {
+            ("a"..."z").contains(scalar) || ("A"..."Z").contains(scalar)
+        }
+        guard let first = word.first, word.count > 1 || first != ">" else { return false }
+        var rest = word[...]
+        if first == "<" {
+            rest = rest.dropFirst()
+            if rest.first == "/" { rest = rest.dropFirst() }
+            let letters = rest.prefix(while: isLetter).count
+            rest = rest.dropFirst(letters)
+            return letters == 0 || !(rest.isEmpty || (rest.count == 1 && rest.first == ">"))
+        }
+        let letters = rest.prefix(while: isLetter).count
+        rest = rest.dropFirst(letters)
+        let quote = rest.dropFirst().first
+        return letters == 0 || rest.first != "=" || (quote != "\"" && quote != "'")
     }
 
     static func truncated(_ text: String) -> String {
