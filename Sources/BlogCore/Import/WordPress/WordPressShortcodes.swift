@@ -9,8 +9,8 @@ struct WordPressShortcodes {
 
     static let converted = ["caption", "wp_caption", "gallery", "embed", "audio", "video", "code", "sourcecode"]
 
-    /// What converting one post's shortcodes gave: the HTML, code blocks to keep out of `wpautop` (each
-    /// stands as a placeholder on its own line), and what was left as text.
+    /// What converting one post's shortcodes gave: the HTML with a placeholder on its own line for each
+    /// converted shortcode, their HTML (kept out of `wpautop`), and what was left as text.
     struct Result {
         var html: String
         var protected: [String]
@@ -49,7 +49,9 @@ struct WordPressShortcodes {
             let converted = shortcode(
                 group(2).lowercased(), attributes, content: group(5), postID: postID, into: &result)
             if let converted {
-                result.html += converted
+                // WordPress runs shortcodes after `wpautop`, so their HTML is never split into paragraphs.
+                result.protected.append(converted)
+                result.html += "\n\n" + WordPressContent.placeholder(result.protected.count - 1) + "\n\n"
             } else {
                 result.html += whole
                 result.leftovers.append(String(whole.prefix(80)))
@@ -119,8 +121,7 @@ struct WordPressShortcodes {
             let code = HTMLEntities.decode(content.trimmingCharacters(in: .newlines))
             let safeLanguage = language.filter { $0.isLetter || $0.isNumber || "+-#_".contains($0) }
             let attribute = safeLanguage.isEmpty ? "" : " class=\"language-\(safeLanguage.lowercased())\""
-            result.protected.append("<pre><code\(attribute)>\(HTMLEntities.escape(code))</code></pre>")
-            return "\n\n" + WordPressContent.placeholder(result.protected.count - 1) + "\n\n"
+            return "<pre><code\(attribute)>\(HTMLEntities.escape(code))</code></pre>"
         }
     }
 

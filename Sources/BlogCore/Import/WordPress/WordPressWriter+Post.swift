@@ -130,13 +130,14 @@ extension WordPressWriter {
 
     /// Older paths the export shows: `_wp_old_slug` in place of the slug, `_wp_old_date` in place of the date.
     func oldPaths(of item: WXRItem, at path: String?) -> [String] {
-        guard let path, !item.name.isEmpty else { return [] }
-        let slug = item.name.removingPercentEncoding ?? item.name
+        guard let path else { return [] }
         var paths: [String] = []
-        for old in item.metaValues("_wp_old_slug") where !old.isEmpty && old != item.name {
-            let decoded = old.removingPercentEncoding ?? old
-            if let range = path.range(of: "/" + slug, options: .backwards) {
-                paths.append(path.replacingCharacters(in: range, with: "/" + decoded))
+        // The slug is the link's last segment (`/2010/09/10/SLUG/`); an old slug takes its place.
+        var segments = path.split(separator: "/", omittingEmptySubsequences: false).map(String.init)
+        if let last = segments.lastIndex(where: { !$0.isEmpty }), last > 0 {
+            for old in item.metaValues("_wp_old_slug") where !old.isEmpty && old != item.name {
+                segments[last] = old.removingPercentEncoding ?? old
+                paths.append(segments.joined(separator: "/"))
             }
         }
         for old in item.metaValues("_wp_old_date") {
