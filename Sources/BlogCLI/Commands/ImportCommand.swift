@@ -7,7 +7,8 @@ extension Blog {
     struct Import: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: "Make a new site from a Jekyll or Hugo site, keeping every post, date and URL.",
+            abstract:
+                "Make a new site from a Jekyll or Hugo site or a WordPress export, keeping every post, date and URL.",
             discussion: """
                 SRC is only read. DEST must not exist or be empty. Posts, drafts, pages and assets come along; \
                 each post keeps the title, date (with an explicit offset) and URL its engine (Jekyll 4.3, Hugo \
@@ -18,19 +19,29 @@ extension Blog {
                 everything else is left as text and listed, one path:line: warning each. Then run 'blog build' \
                 in DEST.
 
+                For WordPress, SRC is the export file (Tools › Export); --uploads names a copy of the old \
+                site's wp-content/uploads folder, whose files are copied and linked to. Without it, images stay \
+                at the old site, and each post that links to them is listed.
+
                 Examples:
                   blog import jekyll ~/old-blog ~/new-blog
                   blog import hugo ./site ./site-blog
+                  blog import wordpress export.xml ./site-blog --uploads ./wp-content/uploads
                 """
         )
 
-        @Argument(help: "jekyll or hugo.") var engine: String
-        @Argument(help: "The old site's folder.") var source: String
+        @Argument(help: "jekyll, hugo or wordpress.") var engine: String
+        @Argument(help: "The old site's folder, or WordPress's export file.") var source: String
         @Argument(help: "The new site's folder (created; must be empty if it exists).") var destination: String
 
+        @Option(help: "WordPress: a copy of the old site's wp-content/uploads folder.") var uploads: String?
+
         func validate() throws {
-            guard SiteImport.Engine(rawValue: engine) != nil else {
-                throw ValidationError("the engine must be jekyll or hugo, got '\(engine)'")
+            guard SiteImport.Engine(rawValue: engine) != nil || engine == "wordpress" else {
+                throw ValidationError("the engine must be jekyll, hugo or wordpress, got '\(engine)'")
+            }
+            if uploads != nil, engine != "wordpress" {
+                throw ValidationError("--uploads is for a WordPress export only")
             }
         }
 
@@ -39,10 +50,16 @@ extension Blog {
             func url(_ path: String) -> URL {
                 path.hasPrefix("/") ? URL(filePath: path) : current.appending(path: path)
             }
-            let importer = SiteImport(
-                engine: SiteImport.Engine(rawValue: engine)!, source: url(source), destination: url(destination))
             do {
-                let report = try importer.run()
+                let report =
+                    if let known = SiteImport.Engine(rawValue: engine) {
+                        try SiteImport(engine: known, source: url(source), destination: url(destination)).run()
+                    } else {
+                        try WordPressImport(
+                            export: url(source), destination: url(destination), uploads: uploads.map(url),
+                            exportName: source
+                        ).run()
+                    }
                 for warning in report.warnings { Terminal.print(warning) }
                 print(
                     "Imported \(report.posts) post\(report.posts == 1 ? "" : "s"), \(report.drafts) draft\(report.drafts == 1 ? "" : "s"), "

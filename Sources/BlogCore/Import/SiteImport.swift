@@ -187,12 +187,15 @@ public struct SiteImport {
             }
         }
         written.append(("blog.yaml", blogYAML(settings, posts: report.posts, report: &report)))
-        written.append((".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"))
+        written.append((".gitignore", Self.gitignore))
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
         try copyAssets(entries, settings: settings, &report)
         return report
     }
+
+    /// The new site's .gitignore: the build's output and scratch folders.
+    static let gitignore = "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"
 
     // MARK: Folders
 
@@ -211,6 +214,11 @@ public struct SiteImport {
                 file: source.path,
                 message: "not a \(engine.rawValue) site: none of \(marker.joined(separator: ", ")) is there")
         }
+        try Self.checkDestination(destination, source: source)
+    }
+
+    /// DEST for any import: not inside the source nor around it, and new or empty.
+    static func checkDestination(_ destination: URL, source: URL) throws(DiagnosticError) {
         let sourcePath = source.resolvingSymlinksInPath().path + "/"
         let destinationPath = destination.resolvingSymlinksInPath().path + "/"
         if destinationPath.hasPrefix(sourcePath) || sourcePath.hasPrefix(destinationPath) {
@@ -407,12 +415,12 @@ public struct SiteImport {
             }
             if !lines.isEmpty { yaml += "redirects:\n" + lines.joined(separator: "\n") + "\n" }
         }
-        return checkedConfiguration(yaml, report: &report)
+        return Self.checkedConfiguration(yaml, report: &report)
     }
 
     /// blog.yaml, read back as the build reads it: a setting the build refuses is left out (a title or base URL
     /// is replaced by the default one) and reported with the build's own message.
-    private func checkedConfiguration(_ yaml: String, report: inout Report) -> String {
+    static func checkedConfiguration(_ yaml: String, report: inout Report) -> String {
         // Top-level blocks: a line that starts a key, and the indented lines under it.
         var blocks: [String] = []
         for line in yaml.split(separator: "\n", omittingEmptySubsequences: false).dropLast() {
