@@ -23,6 +23,28 @@ struct RequestGuard: Sendable {
         return nil
     }
 
+    /// Whether a `Host` header is one host and an optional port (RFC 9110 §7.2, RFC 3986 §3.2.2): a bracketed
+    /// IPv6 address or a name of letters, digits, `-`, `.` and `_`, then `:` and at most five digits. A user
+    /// part (`a@b`), a list (`a, b`), a path, two ports or anything after the brackets is not.
+    static func isWellFormed(host header: String) -> Bool {
+        var rest = Substring(header)
+        if rest.hasPrefix("[") {
+            guard let close = rest.firstIndex(of: "]"),
+                ipv6(String(rest[rest.index(after: rest.startIndex)..<close])) != nil
+            else { return false }
+            rest = rest[rest.index(after: close)...]
+        } else {
+            let name = rest.prefix { $0.isASCII && ($0.isLetter || $0.isNumber || "-._".contains($0)) }
+            guard !name.isEmpty else { return false }
+            rest = rest[name.endIndex...]
+        }
+        guard !rest.isEmpty else { return true }
+        guard rest.first == ":" else { return false }
+        let port = rest.dropFirst()
+        return port.count <= 5 && port.allSatisfy { $0.isASCII && $0.isNumber }
+            && (port.isEmpty || (Int(port) ?? Int.max) <= 65_535)
+    }
+
     /// The name in a `Host` header, without the port and the brackets of an IPv6 address.
     static func name(ofHost header: String) -> String {
         let lowered = header.lowercased()

@@ -11,7 +11,7 @@ import NIOCore
 ///
 /// - a request line over 8 KiB (414), a head over 16 KiB or with more than 100 header lines (431);
 /// - a method other than GET and HEAD (405 for the methods HTTP defines, 501 for the rest);
-/// - a request with a body, or more than one `Host` (400);
+/// - a request with a body, more than one `Host`, or a `Host` that is not a host and a port (400);
 /// - a request that ``RequestGuard`` refuses: another host name on loopback, or a foreign `Origin` (403);
 /// - a head that takes more than 10 seconds to arrive (408), from the connection's opening or the last
 ///   request's end, so that a silent or slow client cannot hold a connection.
@@ -19,7 +19,9 @@ import NIOCore
 /// Every connection is known to the server's ``ConnectionRegistry``, which closes them all when it stops.
 ///
 /// Nothing is held back: bytes pass on as they come, and after a WebSocket upgrade the connection is
-/// left to the WebSocket handler, whose frames have a limit of their own.
+/// left to the WebSocket handler, whose frames have a limit of their own; only each frame's header is
+/// read on the way, and a frame the client did not mask closes the connection (RFC 6455 §5.1), which
+/// the WebSocket handler does not check.
 final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     typealias InboundIn = ByteBuffer
     typealias InboundOut = ByteBuffer
@@ -42,6 +44,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     /// Whether the head so far has a line feed, which ends the request line.
     private var hasRequestLine = false
     private var isUpgraded = false
+    private var frames = FrameMaskScanner()
     private var isClosing = false
 
     init(_ requestGuard: RequestGuard, registry: ConnectionRegistry) {
@@ -86,7 +89,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !isClosing else { return }
         let buffer = unwrapInboundIn(data)
-        guard !isUpgraded else { return context.fireChannelRead(data) }
+        guard !isUpgraded else { return forwardFrames(buffer, context: context) }
         var forwarded = 0
         for (offset, byte) in buffer.readableBytesView.enumerated() {
             head.append(byte)
@@ -115,7 +118,7 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
                     at: buffer.readerIndex + forwarded, length: buffer.readableBytes - forwarded),
                     rest.readableBytes > 0
                 {
-                    context.fireChannelRead(wrapInboundOut(rest))
+                    forwardFrames(rest, context: context)
                 }
                 return
             }
@@ -127,6 +130,19 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         {
             context.fireChannelRead(wrapInboundOut(rest))
         }
+    }
+
+    /// Passes WebSocket bytes on, or, at a frame the client did not mask, sends a close frame with 1002
+    /// (protocol error) and closes the connection without passing that frame on.
+    private func forwardFrames(_ buffer: ByteBuffer, context: ChannelHandlerContext) {
+        guard frames.scan(buffer.readableBytesView) else {
+            isClosing = true
+            let channel = context.channel
+            let close = channel.allocator.buffer(bytes: [0x88, 0x02, 0x03, 0xEA])
+            context.writeAndFlush(wrapOutboundOut(close)).whenComplete { _ in channel.close(promise: nil) }
+            return
+        }
+        context.fireChannelRead(wrapInboundOut(buffer))
     }
 
     /// Limits that hold while the head is still coming.
@@ -161,6 +177,9 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
         }
         let hosts = field("host", in: lines)
         if hosts.count > 1 { return (400, "more than one Host header") }
+        if let host = hosts.first, !RequestGuard.isWellFormed(host: host) {
+            return (400, "the Host header is not a host and port")
+        }
         if !field("transfer-encoding", in: lines).isEmpty
             || field("content-length", in: lines).contains(where: { $0 != "0" })
         {
@@ -202,6 +221,40 @@ final class RequestHeadGuard: ChannelInboundHandler, RemovableChannelHandler {
             channel.close(mode: .output, promise: nil)
             channel.eventLoop.scheduleTask(in: .seconds(2)) { channel.close(promise: nil) }
         }
+    }
+}
+
+/// Follows the frames a WebSocket client sends by their headers (RFC 6455 §5.2), without keeping their
+/// payloads, to find one that is not masked.
+struct FrameMaskScanner {
+    /// The current frame's header bytes so far: two, then 2 or 8 of length, then the 4-byte mask key.
+    private var header: [UInt8] = []
+    /// Payload bytes of the current frame still to pass.
+    private var payloadLeft: UInt64 = 0
+
+    /// False when `bytes` hold the header of a frame without the mask bit.
+    mutating func scan(_ bytes: ByteBufferView) -> Bool {
+        var index = bytes.startIndex
+        while index < bytes.endIndex {
+            if payloadLeft > 0 {
+                let skipped = min(payloadLeft, UInt64(bytes.endIndex - index))
+                payloadLeft -= skipped
+                index += Int(skipped)
+                continue
+            }
+            header.append(bytes[index])
+            index += 1
+            guard header.count >= 2 else { continue }
+            guard header[1] & 0x80 != 0 else { return false }
+            let shortLength = header[1] & 0x7F
+            let lengthBytes = shortLength == 126 ? 2 : shortLength == 127 ? 8 : 0
+            guard header.count == 2 + lengthBytes + 4 else { continue }
+            payloadLeft =
+                lengthBytes == 0
+                ? UInt64(shortLength) : header[2..<(2 + lengthBytes)].reduce(0) { $0 << 8 | UInt64($1) }
+            header = []
+        }
+        return true
     }
 }
 

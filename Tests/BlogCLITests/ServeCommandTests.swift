@@ -125,8 +125,8 @@ func listTree(_ folder: URL) -> [String] {
     }
 
     /// What the preview never serves is answered at its front door, within seconds and without reading it
-    /// all: oversized or silent requests, other methods, bodies, two hosts, and WebSocket frames past the
-    /// limit; and a connection that never says anything does not keep the server from stopping.
+    /// all: oversized or silent requests, other methods, bodies, two or malformed hosts, WebSocket frames past
+    /// the limit or unmasked; and a connection that never says anything does not keep the server from stopping.
     @Test func hostileRequestsAreRefusedQuicklyAndDoNotHoldTheServer() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }
@@ -171,6 +171,23 @@ func listTree(_ folder: URL) -> [String] {
         let reply = try rawExchange(port: port, Array(handshake.utf8) + frame)
         #expect(String(decoding: reply.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
         #expect(reply.suffix(4) == [0x88, 0x02, 0x03, 0xF1], "\(reply.suffix(8))")
+        // A client frame without a mask closes the connection with 1002 (RFC 6455 §5.1), also after a masked one
+        // and when its header comes in pieces.
+        let masked: [UInt8] = [0x81, 0x82, 1, 2, 3, 4, 0x69 ^ 1, 0x21 ^ 2]
+        for frames in [
+            [0x81, 0x02, 0x68, 0x69], masked + [0x81, 0x02, 0x68, 0x69], masked + [0x82, 0x7E, 0, 3, 1, 2, 3],
+        ] {
+            let refused = try rawExchange(port: port, Array(handshake.utf8), afterHead: frames)
+            #expect(String(decoding: refused.prefix(12), as: UTF8.self) == "HTTP/1.1 101")
+            #expect(refused.suffix(4) == [0x88, 0x02, 0x03, 0xEA], "\(frames): \(refused.suffix(8))")
+        }
+        // A Host that is not one host and port is a bad request, whatever it names.
+        for bad in [
+            "127.0.0.1:\(port)@evil.example", "127.0.0.1, evil.example", "127.0.0.1/x", "127.0.0.1:80:81", "[::1]x",
+            "[::1]:80x", "", "127.0.0.1:999999", "[::1", "local host",
+        ] {
+            #expect(try statusLine("GET / HTTP/1.1\r\nHost: \(bad)\r\n\r\n") == "HTTP/1.1 400 Bad Request", "\(bad)")
+        }
         // An open connection that never sends a request does not hold the server when it stops.
         let silent = try connectToLoopback(port: port)
         defer { close(silent) }

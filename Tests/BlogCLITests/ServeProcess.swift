@@ -171,24 +171,35 @@ func occupyPort() throws -> (descriptor: Int32, port: Int) {
 }
 
 /// Sends `bytes` as they are to 127.0.0.1:`port` and returns what comes back before the server closes
-/// the connection (or `timeout` seconds pass).
-func rawExchange(port: Int, _ bytes: [UInt8], timeout: Int = 20) throws -> [UInt8] {
+/// the connection (or `timeout` seconds pass); `afterHead`, when given, is sent once the answer's head
+/// has arrived (WebSocket frames after the 101).
+func rawExchange(port: Int, _ bytes: [UInt8], afterHead: [UInt8]? = nil, timeout: Int = 20) throws -> [UInt8] {
     let descriptor = try connectToLoopback(port: port)
     defer { close(descriptor) }
     var limit = timeval(tv_sec: timeout, tv_usec: 0)
     setsockopt(descriptor, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-    var sent = 0
-    while sent < bytes.count {
-        let count = bytes[sent...].withUnsafeBytes { send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-        guard count > 0 else { break } // the server may refuse before it has read everything
-        sent += count
+    func sendAll(_ bytes: [UInt8]) {
+        var sent = 0
+        while sent < bytes.count {
+            let count = bytes[sent...].withUnsafeBytes {
+                send(descriptor, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL))
+            }
+            guard count > 0 else { break } // the server may refuse before it has read everything
+            sent += count
+        }
     }
+    sendAll(bytes)
+    var pending = afterHead
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 65536)
     while true {
         let count = recv(descriptor, &buffer, buffer.count, 0)
         guard count > 0 else { break }
         received += buffer[0..<count]
+        if let next = pending, received.firstRange(of: [13, 10, 13, 10]) != nil {
+            pending = nil
+            sendAll(next)
+        }
     }
     return received
 }

@@ -58,4 +58,15 @@ import Testing
             #expect(!RequestGuard.isLoopback(name), "\(name)")
         }
     }
+
+    @Test(arguments: [
+        ("127.0.0.1", true), ("127.0.0.1:8080", true), ("localhost:80", true), ("[::1]", true), ("[::1]:4000", true),
+        ("blog_test.local", true), ("a-b.example:", true), ("127.0.0.1:8080@evil.example", false),
+        ("a, b", false), ("a/b", false), ("a:1:2", false), ("[::1]x", false), ("[::1]:80x", false), ("", false),
+        ("[::1", false), ("[zz]", false), ("a:123456", false), ("a:70000", false), ("é.example", false),
+        ("a b", false), ("user@a", false),
+    ])
+    func aHostHeaderIsOneHostAndAPort(host: String, wellFormed: Bool) {
+        #expect(RequestGuard.isWellFormed(host: host) == wellFormed)
+    }
 }

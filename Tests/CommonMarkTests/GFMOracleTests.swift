@@ -113,6 +113,28 @@ import Testing
     }
 }
 
+extension GFMOracleTests {
+    /// Autolinks followed by long runs of what their end is trimmed of: each run is one pass (a `)` counted
+    /// again for each one trimmed made 300,000 of them take minutes), and the HTML is cmark-gfm's. The runs of
+    /// `)` are shorter than the others because cmark-gfm itself takes quadratic time over them.
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: [
+            "www.a" + String(repeating: ")", count: 30_000), "http://a" + String(repeating: ")", count: 30_000),
+            "www.a" + String(repeating: "(", count: 20_000) + String(repeating: ")", count: 30_000),
+            "a@b.c" + String(repeating: ".", count: 300_000), "www.a" + String(repeating: "&x;", count: 100_000),
+            "www.a" + String(repeating: "*", count: 300_000), String(repeating: "www.a) ", count: 50_000),
+            "www.a" + String(repeating: "\u{2019}", count: 100_000),
+        ])
+    func autolinksBeforeLongTrimmedRunsMatchCmarkGFM(markdown: String) throws {
+        for (flags, options) in [(["--unsafe"], RenderOptions.unsafe), (["--unsafe", "--smart"], [.unsafe, .smart])] {
+            let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
+            let actual = try Self.ours(markdown, extensions: .gfm, options: options)
+            #expect(actual == expected, "\(markdown.prefix(20))… (\(markdown.utf8.count) bytes) \(flags)")
+        }
+    }
+}
+
 /// HTML compared as a browser would show it: white space next to a tag and runs of white space are one
 /// space or none, and each tag's attributes are sorted. Text inside `<pre>` is kept as it is.
 enum HTMLNormalizer {

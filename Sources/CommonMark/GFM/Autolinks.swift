@@ -464,6 +464,7 @@ enum Autolinks {
     /// dots that cmark-gfm leaves out (it reads them before) into ’ ” “ ‘ and …, which are left out too.
     private static func trimmedEnd(_ bytes: [UInt8], _ start: Int, _ end: Int, smart: Bool) -> Int {
         var linkEnd = end
+        var parentheses: (opening: Int, closing: Int)?
         if let less = bytes[start..<end].firstIndex(of: UInt8(ascii: "<")) { linkEnd = less }
         while linkEnd > start {
             let last = bytes[linkEnd - 1]
@@ -482,12 +483,18 @@ enum Autolinks {
                     linkEnd -= 1
                 }
             } else if last == UInt8(ascii: ")") {
-                var opening = 0
-                var closing = 0
-                for byte in bytes[start..<linkEnd] {
-                    if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+                // Counted once: what is trimmed after holds no `(` and only the `)` taken off here, so a link
+                // followed by thousands of `)` costs one pass, not one for each.
+                if parentheses == nil {
+                    var opening = 0
+                    var closing = 0
+                    for byte in bytes[start..<linkEnd] {
+                        if byte == UInt8(ascii: "(") { opening += 1 } else if byte == UInt8(ascii: ")") { closing += 1 }
+                    }
+                    parentheses = (opening, closing)
                 }
-                if closing <= opening { break }
+                guard let (opening, closing) = parentheses, closing > opening else { break }
+                parentheses = (opening, closing - 1)
                 linkEnd -= 1
             } else {
                 break
