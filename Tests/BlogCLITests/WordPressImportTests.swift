@@ -184,6 +184,27 @@ import Testing
         #expect(classic.contains("<a href=\"https://old.example.org/wp-content/uploads/../secret.txt\">one</a>"))
     }
 
+    @Test func galleryShowsTheImagesTheExportHas() throws {
+        let run = try UploadsImport(copying: true)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        run.expectWarning(
+            42,
+            "\"[gallery ids=\\\"31,32,99\\\"]\" in \"Block gallery\" (post 21): attachment 99 is not in the export; "
+                + "it shows the other 2 images")
+        let blocks = try run.text("public/2021/05/02/block-gallery/index.html")
+        #expect(
+            blocks.contains(
+                "<figure class=\"gallery\"><img src=\"/wp-content/uploads/2021/05/photo.jpg\" alt=\"\" loading=\"lazy\">"
+                    + "<img src=\"/wp-content/uploads/2021/05/hut.jpg\" alt=\"\" loading=\"lazy\"></figure>"))
+        #expect(!blocks.contains("[gallery ids=\"31"))
+        // None of its attachments: the shortcode stays as text, said once.
+        run.expectWarning(
+            49,
+            "\"[gallery ids=\\\"97\\\"]\" in \"Block gallery\" (post 21): attachment 97 is not in the export; "
+                + "it was left as written")
+        #expect(!run.imported.stderr.contains("[gallery ids=\\\"97\\\"]\" in \"Block gallery\" (post 21) was left"))
+    }
+
     @Test func withoutUploadsLinksStayAtTheOldSiteWithOneWarningPerPost() throws {
         let run = try UploadsImport(copying: false)
         defer { try? FileManager.default.removeItem(at: run.folder) }
@@ -196,7 +217,7 @@ import Testing
         )
         run.expectWarning(
             37,
-            "\"Block gallery\" (post 21) links to 2 files of the old media library "
+            "\"Block gallery\" (post 21) links to 3 files of the old media library "
                 + "(wp-content/uploads/2021/05/hut.jpg …), which stay at the old site; give --uploads FOLDER to copy them"
         )
         #expect(run.imported.stderr.components(separatedBy: "of the old media library").count == 3)

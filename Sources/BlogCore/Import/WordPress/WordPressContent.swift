@@ -20,6 +20,8 @@ struct WordPressContent {
         var leftovers: [String] = []
         /// Paths below `wp-content/uploads/` the body links to, as written, each once.
         var uploads: [String] = []
+        /// Galleries that show fewer images than they name.
+        var galleries: [WordPressShortcodes.Gallery] = []
     }
 
     static func placeholder(_ number: Int) -> String { "\u{E000}\(number)\u{E001}" }
@@ -50,6 +52,7 @@ struct WordPressContent {
         if html.contains("<!--nextpage-->") { result.leftovers.append("<!--nextpage-->") }
         let converted = shortcodes.convert(html, postID: postID)
         result.leftovers += converted.leftovers
+        result.galleries += converted.galleries
         var protected = converted.protected
         html = Self.protectingPre(converted.html, &protected)
         if !hasBlocks { html = WordPressAutop.paragraphs(html) }

@@ -81,13 +81,25 @@ extension WordPressWriter {
         return tags
     }
 
-    /// Leftovers, each with the line of the export it is on.
+    /// Leftovers and galleries that lack images, each with the line of the export it is on.
     mutating func reportLeftovers(_ converted: WordPressContent.Result, of item: WXRItem) {
         for leftover in converted.leftovers {
             report.warnings.append(
                 warn(
                     item, line: line(of: leftover, in: item),
                     "\(Diagnostic.quoted(leftover)) in \(name(item)) was left as written: it has no equivalent here"))
+        }
+        for gallery in converted.galleries {
+            let missing = gallery.missing.joined(separator: ", ")
+            let count = gallery.missing.count
+            let attachments = "attachment\(count == 1 ? "" : "s") \(missing) \(count == 1 ? "is" : "are")"
+            report.warnings.append(
+                warn(
+                    item, line: line(of: gallery.shortcode, in: item),
+                    "\(Diagnostic.quoted(gallery.shortcode)) in \(name(item)): \(attachments) not in the export; "
+                        + (gallery.shown == 0
+                            ? "it was left as written"
+                            : "it shows the other \(gallery.shown) image\(gallery.shown == 1 ? "" : "s")")))
         }
     }
 
