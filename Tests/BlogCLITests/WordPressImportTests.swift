@@ -58,6 +58,178 @@ import Testing
         }
     }
 
+    /// An import of `uploads.xml` (with `--uploads` when `copying`) and the build of its site, in a
+    /// temporary folder the caller removes: `uploads/` holds tiny files, `secret.txt` beside it must never
+    /// be copied, and `uploads/2021/05/link.txt` is a symbolic link to it.
+    struct UploadsImport {
+        let folder: URL
+        let site: URL
+        let uploads: URL
+        let imported: ProcessResult
+        let built: ProcessResult
+        let export = WordPressImportTests.fixtures.appending(path: "uploads.xml").path
+
+        init(copying: Bool) throws {
+            folder = try makeTemporaryFolder()
+            site = folder.appending(path: "site")
+            uploads = folder.appending(path: "uploads").standardizedFileURL
+            let month = uploads.appending(path: "2021/05")
+            try FileManager.default.createDirectory(at: month, withIntermediateDirectories: true)
+            for name in ["photo.jpg", "photo-300x200.jpg", "hut.jpg", "song.mp3", "clip.mp4", "unused.jpg"] {
+                try Data(name.utf8).write(to: month.appending(path: name))
+            }
+            try Data("secret".utf8).write(to: folder.appending(path: "secret.txt"))
+            try FileManager.default.createSymbolicLink(
+                atPath: month.appending(path: "link.txt").path, withDestinationPath: "../../../secret.txt")
+            var arguments = ["import", "wordpress", export, site.path]
+            if copying { arguments += ["--uploads", uploads.path] }
+            imported = try runBlog(arguments)
+            built = try runBlog(["build", "--site", site.path])
+        }
+
+        func text(_ path: String) throws -> String {
+            try String(contentsOf: site.appending(path: path), encoding: .utf8)
+        }
+
+        func expectWarning(_ line: Int, _ message: String, sourceLocation: SourceLocation = #_sourceLocation) {
+            let expected = "\(export):\(line): warning: \(message)\n"
+            #expect(imported.stderr.contains(expected), "\(imported.stderr)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func uploadsAreCopiedAndServedAtTheirNewURLs() throws {
+        let run = try UploadsImport(copying: true)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        #expect(run.imported.status == 0, "\(run.imported.stderr)")
+        #expect(run.imported.stdout.hasPrefix("Imported 2 posts, 0 drafts, 0 pages, 5 assets and 0 redirects"))
+        #expect(run.built.status == 0, "\(run.built.stderr)")
+        for name in ["photo.jpg", "photo-300x200.jpg", "hut.jpg", "song.mp3", "clip.mp4"] {
+            #expect(try run.text("public/wp-content/uploads/2021/05/\(name)") == name)
+        }
+        // Only what a post links to is copied: WordPress keeps many sizes of every image.
+        #expect(
+            !FileManager.default.fileExists(
+                atPath: run.site.appending(path: "public/wp-content/uploads/2021/05/unused.jpg").path))
+        let classic = try run.text("public/2021/05/01/classic-photos/index.html")
+        for html in [
+            "<a href=\"/wp-content/uploads/2021/05/photo.jpg\"><img src=\"/wp-content/uploads/2021/05/photo-300x200.jpg\"",
+            "srcset=\"/wp-content/uploads/2021/05/photo-300x200.jpg 300w, /wp-content/uploads/2021/05/photo.jpg 1024w\"",
+            "<img src=\"/wp-content/uploads/2021/05/hut.jpg\" alt=\"Hut\" /><figcaption class=\"wp-caption-text\">A hut</figcaption>",
+            "<source src=\"/wp-content/uploads/2021/05/song.mp3\">",
+        ] {
+            #expect(classic.contains(html), "\(html)")
+        }
+        let blocks = try run.text("public/2021/05/02/block-gallery/index.html")
+        #expect(blocks.contains("<img src=\"/wp-content/uploads/2021/05/hut.jpg\" alt=\"\" class=\"wp-image-32\"/>"))
+        #expect(blocks.contains("<video controls src=\"/wp-content/uploads/2021/05/clip.mp4\">"))
+    }
+
+    @Test func sizeWithoutItsFileFallsBackToTheOriginal() throws {
+        let run = try UploadsImport(copying: true)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        run.expectWarning(
+            15,
+            "\"Classic photos\" (post 20) links to wp-content/uploads/2021/05/photo-150x150.jpg, a size WordPress "
+                + "made that is not in \(run.uploads.path); the original wp-content/uploads/2021/05/photo.jpg is shown instead"
+        )
+        let classic = try run.text("public/2021/05/01/classic-photos/index.html")
+        #expect(classic.contains("<img src=\"/wp-content/uploads/2021/05/photo.jpg\" alt=\"Thumbnail\" />"))
+    }
+
+    @Test func missingUploadIsAWarningAndKeepsTheOldURL() throws {
+        let run = try UploadsImport(copying: true)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        run.expectWarning(
+            19,
+            "\"Classic photos\" (post 20) links to wp-content/uploads/2021/05/gone.png, which is not in "
+                + "\(run.uploads.path); the link stays at the old site")
+        let classic = try run.text("public/2021/05/01/classic-photos/index.html")
+        #expect(
+            classic.contains("<img src=\"https://old.example.org/wp-content/uploads/2021/05/gone.png\" alt=\"Gone\" />")
+        )
+    }
+
+    @Test func featuredImageBecomesImage() throws {
+        let run = try UploadsImport(copying: true)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        let post = try run.text("content/posts/2021-05-01-classic-photos.md")
+        #expect(post.contains("\nimage: \"/wp-content/uploads/2021/05/photo.jpg\"\n"))
+        let page = try run.text("public/2021/05/01/classic-photos/index.html")
+        #expect(
+            page.contains(
+                "<meta property=\"og:image\" content=\"https://old.example.org/wp-content/uploads/2021/05/photo.jpg\">")
+        )
+        run.expectWarning(
+            34,
+            "\"Block gallery\" (post 21)'s featured image, attachment 98, is not in the export; no image: was written")
+        #expect(!(try run.text("content/posts/2021-05-02-block-gallery.md")).contains("image:"))
+    }
+
+    @Test func uploadsPathLeavingTheFolderIsRefused() throws {
+        let run = try UploadsImport(copying: true)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        #expect(run.imported.status == 0, "\(run.imported.stderr)")
+        for path in ["../secret.txt", "2021/%2e%2e/%2E%2E/secret.txt", "2021/05/link.txt"] {
+            run.expectWarning(
+                23,
+                "\"Classic photos\" (post 20) links to wp-content/uploads/\(path), which is outside \(run.uploads.path) "
+                    + "(or a hidden file there) and is not copied; the link stays at the old site")
+        }
+        let files = FileManager.default.enumerator(at: run.site, includingPropertiesForKeys: nil)?.allObjects ?? []
+        for case let file as URL in files {
+            #expect(file.lastPathComponent != "secret.txt" && file.lastPathComponent != "link.txt", "\(file.path)")
+            #expect((try? String(contentsOf: file, encoding: .utf8)) != "secret", "\(file.path)")
+        }
+        let classic = try run.text("public/2021/05/01/classic-photos/index.html")
+        #expect(classic.contains("<a href=\"https://old.example.org/wp-content/uploads/../secret.txt\">one</a>"))
+    }
+
+    @Test func galleryShowsTheImagesTheExportHas() throws {
+        let run = try UploadsImport(copying: true)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        run.expectWarning(
+            42,
+            "\"[gallery ids=\\\"31,32,99\\\"]\" in \"Block gallery\" (post 21): attachment 99 is not in the export; "
+                + "it shows the other 2 images")
+        let blocks = try run.text("public/2021/05/02/block-gallery/index.html")
+        #expect(
+            blocks.contains(
+                "<figure class=\"gallery\"><img src=\"/wp-content/uploads/2021/05/photo.jpg\" alt=\"\" loading=\"lazy\">"
+                    + "<img src=\"/wp-content/uploads/2021/05/hut.jpg\" alt=\"\" loading=\"lazy\"></figure>"))
+        #expect(!blocks.contains("[gallery ids=\"31"))
+        // None of its attachments: the shortcode stays as text, said once.
+        run.expectWarning(
+            49,
+            "\"[gallery ids=\\\"97\\\"]\" in \"Block gallery\" (post 21): attachment 97 is not in the export; "
+                + "it was left as written")
+        #expect(!run.imported.stderr.contains("[gallery ids=\\\"97\\\"]\" in \"Block gallery\" (post 21) was left"))
+    }
+
+    @Test func withoutUploadsLinksStayAtTheOldSiteWithOneWarningPerPost() throws {
+        let run = try UploadsImport(copying: false)
+        defer { try? FileManager.default.removeItem(at: run.folder) }
+        #expect(run.imported.stdout.hasPrefix("Imported 2 posts, 0 drafts, 0 pages, 0 assets and 0 redirects"))
+        #expect(run.built.status == 0, "\(run.built.stderr)")
+        run.expectWarning(
+            13,
+            "\"Classic photos\" (post 20) links to 9 files of the old media library "
+                + "(wp-content/uploads/2021/05/photo.jpg …), which stay at the old site; give --uploads FOLDER to copy them"
+        )
+        run.expectWarning(
+            37,
+            "\"Block gallery\" (post 21) links to 3 files of the old media library "
+                + "(wp-content/uploads/2021/05/hut.jpg …), which stay at the old site; give --uploads FOLDER to copy them"
+        )
+        #expect(run.imported.stderr.components(separatedBy: "of the old media library").count == 3)
+        let post = try run.text("content/posts/2021-05-01-classic-photos.md")
+        #expect(post.contains("\nimage: \"https://old.example.org/wp-content/uploads/2021/05/photo.jpg\"\n"))
+        #expect(
+            post.contains(
+                "srcset=\"https://old.example.org/wp-content/uploads/2021/05/photo-300x200.jpg 300w, "
+                    + "http://www.old.example.org/wp-content/uploads/2021/05/photo.jpg 1024w\""))
+        #expect(!FileManager.default.fileExists(atPath: run.site.appending(path: "public/wp-content").path))
+    }
+
     static let header = """
         <?xml version="1.0" encoding="UTF-8"?>
         <rss version="2.0" xmlns:wp="http://wordpress.org/export/1.2/">

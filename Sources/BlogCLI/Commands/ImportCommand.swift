@@ -20,8 +20,9 @@ extension Blog {
                 in DEST.
 
                 For WordPress, SRC is the export file (Tools › Export); --uploads names a copy of the old \
-                site's wp-content/uploads folder, whose files are copied and linked to. Without it, images stay \
-                at the old site, and each post that links to them is listed.
+                site's wp-content/uploads folder: the files the posts link to (and their featured images) are \
+                copied from it and linked to; a missing one keeps its old URL and is reported. Without it, \
+                images stay at the old site, and each post that links to them is listed.
 
                 Examples:
                   blog import jekyll ~/old-blog ~/new-blog

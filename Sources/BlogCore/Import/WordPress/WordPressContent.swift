@@ -18,8 +18,10 @@ struct WordPressContent {
         var summary: String?
         /// What was left as it was written, each once.
         var leftovers: [String] = []
-        /// Paths below `wp-content/uploads/` the body links to.
+        /// Paths below `wp-content/uploads/` the body links to, as written, each once.
         var uploads: [String] = []
+        /// Galleries that show fewer images than they name.
+        var galleries: [WordPressShortcodes.Gallery] = []
     }
 
     static func placeholder(_ number: Int) -> String { "\u{E000}\(number)\u{E001}" }
@@ -39,6 +41,8 @@ struct WordPressContent {
         }
         var seen: Set<String> = []
         result.leftovers = result.leftovers.filter { seen.insert($0).inserted }
+        seen = []
+        result.uploads = result.uploads.filter { seen.insert($0).inserted }
         return result
     }
 
@@ -48,6 +52,7 @@ struct WordPressContent {
         if html.contains("<!--nextpage-->") { result.leftovers.append("<!--nextpage-->") }
         let converted = shortcodes.convert(html, postID: postID)
         result.leftovers += converted.leftovers
+        result.galleries += converted.galleries
         var protected = converted.protected
         html = Self.protectingPre(converted.html, &protected)
         if !hasBlocks { html = WordPressAutop.paragraphs(html) }
@@ -58,9 +63,9 @@ struct WordPressContent {
             html = html.replacingOccurrences(of: token, with: block)
         }
         html = Self.linkingEmbeds(html)
-        let rewritten = uploads.rewrite(html)
-        result.uploads += rewritten.paths
-        return rewritten.html
+        // The links are pointed at the copies once the writer knows which files `--uploads` has.
+        result.uploads += uploads.paths(in: html)
+        return html
     }
 
     /// `<!-- wp:paragraph -->`, `<!-- /wp:paragraph -->` go; a self-closing block (`<!-- wp:latest-posts /-->`)

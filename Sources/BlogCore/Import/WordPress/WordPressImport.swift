@@ -3,8 +3,8 @@ import Foundation
 
 /// `blog import wordpress EXPORT.xml DEST [--uploads FOLDER]`: a new site in DEST from a WordPress export
 /// (WXR, Tools › Export): published and scheduled posts and pages, drafts as drafts, each at the path of its
-/// old `<link>`, old slugs as redirects, categories and tags as tags, and the media library copied from
-/// FOLDER. The export is read twice as a stream (see ``WXRReader``): once to check it and learn what items
+/// old `<link>`, old slugs as redirects, categories and tags as tags, and the media files the posts link to
+/// copied from FOLDER. The export is read twice as a stream (see ``WXRReader``): once to check it and learn what items
 /// refer to, once to write; nothing is written when the first reading finds an error. EXPORT is only read.
 public struct WordPressImport {
     let export: URL

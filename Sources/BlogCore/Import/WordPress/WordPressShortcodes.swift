@@ -15,6 +15,14 @@ struct WordPressShortcodes {
         var html: String
         var protected: [String]
         var leftovers: [String]
+        var galleries: [Gallery] = []
+    }
+
+    /// A `[gallery]` some of whose attachments are not in the export: it shows the others.
+    struct Gallery: Equatable {
+        var shortcode: String
+        var shown: Int
+        var missing: [String]
     }
 
     /// WordPress's `get_shortcode_regex` for the names converted here: an escaped `[[name]]`, the
@@ -46,15 +54,18 @@ struct WordPressShortcodes {
                 continue
             }
             let attributes = Self.attributes(group(3))
+            let galleries = result.galleries.count
             let converted = shortcode(
                 group(2).lowercased(), attributes, content: group(5), postID: postID, into: &result)
+            if result.galleries.count > galleries { result.galleries[galleries].shortcode = String(whole.prefix(80)) }
             if let converted {
                 // WordPress runs shortcodes after `wpautop`, so their HTML is never split into paragraphs.
                 result.protected.append(converted)
                 result.html += "\n\n" + WordPressContent.placeholder(result.protected.count - 1) + "\n\n"
             } else {
                 result.html += whole
-                result.leftovers.append(String(whole.prefix(80)))
+                // A gallery none of whose attachments are in the export is reported as such.
+                if result.galleries.count == galleries { result.leftovers.append(String(whole.prefix(80))) }
             }
         }
         result.html += source.substring(from: last)
@@ -107,7 +118,7 @@ struct WordPressShortcodes {
     ) -> String? {
         switch name {
         case "caption", "wp_caption": return Self.caption(attributes, content: content)
-        case "gallery": return gallery(attributes, postID: postID)
+        case "gallery": return gallery(attributes, postID: postID, into: &result)
         case "embed":
             let url = HTMLEntities.decode(content.trimmingCharacters(in: .whitespacesAndNewlines))
             guard url.hasPrefix("http://") || url.hasPrefix("https://") else { return nil }
@@ -145,13 +156,20 @@ struct WordPressShortcodes {
         return figure + ">" + trimmed[image] + "<figcaption class=\"wp-caption-text\">\(caption)</figcaption></figure>"
     }
 
-    /// `[gallery ids="1,2"]`, or without ids every image attached to the post, as one figure of images.
-    private func gallery(_ attributes: [String: String], postID: String) -> String? {
+    /// `[gallery ids="1,2"]`, or without ids every image attached to the post, as one figure of the images
+    /// the export has; the attachments it lacks are noted in `result.galleries`.
+    private func gallery(_ attributes: [String: String], postID: String, into result: inout Result) -> String? {
         let ids =
-            attributes["ids"].map { $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) } }
+            attributes["ids"].map {
+                $0.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
+            }
             ?? attachmentsOfPost[attributes["id"] ?? postID] ?? []
         let urls = ids.compactMap { attachmentURLs[$0] }
-        guard !urls.isEmpty, urls.count == ids.count else { return nil }
+        if urls.count < ids.count {
+            let missing = ids.filter { attachmentURLs[$0] == nil }
+            result.galleries.append(Gallery(shortcode: "", shown: urls.count, missing: missing))
+        }
+        guard !urls.isEmpty else { return nil }
         let images = urls.map { "<img src=\"\(HTMLEntities.escape($0))\" alt=\"\" loading=\"lazy\">" }
         return "<figure class=\"gallery\">" + images.joined() + "</figure>"
     }

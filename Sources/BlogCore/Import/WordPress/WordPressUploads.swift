@@ -1,15 +1,17 @@
 import Foundation
 
-/// Links to the old site's media library: `…/wp-content/uploads/PATH` on the site's own hosts, and
-/// `SITE.files.wordpress.com/PATH` for a WordPress.com site. With `--uploads` they point at the copies
-/// under the new site's `/wp-content/uploads/`; without, they stay absolute, at the old site.
+/// Links to the old site's media library: `…/wp-content/uploads/PATH` on the site's own hosts (over
+/// `http:`, `https:` or protocol-relative, with or without `www.`), and `SITE.files.wordpress.com/PATH`
+/// for a WordPress.com site. Links whose file was copied point at the new site's `/wp-content/uploads/`;
+/// the others stay absolute, at the old site.
 struct WordPressUploads {
     /// The old site's host names (`example.com`, `www.example.com`), as the export names them.
-    var hosts: [String] = []
+    var hosts: [String] = [] {
+        didSet { regex = Self.makeRegex(hosts) }
+    }
     /// The new site's base path, ending in `/`.
     var basePath = "/"
-    /// Whether the files are copied, so that links are rewritten.
-    var isCopying = false
+    private var regex: NSRegularExpression?
 
     static let folder = "wp-content/uploads/"
 
@@ -28,31 +30,50 @@ struct WordPressUploads {
         return hosts
     }
 
-    /// `html` with upload links rewritten (when copying), and the upload paths it links to.
-    func rewrite(_ html: String) -> (html: String, paths: [String]) {
-        guard !hosts.isEmpty else { return (html, []) }
+    private static func makeRegex(_ hosts: [String]) -> NSRegularExpression? {
+        guard !hosts.isEmpty else { return nil }
         let names = hosts.map(NSRegularExpression.escapedPattern(for:)).joined(separator: "|")
         let pattern =
             #"(?:https?:)?//(?:"# + names
             + #")(?::\d+)?(?:(?:/[^\s"'<>()?#]*?)?/wp-content/uploads/|/(?=\d{4}/\d{2}/))"#
-            + #"([^\s"'<>()?#]+)"#
-        guard let regex = try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive]) else {
-            return (html, [])
-        }
+            + #"([^\s"'<>()?#,]+(?:,(?!\s)[^\s"'<>()?#,]+)*)"#
+        return try? NSRegularExpression(pattern: pattern, options: [.caseInsensitive])
+    }
+
+    /// Each link to the media library in `html`: its range and its path below `wp-content/uploads/`, as
+    /// written (percent-encoded).
+    private func links(in html: String) -> [(range: NSRange, path: String)] {
+        guard let regex else { return [] }
         let source = html as NSString
-        var result = ""
-        var paths: [String] = []
-        var last = 0
+        var links: [(range: NSRange, path: String)] = []
         for match in regex.matches(in: html, range: NSRange(location: 0, length: source.length)) {
-            let path = source.substring(with: match.range(at: 1))
             // WordPress.com's file host serves every path; the site's own hosts only what the pattern named.
             let matched = source.substring(with: match.range)
             if !matched.contains("/wp-content/uploads/"), !matched.contains(".files.wordpress.com/") { continue }
-            result += source.substring(with: NSRange(location: last, length: match.range.location - last))
-            result += isCopying ? basePath + Self.folder + path : matched
-            last = match.range.location + match.range.length
-            if !paths.contains(path) { paths.append(path) }
+            links.append((match.range, source.substring(with: match.range(at: 1))))
         }
-        return (result + source.substring(from: last), paths)
+        return links
+    }
+
+    /// The paths below `wp-content/uploads/` that `html` links to, each once, in the order of their first link.
+    func paths(in html: String) -> [String] {
+        var paths: [String] = []
+        for link in links(in: html) where !paths.contains(link.path) { paths.append(link.path) }
+        return paths
+    }
+
+    /// `html` with each link to a path in `targets` pointing at the new site's copy, `targets[path]`.
+    func rewrite(_ html: String, to targets: [String: String]) -> String {
+        guard !targets.isEmpty else { return html }
+        let source = html as NSString
+        var result = ""
+        var last = 0
+        for link in links(in: html) {
+            guard let target = targets[link.path] else { continue }
+            result += source.substring(with: NSRange(location: last, length: link.range.location - last))
+            result += basePath + Self.folder + target
+            last = link.range.location + link.range.length
+        }
+        return result + source.substring(from: last)
     }
 }

@@ -2,7 +2,7 @@ import Foundation
 
 extension WordPressWriter {
     /// One post or page: its file in DEST and the text to write, every key in the form the build reads.
-    mutating func makePost(_ item: WXRItem, isDraft: Bool) -> (file: String, text: String) {
+    mutating func makePost(_ item: WXRItem, isDraft: Bool) throws(DiagnosticError) -> (file: String, text: String) {
         var keys: [String] = []
         var title = HTMLEntities.decode(item.title).trimmingCharacters(in: .whitespacesAndNewlines)
         if title.isEmpty {
@@ -27,6 +27,13 @@ extension WordPressWriter {
         }
         let converted = content.convert(item.content, postID: item.postID)
         reportLeftovers(converted, of: item)
+        let featured = featuredImage(of: item)
+        var uploads = converted.uploads
+        if let path = featured.flatMap({ content.uploads.paths(in: $0).first }), !uploads.contains(path) {
+            uploads.append(path)
+        }
+        let targets = try linkUploads(uploads, of: item)
+        if let featured { keys.append("image: \(JSONText.quoted(content.uploads.rewrite(featured, to: targets)))") }
         let excerpt = HTMLEntities.plainText(item.excerpt)
         if let summary = excerpt.isEmpty ? converted.summary : excerpt {
             keys.append("summary: \(JSONText.quoted(summary))")
@@ -39,7 +46,8 @@ extension WordPressWriter {
         if isDraft { keys.append("draft: true") }
         keys.append("# Imported from WordPress: \(item.postType ?? "post") \(item.postID), \(item.status)")
         let file = fileName(item, date: date)
-        return (file, "---\n" + keys.joined(separator: "\n") + "\n---\n" + converted.body + "\n")
+        let body = content.uploads.rewrite(converted.body, to: targets)
+        return (file, "---\n" + keys.joined(separator: "\n") + "\n---\n" + body + "\n")
     }
 
     /// `post_date_gmt` with the offset `post_date` shows; a draft's zero GMT date is `post_date` in the
@@ -73,27 +81,25 @@ extension WordPressWriter {
         return tags
     }
 
-    /// Leftovers, each with the line of the export it is on, and links to the old media library.
+    /// Leftovers and galleries that lack images, each with the line of the export it is on.
     mutating func reportLeftovers(_ converted: WordPressContent.Result, of item: WXRItem) {
         for leftover in converted.leftovers {
-            var line = item.contentLine
-            if let found = item.content.range(of: leftover) {
-                line += item.content[..<found.lowerBound].reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-            }
             report.warnings.append(
                 warn(
-                    item, line: line,
+                    item, line: line(of: leftover, in: item),
                     "\(Diagnostic.quoted(leftover)) in \(name(item)) was left as written: it has no equivalent here"))
         }
-        for path in converted.uploads where linkedUploads[path] == nil { linkedUploads[path] = item.contentLine }
-        if site.uploads == nil, let first = converted.uploads.first {
-            let count = converted.uploads.count
+        for gallery in converted.galleries {
+            let missing = gallery.missing.joined(separator: ", ")
+            let count = gallery.missing.count
+            let attachments = "attachment\(count == 1 ? "" : "s") \(missing) \(count == 1 ? "is" : "are")"
             report.warnings.append(
                 warn(
-                    item, line: item.contentLine,
-                    "\(name(item)) links to \(count) file\(count == 1 ? "" : "s") of the old media library "
-                        + "(\(WordPressUploads.folder)\(first)\(count > 1 ? " …" : "")), which stay at the old site; "
-                        + "give --uploads FOLDER to copy them"))
+                    item, line: line(of: gallery.shortcode, in: item),
+                    "\(Diagnostic.quoted(gallery.shortcode)) in \(name(item)): \(attachments) not in the export; "
+                        + (gallery.shown == 0
+                            ? "it was left as written"
+                            : "it shows the other \(gallery.shown) image\(gallery.shown == 1 ? "" : "s")")))
         }
     }
 

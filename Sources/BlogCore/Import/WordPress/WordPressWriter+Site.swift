@@ -2,7 +2,7 @@ import BlogFileSystem
 import Foundation
 
 extension WordPressWriter {
-    /// After the items: blog.yaml from the channel, the theme, the media library, and the report's last lines.
+    /// After the items: blog.yaml from the channel, the theme, and the report's last lines.
     mutating func finish() throws(DiagnosticError) -> SiteImport.Report {
         for (type, count) in otherTypes.sorted(by: { $0.key < $1.key }) {
             report.warnings.append(
@@ -15,7 +15,6 @@ extension WordPressWriter {
         var written = [("blog.yaml", blogYAML()), (".gitignore", SiteImport.gitignore)]
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
-        try copyUploads()
         return report
     }
 
@@ -58,32 +57,5 @@ extension WordPressWriter {
         // WordPress's feed is at /feed/, which subscribers keep.
         yaml += "feed:\n  rss_path: feed/index.xml\n"
         return SiteImport.checkedConfiguration(yaml, report: &report)
-    }
-
-    /// Every file of `--uploads` into the new site's `wp-content/uploads/`, which is where rewritten links
-    /// point; a linked file that is not there is reported with the first post linking to it.
-    mutating func copyUploads() throws(DiagnosticError) {
-        guard let uploads = site.uploads else { return }
-        let target = "site-template/static/" + WordPressUploads.folder
-        var copied: Set<String> = []
-        for path in FileSystem.subpaths(of: uploads.path) {
-            guard FileSystem.kind(of: uploads.appending(path: path).path) == .file,
-                !path.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
-                let data = FileContents.read(uploads.appending(path: path))
-            else { continue }
-            try create(target + path, data)
-            copied.insert(path)
-            report.assets += 1
-        }
-        for (path, line) in linkedUploads.sorted(by: { $0.key < $1.key }) where !copied.contains(path) {
-            let decoded = path.removingPercentEncoding ?? path
-            guard !copied.contains(decoded) else { continue }
-            report.warnings.append(
-                Diagnostic(
-                    .warning, file: site.exportName, line: line,
-                    message:
-                        "\(WordPressUploads.folder)\(path) is linked to but not in \(uploads.path); the link is broken")
-            )
-        }
     }
 }

@@ -13,8 +13,9 @@ struct WordPressWriter {
     /// Output files taken, by the item that took them (or "" for the build's own).
     var usedOutputs: [String: String] = [:]
     var usedFiles: Set<String> = []
-    /// Upload paths the posts link to, with the line of the first item that does.
-    var linkedUploads: [String: Int] = [:]
+    /// The copy of the media library that `--uploads` names, and the files of it copied so far.
+    let uploadsFolder: WordPressUploadsFolder?
+    var copiedUploads: Set<String> = []
     /// Items of other types, by type: only posts and pages are imported.
     var otherTypes: [String: Int] = [:]
 
@@ -27,7 +28,7 @@ struct WordPressWriter {
         content.uploads.hosts = WordPressUploads.hosts(
             of: [survey.channel.link, survey.channel.baseBlogURL, survey.channel.baseSiteURL])
         content.uploads.basePath = basePath
-        content.uploads.isCopying = site.uploads != nil
+        uploadsFolder = site.uploads.map(WordPressUploadsFolder.init)
         for output in Routes.defaultRootFiles { usedOutputs[output] = "" }
         report.warnings = survey.warnings
     }
@@ -61,7 +62,7 @@ struct WordPressWriter {
             return report.warnings.append(
                 warn(item, "\(name(item)) is password-protected, which a static site cannot do; left out"))
         }
-        let post = makePost(item, isDraft: isDraft)
+        let post = try makePost(item, isDraft: isDraft)
         try create(post.file, Data(post.text.utf8))
         switch (type, isDraft) {
         case ("page", _): report.pages += 1
