@@ -1,0 +1,132 @@
+import Foundation
+import Testing
+
+/// `blog check` builds the site, then checks every link into it, the feeds and the sitemap, reporting each
+/// problem at the post, template or file that wrote it.
+@Suite struct CheckCommandTests {
+    /// A site under a sub-folder (`/blog/`) with deliberate breakage: a renamed post reached through its
+    /// redirect page and by a mistyped name, a removed heading, missing images (one in a `srcset`), an
+    /// encoded Unicode path to a heading whose id is spelt otherwise, a link outside the base path, a
+    /// mistyped link in the base template, and a broken link in a copied HTML file.
+    static func makeBrokenSite(in folder: URL) throws -> URL {
+        let site = folder.appending(path: "site")
+        try FileManager.default.createDirectory(
+            at: site.appending(path: "content/posts/trip"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appending(path: "site-template"), to: site.appending(path: "site-template"))
+        let files = [
+            "blog.yaml": "title: T\nbase_url: https://example.org/blog/\n",
+            "content/posts/new-name.md":
+                "---\ntitle: New name\ndate: 2024-01-01\naliases: [\"/posts/old-name/\"]\n---\n## Kept heading\n\nText.\n",
+            "content/posts/cafe.md": """
+            ---
+            title: Café
+            date: 2024-01-02
+            slug: café
+            ---
+            ## Ünïcode
+
+            See [the new](../new-name/#kept-heading) and [gone](../old-name/#kept-heading),
+            [renamed](../old-nam/), [removed](../new-name/#removed-heading),
+            [encoded](/blog/posts/caf%C3%A9/#ünïcode) and ![missing](missing.png) and ![here](../trip/here.png).
+
+            <img src="/blog/posts/trip/gone.png" srcset="/blog/posts/trip/here.png 1x, /blog/posts/trip/gone@2x.png 2x">
+
+            """,
+            "content/posts/trip/index.md":
+                "---\ntitle: Trip\ndate: 2024-01-03\n---\n[Top](#top) [home](/blog/) [outside](/elsewhere/) [other](https://other.example/x)\n",
+            "content/posts/trip/here.png": "png",
+            "site-template/static/extra.html": "<!DOCTYPE html>\n<p>\n  <a href=\"/blog/nowhere/\">x</a>\n",
+        ]
+        for (path, text) in files { try text.write(to: site.appending(path: path), atomically: true, encoding: .utf8) }
+        let base = site.appending(path: "site-template/base.mustache")
+        let tags = #"<li><a href="{{site.base_path}}tags/">Tags</a></li>"#
+        try (try String(contentsOf: base, encoding: .utf8))
+            .replacingOccurrences(of: tags, with: tags + #"<li><a href="{{site.base_path}}abuot/">About</a></li>"#)
+            .write(to: base, atomically: true, encoding: .utf8)
+        return site
+    }
+
+    static let brokenSiteErrors = """
+        content/posts/cafe.md:8:53: warning: link to '../old-name/#kept-heading' goes through the redirect page 'posts/old-name/', which drops '#kept-heading'; link to '../new-name/#kept-heading'
+        content/posts/cafe.md:9:11: error: link to '../old-nam/' finds nothing (did you mean '../new-name/'?)
+        content/posts/cafe.md:9:35: error: link to '../new-name/#removed-heading' finds no element with id 'removed-heading' in 'posts/new-name/'
+        content/posts/cafe.md:10:11: error: link to '/blog/posts/caf%C3%A9/#%C3%BCn%C3%AFcode' finds no element with id 'ünïcode' in 'posts/café/' (did you mean '#unicode'?)
+        content/posts/cafe.md:10:58: error: link to 'missing.png' finds nothing
+        content/posts/cafe.md:12:11: error: link to '/blog/posts/trip/gone.png' finds nothing
+        content/posts/cafe.md:12:76: error: link to '/blog/posts/trip/gone@2x.png' finds nothing
+        content/posts/trip/index.md:5:38: error: link to '/elsewhere/' is outside the site's base path '/blog/'
+        site-template/base.mustache:36:89: error: link to '/blog/abuot/' finds nothing
+        site-template/static/extra.html:3:12: error: link to '/blog/nowhere/' finds nothing
+        9 errors
+
+        """
+
+    @Test func everyBrokenLinkIsReportedAtItsSource() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try Self.makeBrokenSite(in: folder)
+        let result = try runBlog(["check", "--site", site.path])
+        #expect(result.status == 1)
+        #expect(result.stderr == Self.brokenSiteErrors)
+        #expect(
+            result.stdout.hasSuffix("Checked 9 pages: 131 links, 11 anchors, 1 external host, 10 problems\n"),
+            "\(result.stdout)")
+    }
+
+    /// `blog build --check` reports the same problems, and the output is written all the same.
+    @Test func buildWithCheckReportsTheSameProblems() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try Self.makeBrokenSite(in: folder)
+        let result = try runBlog(["build", "--check", "--site", site.path, "--output", "elsewhere"])
+        #expect(result.status == 1)
+        #expect(result.stderr == Self.brokenSiteErrors)
+        #expect(FileManager.default.fileExists(atPath: site.appending(path: "elsewhere/posts/café/index.html").path))
+    }
+
+    /// The project's own documentation is a site without a broken link; a second check of an unchanged site
+    /// finds the same.
+    @Test func theManualHasNoBrokenLinks() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for name in ["blog.yaml", "content", "site-template"] {
+            try FileManager.default.copyItem(
+                at: repositoryRoot.appending(path: name), to: folder.appending(path: name))
+        }
+        for _ in 1...2 {
+            let result = try runBlog(["check", "--strict", "--site", folder.path])
+            #expect(result.status == 0, "\(result.stderr)")
+            #expect(result.stderr == "")
+            #expect(result.stdout.contains(", 0 problems\n"), "\(result.stdout)")
+        }
+    }
+
+    /// A warning alone passes, and fails with `--strict`.
+    @Test func warningsFailOnlyWithStrict() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try Self.makeBrokenSite(in: folder)
+        try
+            "---\ntitle: Café\ndate: 2024-01-02\n---\n[gone](../old-name/#kept-heading) [plain](http://other.example/)\n"
+            .write(to: site.appending(path: "content/posts/cafe.md"), atomically: true, encoding: .utf8)
+        try FileManager.default.removeItem(at: site.appending(path: "site-template/static/extra.html"))
+        try FileManager.default.removeItem(at: site.appending(path: "site-template/base.mustache"))
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appending(path: "site-template/base.mustache"),
+            to: site.appending(path: "site-template/base.mustache"))
+        try "---\ntitle: Trip\ndate: 2024-01-03\n---\n[Top](#top)\n".write(
+            to: site.appending(path: "content/posts/trip/index.md"), atomically: true, encoding: .utf8)
+        let lenient = try runBlog(["check", "--site", site.path])
+        #expect(lenient.status == 0, "\(lenient.stderr)")
+        let warnings = """
+            content/posts/cafe.md:5:8: warning: link to '../old-name/#kept-heading' goes through the redirect page 'posts/old-name/', which drops '#kept-heading'; link to '../new-name/#kept-heading'
+            content/posts/cafe.md:5:43: warning: link to 'http://other.example/' uses http:; use https: where the site offers it
+
+            """
+        #expect(lenient.stderr == warnings)
+        let strict = try runBlog(["check", "--strict", "--site", site.path])
+        #expect(strict.status == 1)
+        #expect(strict.stderr == warnings + "error: 2 warnings with --strict\n")
+    }
+}
