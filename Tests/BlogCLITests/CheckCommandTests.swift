@@ -195,4 +195,88 @@ import Testing
         let decoded = trimmed.removingPercentEncoding ?? trimmed
         return decoded + (fragment.map { "#" + ($0.removingPercentEncoding ?? $0) } ?? "")
     }
+
+    /// A web server on 127.0.0.1 (Fixtures/check/link_server.py), for as long as the test holds it.
+    final class LinkServer {
+        let process = Process()
+        let input = Pipe()
+        let port: Int
+        let log: URL
+
+        init(log: URL) throws {
+            self.log = log
+            process.executableURL = URL(filePath: "/usr/bin/env")
+            process.arguments = [
+                "python3", testTargetRoot.appending(path: "Fixtures/check/link_server.py").path, log.path,
+            ]
+            let out = Pipe()
+            process.standardOutput = out
+            process.standardInput = input
+            try process.run()
+            var line = Data()
+            while !line.contains(UInt8(ascii: "\n")) {
+                let part = out.fileHandleForReading.availableData
+                guard !part.isEmpty else { break }
+                line += part
+            }
+            port = Int(String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+        }
+
+        /// The requests so far, `GET /ok` each.
+        var requests: [String] {
+            ((try? String(contentsOf: log, encoding: .utf8)) ?? "").split(separator: "\n").map(String.init)
+        }
+
+        deinit {
+            try? input.fileHandleForWriting.close()
+            process.waitUntilExit()
+        }
+    }
+
+    /// `--external` asks each server: 404 and 410 are errors, a permanent redirect a warning naming where
+    /// it leads, a temporary one fine; a redirect loop, a redirect to `file:` and an answer slower than
+    /// `check.timeout` are errors; a 429 is asked again after its `Retry-After`; a server refusing HEAD is
+    /// asked with GET; a very long body is not read. A second run asks only what may change within
+    /// minutes (the slow answer), the rest coming from `.blog-cache/links.json`.
+    @Test func externalLinksAreAskedOnceAndCached() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let server = try LinkServer(log: folder.appending(path: "requests.log"))
+        let origin = "http://127.0.0.1:\(server.port)"
+        let site = folder.appending(path: "site")
+        try FileManager.default.createDirectory(
+            at: site.appending(path: "content/posts"), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appending(path: "site-template"), to: site.appending(path: "site-template"))
+        try "title: T\nbase_url: https://example.org/\ncheck:\n  timeout: 1.5\n  valid_hosts: [valid.example]\n"
+            .write(to: site.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
+        let paths = ["ok", "missing", "gone", "moved", "found", "loop-a", "to-file", "busy", "slow", "no-head", "long"]
+        let links = paths.map { "[\($0)](\(origin)/\($0))" }.joined(separator: "\n")
+        try "---\ntitle: Links\ndate: 2024-01-01\n---\n\(links)\n[valid](https://valid.example/x)\n".write(
+            to: site.appending(path: "content/posts/links.md"), atomically: true, encoding: .utf8)
+        let started = Date()
+        let first = try runBlog(["check", "--external", "--site", site.path])
+        #expect(Date().timeIntervalSince(started) < 30)
+        #expect(first.status == 1)
+        let file = "content/posts/links.md"
+        let lines = first.stderr.split(separator: "\n").map(String.init)
+        #expect(
+            lines.filter { !$0.contains("/slow'") } == [
+                "\(file):6:11: error: link to '\(origin)/missing' answers 404",
+                "\(file):7:8: error: link to '\(origin)/gone' answers 410",
+                "\(file):8:9: warning: link to '\(origin)/moved' redirects permanently to '\(origin)/ok'; link there",
+                "\(file):10:10: error: link to '\(origin)/loop-a' redirects in a loop (back to '\(origin)/loop-a')",
+                "\(file):11:11: error: link to '\(origin)/to-file' redirects to 'file:///etc/passwd', which is not an http or https URL",
+                "5 errors",
+            ], "\(first.stderr)")
+        #expect(lines.contains { $0.hasPrefix("\(file):13:8: error: link to '\(origin)/slow' cannot be reached (") })
+        #expect(first.stdout.contains(", 2 external hosts, 6 problems\n"), "\(first.stdout)")
+        let asked = server.requests
+        #expect(asked.filter { $0 == "GET /busy" || $0 == "HEAD /busy" }.count == 2)
+        #expect(asked.contains("GET /no-head") && asked.contains("GET /long"))
+        #expect(!asked.contains { $0.hasSuffix(" /x") })
+        let second = try runBlog(["check", "--external", "--site", site.path])
+        #expect(second.stderr == first.stderr)
+        #expect(server.requests.dropFirst(asked.count).allSatisfy { $0.hasSuffix(" /slow") }, "\(server.requests)")
+    }
 }

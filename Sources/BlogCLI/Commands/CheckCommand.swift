@@ -25,6 +25,9 @@ extension Blog {
         @Flag(help: "Include posts dated in the future.") var future = false
         @Option(help: "Use this base URL instead of base_url from blog.yaml.") var baseURL: String?
         @Flag(help: "Fail on warnings too.") var strict = false
+        @Flag(
+            help: "Also ask other sites about the links to them (HEAD, then GET), with answers cached in .blog-cache/.")
+        var external = false
         @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?
 
         func run() async throws {
@@ -34,7 +37,17 @@ extension Blog {
                     isStrict: strict, progress: Terminal.progress(label: "Rendering"))
                 options.waiting = { Terminal.printError("note: \($0)") }
                 options.checksLinks = true
-                let summary = try await SiteBuilder(site: try Site.locate(site)).build(options)
+                let fetcher = external ? LinkFetch() : nil
+                options.linkFetcher = fetcher
+                let builder = SiteBuilder(site: try Site.locate(site))
+                let summary: BuildSummary
+                do {
+                    summary = try await builder.build(options)
+                } catch {
+                    await fetcher?.shutdown()
+                    throw error
+                }
+                await fetcher?.shutdown()
                 try Build.report(summary, outputName: output ?? "public", strict: strict)
             } catch let error as DiagnosticError {
                 _ = error.report()

@@ -17,6 +17,9 @@ public struct BuildOptions: Sendable {
     /// Check the links of the output after the build (`blog check`, `blog build --check`): every link
     /// into the site, the feeds and the sitemap; the problems are among the summary's diagnostics.
     public var checksLinks = false
+    /// With ``checksLinks``, also ask other sites about the links to them, through this fetcher
+    /// (`blog check --external`).
+    public var linkFetcher: (any LinkFetcher)?
     /// The folder for the build cache, relative to the site root; `blog serve` keeps its own.
     public var cacheFolder = SiteLayout.cache
     /// Keeps the cache in memory between builds of one process instead of on disk; see ``BuildMemory``.

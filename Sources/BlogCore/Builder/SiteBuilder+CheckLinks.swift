@@ -39,7 +39,10 @@ extension SiteBuilder {
         defer { timer.mark("check") }
         let routes = plan.routes
         let files = Set(committed.manifest.keys)
-        let findings = await LinkCheck(routes: routes, folder: committed.folder, files: files).run()
+        var check = LinkCheck(routes: routes, folder: committed.folder, files: files)
+        check.collectsExternal = plan.options.linkFetcher != nil
+        var findings = await check.run()
+        if let fetcher = plan.options.linkFetcher { await checkExternal(&findings, fetcher, plan) }
         var origins = pageOrigins(pages, listPages: listPages, redirects: redirects, routes: routes)
         for problem in findings.problems where origins[problem.page] == nil {
             origins[problem.page] = copiedOrigin(of: problem.page, pages, plan)
@@ -57,6 +60,54 @@ extension SiteBuilder {
             pages: findings.pages, links: findings.links, anchors: findings.anchors,
             externalHosts: findings.externalHosts.count, problems: diagnostics.count)
         return diagnostics
+    }
+
+    /// Asks other sites about the links to them (except `check.skip_hosts`, and `check.valid_hosts`, which
+    /// are valid unasked) and adds a problem for each broken or permanently moved one, answers kept in the
+    /// cache for the next run. The problems stay in page order, as ``LinkCheck/diagnostics`` reads them.
+    private func checkExternal(_ findings: inout LinkCheck.Findings, _ fetcher: any LinkFetcher, _ plan: BuildPlan)
+        async
+    {
+        let settings = plan.configuration.linkCheck
+        let now = plan.options.now
+        let cacheFolder = site.root.appending(path: plan.options.cacheFolder)
+        var cache = LinkCache.read(in: cacheFolder)
+        var verdicts: [String: ExternalCheck.Verdict] = [:]
+        var toAsk: [String] = []
+        var seen: Set<String> = []
+        for (_, link) in findings.external where seen.insert(link.url).inserted {
+            let host = URL(string: link.url)?.host()?.lowercased() ?? ""
+            if LinkCheckSettings.matches(host, settings.skippedHosts)
+                || LinkCheckSettings.matches(host, settings.validHosts)
+            {
+                verdicts[link.url] = .fine
+            } else if let known = cache.verdict(of: link.url, now: now, days: settings.recheckDays) {
+                verdicts[link.url] = known
+            } else {
+                toAsk.append(link.url)
+            }
+        }
+        let asked = await ExternalCheck(fetcher: fetcher, settings: settings).run(toAsk)
+        cache.record(asked, now: now)
+        try? cache.write(in: cacheFolder)
+        verdicts.merge(asked) { $1 }
+        for (page, link) in findings.external {
+            switch verdicts[link.url] {
+            case .moved(let target):
+                findings.problems.append(
+                    LinkCheck.Problem(
+                        page: page, link: link, severity: .warning,
+                        message: "link to '\(link.url)' redirects permanently to '\(target)'; link there"))
+            case .broken(let why, _):
+                findings.problems.append(
+                    LinkCheck.Problem(page: page, link: link, severity: .error, message: "link to '\(link.url)' \(why)")
+                )
+            case .fine, nil: break
+            }
+        }
+        findings.problems = findings.problems.enumerated().sorted { a, b in
+            (a.element.page, a.element.link.offset, a.offset) < (b.element.page, b.element.link.offset, b.offset)
+        }.map(\.element)
     }
 
     /// The source of every page the build wrote: posts and pages, list pages, redirect pages.

@@ -12,6 +12,8 @@ struct LinkCheck: Sendable {
     var folder: URL
     /// Every file of the output, relative to ``folder``.
     var files: Set<String>
+    /// Keep every link to another site in ``Findings/external``, for ``ExternalCheck``.
+    var collectsExternal = false
 
     /// One broken link, on the page at `page` (relative to the output folder).
     struct Problem: Sendable, Equatable {
@@ -28,6 +30,8 @@ struct LinkCheck: Sendable {
         var anchors = 0
         var externalHosts: Set<String> = []
         var problems: [Problem] = []
+        /// Every link to another site with its page, when asked for.
+        var external: [(page: String, link: PageScan.Link)] = []
     }
 
     /// What the check knows of every page once all are scanned.
@@ -69,6 +73,7 @@ struct LinkCheck: Sendable {
             findings.anchors += part.anchors
             findings.externalHosts.formUnion(part.externalHosts)
             findings.problems += part.problems
+            findings.external += part.external
         }
         return findings
     }
@@ -83,6 +88,7 @@ struct LinkCheck: Sendable {
             case .external(let host):
                 findings.links += 1
                 findings.externalHosts.insert(host)
+                if collectsExternal { findings.external.append((page, link)) }
                 if link.url.lowercased().hasPrefix("http:"), !Self.isLoopback(host) {
                     findings.problems.append(
                         Problem(

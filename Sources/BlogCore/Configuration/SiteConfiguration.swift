@@ -63,6 +63,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// The text in a post that ends its summary (`summary_separator:`, `<!--more-->` by default, the marker
     /// of Hugo and WordPress): what stands before it is the summary in list pages and feeds.
     public var summarySeparator = "<!--more-->"
+    /// How `blog check --external` treats other sites (`check:` in blog.yaml).
+    public var linkCheck = LinkCheckSettings()
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
@@ -78,7 +80,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     static let knownKeys = [
         "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
-        "markdown", "permalink", "redirects", "summary_separator",
+        "markdown", "permalink", "redirects", "summary_separator", "check",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -175,6 +177,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.feedArchiveCarriesWholePosts = !(readFeedContent(&fields, key: "archive_content") ?? true)
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
+        configuration.linkCheck = readCheck(&fields)
         try readPosts(&fields, into: &configuration)
         return (configuration, fields.diagnostics)
     }
