@@ -279,4 +279,24 @@ import Testing
         #expect(second.stderr == first.stderr)
         #expect(server.requests.dropFirst(asked.count).allSatisfy { $0.hasSuffix(" /slow") }, "\(server.requests)")
     }
+
+    /// `blog serve --check` prints the broken links of every build and sends them to open pages, whose
+    /// overlay shows them over the output, which is served all the same.
+    @Test func serveWithCheckShowsBrokenLinksInTheOverlay() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder, words: "A [broken](../gone/) link.")
+        let server = try ServeProcess(site: site, arguments: ["--port", "0", "--check"])
+        let port = try #require(try await server.servingURL().port)
+        let error = "content/posts/live.md:5:12: error: link to '../gone/' finds nothing"
+        #expect(server.stderr.contains(error + "\n"), "\(server.stderr)")
+        #expect(
+            try httpRequest(port: port, path: "/posts/live/").text.contains("A <a href=\"../gone/\">broken</a> link."))
+        let handshake =
+            "GET /__blog/live HTTP/1.1\r\nHost: 127.0.0.1:\(port)\r\n"
+            + "Upgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n"
+        let reply = String(decoding: try rawExchange(port: port, Array(handshake.utf8), timeout: 2), as: UTF8.self)
+        #expect(reply.contains(#""error":"\#(error)""#), "\(reply)")
+        #expect(await server.stop() == 0)
+    }
 }

@@ -169,7 +169,8 @@ struct LinkCheck: Sendable {
         let folder = wanted.lastIndex(of: "/").map { String(wanted[...$0]) } ?? ""
         var candidates: [String] = []
         // Redirect pages lead to pages, which are the ones to name.
-        for file in index.files where file.hasPrefix(folder) && Self.isPage(file) && index.refreshes[file] == nil {
+        for file in index.files
+        where file.hasPrefix(folder) && file != page && Self.isPage(file) && index.refreshes[file] == nil {
             let shown = Routes.publishedPath(ofOutput: file)
             let trimmed = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
             // Only the folder's own pages, of a length a few edits away: the distance is not cheap.
@@ -197,6 +198,7 @@ struct LinkCheck: Sendable {
             from.removeFirst()
             to.removeFirst()
         }
-        return String(repeating: "../", count: from.count) + to.joined(separator: "/")
+        let relative = String(repeating: "../", count: from.count) + to.joined(separator: "/")
+        return relative.isEmpty ? "./" : relative
     }
 }
