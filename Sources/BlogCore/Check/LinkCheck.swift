@@ -21,7 +21,14 @@ struct LinkCheck: Sendable {
         var link: PageScan.Link
         var severity: Diagnostic.Severity
         var message: String
+        /// For a link that finds nothing, the site path it looked for: a hint of the closest page is added
+        /// to the message once all pages are checked.
+        var missingPath: String?
     }
+
+    /// How many problems get a "did you mean" hint: each compares the missing path with every page of
+    /// its folder, and a site whose every post has the same broken link needs no ten thousand hints.
+    static let hintLimit = 100
 
     /// What the check found, before the problems are traced back to their sources.
     struct Findings: Sendable {
@@ -75,6 +82,7 @@ struct LinkCheck: Sendable {
             findings.problems += part.problems
             findings.external += part.external
         }
+        addHints(to: &findings.problems, index: built)
         return findings
     }
 
@@ -128,8 +136,9 @@ struct LinkCheck: Sendable {
             Problem(page: page, link: link, severity: severity, message: message)
         }
         guard let file = Routes.outputCandidates(ofSitePath: path).first(where: index.files.contains) else {
-            let hint = suggestion(for: path, link: link.url, page: page, index: index)
-            return problem(.error, "link to '\(link.url)' finds nothing" + hint)
+            var missing = problem(.error, "link to '\(link.url)' finds nothing")
+            missing.missingPath = path
+            return missing
         }
         guard let written = fragment, Self.isCheckedFragment(written), Self.isPage(file) else { return nil }
         if Self.hasAnchor(written, in: file, index: index) { return nil }
@@ -162,24 +171,45 @@ struct LinkCheck: Sendable {
         return anchors.contains(decoded)
     }
 
-    /// ` (did you mean 'posts/new-name/'?)` naming the page whose path is closest to a missing one, in
-    /// the same folder; empty when none is close.
-    func suggestion(for path: String, link: String, page: String, index: SiteIndex) -> String {
-        let wanted = path.hasSuffix("/") ? String(path.dropLast()) : path
-        let folder = wanted.lastIndex(of: "/").map { String(wanted[...$0]) } ?? ""
-        var candidates: [String] = []
-        // Redirect pages lead to pages, which are the ones to name.
-        for file in index.files
-        where file.hasPrefix(folder) && file != page && Self.isPage(file) && index.refreshes[file] == nil {
+    /// Adds the hints to the first ``hintLimit`` problems of links that find nothing, from the pages of
+    /// each folder listed once.
+    func addHints(to problems: inout [Problem], index: SiteIndex) {
+        var pagesByFolder: [String: [String]] = [:]
+        var hinted = 0
+        for position in problems.indices {
+            guard hinted < Self.hintLimit, let path = problems[position].missingPath else { continue }
+            hinted += 1
+            let wanted = path.hasSuffix("/") ? String(path.dropLast()) : path
+            let folder = wanted.lastIndex(of: "/").map { String(wanted[...$0]) } ?? ""
+            if pagesByFolder[folder] == nil { pagesByFolder[folder] = pages(in: folder, index: index) }
+            let problem = problems[position]
+            problems[position].message += suggestion(
+                for: path, among: pagesByFolder[folder] ?? [], link: problem.link.url, page: problem.page, index: index)
+        }
+    }
+
+    /// The pages of one folder of the site (`posts/`), as paths without their last `/`, sorted; redirect
+    /// pages lead to pages, which are the ones to name.
+    func pages(in folder: String, index: SiteIndex) -> [String] {
+        var pages: [String] = []
+        for file in index.files where file.hasPrefix(folder) && Self.isPage(file) && index.refreshes[file] == nil {
             let shown = Routes.publishedPath(ofOutput: file)
             let trimmed = shown.hasSuffix("/") ? String(shown.dropLast()) : shown
-            // Only the folder's own pages, of a length a few edits away: the distance is not cheap.
-            guard !trimmed.dropFirst(folder.count).contains("/"), abs(trimmed.count - wanted.count) <= 8 else {
-                continue
-            }
-            candidates.append(trimmed)
+            if !trimmed.dropFirst(folder.count).contains("/") { pages.append(trimmed) }
         }
-        guard let closest = Suggestion.closest(to: wanted, in: candidates.sorted()) else { return "" }
+        return pages.sorted()
+    }
+
+    /// ` (did you mean 'posts/new-name/'?)` naming the page whose path is closest to a missing one among
+    /// `candidates`, other than the linking page; empty when none is close.
+    func suggestion(for path: String, among candidates: [String], link: String, page: String, index: SiteIndex)
+        -> String
+    {
+        let wanted = path.hasSuffix("/") ? String(path.dropLast()) : path
+        let own = Routes.publishedPath(ofOutput: page)
+        // Of a length a few edits away only: the distance is not cheap.
+        let near = candidates.filter { abs($0.count - wanted.count) <= 8 && $0 + "/" != own && $0 != own }
+        guard let closest = Suggestion.closest(to: wanted, in: near) else { return "" }
         let target =
             closest
             + (path.hasSuffix("/") || index.files.contains(Routes.outputCandidates(ofSitePath: closest + "/")[0])
