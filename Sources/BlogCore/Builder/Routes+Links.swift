@@ -18,7 +18,11 @@ extension Routes {
     /// Relative and root-relative URLs are resolved here (RFC 3986 §5.2), without Foundation's `URL`: a
     /// site of ten thousand pages has millions of them.
     func linkTarget(of url: String, from documentURL: String) -> LinkTarget {
-        let trimmed = url.trimmingCharacters(in: .whitespacesAndNewlines)
+        // HTML §2.4.2: a URL attribute's leading and trailing white space is not part of it. Checked by
+        // byte first: Foundation's trimming costs more than the rest of the resolution.
+        let isPadded =
+            url.utf8.first.map(HTMLScanner.isSpace) ?? false || url.utf8.last.map(HTMLScanner.isSpace) ?? false
+        let trimmed = isPadded ? url.trimmingCharacters(in: .whitespacesAndNewlines) : url
         guard !trimmed.isEmpty else { return .ignored }
         if PostRenderer.hasScheme(trimmed) || trimmed.hasPrefix("//") { return absoluteTarget(of: trimmed) }
         var rest = Substring(trimmed)

@@ -52,7 +52,7 @@ extension SiteBuilder {
         let published =
             pages.all.map { routes.page(of: $0.post).path }
             + listPages.keys.filter { $0 != routes.notFound.path }
-        let feeds = FeedCheck(
+        let feeds = await FeedCheck(
             routes: routes, folder: committed.folder, files: files, outputName: plan.output.displayName
         ).run(publishedPages: published)
         diagnostics += feeds

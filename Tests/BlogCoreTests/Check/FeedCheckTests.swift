@@ -6,7 +6,7 @@ import Testing
 /// The feeds' URLs under `base_url` must find files of the output, a JSON Feed must pass the validator's
 /// rules with warnings counted as errors, and the sitemap must list every published page and no other.
 @Suite struct FeedCheckTests {
-    func check(_ files: [String: String], published: [String]) throws -> [String] {
+    func check(_ files: [String: String], published: [String]) async throws -> [String] {
         let folder = FileManager.default.temporaryDirectory.appending(path: "feed-check-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: folder) }
         for (path, text) in files {
@@ -16,7 +16,7 @@ import Testing
             try text.write(to: url, atomically: true, encoding: .utf8)
         }
         let routes = Routes(configuration: try configuration())
-        return FeedCheck(routes: routes, folder: folder, files: Set(files.keys), outputName: "public")
+        return await FeedCheck(routes: routes, folder: folder, files: Set(files.keys), outputName: "public")
             .run(publishedPages: published).map(\.description)
     }
 
@@ -28,8 +28,8 @@ import Testing
         </urlset>
         """
 
-    @Test func theSitemapListsEveryPublishedPageAndNoOther() throws {
-        let found = try check(
+    @Test func theSitemapListsEveryPublishedPageAndNoOther() async throws {
+        let found = try await check(
             ["sitemap.xml": Self.sitemap, "index.html": "", "posts/a/index.html": ""],
             published: ["index.html", "posts/a/index.html"])
         #expect(
@@ -39,7 +39,7 @@ import Testing
             ])
     }
 
-    @Test func aFeedURLThatFindsNothingIsAnErrorNamingItsMember() throws {
+    @Test func aFeedURLThatFindsNothingIsAnErrorNamingItsMember() async throws {
         let feed = """
             {"version":"https://jsonfeed.org/version/1.1","title":"T","home_page_url":"https://example.com/blog/",
             "feed_url":"https://example.com/blog/feed.json","items":[
@@ -51,7 +51,7 @@ import Testing
             <feed xmlns="http://www.w3.org/2005/Atom"><link rel="alternate" href="https://example.com/blog/nothing/"/>
             <icon>https://example.com/blog/icon.png</icon></feed>
             """
-        let found = try check(
+        let found = try await check(
             [
                 "feed.json": feed, "atom.xml": atom, "index.html": "", "posts/a/index.html": "",
                 "sitemap.xml": "<urlset></urlset>",
@@ -64,9 +64,9 @@ import Testing
             ])
     }
 
-    @Test func aFeedTheValidatorWarnsAboutIsAnError() throws {
+    @Test func aFeedTheValidatorWarnsAboutIsAnError() async throws {
         let feed = #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[]}"#
-        let found = try check(["feed.json": feed, "sitemap.xml": "<urlset></urlset>"], published: [])
+        let found = try await check(["feed.json": feed, "sitemap.xml": "<urlset></urlset>"], published: [])
         #expect(!found.isEmpty)
         #expect(found.allSatisfy { $0.hasPrefix("public/feed.json: error: ") }, "\(found)")
     }
