@@ -24,7 +24,18 @@ extension Routes {
             url.utf8.first.map(HTMLScanner.isSpace) ?? false || url.utf8.last.map(HTMLScanner.isSpace) ?? false
         let trimmed = isPadded ? url.trimmingCharacters(in: .whitespacesAndNewlines) : url
         guard !trimmed.isEmpty else { return .ignored }
-        if PostRenderer.hasScheme(trimmed) || trimmed.hasPrefix("//") { return absoluteTarget(of: trimmed) }
+        if PostRenderer.hasScheme(trimmed) || trimmed.hasPrefix("//") {
+            // The site's own absolute links (canonical, Open Graph, feeds: several on every page) are
+            // root-relative links behind the origin of `base_url`.
+            let origin = baseURL.dropLast(basePath.count)
+            if trimmed.hasPrefix(origin), trimmed.utf8.dropFirst(origin.utf8.count).first == UInt8(ascii: "/") {
+                return linkTarget(of: String(trimmed.dropFirst(origin.count)), from: documentURL)
+            }
+            if let host = Self.plainHost(of: trimmed), host != URL(string: baseURL)?.host()?.lowercased() {
+                return .external(host: host)
+            }
+            return absoluteTarget(of: trimmed)
+        }
         var rest = Substring(trimmed)
         var fragment: String?
         if let hash = rest.firstIndex(of: "#") {
@@ -43,6 +54,19 @@ extension Routes {
         }
         if path.contains("/.") { path = Self.removingDotSegments(path) }
         return siteTarget(path: path, fragment: fragment)
+    }
+
+    /// The host of an `http` or `https` URL whose authority is a plain name without a port or user
+    /// (`https://Other.example/x` → `other.example`); nil for anything else, which Foundation reads.
+    static func plainHost(of url: String) -> String? {
+        let lower = url.prefix(8).lowercased()
+        let start = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
+        guard start > 0 else { return nil }
+        let authority = url.utf8.dropFirst(start).prefix { !"/?#".utf8.contains($0) }
+        guard !authority.isEmpty, !authority.contains(where: { ":@[\\%".utf8.contains($0) || $0 >= 0x80 }) else {
+            return nil
+        }
+        return String(decoding: authority, as: UTF8.self).lowercased()
     }
 
     /// An absolute or scheme-relative URL: HTTP(S) on the site's host is the site; other hosts are external.
