@@ -29,12 +29,10 @@ public struct SiteBuilder: Sendable {
         let sources = await scanSources(plan)
         var run = BuildRun(plan, scan: sources)
         timer.mark("plan and scan")
-        let previous: IncrementalBuild.Previous
         switch await takeShortWay(sources, run) {
         case .done(let summary): return summary
-        case .whole(let last): previous = last
+        case .whole(let previous): run.reuse = await plan.incremental.reuse(plan, previous)
         }
-        run.reuse = await plan.incremental.reuse(plan, previous)
         let loaded = await loadPosts(sources, run)
         timer.mark("load posts")
         let selection = try await selectPublished(loaded, &run)
@@ -59,8 +57,9 @@ public struct SiteBuilder: Sendable {
                 listPages: listPages, feeds: feeds, committed: committed, summary: summary,
                 diagnostics: run.contentDiagnostics), plan)
         timer.mark("record")
+        let checked = await checkLinks(pages, listPages, redirects, committed, run, into: &summary)
         Self.releaseInBackground([loaded, selection, pages, run.reuse, committed])
-        return finish(plan, summary, run.diagnostics)
+        return finish(plan, summary, run.diagnostics + checked)
     }
 
     private enum Start {
@@ -71,9 +70,13 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Ends the build at once when nothing changed, or with a rebuild of the edited posts alone when their
-    /// edits reach no further than their own pages; else says what the whole build starts from.
+    /// edits reach no further than their own pages (unless the build checks its links); else says what the
+    /// whole build starts from.
     private func takeShortWay(_ sources: SourceScan, _ run: BuildRun) async -> Start {
         let plan = run.plan
+        // A check reads where every page came from, which only a whole build knows: it carries unchanged
+        // pages over, but it runs every step.
+        guard !plan.options.checksLinks else { return .whole(plan.incremental.previous()) }
         switch await plan.incremental.start(plan, sources) {
         case .unchanged(let summary, let diagnostics):
             return .done(finish(plan, summary, run.diagnostics + diagnostics))

@@ -67,6 +67,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// after the first paragraph at which it has this many words, as Hugo's `summaryLength` does; nil for the
     /// first paragraph, shortened to ``PostRenderer/summaryLimit`` characters.
     public var summaryWords: Int?
+    /// How `blog check --external` treats other sites (`check:` in blog.yaml).
+    public var linkCheck = LinkCheckSettings()
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
@@ -82,7 +84,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     static let knownKeys = [
         "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
-        "markdown", "permalink", "redirects", "summary_separator", "summary_words",
+        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "check",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -179,6 +181,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.feedArchiveCarriesWholePosts = !(readFeedContent(&fields, key: "archive_content") ?? true)
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
+        configuration.linkCheck = readCheck(&fields)
         try readPosts(&fields, into: &configuration)
         return (configuration, fields.diagnostics)
     }
