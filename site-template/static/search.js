@@ -328,6 +328,9 @@
       event.preventDefault();
     }
   });
+  // The word rules, for tests that hold them against the engine's.
+  exposed.terms = terms;
+  exposed.stem = stem;
   var initial = new URLSearchParams(window.location.search).get("q");
   if (initial) {
     input.value = initial;
