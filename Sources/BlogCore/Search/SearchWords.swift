@@ -15,53 +15,97 @@ struct SearchWords: Sendable {
     var stems: Bool
 
     /// Calls `found` with each term of `text`, in order.
+    ///
+    /// By UTF-8 byte, with one buffer for the word being read: a site's every word goes through here, and
+    /// scalar by scalar, with a string made for each word before it is folded, it cost most of the time
+    /// that rendering takes.
     func forEachTerm(in text: String, _ found: (String) -> Void) {
-        var word = String.UnicodeScalarView()
+        var text = text
+        text.withUTF8 { bytes in
+            var reader = Reader(stems: stems)
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte < 0x80 {
+                    reader.endRun(found)
+                    switch byte {
+                    case 0x61...0x7A, 0x30...0x39: reader.word.append(byte)
+                    case 0x41...0x5A: reader.word.append(byte + 0x20)
+                    default: reader.endWord(found)
+                    }
+                    index += 1
+                    continue
+                }
+                let (scalar, length) = Self.decode(bytes, at: index)
+                if Self.isIdeographic(scalar.value) {
+                    reader.endWord(found)
+                    if let previous = reader.previousIdeograph {
+                        var pair = String.UnicodeScalarView()
+                        pair.append(previous)
+                        pair.append(scalar)
+                        found(String(pair))
+                    }
+                    reader.previousIdeograph = scalar
+                    reader.runLength += 1
+                } else if Self.isWordScalar(scalar) {
+                    reader.endRun(found)
+                    reader.word.append(contentsOf: bytes[index..<index + length])
+                    reader.isASCII = false
+                } else {
+                    reader.endRun(found)
+                    reader.endWord(found)
+                }
+                index += length
+            }
+            reader.endRun(found)
+            reader.endWord(found)
+        }
+    }
+
+    /// The word and the run of ideographs being read.
+    private struct Reader {
+        let stems: Bool
+        var word: [UInt8] = []
         var isASCII = true
         var previousIdeograph: Unicode.Scalar?
         var runLength = 0
-        func endWord() {
+
+        init(stems: Bool) {
+            self.stems = stems
+            word.reserveCapacity(64)
+        }
+
+        mutating func endWord(_ found: (String) -> Void) {
             guard !word.isEmpty else { return }
-            let folded = isASCII ? String(word) : Self.fold(String(word))
-            if !folded.isEmpty { found(stems ? SearchStemmer.stem(folded) : folded) }
+            if isASCII {
+                if stems { SearchStemmer.stem(&word) }
+                found(String(decoding: word, as: UTF8.self))
+            } else {
+                let folded = SearchWords.fold(String(decoding: word, as: UTF8.self))
+                if !folded.isEmpty { found(stems ? SearchStemmer.stem(folded) : folded) }
+            }
             word.removeAll(keepingCapacity: true)
             isASCII = true
         }
-        func endRun() {
+
+        mutating func endRun(_ found: (String) -> Void) {
             if runLength == 1, let single = previousIdeograph { found(String(single)) }
             previousIdeograph = nil
             runLength = 0
         }
-        for scalar in text.unicodeScalars {
-            let value = scalar.value
-            if value < 0x80 {
-                endRun()
-                switch value {
-                case 0x61...0x7A, 0x30...0x39: word.append(scalar)
-                case 0x41...0x5A: word.append(Unicode.Scalar(UInt8(value + 0x20)))
-                default: endWord()
-                }
-            } else if Self.isIdeographic(value) {
-                endWord()
-                if let previous = previousIdeograph {
-                    var pair = String.UnicodeScalarView()
-                    pair.append(previous)
-                    pair.append(scalar)
-                    found(String(pair))
-                }
-                previousIdeograph = scalar
-                runLength += 1
-            } else if Self.isWordScalar(scalar) {
-                endRun()
-                word.append(scalar)
-                isASCII = false
-            } else {
-                endRun()
-                endWord()
+    }
+
+    /// The scalar whose UTF-8 starts at `index` of valid UTF-8 (a Swift string's), and its length.
+    private static func decode(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
+        let lead = UInt32(bytes[index])
+        func next(_ offset: Int) -> UInt32 { UInt32(bytes[index + offset] & 0x3F) }
+        let (value, length): (UInt32, Int) =
+            switch lead {
+            case 0xF0...: ((lead & 0x07) << 18 | next(1) << 12 | next(2) << 6 | next(3), 4)
+            case 0xE0...: ((lead & 0x0F) << 12 | next(1) << 6 | next(2), 3)
+            default: ((lead & 0x1F) << 6 | next(1), 2)
             }
-        }
-        endRun()
-        endWord()
+        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
     }
 
     /// Every term of `text`, in order.
