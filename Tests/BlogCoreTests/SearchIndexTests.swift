@@ -150,6 +150,24 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: folder.appending(path: "index.html").path))
     }
 
+    @Test func searchFetchNamesTheFilesTheScriptFetches() async throws {
+        let site = try makeSite(posts: [
+            "a.md": post("Pangolins", "2024-01-01", body: "The word pangolin is here."),
+            "b.md": post("Other", "2024-01-02", body: "Nothing of the kind."),
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        let fetched = try #require(SearchFetch.files(for: "pangolin", site: site))
+        let shards = try FileManager.default.contentsOfDirectory(
+            atPath: site.root.appending(path: "public/search/words").path)
+        #expect(fetched.results == 1)
+        #expect(
+            fetched.files.map(\.path) == [
+                "search/index.json", "search/words/\(try #require(shards.first))", "search/documents/0.json",
+            ])
+        #expect(fetched.files.allSatisfy { $0.bytes > 0 })
+    }
+
     @Test func searchFalseWritesNoIndex() async throws {
         let site = try makeSite(
             yaml: "title: T\nbase_url: https://example.com/blog/\nsearch: false\n",

@@ -88,20 +88,23 @@ extension SearchIndex {
             }, documents: documents.count, averageLength: averageLength)
     }
 
-    /// The shards a word's terms are in: the last whose key is not after the word, and for a prefix the
-    /// shards after it whose keys start with the prefix.
+    /// The shards a word's terms are in (``shards(for:keys:)``).
     func shards(for word: SearchQuery.Word) -> [Int] {
+        Self.shards(for: word, keys: wordShards.map(\.key))
+    }
+
+    /// The shards a word's terms are in, by the shards' keys: the last whose key is not after the word,
+    /// and for a prefix the shards after it whose keys start with the prefix.
+    static func shards(for word: SearchQuery.Word, keys: [String]) -> [Int] {
         let first = word.prefix ?? word.exact
-        guard let start = wordShards.lastIndex(where: { !Self.precedes(first, $0.key) }) else { return [] }
+        guard let start = keys.lastIndex(where: { !precedes(first, $0) }) else { return [] }
         var found = [start]
-        if word.exact != first, let exact = wordShards.lastIndex(where: { !Self.precedes(word.exact, $0.key) }),
-            exact != start
-        {
+        if word.exact != first, let exact = keys.lastIndex(where: { !precedes(word.exact, $0) }) {
             found.append(exact)
         }
         if let prefix = word.prefix {
             var next = start + 1
-            while next < wordShards.count, wordShards[next].key.unicodeScalars.starts(with: prefix.unicodeScalars) {
+            while next < keys.count, keys[next].unicodeScalars.starts(with: prefix.unicodeScalars) {
                 found.append(next)
                 next += 1
             }
