@@ -40,6 +40,16 @@ import Testing
         #expect(try configuration("title: T\nbase_url: https://example.com/\nsearch: false\n").search == nil)
     }
 
+    @Test(arguments: [SearchWords(stems: true), SearchWords(stems: false)])
+    func countsAreTheTermsCounted(words: SearchWords) {
+        for entry in Self.generatedEntries(count: 40, seed: 3) {
+            // Thousands of distinct words, so that the table of words grows while counting.
+            let many = (0..<3_000).map { "w\($0 % 1_700)" }.joined(separator: " ")
+            let text = entry.title + " Running, RUNS; café Café 東京都 " + entry.document.excerpt + many
+            #expect(words.counts(in: text) == Dictionary(words.terms(in: text).map { ($0, 1) }, uniquingKeysWith: +))
+        }
+    }
+
     @Test func queryWordsMatchStemsAndTheLastWordAsAPrefix() {
         let query = SearchQuery("Running caf", stems: true)
         #expect(query.words == [.init(exact: "run", prefix: nil), .init(exact: "caf", prefix: "caf")])

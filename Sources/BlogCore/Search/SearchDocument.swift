@@ -11,8 +11,7 @@ struct SearchDocument: Sendable, Equatable {
 
     /// The document of a body whose text (headings included) is `body`, with `headings` alone.
     init(body: String, headings: [String], words: SearchWords) {
-        var terms: [String: Int] = [:]
-        words.forEachTerm(in: body) { terms[$0, default: 0] += 1 }
+        var terms = words.counts(in: body)
         for heading in headings { words.forEachTerm(in: heading) { terms[$0, default: 0] += 1 } }
         self.terms = terms
         self.excerpt = Self.excerpt(of: body)
@@ -23,21 +22,27 @@ struct SearchDocument: Sendable, Equatable {
         self.excerpt = excerpt
     }
 
-    /// The first words of `text` up to ``excerptLimit`` characters, its spaces collapsed.
+    /// The first words of `text` up to ``excerptLimit`` scalars, its spaces collapsed. By scalar, not by
+    /// character: finding characters' bounds in every post cost a tenth of the index's time.
     static func excerpt(of text: String) -> String {
-        var result = ""
+        var result = String.UnicodeScalarView()
+        var length = 0
         var pendingSpace = false
-        for character in text {
-            if character.isWhitespace {
-                pendingSpace = !result.isEmpty
+        for scalar in text.unicodeScalars {
+            if scalar == " " || scalar == "\n" || scalar == "\t" || scalar == "\r" || scalar.properties.isWhitespace {
+                pendingSpace = length > 0
                 continue
             }
-            if pendingSpace { result.append(" ") }
+            if pendingSpace {
+                result.append(" ")
+                length += 1
+            }
             pendingSpace = false
-            result.append(character)
-            if result.count >= excerptLimit { break }
+            result.append(scalar)
+            length += 1
+            if length >= excerptLimit { break }
         }
-        return result
+        return String(result)
     }
 
     /// One line for the build record: the excerpt, then each term and its count, separated by U+001F

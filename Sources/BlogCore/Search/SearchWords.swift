@@ -15,81 +15,103 @@ struct SearchWords: Sendable {
     var stems: Bool
 
     /// Calls `found` with each term of `text`, in order.
-    ///
-    /// By UTF-8 byte, with one buffer for the word being read: a site's every word goes through here, and
-    /// scalar by scalar, with a string made for each word before it is folded, it cost most of the time
-    /// that rendering takes.
     func forEachTerm(in text: String, _ found: (String) -> Void) {
+        scan(
+            text,
+            ascii: { word in
+                if stems { SearchStemmer.stem(&word) }
+                found(String(decoding: word, as: UTF8.self))
+            },
+            other: { found(stems ? SearchStemmer.stem($0) : $0) })
+    }
+
+    /// Each term of `text` with how often it occurs. Words are counted before they are stemmed, each
+    /// ASCII word in a table of its bytes (``WordCounts``): a string, a hash of it and a stem for each of a
+    /// site's millions of words cost more than rendering the posts they are in.
+    func counts(in text: String) -> [String: Int] {
+        var ascii = WordCounts()
+        var other: [String: Int] = [:]
+        scan(text, ascii: { ascii.add($0) }, other: { other[$0, default: 0] += 1 })
+        var counts: [String: Int] = [:]
+        for (word, count) in zip(ascii.words, ascii.counts) {
+            let text = String(decoding: word, as: UTF8.self)
+            counts[stems ? SearchStemmer.stem(text) : text, default: 0] += count
+        }
+        for (word, count) in other { counts[stems ? SearchStemmer.stem(word) : word, default: 0] += count }
+        return counts
+    }
+
+    /// Reads `text` by UTF-8 byte, with one buffer for the word being read: `ascii` gets each word of
+    /// ASCII letters and digits, lowercased, in that buffer; `other` each other word folded, and each pair
+    /// or lone ideograph; neither is stemmed.
+    private func scan(_ text: String, ascii: (inout [UInt8]) -> Void, other: (String) -> Void) {
         var text = text
         text.withUTF8 { bytes in
-            var reader = Reader(stems: stems)
+            var reader = Reader()
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
                 if byte < 0x80 {
-                    reader.endRun(found)
+                    reader.endRun(other)
                     switch byte {
                     case 0x61...0x7A, 0x30...0x39: reader.word.append(byte)
                     case 0x41...0x5A: reader.word.append(byte + 0x20)
-                    default: reader.endWord(found)
+                    default: reader.endWord(ascii, other)
                     }
                     index += 1
                     continue
                 }
                 let (scalar, length) = Self.decode(bytes, at: index)
                 if Self.isIdeographic(scalar.value) {
-                    reader.endWord(found)
+                    reader.endWord(ascii, other)
                     if let previous = reader.previousIdeograph {
                         var pair = String.UnicodeScalarView()
                         pair.append(previous)
                         pair.append(scalar)
-                        found(String(pair))
+                        other(String(pair))
                     }
                     reader.previousIdeograph = scalar
                     reader.runLength += 1
                 } else if Self.isWordScalar(scalar) {
-                    reader.endRun(found)
+                    reader.endRun(other)
                     reader.word.append(contentsOf: bytes[index..<index + length])
                     reader.isASCII = false
                 } else {
-                    reader.endRun(found)
-                    reader.endWord(found)
+                    reader.endRun(other)
+                    reader.endWord(ascii, other)
                 }
                 index += length
             }
-            reader.endRun(found)
-            reader.endWord(found)
+            reader.endRun(other)
+            reader.endWord(ascii, other)
         }
     }
 
     /// The word and the run of ideographs being read.
     private struct Reader {
-        let stems: Bool
         var word: [UInt8] = []
         var isASCII = true
         var previousIdeograph: Unicode.Scalar?
         var runLength = 0
 
-        init(stems: Bool) {
-            self.stems = stems
+        init() {
             word.reserveCapacity(64)
         }
 
-        mutating func endWord(_ found: (String) -> Void) {
+        mutating func endWord(_ ascii: (inout [UInt8]) -> Void, _ other: (String) -> Void) {
             guard !word.isEmpty else { return }
             if isASCII {
-                if stems { SearchStemmer.stem(&word) }
-                found(String(decoding: word, as: UTF8.self))
+                ascii(&word)
             } else {
                 let folded = SearchWords.fold(String(decoding: word, as: UTF8.self))
-                if !folded.isEmpty { found(stems ? SearchStemmer.stem(folded) : folded) }
+                if !folded.isEmpty { other(folded) }
             }
             word.removeAll(keepingCapacity: true)
             isASCII = true
         }
 
-        mutating func endRun(_ found: (String) -> Void) {
-            if runLength == 1, let single = previousIdeograph { found(String(single)) }
+        mutating func endRun(_ other: (String) -> Void) {
+            if runLength == 1, let single = previousIdeograph { other(String(single)) }
             previousIdeograph = nil
             runLength = 0
         }
@@ -142,6 +164,45 @@ struct SearchWords: Sendable {
         switch properties.generalCategory {
         case .decimalNumber, .letterNumber, .otherNumber, .nonspacingMark, .spacingMark, .enclosingMark: return true
         default: return false
+        }
+    }
+}
+
+/// Counts of words given as bytes: an open-addressing table by an FNV-1a digest of each word, which
+/// compares a word's bytes only with those of the word already there.
+private struct WordCounts {
+    private var slots = [Int32](repeating: 0, count: 512)
+    private var digests: [UInt64] = []
+    private(set) var words: [[UInt8]] = []
+    private(set) var counts: [Int] = []
+
+    mutating func add(_ word: [UInt8]) {
+        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
+        for byte in word { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
+        while slots[slot] != 0 {
+            let entry = Int(slots[slot]) - 1
+            if digests[entry] == digest, words[entry] == word {
+                counts[entry] += 1
+                return
+            }
+            slot = (slot + 1) & mask
+        }
+        digests.append(digest)
+        words.append(word)
+        counts.append(1)
+        slots[slot] = Int32(words.count)
+        if words.count * 2 > slots.count { grow() }
+    }
+
+    private mutating func grow() {
+        slots = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = slots.count - 1
+        for (entry, digest) in digests.enumerated() {
+            var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
+            while slots[slot] != 0 { slot = (slot + 1) & mask }
+            slots[slot] = Int32(entry + 1)
         }
     }
 }
