@@ -18,7 +18,8 @@ struct SearchWords: Sendable {
     func forEachTerm(in text: String, _ found: (String) -> Void) {
         scan(
             text,
-            ascii: { word in
+            ascii: { bytes in
+                var word = Array(bytes)
                 if stems { SearchStemmer.stem(&word) }
                 found(String(decoding: word, as: UTF8.self))
             },
@@ -44,7 +45,7 @@ struct SearchWords: Sendable {
     /// Reads `text` by UTF-8 byte, with one buffer for the word being read: `ascii` gets each word of
     /// ASCII letters and digits, lowercased, in that buffer; `other` each other word folded, and each pair
     /// or lone ideograph; neither is stemmed.
-    private func scan(_ text: String, ascii: (inout [UInt8]) -> Void, other: (String) -> Void) {
+    private func scan(_ text: String, ascii: (UnsafeBufferPointer<UInt8>) -> Void, other: (String) -> Void) {
         var text = text
         text.withUTF8 { bytes in
             var reader = Reader()
@@ -53,6 +54,12 @@ struct SearchWords: Sendable {
                 let byte = bytes[index]
                 if byte < 0x80 {
                     reader.endRun(other)
+                    // A whole word of lowercase ASCII is handed over where it lies, not copied byte by byte.
+                    if reader.word.isEmpty, let end = Self.lowercaseWordEnd(bytes, from: index) {
+                        ascii(UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                        index = end
+                        continue
+                    }
                     switch byte {
                     case 0x61...0x7A, 0x30...0x39: reader.word.append(byte)
                     case 0x41...0x5A: reader.word.append(byte + 0x20)
@@ -98,10 +105,10 @@ struct SearchWords: Sendable {
             word.reserveCapacity(64)
         }
 
-        mutating func endWord(_ ascii: (inout [UInt8]) -> Void, _ other: (String) -> Void) {
+        mutating func endWord(_ ascii: (UnsafeBufferPointer<UInt8>) -> Void, _ other: (String) -> Void) {
             guard !word.isEmpty else { return }
             if isASCII {
-                ascii(&word)
+                word.withUnsafeBufferPointer(ascii)
             } else {
                 let folded = SearchWords.fold(String(decoding: word, as: UTF8.self))
                 if !folded.isEmpty { other(folded) }
@@ -115,6 +122,20 @@ struct SearchWords: Sendable {
             previousIdeograph = nil
             runLength = 0
         }
+    }
+
+    /// Where the word of lowercase ASCII letters and digits that starts at `start` ends, when it is all
+    /// such (no capital, no letter past ASCII after it); nil otherwise.
+    private static func lowercaseWordEnd(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        var end = start
+        while end < bytes.count {
+            switch bytes[end] {
+            case 0x61...0x7A, 0x30...0x39: end += 1
+            case 0x41...0x5A, 0x80...: return nil
+            default: return end > start ? end : nil
+            }
+        }
+        return end > start ? end : nil
     }
 
     /// The scalar whose UTF-8 starts at `index` of valid UTF-8 (a Swift string's), and its length.
@@ -176,21 +197,21 @@ private struct WordCounts {
     private(set) var words: [[UInt8]] = []
     private(set) var counts: [Int] = []
 
-    mutating func add(_ word: [UInt8]) {
+    mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
         for byte in word { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
         let mask = slots.count - 1
         var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
         while slots[slot] != 0 {
             let entry = Int(slots[slot]) - 1
-            if digests[entry] == digest, words[entry] == word {
+            if digests[entry] == digest, words[entry].withUnsafeBufferPointer({ $0.elementsEqual(word) }) {
                 counts[entry] += 1
                 return
             }
             slot = (slot + 1) & mask
         }
         digests.append(digest)
-        words.append(word)
+        words.append(Array(word))
         counts.append(1)
         slots[slot] = Int32(words.count)
         if words.count * 2 > slots.count { grow() }
