@@ -69,6 +69,9 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var summaryWords: Int?
     /// How `blog check --external` treats other sites (`check:` in blog.yaml).
     public var linkCheck = LinkCheckSettings()
+    /// The search index (`search:` in blog.yaml): on by default, in the site's language; nil when
+    /// `search: false` turns it off.
+    public var search: SearchSettings? = SearchSettings(language: "en")
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
@@ -84,7 +87,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     static let knownKeys = [
         "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
-        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "check",
+        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "check", "search",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -182,6 +185,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
         configuration.linkCheck = readCheck(&fields)
+        configuration.search = readSearch(&fields, siteLanguage: language)
         try readPosts(&fields, into: &configuration)
         return (configuration, fields.diagnostics)
     }
@@ -256,6 +260,19 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         fields.absorb(feed)
         return (limit, icon, favicon, formats, feedPaths)
+    }
+
+    /// `search:`: false turns the index off; a mapping may set `language`, the site's by default.
+    private static func readSearch(_ fields: inout YAMLFields, siteLanguage: String) -> SearchSettings? {
+        guard let node = fields.node("search") else { return SearchSettings(language: siteLanguage) }
+        if case .mapping(let mapping) = node {
+            var search = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
+            search.warnUnknownKeys(known: ["language"], context: "search ")
+            let language = search.languageTag("language") ?? siteLanguage
+            fields.absorb(search)
+            return SearchSettings(language: language)
+        }
+        return fields.bool("search") == false ? nil : SearchSettings(language: siteLanguage)
     }
 
     /// `feed.content` and `feed.archive_content`: `full` or `summary`; whether it is `summary`, nil when
