@@ -119,3 +119,31 @@ import Testing
         #expect(throws: DiagnosticError.self) { try configuration(empty) }
     }
 }
+
+/// The one count of TOML nesting, before toml++ builds anything: header keys, dotted keys, arrays and inline
+/// tables count; dots and brackets in strings, comments and values do not.
+@Suite struct TOMLDepthTests {
+    static func nested(_ depth: Int) -> String {
+        "a = " + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + "\n"
+    }
+
+    @Test(
+        arguments: [
+            ("[" + Array(repeating: "a", count: 128).joined(separator: ".") + "]\n", nil),
+            ("[" + Array(repeating: "a", count: 129).joined(separator: ".") + "]\n", 1),
+            ("[[" + Array(repeating: "a", count: 129).joined(separator: ".") + "]]\n", 1),
+            ("x = 1\n" + Array(repeating: "a", count: 130).joined(separator: ".") + " = 1\n", 2),
+            (nested(127), nil),
+            (nested(129), 1),
+            ("a = " + String(repeating: "{b=", count: 129) + "1" + String(repeating: "}", count: 129) + "\n", 1),
+            ("a = [" + Array(repeating: "1.5", count: 500).joined(separator: ", ") + "]\n", nil),
+            ("a = {" + (0..<200).map { "k\($0).x = 1.5" }.joined(separator: ", ") + "}\n", nil),
+            ("a = \"" + String(repeating: "[{.", count: 500) + "\"\n", nil),
+            ("a = '''\n" + String(repeating: "[{.\n", count: 500) + "'''\n" + nested(129), 503),
+            ("# " + String(repeating: "[{.", count: 500) + "\n", nil),
+            ("a = \"\\\"[\"\n" + nested(129), 2),
+        ] as [(String, Int?)])
+    func nestingIsCountedOnTheText(_ toml: String, line: Int?) {
+        #expect(TOMLFrontMatter.placePastMaximumDepth(in: toml)?.line == line)
+    }
+}

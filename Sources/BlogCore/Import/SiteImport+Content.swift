@@ -28,17 +28,18 @@ extension SiteImport {
     func collectEntries(_ report: inout Report, settings: Settings) throws(DiagnosticError) -> [Entry] {
         var entries: [Entry] = []
         var taken: Set<String> = []
+        // The next suffix to try for each name taken, so that 10,000 posts of one name (`x/index.md` in
+        // many folders) are numbered in linear time.
+        var nextSuffix: [String: Int] = [:]
         func add(
             _ relative: String, kind: Post.Kind, draft: Bool, destinationFolder: String, bundle: String? = nil,
             categories: [String] = [], name: String? = nil
         ) {
-            let url = source.appending(path: relative)
-            guard let data = FileContents.read(url) else {
-                report.warn(relative, "cannot read the file; it was not imported")
-                return
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                report.warn(relative, "not UTF-8 text; it was not imported")
+            let text: String
+            do {
+                text = try self.text(of: relative)
+            } catch {
+                report.warnings.append(Self.diagnostic(for: error, file: relative, severity: .warning))
                 return
             }
             let file = (relative as NSString).lastPathComponent
@@ -48,10 +49,14 @@ extension SiteImport {
                 bundle != nil ? "\(destinationFolder)/\(name)/index.md" : "\(destinationFolder)/\(name).md"
             }
             var destination = path(baseName)
-            var suffix = 2
-            while taken.contains(destination.lowercased()) {
-                destination = path("\(baseName)-\(suffix)")
-                suffix += 1
+            let first = destination.lowercased()
+            if taken.contains(first) {
+                var suffix = nextSuffix[first, default: 2]
+                repeat {
+                    destination = path("\(baseName)-\(suffix)")
+                    suffix += 1
+                } while taken.contains(destination.lowercased())
+                nextSuffix[first] = suffix
             }
             taken.insert(destination.lowercased())
             guard
@@ -147,7 +152,7 @@ extension SiteImport {
             let (name, language) = Self.hugoName(relative, languages: languages)
             if name == "_index" { continue }
             let isIndex = name == "index"
-            if !isIndex, bundles.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { continue }
+            if !isIndex, Self.isInBundle(folder, bundles) { continue }
             // `post.de.md` beside `post.md`: a translation, which Hugo publishes under its language.
             if let language, language != settings.hugo.defaultLanguage {
                 steps.append(
@@ -209,6 +214,16 @@ extension SiteImport {
         let language = (base as NSString).pathExtension.lowercased()
         guard !language.isEmpty, languages.contains(language) else { return (base, nil) }
         return ((base as NSString).deletingPathExtension, language)
+    }
+
+    /// Whether `folder` is one of `bundles` or below one: its ancestors looked up, not every bundle compared.
+    static func isInBundle(_ folder: String, _ bundles: Set<String>) -> Bool {
+        var current = folder
+        while !current.isEmpty {
+            if bundles.contains(current) { return true }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return false
     }
 
     private static func isIndex(_ path: String) -> Bool {
@@ -281,28 +296,35 @@ extension SiteImport {
                 do {
                     yaml = try TOMLFrontMatter.yaml(from: yaml)
                 } catch {
+                    // Nesting the build refuses is an error; other TOML it cannot read, as Hugo would not, is
+                    // only reported.
+                    let isBound = error.message == TOMLFrontMatter.tooDeepMessage
                     report.warnings.append(
                         Diagnostic(
-                            .warning, file: relative, line: error.line + 1 + dropped, column: error.column,
-                            message: "its TOML front matter is not valid (\(error.message)); it was not imported"))
+                            isBound ? .error : .warning, file: relative, line: error.line + 1 + dropped,
+                            column: error.column,
+                            message: isBound
+                                ? error.message
+                                : "its TOML front matter is not valid (\(error.message)); it was not imported"))
                     return nil
                 }
             }
             do {
-                if case .mapping(let mapping)? = try Yams.compose(
-                    yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
-                {
+                if case .mapping(let mapping)? = try YAMLFields.boundedCompose(yaml) {
                     // Hugo's front matter keys are case-insensitive (`Title:`, `Date:`); Jekyll's are not.
                     for (key, value) in mapping {
                         if let key = key.string { fields.append((engine == .hugo ? key.lowercased() : key, value)) }
                     }
                 }
             } catch {
-                // Where the YAML goes wrong, as a build would say it, as a warning: the post is not imported.
-                var problem = YAMLErrors.diagnostic(
+                // Where the YAML goes wrong, as a build would say it. Past the build's bounds it is an error;
+                // YAML the build cannot read is a warning: the post is not imported.
+                var problem = YAMLFields.diagnostic(
                     for: error, file: relative, lineOffset: file.frontMatterLineOffset + dropped)
-                problem.severity = .warning
-                problem.message += "; it was not imported"
+                if case .syntax = error {
+                    problem.severity = .warning
+                    problem.message += "; it was not imported"
+                }
                 report.warnings.append(problem)
                 return nil
             }
@@ -383,7 +405,7 @@ extension SiteImport {
     }
 
     /// `to` relative to the folder of `from`, both relative to DEST.
-    func relativePath(from: String, to: String) -> String {
+    static func relativePath(from: String, to: String) -> String {
         let fromParts = from.split(separator: "/").dropLast()
         let toParts = to.split(separator: "/")
         var common = 0

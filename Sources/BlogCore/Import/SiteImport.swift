@@ -122,6 +122,8 @@ public struct SiteImport {
         var report = Report()
         let settings = try readSettings()
         var entries = try collectEntries(&report, settings: settings)
+        // A file past the build's bounds stops the import before anything is written, with every problem.
+        if report.warnings.contains(where: { $0.severity == .error }) { throw DiagnosticError(report.warnings) }
         let postFiles = linkTargets(entries, contentDir: settings.contentDir)
         let assets = Set(
             assetCopies(entries, settings: settings, &report).compactMap { copy in
@@ -145,17 +147,16 @@ public struct SiteImport {
         let postURLs = postFiles.compactMapValues { urlOfFile[$0].map { basePath + $0 } }
         var written: [(String, String)] = []
         // The build's own outputs at the root, which no post may take.
-        var usedURLs: [String: String] = [:]
+        var usedURLs = UsedURLs()
         let feedName = engine == .jekyll ? "feed.xml" : "index.xml"
         for output in Routes.defaultRootFiles + [feedName] {
             usedURLs[output] = ""
         }
         for index in entries.indices {
             let entry = entries[index]
-            let links = postFiles.mapValues { relativePath(from: entry.destination, to: $0) }
             let context = TemplateConversion.Context(
                 siteURL: settings.siteURL, basePath: settings.basePath,
-                postFiles: links, assets: assets, engine: engine,
+                postFiles: postFiles, file: entry.destination, assets: assets, engine: engine,
                 siteValues: settings.siteValues, postURLs: postURLs)
             // An HTML post is carried over as written: its template code is only reported.
             let converted =
@@ -298,7 +299,7 @@ public struct SiteImport {
 
     /// Hugo's configuration, merged as Hugo merges it: sections, base URL, zone, paging and permalinks.
     private func readHugoSettings(_ settings: inout Settings) throws(DiagnosticError) {
-        let config = try HugoConfig.read(source)
+        let config = try HugoConfig.read(source) { (name) throws(DiagnosticError) in try configurationText(name) }
         settings.hugo = config
         settings.contentDir = config.contentDir
         let root = source.appending(path: settings.contentDir).path
@@ -341,8 +342,7 @@ public struct SiteImport {
 
     private func readConfig(_ names: [String]) throws(DiagnosticError) -> [String: Any] {
         for name in names {
-            let url = source.appending(path: name)
-            guard let data = FileContents.read(url), let text = String(data: data, encoding: .utf8) else { continue }
+            guard let text = try configurationText(name) else { continue }
             return try HugoConfig.configurationTree(text, name: name) as? [String: Any] ?? [:]
         }
         return [:]

@@ -1,0 +1,174 @@
+import Foundation
+import TOMLKit
+
+extension TOMLFrontMatter {
+    /// The deepest a TOML text may nest: table headers' keys, dotted keys, arrays and inline tables together.
+    /// toml++ stops arrays and inline tables at 256 but not a header's keys: `[a.a.a…]` 5,000 keys deep
+    /// made a build take 440 MB turning the table into JSON, which Foundation then refused.
+    static let maximumDepth = 128
+
+    static let tooDeepMessage =
+        "the TOML nests deeper than \(maximumDepth) levels (table header keys, dotted keys, arrays and inline tables together); expected at most \(maximumDepth)"
+
+    /// TOML parsed within the build's bounds, by every reader of TOML (front matter and the import's Hugo
+    /// configuration): nesting is checked on the text before toml++ builds anything.
+    ///
+    /// - Throws: ``SyntaxError`` at the place the nesting goes past ``maximumDepth``, or toml++'s error.
+    static func table(from toml: String) throws(SyntaxError) -> TOMLTable {
+        if let (line, column) = placePastMaximumDepth(in: toml) {
+            throw SyntaxError(line: line, column: column, message: tooDeepMessage)
+        }
+        do {
+            return try TOMLTable(string: toml)
+        } catch let error as TOMLParseError {
+            throw SyntaxError(
+                line: error.source.begin.line, column: error.source.begin.column, message: error.description)
+        } catch {
+            throw SyntaxError(line: 1, column: 1, message: "\(error)")
+        }
+    }
+
+    /// Where (1-based line and column) the text first nests deeper than ``maximumDepth``, counted without
+    /// parsing: one level for each key of the current table header, each dot of a key, and each open array
+    /// or inline table (with the dots of its keys). Strings and comments are skipped; a dot in a value (a
+    /// float, a date) is no key's. One pass over the bytes, so that the check costs nothing next to parsing.
+    static func placePastMaximumDepth(in toml: String) -> (line: Int, column: Int)? {
+        var scanner = DepthScanner(bytes: Array(toml.utf8))
+        return scanner.placePast(maximumDepth)
+    }
+}
+
+/// The state of ``TOMLFrontMatter/placePastMaximumDepth(in:)``'s pass.
+private struct DepthScanner {
+    let bytes: [UInt8]
+    var index = 0
+    var line = 1
+    var lineStart = 0
+    /// Keys of the current `[table]` header.
+    var header = 0
+    /// Dots of the key of the current top-level `key = value`.
+    var statementDots = 0
+    /// Open arrays and inline tables, each with the dots of its current key.
+    var containers: [(isTable: Bool, dots: Int)] = []
+    var containerDots = 0
+    var isInKey = true
+    var isInHeader = false
+    var isLineStart = true
+
+    var depth: Int { header + statementDots + containers.count + containerDots }
+
+    mutating func placePast(_ limit: Int) -> (line: Int, column: Int)? {
+        while index < bytes.count {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "\n"): newLine()
+            case UInt8(ascii: "#"):
+                while index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
+            case UInt8(ascii: "\""), UInt8(ascii: "'"): skipString(quote: byte)
+            case UInt8(ascii: "["): openBracket()
+            case UInt8(ascii: "]"): closeBracket()
+            case UInt8(ascii: "{"):
+                containers.append((true, 0))
+                isInKey = true
+            case UInt8(ascii: "}"):
+                close()
+            case UInt8(ascii: "."): dot()
+            case UInt8(ascii: "="): isInKey = false
+            case UInt8(ascii: ","):
+                if let last = containers.last, last.isTable {
+                    containerDots -= last.dots
+                    containers[containers.count - 1].dots = 0
+                    isInKey = true
+                }
+            default: break
+            }
+            if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n") { isLineStart = false }
+            if depth > limit { return (line, column) }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The column of `index` in Unicode scalars, as Yams counts them.
+    var column: Int {
+        bytes[lineStart..<min(index + 1, bytes.count)].count { $0 & 0xC0 != 0x80 }
+    }
+
+    mutating func newLine() {
+        line += 1
+        lineStart = index + 1
+        isLineStart = true
+        // An array's values go on over lines; a top-level key's value ends with its line.
+        if containers.isEmpty {
+            isInKey = true
+            statementDots = 0
+        }
+    }
+
+    mutating func openBracket() {
+        if isLineStart, containers.isEmpty, !isInHeader {
+            // A `[table]` or `[[array.of.tables]]` header: one key so far.
+            isInHeader = true
+            header = 1
+            statementDots = 0
+            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") { index += 1 }
+        } else {
+            containers.append((false, 0))
+            isInKey = false
+        }
+    }
+
+    mutating func closeBracket() {
+        if isInHeader, containers.isEmpty {
+            isInHeader = false
+            if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "]") { index += 1 }
+        } else {
+            close()
+        }
+    }
+
+    mutating func close() {
+        if let last = containers.popLast() { containerDots -= last.dots }
+        isInKey = false
+    }
+
+    mutating func dot() {
+        if isInHeader, containers.isEmpty {
+            header += 1
+        } else if isInKey, let last = containers.last, last.isTable {
+            containers[containers.count - 1].dots += 1
+            containerDots += 1
+        } else if isInKey, containers.isEmpty {
+            statementDots += 1
+        }
+    }
+
+    /// Past a basic or literal string, one-line or multi-line, counting the lines it spans.
+    mutating func skipString(quote: UInt8) {
+        let isMultiline =
+            index + 2 < bytes.count && bytes[index + 1] == quote && bytes[index + 2] == quote
+        index += isMultiline ? 3 : 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), quote == UInt8(ascii: "\"") {
+                index += 2
+                continue
+            }
+            if byte == UInt8(ascii: "\n") {
+                if !isMultiline { return newLine() }
+                line += 1
+                lineStart = index + 1
+            }
+            if byte == quote {
+                if !isMultiline { return }
+                if index + 2 < bytes.count, bytes[index + 1] == quote, bytes[index + 2] == quote {
+                    // A closing `"""` may be followed by up to two more quotes, which belong to the string.
+                    while index + 3 < bytes.count, bytes[index + 3] == quote { index += 1 }
+                    index += 2
+                    return
+                }
+            }
+            index += 1
+        }
+    }
+}
