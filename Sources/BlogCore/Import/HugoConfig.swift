@@ -90,7 +90,7 @@ struct HugoConfig {
         return tree
     }
 
-    private static func lowerCased(_ value: Any?) -> Any? {
+    static func lowerCased(_ value: Any?) -> Any? {
         if let table = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (key, element) in table { result[key.lowercased()] = lowerCased(element) }

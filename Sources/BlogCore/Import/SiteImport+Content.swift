@@ -232,6 +232,7 @@ extension SiteImport {
 
     /// Markdown and HTML files below a folder of the source, in path order; links are not followed.
     func contentFiles(under folder: String) -> [String] {
+        guard Self.staysInside(folder) else { return [] }
         let root = source.appending(path: folder).standardizedFileURL.path
         return FileSystem.subpaths(of: root).filter { path in
             let ext = (path as NSString).pathExtension.lowercased()
@@ -277,7 +278,7 @@ extension SiteImport {
         return (lines.joined(separator: "\n"), dropped)
     }
 
-    private func parse(
+    func parse(
         _ text: String, source relative: String, destination: String, kind: Post.Kind, draft: Bool,
         name: String, report: inout Report
     ) -> Entry? {
@@ -422,6 +423,10 @@ extension SiteImport {
         var ignored = Report()
         let copies = assetCopies(entries, settings: settings, &ignored)
         for copy in copies {
+            guard Self.staysInside(copy.from), Self.staysInside(copy.to) else {
+                report.warn(copy.from, "not copied: the path leads out of the old site or into \(copy.to)")
+                continue
+            }
             guard let data = FileContents.read(source.appending(path: copy.from)) else {
                 report.warn(copy.from, "cannot read the file; it was not copied")
                 continue
@@ -491,6 +496,7 @@ extension SiteImport {
 
     /// Regular files at a path of the source (a file, or every file below a folder), links not followed.
     private func files(at relative: String) -> [String] {
+        guard Self.staysInside(relative) else { return [] }
         let url = source.appending(path: relative)
         switch FileSystem.kind(of: url.path) {
         case .file?: return [relative]

@@ -210,15 +210,7 @@ public struct SiteImport {
                 file: source.path,
                 message: "not a \(engine.rawValue) site: none of \(marker.joined(separator: ", ")) is there")
         }
-        let sourcePath = source.resolvingSymlinksInPath().path + "/"
-        let destinationPath = destination.resolvingSymlinksInPath().path + "/"
-        if destinationPath.hasPrefix(sourcePath) || sourcePath.hasPrefix(destinationPath) {
-            throw DiagnosticError(
-                file: destination.path,
-                message:
-                    "the new site may not be inside the old one, nor the old inside the new: nothing is ever written into \(source.path)"
-            )
-        }
+        try checkApart()
         if FileSystem.exists(destination.path) {
             let entries = FileSystem.names(in: destination.path) ?? ["?"]
             if !entries.isEmpty {
@@ -229,7 +221,49 @@ public struct SiteImport {
         }
     }
 
+    /// SRC and DEST, every symbolic link on the way resolved (DEST's deepest existing folder, when DEST is not
+    /// there yet), may not be one, nor either inside the other: nothing may ever be written into SRC.
+    private func checkApart() throws(DiagnosticError) {
+        let refusal = DiagnosticError(
+            file: destination.path,
+            message:
+                "the new site may not be inside the old one, nor the old inside the new: nothing is ever written into \(source.path)"
+        )
+        guard let sourcePath = FileSystem.resolvedPath(source.path),
+            let destinationPath = Self.resolved(destination.path)
+        else {
+            throw DiagnosticError(
+                file: destination.path, message: "a symbolic link to nothing is on the way; expected a folder to create"
+            )
+        }
+        let (old, new) = (sourcePath == "/" ? "/" : sourcePath + "/", destinationPath + "/")
+        if new.hasPrefix(old) || old.hasPrefix(new) { throw refusal }
+    }
+
+    /// `path` with every symbolic link resolved, for a path that need not exist: its deepest existing
+    /// ancestor resolved and the names below it as written; nil when a name on the way is a symbolic link that
+    /// leads nowhere, which creating the folder would follow.
+    static func resolved(_ path: String) -> String? {
+        var existing = path
+        var below: [String] = []
+        while FileSystem.kind(of: existing) == nil, existing != "/", !existing.isEmpty {
+            below.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard let base = FileSystem.resolvedPath(existing) else { return nil }
+        return ([base == "/" ? "" : base] + below).joined(separator: "/")
+    }
+
+    /// Whether a path relative to SRC or DEST stays inside it: no `..`, no absolute path. Paths made from a
+    /// Hugo configuration (`staticDir`, `contentDir`, a mount's source or target) are the old site's to choose.
+    static func staysInside(_ relative: String) -> Bool {
+        !relative.hasPrefix("/") && !relative.split(separator: "/").contains("..")
+    }
+
     private func create(_ path: String, _ data: Data) throws(DiagnosticError) {
+        guard Self.staysInside(path) else {
+            throw DiagnosticError(file: path, message: "the path leads out of the new site; nothing was written there")
+        }
         do {
             try ExclusiveFile.create(at: destination.appending(path: path), contents: data)
         } catch {
