@@ -85,4 +85,49 @@ import Testing
         let copied = try treeFiles(new)
         #expect(!copied.keys.contains { $0.contains("key.txt") || $0.contains("a.txt") }, "\(copied.keys)")
     }
+
+    /// Every file not brought is named: a name that is not UTF-8, a link out of the site, to nothing or to a
+    /// folder, a pipe, a file of no kind taken, and (once each, with a count) hidden and theme folders. A
+    /// post that is a link inside the site comes along, as Jekyll publishes it.
+    @Test func everyFileNotBroughtIsNamed() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(
+            [
+                "_config.yml": "title: x\n", "_posts/notes.txt": "n\n", "_layouts/default.html": "{{ content }}\n",
+                "_layouts/post.html": "{{ content }}\n", ".git/config": "[core]\n",
+                "_posts/2020-01-01-plain.md": "---\ntitle: Plain\n---\nPlain\n",
+                "elsewhere/2020-01-02-linked.md": "---\ntitle: Linked\n---\nLinked body\n",
+            ], in: old)
+        try write(["2020-01-03-outside.md": "---\ntitle: Outside\n---\nSecret body\n"], in: folder)
+        let posts = old.appending(path: "_posts")
+        try link(posts.appending(path: "2020-01-02-linked.md"), to: "../elsewhere/2020-01-02-linked.md")
+        try link(
+            posts.appending(path: "2020-01-03-outside.md"), to: folder.appending(path: "2020-01-03-outside.md").path)
+        try link(posts.appending(path: "2020-01-04-nowhere.md"), to: "missing.md")
+        try link(posts.appending(path: "linked-folder"), to: old.appending(path: "elsewhere").path)
+        #expect(mkfifo(posts.appending(path: "pipe").path, 0o644) == 0)
+        let invalid = Data(posts.path.utf8) + Data("/2020-01-05-caf".utf8) + Data([0xE9]) + Data(".md".utf8)
+        #expect(invalid.withUnsafeBytes { creat(Array($0.bindMemory(to: CChar.self)) + [0], 0o644) } >= 0)
+        let new = folder.appending(path: "new")
+        let result = try runBlog(["import", "jekyll", old.path, new.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = [
+            ".git: warning: not imported: hidden (1 file)",
+            "_layouts: warning: not imported: the old engine's or theme's folder (2 files)",
+            "_posts/2020-01-03-outside.md: warning: not imported: a symbolic link out of the old site, which is not followed",
+            "_posts/2020-01-04-nowhere.md: warning: not imported: it cannot be read or followed (No such file or directory)",
+            "_posts/2020-01-05-caf\u{FFFD}.md: warning: not imported: its name is not UTF-8 (shown with U+FFFD)",
+            "_posts/linked-folder: warning: not imported: a symbolic link to a folder, which is not followed",
+            "_posts/notes.txt: warning: not imported: neither a post, a page nor a file the old engine publishes as it is",
+            "_posts/pipe: warning: not imported: neither a file nor a folder",
+        ]
+        #expect(result.stderr == expected.joined(separator: "\n") + "\n", "\(result.stderr)")
+        let linked = try String(contentsOf: new.appending(path: "content/posts/2020-01-02-linked.md"), encoding: .utf8)
+        #expect(linked.contains("title: \"Linked\"") && linked.hasSuffix("Linked body\n"), "\(linked)")
+        let copied = try treeFiles(new)
+        #expect(!copied.values.contains { String(decoding: $0, as: UTF8.self).contains("Secret body") })
+        #expect(result.stdout.hasPrefix("Imported 2 posts"), "\(result.stdout)")
+    }
 }

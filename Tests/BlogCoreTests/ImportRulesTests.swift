@@ -146,4 +146,24 @@ import Testing
     func nestingIsCountedOnTheText(_ toml: String, line: Int?) {
         #expect(TOMLFrontMatter.placePastMaximumDepth(in: toml)?.line == line)
     }
+
+    /// toml++ asserted (undefined behaviour in a release build) on a header whose key starts with no key's
+    /// character; the first is fuzz-import-config's crash, as found in a Hugo configuration.
+    @Test(arguments: [
+        "  [   = [\"error-remote-getjson\", \"error-missing-instagram-accesstoken\"]\n", "[.a]\n", " [ .a]\n",
+        "[[.a]]\n", "[a.=]\n", "[]\nb = 1\n",
+    ])
+    func aHeaderWithoutAKeyIsRefusedBeforeTOMLKitSeesIt(_ toml: String) {
+        #expect(throws: TOMLFrontMatter.SyntaxError.self) { try TOMLFrontMatter.table(from: toml) }
+        do {
+            _ = try TOMLFrontMatter.table(from: toml)
+        } catch {
+            #expect(error.line == 1 && error.message == TOMLFrontMatter.emptyHeaderKeyMessage, "\(error)")
+        }
+    }
+
+    @Test(arguments: ["[a]\n", "[ a . b ]\n", "[\"a.b\".'c']\n", "[[a.b]]\n", "[a-b_1]\n"])
+    func headersWithKeysAreRead(_ toml: String) throws {
+        _ = try TOMLFrontMatter.table(from: toml)
+    }
 }

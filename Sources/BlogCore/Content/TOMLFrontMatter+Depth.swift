@@ -7,6 +7,12 @@ extension TOMLFrontMatter {
     /// made a build take 440 MB turning the table into JSON, which Foundation then refused.
     static let maximumDepth = 128
 
+    /// toml++ 3 asserts (and assumes, in a release build) that a header's key starts with a bare key's
+    /// character or a quote: `[.a]` or `[ = 1]` aborted a debug build and are undefined behaviour in a release
+    /// one, so the scan refuses them first.
+    static let emptyHeaderKeyMessage =
+        "a table header's key is missing or starts with a character no key may start with; expected a key such as [a.b] or [\"a b\"]"
+
     static let tooDeepMessage =
         "the TOML nests deeper than \(maximumDepth) levels (table header keys, dotted keys, arrays and inline tables together); expected at most \(maximumDepth)"
 
@@ -15,8 +21,10 @@ extension TOMLFrontMatter {
     ///
     /// - Throws: ``SyntaxError`` at the place the nesting goes past ``maximumDepth``, or toml++'s error.
     static func table(from toml: String) throws(SyntaxError) -> TOMLTable {
-        if let (line, column) = placePastMaximumDepth(in: toml) {
-            throw SyntaxError(line: line, column: column, message: tooDeepMessage)
+        var scanner = DepthScanner(bytes: Array(toml.utf8))
+        if let (line, column) = scanner.placePast(maximumDepth) {
+            let message = scanner.isEmptyHeaderKey ? emptyHeaderKeyMessage : tooDeepMessage
+            throw SyntaxError(line: line, column: column, message: message)
         }
         do {
             return try TOMLTable(string: toml)
@@ -28,7 +36,8 @@ extension TOMLFrontMatter {
         }
     }
 
-    /// Where (1-based line and column) the text first nests deeper than ``maximumDepth``, counted without
+    /// Where (1-based line and column) the text first nests deeper than ``maximumDepth`` (or has a header
+    /// toml++ cannot be given, see ``emptyHeaderKeyMessage``), counted without
     /// parsing: one level for each key of the current table header, each dot of a key, and each open array
     /// or inline table (with the dots of its keys). Strings and comments are skipped; a dot in a value (a
     /// float, a date) is no key's. One pass over the bytes, so that the check costs nothing next to parsing.
@@ -54,6 +63,10 @@ private struct DepthScanner {
     var isInKey = true
     var isInHeader = false
     var isLineStart = true
+    /// Whether the header being read waits for a key (after `[` or a dot).
+    var expectsHeaderKey = false
+    /// The scan stopped at a header whose first key is missing (`[.a]`), which toml++ cannot be given.
+    var isEmptyHeaderKey = false
 
     var depth: Int { header + statementDots + containers.count + containerDots }
 
@@ -62,9 +75,17 @@ private struct DepthScanner {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\n"): newLine()
+            case _ where expectsHeaderKey && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t"):
+                guard Self.startsKey(byte) else {
+                    isEmptyHeaderKey = true
+                    return (line, column)
+                }
+                expectsHeaderKey = false
+                if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") { skipString(quote: byte) }
             case UInt8(ascii: "#"):
                 while index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: "\n") { index += 1 }
-            case UInt8(ascii: "\""), UInt8(ascii: "'"): skipString(quote: byte)
+            case UInt8(ascii: "\""), UInt8(ascii: "'"):
+                skipString(quote: byte)
             case UInt8(ascii: "["): openBracket()
             case UInt8(ascii: "]"): closeBracket()
             case UInt8(ascii: "{"):
@@ -94,10 +115,19 @@ private struct DepthScanner {
         bytes[lineStart..<min(index + 1, bytes.count)].count { $0 & 0xC0 != 0x80 }
     }
 
+    /// A bare key's character (`A-Za-z0-9_-`) or a quote, which toml++ requires at a header key's start.
+    static func startsKey(_ byte: UInt8) -> Bool {
+        (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "'")
+    }
+
     mutating func newLine() {
         line += 1
         lineStart = index + 1
         isLineStart = true
+        if containers.isEmpty { (isInHeader, expectsHeaderKey) = (false, false) }
         // An array's values go on over lines; a top-level key's value ends with its line.
         if containers.isEmpty {
             isInKey = true
@@ -109,6 +139,7 @@ private struct DepthScanner {
         if isLineStart, containers.isEmpty, !isInHeader {
             // A `[table]` or `[[array.of.tables]]` header: one key so far.
             isInHeader = true
+            expectsHeaderKey = true
             header = 1
             statementDots = 0
             if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "[") { index += 1 }
@@ -135,6 +166,7 @@ private struct DepthScanner {
     mutating func dot() {
         if isInHeader, containers.isEmpty {
             header += 1
+            expectsHeaderKey = true
         } else if isInKey, let last = containers.last, last.isTable {
             containers[containers.count - 1].dots += 1
             containerDots += 1

@@ -238,7 +238,7 @@ extension SiteImport {
             let ext = (path as NSString).pathExtension.lowercased()
             return (Self.markdownExtensions.contains(ext) || Self.htmlExtensions.contains(ext))
                 && !path.split(separator: "/").contains { $0.hasPrefix(".") }
-                && FileSystem.kind(of: root + "/" + path) == .file
+                && isSourceFile(root + "/" + path)
         }.map { folder + "/" + $0 }
     }
 
@@ -419,7 +419,11 @@ extension SiteImport {
 
     /// Copies what is not content: a Jekyll site's files outside `_` folders, a Hugo site's `static/` and
     /// the files of its page bundles.
-    func copyAssets(_ entries: [Entry], settings: Settings, _ report: inout Report) throws(DiagnosticError) {
+    ///
+    /// - Returns: The files of SRC copied, or named in the report as not copied.
+    func copyAssets(_ entries: [Entry], settings: Settings, _ report: inout Report) throws(DiagnosticError)
+        -> Set<String>
+    {
         var ignored = Report()
         let copies = assetCopies(entries, settings: settings, &ignored)
         for copy in copies {
@@ -440,6 +444,7 @@ extension SiteImport {
                 throw DiagnosticError(file: copy.to, message: "cannot create the file: \(error)")
             }
         }
+        return Set(copies.map(\.from))
     }
 
     /// What is copied where; warnings for the old theme's template pages go into `report`.
@@ -500,6 +505,7 @@ extension SiteImport {
         let url = source.appending(path: relative)
         switch FileSystem.kind(of: url.path) {
         case .file?: return [relative]
+        case .symbolicLink? where isSourceFile(url.path): return [relative]
         case .folder?:
             guard let names = FileSystem.names(in: url.path) else { return [] }
             return names.sorted().filter { !$0.hasPrefix(".") }.flatMap { files(at: relative + "/" + $0) }

@@ -189,7 +189,8 @@ public struct SiteImport {
         written.append((".gitignore", "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"))
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
-        try copyAssets(entries, settings: settings, &report)
+        let copied = try copyAssets(entries, settings: settings, &report)
+        reportFilesLeft(brought: copied.union(entries.map(\.source)), &report)
         return report
     }
 
