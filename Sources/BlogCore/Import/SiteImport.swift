@@ -71,6 +71,9 @@ public struct SiteImport {
         var contentDir = "content"
         /// Hugo: the folders below the content folder that hold an `_index` file, which makes them sections.
         var hugoSections: Set<String> = []
+        /// Whether the old engine published raw HTML in Markdown: kramdown does; Hugo's goldmark (0.60 and
+        /// later) only with `markup.goldmark.renderer.unsafe: true`, else it writes `<!-- raw HTML omitted -->`.
+        var allowsRawHTML = true
 
         /// The values Jekyll's `defaults` give a post at `path`: every scope whose path contains it and whose
         /// type is `posts` or unset, the more specific path winning, then the later scope.
@@ -158,19 +161,7 @@ public struct SiteImport {
                 siteURL: settings.siteURL, basePath: settings.basePath,
                 postFiles: postFiles, file: entry.destination, assets: assets, engine: engine,
                 siteValues: settings.siteValues, postURLs: postURLs)
-            // An HTML post is carried over as written: its template code is only reported.
-            let converted =
-                entry.isHTML
-                ? TemplateConversion.Result(
-                    markdown: entry.body,
-                    leftovers: TemplateConversion.leftovers(in: entry.body, engine: engine))
-                : TemplateConversion.convert(entry.body, context: context)
-            for leftover in converted.leftovers {
-                report.warn(
-                    entry.source, line: entry.bodyFirstLine + leftover.line - 1,
-                    "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here")
-            }
-            entries[index].body = converted.markdown
+            entries[index].body = converted(entry, context: context, settings: settings, report: &report)
             // A post's own `excerpt_separator` (Jekyll) becomes the site's, the one the build reads.
             if engine == .jekyll, let own = entry.field("excerpt_separator")?.string, !own.isEmpty, own != "\n\n",
                 let range = entries[index].body.range(of: own)
@@ -192,6 +183,31 @@ public struct SiteImport {
         let copied = try copyAssets(entries, settings: settings, &report)
         reportFilesLeft(brought: copied.union(entries.map(\.source)), &report)
         return report
+    }
+
+    /// An entry's body with its template code converted, each construct left as text reported by line.
+    private func converted(
+        _ entry: Entry, context: TemplateConversion.Context, settings: Settings, report: inout Report
+    ) -> String {
+        if entry.isHTML, !settings.allowsRawHTML {
+            report.warn(
+                entry.source,
+                "an HTML post, which Hugo published as written; the new site omits raw HTML as Hugo did in "
+                    + "Markdown (markdown.unsafe: false in blog.yaml), so its body is omitted until that is true")
+        }
+        // An HTML post is carried over as written: its template code is only reported.
+        let converted =
+            entry.isHTML
+            ? TemplateConversion.Result(
+                markdown: entry.body,
+                leftovers: TemplateConversion.leftovers(in: entry.body, engine: engine))
+            : TemplateConversion.convert(entry.body, context: context)
+        for leftover in converted.leftovers {
+            report.warn(
+                entry.source, line: entry.bodyFirstLine + leftover.line - 1,
+                "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here")
+        }
+        return converted.markdown
     }
 
     // MARK: Folders
@@ -373,6 +389,7 @@ public struct SiteImport {
         settings.language = config.string("languagecode") ?? config.string("\(language).languagecode")
         if let title = config.string("title") ?? config.string("\(language).title") { settings.title = title }
         settings.summarySeparator = nil
+        settings.allowsRawHTML = config.bool("markup.goldmark.renderer.unsafe") == true
     }
 
     private func readConfig(_ names: [String]) throws(DiagnosticError) -> [String: Any] {
@@ -419,6 +436,13 @@ public struct SiteImport {
             }
         }
         if let separator = settings.summarySeparator { yaml += "summary_separator: \(quoted(separator))\n" }
+        if !settings.allowsRawHTML {
+            // libcmark's safe mode writes `<!-- raw HTML omitted -->` where goldmark does, so that a post's
+            // `<script>` or `onerror=` stays as inert as Hugo left it.
+            yaml +=
+                "# Hugo omitted raw HTML (its markup.goldmark.renderer.unsafe is not true); so does this site.\n"
+                + "markdown:\n  unsafe: false\n"
+        }
         // The old feed's path, so that subscribers keep it: jekyll-feed writes /feed.xml, Hugo /index.xml.
         switch engine {
         case .jekyll: yaml += "feed:\n  atom_path: feed.xml\n"
