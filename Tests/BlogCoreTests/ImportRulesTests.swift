@@ -151,7 +151,7 @@ import Testing
     /// character; the first is fuzz-import-config's crash, as found in a Hugo configuration.
     @Test(arguments: [
         "  [   = [\"error-remote-getjson\", \"error-missing-instagram-accesstoken\"]\n", "[.a]\n", " [ .a]\n",
-        "[[.a]]\n", "[a.=]\n", "[]\nb = 1\n",
+        "[[.a]]\n", "[a.=]\n", "[]\nb = 1\n", "  [\n", "[", "[a.", "[#\n", "[\r\n",
     ])
     func aHeaderWithoutAKeyIsRefusedBeforeTOMLKitSeesIt(_ toml: String) {
         #expect(throws: TOMLFrontMatter.SyntaxError.self) { try TOMLFrontMatter.table(from: toml) }

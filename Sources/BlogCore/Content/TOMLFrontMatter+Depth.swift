@@ -74,7 +74,7 @@ private struct DepthScanner {
         while index < bytes.count {
             let byte = bytes[index]
             switch byte {
-            case UInt8(ascii: "\n"): newLine()
+            case UInt8(ascii: "\n") where !expectsHeaderKey: newLine()
             case _ where expectsHeaderKey && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t"):
                 guard Self.startsKey(byte) else {
                     isEmptyHeaderKey = true
@@ -106,6 +106,11 @@ private struct DepthScanner {
             if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n") { isLineStart = false }
             if depth > limit { return (line, column) }
             index += 1
+        }
+        if expectsHeaderKey {
+            // The text ends where a header's key should be.
+            isEmptyHeaderKey = true
+            return (line, column)
         }
         return nil
     }
