@@ -105,6 +105,34 @@ import Testing
             "\(imported.stderr)")
     }
 
+    /// Code with fences of its own inside a highlight block stays code in the built page: no line of it
+    /// closes the fence the import wrote, so the raw HTML after such a line is never let through.
+    @Test(arguments: ["jekyll", "hugo"])
+    func aHighlightBlockCannotBeClosedEarly(_ engine: String) throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        let code = "```\n~~~~\n````````\n<script>alert(1)</script>\n~~~~~~"
+        let (open, close) =
+            engine == "jekyll"
+            ? ("{% highlight md %}", "{% endhighlight %}") : ("{{< highlight md >}}", "{{< /highlight >}}")
+        let post = "---\ntitle: Code\ndate: 2024-01-02T03:04:05Z\n---\n\(open)\n\(code)\n\(close)\nAfter.\n"
+        try write(
+            engine == "jekyll"
+                ? ["_config.yml": "title: C\n", "_posts/2024-01-02-code.md": post]
+                : ["hugo.toml": Self.unsafeConfig, "content/posts/code.md": post], in: old)
+        let new = folder.appending(path: "new")
+        #expect(try runBlog(["import", engine, old.path, new.path]).status == 0)
+        #expect(try runBlog(["build", "--site", new.path]).status == 0)
+        let path = engine == "jekyll" ? "public/2024/01/02/code.html" : "public/posts/code/index.html"
+        let page = try String(contentsOf: new.appending(path: path), encoding: .utf8)
+        #expect(
+            page.contains(
+                "<pre><code class=\"language-md\">```\n~~~~\n````````\n&lt;script&gt;alert(1)&lt;/script&gt;\n~~~~~~\n</code></pre>\n<p>After.</p>"
+            ), "\(page)")
+        #expect(!page.contains("<script>alert(1)"))
+    }
+
     func write(_ files: [String: String], in folder: URL) throws {
         for (path, text) in files {
             let url = folder.appending(path: path)
