@@ -130,4 +130,36 @@ import Testing
         #expect(!copied.values.contains { String(decoding: $0, as: UTF8.self).contains("Secret body") })
         #expect(result.stdout.hasPrefix("Imported 2 posts"), "\(result.stdout)")
     }
+
+    /// The same for Hugo: a post that is a link inside the site comes along, one out of it does not, and a
+    /// file in a section that is no bundle's is named, as are the theme's folders.
+    @Test func everyFileAHugoImportDoesNotBringIsNamed() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(
+            [
+                "hugo.toml": "title = \"x\"\n", "content/posts/notes.txt": "n\n", "layouts/_default/single.html": "x",
+                "content/posts/_index.md": "---\ntitle: Posts\n---\n",
+                "drafts/linked.md": "---\ntitle: Linked\ndate: 2020-01-02\n---\nL\n",
+            ], in: old)
+        try write(["outside.md": "---\ntitle: Outside\ndate: 2020-01-03\n---\nSecret body\n"], in: folder)
+        let posts = old.appending(path: "content/posts")
+        try link(posts.appending(path: "linked.md"), to: "../../drafts/linked.md")
+        try link(posts.appending(path: "outside.md"), to: folder.appending(path: "outside.md").path)
+        let new = folder.appending(path: "new")
+        let result = try runBlog(["import", "hugo", old.path, new.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let expected = [
+            "content/posts/_index.md: warning: not imported: a section's list page; the new site makes its own list pages",
+            "content/posts/notes.txt: warning: not imported: neither a post, a page nor a file the old engine publishes as it is",
+            "content/posts/outside.md: warning: not imported: a symbolic link out of the old site, which is not followed",
+            "drafts/linked.md: warning: not imported: neither a post, a page nor a file the old engine publishes as it is",
+            "layouts: warning: not imported: the old engine's or theme's folder (1 file)",
+        ]
+        #expect(result.stderr == expected.joined(separator: "\n") + "\n", "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("Imported 1 post,"), "\(result.stdout)")
+        let linked = try String(contentsOf: new.appending(path: "content/posts/linked.md"), encoding: .utf8)
+        #expect(linked.hasSuffix("---\nL\n"), "\(linked)")
+    }
 }
