@@ -166,6 +166,24 @@ import Testing
         }
     }
 
+    /// fuzz-import-config's third crash: a mapping key that is no scalar (`? - a`) in `_config.yml` trapped in
+    /// Yams' conversion to values. Such a key is left out; the rest of the configuration is read.
+    @Test func aConfigurationKeyThatIsNoScalarIsLeftOut() throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let old = folder.appending(path: "old")
+        try write(
+            [
+                "_config.yml": "title: Kept\nplugins:\n  ?  - jekyll-redirect-from\n? [a, b]\n: c\n",
+                "_posts/2020-01-01-a.md": "---\ntitle: A\n---\nA\n",
+            ], in: old)
+        let new = folder.appending(path: "new")
+        let result = try runBlog(["import", "jekyll", old.path, new.path])
+        #expect(result.status == 0, "\(result.stderr)")
+        let yaml = try String(contentsOf: new.appending(path: "blog.yaml"), encoding: .utf8)
+        #expect(yaml.contains("title: \"Kept\"\n"), "\(yaml)")
+    }
+
     func write(_ files: [String: String], in folder: URL) throws {
         for (path, text) in files {
             let url = folder.appending(path: path)

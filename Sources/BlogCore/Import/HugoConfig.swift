@@ -79,7 +79,7 @@ struct HugoConfig {
             }
         } else {
             do {
-                tree = try YAMLFields.boundedCompose(text, resolver: .default, constructor: .default)?.any
+                tree = try YAMLFields.boundedCompose(text, resolver: .default, constructor: .default).map(value(of:))
             } catch {
                 throw DiagnosticError([YAMLFields.diagnostic(for: error, file: name, lineOffset: 0)])
             }
@@ -88,6 +88,24 @@ struct HugoConfig {
             throw DiagnosticError(file: name, line: 1, column: 1, message: YAMLFields.tooManyValuesMessage)
         }
         return tree
+    }
+
+    /// A composed YAML node as values: mappings as `[String: Any]` (keys that are no scalar left out), lists
+    /// as `[Any]`, scalars by the type Yams' default resolver gives them. Yams' own `Node.any` traps on a key
+    /// that is no scalar (`? - a`), which fuzz-import-config found in a `_config.yml`.
+    static func value(of node: Node) -> Any {
+        switch node {
+        case .scalar: return Constructor.default.any(from: node)
+        case .sequence(let sequence): return sequence.map(value(of:))
+        case .mapping(let mapping):
+            var table: [String: Any] = [:]
+            for (key, element) in mapping {
+                guard case .scalar(let scalar) = key else { continue }
+                table[scalar.string] = value(of: element)
+            }
+            return table
+        case .alias: return NSNull()
+        }
     }
 
     static func lowerCased(_ value: Any?) -> Any? {
