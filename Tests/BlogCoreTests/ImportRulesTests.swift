@@ -162,6 +162,28 @@ import Testing
         }
     }
 
+    /// fuzz-import-config's fourth crash (`n=["",}`, in a Hugo configuration): toml++ asserted on a `}` where an
+    /// array's value belongs.
+    @Test(arguments: [
+        "n=[\"\",}\n", "a=[}\n", "a=[1,}\n", "a=[ # c\n}\n", "a={b=[}]}\n", "a=[{}, }\n", "a=[[],}\n",
+        "x = 1\na = [\n  1,\n  }\n",
+    ])
+    func aBraceWhereAnArrayValueBelongsIsRefused(_ toml: String) {
+        do {
+            _ = try TOMLFrontMatter.table(from: toml)
+            Issue.record("read \(toml)")
+        } catch {
+            #expect(error.message == TOMLFrontMatter.braceInArrayMessage, "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        "a = [1, 2]\n", "a = [ ]\n", "a = [{b = 1}, {c = [2]}]\n", "a = [\n  1, # one\n  2,\n]\n", "a = {b = [1]}\n",
+    ])
+    func arraysAndInlineTablesAreRead(_ toml: String) throws {
+        _ = try TOMLFrontMatter.table(from: toml)
+    }
+
     @Test(arguments: ["[a]\n", "[ a . b ]\n", "[\"a.b\".'c']\n", "[[a.b]]\n", "[a-b_1]\n"])
     func headersWithKeysAreRead(_ toml: String) throws {
         _ = try TOMLFrontMatter.table(from: toml)

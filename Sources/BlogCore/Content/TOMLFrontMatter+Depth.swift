@@ -13,6 +13,10 @@ extension TOMLFrontMatter {
     static let emptyHeaderKeyMessage =
         "a table header's key is missing or starts with a character no key may start with; expected a key such as [a.b] or [\"a b\"]"
 
+    /// toml++ 3 asserts (assumes, in a release build) that no `}` stands where an array's value is expected:
+    /// `n=["",}` aborted a debug build.
+    static let braceInArrayMessage = "an array holds '}' where a value or ']' should be"
+
     static let tooDeepMessage =
         "the TOML nests deeper than \(maximumDepth) levels (table header keys, dotted keys, arrays and inline tables together); expected at most \(maximumDepth)"
 
@@ -23,7 +27,7 @@ extension TOMLFrontMatter {
     static func table(from toml: String) throws(SyntaxError) -> TOMLTable {
         var scanner = DepthScanner(bytes: Array(toml.utf8))
         if let (line, column) = scanner.placePast(maximumDepth) {
-            let message = scanner.isEmptyHeaderKey ? emptyHeaderKeyMessage : tooDeepMessage
+            let message = scanner.problem ?? tooDeepMessage
             throw SyntaxError(line: line, column: column, message: message)
         }
         do {
@@ -65,8 +69,10 @@ private struct DepthScanner {
     var isLineStart = true
     /// Whether the header being read waits for a key (after `[` or a dot).
     var expectsHeaderKey = false
-    /// The scan stopped at a header whose first key is missing (`[.a]`), which toml++ cannot be given.
-    var isEmptyHeaderKey = false
+    /// Whether an array waits for a value (after `[` or a comma), where toml++ must not meet a `}`.
+    var expectsArrayValue = false
+    /// Why the scan stopped, when not for depth: text toml++ cannot be given.
+    var problem: String?
 
     var depth: Int { header + statementDots + containers.count + containerDots }
 
@@ -75,9 +81,12 @@ private struct DepthScanner {
             let byte = bytes[index]
             switch byte {
             case UInt8(ascii: "\n") where !expectsHeaderKey: newLine()
+            case UInt8(ascii: "}") where expectsArrayValue:
+                problem = TOMLFrontMatter.braceInArrayMessage
+                return (line, column)
             case _ where expectsHeaderKey && byte != UInt8(ascii: " ") && byte != UInt8(ascii: "\t"):
                 guard Self.startsKey(byte) else {
-                    isEmptyHeaderKey = true
+                    problem = TOMLFrontMatter.emptyHeaderKeyMessage
                     return (line, column)
                 }
                 expectsHeaderKey = false
@@ -96,6 +105,7 @@ private struct DepthScanner {
             case UInt8(ascii: "."): dot()
             case UInt8(ascii: "="): isInKey = false
             case UInt8(ascii: ","):
+                expectsArrayValue = containers.last?.isTable == false
                 if let last = containers.last, last.isTable {
                     containerDots -= last.dots
                     containers[containers.count - 1].dots = 0
@@ -103,13 +113,14 @@ private struct DepthScanner {
                 }
             default: break
             }
+            if !Self.waitsForValue(byte) { expectsArrayValue = false }
             if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n") { isLineStart = false }
             if depth > limit { return (line, column) }
             index += 1
         }
         if expectsHeaderKey {
             // The text ends where a header's key should be.
-            isEmptyHeaderKey = true
+            problem = TOMLFrontMatter.emptyHeaderKeyMessage
             return (line, column)
         }
         return nil
@@ -126,6 +137,15 @@ private struct DepthScanner {
             || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
             || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "\"")
             || byte == UInt8(ascii: "'")
+    }
+
+    /// Bytes that leave an array waiting for its value: blanks, line ends, a comment's start (the comment is
+    /// skipped whole), and the `[` or `,` that made it wait.
+    static func waitsForValue(_ byte: UInt8) -> Bool {
+        [
+            UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"),
+            UInt8(ascii: "["), UInt8(ascii: ","),
+        ].contains(byte)
     }
 
     mutating func newLine() {
@@ -151,6 +171,7 @@ private struct DepthScanner {
         } else {
             containers.append((false, 0))
             isInKey = false
+            expectsArrayValue = true
         }
     }
 
