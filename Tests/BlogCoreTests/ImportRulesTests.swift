@@ -177,6 +177,30 @@ import Testing
         }
     }
 
+    /// fuzz-import-front-matter's first crash (`date = 2020-01-02T:3:04:05+01:00c` in Hugo front matter):
+    /// toml++ asserted on a date-time's digits.
+    @Test(arguments: [
+        "date = 2020-01-02T:3:04:05+01:00c\n", "a = 1-2\n", "a = [2020-1-02]\n", "a = {b = 07:3}\n",
+        "a = 2020-01-02T03:04:05+1:00\n",
+    ])
+    func aDateOrTimeNotWrittenAsTOMLWritesThemIsRefused(_ toml: String) {
+        do {
+            _ = try TOMLFrontMatter.table(from: toml)
+            Issue.record("read \(toml)")
+        } catch {
+            #expect(error.message == TOMLFrontMatter.dateTimeMessage, "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        "a = 1979-05-27T07:32:00Z\n", "a = 1979-05-27 07:32:00.999-07:00\n", "a = 1979-05-27\n", "a = 07:32:00\n",
+        "a = [1e-5, -3, +4.5, 1_000, 0xBEEF, -inf, nan, true]\n", "a = {b = 2020-01-02t03:04:05z}\n",
+        "2020-01-02 = 1\n",
+    ])
+    func datesTimesAndNumbersAreRead(_ toml: String) throws {
+        _ = try TOMLFrontMatter.table(from: toml)
+    }
+
     @Test(arguments: [
         "a = [1, 2]\n", "a = [ ]\n", "a = [{b = 1}, {c = [2]}]\n", "a = [\n  1, # one\n  2,\n]\n", "a = {b = [1]}\n",
     ])

@@ -17,6 +17,11 @@ extension TOMLFrontMatter {
     /// `n=["",}` aborted a debug build.
     static let braceInArrayMessage = "an array holds '}' where a value or ']' should be"
 
+    /// toml++ 3 takes a bare value with `-` after a digit, or with `:`, for a date or time by its characters
+    /// and then asserts (assumes, in a release build) on each digit: `2020-01-02T:3:04` aborted a debug build.
+    static let dateTimeMessage =
+        "a date or time must be written as 1979-05-27, 07:32:00 or 1979-05-27T07:32:00.5-07:00"
+
     static let tooDeepMessage =
         "the TOML nests deeper than \(maximumDepth) levels (table header keys, dotted keys, arrays and inline tables together); expected at most \(maximumDepth)"
 
@@ -111,7 +116,11 @@ private struct DepthScanner {
                     containers[containers.count - 1].dots = 0
                     isInKey = true
                 }
-            default: break
+            default:
+                if !isInKey, !isInHeader, !checkBareValue() {
+                    problem = TOMLFrontMatter.dateTimeMessage
+                    return (line, column)
+                }
             }
             if !Self.waitsForValue(byte) { expectsArrayValue = false }
             if byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t"), byte != UInt8(ascii: "\n") { isLineStart = false }
@@ -146,6 +155,40 @@ private struct DepthScanner {
             UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: "#"),
             UInt8(ascii: "["), UInt8(ascii: ","),
         ].contains(byte)
+    }
+
+    /// At a bare value's first byte: whether it is no date or time, or one written as TOML writes them; the
+    /// scan goes on after it. A date, a space and a time are one value.
+    mutating func checkBareValue() -> Bool {
+        let previous = index > 0 ? bytes[index - 1] : UInt8(ascii: "=")
+        guard Self.isDateByte(bytes[index]), Self.waitsForValue(previous) || previous == UInt8(ascii: "=")
+        else { return true }
+        var end = index
+        while end < bytes.count, Self.isDateByte(bytes[end]) { end += 1 }
+        if end - index == 10, end + 1 < bytes.count, bytes[end] == UInt8(ascii: " "),
+            (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(bytes[end + 1])
+        {
+            end += 1
+            while end < bytes.count, Self.isDateByte(bytes[end]) { end += 1 }
+        }
+        let token = String(decoding: bytes[index..<end], as: UTF8.self)
+        defer { index = end - 1 }
+        let afterDigit = token.utf8.indices.contains { position in
+            token.utf8[position] == UInt8(ascii: "-") && position > token.utf8.startIndex
+                && (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(token.utf8[token.utf8.index(before: position)])
+        }
+        guard afterDigit || token.contains(":") else { return true }
+        let pattern =
+            #"^(\d{4}-\d{2}-\d{2}([Tt ]\d{2}:\d{2}(:\d{2}(\.\d+)?)?([Zz]|[+-]\d{2}:\d{2})?)?|\d{2}:\d{2}(:\d{2}(\.\d+)?)?)$"#
+        return token.range(of: pattern, options: .regularExpression) != nil
+    }
+
+    /// The bytes of a number, date or time as toml++ sorts them before choosing which it is.
+    static func isDateByte(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: ":")
+            || byte == UInt8(ascii: ".") || byte == UInt8(ascii: "+") || byte == UInt8(ascii: "T")
+            || byte == UInt8(ascii: "t") || byte == UInt8(ascii: "Z") || byte == UInt8(ascii: "z")
+            || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E")
     }
 
     mutating func newLine() {
