@@ -104,6 +104,8 @@ if ProcessInfo.processInfo.environment["BLOG_FUZZ"] != nil {
     for (name, path, dependency) in [
         ("fuzz-front-matter", "Fuzz/FrontMatter", "BlogCore"), ("fuzz-rfc3339", "Fuzz/RFC3339", "JSONFeed"),
         ("fuzz-feed-decoder", "Fuzz/FeedDecoder", "JSONFeed"), ("fuzz-markdown", "Fuzz/Markdown", "BlogCore"),
+        ("fuzz-import-config", "Fuzz/ImportConfig", "BlogCore"),
+        ("fuzz-import-front-matter", "Fuzz/ImportFrontMatter", "BlogCore"),
     ] {
         package.targets.append(
             .executableTarget(

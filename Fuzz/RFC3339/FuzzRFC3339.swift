@@ -1,5 +1,6 @@
 import Foundation
 import FuzzDriver
+
 @testable import JSONFeed
 
 /// libFuzzer entry: parsing never crashes, and whatever parses re-formats to a string that parses to

@@ -80,6 +80,8 @@ public struct FolderWalk: Sendable {
         public var invalidNames: [String] = []
         /// Symbolic links to folders, which are not entered: a caller may have to say why.
         public var linkedFolders: [String] = []
+        /// Entries that are neither files nor folders (pipes, sockets, devices), nor links to either.
+        public var others: [String] = []
 
         mutating func add(_ folder: String, relative: String) throws(FileSystemError) {
             for entry in try FolderWalk.entries(of: folder) {
@@ -104,7 +106,7 @@ public struct FolderWalk: Sendable {
                     } else if resolved == .file {
                         kind = .file
                     } else {
-                        if resolved == .folder { linkedFolders.append(path) }
+                        if resolved == .folder { linkedFolders.append(path) } else { others.append(path) }
                         continue
                     }
                 }

@@ -66,6 +66,15 @@ import Testing
         return result
     }
 
+    /// The import's report without the lines naming what the old engine wrote into the site when it ran
+    /// (`.jekyll-cache`, `.hugo_build.lock`) and the test's own theme (`_layouts`, `layouts`).
+    static func withoutEngineFolders(_ stderr: String) -> String {
+        stderr.split(separator: "\n", omittingEmptySubsequences: false).filter {
+            !$0.contains(": warning: not imported: hidden (")
+                && !$0.contains(": warning: not imported: the old engine's or theme's folder (")
+        }.joined(separator: "\n")
+    }
+
     static func unescaped(_ text: String) -> String {
         text.replacingOccurrences(of: "&#39;", with: "'").replacingOccurrences(of: "&#43;", with: "+")
             .replacingOccurrences(of: "&quot;", with: "\"")
@@ -144,7 +153,7 @@ import Testing
         // Only the include could not be converted, and it is named with its line; Liquid in fenced code
         // was escaped with raw, as Jekyll needs.
         #expect(
-            imported.stderr
+            Self.withoutEngineFolders(imported.stderr)
                 == "_posts/2016-04-01-own-url.md:13: warning: \"{% include note.html %}\" was left as text: it has no equivalent here\n",
             "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])
@@ -272,7 +281,7 @@ import Testing
         #expect(expected.count == 7, "\(expected)")
         let new = folder.appending(path: "new")
         let imported = try runBlog(["import", "jekyll", old.path, new.path])
-        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        #expect(imported.status == 0 && Self.withoutEngineFolders(imported.stderr).isEmpty, "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])
         #expect(build.status == 0, "\(build.stderr)")
         let actual = try blog(new)
@@ -328,7 +337,11 @@ import Testing
         #expect(expected.count == 6, "\(expected)")
         let new = folder.appending(path: "new")
         let imported = try runBlog(["import", "hugo", old.path, new.path])
-        #expect(imported.status == 0 && imported.stderr.isEmpty, "\(imported.stderr)")
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(
+            Self.withoutEngineFolders(imported.stderr)
+                == "content/en/guides/c/_index.md: warning: not imported: a section's list page; the new site makes its own list pages\n",
+            "\(imported.stderr)")
         let build = try runBlog(["build", "--site", new.path])
         #expect(build.status == 0, "\(build.stderr)")
         #expect(try blog(new) == expected)
@@ -370,7 +383,7 @@ import Testing
         let new = folder.appending(path: "new")
         let imported = try runBlog(["import", "hugo", old.path, new.path])
         #expect(
-            imported.stderr == """
+            Self.withoutEngineFolders(imported.stderr) == """
                 content/posts/b/index.de.md: warning: not imported: its translation into 'de'; only the default language 'en' comes along
                 content/posts/hello.de.md: warning: not imported: its translation into 'de'; only the default language 'en' comes along
 

@@ -140,3 +140,97 @@ import Testing
         }
     }
 }
+
+/// The one count of TOML nesting, before toml++ builds anything: header keys, dotted keys, arrays and inline
+/// tables count; dots and brackets in strings, comments and values do not.
+@Suite struct TOMLDepthTests {
+    static func nested(_ depth: Int) -> String {
+        "a = " + String(repeating: "[", count: depth) + "1" + String(repeating: "]", count: depth) + "\n"
+    }
+
+    @Test(
+        arguments: [
+            ("[" + Array(repeating: "a", count: 128).joined(separator: ".") + "]\n", nil),
+            ("[" + Array(repeating: "a", count: 129).joined(separator: ".") + "]\n", 1),
+            ("[[" + Array(repeating: "a", count: 129).joined(separator: ".") + "]]\n", 1),
+            ("x = 1\n" + Array(repeating: "a", count: 130).joined(separator: ".") + " = 1\n", 2),
+            (nested(127), nil),
+            (nested(129), 1),
+            ("a = " + String(repeating: "{b=", count: 129) + "1" + String(repeating: "}", count: 129) + "\n", 1),
+            ("a = [" + Array(repeating: "1.5", count: 500).joined(separator: ", ") + "]\n", nil),
+            ("a = {" + (0..<200).map { "k\($0).x = 1.5" }.joined(separator: ", ") + "}\n", nil),
+            ("a = \"" + String(repeating: "[{.", count: 500) + "\"\n", nil),
+            ("a = '''\n" + String(repeating: "[{.\n", count: 500) + "'''\n" + nested(129), 503),
+            ("# " + String(repeating: "[{.", count: 500) + "\n", nil),
+            ("a = \"\\\"[\"\n" + nested(129), 2),
+        ] as [(String, Int?)])
+    func nestingIsCountedOnTheText(_ toml: String, line: Int?) {
+        #expect(TOMLFrontMatter.placePastMaximumDepth(in: toml)?.line == line)
+    }
+
+    /// toml++ asserted (undefined behaviour in a release build) on a header whose key starts with no key's
+    /// character; the first is fuzz-import-config's crash, as found in a Hugo configuration.
+    @Test(arguments: [
+        "  [   = [\"error-remote-getjson\", \"error-missing-instagram-accesstoken\"]\n", "[.a]\n", " [ .a]\n",
+        "[[.a]]\n", "[a.=]\n", "[]\nb = 1\n", "  [\n", "[", "[a.", "[#\n", "[\r\n",
+    ])
+    func aHeaderWithoutAKeyIsRefusedBeforeTOMLKitSeesIt(_ toml: String) {
+        #expect(throws: TOMLFrontMatter.SyntaxError.self) { try TOMLFrontMatter.table(from: toml) }
+        do {
+            _ = try TOMLFrontMatter.table(from: toml)
+        } catch {
+            #expect(error.line == 1 && error.message == TOMLFrontMatter.emptyHeaderKeyMessage, "\(error)")
+        }
+    }
+
+    /// fuzz-import-config's fourth crash (`n=["",}`, in a Hugo configuration): toml++ asserted on a `}` where an
+    /// array's value belongs.
+    @Test(arguments: [
+        "n=[\"\",}\n", "a=[}\n", "a=[1,}\n", "a=[ # c\n}\n", "a={b=[}]}\n", "a=[{}, }\n", "a=[[],}\n",
+        "x = 1\na = [\n  1,\n  }\n",
+    ])
+    func aBraceWhereAnArrayValueBelongsIsRefused(_ toml: String) {
+        do {
+            _ = try TOMLFrontMatter.table(from: toml)
+            Issue.record("read \(toml)")
+        } catch {
+            #expect(error.message == TOMLFrontMatter.braceInArrayMessage, "\(error)")
+        }
+    }
+
+    /// fuzz-import-front-matter's first crash (`date = 2020-01-02T:3:04:05+01:00c` in Hugo front matter):
+    /// toml++ asserted on a date-time's digits.
+    @Test(arguments: [
+        "date = 2020-01-02T:3:04:05+01:00c\n", "a = 1-2\n", "a = [2020-1-02]\n", "a = {b = 07:3}\n",
+        "a = 2020-01-02T03:04:05+1:00\n",
+    ])
+    func aDateOrTimeNotWrittenAsTOMLWritesThemIsRefused(_ toml: String) {
+        do {
+            _ = try TOMLFrontMatter.table(from: toml)
+            Issue.record("read \(toml)")
+        } catch {
+            #expect(error.message == TOMLFrontMatter.dateTimeMessage, "\(error)")
+        }
+    }
+
+    @Test(arguments: [
+        "a = 1979-05-27T07:32:00Z\n", "a = 1979-05-27 07:32:00.999-07:00\n", "a = 1979-05-27\n", "a = 07:32:00\n",
+        "a = [1e-5, -3, +4.5, 1_000, 0xBEEF, -inf, nan, true]\n", "a = {b = 2020-01-02t03:04:05z}\n",
+        "2020-01-02 = 1\n",
+    ])
+    func datesTimesAndNumbersAreRead(_ toml: String) throws {
+        _ = try TOMLFrontMatter.table(from: toml)
+    }
+
+    @Test(arguments: [
+        "a = [1, 2]\n", "a = [ ]\n", "a = [{b = 1}, {c = [2]}]\n", "a = [\n  1, # one\n  2,\n]\n", "a = {b = [1]}\n",
+    ])
+    func arraysAndInlineTablesAreRead(_ toml: String) throws {
+        _ = try TOMLFrontMatter.table(from: toml)
+    }
+
+    @Test(arguments: ["[a]\n", "[ a . b ]\n", "[\"a.b\".'c']\n", "[[a.b]]\n", "[a-b_1]\n"])
+    func headersWithKeysAreRead(_ toml: String) throws {
+        _ = try TOMLFrontMatter.table(from: toml)
+    }
+}

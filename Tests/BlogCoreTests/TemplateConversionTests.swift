@@ -16,6 +16,16 @@ import Testing
             "{{< highlight go >}}\n~~~\n````\n{{< /highlight >}}\nAfter.", "`````go\n~~~\n````\n`````\nAfter.",
             .hugo
         ),
+        // Tilde runs cannot close a backtick fence, however long (CommonMark 0.30, 4.5).
+        ("{% highlight text %}\n~~~~~~~~\n~~~~\n{% endhighlight %}", "```text\n~~~~~~~~\n~~~~\n```", .jekyll),
+        (
+            "{{% highlight sh %}}\n  ```\n~~~~\n`````````\n{{% /highlight %}}",
+            "``````````sh\n  ```\n~~~~\n`````````\n``````````", .hugo
+        ),
+        (
+            "{{< highlight go \"linenos=table,hl_lines=2\" >}}\n```go\n{{< /highlight >}}",
+            "````go\n```go\n````", .hugo
+        ),
     ])
     func highlightBlocksGetAFenceLongerThanAnyBacktickRunInside(
         _ body: String, _ expected: String, _ engine: SiteImport.Engine

@@ -120,17 +120,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     public static func load(from text: String, file: String = "blog.yaml") throws(DiagnosticError) -> (
         SiteConfiguration, [Diagnostic]
     ) {
-        if let line = YAMLFields.riskyAliasKeyLine(in: text) {
-            throw DiagnosticError(file: file, line: line, column: 1, message: YAMLFields.riskyKeyMessage)
-        }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: text, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
+            root = try YAMLFields.boundedCompose(text)
         } catch {
-            throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: file, lineOffset: 0)])
-        }
-        if let root, YAMLFields.isTooLarge(root) {
-            throw DiagnosticError(file: file, line: 1, column: 1, message: YAMLFields.tooLargeMessage)
+            throw DiagnosticError([YAMLFields.diagnostic(for: error, file: file, lineOffset: 0)])
         }
         guard case .mapping(let mapping)? = root else {
             throw DiagnosticError(

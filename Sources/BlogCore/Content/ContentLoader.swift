@@ -137,9 +137,7 @@ struct ContentLoader {
                 [
                     Diagnostic(
                         .error, file: file.path,
-                        message:
-                            "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB"
-                    )
+                        message: tooLargeMessage(size: size))
                 ], hash: 0)
         }
         func unreadable(_ error: FileSystemError) -> LoadedFile {
@@ -200,6 +198,11 @@ struct ContentLoader {
 
     /// Larger files are refused instead of being read whole into memory.
     static let maximumFileSize = 64 * 1_048_576
+
+    /// What is said of a file over ``maximumFileSize`` bytes, by the build and the import alike.
+    static func tooLargeMessage(size: Int) -> String {
+        "the file is \(size / 1_048_576) MiB; content files may be at most \(maximumFileSize / 1_048_576) MiB"
+    }
 
     /// The file or folder name without a leading `YYYY-MM-DD-`.
     static func defaultSlug(forName name: String) -> String {

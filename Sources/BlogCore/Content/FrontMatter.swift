@@ -113,21 +113,11 @@ enum FrontMatter {
                         message: "the TOML front matter is not valid: \(error.message)"))
             }
         }
-        if let line = YAMLFields.riskyAliasKeyLine(in: yaml) {
-            return .failure(
-                Diagnostic(
-                    .error, file: file, line: line + source.frontMatterLineOffset, column: 1,
-                    message: YAMLFields.riskyKeyMessage))
-        }
         let root: Node?
         do {
-            root = try Yams.compose(yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
+            root = try YAMLFields.boundedCompose(yaml)
         } catch {
-            return .failure(YAMLErrors.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset))
-        }
-        if let root, YAMLFields.isTooLarge(root) {
-            return .failure(
-                Diagnostic(.error, file: file, line: 2, column: 1, message: YAMLFields.tooLargeMessage))
+            return .failure(YAMLFields.diagnostic(for: error, file: file, lineOffset: source.frontMatterLineOffset))
         }
         guard case .mapping(let mapping)? = root else {
             return .failure(

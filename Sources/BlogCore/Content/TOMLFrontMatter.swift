@@ -12,15 +12,7 @@ enum TOMLFrontMatter {
     }
 
     static func yaml(from toml: String) throws(SyntaxError) -> String {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: toml)
-        } catch let error as TOMLParseError {
-            throw SyntaxError(
-                line: error.source.begin.line, column: error.source.begin.column, message: error.description)
-        } catch {
-            throw SyntaxError(line: 1, column: 1, message: "\(error)")
-        }
+        let table = try table(from: toml)
         let json = table.convert(to: .json)
         guard
             let object = try? JSONSerialization.jsonObject(with: Data(json.utf8), options: [.fragmentsAllowed])

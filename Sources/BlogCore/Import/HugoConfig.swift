@@ -15,12 +15,16 @@ struct HugoConfig {
 
     /// Reads and merges every configuration file of the site at `source`.
     ///
+    /// - Parameter text: A file of the site as text, nil when it does not exist (the import's bounded reading).
     /// - Throws: ``DiagnosticError`` naming the file and position of a syntax error.
-    static func read(_ source: URL) throws(DiagnosticError) -> HugoConfig {
+    static func read(
+        _ source: URL, text: (String) throws(DiagnosticError) -> String?
+    ) throws(DiagnosticError) -> HugoConfig {
         var config = HugoConfig()
         rootFiles: for base in ["hugo", "config"] {
-            for ext in extensions where FileSystem.exists(source.appending(path: "\(base).\(ext)").path) {
-                config.merge(try table(source, "\(base).\(ext)"), at: [])
+            for ext in extensions {
+                guard let tree = try table("\(base).\(ext)", text) else { continue }
+                config.merge(tree, at: [])
                 break rootFiles
             }
         }
@@ -28,8 +32,9 @@ struct HugoConfig {
         let folder = "config/_default"
         for name in (FileSystem.names(in: source.appending(path: folder).path) ?? []).sorted() {
             let parts = name.split(separator: ".").map { String($0).lowercased() }
-            guard parts.count >= 2, let ext = parts.last, extensions.contains(ext) else { continue }
-            let tree = try table(source, "\(folder)/\(name)")
+            guard parts.count >= 2, let ext = parts.last, extensions.contains(ext),
+                let tree = try table("\(folder)/\(name)", text)
+            else { continue }
             switch parts.count {
             case 2 where parts[0] == "hugo" || parts[0] == "config":
                 config.merge(tree, at: [])
@@ -45,46 +50,65 @@ struct HugoConfig {
         return config
     }
 
-    /// One file as a tree with lower-cased keys.
-    private static func table(_ source: URL, _ name: String) throws(DiagnosticError) -> [String: Any] {
-        guard let data = FileContents.read(source.appending(path: name)),
-            let text = String(data: data, encoding: .utf8)
-        else {
-            throw DiagnosticError(file: name, message: "cannot read the file as UTF-8 text")
-        }
-        let tree = try configurationTree(text, name: name)
+    /// One file as a tree with lower-cased keys, nil when there is no such file.
+    private static func table(
+        _ name: String, _ text: (String) throws(DiagnosticError) -> String?
+    ) throws(DiagnosticError) -> [String: Any]? {
+        guard let contents = try text(name) else { return nil }
+        let tree = try configurationTree(contents, name: name)
         return lowerCased(tree) as? [String: Any] ?? [:]
     }
 
     /// A configuration file's text as a tree, read by its name's extension: TOML, JSON, else YAML (Jekyll's
     /// `_config.yml` and Hugo's files alike).
     static func configurationTree(_ text: String, name: String) throws(DiagnosticError) -> Any? {
+        let tree: Any?
         if name.hasSuffix(".toml") {
             do {
-                let table = try TOMLTable(string: text)
-                return try? JSONSerialization.jsonObject(with: Data(table.convert(to: .json).utf8))
-            } catch let error as TOMLParseError {
-                throw DiagnosticError(
-                    file: name, line: error.source.begin.line, column: error.source.begin.column,
-                    message: "not valid TOML: \(error.description)")
+                let table = try TOMLFrontMatter.table(from: text)
+                tree = try? JSONSerialization.jsonObject(with: Data(table.convert(to: .json).utf8))
             } catch {
-                throw DiagnosticError(file: name, message: "not valid TOML")
+                throw DiagnosticError(
+                    file: name, line: error.line, column: error.column, message: "not valid TOML: \(error.message)")
             }
         } else if name.hasSuffix(".json") {
             do {
-                return try JSONSerialization.jsonObject(with: Data(text.utf8))
+                tree = try JSONSerialization.jsonObject(with: Data(text.utf8))
             } catch {
                 throw DiagnosticError(file: name, message: "not valid JSON")
             }
+        } else {
+            do {
+                tree = try YAMLFields.boundedCompose(text, resolver: .default, constructor: .default).map(value(of:))
+            } catch {
+                throw DiagnosticError([YAMLFields.diagnostic(for: error, file: name, lineOffset: 0)])
+            }
         }
-        do {
-            return try Yams.load(yaml: text)
-        } catch {
-            throw DiagnosticError([YAMLErrors.diagnostic(for: error, file: name, lineOffset: 0)])
+        if let tree, YAMLFields.isTooLarge(tree) {
+            throw DiagnosticError(file: name, line: 1, column: 1, message: YAMLFields.tooManyValuesMessage)
+        }
+        return tree
+    }
+
+    /// A composed YAML node as values: mappings as `[String: Any]` (keys that are no scalar left out), lists
+    /// as `[Any]`, scalars by the type Yams' default resolver gives them. Yams' own `Node.any` traps on a key
+    /// that is no scalar (`? - a`), which fuzz-import-config found in a `_config.yml`.
+    static func value(of node: Node) -> Any {
+        switch node {
+        case .scalar: return Constructor.default.any(from: node)
+        case .sequence(let sequence): return sequence.map(value(of:))
+        case .mapping(let mapping):
+            var table: [String: Any] = [:]
+            for (key, element) in mapping {
+                guard case .scalar(let scalar) = key else { continue }
+                table[scalar.string] = value(of: element)
+            }
+            return table
+        case .alias: return NSNull()
         }
     }
 
-    private static func lowerCased(_ value: Any?) -> Any? {
+    static func lowerCased(_ value: Any?) -> Any? {
         if let table = value as? [String: Any] {
             var result: [String: Any] = [:]
             for (key, element) in table { result[key.lowercased()] = lowerCased(element) }

@@ -28,17 +28,18 @@ extension SiteImport {
     func collectEntries(_ report: inout Report, settings: Settings) throws(DiagnosticError) -> [Entry] {
         var entries: [Entry] = []
         var taken: Set<String> = []
+        // The next suffix to try for each name taken, so that 10,000 posts of one name (`x/index.md` in
+        // many folders) are numbered in linear time.
+        var nextSuffix: [String: Int] = [:]
         func add(
             _ relative: String, kind: Post.Kind, draft: Bool, destinationFolder: String, bundle: String? = nil,
             categories: [String] = [], name: String? = nil
         ) {
-            let url = source.appending(path: relative)
-            guard let data = FileContents.read(url) else {
-                report.warn(relative, "cannot read the file; it was not imported")
-                return
-            }
-            guard let text = String(data: data, encoding: .utf8) else {
-                report.warn(relative, "not UTF-8 text; it was not imported")
+            let text: String
+            do {
+                text = try self.text(of: relative)
+            } catch {
+                report.warnings.append(Self.diagnostic(for: error, file: relative, severity: .warning))
                 return
             }
             let file = (relative as NSString).lastPathComponent
@@ -48,10 +49,14 @@ extension SiteImport {
                 bundle != nil ? "\(destinationFolder)/\(name)/index.md" : "\(destinationFolder)/\(name).md"
             }
             var destination = path(baseName)
-            var suffix = 2
-            while taken.contains(destination.lowercased()) {
-                destination = path("\(baseName)-\(suffix)")
-                suffix += 1
+            let first = destination.lowercased()
+            if taken.contains(first) {
+                var suffix = nextSuffix[first, default: 2]
+                repeat {
+                    destination = path("\(baseName)-\(suffix)")
+                    suffix += 1
+                } while taken.contains(destination.lowercased())
+                nextSuffix[first] = suffix
             }
             taken.insert(destination.lowercased())
             guard
@@ -147,7 +152,7 @@ extension SiteImport {
             let (name, language) = Self.hugoName(relative, languages: languages)
             if name == "_index" { continue }
             let isIndex = name == "index"
-            if !isIndex, bundles.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) { continue }
+            if !isIndex, Self.isInBundle(folder, bundles) { continue }
             // `post.de.md` beside `post.md`: a translation, which Hugo publishes under its language.
             if let language, language != settings.hugo.defaultLanguage {
                 steps.append(
@@ -211,18 +216,29 @@ extension SiteImport {
         return ((base as NSString).deletingPathExtension, language)
     }
 
+    /// Whether `folder` is one of `bundles` or below one: its ancestors looked up, not every bundle compared.
+    static func isInBundle(_ folder: String, _ bundles: Set<String>) -> Bool {
+        var current = folder
+        while !current.isEmpty {
+            if bundles.contains(current) { return true }
+            current = (current as NSString).deletingLastPathComponent
+        }
+        return false
+    }
+
     private static func isIndex(_ path: String) -> Bool {
         ((path as NSString).lastPathComponent as NSString).deletingPathExtension == "index"
     }
 
     /// Markdown and HTML files below a folder of the source, in path order; links are not followed.
     func contentFiles(under folder: String) -> [String] {
+        guard Self.staysInside(folder) else { return [] }
         let root = source.appending(path: folder).standardizedFileURL.path
         return FileSystem.subpaths(of: root).filter { path in
             let ext = (path as NSString).pathExtension.lowercased()
             return (Self.markdownExtensions.contains(ext) || Self.htmlExtensions.contains(ext))
                 && !path.split(separator: "/").contains { $0.hasPrefix(".") }
-                && FileSystem.kind(of: root + "/" + path) == .file
+                && isSourceFile(root + "/" + path)
         }.map { folder + "/" + $0 }
     }
 
@@ -262,7 +278,7 @@ extension SiteImport {
         return (lines.joined(separator: "\n"), dropped)
     }
 
-    private func parse(
+    func parse(
         _ text: String, source relative: String, destination: String, kind: Post.Kind, draft: Bool,
         name: String, report: inout Report
     ) -> Entry? {
@@ -281,28 +297,35 @@ extension SiteImport {
                 do {
                     yaml = try TOMLFrontMatter.yaml(from: yaml)
                 } catch {
+                    // Nesting the build refuses is an error; other TOML it cannot read, as Hugo would not, is
+                    // only reported.
+                    let isBound = error.message == TOMLFrontMatter.tooDeepMessage
                     report.warnings.append(
                         Diagnostic(
-                            .warning, file: relative, line: error.line + 1 + dropped, column: error.column,
-                            message: "its TOML front matter is not valid (\(error.message)); it was not imported"))
+                            isBound ? .error : .warning, file: relative, line: error.line + 1 + dropped,
+                            column: error.column,
+                            message: isBound
+                                ? error.message
+                                : "its TOML front matter is not valid (\(error.message)); it was not imported"))
                     return nil
                 }
             }
             do {
-                if case .mapping(let mapping)? = try Yams.compose(
-                    yaml: yaml, YAMLFields.resolver, YAMLFields.makeConstructor(), .utf8)
-                {
+                if case .mapping(let mapping)? = try YAMLFields.boundedCompose(yaml) {
                     // Hugo's front matter keys are case-insensitive (`Title:`, `Date:`); Jekyll's are not.
                     for (key, value) in mapping {
                         if let key = key.string { fields.append((engine == .hugo ? key.lowercased() : key, value)) }
                     }
                 }
             } catch {
-                // Where the YAML goes wrong, as a build would say it, as a warning: the post is not imported.
-                var problem = YAMLErrors.diagnostic(
+                // Where the YAML goes wrong, as a build would say it. Past the build's bounds it is an error;
+                // YAML the build cannot read is a warning: the post is not imported.
+                var problem = YAMLFields.diagnostic(
                     for: error, file: relative, lineOffset: file.frontMatterLineOffset + dropped)
-                problem.severity = .warning
-                problem.message += "; it was not imported"
+                if case .syntax = error {
+                    problem.severity = .warning
+                    problem.message += "; it was not imported"
+                }
                 report.warnings.append(problem)
                 return nil
             }
@@ -383,7 +406,7 @@ extension SiteImport {
     }
 
     /// `to` relative to the folder of `from`, both relative to DEST.
-    func relativePath(from: String, to: String) -> String {
+    static func relativePath(from: String, to: String) -> String {
         let fromParts = from.split(separator: "/").dropLast()
         let toParts = to.split(separator: "/")
         var common = 0
@@ -396,10 +419,18 @@ extension SiteImport {
 
     /// Copies what is not content: a Jekyll site's files outside `_` folders, a Hugo site's `static/` and
     /// the files of its page bundles.
-    func copyAssets(_ entries: [Entry], settings: Settings, _ report: inout Report) throws(DiagnosticError) {
+    ///
+    /// - Returns: The files of SRC copied, or named in the report as not copied.
+    func copyAssets(_ entries: [Entry], settings: Settings, _ report: inout Report) throws(DiagnosticError)
+        -> Set<String>
+    {
         var ignored = Report()
         let copies = assetCopies(entries, settings: settings, &ignored)
         for copy in copies {
+            guard Self.staysInside(copy.from), Self.staysInside(copy.to) else {
+                report.warn(copy.from, "not copied: the path leads out of the old site or into \(copy.to)")
+                continue
+            }
             guard let data = FileContents.read(source.appending(path: copy.from)) else {
                 report.warn(copy.from, "cannot read the file; it was not copied")
                 continue
@@ -413,6 +444,7 @@ extension SiteImport {
                 throw DiagnosticError(file: copy.to, message: "cannot create the file: \(error)")
             }
         }
+        return Set(copies.map(\.from))
     }
 
     /// What is copied where; warnings for the old theme's template pages go into `report`.
@@ -469,9 +501,11 @@ extension SiteImport {
 
     /// Regular files at a path of the source (a file, or every file below a folder), links not followed.
     private func files(at relative: String) -> [String] {
+        guard Self.staysInside(relative) else { return [] }
         let url = source.appending(path: relative)
         switch FileSystem.kind(of: url.path) {
         case .file?: return [relative]
+        case .symbolicLink? where isSourceFile(url.path): return [relative]
         case .folder?:
             guard let names = FileSystem.names(in: url.path) else { return [] }
             return names.sorted().filter { !$0.hasPrefix(".") }.flatMap { files(at: relative + "/" + $0) }

@@ -73,6 +73,9 @@ public struct SiteImport {
         var contentDir = "content"
         /// Hugo: the folders below the content folder that hold an `_index` file, which makes them sections.
         var hugoSections: Set<String> = []
+        /// Whether the old engine published raw HTML in Markdown: kramdown does; Hugo's goldmark (0.60 and
+        /// later) only with `markup.goldmark.renderer.unsafe: true`, else it writes `<!-- raw HTML omitted -->`.
+        var allowsRawHTML = true
 
         /// The values Jekyll's `defaults` give a post at `path`: every scope whose path contains it and whose
         /// type is `posts` or unset, the more specific path winning, then the later scope.
@@ -124,6 +127,8 @@ public struct SiteImport {
         var report = Report()
         let settings = try readSettings()
         var entries = try collectEntries(&report, settings: settings)
+        // A file past the build's bounds stops the import before anything is written, with every problem.
+        if report.warnings.contains(where: { $0.severity == .error }) { throw DiagnosticError(report.warnings) }
         let postFiles = linkTargets(entries, contentDir: settings.contentDir)
         let assets = Set(
             assetCopies(entries, settings: settings, &report).compactMap { copy in
@@ -147,31 +152,18 @@ public struct SiteImport {
         let postURLs = postFiles.compactMapValues { urlOfFile[$0].map { basePath + $0 } }
         var written: [(String, String)] = []
         // The build's own outputs at the root, which no post may take.
-        var usedURLs: [String: String] = [:]
+        var usedURLs = UsedURLs()
         let feedName = engine == .jekyll ? "feed.xml" : "index.xml"
         for output in Routes.defaultRootFiles + [feedName] {
             usedURLs[output] = ""
         }
         for index in entries.indices {
             let entry = entries[index]
-            let links = postFiles.mapValues { relativePath(from: entry.destination, to: $0) }
             let context = TemplateConversion.Context(
                 siteURL: settings.siteURL, basePath: settings.basePath,
-                postFiles: links, assets: assets, engine: engine,
+                postFiles: postFiles, file: entry.destination, assets: assets, engine: engine,
                 siteValues: settings.siteValues, postURLs: postURLs)
-            // An HTML post is carried over as written: its template code is only reported.
-            let converted =
-                entry.isHTML
-                ? TemplateConversion.Result(
-                    markdown: entry.body,
-                    leftovers: TemplateConversion.leftovers(in: entry.body, engine: engine))
-                : TemplateConversion.convert(entry.body, context: context)
-            for leftover in converted.leftovers {
-                report.warn(
-                    entry.source, line: entry.bodyFirstLine + leftover.line - 1,
-                    "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here")
-            }
-            entries[index].body = converted.markdown
+            entries[index].body = converted(entry, context: context, settings: settings, report: &report)
             // A post's own `excerpt_separator` (Jekyll) becomes the site's, the one the build reads.
             if engine == .jekyll, let own = entry.field("excerpt_separator")?.string, !own.isEmpty, own != "\n\n",
                 let range = entries[index].body.range(of: own)
@@ -190,12 +182,38 @@ public struct SiteImport {
         written.append((".gitignore", Self.gitignore))
         written += DefaultTheme.files.map { ("site-template/\($0.path)", $0.contents) }
         for (path, text) in written { try create(path, Data(text.utf8)) }
-        try copyAssets(entries, settings: settings, &report)
+        let copied = try copyAssets(entries, settings: settings, &report)
+        reportFilesLeft(brought: copied.union(entries.map(\.source)), &report)
         return report
     }
 
     /// The new site's .gitignore: the build's output and scratch folders.
     static let gitignore = "public/\n.blog-cache/\n.*.blog-staging/\n.*.blog-trash-*/\n.*.blog-spare/\n"
+
+    /// An entry's body with its template code converted, each construct left as text reported by line.
+    private func converted(
+        _ entry: Entry, context: TemplateConversion.Context, settings: Settings, report: inout Report
+    ) -> String {
+        if entry.isHTML, !settings.allowsRawHTML {
+            report.warn(
+                entry.source,
+                "an HTML post, which Hugo published as written; the new site omits raw HTML as Hugo did in "
+                    + "Markdown (markdown.unsafe: false in blog.yaml), so its body is omitted until that is true")
+        }
+        // An HTML post is carried over as written: its template code is only reported.
+        let converted =
+            entry.isHTML
+            ? TemplateConversion.Result(
+                markdown: entry.body,
+                leftovers: TemplateConversion.leftovers(in: entry.body, engine: engine))
+            : TemplateConversion.convert(entry.body, context: context)
+        for leftover in converted.leftovers {
+            report.warn(
+                entry.source, line: entry.bodyFirstLine + leftover.line - 1,
+                "\(Diagnostic.quoted(leftover.text)) was left as text: it has no equivalent here")
+        }
+        return converted.markdown
+    }
 
     // MARK: Folders
 
@@ -217,17 +235,9 @@ public struct SiteImport {
         try Self.checkDestination(destination, source: source)
     }
 
-    /// DEST for any import: not inside the source nor around it, and new or empty.
+    /// DEST for any import: apart from the source (``checkApart(_:source:)``), and new or empty.
     static func checkDestination(_ destination: URL, source: URL) throws(DiagnosticError) {
-        let sourcePath = source.resolvingSymlinksInPath().path + "/"
-        let destinationPath = destination.resolvingSymlinksInPath().path + "/"
-        if destinationPath.hasPrefix(sourcePath) || sourcePath.hasPrefix(destinationPath) {
-            throw DiagnosticError(
-                file: destination.path,
-                message:
-                    "the new site may not be inside the old one, nor the old inside the new: nothing is ever written into \(source.path)"
-            )
-        }
+        try checkApart(destination, source: source)
         if FileSystem.exists(destination.path) {
             let entries = FileSystem.names(in: destination.path) ?? ["?"]
             if !entries.isEmpty {
@@ -238,7 +248,49 @@ public struct SiteImport {
         }
     }
 
+    /// SRC and DEST, every symbolic link on the way resolved (DEST's deepest existing folder, when DEST is not
+    /// there yet), may not be one, nor either inside the other: nothing may ever be written into SRC.
+    private static func checkApart(_ destination: URL, source: URL) throws(DiagnosticError) {
+        let refusal = DiagnosticError(
+            file: destination.path,
+            message:
+                "the new site may not be inside the old one, nor the old inside the new: nothing is ever written into \(source.path)"
+        )
+        guard let sourcePath = FileSystem.resolvedPath(source.path),
+            let destinationPath = Self.resolved(destination.path)
+        else {
+            throw DiagnosticError(
+                file: destination.path, message: "a symbolic link to nothing is on the way; expected a folder to create"
+            )
+        }
+        let (old, new) = (sourcePath == "/" ? "/" : sourcePath + "/", destinationPath + "/")
+        if new.hasPrefix(old) || old.hasPrefix(new) { throw refusal }
+    }
+
+    /// `path` with every symbolic link resolved, for a path that need not exist: its deepest existing
+    /// ancestor resolved and the names below it as written; nil when a name on the way is a symbolic link that
+    /// leads nowhere, which creating the folder would follow.
+    static func resolved(_ path: String) -> String? {
+        var existing = path
+        var below: [String] = []
+        while FileSystem.kind(of: existing) == nil, existing != "/", !existing.isEmpty {
+            below.insert((existing as NSString).lastPathComponent, at: 0)
+            existing = (existing as NSString).deletingLastPathComponent
+        }
+        guard let base = FileSystem.resolvedPath(existing) else { return nil }
+        return ([base == "/" ? "" : base] + below).joined(separator: "/")
+    }
+
+    /// Whether a path relative to SRC or DEST stays inside it: no `..`, no absolute path. Paths made from a
+    /// Hugo configuration (`staticDir`, `contentDir`, a mount's source or target) are the old site's to choose.
+    static func staysInside(_ relative: String) -> Bool {
+        !relative.hasPrefix("/") && !relative.split(separator: "/").contains("..")
+    }
+
     private func create(_ path: String, _ data: Data) throws(DiagnosticError) {
+        guard Self.staysInside(path) else {
+            throw DiagnosticError(file: path, message: "the path leads out of the new site; nothing was written there")
+        }
         do {
             try ExclusiveFile.create(at: destination.appending(path: path), contents: data)
         } catch {
@@ -308,7 +360,7 @@ public struct SiteImport {
 
     /// Hugo's configuration, merged as Hugo merges it: sections, base URL, zone, paging and permalinks.
     private func readHugoSettings(_ settings: inout Settings) throws(DiagnosticError) {
-        let config = try HugoConfig.read(source)
+        let config = try HugoConfig.read(source) { (name) throws(DiagnosticError) in try configurationText(name) }
         settings.hugo = config
         settings.contentDir = config.contentDir
         let root = source.appending(path: settings.contentDir).path
@@ -351,12 +403,12 @@ public struct SiteImport {
         // when unset), a language's own value first.
         let length = config.value("\(language).summarylength") ?? config.value("summarylength")
         settings.summaryWords = length.flatMap { Int("\($0)") }.map { min(max($0, 1), 100_000) } ?? 70
+        settings.allowsRawHTML = config.bool("markup.goldmark.renderer.unsafe") == true
     }
 
     private func readConfig(_ names: [String]) throws(DiagnosticError) -> [String: Any] {
         for name in names {
-            let url = source.appending(path: name)
-            guard let data = FileContents.read(url), let text = String(data: data, encoding: .utf8) else { continue }
+            guard let text = try configurationText(name) else { continue }
             return try HugoConfig.configurationTree(text, name: name) as? [String: Any] ?? [:]
         }
         return [:]
@@ -399,6 +451,13 @@ public struct SiteImport {
         }
         if let separator = settings.summarySeparator { yaml += "summary_separator: \(quoted(separator))\n" }
         if let words = settings.summaryWords { yaml += "summary_words: \(words)\n" }
+        if !settings.allowsRawHTML {
+            // libcmark's safe mode writes `<!-- raw HTML omitted -->` where goldmark does, so that a post's
+            // `<script>` or `onerror=` stays as inert as Hugo left it.
+            yaml +=
+                "# Hugo omitted raw HTML (its markup.goldmark.renderer.unsafe is not true); so does this site.\n"
+                + "markdown:\n  unsafe: false\n"
+        }
         // The old feed's path, so that subscribers keep it: jekyll-feed writes /feed.xml, Hugo /index.xml.
         switch engine {
         case .jekyll: yaml += "feed:\n  atom_path: feed.xml\n"

@@ -8,10 +8,13 @@ struct TemplateConversion {
         /// The old site's `url` and `baseurl` (Jekyll) or `baseURL` (Hugo), as its templates print them.
         var siteURL: String
         var basePath: String
-        /// The new file of a post, relative to the post being converted, by the names a post may be linked
+        /// The new file of a post, relative to the new site's folder, by the names a post may be linked
         /// with: Jekyll's `post_url` name (`2019-03-25-title`) and source path (`_posts/2019-03-25-title.md`),
-        /// Hugo's ref path (`posts/title.md`, `title`).
+        /// Hugo's ref path (`posts/title.md`, `title`). One table serves every post: a link is made relative
+        /// to ``file`` when it is found, where a table per post made an import quadratic in its posts.
         var postFiles: [String: String]
+        /// The new file of the post being converted, relative to the new site's folder.
+        var file = ""
         /// The paths of the assets copied to the new site's root (`assets/x.png`): a root-relative link to
         /// one gets the base path in front, so that it works under it (Jekyll's `{{ site.baseurl }}` did).
         var assets: Set<String> = []
@@ -223,7 +226,7 @@ struct TemplateConversion {
                 let file = context.postFiles[key] ?? context.postFiles[(key as NSString).lastPathComponent]
                     ?? context.postFiles[((key as NSString).lastPathComponent as NSString).deletingPathExtension]
             else { return groups[0] }
-            return file + fragment
+            return SiteImport.relativePath(from: context.file, to: file) + fragment
         }
         // {{< figure src="…" alt="…" caption="…" >}}: an image with its caption.
         line = replace(line, #"\{\{[<%]\s*figure\s+([^>%]*?)\s*/?[>%]\}\}"#) { groups in
@@ -242,7 +245,9 @@ struct TemplateConversion {
 
     /// The new file a `post_url` or `link` tag names, relative to the post.
     private static func linkTarget(_ name: String, context: Context) -> String? {
-        context.postFiles[name] ?? context.postFiles[(name as NSString).lastPathComponent]
+        (context.postFiles[name] ?? context.postFiles[(name as NSString).lastPathComponent]).map {
+            SiteImport.relativePath(from: context.file, to: $0)
+        }
     }
 
     /// Root-relative links and sources to copied assets (`](/assets/x.png)`, `src="/assets/x.png"`), under
