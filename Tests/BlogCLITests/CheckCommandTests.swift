@@ -70,7 +70,7 @@ import Testing
         #expect(result.status == 1)
         #expect(result.stderr == Self.brokenSiteErrors)
         #expect(
-            result.stdout.hasSuffix("Checked 9 pages: 131 links, 11 anchors, 1 external host, 10 problems\n"),
+            result.stdout.hasSuffix("Checked 10 pages: 149 links, 12 anchors, 1 external host, 10 problems\n"),
             "\(result.stdout)")
     }
 

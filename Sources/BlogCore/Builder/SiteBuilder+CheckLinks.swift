@@ -129,6 +129,8 @@ extension SiteBuilder {
         for path in listPages.keys {
             origins[path] = .template("\(theme)/\(routes.template(ofListPage: path)).mustache")
         }
+        // The search page, when the theme makes one, is its template's alone.
+        origins[routes.searchPage.path] = .template("\(theme)/search.mustache")
         return origins
     }
 

@@ -44,10 +44,10 @@ import Testing
     }
 
     /// The offset is the value's first byte, so a copied page's problem has its line and column.
-    @Test func recordsWhereEachValueStarts() {
+    @Test func recordsWhereEachValueStarts() throws {
         let html = "<p>\n<a href=\"/x/\">"
-        let link = try? #require(HTMLScanner.scan(Array(html.utf8)).links.first)
-        #expect(link?.offset == 13)
+        let link = try #require(HTMLScanner.scan(Array(html.utf8)).links.first)
+        #expect(link.offset == 13)
     }
 
     /// A page cut off in a tag, a comment or a script ends the scan without a fault.
