@@ -37,6 +37,15 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        // libvips decodes, resizes and encodes the images posts use; only Images touches it, through CVipsShim's
+        // non-variadic wrappers where libvips' calls take `...`.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .target(name: "Images", dependencies: ["CVips", "CVipsShim"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         .target(name: "CFileSystem"),
         // The only Swift that calls POSIX or CFileSystem: reading, writing, walking, renaming, locking, watching.
@@ -82,6 +91,7 @@ let package = Package(
         .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "BlogFileSystemTests", dependencies: ["BlogFileSystem"]),
         .testTarget(
             name: "BlogCoreTests",
