@@ -57,6 +57,7 @@ let package = Package(
                 "CommonMark",
                 "BlogFileSystem",
                 "JSONFeed",
+                "Images",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -88,7 +89,7 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
+        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark", "Images"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], exclude: ["Fixtures"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),

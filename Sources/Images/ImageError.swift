@@ -37,7 +37,7 @@ public struct ImageError: Error, Sendable, Equatable, CustomStringConvertible {
         case .tooManyPixels(let width, let height, let limit):
             "is \(width) × \(height) pixels, more than the limit of \(limit) (images.max_pixels)"
         case .overMemoryBudget(let bytes, let budget):
-            "would take \(bytes / 1_048_576) MiB to decode, more than the budget of \(budget / 1_048_576) MiB (images.memory_budget)"
+            "would take \(bytes / 1_048_576) MiB to decode, more than the budget of \(budget / 1_048_576) MiB (images.memory_budget_mb)"
         case .undecodable(let message):
             "cannot be decoded: \(message)"
         case .unencodable(let format, let message):

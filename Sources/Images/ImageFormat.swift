@@ -36,7 +36,7 @@ public enum ImageFormat: String, Sendable, Hashable, CaseIterable {
 
     /// Whether the build decodes, resizes and encodes the format; SVG is no raster, and a GIF may be
     /// animated, so both are published as they are.
-    var isResized: Bool {
+    public var isResized: Bool {
         self != .gif && self != .svg
     }
 }

@@ -7,7 +7,9 @@ public struct ImageSettings: Sendable, Equatable {
     public var webpQuality: Int
     /// AVIF's quality, 1 to 100.
     public var avifQuality: Int
-    /// AVIF's CPU effort, 0 (fastest) to 9 (smallest files).
+    /// AVIF's CPU effort, 0 (fastest) to 9 (smallest files). 2 by default: on a loaded two-core machine
+    /// (`blog-benchmark images`), a 12-megapixel photo took 0.84 s at effort 0, 0.90 s at 2 and 4.2 s at 4,
+    /// for AVIF files within a tenth of each other's size; a screenshot's were a third smaller at 2 than at 0.
     public var avifEffort: Int
     /// JPEG's quality, 1 to 100, for the fallback of a JPEG image.
     public var jpegQuality: Int

@@ -52,7 +52,7 @@ struct ImageErrorTests {
         roomy.maximumPixels = 1_000_000_000
         #expect(
             error(bomb, as: .png, settings: roomy)
-                == "would take 2574 MiB to decode, more than the budget of 1024 MiB (images.memory_budget)")
+                == "would take 2574 MiB to decode, more than the budget of 1024 MiB (images.memory_budget_mb)")
     }
 
     /// A PNG of a header chunk for an 8-bit RGB image, one IDAT and the end (PNG §5.3 chunk layout,

@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import Yams
 
 import struct CommonMark.Extensions
@@ -69,6 +70,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var summaryWords: Int?
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
+    /// How the images in post folders are encoded (`images:` in blog.yaml).
+    public var images = ImageSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
     public var allowsRawHTML: Bool {
         get { markdown.unsafe }
@@ -82,7 +85,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     static let knownKeys = [
         "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
-        "markdown", "permalink", "redirects", "summary_separator", "summary_words",
+        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "images",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -179,6 +182,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.feedArchiveCarriesWholePosts = !(readFeedContent(&fields, key: "archive_content") ?? true)
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
+        configuration.images = readImages(&fields)
         try readPosts(&fields, into: &configuration)
         return (configuration, fields.diagnostics)
     }

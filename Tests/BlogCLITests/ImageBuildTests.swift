@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+
+/// `blog build` on a site whose post folder holds real photos made by ImageMagick and tagged by
+/// exiftool: what is published is judged by `vipsheader` and `exiftool`, and the cache in
+/// `.blog-cache/images/` by which of its entries a build makes. Without the tools the tests say so and
+/// skip, unless `BLOG_REQUIRE_IMAGE_TOOLS=1` (CI installs them).
+@Suite(.enabled(if: ImageBuildTools.available || ImageBuildTools.required, ImageBuildTools.reason))
+struct ImageBuildTests {
+    /// A site with one post folder holding `hut.jpg` (2000 × 1500, EXIF orientation 6, GPS and a camera
+    /// serial), `dot.gif`, and `bad.png`, which is text.
+    func makeSite() throws -> URL {
+        let site = try makeTemporaryFolder()
+        let folder = site.appending(path: "content/posts/2026-11-20-trip")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(
+            at: repositoryRoot.appending(path: "site-template"), to: site.appending(path: "site-template"))
+        try "title: Photos\nbase_url: https://example.org/\nimages:\n  widths: [480, 960, 1600]\n".write(
+            to: site.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
+        try "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\n![The hut](hut.jpg)\n".write(
+            to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
+        let hut = folder.appending(path: "hut.jpg").path
+        #expect(try ImageBuildTools.tool("convert", ["-size", "2000x1500", "plasma:fractal", hut]).status == 0)
+        let tags = [
+            "-Orientation=6", "-n", "-GPSLatitude=48.8584", "-GPSLatitudeRef=N", "-SerialNumber=CAM-123456",
+        ]
+        #expect(try ImageBuildTools.tool("exiftool", ["-q", "-overwrite_original"] + tags + [hut]).status == 0)
+        #expect(
+            try ImageBuildTools.tool("convert", ["-size", "50x40", "xc:red", folder.appending(path: "dot.gif").path])
+                .status == 0)
+        try "not a picture\n".write(to: folder.appending(path: "bad.png"), atomically: true, encoding: .utf8)
+        return site
+    }
+
+    func header(_ site: URL, _ path: String) throws -> String {
+        let file = site.appending(path: "public/posts/trip/" + path).path
+        let line = try ImageBuildTools.tool("vipsheader", [file]).output.trimmingCharacters(in: .whitespacesAndNewlines)
+        return String(line.dropFirst(file.count + 2))
+    }
+
+    @Test func aPostFoldersImagesArePublishedUprightStrippedAndInEveryWidth() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let built = try runBlog(["build", "--site", site.path])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(
+            built.stderr
+                == "content/posts/2026-11-20-trip/bad.png: warning: image \"bad.png\" is not a PNG image, nor any image format the build reads; published as it is, not resized\n"
+        )
+        // Upright, the photo is 1500 wide: 1600 is left out, and 1500 itself is the widest.
+        #expect(try header(site, "hut.jpg") == "1500x2000 uchar, 3 bands, srgb, jpegload")
+        for (width, height) in [(480, 640), (960, 1280), (1500, 2000)] {
+            #expect(try header(site, "hut-\(width)w.webp") == "\(width)x\(height) uchar, 3 bands, srgb, webpload")
+            #expect(try header(site, "hut-\(width)w.avif") == "\(width)x\(height) uchar, 3 bands, srgb, heifload")
+        }
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public/posts/trip/hut-1600w.webp").path))
+        let published = site.appending(path: "public/posts/trip/hut.jpg").path
+        let tags = try ImageBuildTools.tool("exiftool", ["-a", "-G", "-s", published]).output
+        #expect(!tags.contains("GPS") && !tags.contains("CAM-123456") && !tags.contains("Orientation"), "\(tags)")
+        // The GIF and the file that is no image are published byte for byte.
+        for name in ["dot.gif", "bad.png"] {
+            let source = try Data(contentsOf: site.appending(path: "content/posts/2026-11-20-trip/" + name))
+            #expect(try Data(contentsOf: site.appending(path: "public/posts/trip/" + name)) == source)
+        }
+    }
+
+    @Test func aBuildEncodesOnlyTheImagesThatChanged() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let cache = site.appending(path: ".blog-cache/images")
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let first = try FileManager.default.contentsOfDirectory(atPath: cache.path)
+        #expect(first.count == 1)
+        // An edit to the post's text and a new image: the hut comes from the cache, the new image alone is encoded.
+        let folder = site.appending(path: "content/posts/2026-11-20-trip")
+        try "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\nEdited.\n".write(
+            to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
+        #expect(
+            try ImageBuildTools.tool(
+                "convert", ["-size", "300x200", "xc:navy", folder.appending(path: "sea.png").path]
+            ).status
+                == 0)
+        let hutEntry = cache.appending(path: try #require(first.first))
+        let before = try FileManager.default.attributesOfItem(atPath: hutEntry.path)[.modificationDate] as? Date
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let second = Set(try FileManager.default.contentsOfDirectory(atPath: cache.path))
+        #expect(second.count == 2 && second.contains(hutEntry.lastPathComponent))
+        let after = try FileManager.default.attributesOfItem(atPath: hutEntry.path)[.modificationDate] as? Date
+        #expect(before != nil && before == after)
+        #expect(try header(site, "sea-300w.webp") == "300x200 uchar, 3 bands, srgb, webpload")
+        // The hut removed: its entry goes from the cache, and its files from the output.
+        try FileManager.default.removeItem(at: folder.appending(path: "hut.jpg"))
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 1)
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public/posts/trip/hut-480w.webp").path))
+    }
+
+    @Test func badImageSettingsAreErrorsAtTheirLine() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        try "title: Photos\nbase_url: https://example.org/\nimages:\n  widths: [480, huge]\n  avif_effort: 12\n".write(
+            to: site.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
+        let built = try runBlog(["build", "--site", site.path])
+        #expect(built.status != 0)
+        #expect(
+            built.stderr
+                == "blog.yaml:4:17: error: each of 'widths' must be a whole number from 16 to 10000, got \"huge\"\nblog.yaml:5:16: error: 'avif_effort' must be a whole number from 0 to 9, got \"12\"\n2 errors\n"
+        )
+    }
+}
+
+/// ImageMagick, exiftool and `vipsheader`, found on PATH.
+enum ImageBuildTools {
+    static let available = ["convert", "exiftool", "vipsheader"].allSatisfy { name in
+        ["-version", "-ver", "--version"].contains { (try? tool(name, [$0]))?.status == 0 }
+    }
+    static let required = ProcessInfo.processInfo.environment["BLOG_REQUIRE_IMAGE_TOOLS"] == "1"
+    static let reason: Comment =
+        "needs ImageMagick, exiftool and libvips-tools (Debian imagemagick, exiftool, libvips-tools)"
+
+    @discardableResult
+    static func tool(_ command: String, _ arguments: [String]) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = [command] + arguments
+        let stdout = Pipe()
+        process.standardOutput = stdout
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        return (process.terminationStatus, output)
+    }
+}
