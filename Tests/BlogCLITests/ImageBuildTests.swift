@@ -17,8 +17,9 @@ struct ImageBuildTests {
             at: repositoryRoot.appending(path: "site-template"), to: site.appending(path: "site-template"))
         try "title: Photos\nbase_url: https://example.org/\nimages:\n  widths: [480, 960, 1600]\n".write(
             to: site.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
-        try "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\n![The hut](hut.jpg)\n".write(
-            to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
+        try
+            "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\n![The hut](hut.jpg)\n\nAgain: <img src=\"./hut.jpg\" alt=\"raw\">\n"
+            .write(to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
         let hut = folder.appending(path: "hut.jpg").path
         #expect(try ImageBuildTools.tool("convert", ["-size", "2000x1500", "plasma:fractal", hut]).status == 0)
         let tags = [
@@ -57,6 +58,22 @@ struct ImageBuildTests {
         let published = site.appending(path: "public/posts/trip/hut.jpg").path
         let tags = try ImageBuildTools.tool("exiftool", ["-a", "-G", "-s", published]).output
         #expect(!tags.contains("GPS") && !tags.contains("CAM-123456") && !tags.contains("Orientation"), "\(tags)")
+        // The page offers them in <picture>, with the upright size; the first image loads at once.
+        let page = try String(contentsOf: site.appending(path: "public/posts/trip/index.html"), encoding: .utf8)
+        let sources =
+            "<picture><source type=\"image/avif\" srcset=\"hut-480w.avif 480w, hut-960w.avif 960w, hut-1500w.avif 1500w\" sizes=\"(max-width: 1500px) 100vw, 1500px\"><source type=\"image/webp\" srcset=\"hut-480w.webp 480w, hut-960w.webp 960w, hut-1500w.webp 1500w\" sizes=\"(max-width: 1500px) 100vw, 1500px\">"
+        #expect(
+            page.contains(sources + "<img src=\"hut.jpg\" alt=\"The hut\" width=\"1500\" height=\"2000\" /></picture>"))
+        #expect(
+            page.contains(
+                sources
+                    + "<img src=\"./hut.jpg\" alt=\"raw\" width=\"1500\" height=\"2000\" loading=\"lazy\" decoding=\"async\"></picture>"
+            ))
+        // Feeds carry one plain absolute <img> for each.
+        let feed = try String(contentsOf: site.appending(path: "public/feed.json"), encoding: .utf8)
+        #expect(!feed.contains("<picture"))
+        #expect(
+            feed.contains("<img src=\\\"https://example.org/posts/trip/hut.jpg\\\" alt=\\\"The hut\\\" />"), "\(feed)")
         // The GIF and the file that is no image are published byte for byte.
         for name in ["dot.gif", "bad.png"] {
             let source = try Data(contentsOf: site.appending(path: "content/posts/2026-11-20-trip/" + name))
@@ -73,7 +90,7 @@ struct ImageBuildTests {
         #expect(first.count == 1)
         // An edit to the post's text and a new image: the hut comes from the cache, the new image alone is encoded.
         let folder = site.appending(path: "content/posts/2026-11-20-trip")
-        try "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\nEdited.\n".write(
+        try "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\nEdited: ![The hut](hut.jpg)\n".write(
             to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
         #expect(
             try ImageBuildTools.tool(
@@ -88,6 +105,16 @@ struct ImageBuildTests {
         let after = try FileManager.default.attributesOfItem(atPath: hutEntry.path)[.modificationDate] as? Date
         #expect(before != nil && before == after)
         #expect(try header(site, "sea-300w.webp") == "300x200 uchar, 3 bands, srgb, webpload")
+        // The edited page still offers the photo.
+        let page = try String(contentsOf: site.appending(path: "public/posts/trip/index.html"), encoding: .utf8)
+        #expect(page.contains("<p>Edited: <picture><source type=\"image/avif\" srcset=\"hut-480w.avif 480w"))
+        // The text alone edited: the page is made again with the photo's <picture>, nothing is encoded.
+        try "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\nTwice: ![The hut](hut.jpg)\n".write(
+            to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let twice = try String(contentsOf: site.appending(path: "public/posts/trip/index.html"), encoding: .utf8)
+        #expect(twice.contains("<p>Twice: <picture><source type=\"image/avif\" srcset=\"hut-480w.avif 480w"))
+        #expect(Set(try FileManager.default.contentsOfDirectory(atPath: cache.path)) == second)
         // The hut removed: its entry goes from the cache, and its files from the output.
         try FileManager.default.removeItem(at: folder.appending(path: "hut.jpg"))
         #expect(try runBlog(["build", "--site", site.path]).status == 0)

@@ -2,8 +2,8 @@ import BlogFileSystem
 import Foundation
 
 extension SiteBuilder {
-    /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page,
-    /// its images through ``processImages(_:into:_:)`` first.
+    /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page
+    /// but the images ``processImages(_:into:_:)`` published.
     ///
     /// Warnings for files not copied because the build makes their path are added to `run`.
     ///
@@ -12,9 +12,9 @@ extension SiteBuilder {
     func copyStaticFiles(
         _ pages: RenderedPages, generated: Set<String>, redirects: Set<String>, into output: StagedTree,
         _ run: inout BuildRun
-    ) async throws(DiagnosticError) {
+    ) throws(DiagnosticError) {
         let plan = run.plan
-        let images = await processImages(pages, into: output, &run)
+        let images = pages.images
         var made: [String: String] = [:]
         for path in generated.union(images.outputs) { made[path] = "the build" }
         for path in plan.routes.rootOutputs { made[path] = "the build" }

@@ -13,6 +13,8 @@ struct ProcessedImages: Sendable {
     var encoded = 0
     /// Images whose encodings came from the cache.
     var reused = 0
+    /// What pages need to offer each image, by its path from the site root.
+    var pictures: [String: PictureSource] = [:]
 }
 
 extension SiteBuilder {
@@ -21,10 +23,9 @@ extension SiteBuilder {
     /// upright, in sRGB and without metadata, on every core. Encodings come from ``ImageCache`` when the
     /// file and the settings are as before. GIF and SVG files, and a file that cannot be processed (with
     /// a warning saying why), are left to ``copyStaticFiles(_:generated:redirects:into:_:)`` as they are.
-    func processImages(_ pages: RenderedPages, into output: StagedTree, _ run: inout BuildRun) async
-        -> ProcessedImages
-    {
-        let jobs = imageJobs(pages.all.map(\.post))
+    /// Runs before posts are rendered, whose pages offer the encodings in `<picture>` elements.
+    func processImages(_ posts: [Post], into output: StagedTree, _ run: inout BuildRun) async -> ProcessedImages {
+        let jobs = imageJobs(posts)
         let context = ImageContext(
             settings: run.configuration.images, cache: ImageCache(root: site.root), routes: run.routes,
             root: site.root.path, output: output)
@@ -36,6 +37,7 @@ extension SiteBuilder {
             guard result.key != nil else { continue }
             processed.outputs.formUnion(result.outputs)
             processed.handled[job.bundle, default: []].insert(job.file)
+            if let picture = result.picture { processed.pictures[job.bundle + "/" + job.file] = picture }
             if result.wasEncoded { processed.encoded += 1 } else { processed.reused += 1 }
         }
         if !jobs.isEmpty || FileSystem.exists(context.cache.folder) {
@@ -69,10 +71,16 @@ extension SiteBuilder {
         var outputs: [String] = []
         var wasEncoded = false
         var diagnostic: Diagnostic?
+        var picture: PictureSource?
+    }
+
+    /// Whether a post's folder holds an image that ``processImages(_:into:_:)`` publishes.
+    func hasImages(_ post: Post) -> Bool {
+        !imageJobs([post]).isEmpty
     }
 
     /// The raster images of the posts' folders, hidden files and folders left out as copying leaves them.
-    private func imageJobs(_ posts: [Post]) -> [ImageJob] {
+    func imageJobs(_ posts: [Post]) -> [ImageJob] {
         var jobs: [ImageJob] = []
         for post in posts {
             guard let bundle = post.bundleFolder,
@@ -113,23 +121,33 @@ extension SiteBuilder {
         }
         guard let image else { return ImageResult() }
         var outputs: [String] = []
+        var sets: [String: [PictureSource.Candidate]] = [:]
+        let folder = context.routes.folder(of: job.post)
         do {
             for rendition in image.renditions {
                 let path = context.routes.imageRendition(
                     of: job.file, in: job.post, width: rendition.size.width,
                     fileExtension: rendition.format.fileExtension)
-                // WebP and AVIF at the same width never share a path; a second same-sized rendition does not occur.
                 guard !outputs.contains(path) else { continue }
                 try context.output.put(path, bytes: rendition.bytes)
                 outputs.append(path)
+                let url = String(path.dropFirst(folder.count)).pathEncoded
+                sets[rendition.format.mediaType, default: []].append(.init(url: url, width: rendition.size.width))
             }
-            let original = context.routes.folder(of: job.post) + job.file
-            try context.output.put(original, bytes: image.fallback?.bytes ?? [UInt8](data))
-            outputs.append(original)
+            try context.output.put(folder + job.file, bytes: image.fallback?.bytes ?? [UInt8](data))
+            outputs.append(folder + job.file)
         } catch {
             return ImageResult(
                 diagnostic: Diagnostic(.error, file: display, message: "cannot write the output: \(error)"))
         }
-        return ImageResult(key: key, outputs: outputs, wasEncoded: wasEncoded)
+        let picture = image.size.map { size in
+            PictureSource(
+                size: size,
+                sets: [ImageFormat.avif, .webp].compactMap { format in
+                    sets[format.mediaType].map { PictureSource.SourceSet(type: format.mediaType, candidates: $0) }
+                })
+        }
+        return ImageResult(
+            key: key, outputs: outputs, wasEncoded: wasEncoded, picture: image.isPassedThrough ? nil : picture)
     }
 }

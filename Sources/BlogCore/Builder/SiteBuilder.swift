@@ -48,7 +48,7 @@ public struct SiteBuilder: Sendable {
         let sitemaps = try writeSitemap(pages, listPages: listPages, into: output, run)
         let generated = Set(listPages.keys).union(feeds.hashes.keys).union(sitemaps)
         let redirects = try writeRedirects(pages, generated: generated, into: output, &run)
-        try await copyStaticFiles(pages, generated: generated, redirects: redirects, into: output, &run)
+        try copyStaticFiles(pages, generated: generated, redirects: redirects, into: output, &run)
         timer.mark("sitemap, redirects and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
