@@ -18,7 +18,7 @@ struct ImageBuildTests {
         try "title: Photos\nbase_url: https://example.org/\nimages:\n  widths: [480, 960, 1600]\n".write(
             to: site.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
         try
-            "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\n![The hut](hut.jpg)\n\nAgain: <img src=\"./hut.jpg\" alt=\"raw\">\n"
+            "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\n![The hut](hut.jpg)\n\nAgain: <img src=\"./hut.jpg\" alt=\"raw\">\n\n![Gone](gone.jpg)\n"
             .write(to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
         let hut = folder.appending(path: "hut.jpg").path
         #expect(try ImageBuildTools.tool("convert", ["-size", "2000x1500", "plasma:fractal", hut]).status == 0)
@@ -46,7 +46,7 @@ struct ImageBuildTests {
         #expect(built.status == 0, "\(built.stderr)")
         #expect(
             built.stderr
-                == "content/posts/2026-11-20-trip/bad.png: warning: image \"bad.png\" is not a PNG image, nor any image format the build reads; published as it is, not resized\n"
+                == "content/posts/2026-11-20-trip/bad.png: warning: image \"bad.png\" is not a PNG image, nor any image format the build reads; published as it is, not resized\ncontent/posts/2026-11-20-trip/index.md:9: warning: image \"gone.jpg\" is not in the post's folder\n"
         )
         // Upright, the photo is 1500 wide: 1600 is left out, and 1500 itself is the widest.
         #expect(try header(site, "hut.jpg") == "1500x2000 uchar, 3 bands, srgb, jpegload")

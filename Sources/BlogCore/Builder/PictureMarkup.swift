@@ -113,7 +113,7 @@ enum PictureMarkup {
 
     /// The path inside the post's folder that a `src` names, or nil for an absolute URL, a path from the
     /// site's root, or one that leaves the folder.
-    private static func localPath(_ source: String) -> String? {
+    static func localPath(_ source: String) -> String? {
         guard !source.isEmpty, !source.hasPrefix("/"), !source.contains(":"), !source.contains("?"),
             !source.contains("#"), var path = source.removingPercentEncoding
         else { return nil }
