@@ -122,6 +122,44 @@ struct ImageBuildTests {
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public/posts/trip/hut-480w.webp").path))
     }
 
+    @Test func aDecompressionBombAndAMisnamedImageAreWarningsAndPublishedAsTheyAre() throws {
+        let site = try makeSite()
+        defer { try? FileManager.default.removeItem(at: site) }
+        let folder = site.appending(path: "content/posts/2026-11-20-trip")
+        try FileManager.default.removeItem(at: folder.appending(path: "bad.png"))
+        // A PNG header claiming 30,000 × 30,000 pixels (PNG §11.2.2) around 8 bytes of pixel data.
+        let bomb = Self.png(width: 30_000, height: 30_000, idat: [0x78, 0x9C, 0x03, 0x00, 0x00, 0x00, 0x00, 0x01])
+        try Data(bomb).write(to: folder.appending(path: "bomb.png"))
+        try FileManager.default.copyItem(at: folder.appending(path: "dot.gif"), to: folder.appending(path: "dot.webp"))
+        let built = try runBlog(["build", "--site", site.path])
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(
+            built.stderr
+                == "content/posts/2026-11-20-trip/bomb.png: warning: image \"bomb.png\" is 30000 × 30000 pixels, more than the limit of 100000000 (images.max_pixels); published as it is, not resized\ncontent/posts/2026-11-20-trip/dot.webp: warning: image \"dot.webp\" is a GIF image, not the WebP its name says; published as it is, not resized\ncontent/posts/2026-11-20-trip/index.md:9: warning: image \"gone.jpg\" is not in the post's folder\n"
+        )
+        #expect(try Data(contentsOf: site.appending(path: "public/posts/trip/bomb.png")) == Data(bomb))
+        #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public/posts/trip/bomb-480w.webp").path))
+        let strict = try runBlog(["build", "--site", site.path, "--strict"])
+        #expect(strict.status != 0)
+    }
+
+    /// A PNG of a header for an 8-bit RGB image, one IDAT and the end, each chunk with ISO 3309's CRC-32.
+    static func png(width: UInt32, height: UInt32, idat: [UInt8]) -> [UInt8] {
+        func bigEndian(_ value: UInt32) -> [UInt8] { [24, 16, 8, 0].map { UInt8(truncatingIfNeeded: value >> $0) } }
+        func chunk(_ type: String, _ data: [UInt8]) -> [UInt8] {
+            let body = Array(type.utf8) + data
+            var crc: UInt32 = 0xFFFF_FFFF
+            for byte in body {
+                crc ^= UInt32(byte)
+                for _ in 0..<8 { crc = crc & 1 == 1 ? (crc >> 1) ^ 0xEDB8_8320 : crc >> 1 }
+            }
+            return bigEndian(UInt32(data.count)) + body + bigEndian(~crc)
+        }
+        let header = bigEndian(width) + bigEndian(height) + [8, 2, 0, 0, 0]
+        return [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A] + chunk("IHDR", header) + chunk("IDAT", idat)
+            + chunk("IEND", [])
+    }
+
     @Test func badImageSettingsAreErrorsAtTheirLine() throws {
         let site = try makeSite()
         defer { try? FileManager.default.removeItem(at: site) }
