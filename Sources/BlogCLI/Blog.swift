@@ -8,7 +8,7 @@ struct Blog: AsyncParsableCommand {
         abstract: "A static blog engine whose headline output is a spec-perfect JSON Feed.",
         version: BlogVersion.current,
         subcommands: [
-            Init.self, NewPost.self, Build.self, Serve.self, Feed.self, Markdown.self, Import.self,
+            Init.self, NewPost.self, Build.self, Check.self, Serve.self, Feed.self, Markdown.self, Import.self,
             LinkSpare.self,
         ]
     )

@@ -34,6 +34,9 @@ public final class PreviewServer: Sendable {
         public var includesDrafts = false
         /// Show posts dated in the future.
         public var includesFuture = false
+        /// Check the links of every build (``BuildOptions/checksLinks``) and show the broken ones in the
+        /// page's error overlay; every build is then a whole one, without the rebuild of edited posts alone.
+        public var checksLinks = false
         /// Called before each build's swap (``BuildOptions/beforeSwap``).
         public var beforeSwap: (@Sendable () async -> Void)?
 
@@ -200,12 +203,17 @@ public final class PreviewServer: Sendable {
         buildOptions.cacheFolder = "\(Self.folder)"
         buildOptions.memory = memory
         buildOptions.beforeSwap = options.beforeSwap
+        buildOptions.checksLinks = options.checksLinks
         do {
             let (configuration, _) = try site.loadConfiguration()
             await status.setBasePath(configuration.basePath)
             buildOptions.baseURL = origin + configuration.basePath
             let summary = try await SiteBuilder(site: site).build(buildOptions)
-            await status.publish(error: nil, outputChanged: summary.filesWritten + summary.filesRemoved > 0)
+            // A check's errors are in a written output: it is served, with the broken links in the overlay.
+            let errors = summary.diagnostics.filter { $0.severity == .error }.map(\.description)
+            await status.publish(
+                error: errors.isEmpty ? nil : errors.joined(separator: "\n"),
+                outputChanged: summary.filesWritten + summary.filesRemoved > 0)
             report(.built(summary, changed: changed))
         } catch {
             await status.publish(error: error.diagnostics.map(\.description).joined(separator: "\n"))

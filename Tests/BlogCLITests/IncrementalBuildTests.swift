@@ -121,13 +121,14 @@ import Testing
         let before = try FileManager.default.attributesOfItem(atPath: post.path)[.modificationDate] as? Date
         let text = try String(contentsOf: post, encoding: .utf8)
         // The same number of bytes: only the change time tells the edit.
-        let (old, new) = frontMatter ? ("title: First", "title: Fjrst") : ("Some `code`", "Some `cade`")
+        // The body's edit keeps its words, which the search index holds: the edited post alone is rebuilt.
+        let (old, new) = frontMatter ? ("title: First", "title: Fjrst") : ("Some `code`", "Some *code*")
         #expect(text.contains(old))
         try text.replacingOccurrences(of: old, with: new).write(to: post, atomically: false, encoding: .utf8)
         try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: post.path)
         try expectCachedEqualsClean(site, "edited, old modification time", editedAlone: !frontMatter)
         let page = try String(contentsOf: site.appending(path: "public/posts/first/index.html"), encoding: .utf8)
-        #expect(page.contains(frontMatter ? "Fjrst" : "<code>cade</code>"), "the edit is published")
+        #expect(page.contains(frontMatter ? "Fjrst" : "<em>code</em>"), "the edit is published")
         try FileManager.default.setAttributes([.modificationDate: Date()], ofItemAtPath: post.path)
         try expectCachedEqualsClean(site, "touched only", editedAlone: true)
     }
@@ -136,8 +137,10 @@ import Testing
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
         let posts = site.appending(path: "content/posts")
+        // Without search: an edit to a post's words changes the search index, which only the whole build
+        // makes (searchIndexEditsTakeTheWholeBuild).
         try edit(site.appending(path: "blog.yaml")) {
-            $0.replacingOccurrences(of: "item_limit: 3", with: "item_limit: 1")
+            $0.replacingOccurrences(of: "item_limit: 3", with: "item_limit: 1") + "search: false\n"
         }
         for (index, day) in (10...16).enumerated() {
             let links =
@@ -226,6 +229,24 @@ import Testing
         try expectCachedEqualsClean(site, "summary edited, feeds of summaries", editedAlone: false)
     }
 
+    @Test func searchIndexEditsTakeTheWholeBuild() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        try expectCachedEqualsClean(site, "first build")
+        try edit(post) { $0 + "\nA word the index had not: pangolin.\n" }
+        try expectCachedEqualsClean(site, "words added", editedAlone: false)
+        let shards = site.appending(path: "public/search/words")
+        let text = try FileManager.default.contentsOfDirectory(atPath: shards.path).map {
+            try String(contentsOf: shards.appending(path: $0), encoding: .utf8)
+        }.joined()
+        #expect(text.contains("\"pangolin\""))
+        try edit(post) { $0.replacingOccurrences(of: "Some `code`", with: "Some *code*") }
+        try expectCachedEqualsClean(site, "markup changed, the words kept", editedAlone: true)
+        try edit(post) { $0.replacingOccurrences(of: "pangolin", with: "") }
+        try expectCachedEqualsClean(site, "a word removed", editedAlone: false)
+    }
+
     /// The tree a swap replaces is kept as `.public.blog-spare` and staged into by the next build; nothing
     /// it holds may reach the output unless this build made the same bytes.
     @Test func spareTreeNeverLeaksIntoTheOutput() throws {
@@ -269,7 +290,7 @@ import Testing
         #expect(second.stderr.contains("warning: unknown front matter key 'tag'"))
         #expect(
             second.stdout.hasPrefix(
-                "Built 4 posts, 1 page and 6 tags into public/: 0 files written, 44 unchanged, 1 draft skipped, 1 future post skipped, 2 warnings in "
+                "Built 4 posts, 1 page and 6 tags into public/: 0 files written, 49 unchanged, 1 draft skipped, 1 future post skipped, 2 warnings in "
             ))
     }
 

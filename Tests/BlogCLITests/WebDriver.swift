@@ -73,6 +73,16 @@ final class WebDriver {
         try command("POST", "/session/\(session)/execute/sync", ["script": script, "args": [Any]()])
     }
 
+    /// Types `text` into the first element that matches the CSS `selector`, as keystrokes, after clearing it.
+    func type(_ text: String, into selector: String) throws {
+        let found = try command(
+            "POST", "/session/\(session)/element", ["using": "css selector", "value": selector])
+        let element = try #require(
+            (found as? [String: Any])?["element-6066-11e4-a52e-4f735466cecf"] as? String, "no \(selector)")
+        _ = try command("POST", "/session/\(session)/element/\(element)/clear", [:])
+        _ = try command("POST", "/session/\(session)/element/\(element)/value", ["text": text])
+    }
+
     /// Evaluates `script` every 50 ms until it returns true, for at most `seconds`; says whether it did.
     func waitUntil(_ script: String, seconds: Double = 15) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)

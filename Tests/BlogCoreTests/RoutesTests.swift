@@ -59,7 +59,7 @@ import Testing
         for slug in Routes.reservedSlugs.filter({ !$0.contains(".") }) {
             #expect(
                 routes.index(page: 2).path.hasPrefix(slug + "/") || routes.tags.path.hasPrefix(slug + "/")
-                    || routes.archive.path.hasPrefix(slug + "/")
+                    || routes.archive.path.hasPrefix(slug + "/") || routes.searchPage.path.hasPrefix(slug + "/")
                     || routes.folder(of: post("x")).hasPrefix(slug + "/"), "\(slug) is reserved but no route uses it")
         }
     }

@@ -26,6 +26,8 @@ extension Blog {
         var host = "127.0.0.1"
         @Flag(help: "Include posts marked draft: true.") var drafts = false
         @Flag(help: "Include posts dated in the future.") var future = false
+        @Flag(help: "Check the links of every build and show the broken ones on the page; every build is whole.")
+        var check = false
         @Option(help: "The site folder (default: the nearest folder above holding blog.yaml).") var site: String?
         @Option(help: .hidden) var pauseBeforeSwap: Double?
 
@@ -42,6 +44,7 @@ extension Blog {
             options.port = port
             options.includesDrafts = drafts
             options.includesFuture = future
+            options.checksLinks = check
             options.beforeSwap = Build.pause(pauseBeforeSwap)
             let server = PreviewServer(site: located, options: options)
 

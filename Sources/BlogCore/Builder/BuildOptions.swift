@@ -14,6 +14,12 @@ public struct BuildOptions: Sendable {
     public var now: Date
     /// Treat unknown template variables as errors (`blog build --strict`, which also fails on warnings).
     public var isStrict = false
+    /// Check the links of the output after the build (`blog check`, `blog build --check`): every link
+    /// into the site, the feeds and the sitemap; the problems are among the summary's diagnostics.
+    public var checksLinks = false
+    /// With ``checksLinks``, also ask other sites about the links to them, through this fetcher
+    /// (`blog check --external`).
+    public var linkFetcher: (any LinkFetcher)?
     /// The folder for the build cache, relative to the site root; `blog serve` keeps its own.
     public var cacheFolder = SiteLayout.cache
     /// Keeps the cache in memory between builds of one process instead of on disk; see ``BuildMemory``.
@@ -62,8 +68,11 @@ public struct BuildSummary: Sendable {
     public var draftsSkipped = 0
     /// Posts left out because they are dated in the future.
     public var futureSkipped = 0
-    /// Warnings and notes; errors stop a build instead.
+    /// Warnings and notes; errors stop a build instead, except the errors of a link check, which find
+    /// problems in an output already written.
     public var diagnostics: [Diagnostic] = []
+    /// What the link check found, when ``BuildOptions/checksLinks`` asked for one.
+    public var check: CheckSummary?
     /// The output folder.
     public var output: URL
     /// Wall time of the build.
@@ -74,6 +83,8 @@ public struct BuildSummary: Sendable {
 
     /// How many of ``diagnostics`` are warnings.
     public var warningCount: Int { diagnostics.filter { $0.severity == .warning }.count }
+    /// How many of ``diagnostics`` are errors (of a link check).
+    public var errorCount: Int { diagnostics.filter { $0.severity == .error }.count }
 
     /// `Built 12 posts, 2 pages and 8 tags into public/: 40 files written, 3 unchanged ...`.
     public func line(outputName: String) -> String {

@@ -35,6 +35,8 @@ struct PageContext: Sendable {
             },
             "authors": configuration.authors.map { TemplateObject(["name": $0.name, "url": $0.url]) },
             "pages": navigation.map { TemplateObject(["title": $0.title, "url": $0.url]) },
+            "search_url": configuration.search.map { _ in routes.searchManifest.url },
+            "search_page": configuration.search.map { _ in routes.searchPage.url },
         ])
     }
 

@@ -36,7 +36,8 @@ struct Routes: Sendable {
 
     /// Names at the output's root that the engine's own outputs take, which a page's slug may not.
     static let reservedSlugs: Set<String> = [
-        "posts", "tags", "page", "archive", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt", "404.html",
+        "posts", "tags", "page", "archive", "search", "feed.json", "atom.xml", "rss.xml", "sitemap.xml", "robots.txt",
+        "404.html",
         "index.html",
     ]
 
@@ -185,6 +186,23 @@ struct Routes: Sendable {
     }
     var robots: Route { Route(path: "robots.txt", url: "\(basePath)robots.txt") }
 
+    /// The search page, which the search index's files sit beside.
+    var searchPage: Route { Route(path: "search/index.html", url: "\(basePath)search/") }
+    /// The search index's manifest, which names its shards; themes get its URL as `site.search_url`.
+    var searchManifest: Route { Route(path: "search/index.json", url: "\(basePath)search/index.json") }
+    /// One word shard of the search index, by name; its folder's URL is in the manifest.
+    func searchWords(_ name: String) -> Route {
+        Route(path: "search/words/\(name).json", url: "\(basePath)search/words/\(name).json")
+    }
+    /// One document shard of the search index, by number from 0; its folder's URL is in the manifest.
+    func searchDocuments(_ number: Int) -> Route {
+        Route(path: "search/documents/\(number).json", url: "\(basePath)search/documents/\(number).json")
+    }
+    /// The folder URL that a shard's file name follows, as the script joins them: a route's URL without it.
+    static func folderURL(of route: Route) -> String {
+        String(route.url[...(route.url.lastIndex(of: "/") ?? route.url.startIndex)])
+    }
+
     /// The URL of a page written at `path` (as the routes above give it): a folder's `index.html` is
     /// its folder.
     func url(ofPath path: String) -> String {
@@ -208,7 +226,7 @@ struct Routes: Sendable {
     /// folders of its list pages (`tags/`, `page/`, `archive/`) and the feed's archive (`feed/`).
     static func isEngineOutput(_ path: String) -> Bool {
         let first = path.split(separator: "/").first.map(String.init) ?? ""
-        return path == "index.html" || ["tags", "page", "archive", "feed"].contains(first)
+        return path == "index.html" || ["tags", "page", "archive", "feed", "search"].contains(first)
     }
 
     /// The URL with the origin of `base_url` in front: `https://example.com/blog/tags/`.

@@ -79,7 +79,7 @@ extension SiteBuilder {
     }
 
     /// Renders the edited posts that the last build rendered through the whole build's render step, and
-    /// checks that what lists and feeds show of each is as recorded.
+    /// checks that what lists, feeds and the search index show of each is as recorded.
     ///
     /// - Returns: The posts as published, for the feed pages that carry them.
     private func renderEdited(
@@ -108,6 +108,12 @@ extension SiteBuilder {
             else {
                 return .failure(
                     EditReach(reason: "\(file): what lists or feeds show of it, or its diagnostics, changed"))
+            }
+            // The index's shards are made from every post's terms, which this rebuild does not read: an edit
+            // that changes what the index holds of a post takes the whole build, which keeps the shards whose
+            // bytes stay the same.
+            guard made.rendered.search?.recordText ?? "" == recorded.search?.recordText ?? "" else {
+                return .failure(EditReach(reason: "\(file): its words in the search index changed"))
             }
             edited[index].rendered = made.rendered
             if inFeeds.contains(file) { published.append(made) }

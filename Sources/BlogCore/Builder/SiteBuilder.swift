@@ -15,7 +15,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Bumped whenever output for the same input changes, so caches of older engines are ignored.
-    static let engineVersion = "blog 0.1 output 11"
+    static let engineVersion = "blog 0.1 output 12"
 
     /// Builds the site into the output folder, re-rendering only what changed since the last build.
     ///
@@ -29,12 +29,10 @@ public struct SiteBuilder: Sendable {
         let sources = await scanSources(plan)
         var run = BuildRun(plan, scan: sources)
         timer.mark("plan and scan")
-        let previous: IncrementalBuild.Previous
         switch await takeShortWay(sources, run) {
         case .done(let summary): return summary
-        case .whole(let last): previous = last
+        case .whole(let previous): run.reuse = await plan.incremental.reuse(plan, previous)
         }
-        run.reuse = await plan.incremental.reuse(plan, previous)
         let loaded = await loadPosts(sources, run)
         timer.mark("load posts")
         let selection = try await selectPublished(loaded, &run)
@@ -42,14 +40,14 @@ public struct SiteBuilder: Sendable {
         let pages = try await renderPostPages(selection, loaded, into: output, &run)
         timer.mark("render posts and pages")
         let listPages = try await renderListPages(pages, selection, into: output, run)
-        timer.mark("list pages")
         let feeds = try await writeFeeds(pages, selection, loaded, into: output, &run)
-        timer.mark("feeds")
+        timer.mark("list pages and feeds")
         let sitemaps = try writeSitemap(pages, listPages: listPages, into: output, run)
-        let generated = Set(listPages.keys).union(feeds.hashes.keys).union(sitemaps)
+        let search = try writeSearchIndex(pages, selection, into: output, run)
+        let generated = Set(listPages.keys).union(feeds.hashes.keys).union(sitemaps).union(search)
         let redirects = try writeRedirects(pages, generated: generated, into: output, &run)
         try copyStaticFiles(pages, generated: generated, redirects: redirects, into: output, &run)
-        timer.mark("sitemap, redirects and static files")
+        timer.mark("sitemap, search, redirects and static files")
         let committed = try await commit(output, plan)
         timer.mark("commit")
         var summary = committed.summary(pages, selection)
@@ -59,8 +57,9 @@ public struct SiteBuilder: Sendable {
                 listPages: listPages, feeds: feeds, committed: committed, summary: summary,
                 diagnostics: run.contentDiagnostics), plan)
         timer.mark("record")
+        let checked = await checkLinks(pages, listPages, redirects, committed, run, into: &summary)
         Self.releaseInBackground([loaded, selection, pages, run.reuse, committed])
-        return finish(plan, summary, run.diagnostics)
+        return finish(plan, summary, run.diagnostics + checked)
     }
 
     private enum Start {
@@ -71,9 +70,13 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Ends the build at once when nothing changed, or with a rebuild of the edited posts alone when their
-    /// edits reach no further than their own pages; else says what the whole build starts from.
+    /// edits reach no further than their own pages (unless the build checks its links); else says what the
+    /// whole build starts from.
     private func takeShortWay(_ sources: SourceScan, _ run: BuildRun) async -> Start {
         let plan = run.plan
+        // A check reads where every page came from, which only a whole build knows: it carries unchanged
+        // pages over, but it runs every step.
+        guard !plan.options.checksLinks else { return .whole(plan.incremental.previous()) }
         switch await plan.incremental.start(plan, sources) {
         case .unchanged(let summary, let diagnostics):
             return .done(finish(plan, summary, run.diagnostics + diagnostics))

@@ -350,3 +350,12 @@ private protocol OptionalValue {
 extension Optional: OptionalValue {
     fileprivate var wrapped: Any? { self.map { $0 as Any } }
 }
+
+extension SitePages {
+    /// The search page, when the theme has a `search` template.
+    func searchPage() -> String? {
+        guard templates.has("search") else { return nil }
+        return context.render(
+            templates, "search", page: context.page(title: "Search", description: nil, url: routes.searchPage.url))
+    }
+}

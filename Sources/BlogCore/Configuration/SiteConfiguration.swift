@@ -68,6 +68,11 @@ public struct SiteConfiguration: Sendable, Equatable {
     /// after the first paragraph at which it has this many words, as Hugo's `summaryLength` does; nil for the
     /// first paragraph, shortened to ``PostRenderer/summaryLimit`` characters.
     public var summaryWords: Int?
+    /// How `blog check --external` treats other sites (`check:` in blog.yaml).
+    public var linkCheck = LinkCheckSettings()
+    /// The search index (`search:` in blog.yaml): on by default, in the site's language; nil when
+    /// `search: false` turns it off.
+    public var search: SearchSettings? = SearchSettings(language: "en")
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
     /// How the images in post folders are encoded (`images:` in blog.yaml).
@@ -85,7 +90,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     static let knownKeys = [
         "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
-        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "images",
+        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "check", "search", "images",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -182,6 +187,8 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.feedArchiveCarriesWholePosts = !(readFeedContent(&fields, key: "archive_content") ?? true)
         (configuration.feedArchive, configuration.tagFeeds) = readFeedSwitches(&fields)
         configuration.redirects = readRedirects(&fields)
+        configuration.linkCheck = readCheck(&fields)
+        configuration.search = readSearch(&fields, siteLanguage: language)
         configuration.images = readImages(&fields)
         try readPosts(&fields, into: &configuration)
         return (configuration, fields.diagnostics)
@@ -257,6 +264,19 @@ public struct SiteConfiguration: Sendable, Equatable {
         }
         fields.absorb(feed)
         return (limit, icon, favicon, formats, feedPaths)
+    }
+
+    /// `search:`: false turns the index off; a mapping may set `language`, the site's by default.
+    private static func readSearch(_ fields: inout YAMLFields, siteLanguage: String) -> SearchSettings? {
+        guard let node = fields.node("search") else { return SearchSettings(language: siteLanguage) }
+        if case .mapping(let mapping) = node {
+            var search = YAMLFields(mapping: mapping, file: fields.file, lineOffset: fields.lineOffset)
+            search.warnUnknownKeys(known: ["language"], context: "search ")
+            let language = search.languageTag("language") ?? siteLanguage
+            fields.absorb(search)
+            return SearchSettings(language: language)
+        }
+        return fields.bool("search") == false ? nil : SearchSettings(language: siteLanguage)
     }
 
     /// `feed.content` and `feed.archive_content`: `full` or `summary`; whether it is `summary`, nil when

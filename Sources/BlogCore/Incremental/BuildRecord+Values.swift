@@ -23,6 +23,7 @@ extension RecordWriter {
         array(source.frontMatterDiagnostics) { $0.diagnostic($1) }
         array(source.renderDiagnostics) { $0.diagnostic($1) }
         bool(source.isRendered)
+        string(source.searchText)
     }
 
     mutating func diagnostic(_ diagnostic: BuildRecord.RecordedDiagnostic) {
@@ -79,7 +80,7 @@ extension RecordReader {
             summary: try string(), wordCount: try int(), entryHash: try fixed(),
             frontMatterDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },
             renderDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },
-            isRendered: try bool()
+            isRendered: try bool(), searchText: try string()
         )
     }
 

@@ -11,7 +11,7 @@ import JSONFeed
 /// and modification time match, and an old output file only when its size and modification time still
 /// match what was written. A record that cannot be read is ignored.
 struct BuildRecord: Sendable {
-    static let formatVersion = 10
+    static let formatVersion = 11
     static let folder = SiteLayout.cache
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
@@ -34,6 +34,8 @@ struct BuildRecord: Sendable {
         var renderDiagnostics: [RecordedDiagnostic]
         /// Whether the post was rendered (and so has a summary and a page) in that build.
         var isRendered: Bool
+        /// Its ``SearchDocument/recordText`` when it was rendered with search on; empty otherwise.
+        var searchText: String = ""
     }
 
     /// The summary figures of a build, for a rebuild that changes nothing.

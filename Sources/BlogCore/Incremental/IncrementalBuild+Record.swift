@@ -123,7 +123,7 @@ extension SourceRecords {
                 entryHash: entryHashes[index], frontMatterDiagnostics: source.diagnostics.map(\.recorded),
                 renderDiagnostics: (renderedNow?.diagnostics ?? (carriedOver ? rendered?.diagnostics : nil) ?? []).map(
                     \.recorded),
-                isRendered: rendered != nil
+                isRendered: rendered != nil, searchText: rendered?.search?.recordText ?? ""
             )
         }
         return records

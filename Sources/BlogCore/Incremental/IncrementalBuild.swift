@@ -66,6 +66,13 @@ struct IncrementalBuild: Sendable {
                 diagnostics: stamps.diagnostics, recordedSources: Array(stamps.sources.keys)))
     }
 
+    /// The last build's record, for a whole build whatever changed (a build that checks its links).
+    func previous() -> Previous {
+        let remembered = memory?.record(fingerprint: fingerprint)
+        let file = remembered == nil ? BuildRecord.File.read(for: site, in: folder, fingerprint: fingerprint) : nil
+        return Previous(file: file, remembered: remembered)
+    }
+
     /// The sources (by their place among the scan's jobs) whose size or modification time is not the one
     /// the last build recorded, when every other source and output file has the recorded stamp and the
     /// same files are there; nil when anything else changed.

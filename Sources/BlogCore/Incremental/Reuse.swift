@@ -112,7 +112,7 @@ extension Reuse.RecordedPost {
             rendered: source.isRendered
                 ? RenderedPost(
                     html: PostHTML(bytes: []), feedHTML: "", summary: source.summary, wordCount: source.wordCount,
-                    toc: [], diagnostics: renderDiagnostics)
+                    toc: [], diagnostics: renderDiagnostics, search: SearchDocument(recordText: source.searchText))
                 : nil,
             entryHash: source.entryHash, entry: source)
     }
@@ -184,6 +184,7 @@ extension Reuse {
                 (edit.stamp.size, edit.stamp.modified, edit.stamp.changed, edit.hash, edit.post)
             if let rendered = edit.rendered {
                 (record.summary, record.wordCount) = (rendered.summary, rendered.wordCount)
+                record.searchText = rendered.search?.recordText ?? ""
             }
             replaced[edit.file] = (edit.stamp, record)
         }

@@ -16,6 +16,8 @@ struct RenderedPost: Sendable {
     /// The headings within the site's table-of-contents levels, nested.
     var toc: [TableOfContentsEntry] = []
     var diagnostics: [Diagnostic]
+    /// Its terms and excerpt for the search index; nil when the site has no search.
+    var search: SearchDocument? = nil
 
     /// Minutes at 200 words a minute, at least one.
     var readingMinutes: Int { max(1, (wordCount + 199) / 200) }
@@ -64,7 +66,15 @@ struct PostRenderer: Sendable {
             markdown: post.body.replacingControlCharacters, options: parseOptions,
             extensions: configuration.markdown.extensions)
         var diagnostics: [Diagnostic] = []
-        let walked = Self.walk(document, collectingParagraphs: post.summary == nil && configuration.summaryWords == nil)
+        let walked = Self.walk(
+            document, collectingParagraphs: post.summary == nil && configuration.summaryWords == nil,
+            collectingText: configuration.search != nil)
+        // Before the anchors: the search index holds what the reader sees of a heading.
+        let search = configuration.search.map { settings in
+            SearchDocument(
+                body: String(decoding: walked.text, as: UTF8.self), headings: walked.headings.map(Self.blockText),
+                words: settings.words)
+        }
         let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
         // Hugo's summary ends at a paragraph; which one is known from the HTML, and the text from the tree.
         let summaryBlocks =
@@ -118,7 +128,7 @@ struct PostRenderer: Sendable {
         return RenderedPost(
             html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words,
             toc: TableOfContentsEntry.nested(toc),
-            diagnostics: diagnostics)
+            diagnostics: diagnostics, search: search)
     }
 
     /// A warning for each image a post in a folder shows from that folder (Markdown `![]()` or a raw
@@ -157,11 +167,14 @@ struct PostRenderer: Sendable {
         var paragraphs: [Node] = []
         var codeBlocks: [Node] = []
         var words = 0
+        /// The text of every text and code node, one space between, for the search index.
+        var text: [UInt8] = []
     }
 
-    private static func walk(_ document: Document, collectingParagraphs: Bool) -> Walked {
+    private static func walk(_ document: Document, collectingParagraphs: Bool, collectingText: Bool) -> Walked {
         var walked = Walked()
         document.forEachNode { node in
+            if collectingText { appendText(of: node, to: &walked.text) }
             switch node.kind {
             case .text, .code: walked.words += node.withLiteralBytes(wordCount(inUTF8:))
             case .codeBlock:
@@ -176,6 +189,21 @@ struct PostRenderer: Sendable {
             }
         }
         return walked
+    }
+
+    /// Adds a node's text to the search text: inline text as it is, a space for a line break and around
+    /// every block, so that neither words of two paragraphs nor a link and the period after it are split
+    /// or joined.
+    private static func appendText(of node: Node, to text: inout [UInt8]) {
+        switch node.kind {
+        case .text, .code: node.withLiteralBytes { text.append(contentsOf: $0) }
+        case .emphasis, .strong, .link, .image, .htmlInline, .customInline: break
+        case .codeBlock:
+            text.append(UInt8(ascii: " "))
+            node.withLiteralBytes { text.append(contentsOf: $0) }
+            text.append(UInt8(ascii: " "))
+        default: if text.last != UInt8(ascii: " ") { text.append(UInt8(ascii: " ")) }
+        }
     }
 
     /// For a relative link to a `.md` file, the source path it points to (relative to the site root) and

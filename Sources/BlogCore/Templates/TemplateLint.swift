@@ -7,7 +7,8 @@ enum TemplateLint {
     /// Every key of the objects ``PageContext`` gives templates; a test keeps this list equal to them.
     static let knownNames: Set<String> = [
         "site", "page", "post", "posts", "pagination", "tags", "has_tags", "tag", "years",
-        "title", "description", "base_url", "base_path", "language", "feed_url", "feeds", "authors", "pages",
+        "title", "description", "base_url", "base_path", "language", "feed_url", "feeds", "search_url", "search_page",
+        "authors", "pages",
         "url", "path", "type", "image", "published",
         "permalink", "summary", "has_authors", "reading_minutes", "word_count", "is_draft", "attachments",
         "has_attachments", "date_iso", "date_display", "date_short", "updated_iso", "updated_display",

@@ -119,6 +119,11 @@ struct TemplateSet: Sendable {
         }
     }
 
+    /// Whether the theme has template `name`: optional pages (the search page) are made only then.
+    func has(_ name: String) -> Bool {
+        library.getTemplate(named: name) != nil
+    }
+
     func render(_ name: String, _ context: TemplateObject) -> String {
         library.render(context, withTemplate: name) ?? ""
     }

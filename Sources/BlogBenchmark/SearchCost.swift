@@ -1,0 +1,84 @@
+import BlogCore
+import Foundation
+
+/// What the search index costs and what a query fetches: the benchmark's lean site against a copy whose
+/// blog.yaml says `search: false`, built from clean in turn, and the files the search page's script
+/// fetches for a one-word and a three-word query (``SearchFetch``). Pagefind's figures for the same
+/// queries need a browser (its WebAssembly decides what it fetches); the manual's search page has them.
+struct SearchCost {
+    struct Figures: Codable {
+        var withoutSeconds: Double
+        var withSeconds: Double
+        var withoutRuns: [Double]
+        var withRuns: [Double]
+        var indexFiles: Int
+        var indexMB: Double
+        /// Bytes and files fetched, by query.
+        var queries: [Query]
+        /// The share of a clean build's time the index adds: 0.07 for 7%.
+        var added: Double { withSeconds / withoutSeconds - 1 }
+    }
+
+    struct Query: Codable {
+        var text: String
+        var files: Int
+        var bytes: Int
+        var results: Int
+    }
+
+    static let runs = 3
+    static let queries = ["swift", "static site engine"]
+
+    /// Writes the copy beside `site` and builds both from clean ``runs`` times; nil when a build fails.
+    static func measure(site: URL, posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) async
+        -> Figures?
+    {
+        let without = base.appending(path: "blog-without-search")
+        do {
+            try generator.writeBlogSite(at: without, posts: posts, blogExecutable: blog, theme: .lean)
+            let yaml = without.appending(path: "blog.yaml")
+            try (try String(contentsOf: yaml, encoding: .utf8) + "search: false\n").write(
+                to: yaml, atomically: true, encoding: .utf8)
+        } catch {
+            print("note: cannot write the site without search: \(error)")
+            return nil
+        }
+        var withoutRuns: [Double] = []
+        var withRuns: [Double] = []
+        for attempt in 1...runs {
+            let aside = base.appending(path: "search-cost-aside-\(attempt)")
+            let withoutRun = await CleanBuild.run(blog, site: without, aside: aside.appending(path: "without"))
+            let withRun = await CleanBuild.run(blog, site: site, aside: aside.appending(path: "with"))
+            guard withoutRun.status == 0, withRun.status == 0 else {
+                print("note: a build for the cost of search failed in \(base.path)")
+                return nil
+            }
+            withoutRuns.append(withoutRun.seconds)
+            withRuns.append(withRun.seconds)
+        }
+        let index = CleanBuild.treeSize(site.appending(path: "public/search"))
+        let fetched = queries.compactMap { text in
+            SearchFetch.files(for: text, site: Site(root: site)).map {
+                Query(
+                    text: text, files: $0.files.count, bytes: $0.files.reduce(0) { $0 + $1.bytes }, results: $0.results)
+            }
+        }
+        return Figures(
+            withoutSeconds: withoutRuns.sorted()[runs / 2], withSeconds: withRuns.sorted()[runs / 2],
+            withoutRuns: withoutRuns, withRuns: withRuns, indexFiles: index.files, indexMB: Double(index.bytes) / 1e6,
+            queries: fetched)
+    }
+
+    static func lines(_ figures: Figures) -> [String] {
+        [
+            String(
+                format: "  search index: %d files, %.1f MB; clean build %.2f s with it, %.2f s without: %+.0f%%",
+                figures.indexFiles, figures.indexMB, figures.withSeconds, figures.withoutSeconds, 100 * figures.added)
+        ]
+            + figures.queries.map {
+                String(
+                    format: "  search for \"%@\": %d files, %.0f KB fetched, %d results", $0.text, $0.files,
+                    Double($0.bytes) / 1000, $0.results)
+            }
+    }
+}

@@ -1,0 +1,162 @@
+import Foundation
+
+extension Routes {
+    /// Where a URL found in a page or a feed leads, as a link check sees it.
+    enum LinkTarget: Sendable, Equatable {
+        /// Into the site: the path below `base_url`, percent-decoded (`posts/café/`, `` for the home
+        /// page), and the fragment as written, without `#` (nil without one).
+        case site(path: String, fragment: String?)
+        /// A root-relative path, or a URL on the site's own host, outside the base path of `base_url`.
+        case outsideBasePath
+        /// Another site over HTTP(S), by host.
+        case external(host: String)
+        /// Not a place to check: `mailto:`, `tel:`, `data:`, `javascript:` and other schemes, or no URL.
+        case ignored
+    }
+
+    /// Where `url` leads from the page or feed at `documentURL` (root-relative, as ``Route/url`` is).
+    /// Relative and root-relative URLs are resolved here (RFC 3986 §5.2), without Foundation's `URL`: a
+    /// site of ten thousand pages has millions of them.
+    func linkTarget(of url: String, from documentURL: String) -> LinkTarget {
+        // HTML §2.4.2: a URL attribute's leading and trailing white space is not part of it. Checked by
+        // byte first: Foundation's trimming costs more than the rest of the resolution.
+        let isPadded =
+            url.utf8.first.map(HTMLScanner.isSpace) ?? false || url.utf8.last.map(HTMLScanner.isSpace) ?? false
+        let trimmed = isPadded ? url.trimmingCharacters(in: .whitespacesAndNewlines) : url
+        guard !trimmed.isEmpty else { return .ignored }
+        if PostRenderer.hasScheme(trimmed) || trimmed.hasPrefix("//") {
+            // The site's own absolute links (canonical, Open Graph, feeds: several on every page) are
+            // root-relative links behind the origin of `base_url`.
+            let origin = baseURL.dropLast(basePath.count)
+            if trimmed.hasPrefix(origin), trimmed.utf8.dropFirst(origin.utf8.count).first == UInt8(ascii: "/") {
+                return linkTarget(of: String(trimmed.dropFirst(origin.count)), from: documentURL)
+            }
+            if let host = Self.plainHost(of: trimmed), host != URL(string: baseURL)?.host()?.lowercased() {
+                return .external(host: host)
+            }
+            return absoluteTarget(of: trimmed)
+        }
+        var rest = Substring(trimmed)
+        var fragment: String?
+        if let hash = rest.firstIndex(of: "#") {
+            fragment = String(rest[rest.index(after: hash)...])
+            rest = rest[..<hash]
+        }
+        if let question = rest.firstIndex(of: "?") { rest = rest[..<question] }
+        var path: String
+        if rest.hasPrefix("/") {
+            path = String(rest)
+        } else if rest.isEmpty {
+            path = documentURL
+        } else {
+            let folder = documentURL.lastIndex(of: "/").map { documentURL[...$0] } ?? "/"
+            path = String(folder + rest)
+        }
+        if path.contains("/.") { path = Self.removingDotSegments(path) }
+        return siteTarget(path: path, fragment: fragment)
+    }
+
+    /// The host of an `http` or `https` URL whose authority is a plain name without a port or user
+    /// (`https://Other.example/x` → `other.example`); nil for anything else, which Foundation reads.
+    static func plainHost(of url: String) -> String? {
+        let lower = url.prefix(8).lowercased()
+        let start = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
+        guard start > 0 else { return nil }
+        let authority = url.utf8.dropFirst(start).prefix { !"/?#".utf8.contains($0) }
+        guard !authority.isEmpty, !authority.contains(where: { ":@[\\%".utf8.contains($0) || $0 >= 0x80 }) else {
+            return nil
+        }
+        return String(decoding: authority, as: UTF8.self).lowercased()
+    }
+
+    /// An absolute or scheme-relative URL: HTTP(S) on the site's host is the site; other hosts are external.
+    private func absoluteTarget(of url: String) -> LinkTarget {
+        let base = URL(string: baseURL)
+        guard let resolved = URL(string: url.urlSafe, relativeTo: base)?.absoluteURL,
+            let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https",
+            let host = resolved.host()?.lowercased(), !host.isEmpty
+        else { return .ignored }
+        guard host == base?.host()?.lowercased(), resolved.port == base?.port else { return .external(host: host) }
+        return siteTarget(path: resolved.path(percentEncoded: true), fragment: resolved.fragment(percentEncoded: true))
+    }
+
+    private func siteTarget(path: String, fragment: String?) -> LinkTarget {
+        // `/docs` for a base path of `/docs/` is the home page too.
+        let folder = path + "/" == basePath ? basePath : path
+        guard folder.hasPrefix(basePath) else { return .outsideBasePath }
+        let below = String(folder.dropFirst(basePath.count))
+        let decoded = String(decoding: Self.percentDecoded(Array(below.utf8)), as: UTF8.self)
+        return .site(path: decoded, fragment: fragment)
+    }
+
+    /// RFC 3986 §5.2.4 on a path that starts with `/`.
+    static func removingDotSegments(_ path: String) -> String {
+        var output: [Substring] = []
+        let segments = path.dropFirst().split(separator: "/", omittingEmptySubsequences: false)
+        for (index, segment) in segments.enumerated() {
+            let isLast = index == segments.count - 1
+            switch segment {
+            case ".": if isLast { output.append("") }
+            case "..":
+                if !output.isEmpty { output.removeLast() }
+                if isLast { output.append("") }
+            default: output.append(segment)
+            }
+        }
+        return "/" + output.joined(separator: "/")
+    }
+
+    /// The files of the output that a path below `base_url` may be served from, in the order a static
+    /// host tries them: the file itself, the folder's `index.html`, and the path plus `.html` that
+    /// ``outputPath(ofPermalink:)`` writes for a permalink without an extension.
+    static func outputCandidates(ofSitePath path: String) -> [String] {
+        let folder = outputPath(ofPermalink: "/" + path + (path.isEmpty || path.hasSuffix("/") ? "" : "/"))
+        if path.isEmpty || path.hasSuffix("/") { return [folder] }
+        let permalink = outputPath(ofPermalink: "/" + path)
+        return [path, folder] + (permalink == path ? [] : [permalink])
+    }
+
+    /// The name of the theme's template that makes a list page (as ``SitePages`` stages them).
+    func template(ofListPage path: String) -> String {
+        switch path {
+        case notFound.path: "404"
+        case tags.path: "tags"
+        case archive.path: "archive"
+        case _ where path.hasPrefix(Self.publishedPath(ofOutput: tags.path)): "tag"
+        default: "index"
+        }
+    }
+}
+
+extension String {
+    /// The URL with the bytes Foundation refuses in a URL string (spaces, non-ASCII) percent-encoded and
+    /// everything else as written, so that `posts/café/` parses as a browser would read it.
+    fileprivate var urlSafe: String {
+        guard utf8.contains(where: { $0 >= 0x80 || $0 <= 0x20 || $0 == UInt8(ascii: "\\") }) else { return self }
+        var result = ""
+        for byte in utf8 {
+            if byte >= 0x80 || byte <= 0x20 || byte == UInt8(ascii: "\\") {
+                result += String(format: "%%%02X", byte)
+            } else {
+                result.unicodeScalars.append(Unicode.Scalar(byte))
+            }
+        }
+        return result
+    }
+}
+
+extension Routes {
+    /// The format of a feed the build writes at `path`: the site's feeds, the feed's archive pages, and
+    /// each tag's feeds and their archive pages; nil for any other file.
+    func feedFormat(ofOutput path: String) -> FeedFormat? {
+        if let format = FeedFormat.allCases.first(where: { feed($0).path == path }) { return format }
+        let parts = path.split(separator: "/")
+        switch parts.count {
+        case 2 where parts[0] == "feed" && parts[1].hasSuffix(".json"): return .json
+        case 3 where parts[0] == "tags":
+            return FeedFormat.allCases.first { tagFeed(String(parts[1]), $0).path == path }
+        case 4 where parts[0] == "tags" && parts[2] == "feed" && parts[3].hasSuffix(".json"): return .json
+        default: return nil
+        }
+    }
+}

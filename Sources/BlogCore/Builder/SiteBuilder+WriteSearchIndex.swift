@@ -1,0 +1,51 @@
+import BlogFileSystem
+import Foundation
+
+extension SiteBuilder {
+    /// Writes the search index of every published post and page (``SearchIndex``) and the theme's search
+    /// page, when blog.yaml leaves search on. Drafts and future posts are not among the published, so
+    /// their words are in no file. Every file is made again from the posts' ``SearchDocument``s, which a
+    /// carried-over post brings from the record; the staged tree keeps each file whose bytes are as they
+    /// were, so an edit rewrites only the shards whose terms it changes (and the manifest).
+    ///
+    /// - Returns: The paths written, for the checks that no post, copied file or redirect takes one.
+    func writeSearchIndex(_ pages: RenderedPages, _ selection: Selection, into output: StagedTree, _ run: BuildRun)
+        throws(DiagnosticError) -> [String]
+    {
+        let plan = run.plan
+        guard let settings = plan.configuration.search else { return [] }
+        let routes = plan.routes
+        let context = selection.sitePages.context
+        // Oldest post first, pages after: a new post takes the next id, and the shards of older ones stay.
+        let published = pages.posts.reversed() + pages.standalone
+        let entries = published.map { item in
+            SearchIndex.Entry(
+                title: item.post.title, url: item.url,
+                date: item.post.kind == .post ? item.post.date.map { String(context.local($0).iso.prefix(10)) } : nil,
+                tags: item.tags.map(\.name), summary: item.post.summary,
+                document: item.rendered.search ?? SearchDocument(terms: [:], excerpt: ""))
+        }
+        let index = SearchIndex(entries, words: settings.words)
+        var files: [(path: String, text: String)] = [
+            (
+                routes.searchManifest.path,
+                index.manifest(
+                    wordsURL: Routes.folderURL(of: routes.searchWords("")),
+                    documentsURL: Routes.folderURL(of: routes.searchDocuments(0)))
+            )
+        ]
+        for shard in index.wordShards {
+            files.append((routes.searchWords(shard.name).path, SearchIndex.text(of: shard)))
+        }
+        for number in 0..<index.documentShardCount {
+            files.append((routes.searchDocuments(number).path, index.documentShard(number)))
+        }
+        if let page = selection.sitePages.searchPage() { files.append((routes.searchPage.path, page)) }
+        do {
+            for file in files { try output.put(file.path, text: file.text) }
+        } catch {
+            throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
+        }
+        return files.map(\.path)
+    }
+}

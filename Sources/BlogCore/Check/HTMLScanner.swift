@@ -1,0 +1,215 @@
+import Foundation
+
+/// What a link check needs from one HTML page: the URLs it links to, the fragments it offers, and the
+/// target of a redirect page's refresh; found by one pass over the page's bytes, without a tree.
+struct PageScan: Sendable, Equatable {
+    /// One URL in an attribute: `href`, `src`, `poster`, each candidate of a `srcset`, a refresh's `url=`.
+    struct Link: Sendable, Equatable {
+        /// The attribute's name, lower-case.
+        var attribute: String
+        /// The URL with character references decoded (`&amp;` is `&`), as a browser reads it.
+        var url: String
+        /// The byte offset of the attribute's value in the page.
+        var offset: Int
+    }
+
+    var links: [Link] = []
+    /// Every `id`, and the `name` of every `<a>`: what a `#fragment` may point to (HTML §7.4.6.4).
+    var anchors: Set<String> = []
+    /// The URL of a `<meta http-equiv="refresh">`, which makes the page a redirect page.
+    var refresh: String?
+}
+
+/// A small scanner of HTML tags and attributes, enough for link checking: quoted and unquoted values,
+/// character references, comments, and the raw text of `<script>`, `<style>`, `<textarea>` and `<title>`,
+/// whose contents hold no tags (HTML §13.1.2). Names are matched without regard to case.
+enum HTMLScanner {
+    /// Scans a page's UTF-8 bytes.
+    static func scan(_ bytes: [UInt8]) -> PageScan {
+        bytes.withUnsafeBufferPointer { scan($0) }
+    }
+
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> PageScan {
+        var scan = PageScan()
+        var index = 0
+        let count = bytes.count
+        while index < count {
+            guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
+                index += 1
+                continue
+            }
+            let next = bytes[index + 1]
+            if next == UInt8(ascii: "!") {
+                index = skipDeclaration(bytes, from: index)
+            } else if next == UInt8(ascii: "/") || next == UInt8(ascii: "?") {
+                index = skip(past: UInt8(ascii: ">"), in: bytes, from: index)
+            } else if isLetter(next) {
+                let (name, end) = readTag(bytes, from: index + 1, into: &scan)
+                index = end
+                if rawTextElements.contains(name) { index = skipRawText(bytes, from: index, closing: name) }
+            } else {
+                index += 1
+            }
+        }
+        return scan
+    }
+
+    /// Elements whose contents are text up to their end tag.
+    private static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
+    private static let linkAttributes: Set<String> = ["href", "src", "poster", "srcset"]
+
+    /// Reads a start tag from its name at `start`; returns the name and where the tag ends.
+    private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into scan: inout PageScan)
+        -> (String, Int)
+    {
+        var index = start
+        while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: ">"),
+            bytes[index] != UInt8(ascii: "/")
+        {
+            index += 1
+        }
+        let name = lowercased(bytes, start..<index)
+        var attributes: [(name: String, value: String, offset: Int)] = []
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: ">") { index += 1; break }
+            if isSpace(byte) || byte == UInt8(ascii: "/") { index += 1; continue }
+            let nameStart = index
+            while index < bytes.count, !isSpace(bytes[index]), bytes[index] != UInt8(ascii: "="),
+                bytes[index] != UInt8(ascii: ">"), index == nameStart || bytes[index] != UInt8(ascii: "/")
+            {
+                index += 1
+            }
+            let attribute = lowercased(bytes, nameStart..<index)
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                attributes.append((attribute, "", index))
+                continue
+            }
+            index += 1
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            let (range, end) = valueRange(bytes, from: index)
+            index = end
+            if isWanted(attribute) {
+                attributes.append((attribute, CharacterReferences.decode(bytes, range), range.lowerBound))
+            }
+        }
+        record(tag: name, attributes, into: &scan)
+        return (name, index)
+    }
+
+    private static func isWanted(_ attribute: String) -> Bool {
+        linkAttributes.contains(attribute) || attribute == "id" || attribute == "name" || attribute == "content"
+            || attribute == "http-equiv"
+    }
+
+    /// The bytes of a value from `start` (a quote or the first byte of an unquoted value) and where it ends.
+    private static func valueRange(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, Int) {
+        guard start < bytes.count else { return (start..<start, start) }
+        let quote = bytes[start]
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+            var end = start + 1
+            while end < bytes.count, bytes[end] != quote { end += 1 }
+            return (start + 1..<end, min(end + 1, bytes.count))
+        }
+        var end = start
+        while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: ">") { end += 1 }
+        return (start..<end, end)
+    }
+
+    private static func record(
+        tag: String, _ attributes: [(name: String, value: String, offset: Int)], into scan: inout PageScan
+    ) {
+        for (name, value, offset) in attributes {
+            switch name {
+            case "id" where !value.isEmpty: scan.anchors.insert(value)
+            case "name" where tag == "a" && !value.isEmpty: scan.anchors.insert(value)
+            case "srcset":
+                for candidate in srcsetURLs(value) {
+                    scan.links.append(PageScan.Link(attribute: name, url: candidate, offset: offset))
+                }
+            case "href", "src", "poster":
+                scan.links.append(PageScan.Link(attribute: name, url: value, offset: offset))
+            default: break
+            }
+        }
+        guard tag == "meta",
+            attributes.contains(where: { $0.name == "http-equiv" && $0.value.lowercased() == "refresh" }),
+            let content = attributes.first(where: { $0.name == "content" }),
+            let url = refreshURL(content.value)
+        else { return }
+        scan.refresh = url
+        scan.links.append(PageScan.Link(attribute: "content", url: url, offset: content.offset))
+    }
+
+    /// The URL of a refresh's `content` (`0; url=/new/`), HTML §4.2.5.3, quotes removed.
+    static func refreshURL(_ content: String) -> String? {
+        guard let range = content.range(of: "url", options: .caseInsensitive) else { return nil }
+        var rest = content[range.upperBound...].drop { $0 == " " }
+        guard rest.first == "=" else { return nil }
+        rest = rest.dropFirst().drop { $0 == " " }
+        if let quote = rest.first, quote == "'" || quote == "\"" {
+            rest = rest.dropFirst().prefix { $0 != quote }
+        }
+        let url = rest.trimmingCharacters(in: .whitespaces)
+        return url.isEmpty ? nil : url
+    }
+
+    /// The URLs of a `srcset`: each candidate's first word (HTML §4.8.4.2.2).
+    static func srcsetURLs(_ value: String) -> [String] {
+        value.split(separator: ",").compactMap { candidate in
+            candidate.split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).first.map(String.init)
+        }
+    }
+
+    /// Past a comment (`<!-- ... -->`) or a declaration (`<!DOCTYPE ...>`) starting at `start`.
+    private static func skipDeclaration(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        guard start + 3 < bytes.count, bytes[start + 2] == UInt8(ascii: "-"), bytes[start + 3] == UInt8(ascii: "-")
+        else { return skip(past: UInt8(ascii: ">"), in: bytes, from: start) }
+        var index = start + 4
+        while index + 2 < bytes.count {
+            if bytes[index] == UInt8(ascii: "-"), bytes[index + 1] == UInt8(ascii: "-"),
+                bytes[index + 2] == UInt8(ascii: ">")
+            {
+                return index + 3
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    /// Past the end tag `</name` of a raw text element, whatever the case of its name.
+    private static func skipRawText(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, closing name: String)
+        -> Int
+    {
+        let name = Array(name.utf8)
+        var index = start
+        while index + 1 + name.count < bytes.count {
+            if bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "/"),
+                name.indices.allSatisfy({ bytes[index + 2 + $0] | 0x20 == name[$0] })
+            {
+                return skip(past: UInt8(ascii: ">"), in: bytes, from: index)
+            }
+            index += 1
+        }
+        return bytes.count
+    }
+
+    private static func skip(past byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int {
+        var index = start
+        while index < bytes.count, bytes[index] != byte { index += 1 }
+        return min(index + 1, bytes.count)
+    }
+
+    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        String(decoding: bytes[range].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    }
+
+    static func isSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0C || byte == 0x0D
+    }
+
+    private static func isLetter(_ byte: UInt8) -> Bool {
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+    }
+}

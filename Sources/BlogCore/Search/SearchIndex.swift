@@ -1,0 +1,205 @@
+import Foundation
+
+/// The search index of a site as static files: a small manifest, word shards that each hold the postings
+/// of a range of terms, and document shards that each hold the metadata of a run of documents. A query
+/// reads the manifest, the shards of its words, and the document shards of the results it shows.
+///
+/// Term order is UTF-16 code unit order, JavaScript's `<`, so that the script finds a term's shard by the
+/// same comparison the build cut the shards with.
+struct SearchIndex: Sendable {
+    /// One published post or page, as the index knows it.
+    struct Entry: Sendable {
+        var title: String
+        var url: String
+        /// `2026-11-14` in the site's zone; nil for a page.
+        var date: String?
+        var tags: [String]
+        /// Front matter's own summary, which the body may not hold.
+        var summary: String?
+        var document: SearchDocument
+    }
+
+    /// A range of terms in one file: its first prefix (a lower bound of its terms) and its file's name.
+    struct WordShard: Sendable, Equatable {
+        var key: String
+        var name: String
+        var terms: [(term: String, postings: String)]
+
+        static func == (a: WordShard, b: WordShard) -> Bool {
+            a.key == b.key && a.name == b.name && a.terms.elementsEqual(b.terms) { $0 == $1 }
+        }
+    }
+
+    static let formatVersion = 1
+    /// How much more a hit counts in each field than one in the body.
+    static let titleWeight = 4
+    static let tagWeight = 3
+    static let summaryWeight = 2
+
+    var wordShards: [WordShard]
+    /// Documents' metadata, as JSON objects, in id order.
+    var documents: [String]
+    var documentsPerShard: Int
+    var averageLength: Double
+    var stems: Bool
+
+    /// Makes the index of `entries`, whose positions are their document ids.
+    ///
+    /// - Parameter shardTarget: The size a word shard is cut down to, in bytes; by default 16 KiB, or the
+    ///   power of two above a 120th of the postings when that is more, so that a site of any size has a
+    ///   couple of hundred word shards at most and a small one a few.
+    init(_ entries: [Entry], words: SearchWords, shardTarget: Int? = nil) {
+        var postings: [String: [(doc: Int, count: Int)]] = [:]
+        var lengths: [Int] = []
+        for (id, entry) in entries.enumerated() {
+            let counts = Self.weightedTerms(entry, words: words)
+            lengths.append(counts.values.reduce(0, +))
+            for (term, count) in counts { postings[term, default: []].append((id, count)) }
+        }
+        let quantized = lengths.map(Self.quantizedLength)
+        averageLength =
+            quantized.isEmpty ? 1 : quantized.map(Self.length(ofQuantized:)).reduce(0, +) / Double(quantized.count)
+        let sorted = postings.keys.sorted(by: Self.precedes)
+        let encoded: [(term: String, postings: String)] = sorted.map { term in
+            var text = ""
+            var last = 0
+            for posting in postings[term] ?? [] {
+                SearchVarint.append(posting.doc - last, to: &text)
+                SearchVarint.append(min(posting.count, 1023), to: &text)
+                SearchVarint.append(quantized[posting.doc], to: &text)
+                last = posting.doc
+            }
+            return (term, text)
+        }
+        let total = encoded.reduce(0) { $0 + $1.term.utf8.count + $1.postings.utf8.count }
+        // A power of two: a target that followed every byte of the total would move shards' bounds with
+        // every edit; this one moves when the index doubles.
+        var target = 16_384
+        while target * 120 < total { target *= 2 }
+        wordShards = SearchShards.partition(encoded, target: shardTarget ?? target)
+        documents = entries.map(Self.metadata)
+        documentsPerShard = max(16, (entries.count + 159) / 160)
+        stems = words.stems
+    }
+
+    /// The weighted count of each term of one entry: its fields' terms, each counted with its field's weight.
+    static func weightedTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
+        var counts = entry.document.terms
+        words.forEachTerm(in: entry.title) { counts[$0, default: 0] += titleWeight }
+        for tag in entry.tags { words.forEachTerm(in: tag) { counts[$0, default: 0] += tagWeight } }
+        if let summary = entry.summary { words.forEachTerm(in: summary) { counts[$0, default: 0] += summaryWeight } }
+        return counts
+    }
+
+    /// A document's length in a posting: 4·log2(1 + length), rounded, at most 63, so that it takes one
+    /// character and a shard need not be made again when another document's length moves the average.
+    static func quantizedLength(_ length: Int) -> Int {
+        min(63, Int((4 * log2(1 + Double(length))).rounded()))
+    }
+
+    static func length(ofQuantized value: Int) -> Double {
+        pow(2, Double(value) / 4) - 1
+    }
+
+    /// JavaScript's string order: by UTF-16 code units.
+    static func precedes(_ a: String, _ b: String) -> Bool {
+        a.utf16.lexicographicallyPrecedes(b.utf16)
+    }
+
+    /// The number of document shards.
+    var documentShardCount: Int { (documents.count + documentsPerShard - 1) / documentsPerShard }
+
+    /// The document shard `number`, a JSON array of its documents.
+    func documentShard(_ number: Int) -> String {
+        let start = number * documentsPerShard
+        let end = min(documents.count, start + documentsPerShard)
+        return "[\n" + documents[start..<end].joined(separator: ",\n") + "\n]\n"
+    }
+
+    /// A word shard as a JSON object of terms to postings, in term order.
+    static func text(of shard: WordShard) -> String {
+        let members = shard.terms.map { "\(SearchJSON.string($0.term)):\(SearchJSON.string($0.postings))" }
+        return "{\n" + members.joined(separator: ",\n") + "\n}\n"
+    }
+
+    /// The manifest: format, counts, the average length, the shards' keys and names and where their files are.
+    func manifest(wordsURL: String, documentsURL: String) -> String {
+        let shards = wordShards.map { "[\(SearchJSON.string($0.key)),\(SearchJSON.string($0.name))]" }
+        let average = (averageLength * 100).rounded() / 100
+        return """
+            {"version":\(Self.formatVersion),"documents":\(documents.count),"average_length":\(average),\
+            "stems":\(stems),"documents_per_shard":\(documentsPerShard),\
+            "words_url":\(SearchJSON.string(wordsURL)),"documents_url":\(SearchJSON.string(documentsURL)),
+            "shards":[\n\(shards.joined(separator: ",\n"))\n]}
+
+            """
+    }
+
+    private static func metadata(_ entry: Entry) -> String {
+        let tags = entry.tags.map(SearchJSON.string).joined(separator: ",")
+        return
+            "{\"title\":\(SearchJSON.string(entry.title)),\"url\":\(SearchJSON.string(entry.url)),\"date\":\(SearchJSON.string(entry.date ?? "")),\"tags\":[\(tags)],\"text\":\(SearchJSON.string(entry.document.excerpt))}"
+    }
+}
+
+/// Non-negative integers as characters of a JSON string: five bits a character, least significant first,
+/// the alphabet's upper half marking that more characters follow.
+enum SearchVarint {
+    static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".unicodeScalars)
+
+    static func append(_ value: Int, to text: inout String) {
+        var rest = value
+        while rest >= 32 {
+            text.unicodeScalars.append(alphabet[32 + (rest & 31)])
+            rest >>= 5
+        }
+        text.unicodeScalars.append(alphabet[rest])
+    }
+
+    /// The integers of a string made by ``append(_:to:)``; nil when it holds another character.
+    static func decode(_ text: String) -> [Int]? {
+        var values: [Int] = []
+        var value = 0
+        var shift = 0
+        for scalar in text.unicodeScalars {
+            guard let digit = alphabet.firstIndex(of: scalar) else { return nil }
+            value |= (digit & 31) << shift
+            if digit >= 32 {
+                shift += 5
+            } else {
+                values.append(value)
+                (value, shift) = (0, 0)
+            }
+        }
+        return values
+    }
+}
+
+/// JSON string literals with the escapes RFC 8259 §7 requires and no others, so bytes are the same on
+/// every machine.
+enum SearchJSON {
+    static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\t": result += "\\t"
+            case "\r": result += "\\r"
+            case _ where scalar.value < 0x20:
+                result += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
+            // Line and paragraph separators end a line in older JavaScript parsers.
+            case "\u{2028}", "\u{2029}": result += "\\u" + String(scalar.value, radix: 16)
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result + "\""
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(0, width - count)) + self
+    }
+}

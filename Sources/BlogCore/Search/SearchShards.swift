@@ -1,0 +1,66 @@
+import BlogFileSystem
+
+/// Cuts the sorted terms into word shards by their prefixes: terms sharing a prefix stay together until
+/// their postings outgrow the target size, and then are cut by one more character, and neighbours too
+/// small alone are put back together up to the target. A shard's bounds depend only on the terms under
+/// its own prefix, so an edit that changes a few terms changes the shards of those terms, not every
+/// shard after them as a cut by running size would.
+enum SearchShards {
+    typealias Term = (term: String, postings: String)
+
+    static func partition(_ terms: [Term], target: Int) -> [SearchIndex.WordShard] {
+        guard !terms.isEmpty else { return [] }
+        // Cut by scalars, not UTF-16 units, so that a key never ends in half a surrogate pair; terms that share
+        // a prefix of scalars share its code units, and so are together in UTF-16 order too.
+        let units = terms.map { Array($0.term.unicodeScalars) }
+        let sizes = terms.map { $0.term.utf8.count + $0.postings.utf8.count + 6 }
+        let groups = split(0..<terms.count, depth: 0, units: units, sizes: sizes, target: target)
+        return groups.enumerated().map { position, group in
+            // The first shard also takes whatever sorts before its first term: a lookup always lands.
+            let prefix = units[group.range.lowerBound].prefix(position == 0 ? 0 : group.depth)
+            let key = String(String.UnicodeScalarView(prefix))
+            let digest = Digest.of(key)
+            return SearchIndex.WordShard(
+                key: key, name: String(digest & 0xFFFF_FFFF_FFFF, radix: 16), terms: Array(terms[group.range]))
+        }
+    }
+
+    private struct Group {
+        var range: Range<Int>
+        /// The length of the prefix, in scalars, that all its terms share and that starts it.
+        var depth: Int
+        var size: Int
+    }
+
+    private static func split(
+        _ range: Range<Int>, depth: Int, units: [[Unicode.Scalar]], sizes: [Int], target: Int
+    ) -> [Group] {
+        let size = sizes[range].reduce(0, +)
+        guard size > target, range.count > 1 else { return [Group(range: range, depth: depth, size: size)] }
+        // Children by the next unit; the terms that end at this depth come first, as they sort first.
+        var children: [Range<Int>] = []
+        var start = range.lowerBound
+        for index in range.dropFirst() where unit(units[index], depth) != unit(units[start], depth) {
+            children.append(start..<index)
+            start = index
+        }
+        children.append(start..<range.upperBound)
+        var groups: [Group] = []
+        for child in children {
+            for group in split(child, depth: depth + 1, units: units, sizes: sizes, target: target) {
+                if let last = groups.last, last.size + group.size <= target {
+                    groups[groups.count - 1] = Group(
+                        range: last.range.lowerBound..<group.range.upperBound, depth: last.depth,
+                        size: last.size + group.size)
+                } else {
+                    groups.append(group)
+                }
+            }
+        }
+        return groups
+    }
+
+    private static func unit(_ units: [Unicode.Scalar], _ depth: Int) -> Int {
+        depth < units.count ? Int(units[depth].value) : -1
+    }
+}

@@ -1,0 +1,78 @@
+import Foundation
+import Testing
+
+@testable import BlogCore
+
+/// The internal link check over an output folder, and the places its problems are reported at.
+@Suite struct LinkCheckTests {
+    func findings(_ files: [String: String]) async throws -> LinkCheck.Findings {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "link-check-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for (path, text) in files {
+            let url = folder.appending(path: path)
+            try FileManager.default.createDirectory(
+                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try text.write(to: url, atomically: true, encoding: .utf8)
+        }
+        let routes = Routes(configuration: try configuration())
+        return await LinkCheck(routes: routes, folder: folder, files: Set(files.keys)).run()
+    }
+
+    @Test func linksThatFindTheirFilesAndElementsAreFine() async throws {
+        let found = try await findings([
+            "index.html": ##"<a href="posts/a/#x">a</a> <a href="/blog/posts/a">a</a> <img src="cat.png">"##,
+            "posts/a/index.html": ##"<h2 id="x">X</h2><a href="../../">home</a><a href="#top">top</a>"##,
+            "cat.png": "png",
+            "about.html": #"<a href="/blog/about">about</a> <a href="https://other.example/">o</a>"#,
+        ])
+        #expect(found.problems == [])
+        #expect(found.pages == 3)
+        #expect(found.links == 7)
+        #expect(found.anchors == 1)
+        #expect(found.externalHosts == ["other.example"])
+    }
+
+    @Test func aMissingPageAndAMissingElementAreErrors() async throws {
+        let found = try await findings([
+            "index.html": ##"<a href="posts/b/">b</a> <a href="posts/a/#y">a</a>"##,
+            "posts/a/index.html": #"<h2 id="x">X</h2>"#,
+        ])
+        #expect(
+            found.problems.map(\.message) == [
+                "link to 'posts/b/' finds nothing (did you mean 'posts/a/'?)",
+                "link to 'posts/a/#y' finds no element with id 'y' in 'posts/a/' (did you mean '#x'?)",
+            ])
+    }
+
+    /// A post's link is placed at its line and column in the Markdown; the same URL written twice on the
+    /// page but once in the Markdown places the other in the template, whose base names it.
+    @Test func problemsArePlacedAtTheirSources() throws {
+        let root = FileManager.default.temporaryDirectory.appending(path: "link-sources-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        try FileManager.default.createDirectory(
+            at: root.appending(path: "site-template"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(
+            at: root.appending(path: "content/posts"), withIntermediateDirectories: true)
+        try "---\ntitle: A\n---\nSee [b](/blog/b/)\nand [c](/blog/c/).\n".write(
+            to: root.appending(path: "content/posts/a.md"), atomically: true, encoding: .utf8)
+        try "<nav><a href=\"{{site.base_path}}b/\">B</a></nav>\n".write(
+            to: root.appending(path: "site-template/base.mustache"), atomically: true, encoding: .utf8)
+        func problem(_ url: String) -> LinkCheck.Problem {
+            LinkCheck.Problem(
+                page: "posts/a/index.html", link: PageScan.Link(attribute: "href", url: url, offset: 0),
+                severity: .error, message: "link to '\(url)' finds nothing")
+        }
+        let diagnostics = LinkCheck.diagnostics(
+            [problem("/blog/b/"), problem("/blog/b/"), problem("/blog/c/")],
+            origins: [
+                "posts/a/index.html": .markdown(source: "content/posts/a.md", template: "site-template/post.mustache")
+            ],
+            root: root, basePath: "/blog/")
+        #expect(
+            diagnostics.map(\.description) == [
+                "content/posts/a.md:4:9: error: link to '/blog/b/' finds nothing",
+                "site-template/base.mustache:1:33: error: link to '/blog/b/' finds nothing",
+                "content/posts/a.md:5:9: error: link to '/blog/c/' finds nothing",
+            ])
+    }
+}

@@ -1,0 +1,66 @@
+import Testing
+
+@testable import BlogCore
+
+/// Where a URL found in a page leads, as the link check resolves it for a site under a sub-folder.
+@Suite struct LinkTargetTests {
+    let routes: Routes
+
+    init() throws {
+        routes = Routes(configuration: try configuration("title: T\nbase_url: https://example.com/blog/\n"))
+    }
+
+    @Test(arguments: [
+        ("../b/", Routes.LinkTarget.site(path: "posts/b/", fragment: nil)),
+        ("../b/#intro", .site(path: "posts/b/", fragment: "intro")),
+        ("#intro", .site(path: "posts/a/", fragment: "intro")),
+        ("cat.png?v=2", .site(path: "posts/a/cat.png", fragment: nil)),
+        ("/blog/tags/", .site(path: "tags/", fragment: nil)),
+        ("/blog", .site(path: "", fragment: nil)),
+        ("https://example.com/blog/posts/caf%C3%A9/", .site(path: "posts/café/", fragment: nil)),
+        ("caf%C3%A9.png", .site(path: "posts/a/café.png", fragment: nil)),
+        ("café.png", .site(path: "posts/a/café.png", fragment: nil)),
+        ("../../x/", .site(path: "x/", fragment: nil)),
+        ("../../../x/", .outsideBasePath),
+        ("/other/", .outsideBasePath),
+        ("https://example.com/other/", .outsideBasePath),
+        ("https://Other.example/x", .external(host: "other.example")),
+        ("https://example.com/blog/posts/b/#x", .site(path: "posts/b/", fragment: "x")),
+        ("https://example.com/blog", .site(path: "", fragment: nil)),
+        ("HTTPS://EXAMPLE.COM/blog/tags/", .site(path: "tags/", fragment: nil)),
+        ("https://example.com.evil/blog/", .external(host: "example.com.evil")),
+        ("https://user@other.example/x", .external(host: "other.example")),
+        ("//cdn.example/x.js", .external(host: "cdn.example")),
+        ("http://example.com:8080/blog/", .external(host: "example.com")),
+        ("mailto:a@example.com", .ignored),
+        ("javascript:void(0)", .ignored),
+        ("data:image/png;base64,AAAA", .ignored),
+        ("", .ignored),
+    ])
+    func resolvesAgainstThePage(_ url: String, _ expected: Routes.LinkTarget) {
+        #expect(routes.linkTarget(of: url, from: "/blog/posts/a/") == expected)
+    }
+
+    @Test(arguments: [
+        ("", ["index.html"]),
+        ("posts/a/", ["posts/a/index.html"]),
+        ("posts/a", ["posts/a", "posts/a/index.html", "posts/a.html"]),
+        ("cat.png", ["cat.png", "cat.png/index.html"]),
+    ])
+    func aSitePathIsServedFromTheseFiles(_ path: String, _ files: [String]) {
+        #expect(Routes.outputCandidates(ofSitePath: path) == files)
+    }
+
+    @Test(arguments: [
+        ("feed.json", FeedFormat.json), ("atom.xml", .atom), ("rss.xml", .rss), ("feed/3.json", .json),
+        ("tags/swift/feed.json", .json), ("tags/swift/rss.xml", .rss), ("tags/swift/feed/1.json", .json),
+    ])
+    func knowsTheFeedsTheBuildWrites(_ path: String, _ format: FeedFormat) {
+        #expect(routes.feedFormat(ofOutput: path) == format)
+    }
+
+    @Test(arguments: ["index.html", "posts/a/feed.json", "tags/swift/index.html", "static/feed.json"])
+    func otherFilesAreNoFeeds(_ path: String) {
+        #expect(routes.feedFormat(ofOutput: path) == nil)
+    }
+}

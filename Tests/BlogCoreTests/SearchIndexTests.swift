@@ -1,0 +1,203 @@
+import Foundation
+import Testing
+
+@testable import BlogCore
+
+@Suite struct SearchIndexTests {
+    static let english = SearchWords(stems: true)
+    static let plain = SearchWords(stems: false)
+
+    @Test(arguments: [
+        ("Café au lait", ["cafe", "au", "lait"]),
+        ("CAFÉ, crème brûlée!", ["cafe", "creme", "brulee"]),
+        ("Ünïcödé & friends", ["unicode", "friends"]),
+        ("ΟΔΟΣ οδός", ["οδοσ", "οδοσ"]),
+        ("東京都に行く", ["東京", "京都", "都に", "に行", "行く"]),
+        ("日 and 本", ["日", "and", "本"]),
+        ("Swift6 and 2026-11-14", ["swift6", "and", "2026", "11", "14"]),
+        ("नमस्ते दुनिया", ["नमस्ते", "दुनिया"]),
+    ])
+    func termsAreFoldedWords(text: String, expected: [String]) {
+        #expect(Self.plain.terms(in: text) == expected)
+    }
+
+    @Test(arguments: [
+        ("running", "run"), ("runs", "run"), ("run", "run"), ("caresses", "caress"), ("ponies", "poni"),
+        ("pony", "poni"), ("hopping", "hop"), ("hoping", "hope"), ("agreed", "agree"), ("feed", "feed"),
+        ("conflated", "conflate"), ("filing", "file"), ("falling", "fall"), ("is", "is"), ("café", "café"),
+    ])
+    func englishStemsAreStepOneOfPorter(word: String, stem: String) {
+        #expect(SearchStemmer.stem(word) == stem)
+    }
+
+    @Test func stemmingFollowsTheSearchLanguage() throws {
+        #expect(try configuration().search == SearchSettings(language: "en"))
+        #expect(try configuration().search?.stems == true)
+        let german = try configuration("title: T\nbase_url: https://example.com/\nlanguage: de\n")
+        #expect(german.search?.stems == false)
+        let setting = try configuration("title: T\nbase_url: https://example.com/\nsearch:\n  language: en-GB\n")
+        #expect(setting.search?.stems == true)
+        #expect(try configuration("title: T\nbase_url: https://example.com/\nsearch: false\n").search == nil)
+    }
+
+    @Test(arguments: [SearchWords(stems: true), SearchWords(stems: false)])
+    func countsAreTheTermsCounted(words: SearchWords) {
+        for entry in Self.generatedEntries(count: 40, seed: 3) {
+            // Thousands of distinct words, so that the table of words grows while counting.
+            let many = (0..<3_000).map { "w\($0 % 1_700)" }.joined(separator: " ")
+            let text = entry.title + " Running, RUNS; café Café 東京都 " + entry.document.excerpt + many
+            #expect(words.counts(in: text) == Dictionary(words.terms(in: text).map { ($0, 1) }, uniquingKeysWith: +))
+        }
+    }
+
+    @Test func queryWordsMatchStemsAndTheLastWordAsAPrefix() {
+        let query = SearchQuery("Running caf", stems: true)
+        #expect(query.words == [.init(exact: "run", prefix: nil), .init(exact: "caf", prefix: "caf")])
+        #expect(SearchQuery("caf ", stems: true).words == [.init(exact: "caf", prefix: nil)])
+        #expect(SearchQuery("x", stems: true).words == [.init(exact: "x", prefix: nil)])
+        #expect(SearchQuery("東", stems: true).words == [.init(exact: "東", prefix: "東")])
+    }
+
+    @Test func varintsRoundTrip() {
+        var text = ""
+        let values = [0, 1, 31, 32, 1023, 1024, 99_999, 7]
+        for value in values { SearchVarint.append(value, to: &text) }
+        #expect(SearchVarint.decode(text) == values)
+    }
+
+    /// Documents from a small vocabulary with accents, CJK and inflections, so that queries hit many
+    /// documents, share prefixes and cross shard bounds.
+    static func generatedEntries(count: Int, seed: UInt64) -> [SearchIndex.Entry] {
+        var random = SplitMix(state: seed)
+        let vocabulary = [
+            "café", "Cafe", "cafés", "caffeine", "run", "running", "runner", "swift", "swiftly", "東京", "京都",
+            "東京都", "über", "uber", "naïve", "naive", "feed", "feeds", "static", "station", "page", "pages",
+            "paging", "Ünïcödé", "unicode", "日本語", "blog", "blogging", "zeta", "zebra", "ΟΔΟΣ", "οδός",
+        ]
+        func text(_ words: Int) -> String {
+            (0..<words).map { _ in vocabulary[Int(random.next() % UInt64(vocabulary.count))] }.joined(separator: " ")
+        }
+        return (0..<count).map { index in
+            let headings = (0..<Int(random.next() % 3)).map { _ in text(2) }
+            let body = text(Int(random.next() % 40)) + " " + headings.joined(separator: " ")
+            return SearchIndex.Entry(
+                title: text(3), url: "/posts/\(index)/", date: "2026-01-01", tags: [text(1)],
+                summary: random.next() % 4 == 0 ? text(5) : nil,
+                document: SearchDocument(body: body, headings: headings, words: english))
+        }
+    }
+
+    /// The documents a query finds, best first, by reading every document's terms: no shards, no postings.
+    static func scan(_ entries: [SearchIndex.Entry], _ query: String) -> [Int] {
+        let counts = entries.map { SearchIndex.weightedTerms($0, words: english) }
+        let lengths = counts.map { SearchIndex.quantizedLength($0.values.reduce(0, +)) }
+        let average = lengths.map(SearchIndex.length(ofQuantized:)).reduce(0, +) / Double(entries.count)
+        let parsed = SearchQuery(query, stems: true)
+        return parsed.rank(
+            postings: { word in
+                let terms = Set(counts.flatMap(\.keys)).filter(word.matches)
+                return terms.map { term in
+                    counts.indices.compactMap { doc in counts[doc][term].map { (doc, $0, lengths[doc]) } }
+                }
+            }, documents: entries.count, averageLength: (average * 100).rounded() / 100)
+    }
+
+    @Test(arguments: [1, 2, 3, 4, 5])
+    func resultsAgreeWithAPlainScan(seed: UInt64) {
+        let entries = Self.generatedEntries(count: 150, seed: seed)
+        let index = SearchIndex(entries, words: Self.english, shardTarget: 400)
+        #expect(index.wordShards.count > 5)
+        let queries = [
+            "cafe", "CAFÉ", "café ", "caf", "running", "runs ", "run", "swift static", "東京", "東", "京都 ", "uber",
+            "Über naive", "unicode feed page", "pag", "blogging ", "zeta zebra", "ze", "οδος", "nothing", "s",
+            "feeds running café",
+        ]
+        for query in queries {
+            let found = index.search(query)
+            #expect(found == Self.scan(entries, query), "\(query)")
+        }
+        #expect(!index.search("café").isEmpty)
+    }
+
+    @Test func theSameDocumentsGiveTheSameBytes() {
+        let entries = Self.generatedEntries(count: 80, seed: 9)
+        let first = SearchIndex(entries, words: Self.english, shardTarget: 400)
+        let second = SearchIndex(entries, words: Self.english, shardTarget: 400)
+        #expect(first.wordShards == second.wordShards)
+        #expect(first.documents == second.documents)
+        #expect(
+            first.manifest(wordsURL: "/w/", documentsURL: "/d/")
+                == second.manifest(wordsURL: "/w/", documentsURL: "/d/"))
+    }
+
+    @Test func anEditChangesOnlyTheShardsOfItsTerms() {
+        var entries = Self.generatedEntries(count: 120, seed: 11)
+        let before = SearchIndex(entries, words: Self.english, shardTarget: 2_000)
+        entries[40].document.terms["zebra", default: 0] += 1
+        let after = SearchIndex(entries, words: Self.english, shardTarget: 2_000)
+        let changed = zip(before.wordShards, after.wordShards).filter { $0 != $1 }
+        #expect(before.wordShards.map(\.name) == after.wordShards.map(\.name))
+        #expect(changed.count == 1)
+        #expect(changed.first?.0.terms.contains { $0.term == "zebra" } == true)
+    }
+
+    @Test func theIndexHoldsNoDraftOrFuturePost() async throws {
+        let site = try makeSite(posts: [
+            "a.md": post("Published", "2024-01-01", body: "The word pangolin is here."),
+            "b.md": "---\ntitle: Draft\ndate: 2024-01-02\ndraft: true\n---\nOnly the draft says quokka.\n",
+            "c.md": post("Future", "2099-01-01", body: "Only the future says axolotl."),
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        let folder = site.root.appending(path: "public/search")
+        let names = try FileManager.default.subpathsOfDirectory(atPath: folder.path)
+        var all = ""
+        for name in names where name.hasSuffix(".json") {
+            all += try String(contentsOf: folder.appending(path: name), encoding: .utf8)
+        }
+        #expect(all.contains("\"pangolin\""))
+        #expect(!all.contains("quokka") && !all.contains("axolotl") && !all.contains("Draft"))
+        #expect(FileManager.default.fileExists(atPath: folder.appending(path: "index.html").path))
+    }
+
+    @Test func searchFetchNamesTheFilesTheScriptFetches() async throws {
+        let site = try makeSite(posts: [
+            "a.md": post("Pangolins", "2024-01-01", body: "The word pangolin is here."),
+            "b.md": post("Other", "2024-01-02", body: "Nothing of the kind."),
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        let fetched = try #require(SearchFetch.files(for: "pangolin", site: site))
+        let shards = try FileManager.default.contentsOfDirectory(
+            atPath: site.root.appending(path: "public/search/words").path)
+        #expect(fetched.results == 1)
+        #expect(
+            fetched.files.map(\.path) == [
+                "search/index.json", "search/words/\(try #require(shards.first))", "search/documents/0.json",
+            ])
+        #expect(fetched.files.allSatisfy { $0.bytes > 0 })
+    }
+
+    @Test func searchFalseWritesNoIndex() async throws {
+        let site = try makeSite(
+            yaml: "title: T\nbase_url: https://example.com/blog/\nsearch: false\n",
+            posts: ["a.md": post("A", "2024-01-01")])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        _ = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        #expect(!FileManager.default.fileExists(atPath: site.root.appending(path: "public/search").path))
+        let index = try String(contentsOf: site.root.appending(path: "public/index.html"), encoding: .utf8)
+        #expect(!index.contains("role=\"search\""))
+    }
+}
+
+/// A small deterministic generator (SplitMix64), so that generated documents are the same on every run.
+struct SplitMix {
+    var state: UInt64
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
