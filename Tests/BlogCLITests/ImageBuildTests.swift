@@ -115,6 +115,17 @@ struct ImageBuildTests {
         let twice = try String(contentsOf: site.appending(path: "public/posts/trip/index.html"), encoding: .utf8)
         #expect(twice.contains("<p>Twice: <picture><source type=\"image/avif\" srcset=\"hut-480w.avif 480w"))
         #expect(Set(try FileManager.default.contentsOfDirectory(atPath: cache.path)) == second)
+        // The sea image edited: it alone is encoded again; its old entry goes, the hut's stays as it was.
+        #expect(
+            try ImageBuildTools.tool(
+                "convert", ["-size", "300x200", "xc:teal", folder.appending(path: "sea.png").path]
+            )
+            .status == 0)
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let third = Set(try FileManager.default.contentsOfDirectory(atPath: cache.path))
+        #expect(third.count == 2 && third.contains(hutEntry.lastPathComponent) && third != second)
+        let hutAfterEdit = try FileManager.default.attributesOfItem(atPath: hutEntry.path)[.modificationDate] as? Date
+        #expect(hutAfterEdit == before)
         // The hut removed: its entry goes from the cache, and its files from the output.
         try FileManager.default.removeItem(at: folder.appending(path: "hut.jpg"))
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
