@@ -37,6 +37,15 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        // libvips decodes, resizes and encodes the images posts use; only Images touches it, through CVipsShim's
+        // non-variadic wrappers where libvips' calls take `...`.
+        .systemLibrary(
+            name: "CVips",
+            pkgConfig: "vips",
+            providers: [.apt(["libvips-dev"])]
+        ),
+        .target(name: "CVipsShim", dependencies: ["CVips"]),
+        .target(name: "Images", dependencies: ["CVips", "CVipsShim"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         .target(name: "CFileSystem"),
         // The only Swift that calls POSIX or CFileSystem: reading, writing, walking, renaming, locking, watching.
@@ -48,6 +57,7 @@ let package = Package(
                 "CommonMark",
                 "BlogFileSystem",
                 "JSONFeed",
+                "Images",
                 .product(name: "Yams", package: "Yams"),
                 .product(name: "Mustache", package: "swift-mustache"),
                 .product(name: "TOMLKit", package: "TOMLKit"),
@@ -79,9 +89,10 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark"]),
+        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark", "Images"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], exclude: ["Fixtures"]),
+        .testTarget(name: "ImagesTests", dependencies: ["Images"]),
         .testTarget(name: "BlogFileSystemTests", dependencies: ["BlogFileSystem"]),
         .testTarget(
             name: "BlogCoreTests",

@@ -4,8 +4,10 @@
 //     with --hugo, also the lean pairing of ../shared/bench (BLOG_BENCH); BLOG_HUGO names the Hugo binary to use
 //   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
 //   swift run -c release blog-benchmark markdown [--json FILE]   a 1 MB GFM document against cmark-gfm
+//   swift run -c release blog-benchmark images FILE... [--efforts 0,2,4]   encode time per image (libvips)
 //   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo] [--default-theme]   a site to profile by hand
 import Foundation
+import Images
 
 let arguments = Array(CommandLine.arguments.dropFirst())
 func option(_ name: String) -> String? {
@@ -48,6 +50,10 @@ case "markdown":
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try? encoder.encode(figures).write(to: URL(filePath: jsonPath))
     }
+case "images":
+    let files = arguments.dropFirst().filter { !$0.hasPrefix("-") && $0 != option("--efforts") }
+    let efforts = (option("--efforts") ?? "\(ImageSettings().avifEffort)").split(separator: ",").compactMap { Int($0) }
+    guard ImageBenchmark.run(files: files, efforts: efforts) else { exit(1) }
 case "generate":
     guard let folder = option("--to") else {
         print("usage: blog-benchmark generate --posts N --to FOLDER [--hugo] [--default-theme]")

@@ -62,6 +62,12 @@ final class WebDriver {
         _ = try command("POST", "/session/\(session)/url", ["url": url.absoluteString])
     }
 
+    /// Sets the window's size in CSS pixels; without the browser's own bars (headless), the viewport is
+    /// the window.
+    func resize(width: Int, height: Int) throws {
+        _ = try command("POST", "/session/\(session)/window/rect", ["width": width, "height": height])
+    }
+
     /// Runs `script` (a function body; `return` gives the result) in the page.
     func evaluate(_ script: String) throws -> Any? {
         try command("POST", "/session/\(session)/execute/sync", ["script": script, "args": [Any]()])

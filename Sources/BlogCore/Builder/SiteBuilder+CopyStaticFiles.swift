@@ -2,7 +2,8 @@ import BlogFileSystem
 import Foundation
 
 extension SiteBuilder {
-    /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page.
+    /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page
+    /// but the images ``processImages(_:into:_:)`` published.
     ///
     /// Warnings for files not copied because the build makes their path are added to `run`.
     ///
@@ -13,8 +14,9 @@ extension SiteBuilder {
         _ run: inout BuildRun
     ) throws(DiagnosticError) {
         let plan = run.plan
+        let images = pages.images
         var made: [String: String] = [:]
-        for path in generated { made[path] = "the build" }
+        for path in generated.union(images.outputs) { made[path] = "the build" }
         for path in plan.routes.rootOutputs { made[path] = "the build" }
         for path in redirects { made[path] = "a redirect" }
         // A post's or page's own permalink may name a path the build writes (`/feed/1.json`, `/tags/`).
@@ -37,7 +39,8 @@ extension SiteBuilder {
         do {
             for post in pages.all {
                 guard let bundle = post.post.bundleFolder else { continue }
-                try copier.copy(from: bundle, to: plan.routes.folder(of: post.post), skipping: [SiteLayout.bundleIndex])
+                let skipped = (images.handled[bundle] ?? []).union([SiteLayout.bundleIndex])
+                try copier.copy(from: bundle, to: plan.routes.folder(of: post.post), skipping: skipped)
             }
             try copier.copy(from: SiteLayout.staticFiles, to: "", skipping: [], yieldingToPages: false)
         } catch {

@@ -35,6 +35,8 @@ extension SiteBuilder {
             guard let recorded = before[path], let post = loaded.post,
                 Self.hasSameFrontMatter(post, recorded.post), loaded.diagnostics == recorded.diagnostics
             else { return Self.wholeBuild("\(path): its front matter or its diagnostics changed") }
+            // Its page offers images, whose sizes and encodings the whole build reads (from the cache).
+            guard !hasImages(post) else { return Self.wholeBuild("\(path): its folder holds images") }
             edited.append(
                 .init(file: path, recorded: recorded, stamp: stamp, hash: loaded.hash, post: post, rendered: nil))
         }

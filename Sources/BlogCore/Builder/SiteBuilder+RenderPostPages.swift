@@ -15,6 +15,8 @@ struct RenderedPages: Sendable {
     var diagnostics: [Diagnostic]
     /// The record of every source for the next build, made on the side while lists and feeds are made.
     var sourceRecords: Task<SourceRecords, Never>
+    /// The images of post folders, published before the pages that offer them.
+    var images = ProcessedImages()
 }
 
 extension SiteBuilder {
@@ -25,6 +27,7 @@ extension SiteBuilder {
     ) async throws(DiagnosticError) -> RenderedPages {
         let plan = run.plan
         let sources = loaded.files
+        let images = await processImages(selection.everything, into: output, &run)
         // The feed items of the posts whose whole text a feed carries are made beside their pages, with
         // HTML from the same tree.
         let wholeInFeeds = FeedJob.wholePostSources(
@@ -32,8 +35,10 @@ extension SiteBuilder {
         let work: [RenderWork] = selection.everything.indices.map { position in
             let index = selection.fileIndices[position]
             let source = sources[index]
-            let reuse = selection.hasSameLinks && source.rendered != nil
             let post = selection.everything[position]
+            // A page that offers images is made again: their sizes and widths may have changed.
+            let reuse =
+                selection.hasSameLinks && source.rendered != nil && images.handled[post.bundleFolder ?? ""] == nil
             return RenderWork(
                 post: post, reused: reuse ? source.rendered : nil, url: selection.urls[position],
                 needsBody: source.isFromRecord, fileIndex: index, recordedEntryHash: source.recordedEntryHash,
@@ -41,7 +46,7 @@ extension SiteBuilder {
         }
         let context = RenderContext(
             bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
-            routes: plan.routes, output: output, root: site.root)
+            routes: plan.routes, output: output, root: site.root, pictures: images.pictures)
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
         try run.stopOnErrors(adding: diagnostics)
@@ -62,7 +67,7 @@ extension SiteBuilder {
         return RenderedPages(
             posts: newestFirst.map { unsorted[$0] }, postEntryHashes: postEntryHashes,
             standalone: all.filter { $0.post.kind == .page },
-            all: all, diagnostics: diagnostics, sourceRecords: records)
+            all: all, diagnostics: diagnostics, sourceRecords: records, images: images)
     }
 
     /// One post or page to render or carry over.
@@ -91,6 +96,8 @@ extension SiteBuilder {
         var routes: Routes
         var output: any OutputFiles
         var root: URL
+        /// The processed images of post folders, by path from the site root.
+        var pictures: [String: PictureSource] = [:]
     }
 
     struct RenderResult: Sendable {
@@ -142,6 +149,12 @@ extension SiteBuilder {
         }
         do {
             var rendered = try context.renderer.render(post, includingFeedHTML: item.makesFeedItem)
+            // Pages offer their folder's images in <picture>; feeds keep the plain <img> of the feed HTML.
+            if let folder = post.bundleFolder, !context.pictures.isEmpty,
+                let html = PictureMarkup.rewrite(rendered.html.bytes, folder: folder, pictures: context.pictures)
+            {
+                rendered.html = PostHTML(bytes: html)
+            }
             let published = PublishedPost(
                 post: post, rendered: rendered, url: item.url, permalink: permalink, tags: tags)
             let page = context.pages.page(for: published)

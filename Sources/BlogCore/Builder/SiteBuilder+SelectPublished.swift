@@ -95,8 +95,10 @@ extension SiteBuilder {
         linkTarget: @escaping @Sendable (String) -> PostRenderer.LinkTarget
     ) -> (PostRenderer, SitePages) {
         let context = PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation)
+        var renderer = PostRenderer(configuration: plan.configuration, linkTarget: linkTarget)
+        renderer.siteRoot = plan.rootPath
         return (
-            PostRenderer(configuration: plan.configuration, linkTarget: linkTarget),
+            renderer,
             SitePages(context: context, templates: templates)
         )
     }

@@ -17,6 +17,8 @@ public enum SiteLayout {
     public static let cache = ".blog-cache"
     /// The lock a build holds on the site.
     public static let lock = ".blog-cache/lock"
+    /// Encoded images, by the digest of the original and the settings, shared by `blog build` and `blog serve`.
+    public static let imageCache = ".blog-cache/images"
     /// `blog serve`'s record and output, apart from `blog build`'s.
     public static let serveCache = ".blog-cache/serve"
     /// The file an index of a post folder is.

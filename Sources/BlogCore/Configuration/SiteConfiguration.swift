@@ -1,4 +1,5 @@
 import Foundation
+import Images
 import Yams
 
 import struct CommonMark.Extensions
@@ -74,6 +75,8 @@ public struct SiteConfiguration: Sendable, Equatable {
     public var search: SearchSettings? = SearchSettings(language: "en")
     /// How posts' Markdown becomes HTML (`markdown:` in blog.yaml).
     public var markdown = MarkdownSettings()
+    /// How the images in post folders are encoded (`images:` in blog.yaml).
+    public var images = ImageSettings()
     /// Let raw HTML in posts through (the author is trusted); `markdown.unsafe: false` turns it off.
     public var allowsRawHTML: Bool {
         get { markdown.unsafe }
@@ -87,7 +90,7 @@ public struct SiteConfiguration: Sendable, Equatable {
 
     static let knownKeys = [
         "title", "base_url", "description", "language", "timezone", "authors", "posts_per_page", "feed",
-        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "check", "search",
+        "markdown", "permalink", "redirects", "summary_separator", "summary_words", "check", "search", "images",
     ]
     static let feedKeys = [
         "item_limit", "icon", "favicon", "json", "atom", "rss", "json_path", "atom_path", "rss_path", "content",
@@ -180,6 +183,7 @@ public struct SiteConfiguration: Sendable, Equatable {
         configuration.redirects = readRedirects(&fields)
         configuration.linkCheck = readCheck(&fields)
         configuration.search = readSearch(&fields, siteLanguage: language)
+        configuration.images = readImages(&fields)
         try readPosts(&fields, into: &configuration)
         return (configuration, fields.diagnostics)
     }
