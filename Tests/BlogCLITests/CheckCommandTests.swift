@@ -28,14 +28,14 @@ import Testing
 
             See [the new](../new-name/#kept-heading) and [gone](../old-name/#kept-heading),
             [renamed](../old-nam/), [removed](../new-name/#removed-heading),
-            [encoded](/blog/posts/caf%C3%A9/#ünïcode) and ![missing](missing.png) and ![here](../trip/here.png).
+            [encoded](/blog/posts/caf%C3%A9/#ünïcode) and ![missing](missing.png) and ![here](../trip/here.svg).
 
-            <img src="/blog/posts/trip/gone.png" srcset="/blog/posts/trip/here.png 1x, /blog/posts/trip/gone@2x.png 2x">
+            <img src="/blog/posts/trip/gone.png" srcset="/blog/posts/trip/here.svg 1x, /blog/posts/trip/gone@2x.png 2x">
 
             """,
             "content/posts/trip/index.md":
                 "---\ntitle: Trip\ndate: 2024-01-03\n---\n[Top](#top) [home](/blog/) [outside](/elsewhere/) [other](https://other.example/x)\n",
-            "content/posts/trip/here.png": "png",
+            "content/posts/trip/here.svg": "<svg xmlns=\"http://www.w3.org/2000/svg\"/>",
             "site-template/static/extra.html": "<!DOCTYPE html>\n<p>\n  <a href=\"/blog/nowhere/\">x</a>\n",
         ]
         for (path, text) in files { try text.write(to: site.appending(path: path), atomically: true, encoding: .utf8) }
