@@ -329,6 +329,8 @@ struct FeedReader {
     }
 
     private mutating func checkNoEntities(_ url: String, at path: String, rule: String) {
+        // Both spellings start with `&`, which few URLs hold: a byte search spares the string searches.
+        guard url.utf8.contains(UInt8(ascii: "&")) else { return }
         if url.contains("&#") || url.contains("&amp;") {
             warning(
                 path, rule,
@@ -389,6 +391,9 @@ struct FeedReader {
     }
 
     static func looksLikeMarkup(_ text: String) -> Bool {
+        // Every sign below starts with `<` or `&`: a title without either, most of them, is plain text
+        // without a walk over its characters.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return false }
         var previous: Character?
         for character in text {
             if previous == "<", character.isLetter || character == "/" { return true }
