@@ -53,6 +53,8 @@ struct SiteBenchmark {
         var leanPairings: [LeanPairing.Figures] = []
         /// Clean builds with and without the outputs added by the feed platform.
         var outputCost: OutputCost.Figures?
+        /// Clean builds with and without the internal link check.
+        var checkCost: CheckCost.Figures?
     }
 
     /// How many later edits are measured after the first.
@@ -188,6 +190,7 @@ struct SiteBenchmark {
             }
             result.outputCost = await OutputCost.measure(
                 site: site, posts: posts, generator: generator, blog: blog, base: base)
+            result.checkCost = await CheckCost.measure(site: site, blog: blog, base: base)
             if let hugo {
                 sync()
                 let run = ChildProcess.run(
@@ -291,6 +294,7 @@ struct SiteBenchmark {
         }
         lines += figures.leanPairings.map(LeanPairing.line)
         if let cost = figures.outputCost { lines.append(OutputCost.line(cost)) }
+        if let cost = figures.checkCost { lines.append(CheckCost.line(cost)) }
         return lines.joined(separator: "\n")
     }
 
