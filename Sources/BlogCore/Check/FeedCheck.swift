@@ -28,6 +28,8 @@ struct FeedCheck: Sendable {
     func run(publishedPages: [String]) async -> [Diagnostic] {
         let feeds = files.sorted().compactMap { path in routes.feedFormat(ofOutput: path).map { (path, $0) } }
         let check = self
+        // The sitemap is one file read on one core: it is checked beside the feeds.
+        async let sitemap = checkSitemap(publishedPages)
         let diagnostics = await feeds.parallelMapChunks(minimumChunk: 8) { chunk -> [Diagnostic] in
             var cache = LinkTargetCache(routes: check.routes, files: check.files)
             return chunk.flatMap { path, format -> [Diagnostic] in
@@ -38,7 +40,7 @@ struct FeedCheck: Sendable {
                 }
             }
         }
-        return diagnostics.flatMap { $0 } + checkSitemap(publishedPages)
+        return diagnostics.flatMap { $0 } + (await sitemap)
     }
 
     private func read(_ path: String) -> Data? {
@@ -49,8 +51,8 @@ struct FeedCheck: Sendable {
 
     /// What is wrong with a URL of a feed or the sitemap: nil when it finds a file of the output or
     /// leads to another site.
-    func problem(with url: String, in path: String, cache: inout LinkTargetCache) -> String? {
-        switch cache.target(of: url, from: routes.url(ofPath: path)) {
+    func problem(with url: String, from documentURL: String, cache: inout LinkTargetCache) -> String? {
+        switch cache.target(of: url, from: documentURL) {
         case .ignored, .external: return nil
         case .outsideBasePath: return "'\(url)' is outside the site's base path '\(routes.basePath)'"
         case .site(let sitePath, _):
@@ -68,8 +70,9 @@ struct FeedCheck: Sendable {
         var diagnostics = problems(FeedValidator.validate(value), path)
         var urls: [(String, String)] = []
         Self.collectURLs(value, at: "", into: &urls)
+        let documentURL = routes.url(ofPath: path)
         for (member, url) in urls {
-            if let problem = problem(with: url, in: path, cache: &cache) {
+            if let problem = problem(with: url, from: documentURL, cache: &cache) {
                 diagnostics.append(Diagnostic(.error, file: file(path), message: "\(member): \(problem)"))
             }
         }
@@ -107,8 +110,11 @@ struct FeedCheck: Sendable {
         let elements: Set<String> =
             format == .atom ? ["icon", "logo", "uri"] : ["link", "url", "comments"]
         urls += XMLElements.texts(of: elements, in: text)
+        let documentURL = routes.url(ofPath: path)
         return urls.compactMap { url in
-            problem(with: url, in: path, cache: &cache).map { Diagnostic(.error, file: file(path), message: $0) }
+            problem(with: url, from: documentURL, cache: &cache).map {
+                Diagnostic(.error, file: file(path), message: $0)
+            }
         }
     }
 
@@ -120,12 +126,13 @@ struct FeedCheck: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var listed: Set<String> = []
+        var cache = LinkTargetCache(routes: routes, files: files)
         var documents = [(sitemap, String(decoding: data, as: UTF8.self))]
         while let (path, text) = documents.popLast() {
             let isIndex = text.contains("<sitemapindex")
             for url in XMLElements.texts(of: ["loc"], in: text) {
-                guard case .site(let sitePath, _) = routes.linkTarget(of: url, from: routes.url(ofPath: path)),
-                    let found = Routes.outputCandidates(ofSitePath: sitePath).first(where: files.contains)
+                guard case .site(let sitePath, _) = cache.target(of: url, from: routes.url(ofPath: path)),
+                    let found = cache.file(ofSitePath: sitePath)
                 else {
                     diagnostics.append(
                         Diagnostic(.error, file: file(path), message: "lists '\(url)', which is no page of the site"))
