@@ -341,10 +341,15 @@ struct FeedReader {
     /// Collects `_` extensions and warns about unknown keys, duplicate keys and 1.1 keys in a 1.0 feed.
     private mutating func checkKeys(_ fields: Fields, known: Set<String>, version: String?) -> JSONObject {
         var extensions = JSONObject()
+        let members = fields.object.members
+        // An item has a dozen members: comparing each key with the earlier ones costs less than hashing
+        // every key into a set, for every item of every feed a build checks.
+        let comparesByHash = members.count > 16
         var seen = Set<String>()
-        for member in fields.object.members {
+        for (position, member) in members.enumerated() {
             let key = member.key
-            let isFirst = seen.insert(key).inserted
+            let isFirst =
+                comparesByHash ? seen.insert(key).inserted : !members[..<position].contains { $0.key == key }
             if !isFirst {
                 warning(
                     fields.path(of: key), "KEY-DUPLICATE",

@@ -33,11 +33,12 @@ enum HTMLScanner {
         var scan = PageScan()
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return scan }
         while index < count {
-            guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
-                index += 1
-                continue
-            }
+            // Most of a page is text between tags: memchr finds the next `<` many bytes at a time.
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
+            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            guard index + 1 < count else { break }
             let next = bytes[index + 1]
             if next == UInt8(ascii: "!") {
                 index = skipDeclaration(bytes, from: index)
