@@ -11,6 +11,8 @@ enum ChildProcess {
         var seconds: Double
         /// Peak resident set size in bytes.
         var peakMemory: Int
+        /// Processor time, user and system, on every core: steadier than wall time on a shared machine.
+        var processorSeconds: Double = 0
     }
 
     static func run(_ executable: String, _ arguments: [String], quiet: Bool = true) -> Result {
@@ -33,7 +35,9 @@ enum ChildProcess {
         wait4(pid, &status, 0, &usage)
         return Result(
             status: (status >> 8) & 0xFF, seconds: (ContinuousClock.now - start).seconds,
-            peakMemory: usage.ru_maxrss * 1024)
+            peakMemory: usage.ru_maxrss * 1024,
+            processorSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
+                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6)
     }
 
     /// The full path of a program on PATH.

@@ -6,11 +6,11 @@ import Foundation
 /// `sync`, and the benchmark then waits for the spare tree that `blog link-spare` makes after a large
 /// build, so that nothing measured next runs beside it.
 enum CleanBuild {
-    /// Builds `site` from clean, moving what the last build left into `aside`.
-    static func run(_ blog: String, site: URL, aside: URL) async -> ChildProcess.Result {
+    /// Builds `site` from clean, moving what the last build left into `aside`; `options` go to `blog build`.
+    static func run(_ blog: String, site: URL, aside: URL, options: [String] = []) async -> ChildProcess.Result {
         moveAside(site, to: aside)
         sync()
-        let run = ChildProcess.run(blog, ["build", "--site", site.path])
+        let run = ChildProcess.run(blog, ["build", "--site", site.path] + options)
         if run.status == 0 {
             _ = await waitForSpare(of: site, files: treeSize(site.appending(path: "public")).files, since: .now)
         }

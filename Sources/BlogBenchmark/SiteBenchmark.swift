@@ -55,6 +55,8 @@ struct SiteBenchmark {
         var outputCost: OutputCost.Figures?
         /// Clean builds with and without the search index, its size, and what queries fetch of it.
         var searchCost: SearchCost.Figures?
+        /// Clean builds with and without the internal link check.
+        var checkCost: CheckCost.Figures?
     }
 
     /// How many later edits are measured after the first.
@@ -192,6 +194,7 @@ struct SiteBenchmark {
                 site: site, posts: posts, generator: generator, blog: blog, base: base)
             result.searchCost = await SearchCost.measure(
                 site: site, posts: posts, generator: generator, blog: blog, base: base)
+            result.checkCost = await CheckCost.measure(site: site, blog: blog, base: base)
             if let hugo {
                 sync()
                 let run = ChildProcess.run(
@@ -296,6 +299,7 @@ struct SiteBenchmark {
         lines += figures.leanPairings.map(LeanPairing.line)
         if let cost = figures.outputCost { lines.append(OutputCost.line(cost)) }
         if let cost = figures.searchCost { lines += SearchCost.lines(cost) }
+        if let cost = figures.checkCost { lines.append(CheckCost.line(cost)) }
         return lines.joined(separator: "\n")
     }
 

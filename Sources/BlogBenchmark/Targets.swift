@@ -51,6 +51,12 @@ enum Targets {
                         name: "\(size), what the search index adds to a clean build", value: cost.added, limit: 0.10,
                         unit: "x"))
             }
+            if let cost = figure.checkCost {
+                targets.append(
+                    Target(
+                        name: "\(size), what the internal check (build --check) adds to a clean build",
+                        value: cost.added, limit: 0.15, unit: "x"))
+            }
         }
         if let large = figures.last(where: { $0.posts >= 50_000 }) {
             targets.append(

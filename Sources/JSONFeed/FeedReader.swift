@@ -329,6 +329,8 @@ struct FeedReader {
     }
 
     private mutating func checkNoEntities(_ url: String, at path: String, rule: String) {
+        // Both spellings start with `&`, which few URLs hold: a byte search spares the string searches.
+        guard url.utf8.contains(UInt8(ascii: "&")) else { return }
         if url.contains("&#") || url.contains("&amp;") {
             warning(
                 path, rule,
@@ -339,10 +341,15 @@ struct FeedReader {
     /// Collects `_` extensions and warns about unknown keys, duplicate keys and 1.1 keys in a 1.0 feed.
     private mutating func checkKeys(_ fields: Fields, known: Set<String>, version: String?) -> JSONObject {
         var extensions = JSONObject()
+        let members = fields.object.members
+        // An item has a dozen members: comparing each key with the earlier ones costs less than hashing
+        // every key into a set, for every item of every feed a build checks.
+        let comparesByHash = members.count > 16
         var seen = Set<String>()
-        for member in fields.object.members {
+        for (position, member) in members.enumerated() {
             let key = member.key
-            let isFirst = seen.insert(key).inserted
+            let isFirst =
+                comparesByHash ? seen.insert(key).inserted : !members[..<position].contains { $0.key == key }
             if !isFirst {
                 warning(
                     fields.path(of: key), "KEY-DUPLICATE",
@@ -389,6 +396,9 @@ struct FeedReader {
     }
 
     static func looksLikeMarkup(_ text: String) -> Bool {
+        // Every sign below starts with `<` or `&`: a title without either, most of them, is plain text
+        // without a walk over its characters.
+        guard text.utf8.contains(where: { $0 == UInt8(ascii: "<") || $0 == UInt8(ascii: "&") }) else { return false }
         var previous: Character?
         for character in text {
             if previous == "<", character.isLetter || character == "/" { return true }

@@ -13,6 +13,17 @@ public enum FeedValidator {
         read(data).problems
     }
 
+    /// Validates a feed document that is already parsed, for a caller that reads the same value for
+    /// other ends and need not parse the bytes twice.
+    ///
+    /// - Parameter value: The document, as ``JSONValue/init(parsing:)`` read it from the feed's bytes.
+    /// - Returns: The problems ``validate(_:)-(Data)`` reports for those bytes, in document order.
+    public static func validate(_ value: JSONValue) -> [FeedProblem] {
+        var reader = FeedReader()
+        _ = reader.readFeed(value)
+        return reader.problems
+    }
+
     static func read(_ data: Data) -> (feed: Feed?, problems: [FeedProblem]) {
         let value: JSONValue
         do {

@@ -100,6 +100,18 @@ import Testing
             problems.map(\.rule) == ["ATT-NUMBER"] && problems.allSatisfy { $0.severity == .warning }, "\(problems)")
     }
 
+    /// A caller that parses a feed once for its own ends gets the problems the bytes get: every rule's
+    /// fixture, the valid and the invalid ones.
+    @Test(arguments: ["rules", "valid", "invalid"])
+    func aParsedFeedHasTheProblemsOfItsBytes(_ folder: String) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixturesRoot.appending(path: folder).path)
+        for name in names.sorted() where name.hasSuffix(".json") {
+            let data = try fixture("\(folder)/\(name)")
+            guard let value = try? JSONValue(parsing: data) else { continue }
+            #expect(FeedValidator.validate(value) == FeedValidator.validate(data), "\(folder)/\(name)")
+        }
+    }
+
     @Test func fullFeedReencodesToTheSameBytes() throws {
         let data = try fixture("valid/full-1.1.json")
         let encoded = try FeedEncoder(prettyPrinted: true).encode(try FeedDecoder().decode(from: data))

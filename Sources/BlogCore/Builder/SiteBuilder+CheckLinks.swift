@@ -39,6 +39,13 @@ extension SiteBuilder {
         defer { timer.mark("check") }
         let routes = plan.routes
         let files = Set(committed.manifest.keys)
+        let published =
+            pages.all.map { routes.page(of: $0.post).path }
+            + listPages.keys.filter { $0 != routes.notFound.path }
+        // The feeds are checked beside the pages: each check has steps on one core that the other fills.
+        async let feeds = FeedCheck(
+            routes: routes, folder: committed.folder, files: files, outputName: plan.output.displayName
+        ).run(publishedPages: published)
         var check = LinkCheck(routes: routes, folder: committed.folder, files: files)
         check.collectsExternal = plan.options.linkFetcher != nil
         var findings = await check.run()
@@ -49,13 +56,7 @@ extension SiteBuilder {
         }
         var diagnostics = LinkCheck.diagnostics(
             findings.problems, origins: origins, root: site.root, basePath: routes.basePath)
-        let published =
-            pages.all.map { routes.page(of: $0.post).path }
-            + listPages.keys.filter { $0 != routes.notFound.path }
-        let feeds = await FeedCheck(
-            routes: routes, folder: committed.folder, files: files, outputName: plan.output.displayName
-        ).run(publishedPages: published)
-        diagnostics += feeds
+        diagnostics += await feeds
         summary.check = CheckSummary(
             pages: findings.pages, links: findings.links, anchors: findings.anchors,
             externalHosts: findings.externalHosts.count, problems: diagnostics.count)

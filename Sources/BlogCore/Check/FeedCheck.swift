@@ -28,14 +28,19 @@ struct FeedCheck: Sendable {
     func run(publishedPages: [String]) async -> [Diagnostic] {
         let feeds = files.sorted().compactMap { path in routes.feedFormat(ofOutput: path).map { (path, $0) } }
         let check = self
-        let diagnostics = await feeds.parallelMap(minimumChunk: 8) { path, format -> [Diagnostic] in
-            guard let data = check.read(path) else { return [] }
-            switch format {
-            case .json: return check.checkJSONFeed(data, path: path)
-            case .atom, .rss: return check.checkXMLFeed(data, path: path, format: format)
+        // The sitemap is one file read on one core: it is checked beside the feeds.
+        async let sitemap = checkSitemap(publishedPages)
+        let diagnostics = await feeds.parallelMapChunks(minimumChunk: 8) { chunk -> [Diagnostic] in
+            var cache = LinkTargetCache(routes: check.routes, files: check.files)
+            return chunk.flatMap { path, format -> [Diagnostic] in
+                guard let data = check.read(path) else { return [] }
+                switch format {
+                case .json: return check.checkJSONFeed(data, path: path, cache: &cache)
+                case .atom, .rss: return check.checkXMLFeed(data, path: path, format: format, cache: &cache)
+                }
             }
         }
-        return diagnostics.flatMap { $0 } + checkSitemap(publishedPages)
+        return diagnostics.flatMap { $0 } + (await sitemap)
     }
 
     private func read(_ path: String) -> Data? {
@@ -46,32 +51,37 @@ struct FeedCheck: Sendable {
 
     /// What is wrong with a URL of a feed or the sitemap: nil when it finds a file of the output or
     /// leads to another site.
-    func problem(with url: String, in path: String) -> String? {
-        switch routes.linkTarget(of: url, from: routes.url(ofPath: path)) {
+    func problem(with url: String, from documentURL: String, cache: inout LinkTargetCache) -> String? {
+        switch cache.target(of: url, from: documentURL) {
         case .ignored, .external: return nil
         case .outsideBasePath: return "'\(url)' is outside the site's base path '\(routes.basePath)'"
         case .site(let sitePath, _):
-            guard Routes.outputCandidates(ofSitePath: sitePath).contains(where: files.contains) else {
+            guard cache.file(ofSitePath: sitePath) != nil else {
                 return "'\(url)' finds nothing"
             }
             return nil
         }
     }
 
-    private func checkJSONFeed(_ data: Data, path: String) -> [Diagnostic] {
-        // `--strict`: a warning of the validator fails the feed as an error does.
-        var diagnostics = FeedValidator.validate(data).map {
-            Diagnostic(.error, file: file(path), message: "\($0.path): \($0.message) [\($0.rule)]")
-        }
-        guard let value = try? JSONValue(parsing: data) else { return diagnostics }
+    private func checkJSONFeed(_ data: Data, path: String, cache: inout LinkTargetCache) -> [Diagnostic] {
+        // One parse serves the validator and the URLs; bytes that do not parse get the validator's
+        // own message for them.
+        guard let value = try? JSONValue(parsing: data) else { return problems(FeedValidator.validate(data), path) }
+        var diagnostics = problems(FeedValidator.validate(value), path)
         var urls: [(String, String)] = []
         Self.collectURLs(value, at: "", into: &urls)
+        let documentURL = routes.url(ofPath: path)
         for (member, url) in urls {
-            if let problem = problem(with: url, in: path) {
+            if let problem = problem(with: url, from: documentURL, cache: &cache) {
                 diagnostics.append(Diagnostic(.error, file: file(path), message: "\(member): \(problem)"))
             }
         }
         return diagnostics
+    }
+
+    /// The validator's problems as errors: `--strict` fails a feed on a warning as on an error.
+    private func problems(_ problems: [FeedProblem], _ path: String) -> [Diagnostic] {
+        problems.map { Diagnostic(.error, file: file(path), message: "\($0.path): \($0.message) [\($0.rule)]") }
     }
 
     /// The URL members of a JSON value with their paths (`items[3].url`).
@@ -92,14 +102,19 @@ struct FeedCheck: Sendable {
         }
     }
 
-    private func checkXMLFeed(_ data: Data, path: String, format: FeedFormat) -> [Diagnostic] {
+    private func checkXMLFeed(_ data: Data, path: String, format: FeedFormat, cache: inout LinkTargetCache)
+        -> [Diagnostic]
+    {
         let text = String(decoding: data, as: UTF8.self)
         var urls = HTMLScanner.scan(Array(data)).links.filter { $0.attribute == "href" }.map(\.url)
         let elements: Set<String> =
             format == .atom ? ["icon", "logo", "uri"] : ["link", "url", "comments"]
         urls += XMLElements.texts(of: elements, in: text)
+        let documentURL = routes.url(ofPath: path)
         return urls.compactMap { url in
-            problem(with: url, in: path).map { Diagnostic(.error, file: file(path), message: $0) }
+            problem(with: url, from: documentURL, cache: &cache).map {
+                Diagnostic(.error, file: file(path), message: $0)
+            }
         }
     }
 
@@ -111,12 +126,13 @@ struct FeedCheck: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var listed: Set<String> = []
+        var cache = LinkTargetCache(routes: routes, files: files)
         var documents = [(sitemap, String(decoding: data, as: UTF8.self))]
         while let (path, text) = documents.popLast() {
             let isIndex = text.contains("<sitemapindex")
             for url in XMLElements.texts(of: ["loc"], in: text) {
-                guard case .site(let sitePath, _) = routes.linkTarget(of: url, from: routes.url(ofPath: path)),
-                    let found = Routes.outputCandidates(ofSitePath: sitePath).first(where: files.contains)
+                guard case .site(let sitePath, _) = cache.target(of: url, from: routes.url(ofPath: path)),
+                    let found = cache.file(ofSitePath: sitePath)
                 else {
                     diagnostics.append(
                         Diagnostic(.error, file: file(path), message: "lists '\(url)', which is no page of the site"))

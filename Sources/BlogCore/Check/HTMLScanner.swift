@@ -33,11 +33,12 @@ enum HTMLScanner {
         var scan = PageScan()
         var index = 0
         let count = bytes.count
+        guard let base = bytes.baseAddress else { return scan }
         while index < count {
-            guard bytes[index] == UInt8(ascii: "<"), index + 1 < count else {
-                index += 1
-                continue
-            }
+            // Most of a page is text between tags: memchr finds the next `<` many bytes at a time.
+            guard let found = memchr(base + index, Int32(UInt8(ascii: "<")), count - index) else { break }
+            index = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+            guard index + 1 < count else { break }
             let next = bytes[index + 1]
             if next == UInt8(ascii: "!") {
                 index = skipDeclaration(bytes, from: index)
@@ -56,7 +57,10 @@ enum HTMLScanner {
 
     /// Elements whose contents are text up to their end tag.
     private static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
-    private static let linkAttributes: Set<String> = ["href", "src", "poster", "srcset"]
+    /// The tags whose attributes or contents the scanner looks at.
+    private static let knownTags = ["a", "meta", "script", "style", "textarea", "title"]
+    /// The attributes it keeps: links, anchors, and what makes a refresh.
+    private static let keptAttributes = ["href", "src", "poster", "srcset", "id", "name", "content", "http-equiv"]
 
     /// Reads a start tag from its name at `start`; returns the name and where the tag ends.
     private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into scan: inout PageScan)
@@ -68,7 +72,9 @@ enum HTMLScanner {
         {
             index += 1
         }
-        let name = lowercased(bytes, start..<index)
+        // Names are compared by byte, not made into strings: a page has thousands of tags and attributes,
+        // and few of them matter here.
+        let name = known(bytes, start..<index, among: knownTags) ?? ""
         var attributes: [(name: String, value: String, offset: Int)] = []
         while index < bytes.count {
             let byte = bytes[index]
@@ -80,27 +86,22 @@ enum HTMLScanner {
             {
                 index += 1
             }
-            let attribute = lowercased(bytes, nameStart..<index)
+            let attribute = known(bytes, nameStart..<index, among: keptAttributes)
             while index < bytes.count, isSpace(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                attributes.append((attribute, "", index))
+                if let attribute { attributes.append((attribute, "", index)) }
                 continue
             }
             index += 1
             while index < bytes.count, isSpace(bytes[index]) { index += 1 }
             let (range, end) = valueRange(bytes, from: index)
             index = end
-            if isWanted(attribute) {
+            if let attribute {
                 attributes.append((attribute, CharacterReferences.decode(bytes, range), range.lowerBound))
             }
         }
         record(tag: name, attributes, into: &scan)
         return (name, index)
-    }
-
-    private static func isWanted(_ attribute: String) -> Bool {
-        linkAttributes.contains(attribute) || attribute == "id" || attribute == "name" || attribute == "content"
-            || attribute == "http-equiv"
     }
 
     /// The bytes of a value from `start` (a quote or the first byte of an unquoted value) and where it ends.
@@ -201,8 +202,14 @@ enum HTMLScanner {
         return min(index + 1, bytes.count)
     }
 
-    private static func lowercased(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        String(decoding: bytes[range].map { (0x41...0x5A).contains($0) ? $0 | 0x20 : $0 }, as: UTF8.self)
+    /// The one of `names` (lower-case) that the bytes spell in any case of ASCII letters, or nil.
+    private static func known(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, among names: [String])
+        -> String?
+    {
+        names.first { name in
+            name.utf8.count == range.count
+                && zip(name.utf8, bytes[range]).allSatisfy { $0 == ((0x41...0x5A).contains($1) ? $1 | 0x20 : $1) }
+        }
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

@@ -71,7 +71,10 @@ struct LinkCheck: Sendable {
         let built = index
         let parts = await Array(zip(paths, scans)).parallelMapChunks(minimumChunk: 32) { pages in
             var findings = Findings()
-            for (path, scan) in pages { checker.check(scan, page: path, index: built, into: &findings) }
+            var cache = LinkTargetCache(routes: checker.routes, files: built.files)
+            for (path, scan) in pages {
+                checker.check(scan, page: path, index: built, cache: &cache, into: &findings)
+            }
             return findings
         }
         var findings = Findings(pages: paths.count)
@@ -87,10 +90,12 @@ struct LinkCheck: Sendable {
     }
 
     /// Checks the links of one page.
-    func check(_ scan: PageScan, page: String, index: SiteIndex, into findings: inout Findings) {
+    func check(
+        _ scan: PageScan, page: String, index: SiteIndex, cache: inout LinkTargetCache, into findings: inout Findings
+    ) {
         let pageURL = routes.url(ofPath: page)
         for link in scan.links {
-            let target = routes.linkTarget(of: link.url, from: pageURL)
+            let target = cache.target(of: link.url, from: pageURL)
             switch target {
             case .ignored: continue
             case .external(let host):
@@ -112,7 +117,8 @@ struct LinkCheck: Sendable {
             case .site(let path, let fragment):
                 findings.links += 1
                 if fragment.map(Self.isCheckedFragment) ?? false { findings.anchors += 1 }
-                if let problem = problem(link, path: path, fragment: fragment, page: page, index: index) {
+                let file = cache.file(ofSitePath: path)
+                if let problem = problem(link, file: file, path: path, fragment: fragment, page: page, index: index) {
                     findings.problems.append(problem)
                 }
             }
@@ -130,12 +136,14 @@ struct LinkCheck: Sendable {
         !fragment.isEmpty && fragment.lowercased() != "top"
     }
 
-    /// What is wrong with a link into the site, if anything.
-    func problem(_ link: PageScan.Link, path: String, fragment: String?, page: String, index: SiteIndex) -> Problem? {
+    /// What is wrong with a link into the site, if anything; `file` is the file its site path `path` finds.
+    func problem(
+        _ link: PageScan.Link, file: String?, path: String, fragment: String?, page: String, index: SiteIndex
+    ) -> Problem? {
         func problem(_ severity: Diagnostic.Severity, _ message: String) -> Problem {
             Problem(page: page, link: link, severity: severity, message: message)
         }
-        guard let file = Routes.outputCandidates(ofSitePath: path).first(where: index.files.contains) else {
+        guard let file else {
             var missing = problem(.error, "link to '\(link.url)' finds nothing")
             missing.missingPath = path
             return missing

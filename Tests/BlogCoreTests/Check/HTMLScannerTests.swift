@@ -25,6 +25,9 @@ import Testing
         (#"<a data-href="/data/" href="/i/">I</a>"#, ["/i/"]),
         (#"<a title="x > y" href="/j/">J</a>"#, ["/j/"]),
         (#"<a href="/k/"/>"#, ["/k/"]),
+        (#"<input disabled href="/l/" HrEf='/m/'><a hreflang="en" href="/n/">"#, ["/l/", "/m/", "/n/"]),
+        (#"<img src="/o.png" srcsetx="/no.png" data-src="/no.png">"#, ["/o.png"]),
+        (#"<scripts href="/p/"></scripts><a href="/q/">"#, ["/p/", "/q/"]),
     ])
     func findsTheURLsOfAttributes(_ html: String, _ expected: [String]) {
         #expect(urls(html) == expected)
@@ -34,6 +37,12 @@ import Testing
         let scan = HTMLScanner.scan(
             Array(#"<h2 ID="one">1</h2><a name="two"></a><meta name="description"><p id='three'>"#.utf8))
         #expect(scan.anchors == ["one", "two", "three"])
+    }
+
+    @Test func findsARefreshWrittenInCapitals() {
+        let scan = HTMLScanner.scan(Array(#"<META HTTP-EQUIV=REFRESH CONTENT="0; URL=/new/"><A NAME=top>"#.utf8))
+        #expect(scan.refresh == "/new/")
+        #expect(scan.anchors == ["top"])
     }
 
     @Test func findsTheTargetOfARefresh() {

@@ -41,6 +41,27 @@ import Testing
         #expect(routes.linkTarget(of: url, from: "/blog/posts/a/") == expected)
     }
 
+    /// The cache of a check's chunk answers as the routes do, from any page, for every URL above: an
+    /// absolute or root-relative one is resolved once, a relative one for each page.
+    @Test func theCacheAnswersAsTheRoutesDo() {
+        let files: Set = ["index.html", "posts/b/index.html", "posts/a/cat.png", "tags/index.html"]
+        var cache = LinkTargetCache(routes: routes, files: files)
+        let urls = [
+            "../b/", "#intro", "cat.png?v=2", "/blog/tags/", "/blog", "https://example.com/blog/posts/b/#x",
+            "../../../x/", "/other/", "https://Other.example/x", "//cdn.example/x.js", "mailto:a@example.com", "",
+        ]
+        for page in ["/blog/posts/a/", "/blog/", "/blog/posts/a/", "/blog/tags/x/"] {
+            for url in urls {
+                let expected = routes.linkTarget(of: url, from: page)
+                #expect(cache.target(of: url, from: page) == expected, "\(url) from \(page)")
+                if case .site(let path, _) = expected {
+                    let file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
+                    #expect(cache.file(ofSitePath: path) == file, "\(path)")
+                }
+            }
+        }
+    }
+
     @Test(arguments: [
         ("", ["index.html"]),
         ("posts/a/", ["posts/a/index.html"]),

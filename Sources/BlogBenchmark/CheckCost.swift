@@ -1,0 +1,58 @@
+import Foundation
+
+/// What the internal link check (`blog build --check`) adds to a clean build of the benchmark's lean site:
+/// the same site built from clean with and without it. Issue #35 allows 15% at 10,000 posts.
+struct CheckCost {
+    struct Figures: Codable {
+        var withoutSeconds: Double
+        var withSeconds: Double
+        var withoutRuns: [Double]
+        var withRuns: [Double]
+        /// The builds' processor time (user and system), which other work on a shared machine sways less.
+        var withoutProcessorRuns: [Double]
+        var withProcessorRuns: [Double]
+        /// The share of time the check adds: 0.09 for 9%.
+        var added: Double { withSeconds / withoutSeconds - 1 }
+        /// The share of processor time it adds, from the medians.
+        var addedProcessor: Double { Self.median(withProcessorRuns) / Self.median(withoutProcessorRuns) - 1 }
+
+        static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+    }
+
+    /// Clean builds with and without the check, alternating, so that a drift of the machine's speed
+    /// reaches both; five, as for the clean build: one run here swings by tens of percent.
+    static let runs = 5
+
+    /// Builds `site` from clean ``runs`` times each way; nil when a build fails (with `--check`, a
+    /// problem the check found).
+    static func measure(site: URL, blog: String, base: URL) async -> Figures? {
+        var without: [ChildProcess.Result] = []
+        var with: [ChildProcess.Result] = []
+        for attempt in 1...runs {
+            let aside = base.appending(path: "check-cost-aside-\(attempt)")
+            let withoutRun = await CleanBuild.run(blog, site: site, aside: aside.appending(path: "without"))
+            let withRun = await CleanBuild.run(
+                blog, site: site, aside: aside.appending(path: "with"), options: ["--check"])
+            guard withoutRun.status == 0, withRun.status == 0 else {
+                print("note: a build for the cost of the internal check failed in \(site.path)")
+                return nil
+            }
+            without.append(withoutRun)
+            with.append(withRun)
+        }
+        return Figures(
+            withoutSeconds: Figures.median(without.map(\.seconds)), withSeconds: Figures.median(with.map(\.seconds)),
+            withoutRuns: without.map(\.seconds), withRuns: with.map(\.seconds),
+            withoutProcessorRuns: without.map(\.processorSeconds), withProcessorRuns: with.map(\.processorSeconds))
+    }
+
+    static func line(_ figures: Figures) -> String {
+        func list(_ values: [Double]) -> String { values.map { String(format: "%.2f", $0) }.joined(separator: ", ") }
+        return String(
+            format:
+                "  internal check (build --check): clean build %.2f s with it, %.2f s without: %+.0f%%; processor %+.0f%%   (medians of %@ and %@ s; processor %@ and %@ s)",
+            figures.withSeconds, figures.withoutSeconds, 100 * figures.added, 100 * figures.addedProcessor,
+            list(figures.withRuns), list(figures.withoutRuns), list(figures.withProcessorRuns),
+            list(figures.withoutProcessorRuns))
+    }
+}
