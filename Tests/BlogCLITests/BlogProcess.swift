@@ -57,6 +57,15 @@ func runBlog(_ arguments: [String], input: String? = nil, in directory: URL? = n
         stderr: String(decoding: stderrData, as: UTF8.self))
 }
 
+/// Writes each text at its path below `folder`, making the folders on the way.
+func write(_ files: [String: String], in folder: URL) throws {
+    for (path, text) in files {
+        let url = folder.appending(path: path)
+        try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try text.write(to: url, atomically: true, encoding: .utf8)
+    }
+}
+
 /// A fresh temporary folder, removed by the caller with `defer`.
 func makeTemporaryFolder() throws -> URL {
     let url = FileManager.default.temporaryDirectory.appending(path: "blog-tests-\(UUID().uuidString)")

@@ -184,12 +184,4 @@ import Testing
         #expect(yaml.contains("title: \"Kept\"\n"), "\(yaml)")
     }
 
-    func write(_ files: [String: String], in folder: URL) throws {
-        for (path, text) in files {
-            let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
 }

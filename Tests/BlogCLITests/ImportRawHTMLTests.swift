@@ -133,12 +133,4 @@ import Testing
         #expect(!page.contains("<script>alert(1)"))
     }
 
-    func write(_ files: [String: String], in folder: URL) throws {
-        for (path, text) in files {
-            let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
 }

@@ -6,15 +6,6 @@ import Testing
 @Suite struct ImportSafetyTests {
     static let refusal = "the new site may not be inside the old one, nor the old inside the new"
 
-    func write(_ files: [String: String], in folder: URL) throws {
-        for (path, text) in files {
-            let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
-
     func link(_ path: URL, to target: String) throws {
         try FileManager.default.createSymbolicLink(atPath: path.path, withDestinationPath: target)
     }

@@ -9,15 +9,6 @@ import Testing
     static let hugoAvailable = (try? FeedFormatTests.run("hugo", ["version"]).status) == 0
     static let required = ProcessInfo.processInfo.environment["BLOG_REQUIRE_SSG"] == "1"
 
-    func write(_ files: [String: String], in folder: URL) throws {
-        for (path, text) in files {
-            let url = folder.appending(path: path)
-            try FileManager.default.createDirectory(
-                at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try text.write(to: url, atomically: true, encoding: .utf8)
-        }
-    }
-
     /// Title, instant (RFC 3339 in UTC, to the second) and URL path of each page an engine published.
     struct Published: Hashable, CustomStringConvertible {
         var title: String
