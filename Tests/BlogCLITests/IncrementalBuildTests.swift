@@ -193,9 +193,9 @@ import Testing
         }
         try edit(posts.appending(path: "2024-01-15-first.md")) { $0 + "\nEdited beside it.\n" }
         try expectCachedEqualsClean(site, "posts in tag feeds edited", editedAlone: true)
-        try "defaced".write(to: site.appending(path: "public/posts/trip/index.html"), atomically: true, encoding: .utf8)
+        // Outputs changed by hand around an edit: handChangedOutputsAreRestoredAroundEdits.
         try edit(posts.appending(path: "old-5.md")) { $0 + "\nMore.\n" }
-        try expectCachedEqualsClean(site, "an edit while the output was changed by hand", editedAlone: false)
+        try expectCachedEqualsClean(site, "an old post edited", editedAlone: true)
         // After all that, the record still serves both ways.
         try edit(posts.appending(path: "old-5.md")) { $0 + "\nMore again.\n" }
         try expectCachedEqualsClean(site, "edited once more", editedAlone: true)
@@ -343,6 +343,33 @@ import Testing
         #expect(result.status == 0)
         #expect(try Data(contentsOf: page) == original)
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "public/tags/travel/index.html").path))
+    }
+
+    @Test func handChangedOutputsAreRestoredAroundEdits() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        try edit(site.appending(path: "blog.yaml")) { $0 + "search: false\n" }
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let post = site.appending(path: "content/posts/2024-01-15-first.md")
+        let page = site.appending(path: "public/posts/first/index.html")
+        let tagPage = site.appending(path: "public/tags/travel/index.html")
+
+        // An edit writes only its own pages: a hand-changed page it does not write stays until the next
+        // build with nothing changed, which restores it.
+        try "defaced".write(to: tagPage, atomically: false, encoding: .utf8)
+        try edit(post) { $0 + "\nEdited once.\n" }
+        let edited = try runBlog(["build", "--site", site.path], environment: ["BLOG_PROFILE": "1"])
+        #expect(edited.status == 0)
+        #expect(edited.stderr.contains("edited files rebuilt alone"), "\(edited.stderr)")
+        #expect(try String(contentsOf: page, encoding: .utf8).contains("Edited once."))
+        try expectCachedEqualsClean(site, "nothing changed after an edit", editedAlone: false)
+
+        // An edit over a page changed by hand (in place, or replaced) takes the whole build, which restores it.
+        for (index, atomically) in [false, true].enumerated() {
+            try "defaced".write(to: page, atomically: atomically, encoding: .utf8)
+            try edit(post) { $0 + "\nEdited again, \(index).\n" }
+            try expectCachedEqualsClean(site, "an edit over a hand-changed page", editedAlone: false)
+        }
     }
 
     @Test func changedFileInAPostFolderIsCopied() throws {

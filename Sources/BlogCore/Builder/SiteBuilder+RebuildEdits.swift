@@ -56,9 +56,13 @@ extension SiteBuilder {
         }
         for index in edited.indices { edited[index].post.body = "" }
         let made = replaced.all.sorted { $0.path < $1.path }
+        let recordedOutputs = reuse.outputs(Set(made.map(\.path)))
+        guard Self.areAsRecorded(recordedOutputs, in: plan.output.folder.path) else {
+            return Self.wholeBuild("an output file the edit replaces is not as the last build left it")
+        }
         guard
             let written = await Self.replaceChanged(
-                made, in: plan.output, recorded: reuse.outputs(Set(made.map(\.path))),
+                made, in: plan.output, recorded: recordedOutputs,
                 beforeSwap: plan.options.beforeSwap),
             await reuse.save(edited, outputs: written, plan.incremental, output: plan.output)
         else {
@@ -166,6 +170,17 @@ extension SiteBuilder {
         post.body = ""
         post.bodyFirstLine = recorded.bodyFirstLine
         return post == recorded
+    }
+
+    /// Whether the output files an edit replaces have the stamps the record gives them: the start of the
+    /// build stamps every output only when no source changed (``IncrementalBuild/start(_:_:)``), so an
+    /// edit checks the few it writes over, and a changed one sends the build the whole way, which
+    /// restores it.
+    private static func areAsRecorded(_ recorded: [String: OutputFile], in folder: String) -> Bool {
+        let files = Array(recorded)
+        return zip(files, FileStamp.stamps(of: files.map(\.key), in: folder)).allSatisfy { entry, stamp in
+            stamp?.hasSameContentStamp(as: FileStamp(size: entry.value.size, modified: entry.value.modified)) == true
+        }
     }
 
     /// Replaces each file whose bytes differ from the recorded output's (``StagedTree/replaceFiles(_:in:)``)

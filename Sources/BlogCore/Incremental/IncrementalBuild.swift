@@ -74,8 +74,15 @@ struct IncrementalBuild: Sendable {
     }
 
     /// The sources (by their place among the scan's jobs) whose size or modification time is not the one
-    /// the last build recorded, when every other source and output file has the recorded stamp and the
-    /// same files are there; nil when anything else changed.
+    /// the last build recorded, when every other source has the recorded stamp and the same files are
+    /// there; nil when anything else changed.
+    ///
+    /// Every output file is stamped only when no source changed: a build that would otherwise end with
+    /// nothing to do restores an output changed by hand. An edit trusts the record for the outputs it does
+    /// not write (stamping them would make an edit cost a stat of every output file, 63,000 at 50,000
+    /// posts) and checks those it replaces itself (``SiteBuilder/rebuildEdits(_:_:_:)``); the record keeps
+    /// the stamps of the outputs it did not write, so the next build with nothing changed still finds and
+    /// restores a hand-changed one.
     private func editedSources(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> [Int]?
     {
         guard sources.files.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
@@ -90,6 +97,7 @@ struct IncrementalBuild: Sendable {
             guard let stamp = stamps.sources[file], FileStamp(root + "/" + file) == stamp else { return nil }
         }
         guard FileSystem.exists(output + "/" + OutputFolder.marker) else { return nil }
+        guard edited.isEmpty else { return edited }
         let outputs = Array(stamps.outputs)
         guard
             zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({
