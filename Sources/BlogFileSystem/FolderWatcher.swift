@@ -28,6 +28,8 @@ public final class FolderWatcher: Sendable {
         var pending: [String] = []
         /// Paths created since the last ``takeChanges()``; if they go away again, they were never news.
         var created: Set<String> = []
+        /// False once an event was lost since the last ``takeChanges()``.
+        var isComplete = true
         /// Watch descriptor → folder relative to the root ("" for the root itself).
         var folders: [Int32: String] = [:]
         /// Reads the events on a queue of Dispatch's whenever the descriptor has some, so no thread waits.
@@ -74,11 +76,20 @@ public final class FolderWatcher: Sendable {
         continuation.finish()
     }
 
-    /// The paths changed since the last call, in the order they first changed.
-    public func takeChanges() -> [String] {
+    /// What changed since the last ``takeChanges()``.
+    public struct Changes: Sendable, Equatable {
+        /// The changed paths, relative to the root, in the order they first changed.
+        public var paths: [String]
+        /// False when events were lost (the kernel's queue overflowed, or a new folder could not be
+        /// watched): then anything may have changed, not only ``paths``.
+        public var isComplete: Bool
+    }
+
+    /// The changes since the last call.
+    public func takeChanges() -> Changes {
         state.withLock { state in
-            defer { state.pending = []; state.created = [] }
-            return state.pending
+            defer { state.pending = []; state.created = []; state.isComplete = true }
+            return Changes(paths: state.pending, isComplete: state.isComplete)
         }
     }
 
@@ -115,6 +126,12 @@ public final class FolderWatcher: Sendable {
         }
     }
 
+    /// Watches a folder that appeared; when it cannot be watched, changes in it go unseen, which the next
+    /// ``takeChanges()`` says.
+    private func addNewTree(_ relative: String) {
+        do { try addTree(relative) } catch { state.withLock { $0.isComplete = false } }
+    }
+
     /// Reads what the descriptor has (it does not block) and records the relevant paths.
     private func readEvents() {
         let size = 64 * 1024
@@ -130,7 +147,10 @@ public final class FolderWatcher: Sendable {
                 let nameStart = buffer + offset + MemoryLayout<inotify_event>.size
                 let name = event.len > 0 ? String(cString: nameStart.assumingMemoryBound(to: CChar.self)) : ""
                 offset += MemoryLayout<inotify_event>.size + Int(event.len)
-                if let path = relevantPath(event, name: name) {
+                if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
+                    state.withLock { $0.isComplete = false }
+                    changed = true
+                } else if let path = relevantPath(event, name: name) {
                     record(path, mask: event.mask)
                     changed = true
                 }
@@ -150,7 +170,7 @@ public final class FolderWatcher: Sendable {
             if rootFolders.contains(name), event.mask & UInt32(IN_ISDIR) != 0,
                 event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0
             {
-                try? addTree(name)
+                addNewTree(name)
                 return name
             }
             return rootFiles.contains(name) ? name : nil
@@ -159,7 +179,7 @@ public final class FolderWatcher: Sendable {
         if Self.isEditorScratch(name) { return nil }
         let path = folder + "/" + name
         if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
-            try? addTree(path)
+            addNewTree(path)
         }
         return path
     }

@@ -91,7 +91,7 @@ public final class PreviewServer: Sendable {
         } catch {
             throw ServeError(message: "\(error)")
         }
-        var saving = await build(origin: origin, changed: [], report: report)
+        var saving = await build(origin: origin, changed: [], watched: false, report: report)
         let isLoopback = RequestGuard.isLoopback(options.host)
         report(
             .serving(
@@ -105,10 +105,11 @@ public final class PreviewServer: Sendable {
                 // Changes that arrive during the build are collected for one next build.
                 try? await Task.sleep(for: .milliseconds(30))
                 guard !Task.isCancelled else { break }
-                let changed = watcher.takeChanges()
-                guard !changed.isEmpty else { continue }
+                let changes = watcher.takeChanges()
+                guard !changes.paths.isEmpty || !changes.isComplete else { continue }
                 await saving.value
-                saving = await build(origin: origin, changed: changed, report: report)
+                saving = await build(
+                    origin: origin, changed: changes.paths, watched: changes.isComplete, report: report)
             }
         } onCancel: {
             watcher.stop()
@@ -195,8 +196,11 @@ public final class PreviewServer: Sendable {
     }
 
     /// Builds and publishes the outcome to waiting pages, then starts writing the build cache to disk;
-    /// returns that task, for the next build (and the end) to wait on.
-    private func build(origin: String, changed: [String], report: @Sendable (Event) -> Void) async -> Task<Void, Never>
+    /// returns that task, for the next build (and the end) to wait on. `watched` says that `changed` is
+    /// everything that changed since the last build (the watcher lost no event), so the build need not
+    /// stamp every source again.
+    private func build(origin: String, changed: [String], watched: Bool, report: @Sendable (Event) -> Void) async
+        -> Task<Void, Never>
     {
         var buildOptions = BuildOptions(
             output: output.path, includesDrafts: options.includesDrafts, includesFuture: options.includesFuture)
@@ -204,6 +208,7 @@ public final class PreviewServer: Sendable {
         buildOptions.memory = memory
         buildOptions.beforeSwap = options.beforeSwap
         buildOptions.checksLinks = options.checksLinks
+        if watched { buildOptions.changedSources = changed }
         do {
             let (configuration, _) = try site.loadConfiguration()
             await status.setBasePath(configuration.basePath)

@@ -327,6 +327,68 @@ func listTree(_ folder: URL) -> [String] {
             try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")))
     }
 
+    /// A save stamps only the files the watcher saw change when each is a source the last build found;
+    /// posts added, removed or renamed, and edits written in place, are served as a clean build gives them.
+    @Test func savesStampOnlyWhatChangedAndAddedOrRemovedPostsAreServed() async throws {
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeServedSite(in: folder)
+        let posts = site.appending(path: "content/posts")
+        let server = try ServeProcess(site: site, arguments: ["--port", "0"], environment: ["BLOG_PROFILE": "1"])
+        let port = try #require(try await server.servingURL().port)
+        var builds = 0
+        func save(_ change: () throws -> Void, _ path: String, serves expected: String, at page: String) async throws {
+            try change()
+            builds += 1
+            #expect(await server.waitForOutput(" changed: Built", count: builds), "\(path)")
+            let response = try httpRequest(port: port, path: page)
+            #expect(response.text.contains(expected), "\(path): \(page)")
+        }
+        try await save(
+            {
+                try livePost("Saved by renaming.").write(
+                    to: posts.appending(path: "live.md"), atomically: true, encoding: .utf8)
+            },
+            "live.md", serves: "Saved by renaming.", at: "/posts/live/")
+        try await save(
+            {
+                try livePost("Written in place.").write(
+                    to: posts.appending(path: "live.md"), atomically: false, encoding: .utf8)
+            },
+            "live.md", serves: "Written in place.", at: "/posts/live/")
+        try await save(
+            {
+                try livePost("A new post.", title: "New").write(
+                    to: posts.appending(path: "new.md"), atomically: false, encoding: .utf8)
+            },
+            "new.md", serves: "A new post.", at: "/posts/new/")
+        try await save(
+            {
+                try FileManager.default.moveItem(
+                    at: posts.appending(path: "new.md"), to: posts.appending(path: "renamed.md"))
+            },
+            "renamed.md", serves: "A new post.", at: "/posts/renamed/")
+        try await save(
+            {
+                try livePost("Edited after the rename.", title: "New").write(
+                    to: posts.appending(path: "renamed.md"), atomically: false, encoding: .utf8)
+            },
+            "renamed.md", serves: "Edited after the rename.", at: "/posts/renamed/")
+        try await save(
+            { try FileManager.default.removeItem(at: posts.appending(path: "renamed.md")) },
+            "renamed.md", serves: "Written in place.", at: "/posts/live/")
+        #expect(try httpRequest(port: port, path: "/posts/renamed/").status == 404)
+        #expect(try httpRequest(port: port, path: "/posts/new/").status == 404)
+        #expect(server.stderr.contains("stamped only the 1 files a watcher saw change"), "\(server.stderr)")
+        #expect(await server.stop() == 0)
+        let clean = try runBlog([
+            "build", "--site", site.path, "--output", "clean", "--base-url", "http://127.0.0.1:\(port)/",
+        ])
+        #expect(clean.status == 0)
+        #expect(
+            try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")))
+    }
+
     @Test func aSiteThatDoesNotBuildYetIsServedOnceFixed() async throws {
         let folder = try makeTemporaryFolder()
         defer { try? FileManager.default.removeItem(at: folder) }

@@ -22,7 +22,7 @@ import Testing
         var changes: [String] = []
         for _ in 0..<50 {
             try? await Task.sleep(for: .milliseconds(100))
-            let more = watcher.takeChanges()
+            let more = watcher.takeChanges().paths
             for change in more where !changes.contains(change) { changes.append(change) }
             if more.isEmpty && !changes.isEmpty { break }
         }

@@ -24,6 +24,11 @@ public struct BuildOptions: Sendable {
     public var cacheFolder = SiteLayout.cache
     /// Keeps the cache in memory between builds of one process instead of on disk; see ``BuildMemory``.
     public var memory: BuildMemory?
+    /// Everything that changed under the site since this process's last build with the same ``memory``,
+    /// as a file watcher saw it (`blog serve`), relative to the site root; nil when that is not known.
+    /// When each is a post or page the last build found, the build stamps only these sources again
+    /// instead of listing and stamping every one.
+    public var changedSources: [String]?
     /// From how many output files a build without a spare tree asks for one to be made after it
     /// (``BuildSummary/spareRequest``); smaller outputs are staged anew quickly enough.
     public var spareRequestMinimumFiles = 2_000

@@ -16,11 +16,45 @@ struct SourceScan: Sendable {
 extension SiteBuilder {
     /// Lists the content files and stamps each, on every core: the record of the last build is compared
     /// with the stamps, and a build reuses what it has for each file whose stamp is as before.
-    func scanSources(_ plan: BuildPlan) async -> SourceScan {
+    func scanSources(_ plan: BuildPlan, after last: (scan: SourceScan, positions: [String: Int])?) async
+        -> SourceScan
+    {
+        if let last, let scan = Self.restampChanged(plan, last) {
+            plan.options.memory?.remember(scan, positions: last.positions)
+            PhaseTimer.note("stamped only the \(plan.options.changedSources?.count ?? 0) files a watcher saw change")
+            return scan
+        }
         let loader = ContentLoader(root: site.root, timeZone: plan.configuration.timeZone)
         let (files, diagnostics) = loader.scan()
         let stamps = await Self.stamps(of: files.map(\.path), in: plan.rootPath)
-        return SourceScan(files: files, stamps: stamps, bundleFiles: bundleFiles(files), diagnostics: diagnostics)
+        let scan = SourceScan(files: files, stamps: stamps, bundleFiles: bundleFiles(files), diagnostics: diagnostics)
+        if let memory = plan.options.memory {
+            memory.remember(scan, positions: Dictionary(files.enumerated().map { ($1.path, $0) }) { first, _ in first })
+        }
+        return scan
+    }
+
+    /// The last scan of this process with only the files a watcher saw change stamped again, when each is
+    /// a post, page or post-folder file that scan found and is still there (edited in place, or saved by
+    /// renaming over it): listing and stamping every source is most of an edit's cost in a large site,
+    /// and the watcher has seen every change since. Nil, for the whole scan, when no watcher vouches for
+    /// the changes or a change may add or remove a file.
+    private static func restampChanged(_ plan: BuildPlan, _ last: (scan: SourceScan, positions: [String: Int]))
+        -> SourceScan?
+    {
+        guard let changed = plan.options.changedSources else { return nil }
+        var scan = last.scan
+        let bundleFiles = Set(scan.bundleFiles)
+        for path in changed {
+            // Post-folder files are stamped by the build itself, but must still be there.
+            guard let stamp = FileStamp(plan.rootPath + "/" + path) else { return nil }
+            if let position = last.positions[path] {
+                scan.stamps[position] = stamp
+            } else if !bundleFiles.contains(path) {
+                return nil
+            }
+        }
+        return scan
     }
 
     /// The stamps of many files at paths relative to `folder`, made on every core in runs of at least a

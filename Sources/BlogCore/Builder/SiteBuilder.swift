@@ -23,10 +23,11 @@ public struct SiteBuilder: Sendable {
     /// - Throws: ``DiagnosticError`` with every error and warning found; the output is left as it was then.
     public func build(_ options: BuildOptions) async throws(DiagnosticError) -> BuildSummary {
         var timer = PhaseTimer()
+        let lastScan = options.memory?.takeScan()
         let plan = try makePlan(options)
         let lock = try await lockSite(options)
         defer { lock.release() }
-        let sources = await scanSources(plan)
+        let sources = await scanSources(plan, after: lastScan)
         var run = BuildRun(plan, scan: sources)
         timer.mark("plan and scan")
         switch await takeShortWay(sources, run) {

@@ -17,6 +17,8 @@ public final class BuildMemory: Sendable {
         var output: OutputFolder?
         /// Counts the builds remembered, so that a save never puts back an older record.
         var build = 0
+        /// The last build's scan of the sources, with where each file is in it.
+        var scan: (scan: SourceScan, positions: [String: Int])?
     }
 
     private let state = Locked(State())
@@ -29,8 +31,25 @@ public final class BuildMemory: Sendable {
     }
 
     func remember(_ record: BuildRecord, for site: Site, in folder: String, output: OutputFolder) {
-        state.withLock { $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1) }
+        state.withLock {
+            $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1, scan: $0.scan)
+        }
         try? FileSystem.removeFile(BuildRecord.url(for: site, in: folder).path)
+    }
+
+    /// The last scan of the sources, with each file's place in it, taken out of the memory: a build that
+    /// stops before it scans leaves none, so the next one scans every source.
+    func takeScan() -> (scan: SourceScan, positions: [String: Int])? {
+        state.withLock { state in
+            defer { state.scan = nil }
+            return state.scan
+        }
+    }
+
+    /// Keeps a build's scan of the sources for the next build, which stamps again only what a watcher saw
+    /// change (``BuildOptions/changedSources``).
+    func remember(_ scan: SourceScan, positions: [String: Int]) {
+        state.withLock { $0.scan = (scan, positions) }
     }
 
     /// Writes the remembered record to disk, if a build left one there since the last call, after making
