@@ -24,6 +24,18 @@ func listTree(_ folder: URL) -> [String] {
     return (enumerator?.allObjects as? [String] ?? []).sorted()
 }
 
+/// What a stopped `blog serve` left in its output is what a clean build of the same sources, for the same
+/// origin, gives.
+func expectServedEqualsClean(_ site: URL, port: Int, sourceLocation: SourceLocation = #_sourceLocation) throws {
+    let clean = try runBlog([
+        "build", "--site", site.path, "--output", "clean", "--base-url", "http://127.0.0.1:\(port)/",
+    ])
+    #expect(clean.status == 0, sourceLocation: sourceLocation)
+    #expect(
+        try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")),
+        sourceLocation: sourceLocation)
+}
+
 @Suite struct ServeCommandTests {
     @Test func servesThePreviewLikeAHostAndStopsCleanlyOnCtrlC() async throws {
         let folder = try makeTemporaryFolder()
@@ -319,12 +331,7 @@ func listTree(_ folder: URL) -> [String] {
         }
         #expect(server.stderr.components(separatedBy: "1 edited files rebuilt alone").count == 3, "\(server.stderr)")
         #expect(await server.stop() == 0)
-        let clean = try runBlog([
-            "build", "--site", site.path, "--output", "clean", "--base-url", "http://127.0.0.1:\(port)/",
-        ])
-        #expect(clean.status == 0)
-        #expect(
-            try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")))
+        try expectServedEqualsClean(site, port: port)
     }
 
     /// A save stamps only the files the watcher saw change when each is a source the last build found;
@@ -381,12 +388,7 @@ func listTree(_ folder: URL) -> [String] {
         #expect(try httpRequest(port: port, path: "/posts/new/").status == 404)
         #expect(server.stderr.contains("stamped only the 1 files a watcher saw change"), "\(server.stderr)")
         #expect(await server.stop() == 0)
-        let clean = try runBlog([
-            "build", "--site", site.path, "--output", "clean", "--base-url", "http://127.0.0.1:\(port)/",
-        ])
-        #expect(clean.status == 0)
-        #expect(
-            try treeFiles(site.appending(path: ".blog-cache/serve/public")) == treeFiles(site.appending(path: "clean")))
+        try expectServedEqualsClean(site, port: port)
     }
 
     @Test func aSiteThatDoesNotBuildYetIsServedOnceFixed() async throws {
