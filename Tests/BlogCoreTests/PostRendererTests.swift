@@ -28,6 +28,22 @@ import Testing
         #expect(try renderer().render(makePost("Body", summary: "Given.")).summary == "Given.")
     }
 
+    /// The separator is found among the body's bytes as Foundation's `range(of:)` finds it among its
+    /// characters: after multi-byte text, at either end, after a partial match, or not at all.
+    @Test(arguments: [
+        ("Intro.\n\n<!--more-->\n\nRest.", "<!--more-->"), ("<!--more-->", "<!--more-->"),
+        ("Café — 日本語 🇫🇷 e\u{301} <!--more--> after", "<!--more-->"), ("<!--mor <!--more", "<!--more-->"),
+        ("<<!--more-->>", "<!--more-->"), ("", "<!--more-->"), ("short", "<!--more-->"),
+        ("a <!-- more --> b", "<!--more-->"),
+        ("ends with <!--more-->", "<!--more-->"), ("é+é", "+"), ("none", ""),
+    ])
+    func separatorIsFoundAsFoundationFindsIt(text: String, separator: String) {
+        let found = PostRenderer.firstRange(of: separator, in: text)
+        let expected = separator.isEmpty ? nil : text.range(of: separator)
+        #expect(found == expected)
+        if let found { #expect(text[found] == separator) }
+    }
+
     @Test func linksToPostSourcesAreRewritten() throws {
         let pages = [
             "content/posts/b.md": "/blog/posts/b/", "content/pages/about.md": "/blog/about/",
