@@ -19,6 +19,25 @@ struct CheckCost {
         static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
     }
 
+    /// What the check may add at 10,000 posts (issue #35).
+    static let limit = 0.15
+
+    /// `met` or `NOT MET`, judged by processor time: the check's work on both cores, which the other work
+    /// of a shared machine sways less than the wall time printed beside it.
+    static func verdict(_ figures: Figures) -> String {
+        String(
+            format:
+                "  %@  what the internal check adds to a clean build's processor time: %.3f x (at most %.2f; wall time %+.3f x)   (%@, load average %@)",
+            figures.addedProcessor <= limit ? "met    " : "NOT MET", figures.addedProcessor, limit, figures.added,
+            SiteBenchmark.machineDescription(), loadAverage())
+    }
+
+    /// The system's load average over the last minute, five and fifteen, as `/proc/loadavg` gives them.
+    static func loadAverage() -> String {
+        guard let text = try? String(contentsOfFile: "/proc/loadavg", encoding: .utf8) else { return "unknown" }
+        return text.split(separator: " ").prefix(3).joined(separator: " ")
+    }
+
     /// Clean builds with and without the check, alternating, so that a drift of the machine's speed
     /// reaches both; five, as for the clean build: one run here swings by tens of percent.
     static let runs = 5

@@ -53,11 +53,13 @@ import Testing
         for page in ["/blog/posts/a/", "/blog/", "/blog/posts/a/", "/blog/tags/x/"] {
             for url in urls {
                 let expected = routes.linkTarget(of: url, from: page)
-                #expect(cache.target(of: url, from: page) == expected, "\(url) from \(page)")
+                let resolved = cache.resolve(url, from: page)
+                #expect(resolved.target == expected, "\(url) from \(page)")
+                var file: String?
                 if case .site(let path, _) = expected {
-                    let file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
-                    #expect(cache.file(ofSitePath: path) == file, "\(path)")
+                    file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
                 }
+                #expect(resolved.file == file, "\(url) from \(page)")
             }
         }
     }
