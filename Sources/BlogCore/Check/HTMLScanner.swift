@@ -49,7 +49,10 @@ enum HTMLScanner {
             } else if isLetter(next) {
                 let (name, end) = readTag(bytes, from: index + 1, into: &scan)
                 index = end
-                if rawTextElements.contains(name) { index = skipRawText(bytes, from: index, closing: name) }
+                // The name is one of the few known tags or empty: most tags are not looked up at all.
+                if !name.isEmpty, rawTextElements.contains(name) {
+                    index = skipRawText(bytes, from: index, closing: name)
+                }
             } else {
                 index += 1
             }
@@ -58,7 +61,7 @@ enum HTMLScanner {
     }
 
     /// Elements whose contents are text up to their end tag.
-    private static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
+    private static let rawTextElements = ["script", "style", "textarea", "title"]
     /// The tags whose attributes or contents the scanner looks at.
     private static let knownTags = Names(["a", "meta", "script", "style", "textarea", "title"])
     /// The attributes it keeps: links, anchors, and what makes a refresh.

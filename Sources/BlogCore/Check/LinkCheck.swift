@@ -117,7 +117,7 @@ struct LinkCheck: Sendable {
                 findings.links += 1
                 findings.externalHosts.insert(host)
                 if collectsExternal { findings.external.append((page, link)) }
-                if link.url.lowercased().hasPrefix("http:"), !Self.isLoopback(host) {
+                if Self.usesHTTP(link.url), !Self.isLoopback(host) {
                     findings.problems.append(
                         Problem(
                             page: page, link: link, severity: .warning,
@@ -139,6 +139,17 @@ struct LinkCheck: Sendable {
                 }
             }
         }
+    }
+
+    /// Whether a URL's scheme is `http`, in any case: compared by byte, for every link to another site.
+    static func usesHTTP(_ url: String) -> Bool {
+        var bytes = url.utf8.makeIterator()
+        for expected in "http:".utf8 {
+            guard let byte = bytes.next(), ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected else {
+                return false
+            }
+        }
+        return true
     }
 
     /// A host on this machine, which serves a preview over `http:` and nothing else.
