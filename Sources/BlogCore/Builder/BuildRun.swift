@@ -14,7 +14,8 @@ struct BuildRun: Sendable {
     init(_ plan: BuildPlan, scan: SourceScan, reuse: Reuse = .nothing) {
         self.plan = plan
         self.reuse = reuse
-        pageScans = plan.options.checksLinks ? PageScans() : nil
+        // A page for each post, and list pages besides.
+        pageScans = plan.options.checksLinks ? PageScans(pages: scan.files.count + scan.files.count / 8) : nil
         setupDiagnostics = plan.diagnostics + scan.diagnostics
     }
 

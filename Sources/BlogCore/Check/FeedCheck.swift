@@ -80,6 +80,7 @@ struct FeedCheck: Sendable {
         var diagnostics: [Diagnostic] = []
         var listed: Set<String> = []
         var cache = LinkTargetCache(routes: routes, files: files)
+        cache.remembers = false
         var documents = [(sitemap, [UInt8](data))]
         while let (path, bytes) = documents.popLast() {
             let isIndex = XMLElements.contains("<sitemapindex", in: bytes)

@@ -7,6 +7,8 @@ struct LinkTargetCache {
     let files: Set<String>
     /// Where each URL that leads the same way from every document leads, and the file it finds there.
     private var resolved: [String: Resolved] = [:]
+    /// Whether answers are kept: not for a document whose every URL differs, such as a sitemap.
+    var remembers = true
     private var found: [String: String?] = [:]
 
     /// Where a URL leads and, for a site path, the file of the output it finds (nil when none).
@@ -25,7 +27,7 @@ struct LinkTargetCache {
     mutating func resolve(_ url: String, from documentURL: String) -> Resolved {
         // A relative URL depends on the document and is resolved each time (a post's own links, seldom
         // repeated).
-        guard Self.leadsTheSameEverywhere(url) else { return resolveAnew(url, from: documentURL) }
+        guard remembers, Self.leadsTheSameEverywhere(url) else { return resolveAnew(url, from: documentURL) }
         if let known = resolved[url] { return known }
         let result = resolveAnew(url, from: documentURL)
         resolved[url] = result
@@ -48,7 +50,7 @@ struct LinkTargetCache {
     private mutating func file(ofSitePath path: String) -> String? {
         if let known = found[path] { return known }
         let file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
-        found[path] = file
+        if remembers { found[path] = file }
         return file
     }
 }

@@ -4,7 +4,12 @@ import BlogFileSystem
 /// made it: the link check then reads back from the output only the pages the build did not write, such
 /// as those it carried over. What is kept of a page is its ``PageScan``, never its bytes.
 struct PageScans: Sendable {
-    private let scans = Locked<[String: PageScan]>([:])
+    private let scans: Locked<[String: PageScan]>
+
+    /// Makes room for about `pages` pages at once: the table of ten thousand grows a dozen times else.
+    init(pages: Int) {
+        scans = Locked([String: PageScan](minimumCapacity: pages))
+    }
 
     /// Scans a file the build puts into the output, if it is a page.
     func record(_ path: String, _ bytes: UnsafeRawBufferPointer) {
