@@ -45,10 +45,7 @@ case "check":
     guard let figures = await CheckCost.measure(site: site, blog: blog, base: base) else { exit(1) }
     print("\(count) posts")
     print(CheckCost.line(figures))
-    print(
-        String(
-            format: "  %@  what the internal check adds to a clean build: %.3f x (at most 0.15)   (%@)",
-            figures.added <= 0.15 ? "met    " : "NOT MET", figures.added, SiteBenchmark.machineDescription()))
+    print(CheckCost.verdict(figures))
     DeletionRecord.delete([base])
 case "serve":
     let benchmark = ServeBenchmark(

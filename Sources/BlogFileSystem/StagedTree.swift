@@ -44,6 +44,9 @@ public final class StagedTree: Sendable {
     }
 
     private let state: Locked<State>
+    /// Shown every file as it is put, for a check that reads pages as they are made instead of reading
+    /// them back from the output.
+    private let observer: (@Sendable (String, UnsafeRawBufferPointer) -> Void)?
     /// The listing of a reused spare, made on a thread of its own while the build goes on (listing ten
     /// thousand folders costs a tenth of a second of system time), and waited for before the swap.
     private let spareListing: Task<FolderWalk, Never>?
@@ -51,13 +54,17 @@ public final class StagedTree: Sendable {
     /// Clears what an earlier killed build left and prepares the staging folder: the spare tree when the
     /// cache describes it (`spare`), else an empty folder.
     ///
-    /// - Parameter spareWalk: A listing of the spare started earlier, when the build had the time for it;
-    ///   without one, a reused spare is listed from here.
+    /// - Parameters:
+    ///   - spareWalk: A listing of the spare started earlier, when the build had the time for it; without
+    ///     one, a reused spare is listed from here.
+    ///   - observer: Called with each file's path and bytes as it is put, from the task that puts it.
     public init(
         target: OutputFolder, previous: [String: OutputFile], spare: [String: OutputFile]?,
-        spareWalk: Task<FolderWalk, Never>? = nil
+        spareWalk: Task<FolderWalk, Never>? = nil,
+        observer: (@Sendable (String, UnsafeRawBufferPointer) -> Void)? = nil
     ) throws {
         self.target = target
+        self.observer = observer
         self.previous = previous
         var state = State()
         state.manifest.reserveCapacity(previous.count)
@@ -143,6 +150,7 @@ public final class StagedTree: Sendable {
         guard Self.staysInside(path) else {
             throw StagingFailure(description: "\(path): a path that leads out of the output folder")
         }
+        observer?(path, bytes)
         let staged = stagingPath + "/" + path
         let hash = Digest.of(bytes)
         let old = outputPath + "/" + path

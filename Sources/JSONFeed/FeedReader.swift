@@ -42,7 +42,9 @@ struct FeedReader {
 
     // MARK: Objects
 
-    mutating func readFeed(_ value: JSONValue) -> Feed? {
+    /// Reads a feed; with `validatedItems`, the items were validated apart (``FeedValidator/validate(item:version:)``)
+    /// and stand in for the document's, whose `items` must be an empty array.
+    mutating func readFeed(_ value: JSONValue, validatedItems: [FeedValidator.ItemReport]? = nil) -> Feed? {
         guard let fields = fields(value, at: "$", rule: "TOP-OBJECT") else { return nil }
         let version = string(fields, "version", rule: "TOP-VERSION", required: true)
         if let version, !Feed.knownVersions.contains(version) {
@@ -65,7 +67,10 @@ struct FeedReader {
         let hubs = array(fields, "hubs", rule: "TOP-HUBS") { reader, value, path in reader.readHub(value, at: path) }
         var items: [Item]?
         if let value = fields["items"] {
-            if case .array(let elements) = value {
+            if let validatedItems {
+                adopt(validatedItems)
+                items = []
+            } else if case .array(let elements) = value {
                 items = readItems(elements, version: version)
             } else {
                 error(fields.path(of: "items"), "TOP-ITEMS", "expected an array of items, got \(value.summary)")
@@ -87,18 +92,35 @@ struct FeedReader {
         items.reserveCapacity(elements.count)
         var firstUse: [String: Int] = [:]
         for (index, element) in elements.enumerated() {
-            let path = "items[\(index)]"
-            guard let item = readItem(element, at: path, version: version) else { continue }
-            if let earlier = firstUse[item.id] {
-                warning(
-                    "\(path).id", "ITEM-ID-UNIQUE",
-                    "id \(JSONWriter.quoted(item.id)) is also the id of items[\(earlier)]; ids must be unique")
-            } else {
-                firstUse[item.id] = index
-            }
+            guard let item = readItem(element, at: "items[\(index)]", version: version) else { continue }
+            checkUnique(item.id, at: index, firstUse: &firstUse)
             items.append(item)
         }
         return items
+    }
+
+    /// Takes the problems of items validated apart, at their places in this feed.
+    private mutating func adopt(_ reports: [FeedValidator.ItemReport]) {
+        var firstUse: [String: Int] = [:]
+        for (index, report) in reports.enumerated() {
+            for var problem in report.problems {
+                let path = "items[\(index)]"
+                problem.path = problem.path == "$" ? path : "\(path).\(problem.path)"
+                problems.append(problem)
+            }
+            if let id = report.id { checkUnique(id, at: index, firstUse: &firstUse) }
+        }
+    }
+
+    /// Warns when the item at `index` has the id of an earlier one (section "Items": ids are unique).
+    private mutating func checkUnique(_ id: String, at index: Int, firstUse: inout [String: Int]) {
+        if let earlier = firstUse[id] {
+            warning(
+                "items[\(index)].id", "ITEM-ID-UNIQUE",
+                "id \(JSONWriter.quoted(id)) is also the id of items[\(earlier)]; ids must be unique")
+        } else {
+            firstUse[id] = index
+        }
     }
 
     mutating func readItem(_ value: JSONValue, at path: String, version: String? = nil) -> Item? {

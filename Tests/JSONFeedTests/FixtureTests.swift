@@ -112,6 +112,29 @@ import Testing
         }
     }
 
+    /// A feed validated item by item, each item apart from the feed, has the problems of the whole: every
+    /// rule's fixture, the valid and the invalid ones, and a feed that repeats an item and its id.
+    @Test(arguments: ["rules", "valid", "invalid"])
+    func aFeedValidatedItemByItemHasTheProblemsOfTheWhole(_ folder: String) throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: fixturesRoot.appending(path: folder).path)
+        var compared = 0
+        for name in names.sorted() where name.hasSuffix(".json") {
+            guard case .object(var feed)? = try? JSONValue(parsing: try fixture("\(folder)/\(name)")),
+                case .array(let items)? = feed["items"]
+            else { continue }
+            let version: String? = if case .string(let version)? = feed["version"] { version } else { nil }
+            for repeated in [items, items + items.prefix(1)] {
+                feed["items"] = .array(repeated)
+                let whole = FeedValidator.validate(.object(feed))
+                feed["items"] = .array([])
+                let reports = repeated.map { FeedValidator.validate(item: $0, version: version) }
+                #expect(FeedValidator.validate(.object(feed), items: reports) == whole, "\(folder)/\(name)")
+            }
+            compared += 1
+        }
+        #expect(compared > 0)
+    }
+
     @Test func fullFeedReencodesToTheSameBytes() throws {
         let data = try fixture("valid/full-1.1.json")
         let encoded = try FeedEncoder(prettyPrinted: true).encode(try FeedDecoder().decode(from: data))

@@ -8,10 +8,14 @@ struct BuildRun: Sendable {
     private(set) var setupDiagnostics: [Diagnostic]
     /// Of the content: recorded, so that a build that finds nothing changed reports them again.
     private(set) var contentDiagnostics: [Diagnostic] = []
+    /// The pages scanned for the link check as they are written; nil when the build does not check.
+    let pageScans: PageScans?
 
     init(_ plan: BuildPlan, scan: SourceScan, reuse: Reuse = .nothing) {
         self.plan = plan
         self.reuse = reuse
+        // A page for each post, and list pages besides.
+        pageScans = plan.options.checksLinks ? PageScans(pages: scan.files.count + scan.files.count / 8) : nil
         setupDiagnostics = plan.diagnostics + scan.diagnostics
     }
 

@@ -48,6 +48,7 @@ extension SiteBuilder {
         ).run(publishedPages: published)
         var check = LinkCheck(routes: routes, folder: committed.folder, files: files)
         check.collectsExternal = plan.options.linkFetcher != nil
+        check.scanned = run.pageScans?.take() ?? [:]
         var findings = await check.run()
         if let fetcher = plan.options.linkFetcher { await checkExternal(&findings, fetcher, plan) }
         var origins = pageOrigins(pages, listPages: listPages, redirects: redirects, routes: routes)

@@ -32,10 +32,12 @@ extension SiteBuilder {
     func stageOutput(_ run: BuildRun) throws(DiagnosticError) -> StagedTree {
         let plan = run.plan
         let staging = run.reuse.staging
+        var observer: (@Sendable (String, UnsafeRawBufferPointer) -> Void)?
+        if let scans = run.pageScans { observer = { path, bytes in scans.record(path, bytes) } }
         do {
             return try StagedTree(
                 target: plan.output, previous: staging.outputs, spare: staging.spare,
-                spareWalk: run.reuse.spareListing)
+                spareWalk: run.reuse.spareListing, observer: observer)
         } catch let unmarked as UnmarkedFolder {
             throw DiagnosticError(
                 file: unmarked.name,

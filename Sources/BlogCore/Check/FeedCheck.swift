@@ -15,12 +15,6 @@ struct FeedCheck: Sendable {
     /// The output folder as diagnostics show it.
     var outputName: String
 
-    /// The members of a JSON Feed that hold a URL (JSON Feed 1.1).
-    static let urlKeys: Set<String> = [
-        "home_page_url", "feed_url", "next_url", "icon", "favicon", "url", "external_url", "image", "banner_image",
-        "avatar",
-    ]
-
     /// Checks every feed, then the sitemap against `publishedPages` (output paths of every post, page and
     /// list page that the sitemap must list).
     ///
@@ -30,12 +24,13 @@ struct FeedCheck: Sendable {
         let check = self
         // The sitemap is one file read on one core: it is checked beside the feeds.
         async let sitemap = checkSitemap(publishedPages)
+        let items = CheckedFeedItems()
         let diagnostics = await feeds.parallelMapChunks(minimumChunk: 8) { chunk -> [Diagnostic] in
             var cache = LinkTargetCache(routes: check.routes, files: check.files)
             return chunk.flatMap { path, format -> [Diagnostic] in
                 guard let data = check.read(path) else { return [] }
                 switch format {
-                case .json: return check.checkJSONFeed(data, path: path, cache: &cache)
+                case .json: return check.checkJSONFeed(data, path: path, items: items, cache: &cache)
                 case .atom, .rss: return check.checkXMLFeed(data, path: path, format: format, cache: &cache)
                 }
             }
@@ -47,69 +42,27 @@ struct FeedCheck: Sendable {
         FileContents.read(path: folder.appending(path: path).path)
     }
 
-    private func file(_ path: String) -> String { "\(outputName)/\(path)" }
+    func file(_ path: String) -> String { "\(outputName)/\(path)" }
 
     /// What is wrong with a URL of a feed or the sitemap: nil when it finds a file of the output or
     /// leads to another site.
     func problem(with url: String, from documentURL: String, cache: inout LinkTargetCache) -> String? {
-        switch cache.target(of: url, from: documentURL) {
+        let resolved = cache.resolve(url, from: documentURL)
+        switch resolved.target {
         case .ignored, .external: return nil
         case .outsideBasePath: return "'\(url)' is outside the site's base path '\(routes.basePath)'"
-        case .site(let sitePath, _):
-            guard cache.file(ofSitePath: sitePath) != nil else {
-                return "'\(url)' finds nothing"
-            }
-            return nil
-        }
-    }
-
-    private func checkJSONFeed(_ data: Data, path: String, cache: inout LinkTargetCache) -> [Diagnostic] {
-        // One parse serves the validator and the URLs; bytes that do not parse get the validator's
-        // own message for them.
-        guard let value = try? JSONValue(parsing: data) else { return problems(FeedValidator.validate(data), path) }
-        var diagnostics = problems(FeedValidator.validate(value), path)
-        var urls: [(String, String)] = []
-        Self.collectURLs(value, at: "", into: &urls)
-        let documentURL = routes.url(ofPath: path)
-        for (member, url) in urls {
-            if let problem = problem(with: url, from: documentURL, cache: &cache) {
-                diagnostics.append(Diagnostic(.error, file: file(path), message: "\(member): \(problem)"))
-            }
-        }
-        return diagnostics
-    }
-
-    /// The validator's problems as errors: `--strict` fails a feed on a warning as on an error.
-    private func problems(_ problems: [FeedProblem], _ path: String) -> [Diagnostic] {
-        problems.map { Diagnostic(.error, file: file(path), message: "\($0.path): \($0.message) [\($0.rule)]") }
-    }
-
-    /// The URL members of a JSON value with their paths (`items[3].url`).
-    static func collectURLs(_ value: JSONValue, at path: String, into urls: inout [(String, String)]) {
-        switch value {
-        case .object(let object):
-            for member in object {
-                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
-                if case .string(let url) = member.value, urlKeys.contains(member.key) {
-                    urls.append((memberPath, url))
-                } else {
-                    collectURLs(member.value, at: memberPath, into: &urls)
-                }
-            }
-        case .array(let elements):
-            for (index, element) in elements.enumerated() { collectURLs(element, at: "\(path)[\(index)]", into: &urls) }
-        default: break
+        case .site: return resolved.file == nil ? "'\(url)' finds nothing" : nil
         }
     }
 
     private func checkXMLFeed(_ data: Data, path: String, format: FeedFormat, cache: inout LinkTargetCache)
         -> [Diagnostic]
     {
-        let text = String(decoding: data, as: UTF8.self)
-        var urls = HTMLScanner.scan(Array(data)).links.filter { $0.attribute == "href" }.map(\.url)
+        let bytes = [UInt8](data)
+        var urls = HTMLScanner.scan(bytes).links.filter { $0.attribute == "href" }.map(\.url)
         let elements: Set<String> =
             format == .atom ? ["icon", "logo", "uri"] : ["link", "url", "comments"]
-        urls += XMLElements.texts(of: elements, in: text)
+        urls += XMLElements.texts(of: elements, in: bytes)
         let documentURL = routes.url(ofPath: path)
         return urls.compactMap { url in
             problem(with: url, from: documentURL, cache: &cache).map {
@@ -127,19 +80,19 @@ struct FeedCheck: Sendable {
         var diagnostics: [Diagnostic] = []
         var listed: Set<String> = []
         var cache = LinkTargetCache(routes: routes, files: files)
-        var documents = [(sitemap, String(decoding: data, as: UTF8.self))]
-        while let (path, text) = documents.popLast() {
-            let isIndex = text.contains("<sitemapindex")
-            for url in XMLElements.texts(of: ["loc"], in: text) {
-                guard case .site(let sitePath, _) = cache.target(of: url, from: routes.url(ofPath: path)),
-                    let found = cache.file(ofSitePath: sitePath)
-                else {
+        cache.remembers = false
+        var documents = [(sitemap, [UInt8](data))]
+        while let (path, bytes) = documents.popLast() {
+            let isIndex = XMLElements.contains("<sitemapindex", in: bytes)
+            let documentURL = routes.url(ofPath: path)
+            for url in XMLElements.texts(of: ["loc"], in: bytes) {
+                guard let found = cache.resolve(url, from: documentURL).file else {
                     diagnostics.append(
                         Diagnostic(.error, file: file(path), message: "lists '\(url)', which is no page of the site"))
                     continue
                 }
                 if isIndex {
-                    if let part = read(found) { documents.append((found, String(decoding: part, as: UTF8.self))) }
+                    if let part = read(found) { documents.append((found, [UInt8](part))) }
                 } else {
                     listed.insert(found)
                 }
@@ -157,21 +110,36 @@ struct FeedCheck: Sendable {
 enum XMLElements {
     /// The text of every element named one of `names` (without a prefix), character references decoded.
     /// Works on the bytes: a sitemap of ten thousand pages is a megabyte and a half.
-    static func texts(of names: Set<String>, in text: String) -> [String] {
-        let bytes = Array(text.utf8)
-        let wanted = Set(names.map { Array($0.utf8) })
+    static func texts(of names: Set<String>, in bytes: [UInt8]) -> [String] {
+        let wanted = names.map { Array($0.utf8) }
+        return bytes.withUnsafeBufferPointer { texts(of: wanted, in: $0) }
+    }
+
+    /// Whether `needle` is somewhere in `bytes`.
+    static func contains(_ needle: String, in bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { find(Array(needle.utf8), in: $0, from: 0) != nil }
+    }
+
+    private static func texts(of wanted: [[UInt8]], in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
         var texts: [String] = []
         var index = 0
-        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+        while let open = next(UInt8(ascii: "<"), in: bytes, from: index) {
             var nameEnd = open + 1
-            while nameEnd < bytes.count, !" \t\n\r>/".utf8.contains(bytes[nameEnd]) { nameEnd += 1 }
+            while nameEnd < bytes.count, !isNameEnd(bytes[nameEnd]) { nameEnd += 1 }
             index = nameEnd
-            let name = Array(bytes[(open + 1)..<nameEnd])
-            guard wanted.contains(name), let close = bytes[nameEnd...].firstIndex(of: UInt8(ascii: ">")),
+            let name = bytes[(open + 1)..<nameEnd]
+            guard wanted.contains(where: { $0.elementsEqual(name) }),
+                let close = next(UInt8(ascii: ">"), in: bytes, from: nameEnd),
                 bytes[close - 1] != UInt8(ascii: "/") // `<link/>` holds no text.
             else { continue }
-            let end = Self.find(Array("</".utf8) + name + [UInt8(ascii: ">")], in: bytes, from: close + 1)
-            guard let end else { continue }
+            guard let end = find(Array("</".utf8) + name + [UInt8(ascii: ">")], in: bytes, from: close + 1) else {
+                continue
+            }
+            index = end
+            if let plain = plainText(bytes[(close + 1)..<end]) {
+                if !plain.isEmpty { texts.append(plain) }
+                continue
+            }
             var value = String(decoding: bytes[(close + 1)..<end], as: UTF8.self)
             if value.hasPrefix("<![CDATA["), value.hasSuffix("]]>") {
                 value = String(value.dropFirst(9).dropLast(3))
@@ -180,16 +148,40 @@ enum XMLElements {
             }
             let trimmed = value.trimmingCharacters(in: .whitespacesAndNewlines)
             if !trimmed.isEmpty { texts.append(trimmed) }
-            index = end
         }
         return texts
     }
 
-    private static func find(_ needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+    /// The text of ASCII bytes without markup or references (a sitemap's every `<loc>`), trimmed as
+    /// `whitespacesAndNewlines` trims; nil for any other text, which is decoded and trimmed in full.
+    private static func plainText(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> String? {
+        guard !bytes.contains(where: { $0 >= 0x80 || $0 == UInt8(ascii: "&") || $0 == UInt8(ascii: "<") }) else {
+            return nil
+        }
+        let isSpace = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+        guard let first = bytes.firstIndex(where: { !isSpace($0) }), let last = bytes.lastIndex(where: { !isSpace($0) })
+        else { return "" }
+        return String(decoding: bytes[first...last], as: UTF8.self)
+    }
+
+    private static func isNameEnd(_ byte: UInt8) -> Bool {
+        HTMLScanner.isSpace(byte) || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/")
+    }
+
+    /// Where the next `byte` from `start` is; memchr reads many bytes at a time.
+    private static func next(_ byte: UInt8, in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard start < bytes.count, let base = bytes.baseAddress,
+            let found = memchr(base + start, Int32(byte), bytes.count - start)
+        else { return nil }
+        return UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+    }
+
+    private static func find(_ needle: [UInt8], in bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> Int? {
+        guard let first = needle.first else { return start }
         var index = start
-        while index + needle.count <= bytes.count {
-            if bytes[index] == needle[0], bytes[index..<(index + needle.count)].elementsEqual(needle) { return index }
-            index += 1
+        while let candidate = next(first, in: bytes, from: index), candidate + needle.count <= bytes.count {
+            if bytes[candidate..<(candidate + needle.count)].elementsEqual(needle) { return candidate }
+            index = candidate + 1
         }
         return nil
     }

@@ -14,8 +14,10 @@ struct PageScan: Sendable, Equatable {
     }
 
     var links: [Link] = []
-    /// Every `id`, and the `name` of every `<a>`: what a `#fragment` may point to (HTML §7.4.6.4).
-    var anchors: Set<String> = []
+    /// Every `id`, and the `name` of every `<a>`: what a `#fragment` may point to (HTML §7.4.6.4), in
+    /// document order. A list, not a set: most pages are never the target of a fragment, and hashing
+    /// each of their ids cost a tenth of the scan.
+    var anchors: [String] = []
     /// The URL of a `<meta http-equiv="refresh">`, which makes the page a redirect page.
     var refresh: String?
 }
@@ -47,7 +49,10 @@ enum HTMLScanner {
             } else if isLetter(next) {
                 let (name, end) = readTag(bytes, from: index + 1, into: &scan)
                 index = end
-                if rawTextElements.contains(name) { index = skipRawText(bytes, from: index, closing: name) }
+                // The name is one of the few known tags or empty: most tags are not looked up at all.
+                if !name.isEmpty, rawTextElements.contains(name) {
+                    index = skipRawText(bytes, from: index, closing: name)
+                }
             } else {
                 index += 1
             }
@@ -56,11 +61,27 @@ enum HTMLScanner {
     }
 
     /// Elements whose contents are text up to their end tag.
-    private static let rawTextElements: Set<String> = ["script", "style", "textarea", "title"]
+    private static let rawTextElements = ["script", "style", "textarea", "title"]
     /// The tags whose attributes or contents the scanner looks at.
-    private static let knownTags = ["a", "meta", "script", "style", "textarea", "title"]
+    private static let knownTags = Names(["a", "meta", "script", "style", "textarea", "title"])
     /// The attributes it keeps: links, anchors, and what makes a refresh.
-    private static let keptAttributes = ["href", "src", "poster", "srcset", "id", "name", "content", "http-equiv"]
+    private static let keptAttributes = Names([
+        "href", "src", "poster", "srcset", "id", "name", "content", "http-equiv",
+    ])
+
+    /// Lower-case ASCII names with their bytes, to compare with a page's bytes without making strings.
+    private struct Names {
+        let names: [String]
+        let bytes: [[UInt8]]
+        /// Bit `n` is set when a name is `n` bytes long: most of a page's names are ruled out by length.
+        let lengths: UInt64
+
+        init(_ names: [String]) {
+            self.names = names
+            bytes = names.map { Array($0.utf8) }
+            lengths = bytes.reduce(0) { $0 | 1 << UInt64($1.count) }
+        }
+    }
 
     /// Reads a start tag from its name at `start`; returns the name and where the tag ends.
     private static func readTag(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int, into scan: inout PageScan)
@@ -123,8 +144,8 @@ enum HTMLScanner {
     ) {
         for (name, value, offset) in attributes {
             switch name {
-            case "id" where !value.isEmpty: scan.anchors.insert(value)
-            case "name" where tag == "a" && !value.isEmpty: scan.anchors.insert(value)
+            case "id" where !value.isEmpty: scan.anchors.append(value)
+            case "name" where tag == "a" && !value.isEmpty: scan.anchors.append(value)
             case "srcset":
                 for candidate in srcsetURLs(value) {
                     scan.links.append(PageScan.Link(attribute: name, url: candidate, offset: offset))
@@ -203,13 +224,18 @@ enum HTMLScanner {
     }
 
     /// The one of `names` (lower-case) that the bytes spell in any case of ASCII letters, or nil.
-    private static func known(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, among names: [String])
+    private static func known(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, among names: Names)
         -> String?
     {
-        names.first { name in
-            name.utf8.count == range.count
-                && zip(name.utf8, bytes[range]).allSatisfy { $0 == ((0x41...0x5A).contains($1) ? $1 | 0x20 : $1) }
+        guard range.count < 64, names.lengths & (1 << UInt64(range.count)) != 0 else { return nil }
+        search: for (position, name) in names.bytes.enumerated() where name.count == range.count {
+            for offset in 0..<name.count {
+                let byte = bytes[range.lowerBound + offset]
+                guard name[offset] == ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) else { continue search }
+            }
+            return names.names[position]
         }
+        return nil
     }
 
     static func isSpace(_ byte: UInt8) -> Bool {

@@ -14,6 +14,8 @@ struct LinkCheck: Sendable {
     var files: Set<String>
     /// Keep every link to another site in ``Findings/external``, for ``ExternalCheck``.
     var collectsExternal = false
+    /// The pages scanned as the build wrote them; the others are read from the output.
+    var scanned: [String: PageScan] = [:]
 
     /// One broken link, on the page at `page` (relative to the output folder).
     struct Problem: Sendable, Equatable {
@@ -44,8 +46,18 @@ struct LinkCheck: Sendable {
     /// What the check knows of every page once all are scanned.
     struct SiteIndex: Sendable {
         var files: Set<String>
-        var anchors: [String: Set<String>]
+        var anchors: [String: [String]]
+        /// The anchors of each page that has more than ``setThreshold``, as a set: a long page is looked
+        /// up by every link to its fragments.
+        var anchorSets: [String: Set<String>] = [:]
         var refreshes: [String: String]
+
+        static let setThreshold = 32
+
+        func hasAnchor(_ anchor: String, in file: String) -> Bool {
+            if let set = anchorSets[file] { return set.contains(anchor) }
+            return anchors[file]?.contains(anchor) ?? false
+        }
     }
 
     static func isPage(_ path: String) -> Bool {
@@ -57,7 +69,9 @@ struct LinkCheck: Sendable {
     func run() async -> Findings {
         let paths = files.filter(Self.isPage).sorted()
         let root = folder.path
+        let scanned = scanned
         let scans = await paths.parallelMap(minimumChunk: 32) { path in
+            if let scan = scanned[path] { return scan }
             guard let data = FileContents.read(path: root + "/" + path) else { return PageScan() }
             return data.withUnsafeBytes { HTMLScanner.scan($0.bindMemory(to: UInt8.self)) }
         }
@@ -65,6 +79,7 @@ struct LinkCheck: Sendable {
         index.anchors.reserveCapacity(paths.count)
         for (path, scan) in zip(paths, scans) {
             index.anchors[path] = scan.anchors
+            if scan.anchors.count > SiteIndex.setThreshold { index.anchorSets[path] = Set(scan.anchors) }
             if let refresh = scan.refresh { index.refreshes[path] = refresh }
         }
         let checker = self
@@ -95,14 +110,14 @@ struct LinkCheck: Sendable {
     ) {
         let pageURL = routes.url(ofPath: page)
         for link in scan.links {
-            let target = cache.target(of: link.url, from: pageURL)
-            switch target {
+            let resolved = cache.resolve(link.url, from: pageURL)
+            switch resolved.target {
             case .ignored: continue
             case .external(let host):
                 findings.links += 1
                 findings.externalHosts.insert(host)
                 if collectsExternal { findings.external.append((page, link)) }
-                if link.url.lowercased().hasPrefix("http:"), !Self.isLoopback(host) {
+                if Self.usesHTTP(link.url), !Self.isLoopback(host) {
                     findings.problems.append(
                         Problem(
                             page: page, link: link, severity: .warning,
@@ -117,12 +132,24 @@ struct LinkCheck: Sendable {
             case .site(let path, let fragment):
                 findings.links += 1
                 if fragment.map(Self.isCheckedFragment) ?? false { findings.anchors += 1 }
-                let file = cache.file(ofSitePath: path)
-                if let problem = problem(link, file: file, path: path, fragment: fragment, page: page, index: index) {
+                if let problem = problem(
+                    link, file: resolved.file, path: path, fragment: fragment, page: page, index: index)
+                {
                     findings.problems.append(problem)
                 }
             }
         }
+    }
+
+    /// Whether a URL's scheme is `http`, in any case: compared by byte, for every link to another site.
+    static func usesHTTP(_ url: String) -> Bool {
+        var bytes = url.utf8.makeIterator()
+        for expected in "http:".utf8 {
+            guard let byte = bytes.next(), ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected else {
+                return false
+            }
+        }
+        return true
     }
 
     /// A host on this machine, which serves a preview over `http:` and nothing else.
@@ -166,17 +193,16 @@ struct LinkCheck: Sendable {
                 "link to '\(link.url)' goes through the redirect page '\(shown)', which drops '#\(written)'; link to '\(spelled(newShown, like: link.url, from: page))#\(written)'"
             )
         }
-        let anchors = Array(index.anchors[file] ?? [])
+        let anchors = index.anchors[file] ?? []
         let hint = Suggestion.closest(to: fragment, in: anchors).map { " (did you mean '#\($0)'?)" } ?? ""
         return problem(.error, "link to '\(link.url)' finds no element with id '\(fragment)' in '\(shown)'" + hint)
     }
 
     /// Whether the page has an element whose `id` (or `<a name>`) is the fragment, as written or decoded.
     static func hasAnchor(_ fragment: String, in file: String, index: SiteIndex) -> Bool {
-        guard let anchors = index.anchors[file] else { return false }
-        if anchors.contains(fragment) { return true }
+        if index.hasAnchor(fragment, in: file) { return true }
         let decoded = String(decoding: Routes.percentDecoded(Array(fragment.utf8)), as: UTF8.self)
-        return anchors.contains(decoded)
+        return index.hasAnchor(decoded, in: file)
     }
 
     /// Adds the hints to the first ``hintLimit`` problems of links that find nothing, from the pages of

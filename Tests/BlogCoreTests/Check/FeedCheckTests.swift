@@ -64,6 +64,49 @@ import Testing
             ])
     }
 
+    static let sharedItems = [
+        #"{"id":"1","url":"posts/a/","content_text":"x"}"#,
+        #"{"id":"2","url":"https://example.com/blog/posts/b/","title":"<b>B</b>","content_text":"y"}"#,
+        #"{"id":"3","url":"/blog/posts/a/","content_html":"<p>z</p>","authors":[{"url":"/blog/who/"}]}"#,
+    ]
+
+    /// Feeds holding the same items byte for byte (the main feed and a tag's), one twice.
+    static func feedsSharingItems(prefix: String = "") -> [String: String] {
+        func feed(_ path: String, _ items: [String]) -> String {
+            prefix
+                + #"{"version":"https://jsonfeed.org/version/1.1","title":"T","home_page_url":"https://example.com/blog/","#
+                + #""feed_url":"https://example.com/blog/\#(path)","items":[\#(items.joined(separator: ",\n"))],"#
+                + #""icon":"https://example.com/blog/icon.png"}"#
+        }
+        return [
+            "feed.json": feed("feed.json", sharedItems),
+            "tags/t/feed.json": feed("tags/t/feed.json", sharedItems.reversed() + sharedItems.prefix(1)),
+            "index.html": "", "posts/a/index.html": "", "sitemap.xml": "<urlset></urlset>",
+        ]
+    }
+
+    /// An item met in several feeds is validated once but reported in each, at its place there; a relative
+    /// URL in it is read from each feed.
+    @Test func anItemInSeveralFeedsIsReportedInEachAtItsPlace() async throws {
+        let found = try await check(Self.feedsSharingItems(), published: [])
+        #expect(
+            found == [
+                "public/feed.json: error: items[1].title: the title holds HTML markup or an entity, but titles are plain text [ITEM-TITLE]",
+                "public/feed.json: error: items[1].url: 'https://example.com/blog/posts/b/' finds nothing",
+                "public/feed.json: error: items[2].authors[0].url: '/blog/who/' finds nothing",
+                "public/feed.json: error: icon: 'https://example.com/blog/icon.png' finds nothing",
+                "public/tags/t/feed.json: error: items[1].title: the title holds HTML markup or an entity, but titles are plain text [ITEM-TITLE]",
+                "public/tags/t/feed.json: error: items[3].id: id \"1\" is also the id of items[2]; ids must be unique [ITEM-ID-UNIQUE]",
+                "public/tags/t/feed.json: error: items[0].authors[0].url: '/blog/who/' finds nothing",
+                "public/tags/t/feed.json: error: items[1].url: 'https://example.com/blog/posts/b/' finds nothing",
+                "public/tags/t/feed.json: error: items[2].url: 'posts/a/' finds nothing",
+                "public/tags/t/feed.json: error: items[3].url: 'posts/a/' finds nothing",
+                "public/tags/t/feed.json: error: icon: 'https://example.com/blog/icon.png' finds nothing",
+            ])
+        // A byte-order mark leaves the problems as they are, but the feeds are read whole.
+        #expect(try await check(Self.feedsSharingItems(prefix: "\u{FEFF}"), published: []) == found)
+    }
+
     @Test func aFeedTheValidatorWarnsAboutIsAnError() async throws {
         let feed = #"{"version":"https://jsonfeed.org/version/1.1","title":"T","items":[]}"#
         let found = try await check(["feed.json": feed, "sitemap.xml": "<urlset></urlset>"], published: [])

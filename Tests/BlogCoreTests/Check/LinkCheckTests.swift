@@ -32,6 +32,26 @@ import Testing
         #expect(found.externalHosts == ["other.example"])
     }
 
+    /// A link over `http:` warns whatever the case of its scheme.
+    @Test(arguments: [
+        ("http://example.org/", true), ("HTTP://example.org/", true), ("hTtP:", true), ("https://example.org/", false),
+        ("http", false), ("ftp://example.org/", false), ("", false), ("//example.org/", false),
+    ])
+    func tellsALinkOverHTTP(_ url: String, _ usesHTTP: Bool) {
+        #expect(LinkCheck.usesHTTP(url) == usesHTTP)
+    }
+
+    /// Anchors are looked up in a page's list, or in a set for a page with many.
+    @Test func findsAnAnchorOfAPageWithFewOrMany() {
+        let many = (0...LinkCheck.SiteIndex.setThreshold).map { "h\($0)" }
+        let index = LinkCheck.SiteIndex(
+            files: ["a.html", "b.html"], anchors: ["a.html": ["x", "y"], "b.html": many],
+            anchorSets: ["b.html": Set(many)], refreshes: [:])
+        #expect(index.hasAnchor("y", in: "a.html") && !index.hasAnchor("h1", in: "a.html"))
+        #expect(index.hasAnchor("h1", in: "b.html") && !index.hasAnchor("x", in: "b.html"))
+        #expect(!index.hasAnchor("x", in: "c.html"))
+    }
+
     @Test func aMissingPageAndAMissingElementAreErrors() async throws {
         let found = try await findings([
             "index.html": ##"<a href="posts/b/">b</a> <a href="posts/a/#y">a</a>"##,

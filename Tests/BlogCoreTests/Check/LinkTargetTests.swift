@@ -46,6 +46,8 @@ import Testing
     @Test func theCacheAnswersAsTheRoutesDo() {
         let files: Set = ["index.html", "posts/b/index.html", "posts/a/cat.png", "tags/index.html"]
         var cache = LinkTargetCache(routes: routes, files: files)
+        var forgetful = LinkTargetCache(routes: routes, files: files)
+        forgetful.remembers = false
         let urls = [
             "../b/", "#intro", "cat.png?v=2", "/blog/tags/", "/blog", "https://example.com/blog/posts/b/#x",
             "../../../x/", "/other/", "https://Other.example/x", "//cdn.example/x.js", "mailto:a@example.com", "",
@@ -53,11 +55,15 @@ import Testing
         for page in ["/blog/posts/a/", "/blog/", "/blog/posts/a/", "/blog/tags/x/"] {
             for url in urls {
                 let expected = routes.linkTarget(of: url, from: page)
-                #expect(cache.target(of: url, from: page) == expected, "\(url) from \(page)")
+                let resolved = cache.resolve(url, from: page)
+                #expect(resolved.target == expected, "\(url) from \(page)")
+                var file: String?
                 if case .site(let path, _) = expected {
-                    let file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
-                    #expect(cache.file(ofSitePath: path) == file, "\(path)")
+                    file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
                 }
+                #expect(resolved.file == file, "\(url) from \(page)")
+                let unkept = forgetful.resolve(url, from: page)
+                #expect(unkept.target == expected && unkept.file == file, "\(url) from \(page)")
             }
         }
     }

@@ -1,0 +1,45 @@
+import BlogFileSystem
+import Foundation
+
+/// The items a feed check has met, by their bytes and their feed's version (all an item's problems
+/// depend on), shared by the tasks of one check: a post's item stands in feeds far apart, the main feed's
+/// pages and its tags'.
+struct CheckedFeedItems: Sendable {
+    private struct Entry {
+        var version: String?
+        var bytes: [UInt8]
+        var item: FeedCheck.CheckedItem
+    }
+
+    /// Entries by a hash of their bytes and version.
+    private let entries = Locked<[Int: [Entry]]>([:])
+
+    /// The item whose bytes are `bytes` in a feed of `version`: as checked before, or as `check` finds
+    /// it now (nil when it cannot).
+    func item(
+        _ bytes: ArraySlice<UInt8>, version: String?, otherwise check: () -> FeedCheck.CheckedItem?
+    ) -> FeedCheck.CheckedItem? {
+        // Hashed outside the lock: an item is kilobytes.
+        var hasher = Hasher()
+        hasher.combine(version)
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+        let hash = hasher.finalize()
+        let known = entries.withLock { entries in
+            entries[hash]?.first { $0.version == version && Self.equal($0.bytes, bytes) }?.item
+        }
+        if let known { return known }
+        guard let item = check() else { return nil }
+        entries.withLock { $0[hash, default: []].append(Entry(version: version, bytes: Array(bytes), item: item)) }
+        return item
+    }
+
+    private static func equal(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
+        guard a.count == b.count else { return false }
+        return a.withUnsafeBytes { one in
+            b.withUnsafeBytes { other in
+                guard let one = one.baseAddress, let other = other.baseAddress else { return true }
+                return memcmp(one, other, a.count) == 0
+            }
+        }
+    }
+}

@@ -1,0 +1,129 @@
+import Foundation
+import JSONFeed
+
+extension FeedCheck {
+    /// The members of a JSON Feed that hold a URL (JSON Feed 1.1).
+    static let urlKeys: Set<String> = [
+        "home_page_url", "feed_url", "next_url", "icon", "favicon", "url", "external_url", "image", "banner_image",
+        "avatar",
+    ]
+
+    /// What one item is, checked once however many feeds hold it.
+    struct CheckedItem: Sendable {
+        var report: FeedValidator.ItemReport
+        var urls: [ItemURL]
+    }
+
+    /// A URL member of an item, with its path from the item (`url`, `attachments[0].url`).
+    struct ItemURL: Sendable {
+        var member: String
+        var url: String
+        /// What is wrong with the URL, when it leads to the same place from every feed (it starts with
+        /// `/` or a scheme); a relative URL is checked from each feed that holds it.
+        var sameEverywhere: String??
+    }
+
+    /// Validates a JSON Feed as `blog feed validate --strict` does and checks the URLs in it; an item met
+    /// before, in this feed or another, byte for byte, is not validated again.
+    func checkJSONFeed(_ data: Data, path: String, items: CheckedFeedItems, cache: inout LinkTargetCache)
+        -> [Diagnostic]
+    {
+        let bytes = [UInt8](data)
+        if let found = bytes.withUnsafeBufferPointer({ buffer in
+            JSONFeedSplit(buffer).flatMap { checkItemByItem(bytes, $0, path: path, items: items, cache: &cache) }
+        }) {
+            return found
+        }
+        // One parse serves the validator and the URLs; bytes that do not parse get the validator's
+        // own message for them.
+        guard let value = try? JSONValue(parsing: bytes) else { return problems(FeedValidator.validate(data), path) }
+        var diagnostics = problems(FeedValidator.validate(value), path)
+        var urls: [(String, String)] = []
+        Self.collectURLs(value, at: "", into: &urls)
+        let documentURL = routes.url(ofPath: path)
+        for (member, url) in urls {
+            if let problem = problem(with: url, from: documentURL, cache: &cache) {
+                diagnostics.append(Diagnostic(.error, file: file(path), message: "\(member): \(problem)"))
+            }
+        }
+        return diagnostics
+    }
+
+    /// The check of a feed cut into its items; nil when a part does not parse, for the whole to be
+    /// parsed and its fault reported where it is.
+    private func checkItemByItem(
+        _ bytes: [UInt8], _ split: JSONFeedSplit, path: String, items: CheckedFeedItems,
+        cache: inout LinkTargetCache
+    ) -> [Diagnostic]? {
+        guard case .object(let shell)? = try? JSONValue(parsing: split.shell) else { return nil }
+        let version: String? = if case .string(let version)? = shell["version"] { version } else { nil }
+        var checked: [CheckedItem] = []
+        checked.reserveCapacity(split.items.count)
+        for range in split.items {
+            let item = items.item(bytes[range], version: version) {
+                (try? JSONValue(parsing: bytes[range])).map { checkItem($0, version: version, cache: &cache) }
+            }
+            guard let item else { return nil }
+            checked.append(item)
+        }
+        var diagnostics = problems(FeedValidator.validate(.object(shell), items: checked.map(\.report)), path)
+        // The URLs' problems in document order, the items' where the items stand.
+        let documentURL = routes.url(ofPath: path)
+        func report(_ member: String, _ problem: String?) {
+            if let problem {
+                diagnostics.append(Diagnostic(.error, file: file(path), message: "\(member): \(problem)"))
+            }
+        }
+        for member in shell {
+            guard member.key == "items" else {
+                var urls: [(String, String)] = []
+                Self.collectURLs(.object(JSONObject([member])), at: "", into: &urls)
+                for (member, url) in urls { report(member, problem(with: url, from: documentURL, cache: &cache)) }
+                continue
+            }
+            for (index, item) in checked.enumerated() {
+                for url in item.urls {
+                    let member = "items[\(index)]" + (url.member.hasPrefix("[") ? "" : ".") + url.member
+                    report(member, url.sameEverywhere ?? problem(with: url.url, from: documentURL, cache: &cache))
+                }
+            }
+        }
+        return diagnostics
+    }
+
+    /// Validates one item and finds its URLs, with the problem of each that reads the same from every feed.
+    private func checkItem(_ value: JSONValue, version: String?, cache: inout LinkTargetCache) -> CheckedItem {
+        var urls: [(String, String)] = []
+        Self.collectURLs(value, at: "", into: &urls)
+        let checked = urls.map { member, url in
+            ItemURL(
+                member: member, url: url,
+                sameEverywhere: LinkTargetCache.leadsTheSameEverywhere(url)
+                    ? .some(problem(with: url, from: routes.url(ofPath: ""), cache: &cache)) : nil)
+        }
+        return CheckedItem(report: FeedValidator.validate(item: value, version: version), urls: checked)
+    }
+
+    /// The validator's problems as errors: `--strict` fails a feed on a warning as on an error.
+    func problems(_ problems: [FeedProblem], _ path: String) -> [Diagnostic] {
+        problems.map { Diagnostic(.error, file: file(path), message: "\($0.path): \($0.message) [\($0.rule)]") }
+    }
+
+    /// The URL members of a JSON value with their paths (`items[3].url`).
+    static func collectURLs(_ value: JSONValue, at path: String, into urls: inout [(String, String)]) {
+        switch value {
+        case .object(let object):
+            for member in object {
+                let memberPath = path.isEmpty ? member.key : "\(path).\(member.key)"
+                if case .string(let url) = member.value, urlKeys.contains(member.key) {
+                    urls.append((memberPath, url))
+                } else {
+                    collectURLs(member.value, at: memberPath, into: &urls)
+                }
+            }
+        case .array(let elements):
+            for (index, element) in elements.enumerated() { collectURLs(element, at: "\(path)[\(index)]", into: &urls) }
+        default: break
+        }
+    }
+}
