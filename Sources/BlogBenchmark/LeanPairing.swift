@@ -34,6 +34,10 @@ struct LeanPairing {
         var hugoPeakMemoryMB: Double
         var blogRuns: [Double]
         var hugoRuns: [Double]
+        /// Each blog build against its own floor (libcmark over the same posts on every core, then `cp -r`
+        /// of the tree it made), measured right after it.
+        var ratioToFloorRuns: [Double]
+        var ratioToFloor: Double { ratioToFloorRuns.sorted()[ratioToFloorRuns.count / 2] }
         var timeRatio: Double { blogSeconds / hugoSeconds }
         var memoryRatio: Double { blogPeakMemoryMB / hugoPeakMemoryMB }
     }
@@ -70,6 +74,8 @@ struct LeanPairing {
         }
         var blogRuns: [ChildProcess.Result] = []
         var hugoRuns: [ChildProcess.Result] = []
+        var floorRatios: [Double] = []
+        let bodies = posts.map(\.body)
         for attempt in 0...Self.runs {
             // Outputs are moved aside, not deleted: this disk creates files slowly right after a delete.
             let aside = base.appending(path: "lean-aside-\(variant.rawValue)-\(attempt)")
@@ -88,6 +94,12 @@ struct LeanPairing {
             if attempt > 0 {
                 blogRuns.append(blogRun)
                 hugoRuns.append(hugoRun)
+                let cmark = await SiteBenchmark.cmarkFloor(bodies)
+                sync()
+                let copy = ChildProcess.run(
+                    "/bin/cp",
+                    ["-r", blogSite.appending(path: "public").path, aside.appending(path: "floor-copy").path])
+                floorRatios.append(blogRun.seconds / (cmark + copy.seconds))
             }
         }
         func median(_ runs: [ChildProcess.Result]) -> ChildProcess.Result {
@@ -98,7 +110,7 @@ struct LeanPairing {
             blogPeakMemoryMB: Double(blogRuns.map(\.peakMemory).max() ?? 0) / 1e6,
             hugoSeconds: median(hugoRuns).seconds,
             hugoPeakMemoryMB: Double(hugoRuns.map(\.peakMemory).max() ?? 0) / 1e6, blogRuns: blogRuns.map(\.seconds),
-            hugoRuns: hugoRuns.map(\.seconds))
+            hugoRuns: hugoRuns.map(\.seconds), ratioToFloorRuns: floorRatios)
     }
 
     /// Sets the copies' Markdown settings for the variant. Both variants keep to the pairing's output
@@ -149,11 +161,12 @@ struct LeanPairing {
     static func line(_ figures: Figures) -> String {
         String(
             format:
-                "  lean pairing, %@ (../shared/bench, hugo %@): blog %.2f s %.0f MB, hugo %.2f s %.0f MB; blog/hugo: time %.2f, memory %.2f   (medians of %@ and %@ s)",
+                "  lean pairing, %@ (../shared/bench, hugo %@): blog %.2f s %.0f MB, hugo %.2f s %.0f MB; blog/hugo: time %.2f, memory %.2f; blog / floor %.2f   (medians of %@ and %@ s)",
             figures.variant == .plain ? "plain CommonMark" : "GFM and highlighting", figures.hugoVersion,
             figures.blogSeconds, figures.blogPeakMemoryMB, figures.hugoSeconds, figures.hugoPeakMemoryMB,
             figures.timeRatio,
-            figures.memoryRatio, figures.blogRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
+            figures.memoryRatio, figures.ratioToFloor,
+            figures.blogRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
             figures.hugoRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
     }
 }

@@ -133,7 +133,7 @@ struct SiteBenchmark {
                 cleanRuns.append(run)
                 (files, bytes) = CleanBuild.treeSize(site.appending(path: "public"))
                 spareReady = await CleanBuild.waitForSpare(of: site, files: files, since: ended)
-                cmarkRuns.append(await cmarkFloor(posts.map(\.body)))
+                cmarkRuns.append(await Self.cmarkFloor(posts.map(\.body)))
                 sync()
                 copyRuns.append(
                     ChildProcess.run(
@@ -233,7 +233,7 @@ struct SiteBenchmark {
     }
 
     /// libcmark alone rendering the same Markdown, split over every core: the floor no engine can beat.
-    private func cmarkFloor(_ bodies: [String]) async -> Double {
+    static func cmarkFloor(_ bodies: [String]) async -> Double {
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let start = ContinuousClock.now
         await withTaskGroup(of: Int.self) { group in

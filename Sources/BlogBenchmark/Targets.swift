@@ -42,6 +42,10 @@ enum Targets {
                     Target(
                         name: "\(size), \(label): peak memory against Hugo", value: pairing.memoryRatio, limit: 0.25,
                         unit: "x Hugo"))
+                targets.append(
+                    Target(
+                        name: "\(size), \(label): clean build against the floor", value: pairing.ratioToFloor,
+                        limit: floorLimit, unit: "x floor"))
             }
 
             if let cost = figure.outputCost {
