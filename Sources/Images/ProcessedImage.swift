@@ -5,8 +5,8 @@ public struct ProcessedImage: Sendable, Equatable {
     /// The upright size of the largest file written, for `<img width height>`; nil for an SVG.
     public var size: PixelSize?
     /// WebP and AVIF at each width, narrowest first; empty for a GIF or SVG, which are published as they
-    /// are. An image no wider than the narrowest width keeps only the encodings that are much smaller than
-    /// its fallback (``ImageProcessor/process(_:as:settings:)``), and may have none.
+    /// are. An image no wider than the narrowest width keeps only the formats much smaller than its
+    /// fallback, and may have neither.
     public var renditions: [Rendition]
     /// The image in its own format at its largest width, for browsers without WebP or AVIF; nil when the
     /// original file is published unchanged (a GIF or SVG, or a file that is upright, small enough, in

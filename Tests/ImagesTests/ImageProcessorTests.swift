@@ -68,7 +68,7 @@ struct ImageProcessorTests {
     func anEncodingIsOfferedWhenAFifthAndTwoKiBSmaller(bytes: Int, fallback: Int, isOffered: Bool) {
         let rendition = Rendition(
             format: .webp, size: PixelSize(width: 1, height: 1), bytes: Array(repeating: 0, count: bytes))
-        #expect(ImageProcessor.worthOffering([rendition], against: fallback).isEmpty == !isOffered)
+        #expect(ImageProcessor.worthOffering(rendition, against: fallback) == isOffered)
     }
 
     @Test(arguments: 1...8)

@@ -144,10 +144,19 @@ extension SiteBuilder {
     ) async -> [[ImageReference]] {
         let root = site.root
         return await Array(zip(posts, bodies)).parallelMap { post, body in
-            let file = { FileContents.read(path: root.appending(path: post.source).path) }
-            guard let body = body ?? (try? SourceFile.readBody(of: post.source, root: root))?.0 else { return [] }
-            return ImageReference.all(
-                in: post, body: body, text: file().map { String(decoding: $0, as: UTF8.self) }, markdown: markdown)
+            let hasCover = post.image != nil || post.bannerImage != nil
+            if let body {
+                let text = { FileContents.read(path: root.appending(path: post.source).path) }
+                return ImageReference.all(
+                    in: post, body: body, text: text().map { String(decoding: $0, as: UTF8.self) }, markdown: markdown)
+            }
+            // A post from the record: its file is read, and taken apart only when it may show an image.
+            guard let data = FileContents.read(path: root.appending(path: post.source).path),
+                hasCover || ImageReference.mayShowImages(data)
+            else { return [] }
+            let text = String(decoding: data, as: UTF8.self)
+            guard let file = try? SourceFile.split(text) else { return [] }
+            return ImageReference.all(in: post, body: file.body, text: text, markdown: markdown)
         }
     }
 

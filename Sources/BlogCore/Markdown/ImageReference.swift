@@ -30,7 +30,7 @@ struct ImageReference: Sendable, Equatable {
             }
         }
         // Most posts show no image: the parse is skipped for them.
-        guard body.utf8.contains(UInt8(ascii: "!")) || body.range(of: "<img", options: .caseInsensitive) != nil,
+        guard mayShowImages(body.utf8),
             let document = try? Document(
                 markdown: body.replacingControlCharacters, options: markdown.parseOptions,
                 extensions: markdown.extensions)
@@ -51,6 +51,23 @@ struct ImageReference: Sendable, Equatable {
             }
         }
         return found
+    }
+
+    /// Whether `text` holds `![` or `<img` (in any case), without which it shows no image.
+    static func mayShowImages<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
+        var previous: UInt8 = 0
+        var index = text.startIndex
+        while index != text.endIndex {
+            let byte = text[index]
+            if previous == UInt8(ascii: "!") && byte == UInt8(ascii: "[") { return true }
+            if previous == UInt8(ascii: "<") && byte | 0x20 == UInt8(ascii: "i") {
+                let rest = text[text.index(after: index)...].prefix(2).map { $0 | 0x20 }
+                if rest == Array("mg".utf8) { return true }
+            }
+            previous = byte
+            index = text.index(after: index)
+        }
+        return false
     }
 
     /// The column of the `marker` (`![`, `<img`) that cmark's column points at or before: cmark counts
