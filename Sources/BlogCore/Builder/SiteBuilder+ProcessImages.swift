@@ -152,7 +152,7 @@ extension SiteBuilder {
             }
             // A post from the record: its file is read, and taken apart only when it may show an image.
             guard let data = FileContents.read(path: root.appending(path: post.source).path),
-                hasCover || ImageReference.mayShowImages(data)
+                hasCover || data.withUnsafeBytes(ImageReference.mayShowImages)
             else { return [] }
             let text = String(decoding: data, as: UTF8.self)
             guard let file = try? SourceFile.split(text) else { return [] }

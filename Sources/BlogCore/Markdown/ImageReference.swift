@@ -30,7 +30,7 @@ struct ImageReference: Sendable, Equatable {
             }
         }
         // Most posts show no image: the parse is skipped for them.
-        guard mayShowImages(body.utf8),
+        guard mayShowImages(body),
             let document = try? Document(
                 markdown: body.replacingControlCharacters, options: markdown.parseOptions,
                 extensions: markdown.extensions)
@@ -54,18 +54,26 @@ struct ImageReference: Sendable, Equatable {
     }
 
     /// Whether `text` holds `![` or `<img` (in any case), without which it shows no image.
-    static func mayShowImages<Bytes: Collection<UInt8>>(_ text: Bytes) -> Bool {
-        var previous: UInt8 = 0
-        var index = text.startIndex
-        while index != text.endIndex {
-            let byte = text[index]
-            if previous == UInt8(ascii: "!") && byte == UInt8(ascii: "[") { return true }
-            if previous == UInt8(ascii: "<") && byte | 0x20 == UInt8(ascii: "i") {
-                let rest = text[text.index(after: index)...].prefix(2).map { $0 | 0x20 }
-                if rest == Array("mg".utf8) { return true }
+    static func mayShowImages(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { mayShowImages(UnsafeRawBufferPointer($0)) }
+    }
+
+    /// Whether `bytes` hold `![` or `<img` (in any case). By byte on the buffer: a whole build asks it of
+    /// every post's file, and a generic walk of `Data` checked exclusive access at each byte, a sixth of the
+    /// build of ten thousand posts.
+    static func mayShowImages(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        guard bytes.count >= 2 else { return false }
+        for index in 0..<bytes.count - 1 {
+            switch bytes[index] {
+            case UInt8(ascii: "!") where bytes[index + 1] == UInt8(ascii: "["):
+                return true
+            case UInt8(ascii: "<")
+            where index + 3 < bytes.count && bytes[index + 1] | 0x20 == UInt8(ascii: "i")
+                && bytes[index + 2] | 0x20 == UInt8(ascii: "m") && bytes[index + 3] | 0x20 == UInt8(ascii: "g"):
+                return true
+            default: continue
             }
-            previous = byte
-            index = text.index(after: index)
         }
         return false
     }
