@@ -38,10 +38,13 @@ let package = Package(
             providers: [.apt(["libjemalloc-dev"])]
         ),
         // libvips decodes, resizes and encodes the images posts use; only Images touches it, through CVipsShim's
-        // non-variadic wrappers where libvips' calls take `...`.
+        // non-variadic wrappers where libvips' calls take `...`. Its headers are in the default include path and
+        // need glib's and gobject's alone, which `gobject-2.0` gives: vips.pc would also bring the `-pthread`
+        // of its private dependencies (OpenEXR, gio), a flag SwiftPM refuses with a warning on every build.
+        // The module map links libvips and glib themselves.
         .systemLibrary(
             name: "CVips",
-            pkgConfig: "vips",
+            pkgConfig: "gobject-2.0",
             providers: [.apt(["libvips-dev"])]
         ),
         .target(name: "CVipsShim", dependencies: ["CVips"]),

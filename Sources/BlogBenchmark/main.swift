@@ -6,6 +6,8 @@
 //   swift run -c release blog-benchmark check --posts 10000   what build --check adds to a clean build, alone
 //   swift run -c release blog-benchmark markdown [--json FILE]   a 1 MB GFM document against cmark-gfm
 //   swift run -c release blog-benchmark images FILE... [--efforts 0,2,4]   encode time per image (libvips)
+//   swift run -c release blog-benchmark photos [--photos 1000] [--hugo]   a site of phone photos: clean, unchanged
+//     and one-photo builds, beside Hugo's (BLOG_HUGO names the Hugo binary, else hugo on PATH)
 //   swift run -c release blog-benchmark generate --posts 10000 --to FOLDER [--hugo] [--default-theme]   a site to profile by hand
 import Foundation
 import Images
@@ -74,6 +76,15 @@ case "images":
     let files = arguments.dropFirst().filter { !$0.hasPrefix("-") && $0 != option("--efforts") }
     let efforts = (option("--efforts") ?? "\(ImageSettings().avifEffort)").split(separator: ",").compactMap { Int($0) }
     guard ImageBenchmark.run(files: files, efforts: efforts) else { exit(1) }
+case "photos":
+    let hugo =
+        arguments.contains("--hugo")
+        ? ProcessInfo.processInfo.environment["BLOG_HUGO"] ?? ChildProcess.find("hugo") : nil
+    if arguments.contains("--hugo") && hugo == nil {
+        print("error: --hugo needs hugo on PATH or BLOG_HUGO naming it")
+        exit(1)
+    }
+    guard PhotoBenchmark(count: Int(option("--photos") ?? "1000") ?? 1000, hugo: hugo).run() else { exit(1) }
 case "generate":
     guard let folder = option("--to") else {
         print("usage: blog-benchmark generate --posts N --to FOLDER [--hugo] [--default-theme]")

@@ -88,6 +88,12 @@ public struct Node {
         return line > document.lineShift ? line - document.lineShift : line
     }
 
+    /// The node's first column in the source, 1-based, in bytes; cmark counts an inline's column from the
+    /// start of its block's text, past any indentation or container markers stripped from its line.
+    public var startColumn: Int {
+        Int(cmark_node_get_start_column(pointer))
+    }
+
     /// The node's children, in order.
     public var children: [Node] {
         var result: [Node] = []

@@ -4,7 +4,9 @@ public struct ProcessedImage: Sendable, Equatable {
     public var format: ImageFormat
     /// The upright size of the largest file written, for `<img width height>`; nil for an SVG.
     public var size: PixelSize?
-    /// WebP and AVIF at each width, narrowest first; empty for a GIF or SVG, which are published as they are.
+    /// WebP and AVIF at each width, narrowest first; empty for a GIF or SVG, which are published as they
+    /// are. An image no wider than the narrowest width keeps only the formats much smaller than its
+    /// fallback, and may have neither.
     public var renditions: [Rendition]
     /// The image in its own format at its largest width, for browsers without WebP or AVIF; nil when the
     /// original file is published unchanged (a GIF or SVG, or a file that is upright, small enough, in
@@ -19,7 +21,7 @@ public struct ProcessedImage: Sendable, Equatable {
         self.fallback = fallback
     }
 
-    /// Whether the original file is published as it is.
+    /// Whether the image is offered in its own format alone, without WebP or AVIF.
     public var isPassedThrough: Bool {
         renditions.isEmpty
     }

@@ -18,7 +18,7 @@ struct ImageBuildTests {
         try "title: Photos\nbase_url: https://example.org/\nimages:\n  widths: [480, 960, 1600]\n".write(
             to: site.appending(path: "blog.yaml"), atomically: true, encoding: .utf8)
         try
-            "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\n![The hut](hut.jpg)\n\nAgain: <img src=\"./hut.jpg\" alt=\"raw\">\n\n![Gone](gone.jpg)\n"
+            "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\n![The hut](hut.jpg)\n\nAgain: <img src=\"./hut.jpg\" alt=\"raw\">\n\n![Gone](gone.jpg)\n\n![Dot](dot.gif)\n"
             .write(to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
         let hut = folder.appending(path: "hut.jpg").path
         #expect(try ImageBuildTools.tool("convert", ["-size", "2000x1500", "plasma:fractal", hut]).status == 0)
@@ -46,7 +46,7 @@ struct ImageBuildTests {
         #expect(built.status == 0, "\(built.stderr)")
         #expect(
             built.stderr
-                == "content/posts/2026-11-20-trip/bad.png: warning: image \"bad.png\" is not a PNG image, nor any image format the build reads; published as it is, not resized\ncontent/posts/2026-11-20-trip/index.md:9: warning: image \"gone.jpg\" is not in the post's folder\n"
+                == "content/posts/2026-11-20-trip/bad.png: warning: image \"bad.png\" is not a PNG image, nor any image format the build reads; published as it is, not resized\ncontent/posts/2026-11-20-trip/index.md:9:1: warning: image \"gone.jpg\" is not in the post's folder\n"
         )
         // Upright, the photo is 1500 wide: 1600 is left out, and 1500 itself is the widest.
         #expect(try header(site, "hut.jpg") == "1500x2000 uchar, 3 bands, srgb, jpegload")
@@ -64,11 +64,16 @@ struct ImageBuildTests {
             "<picture><source type=\"image/avif\" srcset=\"hut-480w.avif 480w, hut-960w.avif 960w, hut-1500w.avif 1500w\" sizes=\"(max-width: 1500px) 100vw, 1500px\"><source type=\"image/webp\" srcset=\"hut-480w.webp 480w, hut-960w.webp 960w, hut-1500w.webp 1500w\" sizes=\"(max-width: 1500px) 100vw, 1500px\">"
         #expect(
             page.contains(sources + "<img src=\"hut.jpg\" alt=\"The hut\" width=\"1500\" height=\"2000\" /></picture>"))
+        // Each candidate's URL is the `src` with the encoding's name, so a `./` stays.
         #expect(
             page.contains(
-                sources
+                sources.replacingOccurrences(of: "hut-", with: "./hut-")
                     + "<img src=\"./hut.jpg\" alt=\"raw\" width=\"1500\" height=\"2000\" loading=\"lazy\" decoding=\"async\"></picture>"
             ))
+        // The GIF is shown as it is, with its size.
+        #expect(
+            page.contains(
+                "<img src=\"dot.gif\" alt=\"Dot\" width=\"50\" height=\"40\" loading=\"lazy\" decoding=\"async\" />"))
         // Feeds carry one plain absolute <img> for each.
         let feed = try String(contentsOf: site.appending(path: "public/feed.json"), encoding: .utf8)
         #expect(!feed.contains("<picture"))
@@ -87,24 +92,26 @@ struct ImageBuildTests {
         let cache = site.appending(path: ".blog-cache/images")
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let first = try FileManager.default.contentsOfDirectory(atPath: cache.path)
-        #expect(first.count == 1)
+        #expect(first.count == 2) // The photo and the GIF's size.
         // An edit to the post's text and a new image: the hut comes from the cache, the new image alone is encoded.
         let folder = site.appending(path: "content/posts/2026-11-20-trip")
         try "---\ntitle: A trip\ndate: 2026-11-20T10:00:00Z\n---\nEdited: ![The hut](hut.jpg)\n".write(
             to: folder.appending(path: "index.md"), atomically: true, encoding: .utf8)
         #expect(
             try ImageBuildTools.tool(
-                "convert", ["-size", "300x200", "xc:navy", folder.appending(path: "sea.png").path]
+                "convert", ["-size", "300x200", "plasma:fractal", folder.appending(path: "sea.jpg").path]
             ).status
                 == 0)
-        let hutEntry = cache.appending(path: try #require(first.first))
+        let hutEntry = cache.appending(path: try #require(try Self.photoEntry(in: cache, first)))
         let before = try FileManager.default.attributesOfItem(atPath: hutEntry.path)[.modificationDate] as? Date
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let second = Set(try FileManager.default.contentsOfDirectory(atPath: cache.path))
-        #expect(second.count == 2 && second.contains(hutEntry.lastPathComponent))
+        #expect(second.count == 3 && second.contains(hutEntry.lastPathComponent))
         let after = try FileManager.default.attributesOfItem(atPath: hutEntry.path)[.modificationDate] as? Date
         #expect(before != nil && before == after)
+        // A photo no wider than the narrowest width is not enlarged; its WebP and AVIF are much smaller.
         #expect(try header(site, "sea-300w.webp") == "300x200 uchar, 3 bands, srgb, webpload")
+        #expect(try header(site, "sea-300w.avif") == "300x200 uchar, 3 bands, srgb, heifload")
         // The edited page still offers the photo.
         let page = try String(contentsOf: site.appending(path: "public/posts/trip/index.html"), encoding: .utf8)
         #expect(page.contains("<p>Edited: <picture><source type=\"image/avif\" srcset=\"hut-480w.avif 480w"))
@@ -118,19 +125,26 @@ struct ImageBuildTests {
         // The sea image edited: it alone is encoded again; its old entry goes, the hut's stays as it was.
         #expect(
             try ImageBuildTools.tool(
-                "convert", ["-size", "300x200", "xc:teal", folder.appending(path: "sea.png").path]
+                "convert", ["-size", "300x200", "plasma:fractal", folder.appending(path: "sea.jpg").path]
             )
             .status == 0)
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
         let third = Set(try FileManager.default.contentsOfDirectory(atPath: cache.path))
-        #expect(third.count == 2 && third.contains(hutEntry.lastPathComponent) && third != second)
+        #expect(third.count == 3 && third.contains(hutEntry.lastPathComponent) && third != second)
         let hutAfterEdit = try FileManager.default.attributesOfItem(atPath: hutEntry.path)[.modificationDate] as? Date
         #expect(hutAfterEdit == before)
         // The hut removed: its entry goes from the cache, and its files from the output.
         try FileManager.default.removeItem(at: folder.appending(path: "hut.jpg"))
         #expect(try runBlog(["build", "--site", site.path]).status == 0)
-        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 1)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: cache.path).count == 2)
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public/posts/trip/hut-480w.webp").path))
+    }
+
+    /// The cache entry among `names` that holds a JPEG's encodings.
+    static func photoEntry(in cache: URL, _ names: [String]) throws -> String? {
+        try names.first { name in
+            try String(contentsOf: cache.appending(path: name + "/index"), encoding: .utf8).hasPrefix("jpeg ")
+        }
     }
 
     @Test func aDecompressionBombAndAMisnamedImageAreWarningsAndPublishedAsTheyAre() throws {
@@ -146,7 +160,7 @@ struct ImageBuildTests {
         #expect(built.status == 0, "\(built.stderr)")
         #expect(
             built.stderr
-                == "content/posts/2026-11-20-trip/bomb.png: warning: image \"bomb.png\" is 30000 × 30000 pixels, more than the limit of 100000000 (images.max_pixels); published as it is, not resized\ncontent/posts/2026-11-20-trip/dot.webp: warning: image \"dot.webp\" is a GIF image, not the WebP its name says; published as it is, not resized\ncontent/posts/2026-11-20-trip/index.md:9: warning: image \"gone.jpg\" is not in the post's folder\n"
+                == "content/posts/2026-11-20-trip/bomb.png: warning: image \"bomb.png\" is 30000 × 30000 pixels, more than the limit of 100000000 (images.max_pixels); published as it is, not resized\ncontent/posts/2026-11-20-trip/dot.webp: warning: image \"dot.webp\" is a GIF image, not the WebP its name says; published as it is, not resized\ncontent/posts/2026-11-20-trip/index.md:9:1: warning: image \"gone.jpg\" is not in the post's folder\n"
         )
         #expect(try Data(contentsOf: site.appending(path: "public/posts/trip/bomb.png")) == Data(bomb))
         #expect(!FileManager.default.fileExists(atPath: site.appending(path: "public/posts/trip/bomb-480w.webp").path))

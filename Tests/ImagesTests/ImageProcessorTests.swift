@@ -1,6 +1,7 @@
 import Foundation
-import Images
 import Testing
+
+@testable import Images
 
 /// Real images made by ImageMagick and exiftool, processed, and the files judged by `vipsheader`,
 /// ImageMagick and `exiftool` rather than by libvips' own answers.
@@ -50,9 +51,24 @@ struct ImageProcessorTests {
             ])
         let image = try ImageProcessor.process(try folder.bytes("small.png"), as: .png, settings: settings)
         #expect(image.size == PixelSize(width: 100, height: 60))
-        #expect(image.renditions.map(\.size) == Array(repeating: PixelSize(width: 100, height: 60), count: 2))
-        #expect(image.renditions.map(\.format) == [.webp, .avif])
+        // Its WebP and AVIF would save less than 2 KiB: the original alone is offered.
+        #expect(image.renditions.isEmpty)
         #expect(image.fallback?.size == nil)
+    }
+
+    @Test func aSmallPhotoKeepsTheEncodingsThatAreMuchSmaller() throws {
+        try ImageTools.require(
+            "convert", ["-size", "120x90", "plasma:fractal", "-quality", "92", folder.path("small.jpg")])
+        let image = try ImageProcessor.process(try folder.bytes("small.jpg"), as: .jpeg, settings: settings)
+        #expect(image.renditions.map(\.size) == Array(repeating: PixelSize(width: 120, height: 90), count: 2))
+        #expect(image.renditions.map(\.format) == [.webp, .avif])
+    }
+
+    @Test(arguments: [(1000, 10_000, true), (15_999, 20_000, true), (16_001, 20_000, false), (1_000, 2_500, false)])
+    func anEncodingIsOfferedWhenAFifthAndTwoKiBSmaller(bytes: Int, fallback: Int, isOffered: Bool) {
+        let rendition = Rendition(
+            format: .webp, size: PixelSize(width: 1, height: 1), bytes: Array(repeating: 0, count: bytes))
+        #expect(ImageProcessor.worthOffering(rendition, against: fallback) == isOffered)
     }
 
     @Test(arguments: 1...8)

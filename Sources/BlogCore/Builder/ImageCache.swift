@@ -15,10 +15,12 @@ struct ImageCache: Sendable {
         folder = root.appending(path: SiteLayout.imageCache).path
     }
 
-    /// The entry's name: the digest of the original's bytes and of the settings that shape the output.
-    static func key(_ bytes: Data, _ settings: ImageSettings) -> String {
+    /// The entry's name: the digest of the original's bytes, of the format its name claims (the same bytes
+    /// named `.gif` and `.webp` are one good image and one misnamed) and of the settings that shape the output.
+    static func key(_ bytes: Data, claiming format: ImageFormat, _ settings: ImageSettings) -> String {
         var builder = Digest.Builder()
         builder.add(Digest.of(bytes))
+        builder.add(format.rawValue)
         builder.add(settings.fingerprint)
         return String(Digest.of(bytes), radix: 16) + "-" + String(builder.digest, radix: 16)
     }

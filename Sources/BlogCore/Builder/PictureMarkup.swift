@@ -1,12 +1,12 @@
 import Foundation
 import Images
 
-/// What a page needs to offer one processed image of its folder: the image's upright size and its
-/// encoded widths, each named relative to the folder.
+/// What a page needs to offer one processed image: the image's upright size and its encoded widths,
+/// each named by its file, which is beside the image's own.
 struct PictureSource: Sendable, Equatable {
     struct Candidate: Sendable, Equatable {
-        /// The file's path relative to the post's folder, percent-encoded for a URL.
-        var url: String
+        /// The file's name, beside the image's.
+        var file: String
         var width: Int
     }
 
@@ -17,18 +17,21 @@ struct PictureSource: Sendable, Equatable {
     }
 
     var size: PixelSize
-    /// AVIF first, the smaller files, then WebP.
+    /// AVIF first, the smaller files, then WebP; empty when the image is offered as it is.
     var sets: [SourceSet]
 }
 
-/// Turns a post's `<img>` elements whose `src` names a processed image of its folder into `<picture>`
-/// elements (HTML Living Standard §4.8.1): AVIF and WebP `<source>`s with `srcset` and `sizes`, and the
-/// `<img>` kept as the fallback with the real pixels' `width` and `height`, so the page does not shift as
-/// it loads, and `loading="lazy" decoding="async"` on every image but the page's first.
+/// Turns a post's `<img>` elements whose `src` names a processed image into `<picture>` elements (HTML
+/// Living Standard §4.8.1): AVIF and WebP `<source>`s with `srcset` and `sizes`, and the `<img>` kept as
+/// the fallback with the real pixels' `width` and `height`, so the page does not shift as it loads, and
+/// `loading="lazy" decoding="async"` on every image but the page's first. An image offered as it is
+/// keeps its `<img>` alone, with the same attributes.
 enum PictureMarkup {
-    /// `html` with its images rewritten, or nil when it has none of `pictures` (keyed by their paths
-    /// from the site root; `folder` is the post's folder, relative to the same root).
-    static func rewrite(_ html: [UInt8], folder: String, pictures: [String: PictureSource]) -> [UInt8]? {
+    /// `html` with its images rewritten, or nil when it has none of `pictures` (keyed by the output paths
+    /// of the originals, which `outputPath` gives for a `src`).
+    static func rewrite(
+        _ html: [UInt8], pictures: [String: PictureSource], outputPath: (String) -> String?
+    ) -> [UInt8]? {
         let text = String(decoding: html, as: UTF8.self)
         var output = ""
         var rest = text[...]
@@ -40,13 +43,12 @@ enum PictureMarkup {
             output += rest[..<start]
             rest = rest[end...]
             imagesSeen += 1
-            guard let source = attribute("src", in: tag).flatMap({ localPath($0) }),
-                let picture = pictures[folder + "/" + source]
+            guard let source = attribute("src", in: tag), let picture = outputPath(source).flatMap({ pictures[$0] })
             else {
                 output += tag
                 continue
             }
-            output += markup(tag, picture, isFirst: imagesSeen == 1)
+            output += markup(tag, source: source, picture, isFirst: imagesSeen == 1)
             changed = true
         }
         guard changed else { return nil }
@@ -54,12 +56,17 @@ enum PictureMarkup {
         return Array(output.utf8)
     }
 
-    private static func markup(_ tag: Substring, _ picture: PictureSource, isFirst: Bool) -> String {
+    private static func markup(_ tag: Substring, source: String, _ picture: PictureSource, isFirst: Bool) -> String {
         let width = picture.size.width
         let sizes = "(max-width: \(width)px) 100vw, \(width)px"
-        var html = "<picture>"
+        // The encodings are beside the original: each candidate's URL is the `src` with another file name.
+        let folder = (source.lastIndex(of: "/").map { String(source[...$0]) } ?? "")
+            // srcset splits candidates at commas and white space (HTML §4.8.4.2); the value is an attribute.
+            .replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "\"", with: "&quot;")
+            .replacingOccurrences(of: " ", with: "%20").replacingOccurrences(of: ",", with: "%2C")
+        var html = picture.sets.isEmpty ? "" : "<picture>"
         for set in picture.sets {
-            let srcset = set.candidates.map { "\($0.url) \($0.width)w" }.joined(separator: ", ")
+            let srcset = set.candidates.map { "\(folder)\($0.file.pathEncoded) \($0.width)w" }.joined(separator: ", ")
             html += "<source type=\"\(set.type)\" srcset=\"\(srcset)\" sizes=\"\(sizes)\">"
         }
         var added = ""
@@ -72,7 +79,8 @@ enum PictureMarkup {
         let closing = tag.hasSuffix("/>") ? tag.index(tag.endIndex, offsetBy: -2) : tag.index(before: tag.endIndex)
         var body = tag[..<closing]
         while body.last == " " { body = body.dropLast() }
-        return html + body + added + (tag.hasSuffix("/>") ? " " : "") + tag[closing...] + "</picture>"
+        return html + body + added + (tag.hasSuffix("/>") ? " " : "") + tag[closing...]
+            + (picture.sets.isEmpty ? "" : "</picture>")
     }
 
     /// The index after the `>` that ends the tag starting `text`, quoted values passed over.
@@ -109,16 +117,5 @@ enum PictureMarkup {
             return value.replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&amp;", with: "&")
         }
         return nil
-    }
-
-    /// The path inside the post's folder that a `src` names, or nil for an absolute URL, a path from the
-    /// site's root, or one that leaves the folder.
-    static func localPath(_ source: String) -> String? {
-        guard !source.isEmpty, !source.hasPrefix("/"), !source.contains(":"), !source.contains("?"),
-            !source.contains("#"), var path = source.removingPercentEncoding
-        else { return nil }
-        while path.hasPrefix("./") { path.removeFirst(2) }
-        guard !path.split(separator: "/").contains("..") else { return nil }
-        return path
     }
 }

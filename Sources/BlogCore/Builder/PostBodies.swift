@@ -21,6 +21,11 @@ final class PostBodies: Sendable {
         self.bodies = Locked(bodies)
     }
 
+    /// The body of the source at `index`, which stays here.
+    func body(_ index: Int) -> String {
+        bodies.withLock { $0[index] }
+    }
+
     /// The body of the source at `index`, which is no longer kept here.
     func take(_ index: Int) -> String {
         bodies.withLock { bodies in

@@ -49,11 +49,12 @@ struct Routes: Sendable {
         return String(path[...slash])
     }
 
-    /// The output path of one encoded width of an image in a post's folder (`photo.jpg` at 480 pixels in
-    /// WebP is `photo-480w.webp` beside it): `file` is the image's path inside the post's folder.
-    func imageRendition(of file: String, in post: Post, width: Int, fileExtension: String) -> String {
-        let name = file.lastIndex(of: ".").map { String(file[..<$0]) } ?? file
-        return folder(of: post) + "\(name)-\(width)w.\(fileExtension)"
+    /// The output path of one encoded width of an image published at `output` (`posts/trip/photo.jpg` at
+    /// 480 pixels in WebP is `posts/trip/photo-480w.webp` beside it).
+    func imageRendition(ofOutput output: String, width: Int, fileExtension: String) -> String {
+        let slash = output.lastIndex(of: "/").map { output.index(after: $0) } ?? output.startIndex
+        let name = output[slash...].lastIndex(of: ".").map { String(output[..<$0]) } ?? output
+        return name + "-\(width)w.\(fileExtension)"
     }
 
     /// A post's or page's own page: its own `permalink:`, else the site's pattern (posts), else

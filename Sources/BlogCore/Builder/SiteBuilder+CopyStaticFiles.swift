@@ -2,8 +2,8 @@ import BlogFileSystem
 import Foundation
 
 extension SiteBuilder {
-    /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page
-    /// but the images ``processImages(_:into:_:)`` published.
+    /// Copies the theme's `static/` files to the output root, and each post folder's files beside its page,
+    /// but the images ``processImages(_:bodies:into:_:)`` published.
     ///
     /// Warnings for files not copied because the build makes their path are added to `run`.
     ///
@@ -42,7 +42,9 @@ extension SiteBuilder {
                 let skipped = (images.handled[bundle] ?? []).union([SiteLayout.bundleIndex])
                 try copier.copy(from: bundle, to: plan.routes.folder(of: post.post), skipping: skipped)
             }
-            try copier.copy(from: SiteLayout.staticFiles, to: "", skipping: [], yieldingToPages: false)
+            try copier.copy(
+                from: SiteLayout.staticFiles, to: "", skipping: images.handled[SiteLayout.staticFiles] ?? [],
+                yieldingToPages: false)
         } catch {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }

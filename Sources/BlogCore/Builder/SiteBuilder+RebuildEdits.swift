@@ -36,7 +36,9 @@ extension SiteBuilder {
                 Self.hasSameFrontMatter(post, recorded.post), loaded.diagnostics == recorded.diagnostics
             else { return Self.wholeBuild("\(path): its front matter or its diagnostics changed") }
             // Its page offers images, whose sizes and encodings the whole build reads (from the cache).
-            guard !hasImages(post) else { return Self.wholeBuild("\(path): its folder holds images") }
+            guard !hasImages(post, run) else {
+                return Self.wholeBuild("\(path): it shows images or its folder holds some")
+            }
             edited.append(
                 .init(file: path, recorded: recorded, stamp: stamp, hash: loaded.hash, post: post, rendered: nil))
         }

@@ -15,7 +15,7 @@ struct RenderedPages: Sendable {
     var diagnostics: [Diagnostic]
     /// The record of every source for the next build, made on the side while lists and feeds are made.
     var sourceRecords: Task<SourceRecords, Never>
-    /// The images of post folders, published before the pages that offer them.
+    /// The images posts and pages show, published before the pages that offer them.
     var images = ProcessedImages()
 }
 
@@ -27,7 +27,11 @@ extension SiteBuilder {
     ) async throws(DiagnosticError) -> RenderedPages {
         let plan = run.plan
         let sources = loaded.files
-        let images = await processImages(selection.everything, into: output, &run)
+        let bodies = selection.everything.indices.map { position in
+            let index = selection.fileIndices[position]
+            return sources[index].isFromRecord ? nil : loaded.bodies.body(index)
+        }
+        let images = await processImages(selection.everything, bodies: bodies, into: output, &run)
         // The feed items of the posts whose whole text a feed carries are made beside their pages, with
         // HTML from the same tree.
         let wholeInFeeds = FeedJob.wholePostSources(
@@ -36,9 +40,12 @@ extension SiteBuilder {
             let index = selection.fileIndices[position]
             let source = sources[index]
             let post = selection.everything[position]
-            // A page that offers images is made again: their sizes and widths may have changed.
+            // A page that offers images is made again when what it offers of them changed.
+            let pictures = images.pageDigests[ProcessedImages.pageKey(post.source)]
             let reuse =
-                selection.hasSameLinks && source.rendered != nil && images.handled[post.bundleFolder ?? ""] == nil
+                selection.hasSameLinks && source.rendered != nil
+                && pictures.map { run.reuse.isUnchanged(path: ProcessedImages.pageKey(post.source), digest: $0) }
+                    ?? true
             return RenderWork(
                 post: post, reused: reuse ? source.rendered : nil, url: selection.urls[position],
                 needsBody: source.isFromRecord, fileIndex: index, recordedEntryHash: source.recordedEntryHash,
@@ -46,7 +53,8 @@ extension SiteBuilder {
         }
         let context = RenderContext(
             bodies: loaded.bodies, tags: selection.tags, renderer: selection.renderer, pages: selection.sitePages,
-            routes: plan.routes, output: output, root: site.root, pictures: images.pictures)
+            routes: plan.routes, output: output, root: site.root, pictures: images.pictures,
+            images: ImageLocator(routes: plan.routes, posts: selection.everything))
         let results = await Self.renderPages(work, context, progress: plan.options.progress)
         let diagnostics = results.flatMap(\.diagnostics)
         try run.stopOnErrors(adding: diagnostics)
@@ -96,8 +104,10 @@ extension SiteBuilder {
         var routes: Routes
         var output: any OutputFiles
         var root: URL
-        /// The processed images of post folders, by path from the site root.
+        /// The processed images, by the output paths of their originals.
         var pictures: [String: PictureSource] = [:]
+        /// Where the images pages show are published.
+        var images: ImageLocator?
     }
 
     struct RenderResult: Sendable {
@@ -150,8 +160,10 @@ extension SiteBuilder {
         do {
             var rendered = try context.renderer.render(post, includingFeedHTML: item.makesFeedItem)
             // Pages offer their folder's images in <picture>; feeds keep the plain <img> of the feed HTML.
-            if let folder = post.bundleFolder, !context.pictures.isEmpty,
-                let html = PictureMarkup.rewrite(rendered.html.bytes, folder: folder, pictures: context.pictures)
+            if let images = context.images, !context.pictures.isEmpty,
+                let html = PictureMarkup.rewrite(
+                    rendered.html.bytes, pictures: context.pictures,
+                    outputPath: { images.outputPath(of: $0, in: post) })
             {
                 rendered.html = PostHTML(bytes: html)
             }

@@ -95,12 +95,8 @@ extension SiteBuilder {
         linkTarget: @escaping @Sendable (String) -> PostRenderer.LinkTarget
     ) -> (PostRenderer, SitePages) {
         let context = PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation)
-        var renderer = PostRenderer(configuration: plan.configuration, linkTarget: linkTarget)
-        renderer.siteRoot = plan.rootPath
-        return (
-            renderer,
-            SitePages(context: context, templates: templates)
-        )
+        let renderer = PostRenderer(configuration: plan.configuration, linkTarget: linkTarget)
+        return (renderer, SitePages(context: context, templates: templates))
     }
 
     /// Every page's URL, by source and in order, and their hash. Sources are in the scan's fixed order, so

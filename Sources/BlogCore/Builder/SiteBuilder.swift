@@ -55,7 +55,8 @@ public struct SiteBuilder: Sendable {
         summary.spareRequest = await plan.incremental.record(
             BuildOutcome(
                 scan: sources, loaded: loaded, selection: selection, sourceRecords: pages.sourceRecords,
-                listPages: listPages, feeds: feeds, committed: committed, summary: summary,
+                listPages: listPages.merging(pages.images.pageDigests) { page, _ in page }, feeds: feeds,
+                committed: committed, summary: summary,
                 diagnostics: run.contentDiagnostics), plan)
         timer.mark("record")
         let checked = await checkLinks(pages, listPages, redirects, committed, run, into: &summary)

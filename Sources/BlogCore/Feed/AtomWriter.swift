@@ -14,7 +14,7 @@ struct AtomWriter {
     func document(_ feed: Feed) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml +=
-            "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(feed.language.map { " xml:lang=\"\(XMLText.escaped($0))\"" } ?? "")>\n"
+            "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(MediaRSS.uses(feed) ? MediaRSS.namespace : "")\(feed.language.map { " xml:lang=\"\(XMLText.escaped($0))\"" } ?? "")>\n"
         xml += element("id", feed.homePageURL ?? selfURL)
         xml += element("title", feed.title)
         if let description = feed.description { xml += element("subtitle", description) }
@@ -58,6 +58,7 @@ struct AtomWriter {
             }
             xml += "/>\n"
         }
+        xml += MediaRSS.content(of: item, indent: 4)
         let updated = item.dateModified ?? item.datePublished ?? Date(timeIntervalSince1970: 0)
         if let published = item.datePublished { xml += element("published", XMLText.rfc3339(published), indent: 4) }
         xml += element("updated", XMLText.rfc3339(updated), indent: 4)

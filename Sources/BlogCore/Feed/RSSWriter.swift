@@ -11,7 +11,8 @@ struct RSSWriter {
     func document(_ feed: Feed) -> String {
         var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
         xml +=
-            "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\">\n"
+            "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
+            + (MediaRSS.uses(feed) ? MediaRSS.namespace : "") + ">\n"
         xml += "  <channel>\n"
         xml += element("title", feed.title)
         xml += element("link", feed.homePageURL ?? selfURL)
@@ -50,6 +51,7 @@ struct RSSWriter {
             xml +=
                 "      <enclosure url=\"\(XMLText.escaped(attachment.url))\" length=\"\(length)\" type=\"\(XMLText.escaped(attachment.mimeType ?? "application/octet-stream"))\"/>\n"
         }
+        xml += MediaRSS.content(of: item, indent: 6)
         return xml + "    </item>\n"
     }
 

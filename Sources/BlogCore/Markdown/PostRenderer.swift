@@ -28,9 +28,6 @@ struct PostRenderer: Sendable {
     let configuration: SiteConfiguration
     /// What a link to a source (`content/posts/a.md`) leads to.
     let linkTarget: @Sendable (String) -> LinkTarget
-    /// The site's folder, when images in post folders are checked: an image a post shows from its own
-    /// folder that is not there is a warning at its line.
-    var siteRoot: String?
     static let summaryLimit = 300
 
     /// Where a link to another source's file leads.
@@ -95,9 +92,6 @@ struct PostRenderer: Sendable {
                         message: "link to \(Diagnostic.quoted(url)), but \(target.path) \(reason)"))
             }
         }
-        if let siteRoot, let folder = post.bundleFolder {
-            diagnostics += Self.missingImages(walked, of: post, in: siteRoot + "/" + folder)
-        }
         let html = PostHTML(bytes: try document.htmlUTF8(options: htmlOptions))
         var feedHTML = ""
         if includingFeedHTML {
@@ -129,30 +123,6 @@ struct PostRenderer: Sendable {
             html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words,
             toc: TableOfContentsEntry.nested(toc),
             diagnostics: diagnostics, search: search)
-    }
-
-    /// A warning for each image a post in a folder shows from that folder (Markdown `![]()` or a raw
-    /// `<img src>`) whose file is not there.
-    private static func missingImages(_ walked: Walked, of post: Post, in folder: String) -> [Diagnostic] {
-        var sources: [(url: String, line: Int)] = walked.images.compactMap { node in
-            node.url.map { ($0, node.startLine) }
-        }
-        for node in walked.rawHTML {
-            guard let literal = node.literal, literal.range(of: "<img", options: .caseInsensitive) != nil else {
-                continue
-            }
-            for tag in literal.components(separatedBy: "<").dropFirst() where tag.lowercased().hasPrefix("img") {
-                if let url = PictureMarkup.attribute("src", in: ("<" + tag)[...]) {
-                    sources.append((url, node.startLine))
-                }
-            }
-        }
-        return sources.compactMap { url, line in
-            guard let path = PictureMarkup.localPath(url), !FileSystem.exists(folder + "/" + path) else { return nil }
-            return Diagnostic(
-                .warning, file: post.source, line: line > 0 ? post.bodyFirstLine + line - 1 : nil,
-                message: "image \(Diagnostic.quoted(url)) is not in the post's folder")
-        }
     }
 
     /// What one walk of a post's tree finds: the headings and links to change, the paragraphs a summary
