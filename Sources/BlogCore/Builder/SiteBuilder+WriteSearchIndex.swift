@@ -18,13 +18,7 @@ extension SiteBuilder {
         let context = selection.sitePages.context
         // Oldest post first, pages after: a new post takes the next id, and the shards of older ones stay.
         let published = pages.posts.reversed() + pages.standalone
-        let entries = published.map { item in
-            SearchIndex.Entry(
-                title: item.post.title, url: item.url,
-                date: item.post.kind == .post ? item.post.date.map { String(context.local($0).iso.prefix(10)) } : nil,
-                tags: item.tags.map(\.name), summary: item.post.summary,
-                document: item.rendered.search ?? SearchDocument(terms: [:], excerpt: ""))
-        }
+        let entries = published.map { Self.searchEntry($0, context) }
         let index = SearchIndex(entries, words: settings.words)
         var files: [(path: String, text: String)] = [
             (
@@ -47,5 +41,16 @@ extension SiteBuilder {
             throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(error)")
         }
         return files.map(\.path)
+    }
+
+    /// What the search index holds of a published post or page; `document` in place of its rendered one.
+    static func searchEntry(_ item: PublishedPost, _ context: PageContext, document: SearchDocument? = nil)
+        -> SearchIndex.Entry
+    {
+        SearchIndex.Entry(
+            title: item.post.title, url: item.url,
+            date: item.post.kind == .post ? item.post.date.map { String(context.local($0).iso.prefix(10)) } : nil,
+            tags: item.tags.map(\.name), summary: item.post.summary,
+            document: document ?? item.rendered.search ?? SearchDocument(terms: [:], excerpt: ""))
     }
 }

@@ -34,9 +34,17 @@ struct SearchWords: Sendable {
         var other: [String: Int] = [:]
         scan(text, ascii: { ascii.add($0) }, other: { other[$0, default: 0] += 1 })
         var counts: [String: Int] = [:]
-        for (word, count) in zip(ascii.words, ascii.counts) {
-            let text = String(decoding: word, as: UTF8.self)
-            counts[stems ? SearchStemmer.stem(text) : text, default: 0] += count
+        counts.reserveCapacity(ascii.counts.count + other.count)
+        var stem: [UInt8] = []
+        ascii.forEachWord { word, count in
+            guard stems else {
+                counts[String(decoding: word, as: UTF8.self), default: 0] += count
+                return
+            }
+            stem.removeAll(keepingCapacity: true)
+            stem.append(contentsOf: word)
+            SearchStemmer.stem(&stem)
+            counts[String(decoding: stem, as: UTF8.self), default: 0] += count
         }
         for (word, count) in other { counts[stems ? SearchStemmer.stem(word) : word, default: 0] += count }
         return counts
@@ -190,12 +198,30 @@ struct SearchWords: Sendable {
 }
 
 /// Counts of words given as bytes: an open-addressing table by an FNV-1a digest of each word, which
-/// compares a word's bytes only with those of the word already there.
+/// compares a word's bytes only with those of the word already there. The words' bytes lie end to end in
+/// one buffer, not an array each.
 private struct WordCounts {
     private var slots = [Int32](repeating: 0, count: 512)
     private var digests: [UInt64] = []
-    private(set) var words: [[UInt8]] = []
+    private var bytes: [UInt8] = []
+    /// Where each word's bytes end in ``bytes``; the next word's start there.
+    private var ends: [Int] = []
     private(set) var counts: [Int] = []
+
+    init() {
+        bytes.reserveCapacity(4096)
+    }
+
+    /// Calls `body` with each word's bytes and its count, in the order first seen.
+    func forEachWord(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+        bytes.withUnsafeBufferPointer { all in
+            var start = 0
+            for (end, count) in zip(ends, counts) {
+                body(UnsafeBufferPointer(rebasing: all[start..<end]), count)
+                start = end
+            }
+        }
+    }
 
     mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
         var digest: UInt64 = 0xCBF2_9CE4_8422_2325
@@ -204,17 +230,27 @@ private struct WordCounts {
         var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
         while slots[slot] != 0 {
             let entry = Int(slots[slot]) - 1
-            if digests[entry] == digest, words[entry].withUnsafeBufferPointer({ $0.elementsEqual(word) }) {
+            if digests[entry] == digest, holds(entry, word) {
                 counts[entry] += 1
                 return
             }
             slot = (slot + 1) & mask
         }
         digests.append(digest)
-        words.append(Array(word))
+        bytes.append(contentsOf: word)
+        ends.append(bytes.count)
         counts.append(1)
-        slots[slot] = Int32(words.count)
-        if words.count * 2 > slots.count { grow() }
+        slots[slot] = Int32(counts.count)
+        if counts.count * 2 > slots.count { grow() }
+    }
+
+    private func holds(_ entry: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = entry == 0 ? 0 : ends[entry - 1]
+        guard ends[entry] - start == word.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            guard let stored = all.baseAddress, let given = word.baseAddress else { return word.isEmpty }
+            return memcmp(stored + start, given, word.count) == 0
+        }
     }
 
     private mutating func grow() {
