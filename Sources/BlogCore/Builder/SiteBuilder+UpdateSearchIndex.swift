@@ -13,7 +13,7 @@ extension SiteBuilder {
     /// Rewrites what edits to a few posts' words change in the search index (the word shards of their
     /// terms, their document shards, and the manifest when the average length moves), made from the
     /// files the last build wrote (``SearchIndexEdit``), so that they are the bytes a whole build makes;
-    /// the edit-only rebuild's counterpart of ``writeSearchIndex(_:_:into:_:)``.
+    /// the edit-only rebuild's counterpart of ``startSearchIndex(_:_:_:)``.
     ///
     /// - Returns: False when a file of the index is not as the last build wrote it, or the edits move the
     ///   shards' bounds: the whole build runs then.

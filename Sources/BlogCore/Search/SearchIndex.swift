@@ -54,9 +54,19 @@ struct SearchIndex: Sendable {
         var postings: [String: [(doc: Int, count: Int)]] = [:]
         var lengths: [Int] = []
         for (id, entry) in entries.enumerated() {
-            let counts = Self.weightedTerms(entry, words: words)
-            lengths.append(counts.values.reduce(0, +))
-            for (term, count) in counts { postings[term, default: []].append((id, count)) }
+            // The body's terms and the other fields' apart, not merged into a copy of the body's table.
+            let fields = Self.fieldTerms(entry, words: words)
+            var length = 0
+            for (term, count) in entry.document.terms {
+                let weighted = count + (fields[term] ?? 0)
+                length += weighted
+                postings[term, default: []].append((id, weighted))
+            }
+            for (term, count) in fields where entry.document.terms[term] == nil {
+                length += count
+                postings[term, default: []].append((id, count))
+            }
+            lengths.append(length)
         }
         let quantized = lengths.map(Self.quantizedLength)
         averageLength = Self.averageLength(ofQuantized: quantized)
@@ -90,7 +100,12 @@ struct SearchIndex: Sendable {
 
     /// The weighted count of each term of one entry: its fields' terms, each counted with its field's weight.
     static func weightedTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
-        var counts = entry.document.terms
+        entry.document.terms.merging(fieldTerms(entry, words: words), uniquingKeysWith: +)
+    }
+
+    /// The weighted count of each term of an entry's title, tags and summary.
+    static func fieldTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
+        var counts: [String: Int] = [:]
         words.forEachTerm(in: entry.title) { counts[$0, default: 0] += titleWeight }
         for tag in entry.tags { words.forEachTerm(in: tag) { counts[$0, default: 0] += tagWeight } }
         if let summary = entry.summary { words.forEachTerm(in: summary) { counts[$0, default: 0] += summaryWeight } }

@@ -16,12 +16,15 @@ struct SearchWords: Sendable {
 
     /// Calls `found` with each term of `text`, in order.
     func forEachTerm(in text: String, _ found: (String) -> Void) {
+        var stem: [UInt8] = []
         scan(
             text,
             ascii: { bytes in
-                var word = Array(bytes)
-                if stems { SearchStemmer.stem(&word) }
-                found(String(decoding: word, as: UTF8.self))
+                guard stems else { return found(String(decoding: bytes, as: UTF8.self)) }
+                stem.removeAll(keepingCapacity: true)
+                stem.append(contentsOf: bytes)
+                SearchStemmer.stem(&stem)
+                found(String(decoding: stem, as: UTF8.self))
             },
             other: { found(stems ? SearchStemmer.stem($0) : $0) })
     }
@@ -197,8 +200,8 @@ struct SearchWords: Sendable {
     }
 }
 
-/// Counts of words given as bytes: an open-addressing table by an FNV-1a digest of each word, which
-/// compares a word's bytes only with those of the word already there. The words' bytes lie end to end in
+/// Counts of words given as bytes: an open-addressing table by a digest of each word, which compares a
+/// word's bytes only with those of the word already there. The words' bytes lie end to end in
 /// one buffer, not an array each.
 private struct WordCounts {
     private var slots = [Int32](repeating: 0, count: 512)
@@ -224,13 +227,22 @@ private struct WordCounts {
     }
 
     mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
-        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in word { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        // A word of up to 8 bytes (most words) is its own digest: its bytes, never 0, packed in one integer,
+        // so that two such words of one length with one digest are one word, found without comparing bytes.
+        // A longer word's digest is its FNV-1a hash, and its bytes are compared.
+        var digest: UInt64 = 0
+        if word.count <= 8 {
+            for (offset, byte) in word.enumerated() { digest |= UInt64(byte) << (8 * offset) }
+        } else {
+            digest = 0xCBF2_9CE4_8422_2325
+            for byte in word { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+        let mixed = digest &* 0x9E37_79B9_7F4A_7C15
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
+        var slot = Int(truncatingIfNeeded: mixed >> 32) & mask
         while slots[slot] != 0 {
             let entry = Int(slots[slot]) - 1
-            if digests[entry] == digest, holds(entry, word) {
+            if digests[entry] == digest, word.count <= 8 ? length(of: entry) == word.count : holds(entry, word) {
                 counts[entry] += 1
                 return
             }
@@ -242,6 +254,10 @@ private struct WordCounts {
         counts.append(1)
         slots[slot] = Int32(counts.count)
         if counts.count * 2 > slots.count { grow() }
+    }
+
+    private func length(of entry: Int) -> Int {
+        ends[entry] - (entry == 0 ? 0 : ends[entry - 1])
     }
 
     private func holds(_ entry: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -257,7 +273,7 @@ private struct WordCounts {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (entry, digest) in digests.enumerated() {
-            var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
+            var slot = Int(truncatingIfNeeded: (digest &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(entry + 1)
         }
