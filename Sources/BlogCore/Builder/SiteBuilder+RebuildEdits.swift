@@ -55,8 +55,8 @@ extension SiteBuilder {
         guard await writeFeedPages(carrying: published, feedPages, reuse, renderer, into: replaced, run) else {
             return Self.wholeBuild("a feed page that carries an edited post changes its warnings, or cannot be made")
         }
-        guard updateSearchIndex(searchEdits, pages.context, reuse, into: replaced, run) else {
-            return Self.wholeBuild("the search index's files are not as recorded, or the edits move its shards' bounds")
+        if let reach = updateSearchIndex(searchEdits, pages.context, reuse, into: replaced, run) {
+            return Self.wholeBuild(reach)
         }
         for index in edited.indices { edited[index].post.body = "" }
         let made = replaced.all.sorted { $0.path < $1.path }

@@ -15,28 +15,30 @@ extension SiteBuilder {
     /// files the last build wrote (``SearchIndexEdit``), so that they are the bytes a whole build makes;
     /// the edit-only rebuild's counterpart of ``startSearchIndex(_:_:_:)``.
     ///
-    /// - Returns: False when a file of the index is not as the last build wrote it, or the edits move the
-    ///   shards' bounds: the whole build runs then.
+    /// - Returns: Nil, or why the whole build must run: a file of the index is not as the last build wrote
+    ///   it, or the edits move the shards' bounds.
     func updateSearchIndex(
         _ edits: [SearchEdit], _ context: PageContext, _ reuse: Reuse, into files: EditedFiles, _ run: BuildRun
-    ) -> Bool {
-        guard !edits.isEmpty else { return true }
-        guard let settings = run.configuration.search else { return false }
+    ) -> String? {
+        guard !edits.isEmpty else { return nil }
+        guard let settings = run.configuration.search else { return "search is off" }
         let routes = run.routes
         let folder = run.plan.output.folder
         let manifestPath = routes.searchManifest.path
         guard let manifestData = reuse.writtenOutputs([manifestPath], in: folder)?[manifestPath],
             let (manifest, keys) = Self.searchManifest(manifestData),
             Data(SearchIndex.manifest(manifest, shards: keys).utf8) == manifestData
-        else { return false }
+        else { return "the search index's manifest is not as recorded" }
         let shardPaths = keys.map { routes.searchWords($0.name).path }
         let documentShards = (manifest.documents + manifest.documentsPerShard - 1) / manifest.documentsPerShard
         let documentPaths = (0..<documentShards).map { routes.searchDocuments($0).path }
-        guard let written = reuse.writtenOutputs(shardPaths + documentPaths, in: folder) else { return false }
+        guard let written = reuse.writtenOutputs(shardPaths + documentPaths, in: folder) else {
+            return "a file of the search index is not as recorded"
+        }
         var shards: [SearchIndex.WordShard] = []
         for (key, path) in zip(keys, shardPaths) {
             guard let data = written[path], let shard = SearchIndexEdit.shard(key: key.key, name: key.name, text: data)
-            else { return false }
+            else { return "\(path) is not a word shard as the build writes it" }
             shards.append(shard)
         }
         var documents = documentPaths.map { path in
@@ -52,7 +54,7 @@ extension SiteBuilder {
                 let (shard, line) = documents.indices.lazy.compactMap({ shard in
                     documents[shard].firstIndex { $0 == old || $0 == old + "," }.map { (shard, $0) }
                 }).first
-            else { return false }
+            else { return "\(edit.published.post.source): its document is not in the search index as recorded" }
             documents[shard][line] = SearchIndex.metadata(after) + (documents[shard][line].hasSuffix(",") ? "," : "")
             documentEdits.append(
                 .init(
@@ -61,7 +63,7 @@ extension SiteBuilder {
                     after: SearchIndex.weightedTerms(after, words: settings.words)))
         }
         guard let edited = SearchIndexEdit(shards, documents: manifest.documents, edits: documentEdits) else {
-            return false
+            return "the edits move the search index's shard bounds"
         }
         var made: [(path: String, text: String)] = edited.changed.map {
             (shardPaths[$0], SearchIndex.text(of: edited.wordShards[$0]))
@@ -77,9 +79,9 @@ extension SiteBuilder {
         do {
             for file in changed { try files.put(file.path, file.data) }
         } catch {
-            return false
+            return "the search index's files cannot be put: \(error)"
         }
-        return true
+        return nil
     }
 
     /// What the manifest says and its shards' keys and names; nil when it is not a manifest.
