@@ -45,6 +45,7 @@ extension SiteBuilder {
             String(decoding: written[path] ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
         }
         var documentEdits: [SearchIndexEdit.Document] = []
+        var editedShards = Set<Int>()
         for edit in edits {
             let before = Self.searchEntry(edit.published, context, document: edit.before)
             let after = Self.searchEntry(edit.published, context)
@@ -52,9 +53,12 @@ extension SiteBuilder {
             let old = SearchIndex.metadata(before)
             guard
                 let (shard, line) = documents.indices.lazy.compactMap({ shard in
-                    documents[shard].firstIndex { $0 == old || $0 == old + "," }.map { (shard, $0) }
+                    documents[shard].firstIndex { $0 == old || ($0.hasSuffix(",") && $0.dropLast() == old) }.map {
+                        (shard, $0)
+                    }
                 }).first
             else { return "\(edit.published.post.source): its document is not in the search index as recorded" }
+            editedShards.insert(shard)
             documents[shard][line] = SearchIndex.metadata(after) + (documents[shard][line].hasSuffix(",") ? "," : "")
             documentEdits.append(
                 .init(
@@ -68,7 +72,9 @@ extension SiteBuilder {
         var made: [(path: String, text: String)] = edited.changed.map {
             (shardPaths[$0], SearchIndex.text(of: edited.wordShards[$0]))
         }
-        for (path, lines) in zip(documentPaths, documents) { made.append((path, lines.joined(separator: "\n") + "\n")) }
+        for shard in editedShards.sorted() {
+            made.append((documentPaths[shard], documents[shard].joined(separator: "\n") + "\n"))
+        }
         var changed = made.map { (path: $0.path, data: Data($0.text.utf8)) }.filter { $0.data != written[$0.path] }
         if let average = edited.averageLength {
             var moved = manifest

@@ -31,11 +31,8 @@ struct SearchIndexEdit {
             let after = SearchIndex.quantizedLength(edit.after.values.reduce(0, +))
             lengthsMoved = lengthsMoved || before != after
             // Every posting of the document holds its length: when that moves, all of its terms change.
-            let touched =
-                before == after
-                ? Self.differing(edit.before, edit.after)
-                : Set(edit.before.keys).union(
-                    edit.after.keys)
+            let all = Set(edit.before.keys).union(edit.after.keys)
+            let touched = before == after ? Self.differing(edit.before, edit.after) : all
             for term in touched {
                 let old = updated[term] ?? Self.position(of: term, in: terms).map { terms[$0].postings } ?? ""
                 guard var postings = Self.decode(old) else { return nil }
