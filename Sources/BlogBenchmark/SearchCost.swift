@@ -15,8 +15,16 @@ struct SearchCost {
         var indexMB: Double
         /// Bytes and files fetched, by query.
         var queries: [Query]
+        /// The builds' processor time (user and system), which other work on a shared machine sways less.
+        var withoutProcessorRuns: [Double] = []
+        var withProcessorRuns: [Double] = []
         /// The share of a clean build's time the index adds: 0.07 for 7%.
         var added: Double { withSeconds / withoutSeconds - 1 }
+        /// The share of processor time it adds, from the medians.
+        var addedProcessor: Double {
+            guard !withProcessorRuns.isEmpty, !withoutProcessorRuns.isEmpty else { return 0 }
+            return CheckCost.Figures.median(withProcessorRuns) / CheckCost.Figures.median(withoutProcessorRuns) - 1
+        }
     }
 
     struct Query: Codable {
@@ -45,6 +53,8 @@ struct SearchCost {
         }
         var withoutRuns: [Double] = []
         var withRuns: [Double] = []
+        var withoutProcessor: [Double] = []
+        var withProcessor: [Double] = []
         for attempt in 1...runs {
             let aside = base.appending(path: "search-cost-aside-\(attempt)")
             let withoutRun = await CleanBuild.run(blog, site: without, aside: aside.appending(path: "without"))
@@ -55,6 +65,8 @@ struct SearchCost {
             }
             withoutRuns.append(withoutRun.seconds)
             withRuns.append(withRun.seconds)
+            withoutProcessor.append(withoutRun.processorSeconds)
+            withProcessor.append(withRun.processorSeconds)
         }
         let index = CleanBuild.treeSize(site.appending(path: "public/search"))
         let fetched = queries.compactMap { text in
@@ -66,14 +78,17 @@ struct SearchCost {
         return Figures(
             withoutSeconds: withoutRuns.sorted()[runs / 2], withSeconds: withRuns.sorted()[runs / 2],
             withoutRuns: withoutRuns, withRuns: withRuns, indexFiles: index.files, indexMB: Double(index.bytes) / 1e6,
-            queries: fetched)
+            queries: fetched, withoutProcessorRuns: withoutProcessor, withProcessorRuns: withProcessor)
     }
 
     static func lines(_ figures: Figures) -> [String] {
-        [
+        func list(_ values: [Double]) -> String { values.map { String(format: "%.2f", $0) }.joined(separator: ", ") }
+        return [
             String(
-                format: "  search index: %d files, %.1f MB; clean build %.2f s with it, %.2f s without: %+.0f%%",
-                figures.indexFiles, figures.indexMB, figures.withSeconds, figures.withoutSeconds, 100 * figures.added)
+                format:
+                    "  search index: %d files, %.1f MB; clean build %.2f s with it, %.2f s without: %+.0f%%; processor %+.0f%%   (processor %@ and %@ s)",
+                figures.indexFiles, figures.indexMB, figures.withSeconds, figures.withoutSeconds, 100 * figures.added,
+                100 * figures.addedProcessor, list(figures.withProcessorRuns), list(figures.withoutProcessorRuns))
         ]
             + figures.queries.map {
                 String(

@@ -4,6 +4,7 @@
 //     with --hugo, also the lean pairing of ../shared/bench (BLOG_BENCH); BLOG_HUGO names the Hugo binary to use
 //   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
 //   swift run -c release blog-benchmark check --posts 10000   what build --check adds to a clean build, alone
+//   swift run -c release blog-benchmark search --posts 10000   what the search index adds to a clean build, alone
 //   swift run -c release blog-benchmark markdown [--json FILE]   a 1 MB GFM document against cmark-gfm
 //   swift run -c release blog-benchmark images FILE... [--efforts 0,2,4]   encode time per image (libvips)
 //   swift run -c release blog-benchmark photos [--photos 1000] [--hugo]   a site of phone photos: clean, unchanged
@@ -30,24 +31,39 @@ case "site":
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         try? encoder.encode(report).write(to: URL(filePath: jsonPath))
     }
-case "check":
+case "check", "search":
     let count = Int(option("--posts") ?? "10000") ?? 10000
-    let base = FileManager.default.temporaryDirectory.appending(path: "blog-benchmark-check-\(UUID().uuidString)")
+    let base = FileManager.default.temporaryDirectory.appending(path: "blog-benchmark-\(which)-\(UUID().uuidString)")
     let generator = SiteGenerator(count: count)
     let site = base.appending(path: "blog")
     let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
+    let posts = generator.posts()
     do {
-        try generator.writeBlogSite(at: site, posts: generator.posts(), blogExecutable: blog, theme: .lean)
+        try generator.writeBlogSite(at: site, posts: posts, blogExecutable: blog, theme: .lean)
     } catch {
         print("error: cannot write the site: \(error)")
         exit(1)
     }
     // A first clean build is not measured (see SiteBenchmark): it waits for the disk as no later one does.
     _ = await CleanBuild.run(blog, site: site, aside: base.appending(path: "first"))
-    guard let figures = await CheckCost.measure(site: site, blog: blog, base: base) else { exit(1) }
     print("\(count) posts")
-    print(CheckCost.line(figures))
-    print(CheckCost.verdict(figures))
+    if which == "check" {
+        guard let figures = await CheckCost.measure(site: site, blog: blog, base: base) else { exit(1) }
+        print(CheckCost.line(figures))
+        print(CheckCost.verdict(figures))
+    } else {
+        guard
+            let figures = await SearchCost.measure(
+                site: site, posts: posts, generator: generator, blog: blog, base: base)
+        else { exit(1) }
+        SearchCost.lines(figures).forEach { print($0) }
+        print(
+            String(
+                format:
+                    "  %@  what the search index adds to a clean build's processor time: %.3f x (at most 0.10; wall time %+.3f x)   (%@, load average %@)",
+                figures.addedProcessor <= 0.10 ? "met    " : "NOT MET", figures.addedProcessor, figures.added,
+                SiteBenchmark.machineDescription(), CheckCost.loadAverage()))
+    }
     DeletionRecord.delete([base])
 case "serve":
     let benchmark = ServeBenchmark(

@@ -48,13 +48,17 @@ extension SiteBuilder {
         let replaced = EditedFiles()
         let feedPages = reuse.wholePostFeedPages
         let published: [PublishedPost]
+        let searchEdits: [SearchEdit]
         switch await renderEdited(&edited, before: before, feedPages: feedPages, (renderer, pages), into: replaced, run)
         {
-        case .success(let made): published = made
+        case .success(let made): (published, searchEdits) = made
         case .failure(let reach): return Self.wholeBuild(reach.reason)
         }
         guard await writeFeedPages(carrying: published, feedPages, reuse, renderer, into: replaced, run) else {
             return Self.wholeBuild("a feed page that carries an edited post changes its warnings, or cannot be made")
+        }
+        if let reach = updateSearchIndex(searchEdits, pages.context, reuse, into: replaced, run) {
+            return Self.wholeBuild(reach)
         }
         for index in edited.indices { edited[index].post.body = "" }
         let made = replaced.all.sorted { $0.path < $1.path }
@@ -85,14 +89,15 @@ extension SiteBuilder {
     }
 
     /// Renders the edited posts that the last build rendered through the whole build's render step, and
-    /// checks that what lists, feeds and the search index show of each is as recorded.
+    /// checks that what lists and feeds show of each is as recorded.
     ///
-    /// - Returns: The posts as published, for the feed pages that carry them.
+    /// - Returns: The posts as published, for the feed pages that carry them, and those whose words in
+    ///   the search index changed.
     private func renderEdited(
         _ edited: inout [Reuse.EditedPost], before: [String: Reuse.RecordedPost],
         feedPages: [(job: FeedJob.Recorded, sources: [String])], _ renderers: (PostRenderer, SitePages),
         into files: EditedFiles, _ run: BuildRun
-    ) async -> Result<[PublishedPost], EditReach> {
+    ) async -> Result<([PublishedPost], [SearchEdit]), EditReach> {
         let inFeeds = Set(feedPages.flatMap(\.sources))
         let rendering = edited.indices.filter { before[edited[$0].file]?.rendered != nil }
         let work = rendering.enumerated().map { position, index in
@@ -106,6 +111,7 @@ extension SiteBuilder {
             pages: renderers.1, routes: run.routes, output: files, root: site.root)
         let results = await Self.renderPages(work, context, progress: nil)
         var published: [PublishedPost] = []
+        var searchEdits: [SearchEdit] = []
         for (index, result) in zip(rendering, results) {
             let file = edited[index].file
             guard let made = result.published, let recorded = before[file]?.rendered,
@@ -115,16 +121,16 @@ extension SiteBuilder {
                 return .failure(
                     EditReach(reason: "\(file): what lists or feeds show of it, or its diagnostics, changed"))
             }
-            // The index's shards are made from every post's terms, which this rebuild does not read: an edit
-            // that changes what the index holds of a post takes the whole build, which keeps the shards whose
-            // bytes stay the same.
-            guard made.rendered.search?.recordText ?? "" == recorded.search?.recordText ?? "" else {
-                return .failure(EditReach(reason: "\(file): its words in the search index changed"))
+            if let search = made.rendered.search, search != recorded.search {
+                guard let old = recorded.search else {
+                    return .failure(EditReach(reason: "\(file): the record holds none of its words"))
+                }
+                searchEdits.append(SearchEdit(published: made, before: old))
             }
             edited[index].rendered = made.rendered
             if inFeeds.contains(file) { published.append(made) }
         }
-        return .success(published)
+        return .success((published, searchEdits))
     }
 
     /// Makes again, through the whole build's feed writer, every feed page that carries an edited post

@@ -78,6 +78,20 @@ struct Reuse: Sendable {
         recorded?.outputs(paths) ?? [:]
     }
 
+    /// The bytes of the named output files as the last build wrote them, read from `folder`; nil when one
+    /// is missing or no longer has the size and digest recorded for it.
+    func writtenOutputs(_ paths: [String], in folder: URL) -> [String: Data]? {
+        let entries = outputs(Set(paths))
+        var found: [String: Data] = [:]
+        for path in paths {
+            guard let entry = entries[path], let data = FileContents.read(folder.appending(path: path)),
+                data.count == entry.size, Digest.of(data) == entry.hash
+            else { return nil }
+            found[path] = data
+        }
+        return found
+    }
+
     /// What the output and the spare tree hold by the record, for staging a whole tree; empty when the
     /// record was not decoded whole.
     var staging: (outputs: [String: OutputFile], spare: [String: OutputFile]?) {

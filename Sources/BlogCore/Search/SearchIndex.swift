@@ -35,6 +35,8 @@ struct SearchIndex: Sendable {
     static let titleWeight = 4
     static let tagWeight = 3
     static let summaryWeight = 2
+    /// The highest count a posting holds, so that it takes at most two characters.
+    static let countLimit = 1023
 
     var wordShards: [WordShard]
     /// Documents' metadata, as JSON objects, in id order.
@@ -52,39 +54,58 @@ struct SearchIndex: Sendable {
         var postings: [String: [(doc: Int, count: Int)]] = [:]
         var lengths: [Int] = []
         for (id, entry) in entries.enumerated() {
-            let counts = Self.weightedTerms(entry, words: words)
-            lengths.append(counts.values.reduce(0, +))
-            for (term, count) in counts { postings[term, default: []].append((id, count)) }
+            // The body's terms and the other fields' apart, not merged into a copy of the body's table.
+            let fields = Self.fieldTerms(entry, words: words)
+            var length = 0
+            for (term, count) in entry.document.terms {
+                let weighted = count + (fields[term] ?? 0)
+                length += weighted
+                postings[term, default: []].append((id, weighted))
+            }
+            for (term, count) in fields where entry.document.terms[term] == nil {
+                length += count
+                postings[term, default: []].append((id, count))
+            }
+            lengths.append(length)
         }
         let quantized = lengths.map(Self.quantizedLength)
-        averageLength =
-            quantized.isEmpty ? 1 : quantized.map(Self.length(ofQuantized:)).reduce(0, +) / Double(quantized.count)
+        averageLength = Self.averageLength(ofQuantized: quantized)
         let sorted = postings.keys.sorted(by: Self.precedes)
+        var buffer: [UInt8] = []
         let encoded: [(term: String, postings: String)] = sorted.map { term in
-            var text = ""
-            var last = 0
-            for posting in postings[term] ?? [] {
-                SearchVarint.append(posting.doc - last, to: &text)
-                SearchVarint.append(min(posting.count, 1023), to: &text)
-                SearchVarint.append(quantized[posting.doc], to: &text)
-                last = posting.doc
-            }
-            return (term, text)
+            (term, Self.text(of: (postings[term] ?? []).map { ($0.doc, $0.count, quantized[$0.doc]) }, &buffer))
         }
-        let total = encoded.reduce(0) { $0 + $1.term.utf8.count + $1.postings.utf8.count }
-        // A power of two: a target that followed every byte of the total would move shards' bounds with
-        // every edit; this one moves when the index doubles.
-        var target = 16_384
-        while target * 120 < total { target *= 2 }
-        wordShards = SearchShards.partition(encoded, target: shardTarget ?? target)
+        wordShards = SearchShards.partition(encoded, target: shardTarget ?? Self.shardTarget(forTerms: encoded))
         documents = entries.map(Self.metadata)
         documentsPerShard = max(16, (entries.count + 159) / 160)
         stems = words.stems
     }
 
+    /// One document's hit on a term: its id, the term's weighted count in it, its quantized length.
+    typealias Posting = (doc: Int, count: Int, length: Int)
+
+    /// A term's postings, in id order, as characters: each id as the gap from the one before, each count
+    /// at most ``countLimit``; `buffer` is scratch space kept between terms.
+    static func text(of postings: [Posting], _ buffer: inout [UInt8]) -> String {
+        buffer.removeAll(keepingCapacity: true)
+        var last = 0
+        for posting in postings {
+            SearchVarint.append(posting.doc - last, to: &buffer)
+            SearchVarint.append(min(posting.count, countLimit), to: &buffer)
+            SearchVarint.append(posting.length, to: &buffer)
+            last = posting.doc
+        }
+        return String(decoding: buffer, as: UTF8.self)
+    }
+
     /// The weighted count of each term of one entry: its fields' terms, each counted with its field's weight.
     static func weightedTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
-        var counts = entry.document.terms
+        entry.document.terms.merging(fieldTerms(entry, words: words), uniquingKeysWith: +)
+    }
+
+    /// The weighted count of each term of an entry's title, tags and summary.
+    static func fieldTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
+        var counts: [String: Int] = [:]
         words.forEachTerm(in: entry.title) { counts[$0, default: 0] += titleWeight }
         for tag in entry.tags { words.forEachTerm(in: tag) { counts[$0, default: 0] += tagWeight } }
         if let summary = entry.summary { words.forEachTerm(in: summary) { counts[$0, default: 0] += summaryWeight } }
@@ -99,6 +120,21 @@ struct SearchIndex: Sendable {
 
     static func length(ofQuantized value: Int) -> Double {
         pow(2, Double(value) / 4) - 1
+    }
+
+    /// The mean of documents' lengths from their quantized lengths, summed in id order; 1 for no document.
+    static func averageLength(ofQuantized quantized: [Int]) -> Double {
+        quantized.isEmpty ? 1 : quantized.map(length(ofQuantized:)).reduce(0, +) / Double(quantized.count)
+    }
+
+    /// The size word shards are cut down to for `terms`: 16 KiB, or the power of two above a 120th of
+    /// the postings when that is more. A power of two: a target that followed every byte of the total
+    /// would move shards' bounds with every edit; this one moves when the index doubles.
+    static func shardTarget(forTerms terms: [SearchShards.Term]) -> Int {
+        let total = terms.reduce(0) { $0 + $1.term.utf8.count + $1.postings.utf8.count }
+        var target = 16_384
+        while target * 120 < total { target *= 2 }
+        return target
     }
 
     /// JavaScript's string order: by UTF-16 code units.
@@ -118,24 +154,50 @@ struct SearchIndex: Sendable {
 
     /// A word shard as a JSON object of terms to postings, in term order.
     static func text(of shard: WordShard) -> String {
-        let members = shard.terms.map { "\(SearchJSON.string($0.term)):\(SearchJSON.string($0.postings))" }
-        return "{\n" + members.joined(separator: ",\n") + "\n}\n"
+        var text = "{\n"
+        text.reserveCapacity(shard.terms.reduce(8) { $0 + $1.term.utf8.count + $1.postings.utf8.count + 7 })
+        for (position, member) in shard.terms.enumerated() {
+            if position > 0 { text += ",\n" }
+            text += SearchJSON.string(member.term)
+            text += ":"
+            text += SearchJSON.string(member.postings)
+        }
+        return text + "\n}\n"
     }
 
     /// The manifest: format, counts, the average length, the shards' keys and names and where their files are.
     func manifest(wordsURL: String, documentsURL: String) -> String {
-        let shards = wordShards.map { "[\(SearchJSON.string($0.key)),\(SearchJSON.string($0.name))]" }
-        let average = (averageLength * 100).rounded() / 100
+        Self.manifest(
+            Manifest(
+                documents: documents.count, averageLength: averageLength, stems: stems,
+                documentsPerShard: documentsPerShard, wordsURL: wordsURL, documentsURL: documentsURL),
+            shards: wordShards.map { ($0.key, $0.name) })
+    }
+
+    /// What the manifest says besides the shards.
+    struct Manifest: Equatable {
+        var documents: Int
+        var averageLength: Double
+        var stems: Bool
+        var documentsPerShard: Int
+        var wordsURL: String
+        var documentsURL: String
+    }
+
+    static func manifest(_ manifest: Manifest, shards: [(key: String, name: String)]) -> String {
+        let shards = shards.map { "[\(SearchJSON.string($0.key)),\(SearchJSON.string($0.name))]" }
+        let average = (manifest.averageLength * 100).rounded() / 100
         return """
-            {"version":\(Self.formatVersion),"documents":\(documents.count),"average_length":\(average),\
-            "stems":\(stems),"documents_per_shard":\(documentsPerShard),\
-            "words_url":\(SearchJSON.string(wordsURL)),"documents_url":\(SearchJSON.string(documentsURL)),
+            {"version":\(Self.formatVersion),"documents":\(manifest.documents),"average_length":\(average),\
+            "stems":\(manifest.stems),"documents_per_shard":\(manifest.documentsPerShard),\
+            "words_url":\(SearchJSON.string(manifest.wordsURL)),\
+            "documents_url":\(SearchJSON.string(manifest.documentsURL)),
             "shards":[\n\(shards.joined(separator: ",\n"))\n]}
 
             """
     }
 
-    private static func metadata(_ entry: Entry) -> String {
+    static func metadata(_ entry: Entry) -> String {
         let tags = entry.tags.map(SearchJSON.string).joined(separator: ",")
         return
             "{\"title\":\(SearchJSON.string(entry.title)),\"url\":\(SearchJSON.string(entry.url)),\"date\":\(SearchJSON.string(entry.date ?? "")),\"tags\":[\(tags)],\"text\":\(SearchJSON.string(entry.document.excerpt))}"
@@ -147,13 +209,22 @@ struct SearchIndex: Sendable {
 enum SearchVarint {
     static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".unicodeScalars)
 
+    static let bytes = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
+
     static func append(_ value: Int, to text: inout String) {
+        var buffer: [UInt8] = []
+        append(value, to: &buffer)
+        text += String(decoding: buffer, as: UTF8.self)
+    }
+
+    /// The same into UTF-8 bytes: a site's postings are millions of characters.
+    static func append(_ value: Int, to buffer: inout [UInt8]) {
         var rest = value
         while rest >= 32 {
-            text.unicodeScalars.append(alphabet[32 + (rest & 31)])
+            buffer.append(bytes[32 + (rest & 31)])
             rest >>= 5
         }
-        text.unicodeScalars.append(alphabet[rest])
+        buffer.append(bytes[rest])
     }
 
     /// The integers of a string made by ``append(_:to:)``; nil when it holds another character.
@@ -179,6 +250,10 @@ enum SearchVarint {
 /// every machine.
 enum SearchJSON {
     static func string(_ text: String) -> String {
+        // Most text needs no escape: a byte scan finds that without a scalar's properties.
+        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+            return "\"" + text + "\""
+        }
         var result = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

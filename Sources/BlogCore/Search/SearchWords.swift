@@ -16,12 +16,15 @@ struct SearchWords: Sendable {
 
     /// Calls `found` with each term of `text`, in order.
     func forEachTerm(in text: String, _ found: (String) -> Void) {
+        var stem: [UInt8] = []
         scan(
             text,
             ascii: { bytes in
-                var word = Array(bytes)
-                if stems { SearchStemmer.stem(&word) }
-                found(String(decoding: word, as: UTF8.self))
+                guard stems else { return found(String(decoding: bytes, as: UTF8.self)) }
+                stem.removeAll(keepingCapacity: true)
+                stem.append(contentsOf: bytes)
+                SearchStemmer.stem(&stem)
+                found(String(decoding: stem, as: UTF8.self))
             },
             other: { found(stems ? SearchStemmer.stem($0) : $0) })
     }
@@ -34,9 +37,17 @@ struct SearchWords: Sendable {
         var other: [String: Int] = [:]
         scan(text, ascii: { ascii.add($0) }, other: { other[$0, default: 0] += 1 })
         var counts: [String: Int] = [:]
-        for (word, count) in zip(ascii.words, ascii.counts) {
-            let text = String(decoding: word, as: UTF8.self)
-            counts[stems ? SearchStemmer.stem(text) : text, default: 0] += count
+        counts.reserveCapacity(ascii.counts.count + other.count)
+        var stem: [UInt8] = []
+        ascii.forEachWord { word, count in
+            guard stems else {
+                counts[String(decoding: word, as: UTF8.self), default: 0] += count
+                return
+            }
+            stem.removeAll(keepingCapacity: true)
+            stem.append(contentsOf: word)
+            SearchStemmer.stem(&stem)
+            counts[String(decoding: stem, as: UTF8.self), default: 0] += count
         }
         for (word, count) in other { counts[stems ? SearchStemmer.stem(word) : word, default: 0] += count }
         return counts
@@ -189,39 +200,80 @@ struct SearchWords: Sendable {
     }
 }
 
-/// Counts of words given as bytes: an open-addressing table by an FNV-1a digest of each word, which
-/// compares a word's bytes only with those of the word already there.
+/// Counts of words given as bytes: an open-addressing table by a digest of each word, which compares a
+/// word's bytes only with those of the word already there. The words' bytes lie end to end in
+/// one buffer, not an array each.
 private struct WordCounts {
     private var slots = [Int32](repeating: 0, count: 512)
     private var digests: [UInt64] = []
-    private(set) var words: [[UInt8]] = []
+    private var bytes: [UInt8] = []
+    /// Where each word's bytes end in ``bytes``; the next word's start there.
+    private var ends: [Int] = []
     private(set) var counts: [Int] = []
 
+    init() {
+        bytes.reserveCapacity(4096)
+    }
+
+    /// Calls `body` with each word's bytes and its count, in the order first seen.
+    func forEachWord(_ body: (UnsafeBufferPointer<UInt8>, Int) -> Void) {
+        bytes.withUnsafeBufferPointer { all in
+            var start = 0
+            for (end, count) in zip(ends, counts) {
+                body(UnsafeBufferPointer(rebasing: all[start..<end]), count)
+                start = end
+            }
+        }
+    }
+
     mutating func add(_ word: UnsafeBufferPointer<UInt8>) {
-        var digest: UInt64 = 0xCBF2_9CE4_8422_2325
-        for byte in word { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        // A word of up to 8 bytes (most words) is its own digest: its bytes, never 0, packed in one integer,
+        // so that two such words of one length with one digest are one word, found without comparing bytes.
+        // A longer word's digest is its FNV-1a hash, and its bytes are compared.
+        var digest: UInt64 = 0
+        if word.count <= 8 {
+            for (offset, byte) in word.enumerated() { digest |= UInt64(byte) << (8 * offset) }
+        } else {
+            digest = 0xCBF2_9CE4_8422_2325
+            for byte in word { digest = (digest ^ UInt64(byte)) &* 0x100_0000_01B3 }
+        }
+        let mixed = digest &* 0x9E37_79B9_7F4A_7C15
         let mask = slots.count - 1
-        var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
+        var slot = Int(truncatingIfNeeded: mixed >> 32) & mask
         while slots[slot] != 0 {
             let entry = Int(slots[slot]) - 1
-            if digests[entry] == digest, words[entry].withUnsafeBufferPointer({ $0.elementsEqual(word) }) {
+            if digests[entry] == digest, word.count <= 8 ? length(of: entry) == word.count : holds(entry, word) {
                 counts[entry] += 1
                 return
             }
             slot = (slot + 1) & mask
         }
         digests.append(digest)
-        words.append(Array(word))
+        bytes.append(contentsOf: word)
+        ends.append(bytes.count)
         counts.append(1)
-        slots[slot] = Int32(words.count)
-        if words.count * 2 > slots.count { grow() }
+        slots[slot] = Int32(counts.count)
+        if counts.count * 2 > slots.count { grow() }
+    }
+
+    private func length(of entry: Int) -> Int {
+        ends[entry] - (entry == 0 ? 0 : ends[entry - 1])
+    }
+
+    private func holds(_ entry: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
+        let start = entry == 0 ? 0 : ends[entry - 1]
+        guard ends[entry] - start == word.count else { return false }
+        return bytes.withUnsafeBufferPointer { all in
+            guard let stored = all.baseAddress, let given = word.baseAddress else { return word.isEmpty }
+            return memcmp(stored + start, given, word.count) == 0
+        }
     }
 
     private mutating func grow() {
         slots = [Int32](repeating: 0, count: slots.count * 2)
         let mask = slots.count - 1
         for (entry, digest) in digests.enumerated() {
-            var slot = Int(truncatingIfNeeded: digest ^ (digest >> 29)) & mask
+            var slot = Int(truncatingIfNeeded: (digest &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
             while slots[slot] != 0 { slot = (slot + 1) & mask }
             slots[slot] = Int32(entry + 1)
         }

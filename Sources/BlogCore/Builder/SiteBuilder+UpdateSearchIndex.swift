@@ -1,0 +1,108 @@
+import BlogFileSystem
+import Foundation
+
+extension SiteBuilder {
+    /// An edited post or page whose words in the search index changed.
+    struct SearchEdit: Sendable {
+        /// As published now.
+        var published: PublishedPost
+        /// What the last build indexed of its body.
+        var before: SearchDocument
+    }
+
+    /// Rewrites what edits to a few posts' words change in the search index (the word shards of their
+    /// terms, their document shards, and the manifest when the average length moves), made from the
+    /// files the last build wrote (``SearchIndexEdit``), so that they are the bytes a whole build makes;
+    /// the edit-only rebuild's counterpart of ``startSearchIndex(_:_:_:)``.
+    ///
+    /// - Returns: Nil, or why the whole build must run: a file of the index is not as the last build wrote
+    ///   it, or the edits move the shards' bounds.
+    func updateSearchIndex(
+        _ edits: [SearchEdit], _ context: PageContext, _ reuse: Reuse, into files: EditedFiles, _ run: BuildRun
+    ) -> String? {
+        guard !edits.isEmpty else { return nil }
+        guard let settings = run.configuration.search else { return "search is off" }
+        let routes = run.routes
+        let folder = run.plan.output.folder
+        let manifestPath = routes.searchManifest.path
+        guard let manifestData = reuse.writtenOutputs([manifestPath], in: folder)?[manifestPath],
+            let (manifest, keys) = Self.searchManifest(manifestData),
+            Data(SearchIndex.manifest(manifest, shards: keys).utf8) == manifestData
+        else { return "the search index's manifest is not as recorded" }
+        let shardPaths = keys.map { routes.searchWords($0.name).path }
+        let documentShards = (manifest.documents + manifest.documentsPerShard - 1) / manifest.documentsPerShard
+        let documentPaths = (0..<documentShards).map { routes.searchDocuments($0).path }
+        guard let written = reuse.writtenOutputs(shardPaths + documentPaths, in: folder) else {
+            return "a file of the search index is not as recorded"
+        }
+        var shards: [SearchIndex.WordShard] = []
+        for (key, path) in zip(keys, shardPaths) {
+            guard let data = written[path], let shard = SearchIndexEdit.shard(key: key.key, name: key.name, text: data)
+            else { return "\(path) is not a word shard as the build writes it" }
+            shards.append(shard)
+        }
+        var documents = documentPaths.map { path in
+            String(decoding: written[path] ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
+        }
+        var documentEdits: [SearchIndexEdit.Document] = []
+        var editedShards = Set<Int>()
+        for edit in edits {
+            let before = Self.searchEntry(edit.published, context, document: edit.before)
+            let after = Self.searchEntry(edit.published, context)
+            // A document shard is `[`, one document a line (a comma after all but the last), and `]`.
+            let old = SearchIndex.metadata(before)
+            guard
+                let (shard, line) = documents.indices.lazy.compactMap({ shard in
+                    documents[shard].firstIndex { $0 == old || ($0.hasSuffix(",") && $0.dropLast() == old) }.map {
+                        (shard, $0)
+                    }
+                }).first
+            else { return "\(edit.published.post.source): its document is not in the search index as recorded" }
+            editedShards.insert(shard)
+            documents[shard][line] = SearchIndex.metadata(after) + (documents[shard][line].hasSuffix(",") ? "," : "")
+            documentEdits.append(
+                .init(
+                    id: shard * manifest.documentsPerShard + line - 1,
+                    before: SearchIndex.weightedTerms(before, words: settings.words),
+                    after: SearchIndex.weightedTerms(after, words: settings.words)))
+        }
+        guard let edited = SearchIndexEdit(shards, documents: manifest.documents, edits: documentEdits) else {
+            return "the edits move the search index's shard bounds"
+        }
+        var made: [(path: String, text: String)] = edited.changed.map {
+            (shardPaths[$0], SearchIndex.text(of: edited.wordShards[$0]))
+        }
+        for shard in editedShards.sorted() {
+            made.append((documentPaths[shard], documents[shard].joined(separator: "\n") + "\n"))
+        }
+        var changed = made.map { (path: $0.path, data: Data($0.text.utf8)) }.filter { $0.data != written[$0.path] }
+        if let average = edited.averageLength {
+            var moved = manifest
+            moved.averageLength = average
+            let data = Data(SearchIndex.manifest(moved, shards: edited.wordShards.map { ($0.key, $0.name) }).utf8)
+            if data != manifestData { changed.append((manifestPath, data)) }
+        }
+        do {
+            for file in changed { try files.put(file.path, file.data) }
+        } catch {
+            return "the search index's files cannot be put: \(error)"
+        }
+        return nil
+    }
+
+    /// What the manifest says and its shards' keys and names; nil when it is not a manifest.
+    private static func searchManifest(_ data: Data) -> (SearchIndex.Manifest, [(key: String, name: String)])? {
+        guard let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
+            let documents = object["documents"] as? Int, let average = object["average_length"] as? Double,
+            let stems = object["stems"] as? Bool, let perShard = object["documents_per_shard"] as? Int, perShard > 0,
+            let wordsURL = object["words_url"] as? String, let documentsURL = object["documents_url"] as? String,
+            let shards = object["shards"] as? [[String]], shards.allSatisfy({ $0.count == 2 })
+        else { return nil }
+        return (
+            SearchIndex.Manifest(
+                documents: documents, averageLength: average, stems: stems, documentsPerShard: perShard,
+                wordsURL: wordsURL, documentsURL: documentsURL),
+            shards.map { ($0[0], $0[1]) }
+        )
+    }
+}
