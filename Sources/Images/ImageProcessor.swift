@@ -81,15 +81,17 @@ public enum ImageProcessor {
                 default: renditions.last { $0.format == format }
                 }
         }
-        // Only an image no wider than the narrowest width: a wider one's narrow files may be worth it when
-        // its widest is not, and without them a phone would load the fallback at its widest.
-        guard widths.count == 1 else {
-            return ProcessedImage(format: format, size: decoded.size, renditions: renditions, fallback: fallback)
-        }
         let fallbackBytes = fallback?.bytes.count ?? buffer.count
         let offered = Set(
             [ImageFormat.webp, .avif].filter { encoding in
-                renditions.last { $0.format == encoding }.map { worthOffering($0, against: fallbackBytes) } ?? false
+                let files = renditions.filter { $0.format == encoding }
+                // An image no wider than the narrowest width: the format must save enough to be worth its
+                // markup. A wider one: no file of the format may be larger than the fallback, which a
+                // browser that reads the format would otherwise never load (a screenshot's lossy AVIF can
+                // be six times its PNG); its narrow files are kept when the widest is worth it.
+                return widths.count == 1
+                    ? files.last.map { worthOffering($0, against: fallbackBytes) } ?? false
+                    : !files.isEmpty && files.allSatisfy { $0.bytes.count <= fallbackBytes }
             })
         renditions.removeAll { !offered.contains($0.format) }
         return ProcessedImage(format: format, size: decoded.size, renditions: renditions, fallback: fallback)

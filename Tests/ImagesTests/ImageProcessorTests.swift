@@ -64,6 +64,27 @@ struct ImageProcessorTests {
         #expect(image.renditions.map(\.format) == [.webp, .avif])
     }
 
+    @Test func aWideScreenshotKeepsOnlyTheEncodingsNoLargerThanItsPNG() throws {
+        // Sixty lines of small text in four colours: its PNG is a third of its WebP at full width.
+        let words = ["build", "post", "feed", "swift", "page", "image", "search", "index", "check", "markdown"]
+        var arguments = ["-size", "1400x900", "xc:white", "-fill", "black", "-pointsize", "13"]
+        for row in 0..<60 {
+            let line = (0..<28).map { words[($0 * 7 + row * 3 + $0 * row) % words.count] }.joined(separator: " ")
+            arguments += ["-draw", "text 10,\(14 + row * 15) '\(line)'"]
+        }
+        try ImageTools.require("convert", arguments + ["-colors", "4", "-strip", "PNG8:" + folder.path("screen.png")])
+        let bytes = try folder.bytes("screen.png")
+        let image = try ImageProcessor.process(bytes, as: .png, settings: settings)
+        #expect(image.size == PixelSize(width: 1400, height: 900))
+        #expect(!image.renditions.contains { $0.format == .webp })
+        for rendition in image.renditions { #expect(rendition.bytes.count <= bytes.count, "\(rendition.format)") }
+        // A photo as wide keeps both, at every width.
+        try ImageTools.require("convert", ["-size", "1400x900", "plasma:fractal", folder.path("wide-photo.jpg")])
+        let photo = try ImageProcessor.process(try folder.bytes("wide-photo.jpg"), as: .jpeg, settings: settings)
+        #expect(Set(photo.renditions.map(\.format)) == [.webp, .avif])
+        #expect(photo.renditions.count == 2 * Set(photo.renditions.map(\.size.width)).count)
+    }
+
     @Test(arguments: [(1000, 10_000, true), (15_999, 20_000, true), (16_001, 20_000, false), (1_000, 2_500, false)])
     func anEncodingIsOfferedWhenAFifthAndTwoKiBSmaller(bytes: Int, fallback: Int, isOffered: Bool) {
         let rendition = Rendition(
