@@ -16,11 +16,13 @@ struct ImageCache: Sendable {
     }
 
     /// The entry's name: the digest of the original's bytes, of the format its name claims (the same bytes
-    /// named `.gif` and `.webp` are one good image and one misnamed) and of the settings that shape the output.
+    /// named `.gif` and `.webp` are one good image and one misnamed), of the settings that shape the output
+    /// and of the engine's output version (which files an image is offered in can change with it).
     static func key(_ bytes: Data, claiming format: ImageFormat, _ settings: ImageSettings) -> String {
         var builder = Digest.Builder()
         builder.add(Digest.of(bytes))
         builder.add(format.rawValue)
+        builder.add(SiteBuilder.engineVersion)
         builder.add(settings.fingerprint)
         return String(Digest.of(bytes), radix: 16) + "-" + String(builder.digest, radix: 16)
     }

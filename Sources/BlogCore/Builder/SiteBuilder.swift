@@ -15,7 +15,7 @@ public struct SiteBuilder: Sendable {
     }
 
     /// Bumped whenever output for the same input changes, so caches of older engines are ignored.
-    static let engineVersion = "blog 0.1 output 12"
+    static let engineVersion = "blog 0.1 output 13"
 
     /// Builds the site into the output folder, re-rendering only what changed since the last build.
     ///
