@@ -92,7 +92,7 @@ public final class Document {
         }
         if strikethrough {
             let matched = Delimiters.apply(
-                root, lines: sourceLines(), entities: EntityDecoder(), smart: options.contains(.smart))
+                root, lines: sourceLines(), entities: EntityDecoder())
             Strikethrough.apply(root, skipping: matched)
         }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
