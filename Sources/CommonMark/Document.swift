@@ -43,7 +43,8 @@ public final class Document {
         if extensions.contains(.table),
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
         {
-            let plans = Tables.plans(in: root, source: SourceLines(source))
+            let plans = Tables.plans(
+                in: root, source: SourceLines(source), taskLists: extensions.contains(.taskList))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
                 parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
@@ -99,7 +100,10 @@ public final class Document {
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)
         }
-        if taskLists { TaskLists.apply(root, source: sourceLines()) }
+        if taskLists {
+            TaskLists.apply(
+                root, source: sourceLines(), written: shift == 0 ? sourceLines() : SourceLines(source), shift: shift)
+        }
         self.root = root
         self.lineShift = shift
     }

@@ -67,6 +67,10 @@ import Testing
             // Quotes share the delimiter stack with `~` under smart punctuation.
             "\"a ~~b\" c~~ d\"", "'a ~~b' c~~ d'", "~~\"a~~\"", "\"~~a\"~~", "'a *b' c*", "~~'a~~ b'",
             "[\"a ~~b](c) d~~\"", "\\\"a ~~b\\\" c~~", "&quot;a ~~b&quot; c~~",
+            // A task item's marker is read before its paragraph, which can become a heading or a table.
+            "- [x] a\n  ===", "1) [ ] *a*\n   ---", "- [x] a\n  b\n  ---", "- [ ] |a|\n  |-|\n",
+            "1. [ ] a|b\n   -|-\n   c|d", "- [ ] | | a |\n  |-|-|", "- [x] a\n  b|c\n  -|-",
+            "- [x] a\n\n- [ ] b\n  ---\n", "* [X]\ta\n  -", "- [x] # h", "- [x]      code", "- [x] > q",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -151,7 +151,10 @@ enum Tables {
     }
 
     /// The paragraphs (and setext headings, whose underline libcmark read as one) that hold tables.
-    static func plans(in root: OpaquePointer, source: SourceLines) -> [Plan] {
+    ///
+    /// - Parameter taskLists: Whether a task item's marker (`- [ ] `) is read before its first paragraph, as
+    ///   cmark-gfm reads it, so that the paragraph's first line (a header row) begins after the marker.
+    static func plans(in root: OpaquePointer, source: SourceLines, taskLists: Bool) -> [Plan] {
         var plans: [Plan] = []
         var budget = cellBudget
         let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
@@ -167,7 +170,9 @@ enum Tables {
                 ancestor = Tree.parent(current)
             }
             let column = Tree.startColumn(block)
-            var lines = source.content(from: first, column: column, through: last + (isHeading ? 1 : 0), quotes: quotes)
+            var lines = source.content(
+                from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
+                through: last + (isHeading ? 1 : 0), quotes: quotes)
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
             if quotes == 0, let content = itemContentColumn(of: block, source: source) {
@@ -193,6 +198,16 @@ enum Tables {
             plans.append(Plan(line: first, column: column, segments: segments, underline: underline))
         }
         return plans
+    }
+
+    /// The column after the task marker when the block is the first of a task item, on the marker's line.
+    private static func taskContentColumn(of block: OpaquePointer, source: SourceLines) -> Int? {
+        guard let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM, Tree.firstChild(item) == block,
+            Tree.startLine(item) == Tree.startLine(block), Tree.startLine(block) >= 1,
+            Tree.startLine(block) <= source.lines.count,
+            let end = TaskLists.markerEnd(Array(source.lines[Tree.startLine(block) - 1].utf8))
+        else { return nil }
+        return end + 1
     }
 
     /// A punctuation character (U+2E3A, TWO-EM DASH) in front of each cell keeps a cell that starts like a
