@@ -71,6 +71,9 @@ import Testing
             "- [x] a\n  ===", "1) [ ] *a*\n   ---", "- [x] a\n  b\n  ---", "- [ ] |a|\n  |-|\n",
             "1. [ ] a|b\n   -|-\n   c|d", "- [ ] | | a |\n  |-|-|", "- [x] a\n  b|c\n  -|-",
             "- [x] a\n\n- [ ] b\n  ---\n", "* [X]\ta\n  -", "- [x] # h", "- [x]      code", "- [x] > q",
+            // A table's rows are indented from their container's content, tabs to the next multiple of four.
+            "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
+            "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

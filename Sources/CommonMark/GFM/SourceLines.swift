@@ -50,7 +50,7 @@ struct SourceLines {
     struct ContentLine {
         /// The text after the containers' prefixes and the indentation.
         var text: Substring
-        /// Columns of indentation after the containers' prefixes (a tab counts as 4, enough to tell < 4).
+        /// Columns of indentation after the block quotes' prefixes (tabs to the next multiple of four).
         var indent: Int
         /// A lazy continuation line: it lacks a `>` of an enclosing block quote.
         var lazy: Bool
@@ -67,6 +67,10 @@ struct SourceLines {
             var line = lines[number - 1]
             var lazy = false
             var found = quotes
+            // The column `line` starts at (tabs to the next multiple of four), and the columns of a tab that a
+            // block quote's marker left over: cmark takes one column of a tab after `>` as the optional space.
+            var column = 0
+            var leftover = 0
             if number == startLine {
                 let offset = min(max(startColumn - 1, 0), line.utf8.count)
                 line = line.utf8.dropFirst(offset).substring ?? line
@@ -75,22 +79,34 @@ struct SourceLines {
                 while remaining > 0 {
                     let stripped = line.drop { $0 == " " || $0 == "\t" }
                     guard stripped.first == ">" else { break }
+                    column = Self.advance(column, over: line[..<stripped.startIndex]) + 1
                     line = stripped.dropFirst()
-                    if line.first == " " { line = line.dropFirst() }
+                    leftover = 0
+                    if line.first == " " {
+                        line = line.dropFirst()
+                        column += 1
+                    } else if line.first == "\t" {
+                        line = line.dropFirst()
+                        leftover = 3 - column % 4
+                        column += leftover + 1
+                    }
                     remaining -= 1
                 }
                 lazy = remaining > 0
                 found = quotes - remaining
             }
-            var indent = 0
-            for character in line {
-                if character == " " { indent += 1 } else if character == "\t" { indent += 4 } else { break }
-            }
+            let whitespace = line.prefix { $0 == " " || $0 == "\t" }
+            let indent = leftover + Self.advance(column, over: whitespace) - column
             result.append(
                 ContentLine(text: line.drop { $0 == " " || $0 == "\t" }, indent: indent, lazy: lazy, quotesFound: found)
             )
         }
         return result
+    }
+
+    /// The column after `text` (spaces and tabs, tabs to the next multiple of four) from `column`.
+    private static func advance(_ column: Int, over text: Substring) -> Int {
+        text.utf8.reduce(column) { $1 == UInt8(ascii: "\t") ? $0 + 4 - $0 % 4 : $0 + 1 }
     }
 }
 

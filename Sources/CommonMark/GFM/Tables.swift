@@ -175,8 +175,15 @@ enum Tables {
                 through: last + (isHeading ? 1 : 0), quotes: quotes)
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
+            // Indentation counts from the item's content, where four columns more make code.
             if quotes == 0, let content = itemContentColumn(of: block, source: source) {
-                for index in lines.indices.dropFirst() where lines[index].indent < content { lines[index].lazy = true }
+                for index in lines.indices.dropFirst() {
+                    if lines[index].indent < content {
+                        lines[index].lazy = true
+                    } else {
+                        lines[index].indent -= content
+                    }
+                }
             }
             guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
             var underline: Underline?
