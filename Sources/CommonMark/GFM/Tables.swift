@@ -217,10 +217,11 @@ enum Tables {
         return end + 1
     }
 
-    /// A punctuation character (U+2E3A, TWO-EM DASH) in front of each cell keeps a cell that starts like a
-    /// block (`# x`, `- x`, `<div>`, `[a]: b`) a paragraph, and lets delimiters at its start be read as
-    /// they are at the start of a cell; it is taken off again.
-    static let cellMark = "\u{2E3A}"
+    /// A white space character that libcmark does not take off a line (U+2000, EN QUAD) in front of each
+    /// cell keeps a cell that starts like a block (`# x`, `- x`, `<div>`, `[a]: b`) a paragraph, and, being
+    /// white space as the start of a cell is to cmark-gfm, lets delimiters and quotes at its start be read as
+    /// they are there; it is taken off again.
+    static let cellMark = "\u{2000}"
 
     /// The text parsed in front of the document: one paragraph per unit; and for each unit, the line its
     /// paragraph starts on.
@@ -415,7 +416,7 @@ enum Tables {
     private static func removeCellMark(from cell: OpaquePointer) {
         guard let first = Tree.firstChild(cell), Tree.isText(first) else { return }
         let text = Tree.literal(first)
-        guard text.hasPrefix(cellMark) else { return }
+        guard text.unicodeScalars.first == cellMark.unicodeScalars.first else { return }
         let rest = String(text.unicodeScalars.dropFirst())
         if rest.isEmpty { Tree.remove(first) } else { Tree.setLiteral(first, rest) }
     }
