@@ -74,6 +74,7 @@ import Testing
             // A table's rows are indented from their container's content, tabs to the next multiple of four.
             "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
             "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",
+            ">2. ]|||\n>-|-|-", "> - a|b\n>   -|-\n>   c|d", "> - a|b\n> -|-", ">\t- a|b\n>\t  -|-",
             // A cell starts as a line does: quotes and delimiters at its start see white space before them.
             "\"|'\n-|-", "_a_|*.*b*\n-|-", "'a'|\"b\"\n-|-\n\"|_.",
         ])

@@ -176,7 +176,7 @@ enum Tables {
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
             // Indentation counts from the item's content, where four columns more make code.
-            if quotes == 0, let content = itemContentColumn(of: block, source: source) {
+            if let content = itemContentColumn(of: block, source: source, quotes: quotes) {
                 for index in lines.indices.dropFirst() {
                     if lines[index].indent < content {
                         lines[index].lazy = true
@@ -378,13 +378,15 @@ enum Tables {
         return node
     }
 
-    /// The content column (tabs to the next multiple of four) of the list item nearest around a block, when no
-    /// block quote is nearer.
-    private static func itemContentColumn(of block: OpaquePointer, source: SourceLines) -> Int? {
+    /// The content column (tabs to the next multiple of four, counted after the enclosing block quotes'
+    /// markers) of the list item nearest around a block, when no block quote is nearer.
+    private static func itemContentColumn(of block: OpaquePointer, source: SourceLines, quotes: Int) -> Int? {
         var ancestor = Tree.parent(block)
         while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
             if Tree.type(current) == CMARK_NODE_ITEM, let first = Tree.firstChild(current) {
-                return source.column(line: Tree.startLine(first), byteColumn: Tree.startColumn(first))
+                let line = Tree.startLine(first)
+                return source.column(line: line, byteColumn: Tree.startColumn(first))
+                    - source.quoteContentColumn(line: line, quotes: quotes)
             }
             ancestor = Tree.parent(current)
         }
