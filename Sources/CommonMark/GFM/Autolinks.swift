@@ -62,8 +62,10 @@ enum Autolinks {
     /// URL and `www.` links read from the source of each paragraph and heading, as cmark-gfm's inline parser
     /// reads them: a link's text and destination are the source as written (`www.example.com/a\_b` keeps its
     /// backslash, `http://x&lt;y` its entity), where it begins is decided by the source byte before it, and
-    /// only brackets written as brackets stop links. A block is read this way only when every link found
-    /// in it lies within one text node; the others are left to ``apply(_:smart:source:readFromSource:)``.
+    /// only brackets written as brackets stop links. A link runs on over the code spans, links and other
+    /// nodes after its text up to white space, as cmark-gfm reads the source to white space before them. A
+    /// block is read this way only when every link found in it ends in text or after a whole node; the others
+    /// are left to ``apply(_:smart:source:readFromSource:)``.
     ///
     /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
     ///   find.
@@ -75,20 +77,25 @@ enum Autolinks {
         for block in blocks where mayHoldURL(block) {
             // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
             // decoded text finds the same links for less.
-            let written: [UInt8] = smart ? Array("\\&\"'-.".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "&"), 0]
+            // A code span or link right after a URL is taken into it, as cmark-gfm reads on to white space.
+            let written: [UInt8] = Array((smart ? "\\&\"'-.`[" : "\\&`[").utf8) + [0]
             guard lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let raw = source.raw
             var openBrackets = 0
-            var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)])] = []
+            var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)], from: Int)] = []
+            // Nodes a link runs over whole, and where the text after the last link resumes.
+            var covered: [OpaquePointer] = []
+            var resume = 0
             var fits = true
             for node in Tree.all(block, where: { Tree.isText($0) }) {
-                guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node] else {
-                    continue
-                }
+                guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node],
+                    span.raw.upperBound > resume
+                else { continue }
                 var links: [(range: Range<Int>, url: String)] = []
-                var index = span.raw.lowerBound
+                let from = max(span.raw.lowerBound, resume)
+                var index = from
                 var cursor = 0
                 while index < span.raw.upperBound {
                     if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
@@ -117,31 +124,52 @@ enum Autolinks {
                         index += 1
                         continue
                     }
-                    guard match.end <= span.raw.upperBound else {
-                        fits = false
-                        break
-                    }
                     links.append((match.start..<match.end, match.url))
                     index = match.end
+                    if match.end > span.raw.upperBound {
+                        guard let over = nodes(after: node, through: match.end, source) else {
+                            fits = false
+                            break
+                        }
+                        covered += over
+                        resume = match.end
+                        break
+                    }
                 }
                 if !fits { break }
-                if !links.isEmpty { matches.append((node, links)) }
+                if !links.isEmpty || from > span.raw.lowerBound { matches.append((node, links, from)) }
             }
             guard fits else { continue }
             done.insert(block)
-            for (node, links) in matches { replace(node, withLinks: links, source) }
+            for (node, links, from) in matches { replace(node, withLinks: links, from: from, source) }
+            for node in covered { Tree.remove(node) }
         }
         return done
     }
 
-    /// Replaces a text node with its text around the links found in it, each a link node.
+    /// The siblings after a text node that a link ending at `end` runs over whole, or nil when it ends
+    /// inside one that is not text (whose text after the link then resumes with the next links).
+    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource) -> [OpaquePointer]? {
+        var over: [OpaquePointer] = []
+        var sibling = Tree.next(node)
+        while let current = sibling, let range = source.ranges[current], range.upperBound <= end {
+            over.append(current)
+            sibling = Tree.next(current)
+        }
+        if let last = over.last.flatMap({ source.ranges[$0] }), last.upperBound == end { return over }
+        guard let next = sibling, Tree.isText(next), source.texts[next] != nil else { return nil }
+        return over
+    }
+
+    /// Replaces a text node with its text from `from` around the links found in it, each a link node.
     private static func replace(
-        _ node: OpaquePointer, withLinks links: [(range: Range<Int>, url: String)], _ source: InlineSource
+        _ node: OpaquePointer, withLinks links: [(range: Range<Int>, url: String)], from: Int,
+        _ source: InlineSource
     ) {
         guard let span = source.texts[node] else { return }
         let offsets = source.literalOffsets(node)
         let literal = Tree.withLiteralBytes(node) { Array($0) }
-        var plainStart = span.raw.lowerBound
+        var plainStart = from
         for link in links {
             if link.range.lowerBound > plainStart {
                 let text = source.decoded(
