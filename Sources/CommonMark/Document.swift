@@ -35,7 +35,23 @@ public final class Document {
             source = rewritten.source
             footnoteLabels = rewritten.labels
         }
+        var rewrittenTasks: [Int: Bool] = [:]
+        let beforeTasks = source
+        if extensions.contains(.taskList), let rewritten = TaskLists.rewriteDefinitionLines(source) {
+            (source, rewrittenTasks) = rewritten
+        }
         var root = try Self.parse(source, options: options)
+        if !rewrittenTasks.isEmpty {
+            // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
+            let starts = Set(Tree.all(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
+            let kept = Set(rewrittenTasks.keys).intersection(starts)
+            if kept.count < rewrittenTasks.count {
+                let again = TaskLists.rewriteDefinitionLines(beforeTasks, only: kept)
+                (source, rewrittenTasks) = again ?? (beforeTasks, [:])
+                cmark_node_free(root)
+                root = try Self.parse(source, options: options)
+            }
+        }
         var shift = 0
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
@@ -82,7 +98,7 @@ public final class Document {
         let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
         let taskLists =
             extensions.contains(.taskList)
-            && (ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
+            && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
         if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
         if autolinks {
@@ -102,7 +118,8 @@ public final class Document {
         }
         if taskLists {
             TaskLists.apply(
-                root, source: sourceLines(), written: shift == 0 ? sourceLines() : SourceLines(source), shift: shift)
+                root, source: sourceLines(), written: shift == 0 ? sourceLines() : SourceLines(source), shift: shift,
+                rewritten: rewrittenTasks)
         }
         self.root = root
         self.lineShift = shift

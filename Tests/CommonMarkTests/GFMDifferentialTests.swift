@@ -71,6 +71,10 @@ import Testing
             "- [x] a\n  ===", "1) [ ] *a*\n   ---", "- [x] a\n  b\n  ---", "- [ ] |a|\n  |-|\n",
             "1. [ ] a|b\n   -|-\n   c|d", "- [ ] | | a |\n  |-|-|", "- [x] a\n  b|c\n  -|-",
             "- [x] a\n\n- [ ] b\n  ---\n", "* [X]\ta\n  -", "- [x] # h", "- [x]      code", "- [x] > q",
+            // After a task's marker the rest of the line can be a link reference definition.
+            "* [X] [f]:\"", "+ [x] [1]:r", "- [x] [f]: /u\n  [f]", "- [x] [f]: /u\n\n[f]",
+            "```\n- [x] [f]: /u\n```\n[f]",
+            "1.  [ ] [a]: /b \"t\"\n2. [x] [a]\n", "- [x] [a] b: c", "- [x] [f]:\r\n  /u\r\n\r\n[f]\r\n",
             // A table's rows are indented from their container's content, tabs to the next multiple of four.
             "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
             "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",

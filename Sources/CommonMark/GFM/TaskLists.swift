@@ -16,11 +16,19 @@ enum TaskLists {
     ///   - source: The lines libcmark parsed last, which the tree's positions count.
     ///   - written: The lines as written (tables mask a `[` in the lines they parse again), `shift` lines
     ///     above the parsed ones.
-    static func apply(_ root: OpaquePointer, source: SourceLines, written: SourceLines, shift: Int) {
+    ///   - rewritten: The lines parsed without their `[x]` (``rewriteDefinitionLines(_:only:)``), numbered
+    ///     as `written`'s, and whether each task is checked.
+    static func apply(
+        _ root: OpaquePointer, source: SourceLines, written: SourceLines, shift: Int, rewritten: [Int: Bool]
+    ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
         for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             let lineNumber = Tree.startLine(item)
             let writtenNumber = lineNumber - shift
+            if let checked = rewritten[writtenNumber] {
+                tasks.append((item, checked))
+                continue
+            }
             guard writtenNumber >= 1, writtenNumber <= written.lines.count,
                 let end = markerEnd(Array(written.lines[writtenNumber - 1].utf8)),
                 let block = Tree.firstChild(item)
@@ -166,7 +174,7 @@ enum TaskLists {
         cmark_node_set_list_tight(list, 1)
     }
 
-    private static func contains(_ line: [UInt8], _ needle: String) -> Bool {
+    static func contains(_ line: [UInt8], _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
         guard line.count >= pattern.count else { return false }
         return (0...(line.count - pattern.count)).contains { line[$0..<$0 + pattern.count].elementsEqual(pattern) }
