@@ -35,23 +35,8 @@ public final class Document {
             source = rewritten.source
             footnoteLabels = rewritten.labels
         }
-        var rewrittenTasks: [Int: Bool] = [:]
-        let beforeTasks = source
-        if extensions.contains(.taskList), let rewritten = TaskLists.rewriteDefinitionLines(source) {
-            (source, rewrittenTasks) = rewritten
-        }
-        var root = try Self.parse(source, options: options)
-        if !rewrittenTasks.isEmpty {
-            // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
-            let starts = Set(Tree.all(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
-            let kept = Set(rewrittenTasks.keys).intersection(starts)
-            if kept.count < rewrittenTasks.count {
-                let again = TaskLists.rewriteDefinitionLines(beforeTasks, only: kept)
-                (source, rewrittenTasks) = again ?? (beforeTasks, [:])
-                cmark_node_free(root)
-                root = try Self.parse(source, options: options)
-            }
-        }
+        var (root, rewrittenTasks) = try Self.parse(
+            &source, options: options, rewritingTasks: extensions.contains(.taskList))
         var shift = 0
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
@@ -123,6 +108,27 @@ public final class Document {
         }
         self.root = root
         self.lineShift = shift
+    }
+
+    /// Parses the source, with the lines of task items that hold a link reference definition rewritten
+    /// (``TaskLists/rewriteDefinitionLines(_:only:)``) when `rewritingTasks`; returns the tree and those lines.
+    private static func parse(_ source: inout String, options: RenderOptions, rewritingTasks: Bool)
+        throws(CommonMarkError) -> (OpaquePointer, [Int: Bool])
+    {
+        let written = source
+        guard rewritingTasks, let rewritten = TaskLists.rewriteDefinitionLines(source) else {
+            return (try parse(source, options: options), [:])
+        }
+        source = rewritten.source
+        let root = try parse(source, options: options)
+        // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
+        let starts = Set(Tree.all(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
+        let kept = Set(rewritten.checked.keys).intersection(starts)
+        guard kept.count < rewritten.checked.count else { return (root, rewritten.checked) }
+        cmark_node_free(root)
+        let again = TaskLists.rewriteDefinitionLines(written, only: kept)
+        source = again?.source ?? written
+        return (try parse(source, options: options), again?.checked ?? [:])
     }
 
     private static func parse(_ markdown: String, options: RenderOptions) throws(CommonMarkError) -> OpaquePointer {
