@@ -77,7 +77,6 @@ public final class Document {
             Tree.consolidateText(root)
             Strikethrough.protectWrittenTildes(root, lines: sourceLines(), entities: EntityDecoder())
         }
-        if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
         // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
         let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
         let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
@@ -97,6 +96,9 @@ public final class Document {
                 root, lines: sourceLines(), entities: EntityDecoder())
             Strikethrough.apply(root, skipping: matched)
         }
+        // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from its
+        // source as cmark-gfm reads a cell.
+        if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)

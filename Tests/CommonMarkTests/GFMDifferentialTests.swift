@@ -82,6 +82,9 @@ import Testing
             // A bare URL reads on over code spans, links and images up to white space.
             "http://2`c`", "www.[]()", "[ref]:\"\nwww.[ref]", "a www.x.com/`b` c", "see www.x.com/[a](b) and www.y.org",
             "www.a.com/![i](p.png).", "*www.a.com/`b`*", "www.a.com/<b>x", "http://a[]()", "www.a.com/`b`\\_c d",
+            // A cell's URLs and delimiters are read from its source, as a paragraph's are.
+            "||www.&mp;\n-|-", "www.\\_|||\n-|-|-", "\"||\n-|-\nwww.\\`", "a|~~a *b~~ c*\n-|-",
+            "www.a.com|x www.b.org/`c`\n-|-\n*~~a~~*|\"q\" ~~r~~", "| www.x.com\\| |\n|-|",
             // A cell starts as a line does: quotes and delimiters at its start see white space before them.
             "\"|'\n-|-", "_a_|*.*b*\n-|-", "'a'|\"b\"\n-|-\n\"|_.",
         ])

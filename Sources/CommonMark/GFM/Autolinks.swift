@@ -108,7 +108,8 @@ enum Autolinks {
                     var match: (start: Int, end: Int, url: String)?
                     if openBrackets == 0 {
                         if byte == UInt8(ascii: "w"),
-                            index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1]),
+                            index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1])
+                                || (index == Tables.cellMarkBytes.count && raw.starts(with: Tables.cellMarkBytes)),
                             let end = www(raw, at: index, smart: false)
                         {
                             match = (index, end, "http://" + String(decoding: raw[index..<end], as: UTF8.self))
@@ -355,6 +356,11 @@ enum Autolinks {
                     let allowed: Bool
                     if index == 0 {
                         allowed = spaceBefore || previousIsEmphasis
+                    } else if index == Tables.cellMarkBytes.count, Tree.previous(node) == nil,
+                        bytes.starts(with: Tables.cellMarkBytes)
+                    {
+                        // The start of a table cell, which is a paragraph of the prelude until tables are built.
+                        allowed = true
                     } else {
                         let previous = bytes[index - 1]
                         allowed = isASCIISpace(previous) || "*_~(".utf8.contains(previous)

@@ -222,6 +222,7 @@ enum Tables {
     /// white space as the start of a cell is to cmark-gfm, lets delimiters and quotes at its start be read as
     /// they are there; it is taken off again.
     static let cellMark = "\u{2000}"
+    static let cellMarkBytes = Array(cellMark.utf8)
 
     /// The text parsed in front of the document: one paragraph per unit; and for each unit, the line its
     /// paragraph starts on.
