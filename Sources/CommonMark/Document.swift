@@ -29,14 +29,8 @@ public final class Document {
     ///   - extensions: The GitHub-Flavored Markdown extensions to apply; none gives plain CommonMark.
     /// - Throws: ``CommonMarkError/parseFailed`` if libcmark could not allocate the tree.
     public init(markdown: String, options: RenderOptions = [], extensions: Extensions = []) throws(CommonMarkError) {
-        var source = markdown
-        var footnoteLabels: [Footnotes.Position: String] = [:]
-        if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
-            source = rewritten.source
-            footnoteLabels = rewritten.labels
-        }
-        var (root, rewrittenTasks) = try Self.parse(
-            &source, options: options, rewritingTasks: extensions.contains(.taskList))
+        var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
+            markdown, options: options, extensions: extensions)
         var shift = 0
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
@@ -110,6 +104,27 @@ public final class Document {
         }
         self.root = root
         self.lineShift = shift
+    }
+
+    /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:excluding:)``)
+    /// and task lines holding a definition without their marker; returns the tree, the text parsed, the
+    /// definitions' labels and the rewritten task lines.
+    private static func parse(_ markdown: String, options: RenderOptions, extensions: Extensions)
+        throws(CommonMarkError) -> (OpaquePointer, String, [Footnotes.Position: String], [Int: Bool])
+    {
+        var source = markdown
+        var labels: [Footnotes.Position: String] = [:]
+        if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
+            (source, labels) = rewritten
+        }
+        var (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
+        let missing = labels.isEmpty ? [] : Footnotes.missingDefinitions(root, labels: labels)
+        guard !missing.isEmpty else { return (root, source, labels, tasks) }
+        // Definitions written in code or HTML blocks are text: parsed again as written.
+        cmark_node_free(root)
+        (source, labels) = Footnotes.rewriteDefinitions(markdown, excluding: missing) ?? (markdown, [:])
+        (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
+        return (root, source, labels, tasks)
     }
 
     /// Parses the source, with the lines of task items that hold a link reference definition rewritten

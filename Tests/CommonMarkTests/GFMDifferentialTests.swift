@@ -75,6 +75,9 @@ import Testing
             "* [X] [f]:\"", "+ [x] [1]:r", "- [x] [f]: /u\n  [f]", "- [x] [f]: /u\n\n[f]",
             "```\n- [x] [f]: /u\n```\n[f]",
             "1.  [ ] [a]: /b \"t\"\n2. [x] [a]\n", "- [x] [a] b: c", "- [x] [f]:\r\n  /u\r\n\r\n[f]\r\n",
+            // A footnote definition is one where the parse finds it, not in code or HTML blocks.
+            ">```\n[^n]:", "* ```\n[^e]:. a", "<v>\n[^1]:", "```\n[^1]: a\n```\n[^1]\n\n[^1]: b",
+            "<div>\n[^1]: a\n\n[^1]", "a\n[^1]: b\n\n[^1]", "> ~~~\n> [^1]: a\n\n[^1]",
             // A table's rows are indented from their container's content, tabs to the next multiple of four.
             "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
             "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",

@@ -19,36 +19,28 @@ enum Footnotes {
     }
 
     /// The source with definitions rewritten, and each definition's position and label as written.
-    static func rewriteDefinitions(_ source: String) -> (source: String, labels: [Position: String])? {
+    ///
+    /// Every line that reads as a definition is rewritten, in code blocks and HTML blocks too: which lines
+    /// those hold is known only from the parse, after which the caller rewrites again `excluding` the
+    /// definitions whose item did not appear (``missingDefinitions(_:labels:)``) and parses once more.
+    static func rewriteDefinitions(_ source: String, excluding: Set<Int> = []) -> (
+        source: String, labels: [Position: String]
+    )? {
         guard source.utf8.count >= 5, ByteSearch.contains(source, "[^") else { return nil }
         var labels: [Position: String] = [:]
         // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
         // document with none is not copied.
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
-        var fence: (character: Character, length: Int)?
         let lines = SourceLines(source).lines
         for (number, line) in lines.enumerated() {
-            // Most lines hold neither a definition nor a fence: decided by bytes, without Characters.
-            if !Self.mayMatter(line.utf8) { continue }
-            // Block quote and list markers first: a definition (or a fence) may start inside them.
+            // Most lines hold no definition: decided by bytes, without Characters.
+            if !Self.mayMatter(line.utf8) || excluding.contains(number + 1) { continue }
+            // Block quote and list markers first: a definition may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
             let indent = rest.prefix { $0 == " " }.count
             let body = rest.dropFirst(indent)
-            if indent < 4, let character = body.first, character == "`" || character == "~" {
-                let run = body.prefix { $0 == character }.count
-                if let open = fence {
-                    if open.character == character, run >= open.length,
-                        body.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" })
-                    {
-                        fence = nil
-                    }
-                } else if run >= 3, character == "~" || !body.dropFirst(run).contains("`") {
-                    fence = (character, run)
-                }
-                continue
-            }
-            guard fence == nil, indent < 4, body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { continue }
+            guard indent < 4, body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { continue }
             let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
             let afterClose = body[body.index(after: close)...]
             guard !label.isEmpty, afterClose.first == ":",
@@ -90,16 +82,24 @@ enum Footnotes {
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
     }
 
-    /// Whether a line may open or close a fence or start a definition: it holds `[^`, or a backtick or
-    /// tilde among its first bytes.
+    /// Whether a line may start a definition: it holds `[^`.
     private static func mayMatter(_ line: Substring.UTF8View) -> Bool {
         var previous: UInt8 = 0
-        for (offset, byte) in line.enumerated() {
+        for byte in line {
             if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
-            if offset < 24, byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") { return true }
             previous = byte
         }
         return false
+    }
+
+    /// The lines of rewritten definitions that the parse made no list item of, as the definition's item
+    /// starts where it was written: they lie in code blocks, HTML blocks or paragraphs' lazy lines.
+    static func missingDefinitions(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
+        var found: Set<Position> = []
+        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+            found.insert(Position(line: Tree.startLine(item), column: Tree.startColumn(item)))
+        }
+        return Set(labels.keys.filter { !found.contains($0) }.map(\.line))
     }
 
     /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
