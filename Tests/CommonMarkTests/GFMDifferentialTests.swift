@@ -46,10 +46,16 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        withKnownIssue(
-            "emphasis across strikethrough, autolinks from raw text, footnote and task list blocks",
-            isIntermittent: true
-        ) {
+        // The corners still open, as the manual lists them (about 4% of these documents): a URL that ends
+        // inside a code span, a footnote definition on another's line or after a tab in a block quote, a
+        // task marker alone before a setext underline, and CommonMark 0.29 against 0.30 (a raw HTML tag
+        // on a lazy line). More than 6% means a new class of difference.
+        #expect(
+            differences.count * 100 <= seeds.count * 6,
+            "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
+        let openCorners: Comment =
+            "a URL ending in a code span, footnote definitions after another or a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
+        withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
     }

@@ -11,6 +11,7 @@ extension TaskLists {
     static func rewriteDefinitionLines(_ source: String, only: Set<Int>? = nil) -> (
         source: String, checked: [Int: Bool]
     )? {
+        guard mayHoldMarkerBeforeBracket(source) else { return nil }
         let lines = SourceLines(source)
         var checked: [Int: Bool] = [:]
         var rewritten: [Substring] = []
@@ -36,6 +37,26 @@ extension TaskLists {
         }
         guard !checked.isEmpty else { return nil }
         return (rewrittenSource(source, lines: rewritten), checked)
+    }
+
+    /// Whether a `[ ]`, `[x]` or `[X]` is followed by spaces or tabs and a `[` anywhere: one pass over the
+    /// bytes, so that a document without one is not split into lines.
+    private static func mayHoldMarkerBeforeBracket(_ source: String) -> Bool {
+        var source = source
+        return source.withUTF8 { bytes in
+            var index = 3
+            while index < bytes.count {
+                defer { index += 1 }
+                guard bytes[index - 1] == UInt8(ascii: "]"), bytes[index - 3] == UInt8(ascii: "["),
+                    bytes[index] == 0x20 || bytes[index] == 0x09,
+                    " xX".utf8.contains(bytes[index - 2])
+                else { continue }
+                var next = index
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                if next < bytes.count, bytes[next] == UInt8(ascii: "[") { return true }
+            }
+            return false
+        }
     }
 
     /// The source with its lines replaced, each keeping the line ending it had.
