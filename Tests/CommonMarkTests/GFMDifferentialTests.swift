@@ -94,6 +94,11 @@ import Testing
             // A cell's URLs and delimiters are read from its source, as a paragraph's are.
             "||www.&mp;\n-|-", "www.\\_|||\n-|-|-", "\"||\n-|-\nwww.\\`", "a|~~a *b~~ c*\n-|-",
             "www.a.com|x www.b.org/`c`\n-|-\n*~~a~~*|\"q\" ~~r~~", "| www.x.com\\| |\n|-|",
+            // A URL takes a hard break's backslash, and a code span's first backtick when the rest is plain.
+            "www.\\\n[", "ftp://f\\\no", "http://a` `", "www.`` ``", "www.a.com/`b c` d", "x http://e\\\r*",
+            // A table without body rows ends in a line cmark-gfm counts as blank: its list is loose.
+            "- a|b\n  -|-\n- c", "- x\n  - a|b\n    -|-\n- c", "- a|b\n  -|-\n  para", "1. a|b\n   -|-\n2. c",
+            "> - a|b\n>   -|-\n> - c", "- a|b\n  -|-\n  c|d\n- e",
             // A cell starts as a line does: quotes and delimiters at its start see white space before them.
             "\"|'\n-|-", "_a_|*.*b*\n-|-", "'a'|\"b\"\n-|-\n\"|_.",
         ])

@@ -74,12 +74,15 @@ enum Autolinks {
     {
         var done: Set<OpaquePointer> = []
         let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
-        for block in blocks where mayHoldURL(block) {
+        for block in blocks {
+            guard mayHoldURL(block) else { continue }
             // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
-            // decoded text finds the same links for less.
-            // A code span or link right after a URL is taken into it, as cmark-gfm reads on to white space.
-            let written: [UInt8] = Array((smart ? "\\&\"'-.`[" : "\\&`[").utf8) + [0]
-            guard lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written),
+            // decoded text finds the same links for less, unless a link may run on into the node after its
+            // text (a code span, a link, a line break), as cmark-gfm reads on to white space.
+            let written: [UInt8] = Array((smart ? "\\&\"'-." : "\\&").utf8) + [0]
+            guard
+                lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written)
+                    || mayRunOn(block),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let raw = source.raw
@@ -87,6 +90,7 @@ enum Autolinks {
             var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)], from: Int)] = []
             // Nodes a link runs over whole, and where the text after the last link resumes.
             var covered: [OpaquePointer] = []
+            var replaced: [(node: OpaquePointer, replacement: OpaquePointer?)] = []
             var resume = 0
             var fits = true
             for node in Tree.all(block, where: { Tree.isText($0) }) {
@@ -132,7 +136,8 @@ enum Autolinks {
                             fits = false
                             break
                         }
-                        covered += over
+                        covered += over.over
+                        if let partial = over.partial { replaced.append(partial) }
                         resume = match.end
                         break
                     }
@@ -144,22 +149,78 @@ enum Autolinks {
             done.insert(block)
             for (node, links, from) in matches { replace(node, withLinks: links, from: from, source) }
             for node in covered { Tree.remove(node) }
+            for (node, replacement) in replaced {
+                if let replacement { Tree.insert(replacement, before: node) }
+                Tree.remove(node)
+            }
         }
         return done
     }
 
-    /// The siblings after a text node that a link ending at `end` runs over whole, or nil when it ends
-    /// inside one that is not text (whose text after the link then resumes with the next links).
-    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource) -> [OpaquePointer]? {
+    /// The siblings after a text node that a link ending at `end` runs over whole, and the one it ends in
+    /// with what takes that node's place; nil when that cannot be told without parsing again.
+    ///
+    /// A link may end in text (whose rest the next links resume from), in a hard line break after its
+    /// backslash (the line ending is then a soft break), or in a code span whose rest is plain: letters,
+    /// digits, spaces and backtick runs that no later run of the same length closes.
+    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource) -> (
+        over: [OpaquePointer], partial: (node: OpaquePointer, replacement: OpaquePointer?)?
+    )? {
         var over: [OpaquePointer] = []
         var sibling = Tree.next(node)
         while let current = sibling, let range = source.ranges[current], range.upperBound <= end {
             over.append(current)
             sibling = Tree.next(current)
         }
-        if let last = over.last.flatMap({ source.ranges[$0] }), last.upperBound == end { return over }
-        guard let next = sibling, Tree.isText(next), source.texts[next] != nil else { return nil }
-        return over
+        if let last = over.last.flatMap({ source.ranges[$0] }), last.upperBound == end { return (over, nil) }
+        guard let next = sibling, let range = source.ranges[next] ?? source.texts[next]?.raw else { return nil }
+        switch Tree.type(next) {
+        case CMARK_NODE_TEXT where source.texts[next] != nil:
+            return (over, nil)
+        case CMARK_NODE_LINEBREAK
+        where source.raw[range.lowerBound] == UInt8(ascii: "\\") && end == range.lowerBound + 1:
+            return (over, (next, cmark_node_new(CMARK_NODE_SOFTBREAK)))
+        case CMARK_NODE_CODE:
+            guard let rest = plainCodeRest(source.raw, from: end, codeEnd: range.upperBound) else { return nil }
+            return (over, (next, Tree.text(rest)))
+        default:
+            return nil
+        }
+    }
+
+    /// The rest of a code span after a link that ends inside it, when cmark-gfm reads it as plain text.
+    private static func plainCodeRest(_ raw: [UInt8], from start: Int, codeEnd: Int) -> String? {
+        let rest = raw[start..<codeEnd]
+        let backtick = UInt8(ascii: "`")
+        guard rest.allSatisfy({ isAlnum($0) || $0 == 0x20 || $0 == backtick }) else { return nil }
+        // Each backtick run would open a code span if a run of its length came later in the block.
+        var index = start
+        while index < codeEnd {
+            guard raw[index] == backtick else {
+                index += 1
+                continue
+            }
+            var runEnd = index
+            while runEnd < codeEnd, raw[runEnd] == backtick { runEnd += 1 }
+            if hasBacktickRun(of: runEnd - index, in: raw, from: runEnd) { return nil }
+            index = runEnd
+        }
+        return String(decoding: rest, as: UTF8.self)
+    }
+
+    private static func hasBacktickRun(of length: Int, in raw: [UInt8], from start: Int) -> Bool {
+        var index = start
+        while index < raw.count {
+            guard raw[index] == UInt8(ascii: "`") else {
+                index += 1
+                continue
+            }
+            var runEnd = index
+            while runEnd < raw.count, raw[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
+            if runEnd - index == length { return true }
+            index = runEnd
+        }
+        return false
     }
 
     /// Replaces a text node with its text from `from` around the links found in it, each a link node.
@@ -189,6 +250,18 @@ enum Autolinks {
     }
 
     /// Whether a block's text may hold a `www.` or `scheme://` link.
+    /// Whether a text node ends without white space right before a node that is not text or a soft break,
+    /// which a URL at its end would run on into.
+    private static func mayRunOn(_ block: OpaquePointer) -> Bool {
+        for node in Tree.all(block, where: { Tree.isText($0) }) {
+            guard let next = Tree.next(node), !Tree.isText(next), Tree.type(next) != CMARK_NODE_SOFTBREAK else {
+                continue
+            }
+            if Tree.withLiteralBytes(node, { bytes in bytes.last.map { !isASCIISpace($0) } ?? false }) { return true }
+        }
+        return false
+    }
+
     private static func mayHoldURL(_ block: OpaquePointer) -> Bool {
         for node in Tree.all(block, where: { Tree.isText($0) }) {
             let found = Tree.withLiteralBytes(node) { bytes -> Bool in

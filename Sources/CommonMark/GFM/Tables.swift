@@ -280,6 +280,7 @@ enum Tables {
         // units are matched to paragraphs by the line they start on.
         var preludeByLine: [Int: OpaquePointer] = [:]
         var targets: [Int: OpaquePointer] = [:]
+        var withoutRows: [OpaquePointer] = []
         for paragraph in Tree.all(
             root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING })
         {
@@ -333,6 +334,7 @@ enum Tables {
                 case .table(let table):
                     let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
+                    if original != nil, table.rows.isEmpty { withoutRows.append(node) }
                 case .code(let text):
                     guard let original, let node = cmark_node_new(CMARK_NODE_CODE_BLOCK) else { continue }
                     Tree.setLiteral(node, text)
@@ -352,6 +354,21 @@ enum Tables {
         }
         // Units left over (none, unless a plan's paragraph was not found) do not stay in front.
         for paragraph in preludeByLine.values { Tree.remove(paragraph) }
+        for table in withoutRows { loosenLists(around: table) }
+    }
+
+    /// cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank: a table
+    /// without body rows ends with a blank line, as cmark's `S_ends_with_blank_line` sees it (through the
+    /// last child of an item and the last item of a list). A list is loose when such a block is followed by
+    /// another block in its item or by another item.
+    private static func loosenLists(around table: OpaquePointer) {
+        var block = table
+        while let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
+            let followed = Tree.next(block) != nil || Tree.next(item) != nil
+            if followed { cmark_node_set_list_tight(list, 0) }
+            guard !followed else { return }
+            block = list
+        }
     }
 
     /// A table of custom nodes, `<table>` down to the cells that `cell` makes (in document order, as the
