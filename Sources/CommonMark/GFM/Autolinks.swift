@@ -109,23 +109,8 @@ enum Autolinks {
                     let byte = raw[index]
                     if byte == UInt8(ascii: "[") { openBrackets += 1 }
                     if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
-                    var match: (start: Int, end: Int, url: String)?
-                    if openBrackets == 0 {
-                        if byte == UInt8(ascii: "w"),
-                            index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1])
-                                || (index == Tables.cellMarkBytes.count && raw.starts(with: Tables.cellMarkBytes)),
-                            let end = www(raw, at: index, smart: false)
-                        {
-                            match = (index, end, "http://" + String(decoding: raw[index..<end], as: UTF8.self))
-                        } else if byte == UInt8(ascii: ":"),
-                            let found = url(raw, colon: index, earliest: span.raw.lowerBound, smart: false)
-                        {
-                            match = (
-                                found.start, found.end, String(decoding: raw[found.start..<found.end], as: UTF8.self)
-                            )
-                        }
-                    }
-                    guard let match else {
+                    guard openBrackets == 0, let match = sourceLink(in: raw, at: index, earliest: span.raw.lowerBound)
+                    else {
                         index += 1
                         continue
                     }
@@ -155,6 +140,24 @@ enum Autolinks {
             }
         }
         return done
+    }
+
+    /// The `www.` or URL link that starts at `index` of a block's source (or, for a URL, whose `:` is there).
+    private static func sourceLink(in raw: [UInt8], at index: Int, earliest: Int) -> (
+        start: Int, end: Int, url: String
+    )? {
+        let byte = raw[index]
+        if byte == UInt8(ascii: "w"),
+            index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1])
+                || (index == Tables.cellMarkBytes.count && raw.starts(with: Tables.cellMarkBytes)),
+            let end = www(raw, at: index, smart: false)
+        {
+            return (index, end, "http://" + String(decoding: raw[index..<end], as: UTF8.self))
+        }
+        if byte == UInt8(ascii: ":"), let found = url(raw, colon: index, earliest: earliest, smart: false) {
+            return (found.start, found.end, String(decoding: raw[found.start..<found.end], as: UTF8.self))
+        }
+        return nil
     }
 
     /// The siblings after a text node that a link ending at `end` runs over whole, and the one it ends in
