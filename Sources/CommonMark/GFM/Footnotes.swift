@@ -49,7 +49,13 @@ enum Footnotes {
             let text = afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
             labels[Position(line: number + 1, column: line[..<body.startIndex].utf8.count + 1)] = String(label)
             let marker = Self.marker(between: number > 0 ? lines[number - 1] : nil, and: lines[(number + 1)...])
-            replaced.append((body.startIndex..<text.startIndex, marker + "   " + (text.isEmpty ? emptyMark : "")))
+            // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
+            // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
+            // containers left); after `>` or spaces alone it ends. The item's content then starts a column
+            // further in, so that a line indented four columns after that blank line is no longer its.
+            let endsAtNextLine = number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
+            let spaces = endsAtNextLine ? "    " : "   "
+            replaced.append((body.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
         }
         guard !labels.isEmpty else { return nil }
         var output = ""
@@ -80,6 +86,11 @@ enum Footnotes {
         }
         let taken = [bullet(previous), bullet(next)]
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
+    }
+
+    /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
+    private static func isBlankButNotEmpty(_ line: Substring) -> Bool {
+        !line.isEmpty && line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
     }
 
     /// Whether a line may start a definition: it holds `[^`.
@@ -118,7 +129,15 @@ enum Footnotes {
             var marker = probe
             if line[marker] == ">" {
                 marker = line.index(after: marker)
-                if marker < line.endIndex, line[marker] == " " { marker = line.index(after: marker) }
+                if marker < line.endIndex, line[marker] == " " {
+                    marker = line.index(after: marker)
+                } else if marker < line.endIndex, line[marker] == "\t", line.index(after: marker) < line.endIndex,
+                    line[line.index(after: marker)] != " ", line[line.index(after: marker)] != "\t"
+                {
+                    // cmark takes one column of the tab as the marker's space; the two or three left are less
+                    // than the four that make code.
+                    marker = line.index(after: marker)
+                }
             } else {
                 if "-+*".contains(line[marker]) {
                     marker = line.index(after: marker)
