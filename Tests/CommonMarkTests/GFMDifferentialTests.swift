@@ -88,6 +88,9 @@ import Testing
             ">[^e]:\n>\n>     *", "> [^1]: a\n>\n>     b\n\n[^1]", "[^1]: a\n  \n    b\n\n[^1]",
             "[^1]: a\n\n    b\n\n[^1]", "- [^1]: a\n\n      b\n\n[^1]", ">\t[^1]: a\n\n[^1]", ">\t[^n]:] ~",
             ">>\t[^1]: a\n\n[^1]",
+            // Definitions after a list never join it (which would make it loose), nested bullets or not.
+            "+ b\n\n[^1]:", "+ b\n\n[^1]: a\n\n[^1]", "- a\n  + b\n\n[^1]: a\n\n[^1]",
+            "* a\n- b\n+ c\n\n[^1]: a\n\n[^1]", "+ a\n\n[^1]: x\n[^2]: y\n\n[^1] [^2]",
             // A table's rows are indented from their container's content, tabs to the next multiple of four.
             "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
             "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",

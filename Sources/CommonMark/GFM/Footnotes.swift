@@ -48,7 +48,7 @@ enum Footnotes {
             else { continue }
             let text = afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
             labels[Position(line: number + 1, column: line[..<body.startIndex].utf8.count + 1)] = String(label)
-            let marker = Self.marker(between: number > 0 ? lines[number - 1] : nil, and: lines[(number + 1)...])
+            let marker = Self.marker(between: lines[..<number], and: lines[(number + 1)...])
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
             // containers left); after `>` or spaces alone it ends. The item's content then starts a column
@@ -76,15 +76,24 @@ enum Footnotes {
     /// A bullet that the lines around a definition do not start with, so that its item never joins a list
     /// of the post's own (which would make that list loose): the line before, and the next line that is
     /// neither blank nor indented as the definition's own content.
-    private static func marker(between previous: Substring?, and following: ArraySlice<Substring>) -> String {
+    private static func marker(between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>)
+        -> String
+    {
         func bullet(_ line: Substring?) -> Character? {
             line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
         }
+        func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "\t" }.count }
         let next = following.first { line in
             let indent = line.prefix { $0 == " " || $0 == "\t" }
             return indent.count < line.count && indent.count < 4 && !indent.contains("\t")
         }
-        let taken = [bullet(previous), bullet(next)]
+        // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
+        // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
+        var taken = [bullet(next)]
+        for line in preceding.suffix(64).reversed() where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            taken.append(bullet(line))
+            if indentation(line) == 0 { break }
+        }
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
     }
 
