@@ -40,14 +40,7 @@ enum Footnotes {
             let rest = line.dropFirst(prefix)
             let indent = rest.prefix { $0 == " " }.count
             let body = rest.dropFirst(indent)
-            guard indent < 4, body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { continue }
-            let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
-            let afterClose = body[body.index(after: close)...]
-            guard !label.isEmpty, afterClose.first == ":",
-                !label.contains(where: { $0 == " " || $0 == "\t" || $0 == "\0" })
-            else { continue }
-            let text = afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
-            labels[Position(line: number + 1, column: line[..<body.startIndex].utf8.count + 1)] = String(label)
+            guard indent < 4, var found = definition(at: body) else { continue }
             let marker = Self.marker(between: lines[..<number], and: lines[(number + 1)...])
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
@@ -55,7 +48,21 @@ enum Footnotes {
             // further in, so that a line indented four columns after that blank line is no longer its.
             let endsAtNextLine = number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
             let spaces = endsAtNextLine ? "    " : "   "
-            replaced.append((body.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
+            // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
+            // inside the first, as a list item opens inside another on one line.
+            var start = body
+            // The column in the rewritten line, where each definition before takes the marker's width.
+            var column = line[..<body.startIndex].utf8.count + 1
+            while true {
+                labels[Position(line: number + 1, column: column)] = String(found.label)
+                let text = found.text
+                let nested = definition(at: text)
+                replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
+                guard let inner = nested else { break }
+                column += marker.utf8.count + spaces.utf8.count
+                start = text
+                found = inner
+            }
         }
         guard !labels.isEmpty else { return nil }
         var output = ""
@@ -95,6 +102,17 @@ enum Footnotes {
             if indentation(line) == 0 { break }
         }
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
+    }
+
+    /// The label and the text after it (white space skipped) of a definition at the start of `body`.
+    private static func definition(at body: Substring) -> (label: Substring, text: Substring)? {
+        guard body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { return nil }
+        let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
+        let afterClose = body[body.index(after: close)...]
+        guard !label.isEmpty, afterClose.first == ":",
+            !label.contains(where: { $0 == " " || $0 == "\t" || $0 == "\0" })
+        else { return nil }
+        return (label, afterClose.dropFirst().drop { $0 == " " || $0 == "\t" })
     }
 
     /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
