@@ -54,7 +54,7 @@ import Testing
             differences.count * 100 <= seeds.count * 6,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a URL ending in a code span, footnote definitions after another or a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
+            "a URL ending in a code span, footnote definitions after a tab in a quote, a task marker alone over a setext underline, a URL next to a written ~, CommonMark 0.29 against 0.30"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
