@@ -29,13 +29,8 @@ public final class Document {
     ///   - extensions: The GitHub-Flavored Markdown extensions to apply; none gives plain CommonMark.
     /// - Throws: ``CommonMarkError/parseFailed`` if libcmark could not allocate the tree.
     public init(markdown: String, options: RenderOptions = [], extensions: Extensions = []) throws(CommonMarkError) {
-        var source = markdown
-        var footnoteLabels: [Footnotes.Position: String] = [:]
-        if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
-            source = rewritten.source
-            footnoteLabels = rewritten.labels
-        }
-        var root = try Self.parse(source, options: options)
+        var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
+            markdown, options: options, extensions: extensions)
         var shift = 0
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
@@ -43,7 +38,8 @@ public final class Document {
         if extensions.contains(.table),
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
         {
-            let plans = Tables.plans(in: root, source: SourceLines(source))
+            let plans = Tables.plans(
+                in: root, source: SourceLines(source), taskLists: extensions.contains(.taskList))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
                 parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
@@ -75,13 +71,12 @@ public final class Document {
             Tree.consolidateText(root)
             Strikethrough.protectWrittenTildes(root, lines: sourceLines(), entities: EntityDecoder())
         }
-        if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
         // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
         let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
         let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
         let taskLists =
             extensions.contains(.taskList)
-            && (ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
+            && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
         if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
         if autolinks {
@@ -92,16 +87,65 @@ public final class Document {
         }
         if strikethrough {
             let matched = Delimiters.apply(
-                root, lines: sourceLines(), entities: EntityDecoder(), smart: options.contains(.smart))
+                root, lines: sourceLines(), entities: EntityDecoder())
             Strikethrough.apply(root, skipping: matched)
         }
+        // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from its
+        // source as cmark-gfm reads a cell.
+        if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)
         }
-        if taskLists { TaskLists.apply(root, source: sourceLines()) }
+        if taskLists {
+            TaskLists.apply(
+                root, source: sourceLines(), written: shift == 0 ? sourceLines() : SourceLines(source), shift: shift,
+                rewritten: rewrittenTasks)
+        }
         self.root = root
         self.lineShift = shift
+    }
+
+    /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:excluding:)``)
+    /// and task lines holding a definition without their marker; returns the tree, the text parsed, the
+    /// definitions' labels and the rewritten task lines.
+    private static func parse(_ markdown: String, options: RenderOptions, extensions: Extensions)
+        throws(CommonMarkError) -> (OpaquePointer, String, [Footnotes.Position: String], [Int: Bool])
+    {
+        var source = markdown
+        var labels: [Footnotes.Position: String] = [:]
+        if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
+            (source, labels) = rewritten
+        }
+        var (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
+        let missing = labels.isEmpty ? [] : Footnotes.missingDefinitions(root, labels: labels)
+        guard !missing.isEmpty else { return (root, source, labels, tasks) }
+        // Definitions written in code or HTML blocks are text: parsed again as written.
+        cmark_node_free(root)
+        (source, labels) = Footnotes.rewriteDefinitions(markdown, excluding: missing) ?? (markdown, [:])
+        (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
+        return (root, source, labels, tasks)
+    }
+
+    /// Parses the source, with the lines of task items that hold a link reference definition rewritten
+    /// (``TaskLists/rewriteDefinitionLines(_:only:)``) when `rewritingTasks`; returns the tree and those lines.
+    private static func parse(_ source: inout String, options: RenderOptions, rewritingTasks: Bool)
+        throws(CommonMarkError) -> (OpaquePointer, [Int: Bool])
+    {
+        let written = source
+        guard rewritingTasks, let rewritten = TaskLists.rewriteDefinitionLines(source) else {
+            return (try parse(source, options: options), [:])
+        }
+        source = rewritten.source
+        let root = try parse(source, options: options)
+        // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
+        let starts = Set(Tree.all(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
+        let kept = Set(rewritten.checked.keys).intersection(starts)
+        guard kept.count < rewritten.checked.count else { return (root, rewritten.checked) }
+        cmark_node_free(root)
+        let again = TaskLists.rewriteDefinitionLines(written, only: kept)
+        source = again?.source ?? written
+        return (try parse(source, options: options), again?.checked ?? [:])
     }
 
     private static func parse(_ markdown: String, options: RenderOptions) throws(CommonMarkError) -> OpaquePointer {

@@ -23,6 +23,9 @@ import Testing
         let expected = try mode.oracle(markdown)
         let actual = try mode.render(markdown)
         guard actual != expected else { return nil }
+        if let folder = environment["BLOG_GFM_RANDOM_DUMP"] {
+            try Data(markdown.utf8).write(to: URL(filePath: "\(folder)/\(seed).\(mode).md"))
+        }
         return "document seed \(seed) (\(mode); BLOG_GFM_RANDOM_SEED=\(seed) BLOG_GFM_RANDOM_COUNT=1 reproduces it):\n"
             + "\(markdown.debugDescription)\nexpected:\n\(expected)\nactual:\n\(actual)"
     }
@@ -43,11 +46,77 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        withKnownIssue(
-            "emphasis across strikethrough, autolinks from raw text, footnote and task list blocks",
-            isIntermittent: true
-        ) {
+        // The corners still open, as the manual lists them (3% of these documents with seed 1): a URL that
+        // ends inside a code span, a footnote definition after `>`, a tab and a space, or before
+        // tab-indented code, a task marker alone before a setext underline, a URL next to a written
+        // `~`, and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy line). More than 6% is a new class.
+        #expect(
+            differences.count * 100 <= seeds.count * 6,
+            "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
+        let openCorners: Comment =
+            "a URL ending in a code span, footnote definitions after a tab in a quote, a task marker alone over a setext underline, a URL next to a written ~, CommonMark 0.29 against 0.30"
+        withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
+        }
+    }
+
+    /// Random documents that differed once, shrunk to what made them differ, with their neighbours: each is
+    /// compared byte for byte in the three modes.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [
+            // `~` is skipped when the characters around a `*`, `_` or quote are looked at.
+            "*~ ~*", "_~\n~_", "*~a~*", "_~a~_", "a~*b*~c", "~*a*~", "**~~a~~**", "~~*a~~*", "*~~a*~~",
+            "~ *a* ~", "é~_a_~é", "~~~*a*~~~", "\"~a~\"", "'~a~'", "_~\n'_", "a~'b'~c",
+            // Quotes share the delimiter stack with `~` under smart punctuation.
+            "\"a ~~b\" c~~ d\"", "'a ~~b' c~~ d'", "~~\"a~~\"", "\"~~a\"~~", "'a *b' c*", "~~'a~~ b'",
+            "[\"a ~~b](c) d~~\"", "\\\"a ~~b\\\" c~~", "&quot;a ~~b&quot; c~~",
+            // A task item's marker is read before its paragraph, which can become a heading or a table.
+            "- [x] a\n  ===", "1) [ ] *a*\n   ---", "- [x] a\n  b\n  ---", "- [ ] |a|\n  |-|\n",
+            "1. [ ] a|b\n   -|-\n   c|d", "- [ ] | | a |\n  |-|-|", "- [x] a\n  b|c\n  -|-",
+            "- [x] a\n\n- [ ] b\n  ---\n", "* [X]\ta\n  -", "- [x] # h", "- [x]      code", "- [x] > q",
+            // After a task's marker the rest of the line can be a link reference definition.
+            "* [X] [f]:\"", "+ [x] [1]:r", "- [x] [f]: /u\n  [f]", "- [x] [f]: /u\n\n[f]",
+            "```\n- [x] [f]: /u\n```\n[f]",
+            "1.  [ ] [a]: /b \"t\"\n2. [x] [a]\n", "- [x] [a] b: c", "- [x] [f]:\r\n  /u\r\n\r\n[f]\r\n",
+            // A footnote definition is one where the parse finds it, not in code or HTML blocks.
+            ">```\n[^n]:", "* ```\n[^e]:. a", "<v>\n[^1]:", "```\n[^1]: a\n```\n[^1]\n\n[^1]: b",
+            "<div>\n[^1]: a\n\n[^1]", "a\n[^1]: b\n\n[^1]", "> ~~~\n> [^1]: a\n\n[^1]",
+            // A definition ends at a line blank only after its containers' markers, and may follow `>` and a tab.
+            ">[^e]:\n>\n>     *", "> [^1]: a\n>\n>     b\n\n[^1]", "[^1]: a\n  \n    b\n\n[^1]",
+            "[^1]: a\n\n    b\n\n[^1]", "- [^1]: a\n\n      b\n\n[^1]", ">\t[^1]: a\n\n[^1]", ">\t[^n]:] ~",
+            ">>\t[^1]: a\n\n[^1]",
+            // A definition can start where another's text would, on its line.
+            "[^1]:[^1]:", "[^e]:[^1]:[^1]", "[^1]:[^2]: text\n\n[^1] [^2]", "[^n]:[^n]:' 1", "[^1]\n[^e]:[^1]:",
+            "> [^1]:[^2]: a\n\n[^2]",
+            // Definitions after a list never join it (which would make it loose), nested bullets or not.
+            "+ b\n\n[^1]:", "+ b\n\n[^1]: a\n\n[^1]", "- a\n  + b\n\n[^1]: a\n\n[^1]",
+            "* a\n- b\n+ c\n\n[^1]: a\n\n[^1]", "+ a\n\n[^1]: x\n[^2]: y\n\n[^1] [^2]",
+            // A table's rows are indented from their container's content, tabs to the next multiple of four.
+            "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
+            "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",
+            ">2. ]|||\n>-|-|-", "> - a|b\n>   -|-\n>   c|d", "> - a|b\n> -|-", ">\t- a|b\n>\t  -|-",
+            // A bare URL reads on over code spans, links and images up to white space.
+            "http://2`c`", "www.[]()", "[ref]:\"\nwww.[ref]", "a www.x.com/`b` c", "see www.x.com/[a](b) and www.y.org",
+            "www.a.com/![i](p.png).", "*www.a.com/`b`*", "www.a.com/<b>x", "http://a[]()", "www.a.com/`b`\\_c d",
+            // A cell's URLs and delimiters are read from its source, as a paragraph's are.
+            "||www.&mp;\n-|-", "www.\\_|||\n-|-|-", "\"||\n-|-\nwww.\\`", "a|~~a *b~~ c*\n-|-",
+            "www.a.com|x www.b.org/`c`\n-|-\n*~~a~~*|\"q\" ~~r~~", "| www.x.com\\| |\n|-|",
+            // A URL takes a hard break's backslash, and a code span's first backtick when the rest is plain.
+            "www.\\\n[", "ftp://f\\\no", "http://a` `", "www.`` ``", "www.a.com/`b c` d", "x http://e\\\r*",
+            // A table without body rows ends in a line cmark-gfm counts as blank: its list is loose.
+            "- a|b\n  -|-\n- c", "- x\n  - a|b\n    -|-\n- c", "- a|b\n  -|-\n  para", "1. a|b\n   -|-\n2. c",
+            "> - a|b\n>   -|-\n> - c", "- a|b\n  -|-\n  c|d\n- e",
+            // A cell starts as a line does: quotes and delimiters at its start see white space before them.
+            "\"|'\n-|-", "_a_|*.*b*\n-|-", "'a'|\"b\"\n-|-\n\"|_.",
+        ])
+    func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
+        for mode in GFMMode.allCases {
+            let expected = try mode.oracle(markdown)
+            let actual = try mode.render(markdown)
+            #expect(actual == expected, "\(markdown.debugDescription) (\(mode))")
         }
     }
 }

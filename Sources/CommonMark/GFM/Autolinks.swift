@@ -62,8 +62,10 @@ enum Autolinks {
     /// URL and `www.` links read from the source of each paragraph and heading, as cmark-gfm's inline parser
     /// reads them: a link's text and destination are the source as written (`www.example.com/a\_b` keeps its
     /// backslash, `http://x&lt;y` its entity), where it begins is decided by the source byte before it, and
-    /// only brackets written as brackets stop links. A block is read this way only when every link found
-    /// in it lies within one text node; the others are left to ``apply(_:smart:source:readFromSource:)``.
+    /// only brackets written as brackets stop links. A link runs on over the code spans, links and other
+    /// nodes after its text up to white space, as cmark-gfm reads the source to white space before them. A
+    /// block is read this way only when every link found in it ends in text or after a whole node; the others
+    /// are left to ``apply(_:smart:source:readFromSource:)``.
     ///
     /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
     ///   find.
@@ -72,23 +74,32 @@ enum Autolinks {
     {
         var done: Set<OpaquePointer> = []
         let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
-        for block in blocks where mayHoldURL(block) {
+        for block in blocks {
+            guard mayHoldURL(block) else { continue }
             // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
-            // decoded text finds the same links for less.
-            let written: [UInt8] = smart ? Array("\\&\"'-.".utf8) : [UInt8(ascii: "\\"), UInt8(ascii: "&"), 0]
-            guard lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written),
+            // decoded text finds the same links for less, unless a link may run on into the node after its
+            // text (a code span, a link, a line break), as cmark-gfm reads on to white space.
+            let written: [UInt8] = Array((smart ? "\\&\"'-." : "\\&").utf8) + [0]
+            guard
+                lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written)
+                    || mayRunOn(block),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let raw = source.raw
             var openBrackets = 0
-            var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)])] = []
+            var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)], from: Int)] = []
+            // Nodes a link runs over whole, and where the text after the last link resumes.
+            var covered: [OpaquePointer] = []
+            var replaced: [(node: OpaquePointer, replacement: OpaquePointer?)] = []
+            var resume = 0
             var fits = true
             for node in Tree.all(block, where: { Tree.isText($0) }) {
-                guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node] else {
-                    continue
-                }
+                guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node],
+                    span.raw.upperBound > resume
+                else { continue }
                 var links: [(range: Range<Int>, url: String)] = []
-                var index = span.raw.lowerBound
+                let from = max(span.raw.lowerBound, resume)
+                var index = from
                 var cursor = 0
                 while index < span.raw.upperBound {
                     if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
@@ -98,50 +109,132 @@ enum Autolinks {
                     let byte = raw[index]
                     if byte == UInt8(ascii: "[") { openBrackets += 1 }
                     if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
-                    var match: (start: Int, end: Int, url: String)?
-                    if openBrackets == 0 {
-                        if byte == UInt8(ascii: "w"),
-                            index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1]),
-                            let end = www(raw, at: index, smart: false)
-                        {
-                            match = (index, end, "http://" + String(decoding: raw[index..<end], as: UTF8.self))
-                        } else if byte == UInt8(ascii: ":"),
-                            let found = url(raw, colon: index, earliest: span.raw.lowerBound, smart: false)
-                        {
-                            match = (
-                                found.start, found.end, String(decoding: raw[found.start..<found.end], as: UTF8.self)
-                            )
-                        }
-                    }
-                    guard let match else {
+                    guard openBrackets == 0, let match = sourceLink(in: raw, at: index, earliest: span.raw.lowerBound)
+                    else {
                         index += 1
                         continue
                     }
-                    guard match.end <= span.raw.upperBound else {
-                        fits = false
-                        break
-                    }
                     links.append((match.start..<match.end, match.url))
                     index = match.end
+                    if match.end > span.raw.upperBound {
+                        guard let over = nodes(after: node, through: match.end, source) else {
+                            fits = false
+                            break
+                        }
+                        covered += over.over
+                        if let partial = over.partial { replaced.append(partial) }
+                        resume = match.end
+                        break
+                    }
                 }
                 if !fits { break }
-                if !links.isEmpty { matches.append((node, links)) }
+                if !links.isEmpty || from > span.raw.lowerBound { matches.append((node, links, from)) }
             }
             guard fits else { continue }
             done.insert(block)
-            for (node, links) in matches { replace(node, withLinks: links, source) }
+            for (node, links, from) in matches { replace(node, withLinks: links, from: from, source) }
+            for node in covered { Tree.remove(node) }
+            for (node, replacement) in replaced {
+                if let replacement { Tree.insert(replacement, before: node) }
+                Tree.remove(node)
+            }
         }
         return done
     }
 
-    /// Replaces a text node with its text around the links found in it, each a link node.
+    /// The `www.` or URL link that starts at `index` of a block's source (or, for a URL, whose `:` is there).
+    private static func sourceLink(in raw: [UInt8], at index: Int, earliest: Int) -> (
+        start: Int, end: Int, url: String
+    )? {
+        let byte = raw[index]
+        if byte == UInt8(ascii: "w"),
+            index == 0 || isASCIISpace(raw[index - 1]) || "*_~(".utf8.contains(raw[index - 1])
+                || (index == Tables.cellMarkBytes.count && raw.starts(with: Tables.cellMarkBytes)),
+            let end = www(raw, at: index, smart: false)
+        {
+            return (index, end, "http://" + String(decoding: raw[index..<end], as: UTF8.self))
+        }
+        if byte == UInt8(ascii: ":"), let found = url(raw, colon: index, earliest: earliest, smart: false) {
+            return (found.start, found.end, String(decoding: raw[found.start..<found.end], as: UTF8.self))
+        }
+        return nil
+    }
+
+    /// The siblings after a text node that a link ending at `end` runs over whole, and the one it ends in
+    /// with what takes that node's place; nil when that cannot be told without parsing again.
+    ///
+    /// A link may end in text (whose rest the next links resume from), in a hard line break after its
+    /// backslash (the line ending is then a soft break), or in a code span whose rest is plain: letters,
+    /// digits, spaces and backtick runs that no later run of the same length closes.
+    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource) -> (
+        over: [OpaquePointer], partial: (node: OpaquePointer, replacement: OpaquePointer?)?
+    )? {
+        var over: [OpaquePointer] = []
+        var sibling = Tree.next(node)
+        while let current = sibling, let range = source.ranges[current], range.upperBound <= end {
+            over.append(current)
+            sibling = Tree.next(current)
+        }
+        if let last = over.last.flatMap({ source.ranges[$0] }), last.upperBound == end { return (over, nil) }
+        guard let next = sibling, let range = source.ranges[next] ?? source.texts[next]?.raw else { return nil }
+        switch Tree.type(next) {
+        case CMARK_NODE_TEXT where source.texts[next] != nil:
+            return (over, nil)
+        case CMARK_NODE_LINEBREAK
+        where source.raw[range.lowerBound] == UInt8(ascii: "\\") && end == range.lowerBound + 1:
+            return (over, (next, cmark_node_new(CMARK_NODE_SOFTBREAK)))
+        case CMARK_NODE_CODE:
+            guard let rest = plainCodeRest(source.raw, from: end, codeEnd: range.upperBound) else { return nil }
+            return (over, (next, Tree.text(rest)))
+        default:
+            return nil
+        }
+    }
+
+    /// The rest of a code span after a link that ends inside it, when cmark-gfm reads it as plain text.
+    private static func plainCodeRest(_ raw: [UInt8], from start: Int, codeEnd: Int) -> String? {
+        let rest = raw[start..<codeEnd]
+        let backtick = UInt8(ascii: "`")
+        guard rest.allSatisfy({ isAlnum($0) || $0 == 0x20 || $0 == backtick }) else { return nil }
+        // Each backtick run would open a code span if a run of its length came later in the block.
+        var index = start
+        while index < codeEnd {
+            guard raw[index] == backtick else {
+                index += 1
+                continue
+            }
+            var runEnd = index
+            while runEnd < codeEnd, raw[runEnd] == backtick { runEnd += 1 }
+            if hasBacktickRun(of: runEnd - index, in: raw, from: runEnd) { return nil }
+            index = runEnd
+        }
+        return String(decoding: rest, as: UTF8.self)
+    }
+
+    private static func hasBacktickRun(of length: Int, in raw: [UInt8], from start: Int) -> Bool {
+        var index = start
+        while index < raw.count {
+            guard raw[index] == UInt8(ascii: "`") else {
+                index += 1
+                continue
+            }
+            var runEnd = index
+            while runEnd < raw.count, raw[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
+            if runEnd - index == length { return true }
+            index = runEnd
+        }
+        return false
+    }
+
+    /// Replaces a text node with its text from `from` around the links found in it, each a link node.
     private static func replace(
-        _ node: OpaquePointer, withLinks links: [(range: Range<Int>, url: String)], _ source: InlineSource
+        _ node: OpaquePointer, withLinks links: [(range: Range<Int>, url: String)], from: Int,
+        _ source: InlineSource
     ) {
         guard let span = source.texts[node] else { return }
         let offsets = source.literalOffsets(node)
         let literal = Tree.withLiteralBytes(node) { Array($0) }
-        var plainStart = span.raw.lowerBound
+        var plainStart = from
         for link in links {
             if link.range.lowerBound > plainStart {
                 let text = source.decoded(
@@ -160,6 +253,18 @@ enum Autolinks {
     }
 
     /// Whether a block's text may hold a `www.` or `scheme://` link.
+    /// Whether a text node ends without white space right before a node that is not text or a soft break,
+    /// which a URL at its end would run on into.
+    private static func mayRunOn(_ block: OpaquePointer) -> Bool {
+        for node in Tree.all(block, where: { Tree.isText($0) }) {
+            guard let next = Tree.next(node), !Tree.isText(next), Tree.type(next) != CMARK_NODE_SOFTBREAK else {
+                continue
+            }
+            if Tree.withLiteralBytes(node, { bytes in bytes.last.map { !isASCIISpace($0) } ?? false }) { return true }
+        }
+        return false
+    }
+
     private static func mayHoldURL(_ block: OpaquePointer) -> Bool {
         for node in Tree.all(block, where: { Tree.isText($0) }) {
             let found = Tree.withLiteralBytes(node) { bytes -> Bool in
@@ -327,6 +432,11 @@ enum Autolinks {
                     let allowed: Bool
                     if index == 0 {
                         allowed = spaceBefore || previousIsEmphasis
+                    } else if index == Tables.cellMarkBytes.count, Tree.previous(node) == nil,
+                        bytes.starts(with: Tables.cellMarkBytes)
+                    {
+                        // The start of a table cell, which is a paragraph of the prelude until tables are built.
+                        allowed = true
                     } else {
                         let previous = bytes[index - 1]
                         allowed = isASCIISpace(previous) || "*_~(".utf8.contains(previous)

@@ -6,7 +6,8 @@ internal import CCmark
 /// libcmark made is taken apart into its delimiter runs again (their source known from ``InlineSource``) and
 /// every run of `*`, `_` and `~` is matched anew, with cmark-gfm's rules: flanking from the source bytes
 /// around a run, the rule of three for all three characters, `~` runs of one or two only and closing only an
-/// opener of the same length (an opener of another length stays where it is).
+/// opener of the same length (an opener of another length stays where it is). With smart punctuation the
+/// straight quotes are delimiters of the same stack (one character each), curled as cmark-gfm curls them.
 enum Delimiters {
     private final class Run {
         var node: OpaquePointer
@@ -29,7 +30,7 @@ enum Delimiters {
 
     /// Rematches the delimiters of every paragraph and heading with a `~` whose source could be walked;
     /// returns those blocks, which the strikethrough pass then leaves alone.
-    static func apply(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder, smart: Bool) -> Set<
+    static func apply(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Set<
         OpaquePointer
     > {
         var done: Set<OpaquePointer> = []
@@ -37,9 +38,7 @@ enum Delimiters {
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
-            // Smart quotes share cmark-gfm's delimiter stack too; blocks that hold them keep libcmark's matching.
             guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
-                !smart || !lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "'"), UInt8(ascii: "\"")]),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let scopes =
@@ -88,12 +87,17 @@ enum Delimiters {
                     var index = span.raw.lowerBound
                     var cursor = 0
                     while index < span.raw.upperBound {
-                        if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
+                        let byte = source.raw[index]
+                        // With smart punctuation libcmark curled every quote of the text: a unit one byte long.
+                        let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor)
+                        let isSmartQuote = unit?.raw.count == 1 && isQuote(byte)
+                        if let unit, !isSmartQuote {
                             index = unit.raw.upperBound
                             continue
                         }
-                        let byte = source.raw[index]
-                        if byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "~") {
+                        if isSmartQuote || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
+                            || byte == UInt8(ascii: "~")
+                        {
                             if index > plainStart {
                                 let text = source.decoded(
                                     current, raw: plainStart..<index, offsets: offsets, literal: literal)
@@ -141,16 +145,21 @@ enum Delimiters {
             }
             let character = source.raw[start]
             var length = 1
-            // Delimiter characters written next to each other are one run, one text node.
-            while index + length < pieces.count, let next = delimiterStart[pieces[index + length]],
+            // Delimiter characters written next to each other are one run, one text node; a quote is a run alone.
+            while !isQuote(character), index + length < pieces.count, let next = delimiterStart[pieces[index + length]],
                 next == start + length,
                 source.raw[next] == character
             {
                 Tree.remove(pieces[index + length])
                 length += 1
             }
-            Tree.setLiteral(piece, String(repeating: String(UnicodeScalar(character)), count: length))
             let flanking = Self.flanking(source.raw, start, start + length, character)
+            // cmark-gfm's `handle_delim`: a quote starts as a closing one, `"` as an opening one if it cannot close.
+            switch character {
+            case UInt8(ascii: "'"): Tree.setLiteral(piece, "\u{2019}")
+            case UInt8(ascii: "\""): Tree.setLiteral(piece, flanking.close ? "\u{201D}" : "\u{201C}")
+            default: Tree.setLiteral(piece, String(repeating: String(UnicodeScalar(character)), count: length))
+            }
             let countsForTilde = character != UInt8(ascii: "~") || length <= 2
             if (flanking.open || flanking.close) && countsForTilde {
                 runs.append(
@@ -167,9 +176,20 @@ enum Delimiters {
     private static func flanking(_ raw: [UInt8], _ start: Int, _ end: Int, _ character: UInt8) -> (
         open: Bool, close: Bool
     ) {
+        // `~` is one of cmark-gfm's skip characters (the strikethrough extension registers it as emphasis):
+        // `scan_delims` looks for the characters around a `*` or `_` run past any `~`, and a `~` at the
+        // block's edge counts as a line end, so `*~a~*` opens and closes like `*a*` and `*~ ~*` does
+        // neither. A `~` run's own flanking (`cmark_inline_parser_scan_delimiters`) skips nothing.
         let newline = Unicode.Scalar(UInt8(0x0A))
-        let before = start == 0 ? newline : scalar(endingAt: start, in: raw)
-        let after = end >= raw.count ? newline : scalar(startingAt: end, in: raw)
+        let tilde = UInt8(ascii: "~")
+        let skips = character != tilde
+        var beforeEnd = start
+        while skips, beforeEnd > 1, raw[beforeEnd - 1] == tilde { beforeEnd -= 1 }
+        var before = beforeEnd == 0 ? newline : scalar(endingAt: beforeEnd, in: raw)
+        if skips, before == "~" { before = newline }
+        var afterStart = end
+        while skips, afterStart < raw.count, raw[afterStart] == tilde { afterStart += 1 }
+        let after = afterStart >= raw.count ? newline : scalar(startingAt: afterStart, in: raw)
         let beforeSpace = CharacterClass.isSpace(before)
         let afterSpace = CharacterClass.isSpace(after)
         let beforePunct = CharacterClass.isPunctuation(before)
@@ -178,6 +198,9 @@ enum Delimiters {
         let right = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
         if character == UInt8(ascii: "_") {
             return (left && (!right || beforePunct), right && (!left || afterPunct))
+        }
+        if isQuote(character) {
+            return (left && !right && before != "]" && before != ")", right)
         }
         return (left, right)
     }
@@ -218,7 +241,16 @@ enum Delimiters {
             let foundOpener = opener(of: closerIndex, in: runs, floor: floor)
             let found = foundOpener != nil
             let openerIndex = foundOpener ?? closerIndex - 1
-            if found, closer.character == UInt8(ascii: "~") {
+            if isQuote(closer.character) {
+                // A quote pair curls both; the opener stays on the stack, as in cmark-gfm.
+                let single = closer.character == UInt8(ascii: "'")
+                Tree.setLiteral(closer.node, single ? "\u{2019}" : "\u{201D}")
+                if found {
+                    Tree.setLiteral(runs[openerIndex].node, single ? "\u{2018}" : "\u{201C}")
+                    closerIndex += 1
+                    continue
+                }
+            } else if found, closer.character == UInt8(ascii: "~") {
                 let opener = runs[openerIndex]
                 if opener.length == closer.length {
                     wrap(Tree.custom(block: false, onEnter: "<del>", onExit: "</del>"), from: opener, to: closer)
@@ -262,6 +294,10 @@ enum Delimiters {
                 closerIndex += 1
             }
         }
+    }
+
+    private static func isQuote(_ character: UInt8) -> Bool {
+        character == UInt8(ascii: "'") || character == UInt8(ascii: "\"")
     }
 
     /// cmark-gfm's search for an opener of the closer at `closerIndex`, down to `floor`: the same character,

@@ -19,45 +19,50 @@ enum Footnotes {
     }
 
     /// The source with definitions rewritten, and each definition's position and label as written.
-    static func rewriteDefinitions(_ source: String) -> (source: String, labels: [Position: String])? {
+    ///
+    /// Every line that reads as a definition is rewritten, in code blocks and HTML blocks too: which lines
+    /// those hold is known only from the parse, after which the caller rewrites again `excluding` the
+    /// definitions whose item did not appear (``missingDefinitions(_:labels:)``) and parses once more.
+    static func rewriteDefinitions(_ source: String, excluding: Set<Int> = []) -> (
+        source: String, labels: [Position: String]
+    )? {
         guard source.utf8.count >= 5, ByteSearch.contains(source, "[^") else { return nil }
         var labels: [Position: String] = [:]
         // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
         // document with none is not copied.
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
-        var fence: (character: Character, length: Int)?
         let lines = SourceLines(source).lines
         for (number, line) in lines.enumerated() {
-            // Most lines hold neither a definition nor a fence: decided by bytes, without Characters.
-            if !Self.mayMatter(line.utf8) { continue }
-            // Block quote and list markers first: a definition (or a fence) may start inside them.
+            // Most lines hold no definition: decided by bytes, without Characters.
+            if !Self.mayMatter(line.utf8) || excluding.contains(number + 1) { continue }
+            // Block quote and list markers first: a definition may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
             let indent = rest.prefix { $0 == " " }.count
             let body = rest.dropFirst(indent)
-            if indent < 4, let character = body.first, character == "`" || character == "~" {
-                let run = body.prefix { $0 == character }.count
-                if let open = fence {
-                    if open.character == character, run >= open.length,
-                        body.dropFirst(run).allSatisfy({ $0 == " " || $0 == "\t" })
-                    {
-                        fence = nil
-                    }
-                } else if run >= 3, character == "~" || !body.dropFirst(run).contains("`") {
-                    fence = (character, run)
-                }
-                continue
+            guard indent < 4, var found = definition(at: body) else { continue }
+            let marker = Self.marker(between: lines[..<number], and: lines[(number + 1)...])
+            // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
+            // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
+            // containers left); after `>` or spaces alone it ends. The item's content then starts a column
+            // further in, so that a line indented four columns after that blank line is no longer its.
+            let endsAtNextLine = number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
+            let spaces = endsAtNextLine ? "    " : "   "
+            // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
+            // inside the first, as a list item opens inside another on one line.
+            var start = body
+            // The column in the rewritten line, where each definition before takes the marker's width.
+            var column = line[..<body.startIndex].utf8.count + 1
+            while true {
+                labels[Position(line: number + 1, column: column)] = String(found.label)
+                let text = found.text
+                let nested = definition(at: text)
+                replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
+                guard let inner = nested else { break }
+                column += marker.utf8.count + spaces.utf8.count
+                start = text
+                found = inner
             }
-            guard fence == nil, indent < 4, body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { continue }
-            let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
-            let afterClose = body[body.index(after: close)...]
-            guard !label.isEmpty, afterClose.first == ":",
-                !label.contains(where: { $0 == " " || $0 == "\t" || $0 == "\0" })
-            else { continue }
-            let text = afterClose.dropFirst().drop { $0 == " " || $0 == "\t" }
-            labels[Position(line: number + 1, column: line[..<body.startIndex].utf8.count + 1)] = String(label)
-            let marker = Self.marker(between: number > 0 ? lines[number - 1] : nil, and: lines[(number + 1)...])
-            replaced.append((body.startIndex..<text.startIndex, marker + "   " + (text.isEmpty ? emptyMark : "")))
         }
         guard !labels.isEmpty else { return nil }
         var output = ""
@@ -78,28 +83,61 @@ enum Footnotes {
     /// A bullet that the lines around a definition do not start with, so that its item never joins a list
     /// of the post's own (which would make that list loose): the line before, and the next line that is
     /// neither blank nor indented as the definition's own content.
-    private static func marker(between previous: Substring?, and following: ArraySlice<Substring>) -> String {
+    private static func marker(between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>)
+        -> String
+    {
         func bullet(_ line: Substring?) -> Character? {
             line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
         }
+        func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "\t" }.count }
         let next = following.first { line in
             let indent = line.prefix { $0 == " " || $0 == "\t" }
             return indent.count < line.count && indent.count < 4 && !indent.contains("\t")
         }
-        let taken = [bullet(previous), bullet(next)]
+        // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
+        // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
+        var taken = [bullet(next)]
+        for line in preceding.suffix(64).reversed() where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            taken.append(bullet(line))
+            if indentation(line) == 0 { break }
+        }
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
     }
 
-    /// Whether a line may open or close a fence or start a definition: it holds `[^`, or a backtick or
-    /// tilde among its first bytes.
+    /// The label and the text after it (white space skipped) of a definition at the start of `body`.
+    private static func definition(at body: Substring) -> (label: Substring, text: Substring)? {
+        guard body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { return nil }
+        let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
+        let afterClose = body[body.index(after: close)...]
+        guard !label.isEmpty, afterClose.first == ":",
+            !label.contains(where: { $0 == " " || $0 == "\t" || $0 == "\0" })
+        else { return nil }
+        return (label, afterClose.dropFirst().drop { $0 == " " || $0 == "\t" })
+    }
+
+    /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
+    private static func isBlankButNotEmpty(_ line: Substring) -> Bool {
+        !line.isEmpty && line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+    }
+
+    /// Whether a line may start a definition: it holds `[^`.
     private static func mayMatter(_ line: Substring.UTF8View) -> Bool {
         var previous: UInt8 = 0
-        for (offset, byte) in line.enumerated() {
+        for byte in line {
             if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
-            if offset < 24, byte == UInt8(ascii: "`") || byte == UInt8(ascii: "~") { return true }
             previous = byte
         }
         return false
+    }
+
+    /// The lines of rewritten definitions that the parse made no list item of, as the definition's item
+    /// starts where it was written: they lie in code blocks, HTML blocks or paragraphs' lazy lines.
+    static func missingDefinitions(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
+        var found: Set<Position> = []
+        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+            found.insert(Position(line: Tree.startLine(item), column: Tree.startColumn(item)))
+        }
+        return Set(labels.keys.filter { !found.contains($0) }.map(\.line))
     }
 
     /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
@@ -118,7 +156,15 @@ enum Footnotes {
             var marker = probe
             if line[marker] == ">" {
                 marker = line.index(after: marker)
-                if marker < line.endIndex, line[marker] == " " { marker = line.index(after: marker) }
+                if marker < line.endIndex, line[marker] == " " {
+                    marker = line.index(after: marker)
+                } else if marker < line.endIndex, line[marker] == "\t", line.index(after: marker) < line.endIndex,
+                    line[line.index(after: marker)] != " ", line[line.index(after: marker)] != "\t"
+                {
+                    // cmark takes one column of the tab as the marker's space; the two or three left are less
+                    // than the four that make code.
+                    marker = line.index(after: marker)
+                }
             } else {
                 if "-+*".contains(line[marker]) {
                     marker = line.index(after: marker)

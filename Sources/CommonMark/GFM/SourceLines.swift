@@ -50,7 +50,7 @@ struct SourceLines {
     struct ContentLine {
         /// The text after the containers' prefixes and the indentation.
         var text: Substring
-        /// Columns of indentation after the containers' prefixes (a tab counts as 4, enough to tell < 4).
+        /// Columns of indentation after the block quotes' prefixes (tabs to the next multiple of four).
         var indent: Int
         /// A lazy continuation line: it lacks a `>` of an enclosing block quote.
         var lazy: Bool
@@ -67,30 +67,68 @@ struct SourceLines {
             var line = lines[number - 1]
             var lazy = false
             var found = quotes
+            // The column `line` starts at (tabs to the next multiple of four), and the columns of a tab that a
+            // block quote's marker left over: cmark takes one column of a tab after `>` as the optional space.
+            var column = 0
+            var leftover = 0
             if number == startLine {
                 let offset = min(max(startColumn - 1, 0), line.utf8.count)
                 line = line.utf8.dropFirst(offset).substring ?? line
             } else {
-                var remaining = quotes
-                while remaining > 0 {
-                    let stripped = line.drop { $0 == " " || $0 == "\t" }
-                    guard stripped.first == ">" else { break }
-                    line = stripped.dropFirst()
-                    if line.first == " " { line = line.dropFirst() }
-                    remaining -= 1
-                }
-                lazy = remaining > 0
-                found = quotes - remaining
+                let prefix = Self.quotePrefix(of: line, quotes: quotes)
+                (line, column, leftover) = (prefix.rest, prefix.column, prefix.leftover)
+                lazy = prefix.found < quotes
+                found = prefix.found
             }
-            var indent = 0
-            for character in line {
-                if character == " " { indent += 1 } else if character == "\t" { indent += 4 } else { break }
-            }
+            let whitespace = line.prefix { $0 == " " || $0 == "\t" }
+            let indent = leftover + Self.advance(column, over: whitespace) - column
             result.append(
                 ContentLine(text: line.drop { $0 == " " || $0 == "\t" }, indent: indent, lazy: lazy, quotesFound: found)
             )
         }
         return result
+    }
+
+    /// The column (tabs to the next multiple of four) where a line's content begins after up to `quotes`
+    /// block quote markers.
+    func quoteContentColumn(line number: Int, quotes: Int) -> Int {
+        guard number >= 1, number <= lines.count else { return 0 }
+        return Self.quotePrefix(of: lines[number - 1], quotes: quotes).column
+    }
+
+    /// A line after up to `quotes` block quote markers (`>` and the space or one column of a tab after it):
+    /// the rest, the column it begins at, the columns of a tab the last marker left over, and how many
+    /// markers there were.
+    private static func quotePrefix(of line: Substring, quotes: Int) -> (
+        rest: Substring, column: Int, leftover: Int, found: Int
+    ) {
+        var line = line
+        var column = 0
+        var leftover = 0
+        var found = 0
+        while found < quotes {
+            let stripped = line.drop { $0 == " " || $0 == "\t" }
+            guard stripped.first == ">" else { break }
+            column = advance(column, over: line[..<stripped.startIndex]) + 1
+            line = stripped.dropFirst()
+            leftover = 0
+            if line.first == " " {
+                line = line.dropFirst()
+                column += 1
+            } else if line.first == "\t" {
+                // cmark takes one column of the tab as the marker's optional space.
+                line = line.dropFirst()
+                leftover = 3 - column % 4
+                column += leftover + 1
+            }
+            found += 1
+        }
+        return (line, column, leftover, found)
+    }
+
+    /// The column after `text` (spaces and tabs, tabs to the next multiple of four) from `column`.
+    private static func advance(_ column: Int, over text: Substring) -> Int {
+        text.utf8.reduce(column) { $1 == UInt8(ascii: "\t") ? $0 + 4 - $0 % 4 : $0 + 1 }
     }
 }
 

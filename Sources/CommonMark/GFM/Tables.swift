@@ -151,7 +151,10 @@ enum Tables {
     }
 
     /// The paragraphs (and setext headings, whose underline libcmark read as one) that hold tables.
-    static func plans(in root: OpaquePointer, source: SourceLines) -> [Plan] {
+    ///
+    /// - Parameter taskLists: Whether a task item's marker (`- [ ] `) is read before its first paragraph, as
+    ///   cmark-gfm reads it, so that the paragraph's first line (a header row) begins after the marker.
+    static func plans(in root: OpaquePointer, source: SourceLines, taskLists: Bool) -> [Plan] {
         var plans: [Plan] = []
         var budget = cellBudget
         let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
@@ -167,11 +170,20 @@ enum Tables {
                 ancestor = Tree.parent(current)
             }
             let column = Tree.startColumn(block)
-            var lines = source.content(from: first, column: column, through: last + (isHeading ? 1 : 0), quotes: quotes)
+            var lines = source.content(
+                from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
+                through: last + (isHeading ? 1 : 0), quotes: quotes)
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
-            if quotes == 0, let content = itemContentColumn(of: block, source: source) {
-                for index in lines.indices.dropFirst() where lines[index].indent < content { lines[index].lazy = true }
+            // Indentation counts from the item's content, where four columns more make code.
+            if let content = itemContentColumn(of: block, source: source, quotes: quotes) {
+                for index in lines.indices.dropFirst() {
+                    if lines[index].indent < content {
+                        lines[index].lazy = true
+                    } else {
+                        lines[index].indent -= content
+                    }
+                }
             }
             guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
             var underline: Underline?
@@ -195,10 +207,22 @@ enum Tables {
         return plans
     }
 
-    /// A punctuation character (U+2E3A, TWO-EM DASH) in front of each cell keeps a cell that starts like a
-    /// block (`# x`, `- x`, `<div>`, `[a]: b`) a paragraph, and lets delimiters at its start be read as
-    /// they are at the start of a cell; it is taken off again.
-    static let cellMark = "\u{2E3A}"
+    /// The column after the task marker when the block is the first of a task item, on the marker's line.
+    private static func taskContentColumn(of block: OpaquePointer, source: SourceLines) -> Int? {
+        guard let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM, Tree.firstChild(item) == block,
+            Tree.startLine(item) == Tree.startLine(block), Tree.startLine(block) >= 1,
+            Tree.startLine(block) <= source.lines.count,
+            let end = TaskLists.markerEnd(Array(source.lines[Tree.startLine(block) - 1].utf8))
+        else { return nil }
+        return end + 1
+    }
+
+    /// A white space character that libcmark does not take off a line (U+2000, EN QUAD) in front of each
+    /// cell keeps a cell that starts like a block (`# x`, `- x`, `<div>`, `[a]: b`) a paragraph, and, being
+    /// white space as the start of a cell is to cmark-gfm, lets delimiters and quotes at its start be read as
+    /// they are there; it is taken off again.
+    static let cellMark = "\u{2000}"
+    static let cellMarkBytes = Array(cellMark.utf8)
 
     /// The text parsed in front of the document: one paragraph per unit; and for each unit, the line its
     /// paragraph starts on.
@@ -256,6 +280,7 @@ enum Tables {
         // units are matched to paragraphs by the line they start on.
         var preludeByLine: [Int: OpaquePointer] = [:]
         var targets: [Int: OpaquePointer] = [:]
+        var withoutRows: [OpaquePointer] = []
         for paragraph in Tree.all(
             root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING })
         {
@@ -309,6 +334,7 @@ enum Tables {
                 case .table(let table):
                     let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
+                    if original != nil, table.rows.isEmpty { withoutRows.append(node) }
                 case .code(let text):
                     guard let original, let node = cmark_node_new(CMARK_NODE_CODE_BLOCK) else { continue }
                     Tree.setLiteral(node, text)
@@ -328,6 +354,21 @@ enum Tables {
         }
         // Units left over (none, unless a plan's paragraph was not found) do not stay in front.
         for paragraph in preludeByLine.values { Tree.remove(paragraph) }
+        for table in withoutRows { loosenLists(around: table) }
+    }
+
+    /// cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank: a table
+    /// without body rows ends with a blank line, as cmark's `S_ends_with_blank_line` sees it (through the
+    /// last child of an item and the last item of a list). A list is loose when such a block is followed by
+    /// another block in its item or by another item.
+    private static func loosenLists(around table: OpaquePointer) {
+        var block = table
+        while let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
+            let followed = Tree.next(block) != nil || Tree.next(item) != nil
+            if followed { cmark_node_set_list_tight(list, 0) }
+            guard !followed else { return }
+            block = list
+        }
     }
 
     /// A table of custom nodes, `<table>` down to the cells that `cell` makes (in document order, as the
@@ -355,13 +396,15 @@ enum Tables {
         return node
     }
 
-    /// The content column (tabs to the next multiple of four) of the list item nearest around a block, when no
-    /// block quote is nearer.
-    private static func itemContentColumn(of block: OpaquePointer, source: SourceLines) -> Int? {
+    /// The content column (tabs to the next multiple of four, counted after the enclosing block quotes'
+    /// markers) of the list item nearest around a block, when no block quote is nearer.
+    private static func itemContentColumn(of block: OpaquePointer, source: SourceLines, quotes: Int) -> Int? {
         var ancestor = Tree.parent(block)
         while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
             if Tree.type(current) == CMARK_NODE_ITEM, let first = Tree.firstChild(current) {
-                return source.column(line: Tree.startLine(first), byteColumn: Tree.startColumn(first))
+                let line = Tree.startLine(first)
+                return source.column(line: line, byteColumn: Tree.startColumn(first))
+                    - source.quoteContentColumn(line: line, quotes: quotes)
             }
             ancestor = Tree.parent(current)
         }
@@ -393,7 +436,7 @@ enum Tables {
     private static func removeCellMark(from cell: OpaquePointer) {
         guard let first = Tree.firstChild(cell), Tree.isText(first) else { return }
         let text = Tree.literal(first)
-        guard text.hasPrefix(cellMark) else { return }
+        guard text.unicodeScalars.first == cellMark.unicodeScalars.first else { return }
         let rest = String(text.unicodeScalars.dropFirst())
         if rest.isEmpty { Tree.remove(first) } else { Tree.setLiteral(first, rest) }
     }

@@ -3,37 +3,50 @@ internal import CCmark
 /// GFM task list items on libcmark's tree, by cmark-gfm's block-level rule: a list item is a task when the
 /// whole line it starts on reads `spacechar* marker spacechar+ [ ] spacechar+` (or `[x]`, `[X]`) from its
 /// first byte, so an item inside a block quote or behind another marker on its line is not one; the marker
-/// is consumed before the item's content is parsed, and the item is checked when `[x]` or `[X]` appears
-/// anywhere on that line (cmark-gfm's `strstr`).
+/// is consumed before the item's content is parsed (the rest of the line is a paragraph's first line,
+/// whatever it holds), and the item is checked when `[x]` or `[X]` appears anywhere on that line
+/// (cmark-gfm's `strstr`).
 ///
 /// cmark-gfm writes the checkbox right after `<li>`; libcmark's renderer has no hook there, so the checkbox
 /// is a paragraph of its own at the head of the item holding only a custom inline, and a paragraph renders
 /// without `<p>` only in a tight list: a loose list with a task is made tight and its items' paragraphs get
 /// the `<p>` and `</p>` (and the line break that libcmark puts before a block) as custom inlines.
 enum TaskLists {
-    static func apply(_ root: OpaquePointer, source: SourceLines) {
+    /// - Parameters:
+    ///   - source: The lines libcmark parsed last, which the tree's positions count.
+    ///   - written: The lines as written (tables mask a `[` in the lines they parse again), `shift` lines
+    ///     above the parsed ones.
+    ///   - rewritten: The lines parsed without their `[x]` (``rewriteDefinitionLines(_:only:)``), numbered
+    ///     as `written`'s, and whether each task is checked.
+    static func apply(
+        _ root: OpaquePointer, source: SourceLines, written: SourceLines, shift: Int, rewritten: [Int: Bool]
+    ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
         for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             let lineNumber = Tree.startLine(item)
-            guard lineNumber >= 1, lineNumber <= source.lines.count,
-                let end = markerEnd(Array(source.lines[lineNumber - 1].utf8)),
-                let paragraph = Tree.firstChild(item), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
-                Tree.startLine(paragraph) == lineNumber, let text = Tree.firstChild(paragraph), Tree.isText(text)
-            else { continue }
-            let literal = Array(Tree.literal(text).utf8)
-            guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]") else { continue }
-            let line = Array(source.lines[lineNumber - 1].utf8)
-            let checked = contains(line, "[x]") || contains(line, "[X]")
-            let restIsBlank = line[end...].allSatisfy(isSpaceChar)
-            var rest = 3
-            while rest < literal.count, isSpaceChar(literal[rest]) { rest += 1 }
-            if rest < literal.count {
-                Tree.setLiteral(text, String(decoding: literal[rest...], as: UTF8.self))
-            } else {
-                Tree.remove(text)
+            let writtenNumber = lineNumber - shift
+            if let checked = rewritten[writtenNumber] {
+                tasks.append((item, checked))
+                continue
             }
-            if restIsBlank { emptyFirstLine(item, paragraph, source: source) }
-            tasks.append((item, checked))
+            guard writtenNumber >= 1, writtenNumber <= written.lines.count,
+                let end = markerEnd(Array(written.lines[writtenNumber - 1].utf8)),
+                let block = Tree.firstChild(item)
+            else { continue }
+            let line = Array(written.lines[writtenNumber - 1].utf8)
+            let restIsBlank = line[end...].allSatisfy(isSpaceChar)
+            if Tree.type(block) == CMARK_NODE_CUSTOM_BLOCK || Tree.startLine(block) <= shift {
+                // A table, or the text before one, parsed in the prelude: it began after the marker already
+                // (``Tables/plans(in:source:taskLists:)``).
+                guard !restIsBlank else { continue }
+            } else {
+                // A blank rest is a paragraph only: libcmark's heading of the marker alone is left as it is.
+                guard Tree.type(block) == CMARK_NODE_PARAGRAPH || !restIsBlank,
+                    let text = firstText(of: block, line: lineNumber), dropMarker(text)
+                else { continue }
+            }
+            if restIsBlank { emptyFirstLine(item, block, source: source) }
+            tasks.append((item, contains(line, "[x]") || contains(line, "[X]")))
         }
         var loose: [OpaquePointer] = []
         for task in tasks {
@@ -51,6 +64,31 @@ enum TaskLists {
             Tree.append(Tree.custom(block: false, onEnter: checkbox, onExit: ""), to: paragraph)
             Tree.prepend(paragraph, to: task.item)
         }
+    }
+
+    /// The text that begins the item's first block when that block is what cmark-gfm makes of the rest of
+    /// the marker's line: cmark-gfm reads no block start after the marker, so the rest is a paragraph, which
+    /// the next lines can make a setext heading.
+    private static func firstText(of block: OpaquePointer, line: Int) -> OpaquePointer? {
+        let type = Tree.type(block)
+        guard type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING, Tree.startLine(block) == line,
+            let text = Tree.firstChild(block), Tree.isText(text)
+        else { return nil }
+        return text
+    }
+
+    /// Takes the `[ ]` and the white space after it off the text, if it begins with them.
+    private static func dropMarker(_ text: OpaquePointer) -> Bool {
+        let literal = Array(Tree.literal(text).utf8)
+        guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]") else { return false }
+        var rest = 3
+        while rest < literal.count, isSpaceChar(literal[rest]) { rest += 1 }
+        if rest < literal.count {
+            Tree.setLiteral(text, String(decoding: literal[rest...], as: UTF8.self))
+        } else {
+            Tree.remove(text)
+        }
+        return true
     }
 
     /// Where the marker of cmark-gfm's `tasklist` scanner ends in the line an item starts on (after the `]`,
@@ -136,7 +174,7 @@ enum TaskLists {
         cmark_node_set_list_tight(list, 1)
     }
 
-    private static func contains(_ line: [UInt8], _ needle: String) -> Bool {
+    static func contains(_ line: [UInt8], _ needle: String) -> Bool {
         let pattern = Array(needle.utf8)
         guard line.count >= pattern.count else { return false }
         return (0...(line.count - pattern.count)).contains { line[$0..<$0 + pattern.count].elementsEqual(pattern) }
