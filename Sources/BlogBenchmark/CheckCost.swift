@@ -11,13 +11,20 @@ struct CheckCost {
         /// The builds' processor time (user and system), which other work on a shared machine sways less.
         var withoutProcessorRuns: [Double]
         var withProcessorRuns: [Double]
+        /// The user part of the processor time.
+        var withoutUserRuns: [Double]
+        var withUserRuns: [Double]
         /// The share of time the check adds: 0.09 for 9%.
         var added: Double { withSeconds / withoutSeconds - 1 }
         /// The share of processor time it adds: the median of each pair's (a build with the check and the
         /// one without it right before), which a machine whose load drifts between pairs sways less than
         /// a ratio of the medians.
-        var addedProcessor: Double {
-            Self.median(zip(withProcessorRuns, withoutProcessorRuns).map { $0 / $1 - 1 })
+        var addedProcessor: Double { Self.addedByPairs(withProcessorRuns, withoutProcessorRuns) }
+        /// The share of user time it adds, the same way.
+        var addedUser: Double { Self.addedByPairs(withUserRuns, withoutUserRuns) }
+
+        static func addedByPairs(_ with: [Double], _ without: [Double]) -> Double {
+            median(zip(with, without).map { $0 / $1 - 1 })
         }
 
         static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
@@ -26,13 +33,17 @@ struct CheckCost {
     /// What the check may add at 10,000 posts (issue #35).
     static let limit = 0.15
 
-    /// `met` or `NOT MET`, judged by processor time: the check's work on both cores, which the other work
-    /// of a shared machine sways less than the wall time printed beside it.
+    /// `met` or `NOT MET`, judged by processor time (the check's work on both cores, which the other work
+    /// of a shared machine sways less than the wall time printed beside it) and by user time alone: the
+    /// system time of two identical builds here differs by more than the check costs, so a share of
+    /// processor time alone can read as met by chance.
     static func verdict(_ figures: Figures) -> String {
         String(
             format:
-                "  %@  what the internal check adds to a clean build's processor time: %.3f x (at most %.2f; wall time %+.3f x)   (%@, load average %@)",
-            figures.addedProcessor <= limit ? "met    " : "NOT MET", figures.addedProcessor, limit, figures.added,
+                "  %@  what the internal check adds to a clean build's processor time: %.3f x (at most %.2f; user time alone %+.3f x, wall time %+.3f x)   (%@, load average %@)",
+            max(figures.addedProcessor, figures.addedUser) <= limit ? "met    " : "NOT MET", figures.addedProcessor,
+            limit, figures.addedUser,
+            figures.added,
             SiteBenchmark.machineDescription(), loadAverage())
     }
 
@@ -66,16 +77,18 @@ struct CheckCost {
         return Figures(
             withoutSeconds: Figures.median(without.map(\.seconds)), withSeconds: Figures.median(with.map(\.seconds)),
             withoutRuns: without.map(\.seconds), withRuns: with.map(\.seconds),
-            withoutProcessorRuns: without.map(\.processorSeconds), withProcessorRuns: with.map(\.processorSeconds))
+            withoutProcessorRuns: without.map(\.processorSeconds), withProcessorRuns: with.map(\.processorSeconds),
+            withoutUserRuns: without.map(\.userSeconds), withUserRuns: with.map(\.userSeconds))
     }
 
     static func line(_ figures: Figures) -> String {
         func list(_ values: [Double]) -> String { values.map { String(format: "%.2f", $0) }.joined(separator: ", ") }
         return String(
             format:
-                "  internal check (build --check): clean build %.2f s with it, %.2f s without: %+.0f%%; processor %+.0f%% (median of the pairs)   (medians of %@ and %@ s; processor %@ and %@ s)",
+                "  internal check (build --check): clean build %.2f s with it, %.2f s without: %+.0f%%; processor %+.0f%%, user %+.0f%% (medians of the pairs)   (medians of %@ and %@ s; processor %@ and %@ s; user %@ and %@ s)",
             figures.withSeconds, figures.withoutSeconds, 100 * figures.added, 100 * figures.addedProcessor,
-            list(figures.withRuns), list(figures.withoutRuns), list(figures.withProcessorRuns),
-            list(figures.withoutProcessorRuns))
+            100 * figures.addedUser, list(figures.withRuns), list(figures.withoutRuns),
+            list(figures.withProcessorRuns), list(figures.withoutProcessorRuns), list(figures.withUserRuns),
+            list(figures.withoutUserRuns))
     }
 }

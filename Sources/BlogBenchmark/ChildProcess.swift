@@ -13,6 +13,9 @@ enum ChildProcess {
         var peakMemory: Int
         /// Processor time, user and system, on every core: steadier than wall time on a shared machine.
         var processorSeconds: Double = 0
+        /// The user part of it: the program's own work, without the kernel's, whose share on a machine whose
+        /// disk other work shares swings by seconds from one run to the next.
+        var userSeconds: Double = 0
     }
 
     static func run(_ executable: String, _ arguments: [String], quiet: Bool = true) -> Result {
@@ -37,7 +40,8 @@ enum ChildProcess {
             status: (status >> 8) & 0xFF, seconds: (ContinuousClock.now - start).seconds,
             peakMemory: usage.ru_maxrss * 1024,
             processorSeconds: Double(usage.ru_utime.tv_sec + usage.ru_stime.tv_sec)
-                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6)
+                + Double(usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e6,
+            userSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6)
     }
 
     /// The full path of a program on PATH.
