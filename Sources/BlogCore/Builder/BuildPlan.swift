@@ -16,6 +16,9 @@ struct BuildPlan: Sendable {
     /// Warnings of blog.yaml, and the theme's errors and warnings.
     var diagnostics: [Diagnostic]
     var started: ContinuousClock.Instant
+    /// The last scan of the sources in this process (``BuildMemory``), taken out of the memory as the plan
+    /// is made, so that a build that stops before its own scan leaves none behind.
+    var lastScan: (scan: SourceScan, positions: [String: Int])? = nil
 
     /// The site folder as a path, for joining with the many paths below it.
     var rootPath: String { site.root.path }

@@ -7,6 +7,7 @@ extension SiteBuilder {
     /// and an output folder that must not be replaced stop the build here.
     func makePlan(_ options: BuildOptions) throws(DiagnosticError) -> BuildPlan {
         let started = ContinuousClock.now
+        let lastScan = options.memory?.takeScan()
         var (configuration, diagnostics) = try site.loadConfiguration()
         if let override = options.baseURL {
             guard let normalized = SiteConfiguration.normalizedBaseURL(override) else {
@@ -39,7 +40,7 @@ extension SiteBuilder {
         return BuildPlan(
             site: site, options: options, configuration: configuration, templates: templates,
             routes: Routes(configuration: configuration),
-            output: output, incremental: incremental, diagnostics: diagnostics, started: started)
+            output: output, incremental: incremental, diagnostics: diagnostics, started: started, lastScan: lastScan)
     }
 
     /// What a build's record must match to be reused: the engine, blog.yaml, every theme file and the options.

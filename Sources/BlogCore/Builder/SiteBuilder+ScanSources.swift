@@ -16,10 +16,8 @@ struct SourceScan: Sendable {
 extension SiteBuilder {
     /// Lists the content files and stamps each, on every core: the record of the last build is compared
     /// with the stamps, and a build reuses what it has for each file whose stamp is as before.
-    func scanSources(_ plan: BuildPlan, after last: (scan: SourceScan, positions: [String: Int])?) async
-        -> SourceScan
-    {
-        if let last, let scan = Self.restampChanged(plan, last) {
+    func scanSources(_ plan: BuildPlan) async -> SourceScan {
+        if let last = plan.lastScan, let scan = Self.restampChanged(plan, last) {
             plan.options.memory?.remember(scan, positions: last.positions)
             PhaseTimer.note("stamped only the \(plan.options.changedSources?.count ?? 0) files a watcher saw change")
             return scan

@@ -23,11 +23,10 @@ public struct SiteBuilder: Sendable {
     /// - Throws: ``DiagnosticError`` with every error and warning found; the output is left as it was then.
     public func build(_ options: BuildOptions) async throws(DiagnosticError) -> BuildSummary {
         var timer = PhaseTimer()
-        let lastScan = options.memory?.takeScan()
         let plan = try makePlan(options)
         let lock = try await lockSite(options)
         defer { lock.release() }
-        let sources = await scanSources(plan, after: lastScan)
+        let sources = await scanSources(plan)
         var run = BuildRun(plan, scan: sources)
         timer.mark("plan and scan")
         switch await takeShortWay(sources, run) {
@@ -55,10 +54,8 @@ public struct SiteBuilder: Sendable {
         var summary = committed.summary(pages, selection)
         summary.spareRequest = await plan.incremental.record(
             BuildOutcome(
-                scan: sources, loaded: loaded, selection: selection, sourceRecords: pages.sourceRecords,
-                listPages: listPages.merging(pages.images.pageDigests) { page, _ in page }, feeds: feeds,
-                committed: committed, summary: summary,
-                diagnostics: run.contentDiagnostics), plan)
+                scan: sources, loaded: loaded, selection: selection, pages: pages, listPages: listPages,
+                feeds: feeds, committed: committed, summary: summary, diagnostics: run.contentDiagnostics), plan)
         timer.mark("record")
         let checked = await checkLinks(pages, listPages, redirects, committed, run, into: &summary)
         Self.releaseInBackground([loaded, selection, pages, run.reuse, committed])

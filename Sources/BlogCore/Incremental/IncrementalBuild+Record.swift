@@ -7,7 +7,8 @@ struct BuildOutcome: Sendable {
     var loaded: LoadedFiles
     /// Its links' digest, navigation and the first date of a future post left out.
     var selection: Selection
-    var sourceRecords: Task<SourceRecords, Never>
+    /// The pages made: their sources' records, and the digests of the images pages offer.
+    var pages: RenderedPages
     /// Each list page with the digest of its inputs.
     var listPages: [String: UInt64]
     var feeds: WrittenFeeds
@@ -28,7 +29,9 @@ extension IncrementalBuild {
             warnings[page] = found.map { BuildRecord.FeedWarning(file: $0.file, message: $0.message) }
         }
         let dependencies = BuildRecord.Dependencies(
-            links: outcome.selection.linkHash, listPages: outcome.listPages.merging(feeds.hashes) { page, _ in page },
+            links: outcome.selection.linkHash,
+            listPages: outcome.listPages.merging(outcome.pages.images.pageDigests) { page, _ in page }
+                .merging(feeds.hashes) { page, _ in page },
             feedWarnings: warnings,
             navigation: outcome.selection.sitePages.context.navigation.map(BuildRecord.NavigationLink.init),
             feedPages: feeds.wholePostPages.map(BuildRecord.FeedPage.init))
@@ -52,7 +55,7 @@ extension IncrementalBuild {
             outcome.scan, manifest: manifest, nextDue: outcome.selection.nextDue, summary: outcome.summary,
             plan.rootPath,
             outcome.diagnostics)
-        record.sources = await outcome.sourceRecords.value.records
+        record.sources = await outcome.pages.sourceRecords.value.records
         record.sourceOrder = outcome.loaded.files.map(\.file.path)
         record.stamps = await stamps
         await save(record, output: plan.output)
