@@ -393,6 +393,20 @@ func expectServedEqualsClean(_ site: URL, port: Int, sourceLocation: SourceLocat
         ) { $0.status == 404 }
         #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Written in place."))
         #expect(try httpRequest(port: port, path: "/posts/new/").status == 404)
+        // A post replaced by a folder of its own name (no post: it has no index.md), and back.
+        let live = posts.appending(path: "live.md")
+        try await save(
+            {
+                try FileManager.default.removeItem(at: live)
+                try FileManager.default.createDirectory(at: live, withIntermediateDirectories: false)
+            }, "live.md", at: "/posts/live/"
+        ) { $0.status == 404 }
+        try await save(
+            {
+                try FileManager.default.removeItem(at: live)
+                try livePost("Back as a file.").write(to: live, atomically: false, encoding: .utf8)
+            }, "live.md", at: "/posts/live/"
+        ) { $0.text.contains("Back as a file.") }
         #expect(server.stderr.contains("stamped only the 1 files a watcher saw change"), "\(server.stderr)")
         #expect(await server.stop() == 0)
         try expectServedEqualsClean(site, port: port)

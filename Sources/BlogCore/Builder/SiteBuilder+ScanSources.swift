@@ -44,8 +44,10 @@ extension SiteBuilder {
         var scan = last.scan
         let bundleFiles = Set(scan.bundleFiles)
         for path in changed {
-            // Post-folder files are stamped by the build itself, but must still be there.
-            guard let stamp = FileStamp(plan.rootPath + "/" + path) else { return nil }
+            // Post-folder files are stamped by the build itself, but must still be there, as files: a
+            // post replaced by a folder of its name is listed again by the whole scan.
+            let fullPath = plan.rootPath + "/" + path
+            guard FileSystem.resolvedKind(of: fullPath) == .file, let stamp = FileStamp(fullPath) else { return nil }
             if let position = last.positions[path] {
                 scan.stamps[position] = stamp
             } else if !bundleFiles.contains(path) {
