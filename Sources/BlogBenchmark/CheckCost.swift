@@ -60,20 +60,13 @@ struct CheckCost {
     /// Builds `site` from clean ``runs`` times each way; nil when a build fails (with `--check`, a
     /// problem the check found).
     static func measure(site: URL, blog: String, base: URL) async -> Figures? {
-        var without: [ChildProcess.Result] = []
-        var with: [ChildProcess.Result] = []
-        for attempt in 1...runs {
-            let aside = base.appending(path: "check-cost-aside-\(attempt)")
-            let withoutRun = await CleanBuild.run(blog, site: site, aside: aside.appending(path: "without"))
-            let withRun = await CleanBuild.run(
-                blog, site: site, aside: aside.appending(path: "with"), options: ["--check"])
-            guard withoutRun.status == 0, withRun.status == 0 else {
-                print("note: a build for the cost of the internal check failed in \(site.path)")
-                return nil
-            }
-            without.append(withoutRun)
-            with.append(withRun)
-        }
+        guard
+            let pairs = await CleanBuild.pairs(
+                blog, without: (site, []), with: (site, ["--check"]), runs: runs,
+                aside: base.appending(path: "check-cost"), measuring: "the internal check")
+        else { return nil }
+        let without = pairs.map(\.without)
+        let with = pairs.map(\.with)
         return Figures(
             withoutSeconds: Figures.median(without.map(\.seconds)), withSeconds: Figures.median(with.map(\.seconds)),
             withoutRuns: without.map(\.seconds), withRuns: with.map(\.seconds),

@@ -17,6 +17,28 @@ enum CleanBuild {
         return run
     }
 
+    /// Clean builds of two variants of a site, alternated `runs` times so that the machine's drift weighs on
+    /// both alike: what one step or output costs is the difference within each pair. Nil, saying so, when
+    /// a build fails.
+    static func pairs(
+        _ blog: String, without: (site: URL, options: [String]), with: (site: URL, options: [String]), runs: Int,
+        aside base: URL, measuring what: String
+    ) async -> [(without: ChildProcess.Result, with: ChildProcess.Result)]? {
+        var pairs: [(without: ChildProcess.Result, with: ChildProcess.Result)] = []
+        for attempt in 1...runs {
+            let aside = base.appending(path: "cost-aside-\(attempt)")
+            let withoutRun = await run(
+                blog, site: without.site, aside: aside.appending(path: "without"), options: without.options)
+            let withRun = await run(blog, site: with.site, aside: aside.appending(path: "with"), options: with.options)
+            guard withoutRun.status == 0, withRun.status == 0 else {
+                print("note: a build for the cost of \(what) failed in \(base.path)")
+                return nil
+            }
+            pairs.append((withoutRun, withRun))
+        }
+        return pairs
+    }
+
     static func moveAside(_ site: URL, to aside: URL) {
         try? FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
         for name in ["public", ".public.blog-spare", ".blog-cache"] {

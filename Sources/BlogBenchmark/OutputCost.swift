@@ -33,19 +33,13 @@ struct OutputCost {
             print("note: cannot write the site without the newer outputs: \(error)")
             return nil
         }
-        var without: [Double] = []
-        var with: [Double] = []
-        for attempt in 1...runs {
-            let aside = base.appending(path: "output-cost-aside-\(attempt)")
-            let withoutRun = await CleanBuild.run(blog, site: older, aside: aside.appending(path: "older"))
-            let withRun = await CleanBuild.run(blog, site: site, aside: aside.appending(path: "all"))
-            guard withoutRun.status == 0, withRun.status == 0 else {
-                print("note: a build for the cost of the newer outputs failed in \(base.path)")
-                return nil
-            }
-            without.append(withoutRun.seconds)
-            with.append(withRun.seconds)
-        }
+        guard
+            let pairs = await CleanBuild.pairs(
+                blog, without: (older, []), with: (site, []), runs: runs,
+                aside: base.appending(path: "output-cost"), measuring: "the newer outputs")
+        else { return nil }
+        let without = pairs.map(\.without.seconds)
+        let with = pairs.map(\.with.seconds)
         return Figures(
             withoutSeconds: without.sorted()[runs / 2], withSeconds: with.sorted()[runs / 2], withoutRuns: without,
             withRuns: with)

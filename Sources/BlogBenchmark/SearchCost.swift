@@ -51,23 +51,15 @@ struct SearchCost {
             print("note: cannot write the site without search: \(error)")
             return nil
         }
-        var withoutRuns: [Double] = []
-        var withRuns: [Double] = []
-        var withoutProcessor: [Double] = []
-        var withProcessor: [Double] = []
-        for attempt in 1...runs {
-            let aside = base.appending(path: "search-cost-aside-\(attempt)")
-            let withoutRun = await CleanBuild.run(blog, site: without, aside: aside.appending(path: "without"))
-            let withRun = await CleanBuild.run(blog, site: site, aside: aside.appending(path: "with"))
-            guard withoutRun.status == 0, withRun.status == 0 else {
-                print("note: a build for the cost of search failed in \(base.path)")
-                return nil
-            }
-            withoutRuns.append(withoutRun.seconds)
-            withRuns.append(withRun.seconds)
-            withoutProcessor.append(withoutRun.processorSeconds)
-            withProcessor.append(withRun.processorSeconds)
-        }
+        guard
+            let pairs = await CleanBuild.pairs(
+                blog, without: (without, []), with: (site, []), runs: runs,
+                aside: base.appending(path: "search-cost"), measuring: "search")
+        else { return nil }
+        let withoutRuns = pairs.map(\.without.seconds)
+        let withRuns = pairs.map(\.with.seconds)
+        let withoutProcessor = pairs.map(\.without.processorSeconds)
+        let withProcessor = pairs.map(\.with.processorSeconds)
         let index = CleanBuild.treeSize(site.appending(path: "public/search"))
         let fetched = queries.compactMap { text in
             SearchFetch.files(for: text, site: Site(root: site)).map {
