@@ -50,6 +50,32 @@ import Testing
         }
     }
 
+    /// The scanner that reads ASCII 8 bytes at a time finds the tokens the scalar-by-scalar reader finds,
+    /// wherever words, ideographs and bytes past ASCII fall against its 8-byte steps.
+    @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
+    func scanFindsTheTokensOfTheScalarReader(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        let pieces = [
+            "a", "Ab", "swift", "SWIFT", "Markdown", "abcdefgh", "ABCDEFGHI", "antidisestablishment", "x9", "2026",
+            " ", "  ", ", ", ".", "-", "_", "@", "[", "`", "{", "\n", "\t", "\u{0}", "café", "Café", "ÉCOLE",
+            "naïve", "東京都", "日", "に", "한국어", "“", "”", "—", "…", "\u{00A0}", "ΟΔΟΣ", "οδός", "नमस्ते",
+            "e\u{301}", "\u{301}", "😀", "𠀋", "Ⅻ", "½", "ｆｕｌｌ",
+        ]
+        for _ in 0..<300 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 40) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var utf8 = Array(text.utf8)
+            var fast: [([UInt8], SearchWords.Token)] = []
+            var reference: [([UInt8], SearchWords.Token)] = []
+            utf8.withUnsafeMutableBufferPointer { buffer in
+                let bytes = UnsafeBufferPointer(buffer)
+                SearchWords.scan(bytes) { fast.append((Array($0), $1)) }
+                SearchWords.scanScalars(bytes) { reference.append((Array($0), $1)) }
+            }
+            #expect(fast.elementsEqual(reference) { $0.0 == $1.0 && $0.1 == $1.1 }, "\(text.debugDescription)")
+        }
+    }
+
     @Test func queryWordsMatchStemsAndTheLastWordAsAPrefix() {
         let query = SearchQuery("Running caf", stems: true)
         #expect(query.words == [.init(exact: "run", prefix: nil), .init(exact: "caf", prefix: "caf")])

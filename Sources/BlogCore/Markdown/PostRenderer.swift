@@ -68,9 +68,9 @@ struct PostRenderer: Sendable {
             collectingText: configuration.search != nil)
         // Before the anchors: the search index holds what the reader sees of a heading.
         let search = configuration.search.map { settings in
-            SearchDocument(
-                body: String(decoding: walked.text, as: UTF8.self), headings: walked.headings.map(Self.blockText),
-                words: settings.words)
+            walked.text.withUnsafeBufferPointer {
+                SearchDocument(bodyUTF8: $0, headings: walked.headings.map(Self.blockText), words: settings.words)
+            }
         }
         let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
         // Hugo's summary ends at a paragraph; which one is known from the HTML, and the text from the tree.

@@ -11,10 +11,17 @@ struct SearchDocument: Sendable, Equatable {
 
     /// The document of a body whose text (headings included) is `body`, with `headings` alone.
     init(body: String, headings: [String], words: SearchWords) {
-        var terms = words.counts(in: body)
-        for heading in headings { words.forEachTerm(in: heading) { terms[$0, default: 0] += 1 } }
-        self.terms = terms
-        self.excerpt = Self.excerpt(of: body)
+        var body = body
+        self = body.withUTF8 { Self(bodyUTF8: $0, headings: headings, words: words) }
+    }
+
+    /// The same from the body's UTF-8 text as the renderer collects it, without making a string of it.
+    init(bodyUTF8 body: UnsafeBufferPointer<UInt8>, headings: [String], words: SearchWords) {
+        var counter = SearchWords.Counter(words)
+        counter.add(body)
+        for heading in headings { counter.add(heading) }
+        self.terms = counter.counts()
+        self.excerpt = Self.excerpt(ofUTF8: body)
     }
 
     init(terms: [String: Int], excerpt: String) {
@@ -27,36 +34,39 @@ struct SearchDocument: Sendable, Equatable {
     /// post cost a tenth of the index's time.
     static func excerpt(of text: String) -> String {
         var text = text
-        return text.withUTF8 { bytes in
-            var result: [UInt8] = []
-            result.reserveCapacity(excerptLimit + 16)
-            var length = 0
-            var pendingSpace = false
-            var index = 0
-            while index < bytes.count, length < excerptLimit {
-                let lead = bytes[index]
-                let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-                let end = min(bytes.count, index + width)
-                let isSpace =
-                    lead < 0x80
-                    ? (lead == 0x20 || (0x09...0x0D).contains(lead))
-                    : String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first?.properties.isWhitespace
-                        == true
-                if isSpace {
-                    pendingSpace = length > 0
-                } else {
-                    if pendingSpace {
-                        result.append(0x20)
-                        length += 1
-                    }
-                    pendingSpace = false
-                    result.append(contentsOf: bytes[index..<end])
+        return text.withUTF8(excerpt(ofUTF8:))
+    }
+
+    /// The same from UTF-8 text.
+    static func excerpt(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(excerptLimit + 16)
+        var length = 0
+        var pendingSpace = false
+        var index = 0
+        while index < bytes.count, length < excerptLimit {
+            let lead = bytes[index]
+            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+            let end = min(bytes.count, index + width)
+            let isSpace =
+                lead < 0x80
+                ? (lead == 0x20 || (0x09...0x0D).contains(lead))
+                : String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first?.properties.isWhitespace
+                    == true
+            if isSpace {
+                pendingSpace = length > 0
+            } else {
+                if pendingSpace {
+                    result.append(0x20)
                     length += 1
                 }
-                index = end
+                pendingSpace = false
+                result.append(contentsOf: bytes[index..<end])
+                length += 1
             }
-            return String(decoding: result, as: UTF8.self)
+            index = end
         }
+        return String(decoding: result, as: UTF8.self)
     }
 
     /// One line for the build record: the excerpt, then each term and its count, separated by U+001F

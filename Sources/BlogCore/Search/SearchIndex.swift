@@ -51,29 +51,51 @@ struct SearchIndex: Sendable {
     ///   power of two above a 120th of the postings when that is more, so that a site of any size has a
     ///   couple of hundred word shards at most and a small one a few.
     init(_ entries: [Entry], words: SearchWords, shardTarget: Int? = nil) {
-        var postings: [String: [(doc: Int, count: Int)]] = [:]
+        // Terms by number, so that a document's term is looked up once, not once for each table it is in.
+        var ids: [String: Int] = [:]
+        var terms: [String] = []
+        var postings: [[(doc: Int, count: Int)]] = []
+        // The weighted count of each term in an entry's title, tags and summary, by number, and which are set.
+        var fieldCounts: [Int] = []
+        var fieldIDs: [Int] = []
+        func id(of term: String) -> Int {
+            if let id = ids[term] { return id }
+            ids[term] = terms.count
+            terms.append(term)
+            postings.append([])
+            fieldCounts.append(0)
+            return terms.count - 1
+        }
         var lengths: [Int] = []
-        for (id, entry) in entries.enumerated() {
-            // The body's terms and the other fields' apart, not merged into a copy of the body's table.
-            let fields = Self.fieldTerms(entry, words: words)
+        for (doc, entry) in entries.enumerated() {
+            fieldIDs.removeAll(keepingCapacity: true)
+            for (term, weighted) in Self.fieldTerms(entry, words: words) {
+                let id = id(of: term)
+                fieldIDs.append(id)
+                fieldCounts[id] = weighted
+            }
             var length = 0
             for (term, count) in entry.document.terms {
-                let weighted = count + (fields[term] ?? 0)
+                let id = id(of: term)
+                let weighted = count + fieldCounts[id]
+                fieldCounts[id] = 0
                 length += weighted
-                postings[term, default: []].append((id, weighted))
+                postings[id].append((doc, weighted))
             }
-            for (term, count) in fields where entry.document.terms[term] == nil {
-                length += count
-                postings[term, default: []].append((id, count))
+            // The fields' terms that are not in the body.
+            for id in fieldIDs where fieldCounts[id] > 0 {
+                length += fieldCounts[id]
+                postings[id].append((doc, fieldCounts[id]))
+                fieldCounts[id] = 0
             }
             lengths.append(length)
         }
         let quantized = lengths.map(Self.quantizedLength)
         averageLength = Self.averageLength(ofQuantized: quantized)
-        let sorted = postings.keys.sorted(by: Self.precedes)
+        let sorted = terms.indices.sorted { Self.precedes(terms[$0], terms[$1]) }
         var buffer: [UInt8] = []
-        let encoded: [(term: String, postings: String)] = sorted.map { term in
-            (term, Self.text(of: (postings[term] ?? []).map { ($0.doc, $0.count, quantized[$0.doc]) }, &buffer))
+        let encoded: [(term: String, postings: String)] = sorted.map { id in
+            (terms[id], Self.text(of: postings[id].map { ($0.doc, $0.count, quantized[$0.doc]) }, &buffer))
         }
         wordShards = SearchShards.partition(encoded, target: shardTarget ?? Self.shardTarget(forTerms: encoded))
         documents = entries.map(Self.metadata)
@@ -105,11 +127,11 @@ struct SearchIndex: Sendable {
 
     /// The weighted count of each term of an entry's title, tags and summary.
     static func fieldTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
-        var counts: [String: Int] = [:]
-        words.forEachTerm(in: entry.title) { counts[$0, default: 0] += titleWeight }
-        for tag in entry.tags { words.forEachTerm(in: tag) { counts[$0, default: 0] += tagWeight } }
-        if let summary = entry.summary { words.forEachTerm(in: summary) { counts[$0, default: 0] += summaryWeight } }
-        return counts
+        var counter = SearchWords.Counter(words)
+        counter.add(entry.title, weight: titleWeight)
+        for tag in entry.tags { counter.add(tag, weight: tagWeight) }
+        if let summary = entry.summary { counter.add(summary, weight: summaryWeight) }
+        return counter.counts()
     }
 
     /// A document's length in a posting: 4·log2(1 + length), rounded, at most 63, so that it takes one
