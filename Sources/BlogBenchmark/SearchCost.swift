@@ -18,8 +18,18 @@ struct SearchCost {
         /// The builds' processor time (user and system), which other work on a shared machine sways less.
         var withoutProcessorRuns: [Double] = []
         var withProcessorRuns: [Double] = []
+        /// The builds' user time alone: the verdict's measure. System time on this kind of machine (ext4,
+        /// shared) swings by seconds after the large deletions clean builds make, whichever site is built,
+        /// so processor time's share says more about the disk than about the index.
+        var withoutUserRuns: [Double] = []
+        var withUserRuns: [Double] = []
         /// The share of a clean build's time the index adds: 0.07 for 7%.
         var added: Double { withSeconds / withoutSeconds - 1 }
+        /// The share of user time it adds, from the medians.
+        var addedUser: Double {
+            guard !withUserRuns.isEmpty, !withoutUserRuns.isEmpty else { return 0 }
+            return CheckCost.Figures.median(withUserRuns) / CheckCost.Figures.median(withoutUserRuns) - 1
+        }
         /// The share of processor time it adds, from the medians.
         var addedProcessor: Double {
             guard !withProcessorRuns.isEmpty, !withoutProcessorRuns.isEmpty else { return 0 }
@@ -34,7 +44,7 @@ struct SearchCost {
         var results: Int
     }
 
-    static let runs = 3
+    static let runs = 5
     static let queries = ["swift", "static site engine"]
 
     /// Writes the copy beside `site` and builds both from clean ``runs`` times; nil when a build fails.
@@ -70,7 +80,8 @@ struct SearchCost {
         return Figures(
             withoutSeconds: withoutRuns.sorted()[runs / 2], withSeconds: withRuns.sorted()[runs / 2],
             withoutRuns: withoutRuns, withRuns: withRuns, indexFiles: index.files, indexMB: Double(index.bytes) / 1e6,
-            queries: fetched, withoutProcessorRuns: withoutProcessor, withProcessorRuns: withProcessor)
+            queries: fetched, withoutProcessorRuns: withoutProcessor, withProcessorRuns: withProcessor,
+            withoutUserRuns: pairs.map(\.without.userSeconds), withUserRuns: pairs.map(\.with.userSeconds))
     }
 
     static func lines(_ figures: Figures) -> [String] {
@@ -78,9 +89,10 @@ struct SearchCost {
         return [
             String(
                 format:
-                    "  search index: %d files, %.1f MB; clean build %.2f s with it, %.2f s without: %+.0f%%; processor %+.0f%%   (processor %@ and %@ s)",
+                    "  search index: %d files, %.1f MB; clean build %.2f s with it, %.2f s without: %+.0f%%; user %+.0f%%, processor %+.0f%%   (user %@ and %@ s; processor %@ and %@ s)",
                 figures.indexFiles, figures.indexMB, figures.withSeconds, figures.withoutSeconds, 100 * figures.added,
-                100 * figures.addedProcessor, list(figures.withProcessorRuns), list(figures.withoutProcessorRuns))
+                100 * figures.addedUser, 100 * figures.addedProcessor, list(figures.withUserRuns),
+                list(figures.withoutUserRuns), list(figures.withProcessorRuns), list(figures.withoutProcessorRuns))
         ]
             + figures.queries.map {
                 String(
