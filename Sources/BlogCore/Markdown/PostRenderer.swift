@@ -144,12 +144,20 @@ struct PostRenderer: Sendable {
     private static func walk(_ document: Document, collectingParagraphs: Bool, collectingText: Bool) -> Walked {
         var walked = Walked()
         document.forEachNode { node in
-            if collectingText { appendText(of: node, to: &walked.text) }
-            switch node.kind {
-            case .text, .code: walked.words += node.withLiteralBytes(wordCount(inUTF8:))
-            case .codeBlock:
-                walked.words += node.withLiteralBytes(wordCount(inUTF8:))
-                walked.codeBlocks.append(node)
+            // The kind and a literal are each asked of cmark once: this runs for every node of every post.
+            let kind = node.kind
+            switch kind {
+            case .text, .code, .codeBlock:
+                node.withLiteralBytes { literal in
+                    walked.words += wordCount(inUTF8: literal)
+                    if collectingText { appendText(literal, of: kind, to: &walked.text) }
+                }
+                if kind == .codeBlock { walked.codeBlocks.append(node) }
+                return
+            default:
+                if collectingText { appendText(UnsafeBufferPointer(start: nil, count: 0), of: kind, to: &walked.text) }
+            }
+            switch kind {
             case .heading: walked.headings.append(node)
             case .link: walked.links.append(node)
             case .image: walked.images.append(node)
@@ -161,16 +169,16 @@ struct PostRenderer: Sendable {
         return walked
     }
 
-    /// Adds a node's text to the search text: inline text as it is, a space for a line break and around
-    /// every block, so that neither words of two paragraphs nor a link and the period after it are split
-    /// or joined.
-    private static func appendText(of node: Node, to text: inout [UInt8]) {
-        switch node.kind {
-        case .text, .code: node.withLiteralBytes { text.append(contentsOf: $0) }
+    /// Adds a node's text (its `literal`, for text and code) to the search text: inline text as it is, a
+    /// space for a line break and around every block, so that neither words of two paragraphs nor a link
+    /// and the period after it are split or joined.
+    private static func appendText(_ literal: UnsafeBufferPointer<UInt8>, of kind: Node.Kind, to text: inout [UInt8]) {
+        switch kind {
+        case .text, .code: text.append(contentsOf: literal)
         case .emphasis, .strong, .link, .image, .htmlInline, .customInline: break
         case .codeBlock:
             text.append(UInt8(ascii: " "))
-            node.withLiteralBytes { text.append(contentsOf: $0) }
+            text.append(contentsOf: literal)
             text.append(UInt8(ascii: " "))
         default: if text.last != UInt8(ascii: " ") { text.append(UInt8(ascii: " ")) }
         }

@@ -42,7 +42,9 @@ struct SearchWordTable: ~Copyable {
         return packed
     }
 
-    /// Counts `word` `weight` times more; `packed` is ``packed(_:)`` of it.
+    /// Counts `word` `weight` times more; `packed` is ``packed(_:)`` of it. Inlined where words are
+    /// read, as it runs for each word; a new word's insertion is not.
+    @inline(__always)
     mutating func add(_ word: UnsafeBufferPointer<UInt8>, packed: UInt64, weight: Int = 1) {
         let isShort = word.count <= 8
         let key = isShort ? packed : Self.hash(word)
@@ -57,6 +59,12 @@ struct SearchWordTable: ~Copyable {
             }
             slot = (slot + 1) & mask
         }
+        insert(word, key: key, at: slot, weight: weight)
+    }
+
+    @inline(never)
+    private mutating func insert(_ word: UnsafeBufferPointer<UInt8>, key: UInt64, at slot: Int, weight: Int) {
+        let isShort = word.count <= 8
         var info = UInt32(word.count)
         if !isShort {
             info = UInt32(9 + longWords.count)

@@ -19,6 +19,7 @@ extension SearchWords {
     /// digits, and the words' bounds are found by counting zero bits, so that the work is done for each
     /// word rather than for each byte (a branch for each byte of every post cost more than the rest of the
     /// index). A word with anything past ASCII, up to the next ASCII separator, is read by scalar.
+    @inline(__always) // where it is called, so that what it calls for each word is inlined into its loop
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (UnsafeBufferPointer<UInt8>, Token) -> Void) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
