@@ -46,6 +46,27 @@ struct SearchWordTable: ~Copyable {
     /// read, as it runs for each word; a new word's insertion is not.
     @inline(__always)
     mutating func add(_ word: UnsafeBufferPointer<UInt8>, packed: UInt64, weight: Int = 1) {
+        let (slot, key, isHeld) = find(word, packed: packed)
+        if isHeld {
+            slots[slot].count += UInt32(weight)
+        } else {
+            insert(word, key: key, at: slot, weight: weight)
+        }
+    }
+
+    /// The number of `word` among the words in the order they came first, adding it when it is new; a
+    /// table that numbers words holds no counts.
+    mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int {
+        let (slot, key, isHeld) = find(word, packed: Self.packed(word))
+        if isHeld { return Int(slots[slot].count) }
+        let number = count
+        insert(word, key: key, at: slot, weight: number)
+        return number
+    }
+
+    /// The slot that holds `word`, or the empty one where it goes, and its key.
+    @inline(__always)
+    private func find(_ word: UnsafeBufferPointer<UInt8>, packed: UInt64) -> (slot: Int, key: UInt64, isHeld: Bool) {
         let isShort = word.count <= 8
         let key = isShort ? packed : Self.hash(word)
         var slot = Self.home(key, mask)
@@ -54,12 +75,11 @@ struct SearchWordTable: ~Copyable {
             if held.key == key,
                 isShort ? held.info == UInt32(word.count) : held.info > 8 && holds(Int(held.info) - 9, word)
             {
-                slots[slot].count += UInt32(weight)
-                return
+                return (slot, key, true)
             }
             slot = (slot + 1) & mask
         }
-        insert(word, key: key, at: slot, weight: weight)
+        return (slot, key, false)
     }
 
     @inline(never)
