@@ -168,9 +168,11 @@ enum HTMLScanner {
     private static func valueRange(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, Int) {
         guard start < bytes.count else { return (start..<start, start) }
         let quote = bytes[start]
-        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-            var end = start + 1
-            while end < bytes.count, bytes[end] != quote { end += 1 }
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), let base = bytes.baseAddress {
+            let end =
+                memchr(base + start + 1, Int32(quote), bytes.count - start - 1).map {
+                    UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+                } ?? bytes.count
             return (start + 1..<end, min(end + 1, bytes.count))
         }
         var end = start
