@@ -414,7 +414,15 @@ struct FeedReader {
         guard let host = rest.split(separator: "/", maxSplits: 1, omittingEmptySubsequences: false).first else {
             return false
         }
-        return !host.isEmpty && !url.contains(where: \.isWhitespace)
+        return !host.isEmpty && !containsWhitespace(url)
+    }
+
+    /// Whether any character of `text` is white space; an ASCII text (every URL a build writes) is
+    /// read by byte, as Unicode's white space in ASCII is tab to carriage return and space.
+    static func containsWhitespace(_ text: String) -> Bool {
+        let utf8 = text.utf8
+        guard utf8.allSatisfy({ $0 < 0x80 }) else { return text.contains(where: \.isWhitespace) }
+        return utf8.contains { $0 == 0x20 || (0x09...0x0D).contains($0) }
     }
 
     static func looksLikeMarkup(_ text: String) -> Bool {

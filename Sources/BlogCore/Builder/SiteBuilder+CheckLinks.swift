@@ -43,20 +43,28 @@ extension SiteBuilder {
             pages.all.map { routes.page(of: $0.post).path }
             + listPages.keys.filter { $0 != routes.notFound.path }
         // The feeds are checked beside the pages: each check has steps on one core that the other fills.
+        // About one URL for each file of the output: the table need not grow a dozen times.
+        let targets = LinkTargetCache.Shared(.init(minimumCapacity: files.count))
         async let feeds = FeedCheck(
-            routes: routes, folder: committed.folder, files: files, outputName: plan.output.displayName
+            routes: routes, folder: committed.folder, files: files, outputName: plan.output.displayName,
+            targets: targets
         ).run(publishedPages: published)
         var check = LinkCheck(routes: routes, folder: committed.folder, files: files)
+        check.targets = targets
         check.collectsExternal = plan.options.linkFetcher != nil
         check.scanned = run.pageScans?.take() ?? [:]
         var findings = await check.run()
         if let fetcher = plan.options.linkFetcher { await checkExternal(&findings, fetcher, plan) }
-        var origins = pageOrigins(pages, listPages: listPages, redirects: redirects, routes: routes)
-        for problem in findings.problems where origins[problem.page] == nil {
-            origins[problem.page] = copiedOrigin(of: problem.page, pages, plan)
+        var diagnostics: [Diagnostic] = []
+        // Where every page comes from is worked out only when a problem must be placed.
+        if !findings.problems.isEmpty {
+            var origins = pageOrigins(pages, listPages: listPages, redirects: redirects, routes: routes)
+            for problem in findings.problems where origins[problem.page] == nil {
+                origins[problem.page] = copiedOrigin(of: problem.page, pages, plan)
+            }
+            diagnostics = LinkCheck.diagnostics(
+                findings.problems, origins: origins, root: site.root, basePath: routes.basePath)
         }
-        var diagnostics = LinkCheck.diagnostics(
-            findings.problems, origins: origins, root: site.root, basePath: routes.basePath)
         diagnostics += await feeds
         summary.check = CheckSummary(
             pages: findings.pages, links: findings.links, anchors: findings.anchors,

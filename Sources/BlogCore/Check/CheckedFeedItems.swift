@@ -17,13 +17,9 @@ struct CheckedFeedItems: Sendable {
     /// The item whose bytes are `bytes` in a feed of `version`: as checked before, or as `check` finds
     /// it now (nil when it cannot).
     func item(
-        _ bytes: ArraySlice<UInt8>, version: String?, otherwise check: () -> FeedCheck.CheckedItem?
+        _ bytes: UnsafeBufferPointer<UInt8>, version: String?, otherwise check: () -> FeedCheck.CheckedItem?
     ) -> FeedCheck.CheckedItem? {
-        // Hashed outside the lock: an item is kilobytes.
-        var hasher = Hasher()
-        hasher.combine(version)
-        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
-        let hash = hasher.finalize()
+        let hash = Self.hash(bytes, version: version)
         let known = entries.withLock { entries in
             entries[hash]?.first { $0.version == version && Self.equal($0.bytes, bytes) }?.item
         }
@@ -33,13 +29,23 @@ struct CheckedFeedItems: Sendable {
         return item
     }
 
-    private static func equal(_ a: [UInt8], _ b: ArraySlice<UInt8>) -> Bool {
+    /// A hash of an item's length, version and ends: an item is kilobytes, its start (`{"id":"…"`) tells
+    /// it from the others already, and the bytes are compared in full on a match anyway.
+    private static func hash(_ bytes: UnsafeBufferPointer<UInt8>, version: String?) -> Int {
+        var hasher = Hasher()
+        hasher.combine(version)
+        hasher.combine(bytes.count)
+        let edge = min(bytes.count, 128)
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[..<edge])))
+        hasher.combine(bytes: UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: bytes[(bytes.count - edge)...])))
+        return hasher.finalize()
+    }
+
+    private static func equal(_ a: [UInt8], _ b: UnsafeBufferPointer<UInt8>) -> Bool {
         guard a.count == b.count else { return false }
         return a.withUnsafeBytes { one in
-            b.withUnsafeBytes { other in
-                guard let one = one.baseAddress, let other = other.baseAddress else { return true }
-                return memcmp(one, other, a.count) == 0
-            }
+            guard let one = one.baseAddress, let other = b.baseAddress else { return true }
+            return memcmp(one, other, a.count) == 0
         }
     }
 }

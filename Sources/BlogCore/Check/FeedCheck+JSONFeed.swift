@@ -25,18 +25,19 @@ extension FeedCheck {
 
     /// Validates a JSON Feed as `blog feed validate --strict` does and checks the URLs in it; an item met
     /// before, in this feed or another, byte for byte, is not validated again.
-    func checkJSONFeed(_ data: Data, path: String, items: CheckedFeedItems, cache: inout LinkTargetCache)
-        -> [Diagnostic]
-    {
-        let bytes = [UInt8](data)
-        if let found = bytes.withUnsafeBufferPointer({ buffer in
-            JSONFeedSplit(buffer).flatMap { checkItemByItem(bytes, $0, path: path, items: items, cache: &cache) }
+    func checkJSONFeed(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, items: CheckedFeedItems, cache: inout LinkTargetCache
+    ) -> [Diagnostic] {
+        if let found = JSONFeedSplit(bytes).flatMap({
+            checkItemByItem(bytes, $0, path: path, items: items, cache: &cache)
         }) {
             return found
         }
         // One parse serves the validator and the URLs; bytes that do not parse get the validator's
         // own message for them.
-        guard let value = try? JSONValue(parsing: bytes) else { return problems(FeedValidator.validate(data), path) }
+        guard let value = try? JSONValue(parsing: bytes) else {
+            return problems(FeedValidator.validate(Data(buffer: bytes)), path)
+        }
         var diagnostics = problems(FeedValidator.validate(value), path)
         var urls: [(String, String)] = []
         Self.collectURLs(value, at: "", into: &urls)
@@ -52,7 +53,7 @@ extension FeedCheck {
     /// The check of a feed cut into its items; nil when a part does not parse, for the whole to be
     /// parsed and its fault reported where it is.
     private func checkItemByItem(
-        _ bytes: [UInt8], _ split: JSONFeedSplit, path: String, items: CheckedFeedItems,
+        _ bytes: UnsafeBufferPointer<UInt8>, _ split: JSONFeedSplit, path: String, items: CheckedFeedItems,
         cache: inout LinkTargetCache
     ) -> [Diagnostic]? {
         guard case .object(let shell)? = try? JSONValue(parsing: split.shell) else { return nil }
@@ -60,8 +61,9 @@ extension FeedCheck {
         var checked: [CheckedItem] = []
         checked.reserveCapacity(split.items.count)
         for range in split.items {
-            let item = items.item(bytes[range], version: version) {
-                (try? JSONValue(parsing: bytes[range])).map { checkItem($0, version: version, cache: &cache) }
+            let itemBytes = UnsafeBufferPointer(rebasing: bytes[range])
+            let item = items.item(itemBytes, version: version) {
+                (try? JSONValue(parsing: itemBytes)).map { checkItem($0, version: version, cache: &cache) }
             }
             guard let item else { return nil }
             checked.append(item)
@@ -69,9 +71,10 @@ extension FeedCheck {
         var diagnostics = problems(FeedValidator.validate(.object(shell), items: checked.map(\.report)), path)
         // The URLs' problems in document order, the items' where the items stand.
         let documentURL = routes.url(ofPath: path)
-        func report(_ member: String, _ problem: String?) {
+        // The member's name is made only for a problem: a feed's archive pages hold every item.
+        func report(_ member: @autoclosure () -> String, _ problem: String?) {
             if let problem {
-                diagnostics.append(Diagnostic(.error, file: file(path), message: "\(member): \(problem)"))
+                diagnostics.append(Diagnostic(.error, file: file(path), message: "\(member()): \(problem)"))
             }
         }
         for member in shell {
@@ -83,8 +86,9 @@ extension FeedCheck {
             }
             for (index, item) in checked.enumerated() {
                 for url in item.urls {
-                    let member = "items[\(index)]" + (url.member.hasPrefix("[") ? "" : ".") + url.member
-                    report(member, url.sameEverywhere ?? problem(with: url.url, from: documentURL, cache: &cache))
+                    report(
+                        "items[\(index)]" + (url.member.hasPrefix("[") ? "" : ".") + url.member,
+                        url.sameEverywhere ?? problem(with: url.url, from: documentURL, cache: &cache))
                 }
             }
         }

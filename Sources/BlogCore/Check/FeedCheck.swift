@@ -14,6 +14,8 @@ struct FeedCheck: Sendable {
     var files: Set<String>
     /// The output folder as diagnostics show it.
     var outputName: String
+    /// Where URLs lead, shared with the link check that runs beside this one.
+    var targets = LinkTargetCache.Shared([:])
 
     /// Checks every feed, then the sitemap against `publishedPages` (output paths of every post, page and
     /// list page that the sitemap must list).
@@ -26,12 +28,17 @@ struct FeedCheck: Sendable {
         async let sitemap = checkSitemap(publishedPages)
         let items = CheckedFeedItems()
         let diagnostics = await feeds.parallelMapChunks(minimumChunk: 8) { chunk -> [Diagnostic] in
-            var cache = LinkTargetCache(routes: check.routes, files: check.files)
+            var cache = LinkTargetCache(routes: check.routes, files: check.files, shared: check.targets)
+            var buffer: [UInt8] = []
             return chunk.flatMap { path, format -> [Diagnostic] in
-                guard let data = check.read(path) else { return [] }
-                switch format {
-                case .json: return check.checkJSONFeed(data, path: path, items: items, cache: &cache)
-                case .atom, .rss: return check.checkXMLFeed(data, path: path, format: format, cache: &cache)
+                guard let count = FileContents.read(path: check.folder.appending(path: path).path, reusing: &buffer)
+                else { return [] }
+                return buffer.withUnsafeBufferPointer { whole in
+                    let bytes = UnsafeBufferPointer(rebasing: whole[..<count])
+                    switch format {
+                    case .json: return check.checkJSONFeed(bytes, path: path, items: items, cache: &cache)
+                    case .atom, .rss: return check.checkXMLFeed(bytes, path: path, format: format, cache: &cache)
+                    }
                 }
             }
         }
@@ -55,10 +62,9 @@ struct FeedCheck: Sendable {
         }
     }
 
-    private func checkXMLFeed(_ data: Data, path: String, format: FeedFormat, cache: inout LinkTargetCache)
-        -> [Diagnostic]
-    {
-        let bytes = [UInt8](data)
+    private func checkXMLFeed(
+        _ bytes: UnsafeBufferPointer<UInt8>, path: String, format: FeedFormat, cache: inout LinkTargetCache
+    ) -> [Diagnostic] {
         var urls = HTMLScanner.scan(bytes).links.filter { $0.attribute == "href" }.map(\.url)
         let elements: Set<String> =
             format == .atom ? ["icon", "logo", "uri"] : ["link", "url", "comments"]
@@ -79,8 +85,8 @@ struct FeedCheck: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var listed: Set<String> = []
-        var cache = LinkTargetCache(routes: routes, files: files)
-        cache.remembers = false
+        // Every URL of a sitemap differs, but the feeds hold the same ones: they share their answers.
+        var cache = LinkTargetCache(routes: routes, files: files, shared: targets)
         var documents = [(sitemap, [UInt8](data))]
         while let (path, bytes) = documents.popLast() {
             let isIndex = XMLElements.contains("<sitemapindex", in: bytes)
@@ -111,8 +117,11 @@ enum XMLElements {
     /// The text of every element named one of `names` (without a prefix), character references decoded.
     /// Works on the bytes: a sitemap of ten thousand pages is a megabyte and a half.
     static func texts(of names: Set<String>, in bytes: [UInt8]) -> [String] {
-        let wanted = names.map { Array($0.utf8) }
-        return bytes.withUnsafeBufferPointer { texts(of: wanted, in: $0) }
+        bytes.withUnsafeBufferPointer { texts(of: names, in: $0) }
+    }
+
+    static func texts(of names: Set<String>, in bytes: UnsafeBufferPointer<UInt8>) -> [String] {
+        texts(of: names.map { Array($0.utf8) }, in: bytes)
     }
 
     /// Whether `needle` is somewhere in `bytes`.

@@ -94,9 +94,11 @@ enum HTMLScanner {
             index += 1
         }
         // Names are compared by byte, not made into strings: a page has thousands of tags and attributes,
-        // and few of them matter here.
+        // and few of them matter here. Values are decoded only for what is kept, and kept as they come:
+        // no list of a tag's attributes is made.
         let name = known(bytes, start..<index, among: knownTags) ?? ""
-        var attributes: [(name: String, value: String, offset: Int)] = []
+        var refresh = false
+        var content: (value: String, offset: Int)?
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: ">") { index += 1; break }
@@ -110,7 +112,10 @@ enum HTMLScanner {
             let attribute = known(bytes, nameStart..<index, among: keptAttributes)
             while index < bytes.count, isSpace(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                if let attribute { attributes.append((attribute, "", index)) }
+                // An attribute without a value: a link to nothing, or an empty `content`.
+                if let attribute {
+                    record(attribute, of: name, "", index, bytes, index..<index, &refresh, &content, &scan)
+                }
                 continue
             }
             index += 1
@@ -118,50 +123,61 @@ enum HTMLScanner {
             let (range, end) = valueRange(bytes, from: index)
             index = end
             if let attribute {
-                attributes.append((attribute, CharacterReferences.decode(bytes, range), range.lowerBound))
+                record(attribute, of: name, nil, range.lowerBound, bytes, range, &refresh, &content, &scan)
             }
         }
-        record(tag: name, attributes, into: &scan)
+        if refresh, let content, let url = refreshURL(content.value) {
+            scan.refresh = url
+            scan.links.append(PageScan.Link(attribute: "content", url: url, offset: content.offset))
+        }
         return (name, index)
+    }
+
+    /// Keeps what one attribute of a tag says: an anchor, links, or a `<meta>`'s part of a refresh.
+    /// `value` is the decoded value when it is known already (an attribute without one), else the bytes
+    /// at `range` are decoded when the attribute is kept.
+    private static func record(
+        _ attribute: String, of tag: String, _ value: String?, _ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>, _ refresh: inout Bool, _ content: inout (value: String, offset: Int)?,
+        _ scan: inout PageScan
+    ) {
+        func decoded() -> String { value ?? CharacterReferences.decode(bytes, range) }
+        switch attribute {
+        case "id":
+            let id = decoded()
+            if !id.isEmpty { scan.anchors.append(id) }
+        case "name" where tag == "a":
+            let anchor = decoded()
+            if !anchor.isEmpty { scan.anchors.append(anchor) }
+        case "srcset":
+            for candidate in srcsetURLs(decoded()) {
+                scan.links.append(PageScan.Link(attribute: attribute, url: candidate, offset: offset))
+            }
+        case "href", "src", "poster":
+            scan.links.append(PageScan.Link(attribute: attribute, url: decoded(), offset: offset))
+        case "http-equiv" where tag == "meta":
+            refresh = refresh || decoded().lowercased() == "refresh"
+        case "content" where tag == "meta":
+            // The first `content` is the one a browser reads.
+            if content == nil { content = (decoded(), offset) }
+        default: break
+        }
     }
 
     /// The bytes of a value from `start` (a quote or the first byte of an unquoted value) and where it ends.
     private static func valueRange(_ bytes: UnsafeBufferPointer<UInt8>, from start: Int) -> (Range<Int>, Int) {
         guard start < bytes.count else { return (start..<start, start) }
         let quote = bytes[start]
-        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
-            var end = start + 1
-            while end < bytes.count, bytes[end] != quote { end += 1 }
+        if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'"), let base = bytes.baseAddress {
+            let end =
+                memchr(base + start + 1, Int32(quote), bytes.count - start - 1).map {
+                    UnsafeRawPointer(base).distance(to: UnsafeRawPointer($0))
+                } ?? bytes.count
             return (start + 1..<end, min(end + 1, bytes.count))
         }
         var end = start
         while end < bytes.count, !isSpace(bytes[end]), bytes[end] != UInt8(ascii: ">") { end += 1 }
         return (start..<end, end)
-    }
-
-    private static func record(
-        tag: String, _ attributes: [(name: String, value: String, offset: Int)], into scan: inout PageScan
-    ) {
-        for (name, value, offset) in attributes {
-            switch name {
-            case "id" where !value.isEmpty: scan.anchors.append(value)
-            case "name" where tag == "a" && !value.isEmpty: scan.anchors.append(value)
-            case "srcset":
-                for candidate in srcsetURLs(value) {
-                    scan.links.append(PageScan.Link(attribute: name, url: candidate, offset: offset))
-                }
-            case "href", "src", "poster":
-                scan.links.append(PageScan.Link(attribute: name, url: value, offset: offset))
-            default: break
-            }
-        }
-        guard tag == "meta",
-            attributes.contains(where: { $0.name == "http-equiv" && $0.value.lowercased() == "refresh" }),
-            let content = attributes.first(where: { $0.name == "content" }),
-            let url = refreshURL(content.value)
-        else { return }
-        scan.refresh = url
-        scan.links.append(PageScan.Link(attribute: "content", url: url, offset: content.offset))
     }
 
     /// The URL of a refresh's `content` (`0; url=/new/`), HTML §4.2.5.3, quotes removed.

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A JSON Feed document cut into its items and the rest, by one pass over its bytes that makes no value:
 /// the check validates an item that several feeds hold byte for byte once (``FeedCheck``).
 ///
@@ -67,14 +69,20 @@ struct JSONFeedSplit {
             guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else { return nil }
             let start = index
             index += 1
-            while index < bytes.count {
-                let byte = bytes[index]
-                if byte == UInt8(ascii: "\"") {
-                    index += 1
-                    return start..<index
+            // The next quote by memchr (an item's `content_html` is most of its bytes); it ends the string
+            // unless an odd run of backslashes stands before it.
+            guard let base = bytes.baseAddress else { return nil }
+            while index < bytes.count, let found = memchr(base + index, Int32(UInt8(ascii: "\"")), bytes.count - index)
+            {
+                let quote = UnsafeRawPointer(base).distance(to: UnsafeRawPointer(found))
+                var backslashes = 0
+                while quote - backslashes - 1 > start, bytes[quote - backslashes - 1] == UInt8(ascii: "\\") {
+                    backslashes += 1
                 }
-                index += byte == UInt8(ascii: "\\") ? 2 : 1
+                index = quote + 1
+                if backslashes % 2 == 0 { return start..<index }
             }
+            index = bytes.count
             return nil
         }
 

@@ -16,6 +16,8 @@ struct LinkCheck: Sendable {
     var collectsExternal = false
     /// The pages scanned as the build wrote them; the others are read from the output.
     var scanned: [String: PageScan] = [:]
+    /// Where URLs lead, shared by the tasks of the check (and the feed check beside it).
+    var targets = LinkTargetCache.Shared([:])
 
     /// One broken link, on the page at `page` (relative to the output folder).
     struct Problem: Sendable, Equatable {
@@ -60,9 +62,18 @@ struct LinkCheck: Sendable {
         }
     }
 
+    /// Whether a path ends in `.html` or `.htm`, in any case: asked of every file of the output, by byte.
     static func isPage(_ path: String) -> Bool {
-        let lower = path.lowercased()
-        return lower.hasSuffix(".html") || lower.hasSuffix(".htm")
+        func endsWith(_ suffix: StaticString) -> Bool {
+            let bytes = path.utf8
+            guard bytes.count >= suffix.utf8CodeUnitCount else { return false }
+            return zip(
+                bytes.suffix(suffix.utf8CodeUnitCount),
+                UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+            )
+            .allSatisfy { byte, expected in ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == expected }
+        }
+        return endsWith(".html") || endsWith(".htm")
     }
 
     /// Scans every page, then checks every link of every page against what the scan found.
@@ -86,7 +97,7 @@ struct LinkCheck: Sendable {
         let built = index
         let parts = await Array(zip(paths, scans)).parallelMapChunks(minimumChunk: 32) { pages in
             var findings = Findings()
-            var cache = LinkTargetCache(routes: checker.routes, files: built.files)
+            var cache = LinkTargetCache(routes: checker.routes, files: built.files, shared: checker.targets)
             for (path, scan) in pages {
                 checker.check(scan, page: path, index: built, cache: &cache, into: &findings)
             }

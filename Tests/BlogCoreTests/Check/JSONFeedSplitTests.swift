@@ -16,6 +16,9 @@ import Testing
         #" { "items" : [ {"id":"1","content_text":"a \"quoted\" ] } text\\"} , {"id":2,"tags":["x",["y"]]} ] , "title":"T" } "#,
         "{\n  \"title\": \"[{\",\n  \"items\": [\n    {\"id\": \"1\", \"_ext\": {\"n\": -1.5e3, \"b\": [true, false, null]}}\n  ]\n}\n",
         #"{"items":["not an item",3,null,{}]}"#,
+        // Runs of backslashes before a quote: an even run ends the string, an odd one escapes the quote.
+        #"{"items":[{"a":"x\\"},{"b":"\\\"]}"},{"c":"\\\\","d":"\""},"\\"]}"#,
+        #"{"title":"\\","items":[{"s":"a\"],\\\"}{[\\"}]}"#,
     ])
     func partsParseToTheDocumentsValues(_ text: String) throws {
         let split = try #require(cut(text))
@@ -34,7 +37,7 @@ import Testing
     @Test(arguments: [
         "\u{FEFF}{\"items\":[]}", #"{"it\u0065ms":[]}"#, #"{"items":[],"items":[{}]}"#, #"{"title":"T"}"#,
         #"{"items":{}}"#, #"{"items":[]} x"#, #"{"items":[{"id":"1"]}"#, #"{"items":[1 2]}"#, #"["items"]"#,
-        #"{"items":["open]}"#, "",
+        #"{"items":["open]}"#, #"{"items":["open\"]}"#, #"{"items":["open\\\"]}"#, "",
     ])
     func whatCannotBeCutWithCertaintyIsNot(_ text: String) {
         #expect(cut(text) == nil)

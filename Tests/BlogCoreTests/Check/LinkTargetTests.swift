@@ -42,12 +42,13 @@ import Testing
     }
 
     /// The cache of a check's chunk answers as the routes do, from any page, for every URL above: an
-    /// absolute or root-relative one is resolved once, a relative one for each page.
+    /// absolute or root-relative one is resolved once, a relative one for each page. A second chunk's
+    /// cache, which finds the first one's answers in the table they share, answers the same.
     @Test func theCacheAnswersAsTheRoutesDo() {
         let files: Set = ["index.html", "posts/b/index.html", "posts/a/cat.png", "tags/index.html"]
-        var cache = LinkTargetCache(routes: routes, files: files)
-        var forgetful = LinkTargetCache(routes: routes, files: files)
-        forgetful.remembers = false
+        let shared = LinkTargetCache.Shared([:])
+        var cache = LinkTargetCache(routes: routes, files: files, shared: shared)
+        var other = LinkTargetCache(routes: routes, files: files, shared: shared)
         let urls = [
             "../b/", "#intro", "cat.png?v=2", "/blog/tags/", "/blog", "https://example.com/blog/posts/b/#x",
             "../../../x/", "/other/", "https://Other.example/x", "//cdn.example/x.js", "mailto:a@example.com", "",
@@ -62,8 +63,8 @@ import Testing
                     file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
                 }
                 #expect(resolved.file == file, "\(url) from \(page)")
-                let unkept = forgetful.resolve(url, from: page)
-                #expect(unkept.target == expected && unkept.file == file, "\(url) from \(page)")
+                let fromShared = other.resolve(url, from: page)
+                #expect(fromShared.target == expected && fromShared.file == file, "\(url) from \(page)")
             }
         }
     }
