@@ -39,7 +39,8 @@ public final class Document {
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
         {
             let plans = Tables.plans(
-                in: root, source: SourceLines(source), taskLists: extensions.contains(.taskList))
+                in: Tree.paragraphsAndHeadings(root), source: SourceLines(source),
+                taskLists: extensions.contains(.taskList))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
                 parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
@@ -58,18 +59,28 @@ public final class Document {
             lines = made
             return made
         }
+        // The paragraphs and headings, which hold all the inlines until tables are built, found once for
+        // every inline pass: walking the tree again for each pass cost more than most passes.
+        let blocks = Tree.paragraphsAndHeadings(root)
+        // Text nodes are merged once, before the first pass that reads them; the passes leave no two
+        // text nodes next to each other.
+        var consolidated = false
+        func consolidate() {
+            if !consolidated { Tree.consolidateText(root) }
+            consolidated = true
+        }
         // Footnote references are read from the source before tables are built: the cells are still
         // paragraphs of the prelude then, with lines of their own.
         var restoredReferences = false
         if extensions.contains(.footnotes), ByteSearch.contains(parsedText, "[^") {
-            Tree.consolidateText(root)
-            restoredReferences = FootnoteReferences.restore(root, lines: sourceLines(), entities: EntityDecoder())
+            consolidate()
+            restoredReferences = FootnoteReferences.restore(blocks, lines: sourceLines(), entities: EntityDecoder())
         }
         if extensions.contains(.strikethrough), ByteSearch.contains(parsedText, UInt8(ascii: "~")),
             ByteSearch.contains(parsedText, "\\~") || ByteSearch.contains(parsedText, "&#")
         {
-            Tree.consolidateText(root)
-            Strikethrough.protectWrittenTildes(root, lines: sourceLines(), entities: EntityDecoder())
+            consolidate()
+            Strikethrough.protectWrittenTildes(blocks, lines: sourceLines(), entities: EntityDecoder())
         }
         // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
         let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
@@ -78,21 +89,21 @@ public final class Document {
             extensions.contains(.taskList)
             && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
-        if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
+        if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { consolidate() }
         if autolinks {
             let entities = EntityDecoder()
             let readFromSource = Autolinks.linkFromSource(
-                root, lines: sourceLines(), entities: entities, smart: options.contains(.smart))
-            Autolinks.apply(root, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
+                blocks, lines: sourceLines(), entities: entities, smart: options.contains(.smart))
+            Autolinks.apply(
+                blocks, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
         }
         if strikethrough {
-            let matched = Delimiters.apply(
-                root, lines: sourceLines(), entities: EntityDecoder())
-            Strikethrough.apply(root, skipping: matched)
+            let matched = Delimiters.apply(blocks, lines: sourceLines(), entities: EntityDecoder())
+            Strikethrough.apply(blocks, skipping: matched)
         }
         // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from its
         // source as cmark-gfm reads a cell.
-        if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
+        if !tables.isEmpty { Tables.build(tables, in: root, blocks: blocks, shift: shift) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)
@@ -139,7 +150,7 @@ public final class Document {
         source = rewritten.source
         let root = try parse(source, options: options)
         // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
-        let starts = Set(Tree.all(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
+        let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
         let kept = Set(rewritten.checked.keys).intersection(starts)
         guard kept.count < rewritten.checked.count else { return (root, rewritten.checked) }
         cmark_node_free(root)
@@ -205,8 +216,17 @@ public final class Document {
 
     /// Every node of one kind, in document order.
     public func nodes(ofKind kind: Node.Kind) -> [Node] {
+        // Blocks are found without visiting the inlines, most of a tree's nodes.
+        let isBlock: Bool =
+            switch kind {
+            case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .customBlock, .paragraph, .heading,
+                .thematicBreak:
+                true
+            default: false
+            }
         var found: [Node] = []
-        forEachNode { node in
+        Tree.walk(root, into: { isBlock ? Tree.holdsBlocks($0) : true }) { pointer in
+            let node = Node(document: self, pointer: pointer)
             if node.kind == kind { found.append(node) }
         }
         return found

@@ -30,11 +30,10 @@ enum Delimiters {
 
     /// Rematches the delimiters of every paragraph and heading with a `~` whose source could be walked;
     /// returns those blocks, which the strikethrough pass then leaves alone.
-    static func apply(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Set<
+    static func apply(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) -> Set<
         OpaquePointer
     > {
         var done: Set<OpaquePointer> = []
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)

@@ -21,10 +21,9 @@ enum FootnoteReferences {
         Tree.parent(node).map(isRestored) ?? false
     }
 
-    /// Restores the references in every paragraph and heading; returns whether there was one.
-    static func restore(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Bool {
+    /// Restores the references in the paragraphs and headings; returns whether there was one.
+    static func restore(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) -> Bool {
         var restored = false
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks where mayHoldReference(block, lines: lines) {
             // One reference at a time, each from a fresh walk: a restoration frees nodes the walk knew. Past
             // 64 in one block (only made-up text has them) the rest stay as libcmark read them, so that the

@@ -134,7 +134,7 @@ enum Footnotes {
     /// starts where it was written: they lie in code blocks, HTML blocks or paragraphs' lazy lines.
     static func missingDefinitions(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
         var found: Set<Position> = []
-        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             found.insert(Position(line: Tree.startLine(item), column: Tree.startColumn(item)))
         }
         return Set(labels.keys.filter { !found.contains($0) }.map(\.line))
@@ -197,7 +197,7 @@ enum Footnotes {
     static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int) {
         var definitions: [String: (label: String, item: OpaquePointer)] = [:]
         var items: [OpaquePointer] = []
-        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             // By line and column: a list written on the definition's first line starts on the same line.
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
@@ -215,8 +215,7 @@ enum Footnotes {
         var order: [String] = []
         var referenceCount: [String: Int] = [:]
         var numbers: [String: Int] = [:]
-        for text in Tree.all(root, where: { Tree.isText($0) }) {
-            guard !Tree.insideLink(text) else { continue }
+        for text in Tree.textsOutsideLinks(root) {
             link(text, definitions: definitions, order: &order, counts: &referenceCount, numbers: &numbers)
         }
         for item in items {

@@ -4,24 +4,31 @@ struct SourceLines {
     let lines: [Substring]
 
     init(_ source: String) {
-        // By UTF-8 byte: line ends are ASCII, and walking Characters cost more than the extensions' work.
-        var lines: [Substring] = []
-        let utf8 = source.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x0A || byte == 0x0D {
-                lines.append(Substring(utf8[start..<index]))
-                utf8.formIndex(after: &index)
-                if byte == 0x0D, index != utf8.endIndex, utf8[index] == 0x0A { utf8.formIndex(after: &index) }
+        // By UTF-8 byte over the string's buffer: line ends are ASCII, and walking Characters (or even the
+        // UTF-8 view's indices) cost more than the extensions' work.
+        var source = source
+        var bounds: [Range<Int>] = []
+        source.withUTF8 { bytes in
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x0A || byte == 0x0D else {
+                    index += 1
+                    continue
+                }
+                bounds.append(start..<index)
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
                 start = index
-            } else {
-                utf8.formIndex(after: &index)
             }
+            bounds.append(start..<bytes.count)
         }
-        lines.append(Substring(utf8[start..<utf8.endIndex]))
-        self.lines = lines
+        let utf8 = source.utf8
+        let origin = utf8.startIndex
+        lines = bounds.map { bound in
+            Substring(
+                utf8[utf8.index(origin, offsetBy: bound.lowerBound)..<utf8.index(origin, offsetBy: bound.upperBound)])
+        }
     }
 
     /// Lines `first` through `last` (1-based) as written, containers' prefixes included.

@@ -17,8 +17,7 @@ enum Strikethrough {
     /// them from the source, while libcmark's text shows them as `~`: in blocks whose lines hold a tilde and
     /// an escape or entity, each such tilde is put in a custom inline of its own that writes nothing itself,
     /// which ``apply(_:)`` does not look into.
-    static func protectWrittenTildes(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) {
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+    static func protectWrittenTildes(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) {
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
@@ -62,22 +61,21 @@ enum Strikethrough {
         return Tree.withLiteralBytes(text) { $0.elementsEqual([UInt8(ascii: "~")]) }
     }
 
-    /// - Parameter skipping: Blocks whose delimiters ``Delimiters`` matched already.
-    static func apply(_ root: OpaquePointer, skipping: Set<OpaquePointer> = []) {
-        let parents = Tree.all(root) { node in
-            if !skipping.isEmpty {
-                var block: OpaquePointer? = node
-                while let current = block, Tree.type(current) != CMARK_NODE_PARAGRAPH,
-                    Tree.type(current) != CMARK_NODE_HEADING
+    /// - Parameters:
+    ///   - blocks: The paragraphs and headings, which hold all inlines until tables and footnotes are built.
+    ///   - skipping: Blocks whose delimiters ``Delimiters`` matched already.
+    static func apply(_ blocks: [OpaquePointer], skipping: Set<OpaquePointer> = []) {
+        var parents: [OpaquePointer] = []
+        for block in blocks where !skipping.contains(block) {
+            Tree.walk(block, into: { _ in true }) { node in
+                // Inline containers: their children are inlines.
+                guard let child = Tree.firstChild(node) else { return }
+                let kind = Tree.type(child)
+                if kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
                 {
-                    block = Tree.parent(current)
+                    parents.append(node)
                 }
-                if let block, skipping.contains(block) { return false }
             }
-            guard let child = Tree.firstChild(node) else { return false }
-            // Inline containers: their children are inlines.
-            let kind = Tree.type(child)
-            return kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
         }
         for parent in parents { process(parent) }
     }
@@ -85,7 +83,7 @@ enum Strikethrough {
     private static func process(_ parent: OpaquePointer) {
         var hasTilde = false
         for child in Tree.children(parent)
-        where Tree.isText(child) && Tree.literal(child).utf8.contains(UInt8(ascii: "~")) {
+        where Tree.isText(child) && Tree.withLiteralBytes(child, { $0.contains(UInt8(ascii: "~")) }) {
             hasTilde = true
             break
         }

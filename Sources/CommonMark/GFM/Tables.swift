@@ -154,10 +154,9 @@ enum Tables {
     ///
     /// - Parameter taskLists: Whether a task item's marker (`- [ ] `) is read before its first paragraph, as
     ///   cmark-gfm reads it, so that the paragraph's first line (a header row) begins after the marker.
-    static func plans(in root: OpaquePointer, source: SourceLines, taskLists: Bool) -> [Plan] {
+    static func plans(in blocks: [OpaquePointer], source: SourceLines, taskLists: Bool) -> [Plan] {
         var plans: [Plan] = []
         var budget = cellBudget
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks {
             let first = Tree.startLine(block)
             let isHeading = Tree.type(block) == CMARK_NODE_HEADING
@@ -275,15 +274,13 @@ enum Tables {
 
     /// Builds the tables in the second parse's tree: `root` begins with the prelude's paragraphs, and
     /// each plan's paragraph is `shift` lines further down than in the first parse.
-    static func build(_ plans: [Plan], in root: OpaquePointer, shift: Int) {
+    static func build(_ plans: [Plan], in root: OpaquePointer, blocks: [OpaquePointer], shift: Int) {
         // The prelude's paragraphs, in order. A unit of only link reference definitions left none, so
         // units are matched to paragraphs by the line they start on.
         var preludeByLine: [Int: OpaquePointer] = [:]
         var targets: [Int: OpaquePointer] = [:]
         var withoutRows: [OpaquePointer] = []
-        for paragraph in Tree.all(
-            root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING })
-        {
+        for paragraph in blocks {
             let line = Tree.startLine(paragraph)
             if line <= shift {
                 if Tree.parent(paragraph) == root, Tree.type(paragraph) == CMARK_NODE_PARAGRAPH {

@@ -22,7 +22,7 @@ enum TaskLists {
         _ root: OpaquePointer, source: SourceLines, written: SourceLines, shift: Int, rewritten: [Int: Bool]
     ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
-        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             let lineNumber = Tree.startLine(item)
             let writtenNumber = lineNumber - shift
             if let checked = rewritten[writtenNumber] {

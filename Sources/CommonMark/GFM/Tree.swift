@@ -63,14 +63,65 @@ enum Tree {
     /// Every node of the tree in document order, containers before what they hold.
     static func all(_ root: Pointer, where wanted: (Pointer) -> Bool = { _ in true }) -> [Pointer] {
         var found: [Pointer] = []
-        guard let iterator = cmark_iter_new(root) else { return found }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), wanted(node) { found.append(node) }
-        }
+        walk(root, into: { _ in true }) { if wanted($0) { found.append($0) } }
         return found
+    }
+
+    /// The block nodes under `root` (and `root`) that are wanted, in document order; inlines are not visited,
+    /// which most of a tree's nodes are, so finding the paragraphs or items of a document reads a fraction
+    /// of its nodes.
+    static func blocks(_ root: Pointer, where wanted: (Pointer) -> Bool) -> [Pointer] {
+        var found: [Pointer] = []
+        walk(root, into: holdsBlocks) { if wanted($0) { found.append($0) } }
+        return found
+    }
+
+    /// The paragraphs and headings under `root`, in document order.
+    static func paragraphsAndHeadings(_ root: Pointer) -> [Pointer] {
+        blocks(root) {
+            let kind = cmark_node_get_type($0)
+            return kind == CMARK_NODE_PARAGRAPH || kind == CMARK_NODE_HEADING
+        }
+    }
+
+    /// The text nodes under `root` that are not inside a link or image, whose text extensions leave alone.
+    static func textsOutsideLinks(_ root: Pointer) -> [Pointer] {
+        var found: [Pointer] = []
+        walk(root, into: { !isLink($0) }) { if isText($0) { found.append($0) } }
+        return found
+    }
+
+    /// Whether a node's children are blocks: the document, block quotes, lists, items and custom blocks
+    /// (a table's rows hold its cells, custom inlines, which are visited but not entered).
+    static func holdsBlocks(_ node: Pointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CUSTOM_BLOCK:
+            true
+        default: false
+        }
+    }
+
+    /// Visits `root` and the nodes under it in document order, entering only the nodes `enters` accepts; by
+    /// the nodes' own links, without an iterator to allocate. The tree must not change during the walk.
+    static func walk(_ root: Pointer, into enters: (Pointer) -> Bool, _ visit: (Pointer) -> Void) {
+        var node: Pointer? = root
+        while let current = node {
+            visit(current)
+            if enters(current), let child = cmark_node_first_child(current) {
+                node = child
+                continue
+            }
+            node = nil
+            var climbing = current
+            while climbing != root {
+                if let sibling = cmark_node_next(climbing) {
+                    node = sibling
+                    break
+                }
+                guard let up = cmark_node_parent(climbing) else { break }
+                climbing = up
+            }
+        }
     }
 
     static func text(_ literal: String) -> Pointer {
@@ -125,16 +176,6 @@ enum Tree {
     static func isLink(_ node: Pointer) -> Bool {
         let kind = cmark_node_get_type(node)
         return kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE
-    }
-
-    /// Whether a node is inside a link or image, whose text extensions leave alone.
-    static func insideLink(_ node: Pointer) -> Bool {
-        var ancestor = parent(node)
-        while let current = ancestor {
-            if isLink(current) { return true }
-            ancestor = parent(current)
-        }
-        return false
     }
 
     /// Whether inline parsing would have found white space (or the start of a line) next to a node's
