@@ -98,7 +98,8 @@ public final class Document {
                 blocks, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
         }
         if strikethrough {
-            let matched = Delimiters.apply(blocks, lines: sourceLines(), entities: EntityDecoder())
+            let matched = Delimiters.apply(
+                blocks, lines: sourceLines(), entities: EntityDecoder(), smart: options.contains(.smart))
             Strikethrough.apply(blocks, skipping: matched)
         }
         // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from its

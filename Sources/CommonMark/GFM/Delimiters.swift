@@ -2,8 +2,8 @@ internal import CCmark
 
 /// Emphasis and strikethrough matched together, as cmark-gfm's `process_emphasis` matches `*`, `_` and `~` in
 /// one delimiter stack: libcmark has matched `*` and `_` alone, so in `~~a *b~~ c*` it made `*b~~ c*` the
-/// emphasis where cmark-gfm's strikethrough closes first. In blocks whose text holds a `~`, the emphasis
-/// libcmark made is taken apart into its delimiter runs again (their source known from ``InlineSource``) and
+/// emphasis where cmark-gfm's strikethrough closes first. In blocks where a `~` and emphasis may meet, the
+/// emphasis libcmark made is taken apart into its delimiter runs again (their source known from ``InlineSource``) and
 /// every run of `*`, `_` and `~` is matched anew, with cmark-gfm's rules: flanking from the source bytes
 /// around a run, the rule of three for all three characters, `~` runs of one or two only and closing only an
 /// opener of the same length (an opener of another length stays where it is). With smart punctuation the
@@ -28,9 +28,10 @@ enum Delimiters {
         }
     }
 
-    /// Rematches the delimiters of every paragraph and heading with a `~` whose source could be walked;
-    /// returns those blocks, which the strikethrough pass then leaves alone.
-    static func apply(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) -> Set<
+    /// Rematches the delimiters of every paragraph and heading where `~` and emphasis (or smart quotes) may
+    /// meet and whose source could be walked; returns those blocks, which the strikethrough pass then leaves
+    /// alone.
+    static func apply(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool) -> Set<
         OpaquePointer
     > {
         var done: Set<OpaquePointer> = []
@@ -38,6 +39,7 @@ enum Delimiters {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
             guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
+                mayMeet(block, lines: lines.lines[(first - 1)..<last], smart: smart),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let scopes =
@@ -46,6 +48,40 @@ enum Delimiters {
             done.insert(block)
         }
         return done
+    }
+
+    /// Whether the one delimiter stack of cmark-gfm may match a block's `*`, `_` and `~` (or quotes) otherwise
+    /// than libcmark's emphasis followed by the strikethrough pass in each inline container: where a `~` run
+    /// is inside an emphasis (its partner may be outside, or a `~~` pair may enclose the emphasis's opener),
+    /// where a `~` touches a `*` or `_` (whose flanking cmark-gfm reads past the `~`), or where quotes are
+    /// curled in the same stack. Elsewhere the two give the same tree, and the strikethrough pass costs far
+    /// less than taking the emphasis apart.
+    private static func mayMeet(_ block: OpaquePointer, lines: ArraySlice<Substring>, smart: Bool) -> Bool {
+        let tilde = UInt8(ascii: "~")
+        for line in lines {
+            var previous: UInt8 = 0
+            for byte in line.utf8 {
+                if smart, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { return true }
+                let pair = (previous, byte)
+                if (pair.0 == tilde && (pair.1 == UInt8(ascii: "*") || pair.1 == UInt8(ascii: "_")))
+                    || (pair.1 == tilde && (pair.0 == UInt8(ascii: "*") || pair.0 == UInt8(ascii: "_")))
+                {
+                    return true
+                }
+                previous = byte
+            }
+        }
+        var inside = false
+        Tree.walk(block, into: { _ in !inside }) { node in
+            guard !inside, Tree.isText(node), Tree.withLiteralBytes(node, { $0.contains(tilde) }) else { return }
+            var ancestor = Tree.parent(node)
+            while let current = ancestor, current != block {
+                let kind = Tree.type(current)
+                if kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG { inside = true }
+                ancestor = Tree.parent(current)
+            }
+        }
+        return inside
     }
 
     /// The scope's children with emphasis taken apart: text pieces, delimiter runs (as text nodes of their

@@ -270,8 +270,12 @@ enum Footnotes {
             Tree.remove(wrapper)
             return
         }
+        // Most text holds no reference: decided on its bytes in place, before a String is made of it.
+        let mayRefer = Tree.withLiteralBytes(node) { bytes in
+            bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "^") }
+        }
+        guard mayRefer else { return }
         let text = Tree.literal(node)
-        guard range(of: "[^", in: text[...]) != nil else { return }
         var pieces: [OpaquePointer] = []
         var rest = text[...]
         var plain = ""
