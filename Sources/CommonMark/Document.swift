@@ -35,6 +35,8 @@ public final class Document {
         // The text libcmark parsed last, whose lines the nodes' positions count.
         var parsedText = source
         var tables: [Tables.Plan] = []
+        // The cells (and text beside tables) parsed on their own, when the document defines no links.
+        var cells: (root: OpaquePointer, text: String)?
         if extensions.contains(.table),
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
         {
@@ -43,11 +45,19 @@ public final class Document {
                 taskLists: extensions.contains(.taskList))
             if !plans.isEmpty {
                 let prelude = Tables.prelude(for: plans)
-                parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
-                let second = try Self.parse(parsedText, options: options)
-                cmark_node_free(root)
-                root = second
-                shift = prelude.lines
+                if ByteSearch.contains(source, "]:") {
+                    // Cells read the document's link reference definitions: the prelude is parsed in front of
+                    // the whole document again.
+                    parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
+                    let second = try Self.parse(parsedText, options: options)
+                    cmark_node_free(root)
+                    root = second
+                    shift = prelude.lines
+                } else {
+                    // A definition needs `]:`; without one, the cells read the same alone, and the
+                    // document's first parse stands.
+                    cells = (try Self.parse(prelude.text, options: options), prelude.text)
+                }
                 tables = plans
             }
         }
@@ -62,49 +72,35 @@ public final class Document {
         // The paragraphs and headings, which hold all the inlines until tables are built, found once for
         // every inline pass: walking the tree again for each pass cost more than most passes.
         let blocks = Tree.paragraphsAndHeadings(root)
-        // Text nodes are merged once, before the first pass that reads them; the passes leave no two
-        // text nodes next to each other.
-        var consolidated = false
-        func consolidate() {
-            if !consolidated { Tree.consolidateText(root) }
-            consolidated = true
-        }
-        // Footnote references are read from the source before tables are built: the cells are still
-        // paragraphs of the prelude then, with lines of their own.
-        var restoredReferences = false
-        if extensions.contains(.footnotes), ByteSearch.contains(parsedText, "[^") {
-            consolidate()
-            restoredReferences = FootnoteReferences.restore(blocks, lines: sourceLines(), entities: EntityDecoder())
-        }
-        if extensions.contains(.strikethrough), ByteSearch.contains(parsedText, UInt8(ascii: "~")),
-            ByteSearch.contains(parsedText, "\\~") || ByteSearch.contains(parsedText, "&#")
-        {
-            consolidate()
-            Strikethrough.protectWrittenTildes(blocks, lines: sourceLines(), entities: EntityDecoder())
-        }
-        // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
-        let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
-        let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
         let taskLists =
             extensions.contains(.taskList)
             && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
-        if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { consolidate() }
-        if autolinks {
-            let entities = EntityDecoder()
-            let readFromSource = Autolinks.linkFromSource(
-                blocks, lines: sourceLines(), entities: entities, smart: options.contains(.smart))
-            Autolinks.apply(
-                blocks, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
+        var restoredReferences = Self.applyInlineExtensions(
+            to: blocks, of: root, text: parsedText, lines: sourceLines, options: options, extensions: extensions,
+            mergingText: taskLists || !footnoteLabels.isEmpty)
+        var fromPrelude: Set<OpaquePointer> = []
+        if let cells {
+            let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
+            var cellLines: SourceLines?
+            restoredReferences =
+                Self.applyInlineExtensions(
+                    to: cellBlocks, of: cells.root, text: cells.text,
+                    lines: {
+                        if let cellLines { return cellLines }
+                        let made = SourceLines(cells.text)
+                        cellLines = made
+                        return made
+                    }, options: options, extensions: extensions, mergingText: false) || restoredReferences
+            fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0)
+            cmark_node_free(cells.root)
+        } else if !tables.isEmpty {
+            // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from
+            // its source as cmark-gfm reads a cell.
+            fromPrelude = Tables.build(
+                tables, prelude: root, cells: blocks.filter { Tree.startLine($0) <= shift },
+                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift)
         }
-        if strikethrough {
-            let matched = Delimiters.apply(
-                blocks, lines: sourceLines(), entities: EntityDecoder(), smart: options.contains(.smart))
-            Strikethrough.apply(blocks, skipping: matched)
-        }
-        // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from its
-        // source as cmark-gfm reads a cell.
-        if !tables.isEmpty { Tables.build(tables, in: root, blocks: blocks, shift: shift) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)
@@ -112,7 +108,7 @@ public final class Document {
         if taskLists {
             TaskLists.apply(
                 root, source: sourceLines(), written: shift == 0 ? sourceLines() : SourceLines(source), shift: shift,
-                rewritten: rewrittenTasks)
+                fromPrelude: fromPrelude, rewritten: rewrittenTasks)
         }
         self.root = root
         self.lineShift = shift
