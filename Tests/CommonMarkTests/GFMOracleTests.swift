@@ -127,10 +127,19 @@ extension GFMOracleTests {
             "www.a" + String(repeating: "\u{2019}", count: 100_000),
         ])
     func autolinksBeforeLongTrimmedRunsMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    }
+
+    /// Expects our HTML to equal cmark-gfm's exactly, unsafe, with and without smart punctuation.
+    static func expectCmarkGFMWithAndWithoutSmart(
+        _ markdown: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (flags, options) in [(["--unsafe"], RenderOptions.unsafe), (["--unsafe", "--smart"], [.unsafe, .smart])] {
             let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
             let actual = try Self.ours(markdown, extensions: .gfm, options: options)
-            #expect(actual == expected, "\(markdown.prefix(20))… (\(markdown.utf8.count) bytes) \(flags)")
+            #expect(
+                actual == expected, "\(markdown.prefix(40))… (\(markdown.utf8.count) bytes) \(flags)",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -191,5 +200,21 @@ enum HTMLNormalizer {
         }
         if !current.isEmpty { attributes.append(current) }
         return name + " " + attributes.sorted().joined(separator: " ") + (selfClosing ? " />" : ">")
+    }
+}
+
+extension GFMOracleTests {
+    /// URLs next to characters that smart punctuation makes, typed as such (’ – — … “), or made from `'`,
+    /// `--` and `...`: cmark-gfm reads URLs from the source, so the typed ones stay in the link where the
+    /// made ones are trimmed; a block with either is read from its source.
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: [
+            "see www.example.com/a\u{2019} and http://x.org/b\u{2013}c", "www.example.com\u{2026} then",
+            "www.example.com/a--b and www.example.com/c...", "(www.example.com/\u{201C}q\u{201D}) it's",
+            "a www.example.com/x\u{2014} b", "plain www.example.com/path.html, no marks",
+        ])
+    func urlsBesideTypedSmartPunctuationMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 }

@@ -78,9 +78,15 @@ enum Autolinks {
             // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
             // decoded text finds the same links for less, unless a link may run on into the node after its
             // text (a code span, a link, a line break), as cmark-gfm reads on to white space.
-            let written: [UInt8] = Array((smart ? "\\&\"'-." : "\\&").utf8) + [0]
+            // Smart punctuation changes quotes, `--` and `...` only, into characters whose UTF-8 begins with
+            // 0xE2, which the text pass would take for smart punctuation where they were typed as such.
+            let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+            let written: [UInt8] = Array((smart ? "\\&\"'" : "\\&").utf8) + (smart ? [0, 0xE2] : [0])
             guard
-                lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written)
+                lines.contains(from: first, through: last, anyOf: written)
+                    || (smart
+                        && (lines.contains(from: first, through: last, sequence: Array("--".utf8))
+                            || lines.contains(from: first, through: last, sequence: Array("...".utf8))))
                     || mayRunOn(block),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }

@@ -220,11 +220,11 @@ enum Delimiters {
         let skips = character != tilde
         var beforeEnd = start
         while skips, beforeEnd > 1, raw[beforeEnd - 1] == tilde { beforeEnd -= 1 }
-        var before = beforeEnd == 0 ? newline : scalar(endingAt: beforeEnd, in: raw)
+        var before = beforeEnd == 0 ? newline : CharacterClass.scalar(endingAt: beforeEnd, in: raw)
         if skips, before == "~" { before = newline }
         var afterStart = end
         while skips, afterStart < raw.count, raw[afterStart] == tilde { afterStart += 1 }
-        let after = afterStart >= raw.count ? newline : scalar(startingAt: afterStart, in: raw)
+        let after = afterStart >= raw.count ? newline : CharacterClass.scalar(startingAt: afterStart, in: raw)
         let beforeSpace = CharacterClass.isSpace(before)
         let afterSpace = CharacterClass.isSpace(after)
         let beforePunct = CharacterClass.isPunctuation(before)
@@ -238,19 +238,6 @@ enum Delimiters {
             return (left && !right && before != "]" && before != ")", right)
         }
         return (left, right)
-    }
-
-    private static func scalar(startingAt index: Int, in raw: [UInt8]) -> Unicode.Scalar {
-        var iterator = raw[index...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
-        return "\u{FFFD}"
-    }
-
-    private static func scalar(endingAt end: Int, in raw: [UInt8]) -> Unicode.Scalar {
-        var start = end - 1
-        while start > 0, raw[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
-        return scalar(startingAt: start, in: raw)
     }
 
     /// cmark-gfm's `process_emphasis` over the runs of one scope, in order.

@@ -270,35 +270,33 @@ enum Footnotes {
             Tree.remove(wrapper)
             return
         }
-        // Most text holds no reference: decided on its bytes in place, before a String is made of it.
-        let mayRefer = Tree.withLiteralBytes(node) { bytes in
-            bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "^") }
-        }
-        guard mayRefer else { return }
-        let text = Tree.literal(node)
+        // By byte: the marks are ASCII, and most text holds none.
+        let bytes = Tree.withLiteralBytes(node) { Array($0) }
+        let bracket = UInt8(ascii: "[")
         var pieces: [OpaquePointer] = []
-        var rest = text[...]
-        var plain = ""
-        while let open = Self.range(of: "[^", in: rest) {
-            let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.firstIndex(of: "]") else { break }
-            let label = afterOpen[..<close]
-            let key = normalized(String(label))
-            guard !label.isEmpty, !label.contains("["), let definition = definitions[key] else {
-                plain += rest[..<open.upperBound]
-                rest = afterOpen
+        var plainStart = 0
+        var search = 0
+        while search + 1 < bytes.count {
+            guard bytes[search] == bracket, bytes[search + 1] == UInt8(ascii: "^") else {
+                search += 1
                 continue
             }
-            plain += rest[..<open.lowerBound]
-            if !plain.isEmpty { pieces.append(Tree.text(plain)) }
-            plain = ""
+            let open = search
+            guard let close = bytes[(open + 2)...].firstIndex(of: UInt8(ascii: "]")) else { break }
+            let label = bytes[(open + 2)..<close]
+            let key = normalized(String(decoding: label, as: UTF8.self))
+            guard !label.isEmpty, !label.contains(bracket), let definition = definitions[key] else {
+                search = open + 2
+                continue
+            }
+            if open > plainStart { pieces.append(Tree.text(String(decoding: bytes[plainStart..<open], as: UTF8.self))) }
             pieces.append(
                 reference(key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers))
-            rest = afterOpen[afterOpen.index(after: close)...]
+            plainStart = close + 1
+            search = plainStart
         }
         guard !pieces.isEmpty else { return }
-        plain += rest
-        if !plain.isEmpty { pieces.append(Tree.text(plain)) }
+        if plainStart < bytes.count { pieces.append(Tree.text(String(decoding: bytes[plainStart...], as: UTF8.self))) }
         for piece in pieces { Tree.insert(piece, before: node) }
         Tree.remove(node)
     }
@@ -321,19 +319,6 @@ enum Footnotes {
             onEnter:
                 "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
             onExit: "")
-    }
-
-    private static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {
-        let pattern = Array(needle.utf8)
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            if utf8[index] == pattern[0], utf8[index...].starts(with: pattern) {
-                return index..<utf8.index(index, offsetBy: pattern.count)
-            }
-            utf8.formIndex(after: &index)
-        }
-        return nil
     }
 
     /// A label as link labels are compared: case folded, runs of white space as one space.

@@ -53,6 +53,20 @@ struct SourceLines {
         return lines[(first - 1)..<last].contains { line in line.utf8.contains { bytes.contains($0) } }
     }
 
+    /// Whether one of lines `first` through `last` (1-based) holds the bytes of `sequence` in a row.
+    func contains(from first: Int, through last: Int, sequence: [UInt8]) -> Bool {
+        guard first >= 1, first <= last, last <= lines.count, let head = sequence.first else { return false }
+        for line in lines[(first - 1)..<last] {
+            let bytes = line.utf8
+            var index = bytes.startIndex
+            while let found = bytes[index...].firstIndex(of: head) {
+                if bytes[found...].starts(with: sequence) { return true }
+                index = bytes.index(after: found)
+            }
+        }
+        return false
+    }
+
     /// One line of a paragraph's content.
     struct ContentLine {
         /// The text after the containers' prefixes and the indentation.

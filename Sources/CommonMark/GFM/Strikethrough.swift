@@ -98,45 +98,49 @@ enum Strikethrough {
 
     /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
     private static func split(_ node: OpaquePointer, in parent: OpaquePointer) -> [Delimiter] {
-        let scalars = Array(Tree.literal(node).unicodeScalars)
-        guard scalars.contains("~") else { return [] }
+        // By byte: `~` is ASCII, and only the scalars around a run are decoded.
+        let bytes = Tree.withLiteralBytes(node) { Array($0) }
+        let tilde = UInt8(ascii: "~")
+        guard bytes.contains(tilde) else { return [] }
         let before = Tree.previous(node)
         let after = Tree.next(node)
         let spaceBefore = Tree.edgeIsSpace(neighbour: before, parent: parent)
         let spaceAfter = Tree.edgeIsSpace(neighbour: after, parent: parent)
         var pieces: [(text: String, delimiter: Delimiter?)] = []
-        var plain = String.UnicodeScalarView()
+        var plainStart = 0
         var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "~" else {
-                plain.append(scalars[index])
+        while index < bytes.count {
+            guard bytes[index] == tilde else {
                 index += 1
                 continue
             }
             var end = index
-            while end < scalars.count, scalars[end] == "~" { end += 1 }
+            while end < bytes.count, bytes[end] == tilde { end += 1 }
             let length = end - index
-            let previous: Unicode.Scalar? = index > 0 ? scalars[index - 1] : nil
-            let following: Unicode.Scalar? = end < scalars.count ? scalars[end] : nil
+            let previous: Unicode.Scalar? = index > 0 ? CharacterClass.scalar(endingAt: index, in: bytes) : nil
+            let following: Unicode.Scalar? =
+                end < bytes.count ? CharacterClass.scalar(startingAt: end, in: bytes) : nil
             let beforeSpace = previous.map(CharacterClass.isSpace) ?? spaceBefore
             let beforePunct = previous.map(CharacterClass.isPunctuation) ?? !spaceBefore
             let afterSpace = following.map(CharacterClass.isSpace) ?? spaceAfter
             let afterPunct = following.map(CharacterClass.isPunctuation) ?? !spaceAfter
             let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
             let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
-            let run = String(repeating: "~", count: length)
             if (leftFlanking || rightFlanking) && length <= 2 {
-                if !plain.isEmpty { pieces.append((String(plain), nil)) }
-                plain = String.UnicodeScalarView()
+                if index > plainStart {
+                    pieces.append((String(decoding: bytes[plainStart..<index], as: UTF8.self), nil))
+                }
+                plainStart = end
                 // The node is made below; a placeholder pointer is filled in then.
                 pieces.append(
-                    (run, Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)))
-            } else {
-                plain.append(contentsOf: run.unicodeScalars)
+                    (
+                        String(repeating: "~", count: length),
+                        Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)
+                    ))
             }
             index = end
         }
-        if !plain.isEmpty { pieces.append((String(plain), nil)) }
+        if plainStart < bytes.count { pieces.append((String(decoding: bytes[plainStart...], as: UTF8.self), nil)) }
         var delimiters: [Delimiter] = []
         for piece in pieces {
             let text = Tree.text(piece.text)

@@ -194,6 +194,21 @@ enum Tree {
 
 /// Character classes as cmark defines them.
 enum CharacterClass {
+    /// The scalar whose UTF-8 begins at `index`, U+FFFD where the bytes are no scalar.
+    static func scalar(startingAt index: Int, in raw: [UInt8]) -> Unicode.Scalar {
+        var iterator = raw[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    /// The scalar whose UTF-8 ends right before `end`.
+    static func scalar(endingAt end: Int, in raw: [UInt8]) -> Unicode.Scalar {
+        var start = end - 1
+        while start > 0, raw[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        return scalar(startingAt: start, in: raw)
+    }
+
     /// cmark_utf8proc_is_space: ASCII space, tab, line feed, vertical tab, form feed, carriage return, and
     /// Unicode's space separators.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
