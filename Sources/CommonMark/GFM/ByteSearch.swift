@@ -15,6 +15,20 @@ enum ByteSearch {
         }
     }
 
+    /// Where `needle` first occurs in `bytes` at or after `start`.
+    static func firstIndex(of needle: [UInt8], in bytes: [UInt8], from start: Int) -> Int? {
+        guard let head = needle.first else { return start }
+        var index = start
+        while index + needle.count <= bytes.count {
+            guard let found = bytes[index...].firstIndex(of: head), found + needle.count <= bytes.count else {
+                return nil
+            }
+            if bytes[found..<(found + needle.count)].elementsEqual(needle) { return found }
+            index = found + 1
+        }
+        return nil
+    }
+
     static func contains(_ text: String, _ needle: String) -> Bool {
         var text = text
         var needle = needle

@@ -157,8 +157,7 @@ enum Delimiters {
             }
         }
         flatten(scope)
-        var runs = placed(pieces, delimiterStart: delimiterStart, in: scope, source)
-        process(&runs)
+        process(placed(pieces, delimiterStart: delimiterStart, in: scope, source))
     }
 
     /// The pieces put in the scope in place of its old children, delimiter characters written next to each
@@ -241,51 +240,51 @@ enum Delimiters {
     }
 
     /// cmark-gfm's `process_emphasis` over the runs of one scope, in order.
-    private static func process(_ runs: inout [Run]) {
+    ///
+    /// The runs stay in their array, linked to their live neighbours as cmark's delimiter stack is: a match
+    /// takes the runs between out in one step, where removing them from the array moved all the runs after
+    /// (a block of many matches was quadratic). Positions compare as in the array, by original index.
+    private static func process(_ runs: [Run]) {
+        guard !runs.isEmpty else { return }
+        var previous = Array(-1..<(runs.count - 1))
+        var following = Array(1...runs.count)
+        func unlink(_ first: Int, through last: Int) {
+            if previous[first] >= 0 { following[previous[first]] = following[last] }
+            if following[last] < runs.count { previous[following[last]] = previous[first] }
+        }
         // The lowest index an opener may have, by character and closer length modulo 3 (openers_bottom).
         var bottom: [UInt8: [Int]] = [:]
-        // Runs leave the list as they are used; the bounds above them move down with them.
-        func removeRuns(_ range: Range<Int>) {
-            guard !range.isEmpty else { return }
-            runs.removeSubrange(range)
-            for (character, bounds) in bottom {
-                bottom[character] = bounds.map { $0 >= range.upperBound ? $0 - range.count : min($0, range.lowerBound) }
-            }
-        }
         var closerIndex = 0
         while closerIndex < runs.count {
             let closer = runs[closerIndex]
             guard closer.canClose else {
-                closerIndex += 1
+                closerIndex = following[closerIndex]
                 continue
             }
             let floor = bottom[closer.character]?[closer.originalLength % 3] ?? 0
-            let foundOpener = opener(of: closerIndex, in: runs, floor: floor)
-            let found = foundOpener != nil
-            let openerIndex = foundOpener ?? closerIndex - 1
+            let foundOpener = opener(of: closerIndex, in: runs, previous: previous, floor: floor)
             if isQuote(closer.character) {
                 // A quote pair curls both; the opener stays on the stack, as in cmark-gfm.
                 let single = closer.character == UInt8(ascii: "'")
                 Tree.setLiteral(closer.node, single ? "\u{2019}" : "\u{201D}")
-                if found {
-                    Tree.setLiteral(runs[openerIndex].node, single ? "\u{2018}" : "\u{201C}")
-                    closerIndex += 1
+                if let foundOpener {
+                    Tree.setLiteral(runs[foundOpener].node, single ? "\u{2018}" : "\u{201C}")
+                    closerIndex = following[closerIndex]
                     continue
                 }
-            } else if found, closer.character == UInt8(ascii: "~") {
+            } else if let openerIndex = foundOpener, closer.character == UInt8(ascii: "~") {
                 let opener = runs[openerIndex]
+                let next = following[closerIndex]
                 if opener.length == closer.length {
                     wrap(Tree.custom(block: false, onEnter: "<del>", onExit: "</del>"), from: opener, to: closer)
                     Tree.remove(opener.node)
                     Tree.remove(closer.node)
-                    removeRuns(openerIndex..<(closerIndex + 1))
-                    closerIndex = openerIndex
-                } else {
-                    closerIndex += 1
+                    unlink(openerIndex, through: closerIndex)
                 }
+                closerIndex = next
                 continue
             }
-            if found {
+            if let openerIndex = foundOpener {
                 let opener = runs[openerIndex]
                 let used = closer.length >= 2 && opener.length >= 2 ? 2 : 1
                 opener.length -= used
@@ -296,25 +295,24 @@ enum Delimiters {
                 guard let emphasis = cmark_node_new(used == 1 ? CMARK_NODE_EMPH : CMARK_NODE_STRONG) else { return }
                 wrap(emphasis, from: opener, to: closer)
                 // The runs between are used up.
-                removeRuns((openerIndex + 1)..<closerIndex)
-                closerIndex = openerIndex + 1
+                if following[openerIndex] != closerIndex {
+                    unlink(following[openerIndex], through: previous[closerIndex])
+                }
                 if opener.length == 0 {
                     Tree.remove(opener.node)
-                    removeRuns(openerIndex..<(openerIndex + 1))
-                    closerIndex -= 1
+                    unlink(openerIndex, through: openerIndex)
                 }
                 if closer.length == 0 {
                     Tree.remove(closer.node)
-                    removeRuns(closerIndex..<(closerIndex + 1))
+                    unlink(closerIndex, through: closerIndex)
+                    closerIndex = following[closerIndex]
                 }
                 continue
             }
             bottom[closer.character, default: [0, 0, 0]][closer.originalLength % 3] = closerIndex
-            if !closer.canOpen {
-                removeRuns(closerIndex..<(closerIndex + 1))
-            } else {
-                closerIndex += 1
-            }
+            let next = following[closerIndex]
+            if !closer.canOpen { unlink(closerIndex, through: closerIndex) }
+            closerIndex = next
         }
     }
 
@@ -322,11 +320,12 @@ enum Delimiters {
         character == UInt8(ascii: "'") || character == UInt8(ascii: "\"")
     }
 
-    /// cmark-gfm's search for an opener of the closer at `closerIndex`, down to `floor`: the same character,
-    /// able to open, and by the rule of three when either run could both open and close.
-    private static func opener(of closerIndex: Int, in runs: [Run], floor: Int) -> Int? {
+    /// cmark-gfm's search for an opener of the closer at `closerIndex`, back over the live runs down to
+    /// `floor`: the same character, able to open, and by the rule of three when either run could both open
+    /// and close.
+    private static func opener(of closerIndex: Int, in runs: [Run], previous: [Int], floor: Int) -> Int? {
         let closer = runs[closerIndex]
-        var openerIndex = closerIndex - 1
+        var openerIndex = previous[closerIndex]
         while openerIndex >= floor {
             let opener = runs[openerIndex]
             if opener.canOpen, opener.character == closer.character,
@@ -335,7 +334,7 @@ enum Delimiters {
             {
                 return openerIndex
             }
-            openerIndex -= 1
+            openerIndex = previous[openerIndex]
         }
         return nil
     }
