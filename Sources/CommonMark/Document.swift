@@ -31,44 +31,12 @@ public final class Document {
     public init(markdown: String, options: RenderOptions = [], extensions: Extensions = []) throws(CommonMarkError) {
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
-        var shift = 0
+        let tableParse = try Self.parseTables(&root, source: source, options: options, extensions: extensions)
+        let (tables, shift, cells) = (tableParse.plans, tableParse.shift, tableParse.cells)
         // The text libcmark parsed last, whose lines the nodes' positions count.
-        var parsedText = source
-        var tables: [Tables.Plan] = []
-        // The cells (and text beside tables) parsed on their own, when the document defines no links.
-        var cells: (root: OpaquePointer, text: String)?
-        if extensions.contains(.table),
-            ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
-        {
-            let plans = Tables.plans(
-                in: Tree.paragraphsAndHeadings(root), source: SourceLines(source),
-                taskLists: extensions.contains(.taskList))
-            if !plans.isEmpty {
-                let prelude = Tables.prelude(for: plans)
-                if ByteSearch.contains(source, "]:") {
-                    // Cells read the document's link reference definitions: the prelude is parsed in front of
-                    // the whole document again.
-                    parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
-                    let second = try Self.parse(parsedText, options: options)
-                    cmark_node_free(root)
-                    root = second
-                    shift = prelude.lines
-                } else {
-                    // A definition needs `]:`; without one, the cells read the same alone, and the
-                    // document's first parse stands.
-                    cells = (try Self.parse(prelude.text, options: options), prelude.text)
-                }
-                tables = plans
-            }
-        }
+        let parsedText = tableParse.parsedText ?? source
         // Split into lines once, and only for the extensions that look at the source.
-        var lines: SourceLines?
-        func sourceLines() -> SourceLines {
-            if let lines { return lines }
-            let made = SourceLines(parsedText)
-            lines = made
-            return made
-        }
+        let sourceLines = SourceLines.lazily(parsedText)
         // The paragraphs and headings, which hold all the inlines until tables are built, found once for
         // every inline pass: walking the tree again for each pass cost more than most passes.
         let blocks = Tree.paragraphsAndHeadings(root)
@@ -82,16 +50,10 @@ public final class Document {
         var fromPrelude: Set<OpaquePointer> = []
         if let cells {
             let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
-            var cellLines: SourceLines?
             restoredReferences =
                 Self.applyInlineExtensions(
-                    to: cellBlocks, of: cells.root, text: cells.text,
-                    lines: {
-                        if let cellLines { return cellLines }
-                        let made = SourceLines(cells.text)
-                        cellLines = made
-                        return made
-                    }, options: options, extensions: extensions, mergingText: false) || restoredReferences
+                    to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
+                    options: options, extensions: extensions, mergingText: false) || restoredReferences
             fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0)
             cmark_node_free(cells.root)
         } else if !tables.isEmpty {
@@ -112,6 +74,42 @@ public final class Document {
         }
         self.root = root
         self.lineShift = shift
+    }
+
+    /// The tables found in the first parse, and how their cells were parsed.
+    private struct TableParse {
+        var plans: [Tables.Plan] = []
+        /// The prelude and the document, when they were parsed again together; nil when the first parse stands.
+        var parsedText: String?
+        /// Lines of the prelude in front of the document's in the tree's positions.
+        var shift = 0
+        /// The cells (and text beside tables) parsed on their own, when the document defines no links.
+        var cells: (root: OpaquePointer, text: String)?
+    }
+
+    /// Finds the tables in the tree of the first parse and parses their cells: in front of the whole document
+    /// again (`root` is then the new tree) when the cells may read its link reference definitions, else alone.
+    private static func parseTables(
+        _ root: inout OpaquePointer, source: String, options: RenderOptions, extensions: Extensions
+    ) throws(CommonMarkError) -> TableParse {
+        guard extensions.contains(.table),
+            ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
+        else { return TableParse() }
+        let plans = Tables.plans(
+            in: Tree.paragraphsAndHeadings(root), source: SourceLines(source), taskLists: extensions.contains(.taskList)
+        )
+        guard !plans.isEmpty else { return TableParse() }
+        let prelude = Tables.prelude(for: plans)
+        // A definition needs `]:`; without one, the cells read the same alone, and the document's first
+        // parse stands.
+        guard ByteSearch.contains(source, "]:") else {
+            return TableParse(plans: plans, cells: (try parse(prelude.text, options: options), prelude.text))
+        }
+        let parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
+        let second = try parse(parsedText, options: options)
+        cmark_node_free(root)
+        root = second
+        return TableParse(plans: plans, parsedText: parsedText, shift: prelude.lines)
     }
 
     /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:excluding:)``)

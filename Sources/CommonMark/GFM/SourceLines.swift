@@ -31,6 +31,17 @@ struct SourceLines {
         }
     }
 
+    /// The lines of a text, split on the first call and kept: most documents need them for no extension.
+    static func lazily(_ text: String) -> () -> SourceLines {
+        var lines: SourceLines?
+        return {
+            if let lines { return lines }
+            let made = SourceLines(text)
+            lines = made
+            return made
+        }
+    }
+
     /// Lines `first` through `last` (1-based) as written, containers' prefixes included.
     func raw(from first: Int, through last: Int) -> String {
         guard first >= 1, first <= last, last <= lines.count else { return "" }
