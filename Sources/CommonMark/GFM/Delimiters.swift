@@ -39,7 +39,7 @@ enum Delimiters {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
             guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
-                mayMeet(block, lines: lines.lines[(first - 1)..<last], smart: smart),
+                mayMeet(block, source: lines.bytes(from: first, through: last), smart: smart),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let scopes =
@@ -56,20 +56,18 @@ enum Delimiters {
     /// where a `~` touches a `*` or `_` (whose flanking cmark-gfm reads past the `~`), or where quotes are
     /// curled in the same stack. Elsewhere the two give the same tree, and the strikethrough pass costs far
     /// less than taking the emphasis apart.
-    private static func mayMeet(_ block: OpaquePointer, lines: ArraySlice<Substring>, smart: Bool) -> Bool {
+    private static func mayMeet(_ block: OpaquePointer, source: ArraySlice<UInt8>, smart: Bool) -> Bool {
         let tilde = UInt8(ascii: "~")
-        for line in lines {
-            var previous: UInt8 = 0
-            for byte in line.utf8 {
-                if smart, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { return true }
-                let pair = (previous, byte)
-                if (pair.0 == tilde && (pair.1 == UInt8(ascii: "*") || pair.1 == UInt8(ascii: "_")))
-                    || (pair.1 == tilde && (pair.0 == UInt8(ascii: "*") || pair.0 == UInt8(ascii: "_")))
-                {
-                    return true
-                }
-                previous = byte
+        var previous: UInt8 = 0
+        for byte in source {
+            if smart, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { return true }
+            let pair = (previous, byte)
+            if (pair.0 == tilde && (pair.1 == UInt8(ascii: "*") || pair.1 == UInt8(ascii: "_")))
+                || (pair.1 == tilde && (pair.0 == UInt8(ascii: "*") || pair.0 == UInt8(ascii: "_")))
+            {
+                return true
             }
+            previous = byte
         }
         var inside = false
         Tree.walk(block, into: { _ in !inside }) { node in

@@ -49,10 +49,10 @@ enum FootnoteReferences {
     /// (an escape, an entity).
     /// Most references are plain text that ``Footnotes`` reads as it is.
     private static func mayHoldReference(_ block: OpaquePointer, lines: SourceLines) -> Bool {
-        var source: [UInt8]?
+        let source = lines.bytes(from: Tree.startLine(block), through: Tree.endLine(block))
         // References come in the source in the order of the text nodes: each is looked for after the last,
         // so that a block of many references is read once, not once for each.
-        var searchStart = 0
+        var searchStart = source.startIndex
         for node in Tree.all(block, where: { Tree.isText($0) }) {
             let references = Tree.withLiteralBytes(node) { bytes -> [[UInt8]]? in
                 var found: [[UInt8]] = []
@@ -72,9 +72,9 @@ enum FootnoteReferences {
             // A `~` inside would be read as strikethrough by the pass over text nodes.
             for reference in references {
                 if reference.contains(UInt8(ascii: "~")) { return true }
-                let text = source ?? Array(lines.raw(from: Tree.startLine(block), through: Tree.endLine(block)).utf8)
-                source = text
-                guard let found = ByteSearch.firstIndex(of: reference, in: text, from: searchStart) else { return true }
+                guard let found = ByteSearch.firstIndex(of: reference, in: source, from: searchStart) else {
+                    return true
+                }
                 searchStart = found + reference.count
             }
         }

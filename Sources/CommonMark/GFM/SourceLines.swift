@@ -2,6 +2,9 @@
 /// or both), and the lines of one paragraph with its containers' prefixes taken off.
 struct SourceLines {
     let lines: [Substring]
+    /// The text's bytes, and each line's range of them: searches of many lines read them in place.
+    private let bytes: [UInt8]
+    private let bounds: [Range<Int>]
 
     init(_ source: String) {
         // By UTF-8 byte over the string's buffer: line ends are ASCII, and walking Characters (or even the
@@ -25,6 +28,8 @@ struct SourceLines {
         }
         let utf8 = source.utf8
         let origin = utf8.startIndex
+        self.bytes = Array(utf8)
+        self.bounds = bounds
         lines = bounds.map { bound in
             Substring(
                 utf8[utf8.index(origin, offsetBy: bound.lowerBound)..<utf8.index(origin, offsetBy: bound.upperBound)])
@@ -59,23 +64,27 @@ struct SourceLines {
     }
 
     /// Whether lines `first` through `last` (1-based) hold one of the bytes.
-    func contains(from first: Int, through last: Int, anyOf bytes: [UInt8]) -> Bool {
+    func contains(from first: Int, through last: Int, anyOf wanted: [UInt8]) -> Bool {
         guard first >= 1, first <= last, last <= lines.count else { return false }
-        return lines[(first - 1)..<last].contains { line in line.utf8.contains { bytes.contains($0) } }
+        var table = [Bool](repeating: false, count: 256)
+        for byte in wanted { table[Int(byte)] = true }
+        // The line ends between are none of the bytes looked for, or the caller asks for them in vain.
+        return bytes(from: first, through: last).withUnsafeBufferPointer { span in
+            span.contains { table[Int($0)] && $0 != 0x0A && $0 != 0x0D }
+        }
+    }
+
+    /// The bytes of lines `first` through `last` (1-based), with the line ends between.
+    func bytes(from first: Int, through last: Int) -> ArraySlice<UInt8> {
+        guard first >= 1, first <= last, last <= lines.count else { return [] }
+        return bytes[bounds[first - 1].lowerBound..<bounds[last - 1].upperBound]
     }
 
     /// Whether one of lines `first` through `last` (1-based) holds the bytes of `sequence` in a row.
     func contains(from first: Int, through last: Int, sequence: [UInt8]) -> Bool {
-        guard first >= 1, first <= last, last <= lines.count, let head = sequence.first else { return false }
-        for line in lines[(first - 1)..<last] {
-            let bytes = line.utf8
-            var index = bytes.startIndex
-            while let found = bytes[index...].firstIndex(of: head) {
-                if bytes[found...].starts(with: sequence) { return true }
-                index = bytes.index(after: found)
-            }
-        }
-        return false
+        guard first >= 1, first <= last, last <= lines.count else { return false }
+        let span = bytes(from: first, through: last)
+        return ByteSearch.firstIndex(of: sequence, in: span, from: span.startIndex) != nil
     }
 
     /// One line of a paragraph's content.
