@@ -238,7 +238,7 @@ enum Autolinks {
     ) {
         guard let span = source.texts[node] else { return }
         let offsets = source.literalOffsets(node)
-        let literal = Tree.withLiteralBytes(node) { Array($0) }
+        let literal = Tree.literalBytes(node)
         var plainStart = from
         for link in links {
             if link.range.lowerBound > plainStart {
@@ -405,11 +405,13 @@ enum Autolinks {
 
     /// Finds the links in one text node and splits it around them.
     private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, emailOnly: Bool) {
-        let written = Array(Tree.literal(node).utf8)
+        let written = Tree.literalBytes(node)
         // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
         // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
         // each plain piece is taken from the text as it is.
-        let (bytes, origin) = smart ? unsmartened(written) : (written, Array(0...written.count))
+        // Smart punctuation's characters all begin with 0xE2: text without that byte is its own source, and the
+        // position map (read only where the two differ) is not made.
+        let (bytes, origin) = smart && written.contains(0xE2) ? unsmartened(written) : (written, [])
         var pieces: [(text: [UInt8], url: String?)] = []
         var plainStart = 0
         var index = 0

@@ -115,7 +115,7 @@ enum Delimiters {
                         continue
                     }
                     let offsets = source.literalOffsets(current)
-                    let literal = Tree.withLiteralBytes(current) { Array($0) }
+                    let literal = Tree.literalBytes(current)
                     var plainStart = span.raw.lowerBound
                     var index = span.raw.lowerBound
                     var cursor = 0

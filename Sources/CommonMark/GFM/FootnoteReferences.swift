@@ -105,7 +105,7 @@ enum FootnoteReferences {
             let label = String(decoding: source.raw[(open + 2)..<close], as: UTF8.self)
             let before = source.decoded(
                 current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
-                literal: Tree.withLiteralBytes(current) { Array($0) })
+                literal: Tree.literalBytes(current))
             let after = source.decoded(
                 closeNode, raw: (close + 1)..<closeSpan.raw.upperBound, offsets: source.literalOffsets(closeNode),
                 literal: Tree.withLiteralBytes(closeNode) { Array($0) })

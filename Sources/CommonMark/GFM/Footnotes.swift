@@ -271,7 +271,7 @@ enum Footnotes {
             return
         }
         // By byte: the marks are ASCII, and most text holds none.
-        let bytes = Tree.withLiteralBytes(node) { Array($0) }
+        let bytes = Tree.literalBytes(node)
         let bracket = UInt8(ascii: "[")
         var pieces: [OpaquePointer] = []
         var plainStart = 0

@@ -121,7 +121,7 @@ struct InlineSource {
         case CMARK_NODE_CODE:
             return walkCode()
         case CMARK_NODE_HTML_INLINE:
-            return walkHTML(Array(Tree.literal(node).utf8))
+            return walkHTML(Tree.literalBytes(node))
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
             let count = Tree.type(node) == CMARK_NODE_EMPH ? 1 : 2
             guard let delimiter = peek(), delimiter == UInt8(ascii: "*") || delimiter == UInt8(ascii: "_") else {
@@ -166,7 +166,7 @@ struct InlineSource {
         case CMARK_NODE_CUSTOM_INLINE where FootnoteReferences.isRestored(node):
             // A footnote reference restored before: its text is its source.
             guard let text = Tree.firstChild(node) else { return false }
-            let literal = Array(Tree.literal(text).utf8)
+            let literal = Tree.literalBytes(text)
             guard raw[position...].starts(with: literal) else { return false }
             position += literal.count
             return true
@@ -224,7 +224,7 @@ struct InlineSource {
     }
 
     private mutating func walkText(_ node: OpaquePointer) -> Bool {
-        let literal = Array(Tree.literal(node).utf8)
+        let literal = Tree.literalBytes(node)
         let start = position
         var units: [Unit] = []
         var index = 0
@@ -434,7 +434,7 @@ final class EntityDecoder {
             if let paragraph = Tree.firstChild(text), let node = Tree.firstChild(paragraph), Tree.isText(node),
                 Tree.next(node) == nil
             {
-                let literal = Array(Tree.literal(node).utf8)
+                let literal = Tree.literalBytes(node)
                 if literal != entity { decoded = literal }
             }
         }

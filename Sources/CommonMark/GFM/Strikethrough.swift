@@ -32,7 +32,7 @@ enum Strikethrough {
                         && Tree.withLiteralBytes(node) { Array($0[unit.literal]) } == [UInt8(ascii: "~")]
                 }
                 guard !tildes.isEmpty else { continue }
-                let literal = Array(Tree.literal(node).utf8)
+                let literal = Tree.literalBytes(node)
                 var plainStart = 0
                 for unit in tildes {
                     if unit.literal.lowerBound > plainStart {
@@ -99,7 +99,7 @@ enum Strikethrough {
     /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
     private static func split(_ node: OpaquePointer, in parent: OpaquePointer) -> [Delimiter] {
         // By byte: `~` is ASCII, and only the scalars around a run are decoded.
-        let bytes = Tree.withLiteralBytes(node) { Array($0) }
+        let bytes = Tree.literalBytes(node)
         let tilde = UInt8(ascii: "~")
         guard bytes.contains(tilde) else { return [] }
         let before = Tree.previous(node)

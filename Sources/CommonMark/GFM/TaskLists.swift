@@ -84,7 +84,7 @@ enum TaskLists {
 
     /// Takes the `[ ]` and the white space after it off the text, if it begins with them.
     private static func dropMarker(_ text: OpaquePointer) -> Bool {
-        let literal = Array(Tree.literal(text).utf8)
+        let literal = Tree.literalBytes(text)
         guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]") else { return false }
         var rest = 3
         while rest < literal.count, isSpaceChar(literal[rest]) { rest += 1 }

@@ -56,6 +56,11 @@ enum Tree {
             UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
     }
 
+    /// A node's literal as bytes, copied once from libcmark's buffer without a `String` between.
+    static func literalBytes(_ node: Pointer) -> [UInt8] {
+        withLiteralBytes(node) { Array($0) }
+    }
+
     static func setLiteral(_ node: Pointer, _ text: String) {
         cmark_node_set_literal(node, text)
     }
