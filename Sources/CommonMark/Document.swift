@@ -31,12 +31,14 @@ public final class Document {
     public init(markdown: String, options: RenderOptions = [], extensions: Extensions = []) throws(CommonMarkError) {
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
-        let tableParse = try Self.parseTables(&root, source: source, options: options, extensions: extensions)
+        // Split into lines once, and only for the extensions that look at the source.
+        let writtenLines = SourceLines.lazily(source)
+        let tableParse = try Self.parseTables(
+            &root, source: source, lines: writtenLines, options: options, extensions: extensions)
         let (tables, shift, cells) = (tableParse.plans, tableParse.shift, tableParse.cells)
         // The text libcmark parsed last, whose lines the nodes' positions count.
         let parsedText = tableParse.parsedText ?? source
-        // Split into lines once, and only for the extensions that look at the source.
-        let sourceLines = SourceLines.lazily(parsedText)
+        let sourceLines = tableParse.parsedText.map { SourceLines.lazily($0) } ?? writtenLines
         // The paragraphs and headings, which hold all the inlines until tables are built, found once for
         // every inline pass: walking the tree again for each pass cost more than most passes.
         let blocks = Tree.paragraphsAndHeadings(root)
@@ -69,7 +71,7 @@ public final class Document {
         }
         if taskLists {
             TaskLists.apply(
-                root, source: sourceLines(), written: shift == 0 ? sourceLines() : SourceLines(source), shift: shift,
+                root, source: sourceLines(), written: writtenLines(), shift: shift,
                 fromPrelude: fromPrelude, rewritten: rewrittenTasks)
         }
         self.root = root
@@ -90,13 +92,14 @@ public final class Document {
     /// Finds the tables in the tree of the first parse and parses their cells: in front of the whole document
     /// again (`root` is then the new tree) when the cells may read its link reference definitions, else alone.
     private static func parseTables(
-        _ root: inout OpaquePointer, source: String, options: RenderOptions, extensions: Extensions
+        _ root: inout OpaquePointer, source: String, lines: () -> SourceLines, options: RenderOptions,
+        extensions: Extensions
     ) throws(CommonMarkError) -> TableParse {
         guard extensions.contains(.table),
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
         else { return TableParse() }
         let plans = Tables.plans(
-            in: Tree.paragraphsAndHeadings(root), source: SourceLines(source), taskLists: extensions.contains(.taskList)
+            in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList)
         )
         guard !plans.isEmpty else { return TableParse() }
         let prelude = Tables.prelude(for: plans)

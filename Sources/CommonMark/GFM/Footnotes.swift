@@ -31,10 +31,15 @@ enum Footnotes {
         // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
         // document with none is not copied.
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
-        let lines = SourceLines(source).lines
+        let sourceLines = SourceLines(source)
+        let lines = sourceLines.lines
         for (number, line) in lines.enumerated() {
             // Most lines hold no definition: decided by bytes, without Characters.
-            if !Self.mayMatter(line.utf8) || excluding.contains(number + 1) { continue }
+            if !Self.mayMatter(sourceLines.bytes(from: number + 1, through: number + 1))
+                || excluding.contains(number + 1)
+            {
+                continue
+            }
             // Block quote and list markers first: a definition may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
@@ -121,7 +126,7 @@ enum Footnotes {
     }
 
     /// Whether a line may start a definition: it holds `[^`.
-    private static func mayMatter(_ line: Substring.UTF8View) -> Bool {
+    private static func mayMatter(_ line: ArraySlice<UInt8>) -> Bool {
         var previous: UInt8 = 0
         for byte in line {
             if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
