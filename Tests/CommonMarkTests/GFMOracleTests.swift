@@ -218,3 +218,19 @@ extension GFMOracleTests {
         try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 }
+
+extension GFMOracleTests {
+    /// Tildes and emphasis in one paragraph, where they meet (a `~` run inside an emphasis, a `~` touching
+    /// `*` or `_`, smart quotes between tildes: the delimiters are matched again as one run) and where they
+    /// do not (libcmark's emphasis and the strikethrough pass stand): each as cmark-gfm writes it.
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: [
+            "~~a *b~~ c*", "*a ~~b* c~~", "*~a~*", "_~b~_ x", "~~'a \"b~~ c\"", "it's ~~gone~~ now",
+            "*a* ~~b~~ **c** ~d~", "~~a~~ *b* and _c_ ~~d~~", "**~~a~~** *~~b~~*", "x~~*a*~~y", "~a *b* c~",
+            "*a\n~~b* c~~", "> ~~a *b~~\n> c*", "- ~~a *b~~ c*\n- *d ~~e* f~~",
+        ])
+    func tildesBesideEmphasisMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    }
+}

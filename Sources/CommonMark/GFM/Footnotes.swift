@@ -275,7 +275,11 @@ enum Footnotes {
             Tree.remove(wrapper)
             return
         }
-        // By byte: the marks are ASCII, and most text holds none.
+        // By byte: the marks are ASCII, and most text holds none, which is decided without copying it.
+        let mayRefer = Tree.withLiteralBytes(node) { bytes in
+            bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "^") }
+        }
+        guard mayRefer else { return }
         let bytes = Tree.literalBytes(node)
         let bracket = UInt8(ascii: "[")
         var pieces: [OpaquePointer] = []
