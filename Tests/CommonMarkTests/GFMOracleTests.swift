@@ -234,3 +234,18 @@ extension GFMOracleTests {
         try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 }
+
+extension GFMOracleTests {
+    /// Bare URLs whose end cuts an entity, followed by smart punctuation (the text after the cut goes on as
+    /// libcmark read it), and bare URLs with tildes that are not trimmed off (the link's text is no
+    /// strikethrough), each as cmark-gfm writes it.
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: [
+            "http://1&#2; --", "http://a.b&#2; \"q\" ...", "www.a.com&amp; -- x", "http://x~~b~~`",
+            "a www.a.com/~~b~~` c ~~d~~", "~~a http://x~~b~~`~~",
+        ])
+    func autolinksCuttingEntitiesOrHoldingTildesMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    }
+}

@@ -247,7 +247,8 @@ enum Autolinks {
                 Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
             }
             Tree.insert(
-                Tree.link(to: link.url, text: String(decoding: source.raw[link.range], as: UTF8.self)), before: node)
+                Tree.autolink(to: link.url, text: String(decoding: source.raw[link.range], as: UTF8.self)), before: node
+            )
             plainStart = link.range.upperBound
         }
         if plainStart < span.raw.upperBound {
@@ -474,7 +475,7 @@ enum Autolinks {
         guard final.contains(where: { $0.url != nil }) else { return }
         for piece in final {
             let text = String(decoding: piece.text, as: UTF8.self)
-            let inserted = piece.url.map { Tree.link(to: $0, text: text) } ?? Tree.text(text)
+            let inserted = piece.url.map { Tree.autolink(to: $0, text: text) } ?? Tree.text(text)
             Tree.insert(inserted, before: node)
         }
         Tree.remove(node)

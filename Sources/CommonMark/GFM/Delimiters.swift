@@ -43,7 +43,10 @@ enum Delimiters {
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let scopes =
-                [block] + Tree.all(block) { Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE }
+                [block]
+                + Tree.all(block) {
+                    (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
+                }
             for scope in scopes.reversed() { rematch(scope, source) }
             done.insert(block)
         }

@@ -391,14 +391,18 @@ struct InlineSource {
     }
 
     /// A text node's decoded bytes for a range of its source, given its ``literalOffsets(_:)`` and its text
-    /// (both made once for all its pieces). A range that
-    /// starts inside an escape or entity (a link ended in it) is read afresh from there, as cmark-gfm goes
-    /// on reading the source after the link.
+    /// (both made once for all its pieces). A range that starts inside an escape or entity (a link ended in
+    /// it) is read afresh to the end of that escape or entity, as cmark-gfm goes on reading the source after
+    /// the link.
     func decoded(_ node: OpaquePointer, raw range: Range<Int>, offsets: [Int], literal: [UInt8]) -> [UInt8] {
         guard let span = texts[node], !range.isEmpty else { return [] }
-        if offsets[range.lowerBound - span.raw.lowerBound] < 0 { return decodeSource(raw[range]) }
-        let start = range.lowerBound
+        var start = range.lowerBound
         var result: [UInt8] = []
+        // Only the rest of the unit cut is read afresh: after it, libcmark's text is cmark-gfm's, smart
+        // punctuation included (`http://a&#2; --` goes on with an en dash).
+        while start < range.upperBound, offsets[start - span.raw.lowerBound] < 0 { start += 1 }
+        if start > range.lowerBound { result = decodeSource(raw[range.lowerBound..<start]) }
+        guard start < range.upperBound else { return result }
         var end = range.upperBound
         while end > start, offsets[end - span.raw.lowerBound] < 0 { end -= 1 }
         if end > start { result += literal[offsets[start - span.raw.lowerBound]..<offsets[end - span.raw.lowerBound]] }

@@ -67,9 +67,9 @@ enum Strikethrough {
     static func apply(_ blocks: [OpaquePointer], skipping: Set<OpaquePointer> = []) {
         var parents: [OpaquePointer] = []
         for block in blocks where !skipping.contains(block) {
-            Tree.walk(block, into: { _ in true }) { node in
+            Tree.walk(block, into: { !Tree.isAutolink($0) }) { node in
                 // Inline containers: their children are inlines.
-                guard let child = Tree.firstChild(node) else { return }
+                guard !Tree.isAutolink(node), let child = Tree.firstChild(node) else { return }
                 let kind = Tree.type(child)
                 if kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
                 {

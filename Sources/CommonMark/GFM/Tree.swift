@@ -142,6 +142,19 @@ enum Tree {
         return node
     }
 
+    /// A link the autolink extension made: cmark-gfm reads a bare URL whole before any delimiter in it, so
+    /// strikethrough does not look into its text. It is told by its user data, which nothing else sets.
+    static func autolink(to url: String, text: String) -> Pointer {
+        let node = link(to: url, text: text)
+        cmark_node_set_user_data(node, autolinkMark)
+        return node
+    }
+
+    static func isAutolink(_ node: Pointer) -> Bool { cmark_node_get_user_data(node) == autolinkMark }
+
+    /// A tag, never dereferenced.
+    private static var autolinkMark: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
+
     /// A custom inline (no line breaks of its own) or block (libcmark puts each of its ends on a line).
     static func custom(block: Bool, onEnter: String, onExit: String) -> Pointer {
         let node = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
