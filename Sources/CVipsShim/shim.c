@@ -149,10 +149,10 @@ VipsImage *blog_vips_decode(const void *data, size_t length, int jpeg_shrink, in
     // Not vips_thumbnail_buffer: in libvips 8.14 it publishes a truncated JPEG without an error, where
     // the loader's own fail_on reports it when the pixels are copied to memory.
     VipsImage *image = jpeg_shrink > 1
-        ? api.vips_image_new_from_buffer(data, length, "", "fail_on", VIPS_FAIL_ON_ERROR, "access", VIPS_ACCESS_SEQUENTIAL,
-              "shrink", jpeg_shrink, NULL)
-        : api.vips_image_new_from_buffer(data, length, "", "fail_on", VIPS_FAIL_ON_ERROR, "access", VIPS_ACCESS_SEQUENTIAL,
-              NULL);
+        ? api.vips_image_new_from_buffer(data, length, "", "fail_on", VIPS_FAIL_ON_ERROR, "access",
+              VIPS_ACCESS_SEQUENTIAL, "shrink", jpeg_shrink, NULL)
+        : api.vips_image_new_from_buffer(data, length, "", "fail_on", VIPS_FAIL_ON_ERROR, "access",
+              VIPS_ACCESS_SEQUENTIAL, NULL);
     if (image == NULL) {
         return NULL;
     }
@@ -168,8 +168,8 @@ VipsImage *blog_vips_decode(const void *data, size_t length, int jpeg_shrink, in
     if (api.vips_image_get_typeof(image, VIPS_META_ICC_NAME) != 0
         || api.vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK) {
         const char *fallback = api.vips_image_get_interpretation(image) == VIPS_INTERPRETATION_CMYK ? "cmyk" : "srgb";
-        if (step(&image, api.vips_icc_transform(image, &out, "srgb", "input_profile", fallback, "embedded", TRUE, NULL), out)
-            != 0) {
+        int status = api.vips_icc_transform(image, &out, "srgb", "input_profile", fallback, "embedded", TRUE, NULL);
+        if (step(&image, status, out) != 0) {
             return NULL;
         }
         out = NULL;
