@@ -41,7 +41,7 @@ let package = Package(
         // non-variadic wrappers where libvips' calls take `...`. Its headers are in the default include path and
         // need glib's and gobject's alone, which `gobject-2.0` gives: vips.pc would also bring the `-pthread`
         // of its private dependencies (OpenEXR, gio), a flag SwiftPM refuses with a warning on every build.
-        // The module map links libvips and glib themselves.
+        // The module map links glib and gobject; CVipsShim loads libvips itself when the first image is processed.
         .systemLibrary(
             name: "CVips",
             pkgConfig: "gobject-2.0",

@@ -6,6 +6,7 @@
 //   swift run -c release blog-benchmark check --posts 10000   what build --check adds to a clean build, alone
 //   swift run -c release blog-benchmark search --posts 10000   what the search index adds to a clean build, alone
 //   swift run -c release blog-benchmark markdown [--json FILE]   a 1 MB GFM document against cmark-gfm
+//   swift run -c release blog-benchmark markdown --pathological   input classes at two sizes: linear or not
 //   swift run -c release blog-benchmark images FILE... [--efforts 0,2,4]   encode time per image (libvips)
 //   swift run -c release blog-benchmark photos [--photos 1000] [--hugo]   a site of phone photos: clean, unchanged
 //     and one-photo builds, beside Hugo's (BLOG_HUGO names the Hugo binary, else hugo on PATH)
@@ -90,6 +91,15 @@ case "serve":
     }
 case "markdown":
     let blog = URL(filePath: CommandLine.arguments[0]).deletingLastPathComponent().appending(path: "blog").path
+    if arguments.contains("--pathological") {
+        guard let cmarkGFM = ChildProcess.find("cmark-gfm") else {
+            print("markdown: cmark-gfm is not installed (apt install cmark-gfm); nothing measured")
+            exit(1)
+        }
+        let slow = MarkdownPathology.run(blog: blog, cmarkGFM: cmarkGFM)
+        print(slow.isEmpty ? "  every class linear" : "  slower than linear: " + slow.joined(separator: ", "))
+        exit(slow.isEmpty ? 0 : 1)
+    }
     guard let figures = MarkdownBenchmark.run(blog: blog) else { exit(1) }
     if let jsonPath {
         let encoder = JSONEncoder()

@@ -31,79 +31,88 @@ public final class Document {
     public init(markdown: String, options: RenderOptions = [], extensions: Extensions = []) throws(CommonMarkError) {
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
-        var shift = 0
-        // The text libcmark parsed last, whose lines the nodes' positions count.
-        var parsedText = source
-        var tables: [Tables.Plan] = []
-        if extensions.contains(.table),
-            ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
-        {
-            let plans = Tables.plans(
-                in: root, source: SourceLines(source), taskLists: extensions.contains(.taskList))
-            if !plans.isEmpty {
-                let prelude = Tables.prelude(for: plans)
-                parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
-                let second = try Self.parse(parsedText, options: options)
-                cmark_node_free(root)
-                root = second
-                shift = prelude.lines
-                tables = plans
-            }
-        }
         // Split into lines once, and only for the extensions that look at the source.
-        var lines: SourceLines?
-        func sourceLines() -> SourceLines {
-            if let lines { return lines }
-            let made = SourceLines(parsedText)
-            lines = made
-            return made
-        }
-        // Footnote references are read from the source before tables are built: the cells are still
-        // paragraphs of the prelude then, with lines of their own.
-        var restoredReferences = false
-        if extensions.contains(.footnotes), ByteSearch.contains(parsedText, "[^") {
-            Tree.consolidateText(root)
-            restoredReferences = FootnoteReferences.restore(root, lines: sourceLines(), entities: EntityDecoder())
-        }
-        if extensions.contains(.strikethrough), ByteSearch.contains(parsedText, UInt8(ascii: "~")),
-            ByteSearch.contains(parsedText, "\\~") || ByteSearch.contains(parsedText, "&#")
-        {
-            Tree.consolidateText(root)
-            Strikethrough.protectWrittenTildes(root, lines: sourceLines(), entities: EntityDecoder())
-        }
-        // Each pass runs only where the text has its marks; text nodes are merged first only if one does.
-        let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(parsedText)
-        let strikethrough = extensions.contains(.strikethrough) && ByteSearch.contains(source, UInt8(ascii: "~"))
+        let writtenLines = SourceLines.lazily(source)
+        let tableParse = try Self.parseTables(
+            &root, source: source, lines: writtenLines, options: options, extensions: extensions)
+        let (tables, shift, cells) = (tableParse.plans, tableParse.shift, tableParse.cells)
+        // The text libcmark parsed last, whose lines the nodes' positions count.
+        let parsedText = tableParse.parsedText ?? source
+        let sourceLines = tableParse.parsedText.map { SourceLines.lazily($0) } ?? writtenLines
+        // The paragraphs and headings, which hold all the inlines until tables are built, found once for
+        // every inline pass: walking the tree again for each pass cost more than most passes.
+        let blocks = Tree.paragraphsAndHeadings(root)
         let taskLists =
             extensions.contains(.taskList)
             && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
-        if autolinks || strikethrough || taskLists || !footnoteLabels.isEmpty { Tree.consolidateText(root) }
-        if autolinks {
-            let entities = EntityDecoder()
-            let readFromSource = Autolinks.linkFromSource(
-                root, lines: sourceLines(), entities: entities, smart: options.contains(.smart))
-            Autolinks.apply(root, smart: options.contains(.smart), source: sourceLines, readFromSource: readFromSource)
+        var restoredReferences = Self.applyInlineExtensions(
+            to: blocks, of: root, text: parsedText, lines: sourceLines, options: options, extensions: extensions,
+            mergingText: taskLists || !footnoteLabels.isEmpty)
+        var fromPrelude: Set<OpaquePointer> = []
+        if let cells {
+            let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
+            restoredReferences =
+                Self.applyInlineExtensions(
+                    to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
+                    options: options, extensions: extensions, mergingText: false) || restoredReferences
+            fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0)
+            cmark_node_free(cells.root)
+        } else if !tables.isEmpty {
+            // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from
+            // its source as cmark-gfm reads a cell.
+            fromPrelude = Tables.build(
+                tables, prelude: root, cells: blocks.filter { Tree.startLine($0) <= shift },
+                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift)
         }
-        if strikethrough {
-            let matched = Delimiters.apply(
-                root, lines: sourceLines(), entities: EntityDecoder())
-            Strikethrough.apply(root, skipping: matched)
-        }
-        // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from its
-        // source as cmark-gfm reads a cell.
-        if !tables.isEmpty { Tables.build(tables, in: root, shift: shift) }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)
         }
         if taskLists {
             TaskLists.apply(
-                root, source: sourceLines(), written: shift == 0 ? sourceLines() : SourceLines(source), shift: shift,
-                rewritten: rewrittenTasks)
+                root, source: sourceLines(), written: writtenLines(), shift: shift,
+                fromPrelude: fromPrelude, rewritten: rewrittenTasks)
         }
         self.root = root
         self.lineShift = shift
+    }
+
+    /// The tables found in the first parse, and how their cells were parsed.
+    private struct TableParse {
+        var plans: [Tables.Plan] = []
+        /// The prelude and the document, when they were parsed again together; nil when the first parse stands.
+        var parsedText: String?
+        /// Lines of the prelude in front of the document's in the tree's positions.
+        var shift = 0
+        /// The cells (and text beside tables) parsed on their own, when the document defines no links.
+        var cells: (root: OpaquePointer, text: String)?
+    }
+
+    /// Finds the tables in the tree of the first parse and parses their cells: in front of the whole document
+    /// again (`root` is then the new tree) when the cells may read its link reference definitions, else alone.
+    private static func parseTables(
+        _ root: inout OpaquePointer, source: String, lines: () -> SourceLines, options: RenderOptions,
+        extensions: Extensions
+    ) throws(CommonMarkError) -> TableParse {
+        guard extensions.contains(.table),
+            ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
+        else { return TableParse() }
+        let plans = Tables.plans(
+            in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList)
+        )
+        guard !plans.isEmpty else { return TableParse() }
+        let prelude = Tables.prelude(for: plans)
+        // A definition needs `]:`; without one, the cells read the same alone, and the document's first
+        // parse stands.
+        guard ByteSearch.contains(source, "]:") else {
+            return TableParse(plans: plans, cells: (try parse(prelude.text, options: options), prelude.text))
+        }
+        let parsedText = prelude.text + Tables.withoutDefinitions(source, at: plans)
+        let second = try parse(parsedText, options: options)
+        cmark_node_free(root)
+        root = second
+        return TableParse(plans: plans, parsedText: parsedText, shift: prelude.lines)
     }
 
     /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:excluding:)``)
@@ -139,7 +148,7 @@ public final class Document {
         source = rewritten.source
         let root = try parse(source, options: options)
         // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
-        let starts = Set(Tree.all(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
+        let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
         let kept = Set(rewritten.checked.keys).intersection(starts)
         guard kept.count < rewritten.checked.count else { return (root, rewritten.checked) }
         cmark_node_free(root)
@@ -205,8 +214,17 @@ public final class Document {
 
     /// Every node of one kind, in document order.
     public func nodes(ofKind kind: Node.Kind) -> [Node] {
+        // Blocks are found without visiting the inlines, most of a tree's nodes.
+        let isBlock: Bool =
+            switch kind {
+            case .document, .blockQuote, .list, .item, .codeBlock, .htmlBlock, .customBlock, .paragraph, .heading,
+                .thematicBreak:
+                true
+            default: false
+            }
         var found: [Node] = []
-        forEachNode { node in
+        Tree.walk(root, into: { isBlock ? Tree.holdsBlocks($0) : true }) { pointer in
+            let node = Node(document: self, pointer: pointer)
             if node.kind == kind { found.append(node) }
         }
         return found

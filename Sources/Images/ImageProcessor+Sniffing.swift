@@ -1,12 +1,13 @@
 internal import CVips
+internal import CVipsShim
 
 extension ImageProcessor {
     /// The format of `bytes` by the loader libvips picks for them, or nil when no loader takes them.
     static func sniff(_ bytes: [UInt8]) -> ImageFormat? {
         if bytes.starts(with: Array("GIF8".utf8)) { return .gif }
-        guard let loader = bytes.withUnsafeBytes({ vips_foreign_find_load_buffer($0.baseAddress, $0.count) })
+        guard let loader = bytes.withUnsafeBytes({ blog_vips_foreign_find_load_buffer($0.baseAddress, $0.count) })
         else {
-            vips_error_clear()
+            blog_vips_error_clear()
             return nil
         }
         let name = String(cString: loader)

@@ -114,7 +114,9 @@ public enum ImageProcessor {
             throw ImageError(.undecodable(Vips.takeError()))
         }
         defer { g_object_unref(resized) }
-        guard let inMemory = vips_image_copy_memory(resized) else { throw ImageError(.undecodable(Vips.takeError())) }
+        guard let inMemory = blog_vips_image_copy_memory(resized) else {
+            throw ImageError(.undecodable(Vips.takeError()))
+        }
         return VipsHandle(inMemory)
     }
 

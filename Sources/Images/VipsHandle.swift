@@ -14,33 +14,35 @@ final class VipsHandle {
     }
 
     var size: PixelSize {
-        PixelSize(width: Int(vips_image_get_width(image)), height: Int(vips_image_get_height(image)))
+        PixelSize(width: Int(blog_vips_image_get_width(image)), height: Int(blog_vips_image_get_height(image)))
     }
 
     /// The bytes the decoded pixels take: width × height × bands × the bytes of one band, for every page.
     var decodedBytes: Int {
-        let perPixel = Int(vips_image_get_bands(image)) * Int(vips_format_sizeof(vips_image_get_format(image)))
+        let perPixel =
+            Int(blog_vips_image_get_bands(image)) * Int(blog_vips_format_sizeof(blog_vips_image_get_format(image)))
         let (pixels, overflow) = size.width.multipliedReportingOverflow(by: size.height * pages)
         return overflow ? .max : pixels.multipliedReportingOverflow(by: perPixel).partialValue
     }
 
     /// Pages (frames) in the file: above 1 for an animated WebP.
     var pages: Int {
-        Int(max(1, vips_image_get_n_pages(image)))
+        Int(max(1, blog_vips_image_get_n_pages(image)))
     }
 
     /// EXIF's orientation, 1 to 8; 1 when the file has none.
     var orientation: Int {
         var value: Int32 = 1
-        guard vips_image_get_typeof(image, "orientation") != 0, vips_image_get_int(image, "orientation", &value) == 0
+        guard blog_vips_image_get_typeof(image, "orientation") != 0,
+            blog_vips_image_get_int(image, "orientation", &value) == 0
         else { return 1 }
         return Int(value)
     }
 
     /// Whether the pixels are 8-bit sRGB or grey, as the web formats take them without conversion.
     var isPlainSRGB: Bool {
-        let interpretation = vips_image_get_interpretation(image)
-        return vips_image_get_format(image) == VIPS_FORMAT_UCHAR
+        let interpretation = blog_vips_image_get_interpretation(image)
+        return blog_vips_image_get_format(image) == VIPS_FORMAT_UCHAR
             && (interpretation == VIPS_INTERPRETATION_sRGB || interpretation == VIPS_INTERPRETATION_B_W)
     }
 
@@ -52,11 +54,11 @@ final class VipsHandle {
     /// Removes the metadata fields, so that no encoder can write them: libvips 8.14's WebP encoder writes
     /// EXIF and XMP even when told to strip.
     func removeMetadata() {
-        for field in metadataFields { vips_image_remove(image, field) }
+        for field in metadataFields { blog_vips_image_remove(image, field) }
     }
 
     private var metadataFields: [String] {
-        guard let fields = vips_image_get_fields(image) else { return [] }
+        guard let fields = blog_vips_image_get_fields(image) else { return [] }
         defer { g_strfreev(fields) }
         var names: [String] = []
         var index = 0
@@ -81,7 +83,7 @@ enum Vips {
     /// libvips' error text since the last call, emptied. libvips keeps one error buffer for the process, so
     /// when images fail on two threads at once one message may hold both.
     static func takeError() -> String {
-        guard let text = vips_error_buffer_copy() else { return "unknown error" }
+        guard let text = blog_vips_error_copy() else { return "unknown error" }
         defer { g_free(text) }
         let lines = String(cString: text).split(separator: "\n").map(String.init)
         return lines.isEmpty ? "unknown error" : lines.joined(separator: "; ")

@@ -46,10 +46,12 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (3% of these documents with seed 1): a URL that
-        // ends inside a code span, a footnote definition after `>`, a tab and a space, or before
-        // tab-indented code, a task marker alone before a setext underline, a URL next to a written
-        // `~`, and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy line). More than 6% is a new class.
+        // The corners still open, as the manual lists them (173 of 6,000 documents with seed 1, 2.9%): a URL
+        // that ends inside a code span or a link, a footnote definition after `>`, a tab and a space, or
+        // before tab-indented code, a task marker alone before a setext underline, a URL next to a written
+        // `~`, a line after a table's rows that starts a block no paragraph lets start (`1.` alone, `2. a`,
+        // `<n>`), and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy line). More than 6% is a new
+        // class.
         #expect(
             differences.count * 100 <= seeds.count * 6,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")

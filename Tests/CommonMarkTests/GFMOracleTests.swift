@@ -127,10 +127,19 @@ extension GFMOracleTests {
             "www.a" + String(repeating: "\u{2019}", count: 100_000),
         ])
     func autolinksBeforeLongTrimmedRunsMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    }
+
+    /// Expects our HTML to equal cmark-gfm's exactly, unsafe, with and without smart punctuation.
+    static func expectCmarkGFMWithAndWithoutSmart(
+        _ markdown: String, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
         for (flags, options) in [(["--unsafe"], RenderOptions.unsafe), (["--unsafe", "--smart"], [.unsafe, .smart])] {
             let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
             let actual = try Self.ours(markdown, extensions: .gfm, options: options)
-            #expect(actual == expected, "\(markdown.prefix(20))… (\(markdown.utf8.count) bytes) \(flags)")
+            #expect(
+                actual == expected, "\(markdown.prefix(40))… (\(markdown.utf8.count) bytes) \(flags)",
+                sourceLocation: sourceLocation)
         }
     }
 }
@@ -191,5 +200,52 @@ enum HTMLNormalizer {
         }
         if !current.isEmpty { attributes.append(current) }
         return name + " " + attributes.sorted().joined(separator: " ") + (selfClosing ? " />" : ">")
+    }
+}
+
+extension GFMOracleTests {
+    /// URLs next to characters that smart punctuation makes, typed as such (’ – — … “), or made from `'`,
+    /// `--` and `...`: cmark-gfm reads URLs from the source, so the typed ones stay in the link where the
+    /// made ones are trimmed; a block with either is read from its source.
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: [
+            "see www.example.com/a\u{2019} and http://x.org/b\u{2013}c", "www.example.com\u{2026} then",
+            "www.example.com/a--b and www.example.com/c...", "(www.example.com/\u{201C}q\u{201D}) it's",
+            "a www.example.com/x\u{2014} b", "plain www.example.com/path.html, no marks",
+        ])
+    func urlsBesideTypedSmartPunctuationMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    }
+}
+
+extension GFMOracleTests {
+    /// Tildes and emphasis in one paragraph, where they meet (a `~` run inside an emphasis, a `~` touching
+    /// `*` or `_`, smart quotes between tildes: the delimiters are matched again as one run) and where they
+    /// do not (libcmark's emphasis and the strikethrough pass stand): each as cmark-gfm writes it.
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: [
+            "~~a *b~~ c*", "*a ~~b* c~~", "*~a~*", "_~b~_ x", "~~'a \"b~~ c\"", "it's ~~gone~~ now",
+            "*a* ~~b~~ **c** ~d~", "~~a~~ *b* and _c_ ~~d~~", "**~~a~~** *~~b~~*", "x~~*a*~~y", "~a *b* c~",
+            "*a\n~~b* c~~", "> ~~a *b~~\n> c*", "- ~~a *b~~ c*\n- *d ~~e* f~~",
+        ])
+    func tildesBesideEmphasisMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    }
+}
+
+extension GFMOracleTests {
+    /// Bare URLs whose end cuts an entity, followed by smart punctuation (the text after the cut goes on as
+    /// libcmark read it), and bare URLs with tildes that are not trimmed off (the link's text is no
+    /// strikethrough), each as cmark-gfm writes it.
+    @Test(
+        .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
+        arguments: [
+            "http://1&#2; --", "http://a.b&#2; \"q\" ...", "www.a.com&amp; -- x", "http://x~~b~~`",
+            "a www.a.com/~~b~~` c ~~d~~", "~~a http://x~~b~~`~~",
+        ])
+    func autolinksCuttingEntitiesOrHoldingTildesMatchCmarkGFM(markdown: String) throws {
+        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 }

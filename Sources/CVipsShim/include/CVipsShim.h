@@ -7,9 +7,31 @@
 
 #include <vips/vips.h>
 
-/// Starts libvips for this process: one thread per operation (the engine encodes one image per core
-/// itself), no operation cache, and no loaders libvips marks as untrusted. Returns 0 on success.
+/// Loads and starts libvips for this process: one thread per operation (the engine encodes one image per
+/// core itself), no operation cache, and no loaders libvips marks as untrusted. Returns 0 on success.
+/// libvips is not linked but loaded here, so that commands without images do not load it; every other
+/// function of this header may be called only once this one has succeeded, except blog_vips_error_copy.
 int blog_vips_start(void);
+
+/// The error text since the last call (libvips' error buffer, or why libvips could not be loaded), the
+/// caller's to g_free.
+char *blog_vips_error_copy(void);
+
+// libvips' own calls, through the library loaded by blog_vips_start.
+void blog_vips_error_clear(void);
+int blog_vips_image_get_width(const VipsImage *image);
+int blog_vips_image_get_height(const VipsImage *image);
+int blog_vips_image_get_bands(const VipsImage *image);
+VipsBandFormat blog_vips_image_get_format(const VipsImage *image);
+guint64 blog_vips_format_sizeof(VipsBandFormat format);
+int blog_vips_image_get_n_pages(VipsImage *image);
+GType blog_vips_image_get_typeof(const VipsImage *image, const char *name);
+int blog_vips_image_get_int(const VipsImage *image, const char *name, int *out);
+VipsInterpretation blog_vips_image_get_interpretation(const VipsImage *image);
+gboolean blog_vips_image_remove(VipsImage *image, const char *name);
+gchar **blog_vips_image_get_fields(VipsImage *image);
+VipsImage *blog_vips_image_copy_memory(VipsImage *image);
+const char *blog_vips_foreign_find_load_buffer(const void *data, size_t size);
 
 /// The image's header only, read from `data`: pixels are decoded later, and a damaged file is an error.
 VipsImage *blog_vips_header(const void *data, size_t length);

@@ -69,19 +69,24 @@ enum Autolinks {
     ///
     /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
     ///   find.
-    static func linkFromSource(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder, smart: Bool)
+    static func linkFromSource(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool)
         -> Set<OpaquePointer>
     {
         var done: Set<OpaquePointer> = []
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks {
             guard mayHoldURL(block) else { continue }
             // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
             // decoded text finds the same links for less, unless a link may run on into the node after its
             // text (a code span, a link, a line break), as cmark-gfm reads on to white space.
-            let written: [UInt8] = Array((smart ? "\\&\"'-." : "\\&").utf8) + [0]
+            // Smart punctuation changes quotes, `--` and `...` only, into characters whose UTF-8 begins with
+            // 0xE2, which the text pass would take for smart punctuation where they were typed as such.
+            let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+            let written: [UInt8] = Array((smart ? "\\&\"'" : "\\&").utf8) + (smart ? [0, 0xE2] : [0])
             guard
-                lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: written)
+                lines.contains(from: first, through: last, anyOf: written)
+                    || (smart
+                        && (lines.contains(from: first, through: last, sequence: Array("--".utf8))
+                            || lines.contains(from: first, through: last, sequence: Array("...".utf8))))
                     || mayRunOn(block),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
@@ -93,8 +98,8 @@ enum Autolinks {
             var replaced: [(node: OpaquePointer, replacement: OpaquePointer?)] = []
             var resume = 0
             var fits = true
-            for node in Tree.all(block, where: { Tree.isText($0) }) {
-                guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node), let span = source.texts[node],
+            for node in Tree.textsOutsideLinks(block) {
+                guard !FootnoteReferences.isMarked(node), let span = source.texts[node],
                     span.raw.upperBound > resume
                 else { continue }
                 var links: [(range: Range<Int>, url: String)] = []
@@ -233,7 +238,7 @@ enum Autolinks {
     ) {
         guard let span = source.texts[node] else { return }
         let offsets = source.literalOffsets(node)
-        let literal = Tree.withLiteralBytes(node) { Array($0) }
+        let literal = Tree.literalBytes(node)
         var plainStart = from
         for link in links {
             if link.range.lowerBound > plainStart {
@@ -242,7 +247,8 @@ enum Autolinks {
                 Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
             }
             Tree.insert(
-                Tree.link(to: link.url, text: String(decoding: source.raw[link.range], as: UTF8.self)), before: node)
+                Tree.autolink(to: link.url, text: String(decoding: source.raw[link.range], as: UTF8.self)), before: node
+            )
             plainStart = link.range.upperBound
         }
         if plainStart < span.raw.upperBound {
@@ -286,33 +292,34 @@ enum Autolinks {
     }
 
     /// - Parameters:
+    ///   - blocks: The paragraphs and headings, which hold all the text until tables are built.
     ///   - source: The parsed text's lines, made only if an emphasis inside a URL needs them.
     ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found; only e-mail
     ///     addresses are looked for in them.
     static func apply(
-        _ root: OpaquePointer, smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
+        _ blocks: [OpaquePointer], smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
     ) {
-        restoreDelimitersInURLs(root, source: source, skipping: readFromSource)
+        restoreDelimitersInURLs(blocks, source: source, skipping: readFromSource)
+        for block in blocks {
+            link(Tree.textsOutsideLinks(block), emailOnly: readFromSource.contains(block), smart: smart)
+        }
+    }
+
+    /// Finds the links in the text nodes of one block.
+    private static func link(_ texts: [OpaquePointer], emailOnly: Bool, smart: Bool) {
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
         var openBrackets = 0
-        var currentBlock: OpaquePointer?
-        for node in Tree.all(root, where: { Tree.isText($0) }) {
+        for node in texts {
             // A footnote reference restored to its source holds no link in cmark-gfm.
-            guard !Tree.insideLink(node), !FootnoteReferences.isMarked(node) else { continue }
-            let block = enclosingBlock(node)
-            if block != currentBlock {
-                currentBlock = block
-                openBrackets = 0
-            }
+            guard !FootnoteReferences.isMarked(node) else { continue }
             // Most text holds no link: its bytes are looked at in place, and only brackets are counted.
             let scan = Tree.withLiteralBytes(node) { bytes in Self.prescan(bytes) }
             if !scan.mayLink {
                 openBrackets = max(0, openBrackets + scan.bracketBalance)
                 continue
             }
-            link(
-                node, openBrackets: &openBrackets, smart: smart, emailOnly: block.map(readFromSource.contains) ?? false)
+            link(node, openBrackets: &openBrackets, smart: smart, emailOnly: emailOnly)
         }
     }
 
@@ -348,12 +355,17 @@ enum Autolinks {
     /// ends in a URL that runs on into it (no space between) and the source shows which delimiter was
     /// written, the emphasis goes back to text, so that the URL is found whole.
     private static func restoreDelimitersInURLs(
-        _ root: OpaquePointer, source: () -> SourceLines, skipping: Set<OpaquePointer>
+        _ blocks: [OpaquePointer], source: () -> SourceLines, skipping: Set<OpaquePointer>
     ) {
-        let emphases = Tree.all(root) { Tree.type($0) == CMARK_NODE_EMPH || Tree.type($0) == CMARK_NODE_STRONG }
-        for emphasis in emphases {
-            guard let before = Tree.previous(emphasis), Tree.isText(before), let block = enclosingBlock(emphasis),
-                !skipping.contains(block),
+        var emphases: [(node: OpaquePointer, block: OpaquePointer)] = []
+        for block in blocks where !skipping.contains(block) {
+            Tree.walk(block, into: { _ in true }) { node in
+                let kind = Tree.type(node)
+                if kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG { emphases.append((node, block)) }
+            }
+        }
+        for (emphasis, block) in emphases {
+            guard let before = Tree.previous(emphasis), Tree.isText(before),
                 let inner = Tree.firstChild(emphasis), Tree.isText(inner), Tree.next(inner) == nil
             else { continue }
             // By byte first: most emphasis follows a space or plain words, and Strings cost more than the check.
@@ -392,29 +404,15 @@ enum Autolinks {
         }
     }
 
-    private static func enclosingBlock(_ node: OpaquePointer) -> OpaquePointer? {
-        var ancestor = Tree.parent(node)
-        while let current = ancestor {
-            let kind = Tree.type(current)
-            if kind.rawValue < CMARK_NODE_FIRST_INLINE.rawValue || kind == CMARK_NODE_CUSTOM_INLINE && isCell(current) {
-                return current
-            }
-            ancestor = Tree.parent(current)
-        }
-        return nil
-    }
-
-    private static func isCell(_ node: OpaquePointer) -> Bool {
-        Tree.type(node) == CMARK_NODE_CUSTOM_INLINE && Tree.onEnter(node).hasPrefix("<t")
-    }
-
     /// Finds the links in one text node and splits it around them.
     private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, emailOnly: Bool) {
-        let written = Array(Tree.literal(node).utf8)
+        let written = Tree.literalBytes(node)
         // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
         // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
         // each plain piece is taken from the text as it is.
-        let (bytes, origin) = smart ? unsmartened(written) : (written, Array(0...written.count))
+        // Smart punctuation's characters all begin with 0xE2: text without that byte is its own source, and the
+        // position map (read only where the two differ) is not made.
+        let (bytes, origin) = smart && written.contains(0xE2) ? unsmartened(written) : (written, [])
         var pieces: [(text: [UInt8], url: String?)] = []
         var plainStart = 0
         var index = 0
@@ -477,7 +475,7 @@ enum Autolinks {
         guard final.contains(where: { $0.url != nil }) else { return }
         for piece in final {
             let text = String(decoding: piece.text, as: UTF8.self)
-            let inserted = piece.url.map { Tree.link(to: $0, text: text) } ?? Tree.text(text)
+            let inserted = piece.url.map { Tree.autolink(to: $0, text: text) } ?? Tree.text(text)
             Tree.insert(inserted, before: node)
         }
         Tree.remove(node)

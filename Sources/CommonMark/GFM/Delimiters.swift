@@ -2,8 +2,8 @@ internal import CCmark
 
 /// Emphasis and strikethrough matched together, as cmark-gfm's `process_emphasis` matches `*`, `_` and `~` in
 /// one delimiter stack: libcmark has matched `*` and `_` alone, so in `~~a *b~~ c*` it made `*b~~ c*` the
-/// emphasis where cmark-gfm's strikethrough closes first. In blocks whose text holds a `~`, the emphasis
-/// libcmark made is taken apart into its delimiter runs again (their source known from ``InlineSource``) and
+/// emphasis where cmark-gfm's strikethrough closes first. In blocks where a `~` and emphasis may meet, the
+/// emphasis libcmark made is taken apart into its delimiter runs again (their source known from ``InlineSource``) and
 /// every run of `*`, `_` and `~` is matched anew, with cmark-gfm's rules: flanking from the source bytes
 /// around a run, the rule of three for all three characters, `~` runs of one or two only and closing only an
 /// opener of the same length (an opener of another length stays where it is). With smart punctuation the
@@ -28,25 +28,61 @@ enum Delimiters {
         }
     }
 
-    /// Rematches the delimiters of every paragraph and heading with a `~` whose source could be walked;
-    /// returns those blocks, which the strikethrough pass then leaves alone.
-    static func apply(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Set<
+    /// Rematches the delimiters of every paragraph and heading where `~` and emphasis (or smart quotes) may
+    /// meet and whose source could be walked; returns those blocks, which the strikethrough pass then leaves
+    /// alone.
+    static func apply(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool) -> Set<
         OpaquePointer
     > {
         var done: Set<OpaquePointer> = []
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
             guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
+                mayMeet(block, source: lines.bytes(from: first, through: last), smart: smart),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let scopes =
-                [block] + Tree.all(block) { Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE }
+                [block]
+                + Tree.all(block) {
+                    (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
+                }
             for scope in scopes.reversed() { rematch(scope, source) }
             done.insert(block)
         }
         return done
+    }
+
+    /// Whether the one delimiter stack of cmark-gfm may match a block's `*`, `_` and `~` (or quotes) otherwise
+    /// than libcmark's emphasis followed by the strikethrough pass in each inline container: where a `~` run
+    /// is inside an emphasis (its partner may be outside, or a `~~` pair may enclose the emphasis's opener),
+    /// where a `~` touches a `*` or `_` (whose flanking cmark-gfm reads past the `~`), or where quotes are
+    /// curled in the same stack. Elsewhere the two give the same tree, and the strikethrough pass costs far
+    /// less than taking the emphasis apart.
+    private static func mayMeet(_ block: OpaquePointer, source: ArraySlice<UInt8>, smart: Bool) -> Bool {
+        let tilde = UInt8(ascii: "~")
+        var previous: UInt8 = 0
+        for byte in source {
+            if smart, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { return true }
+            let pair = (previous, byte)
+            if (pair.0 == tilde && (pair.1 == UInt8(ascii: "*") || pair.1 == UInt8(ascii: "_")))
+                || (pair.1 == tilde && (pair.0 == UInt8(ascii: "*") || pair.0 == UInt8(ascii: "_")))
+            {
+                return true
+            }
+            previous = byte
+        }
+        var inside = false
+        Tree.walk(block, into: { _ in !inside }) { node in
+            guard !inside, Tree.isText(node), Tree.withLiteralBytes(node, { $0.contains(tilde) }) else { return }
+            var ancestor = Tree.parent(node)
+            while let current = ancestor, current != block {
+                let kind = Tree.type(current)
+                if kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG { inside = true }
+                ancestor = Tree.parent(current)
+            }
+        }
+        return inside
     }
 
     /// The scope's children with emphasis taken apart: text pieces, delimiter runs (as text nodes of their
@@ -82,7 +118,7 @@ enum Delimiters {
                         continue
                     }
                     let offsets = source.literalOffsets(current)
-                    let literal = Tree.withLiteralBytes(current) { Array($0) }
+                    let literal = Tree.literalBytes(current)
                     var plainStart = span.raw.lowerBound
                     var index = span.raw.lowerBound
                     var cursor = 0
@@ -122,8 +158,7 @@ enum Delimiters {
             }
         }
         flatten(scope)
-        var runs = placed(pieces, delimiterStart: delimiterStart, in: scope, source)
-        process(&runs)
+        process(placed(pieces, delimiterStart: delimiterStart, in: scope, source))
     }
 
     /// The pieces put in the scope in place of its old children, delimiter characters written next to each
@@ -185,11 +220,11 @@ enum Delimiters {
         let skips = character != tilde
         var beforeEnd = start
         while skips, beforeEnd > 1, raw[beforeEnd - 1] == tilde { beforeEnd -= 1 }
-        var before = beforeEnd == 0 ? newline : scalar(endingAt: beforeEnd, in: raw)
+        var before = beforeEnd == 0 ? newline : CharacterClass.scalar(endingAt: beforeEnd, in: raw)
         if skips, before == "~" { before = newline }
         var afterStart = end
         while skips, afterStart < raw.count, raw[afterStart] == tilde { afterStart += 1 }
-        let after = afterStart >= raw.count ? newline : scalar(startingAt: afterStart, in: raw)
+        let after = afterStart >= raw.count ? newline : CharacterClass.scalar(startingAt: afterStart, in: raw)
         let beforeSpace = CharacterClass.isSpace(before)
         let afterSpace = CharacterClass.isSpace(after)
         let beforePunct = CharacterClass.isPunctuation(before)
@@ -205,65 +240,52 @@ enum Delimiters {
         return (left, right)
     }
 
-    private static func scalar(startingAt index: Int, in raw: [UInt8]) -> Unicode.Scalar {
-        var iterator = raw[index...].makeIterator()
-        var decoder = UTF8()
-        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
-        return "\u{FFFD}"
-    }
-
-    private static func scalar(endingAt end: Int, in raw: [UInt8]) -> Unicode.Scalar {
-        var start = end - 1
-        while start > 0, raw[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
-        return scalar(startingAt: start, in: raw)
-    }
-
     /// cmark-gfm's `process_emphasis` over the runs of one scope, in order.
-    private static func process(_ runs: inout [Run]) {
+    ///
+    /// The runs stay in their array, linked to their live neighbours as cmark's delimiter stack is: a match
+    /// takes the runs between out in one step, where removing them from the array moved all the runs after
+    /// (a block of many matches was quadratic). Positions compare as in the array, by original index.
+    private static func process(_ runs: [Run]) {
+        guard !runs.isEmpty else { return }
+        var previous = Array(-1..<(runs.count - 1))
+        var following = Array(1...runs.count)
+        func unlink(_ first: Int, through last: Int) {
+            if previous[first] >= 0 { following[previous[first]] = following[last] }
+            if following[last] < runs.count { previous[following[last]] = previous[first] }
+        }
         // The lowest index an opener may have, by character and closer length modulo 3 (openers_bottom).
         var bottom: [UInt8: [Int]] = [:]
-        // Runs leave the list as they are used; the bounds above them move down with them.
-        func removeRuns(_ range: Range<Int>) {
-            guard !range.isEmpty else { return }
-            runs.removeSubrange(range)
-            for (character, bounds) in bottom {
-                bottom[character] = bounds.map { $0 >= range.upperBound ? $0 - range.count : min($0, range.lowerBound) }
-            }
-        }
         var closerIndex = 0
         while closerIndex < runs.count {
             let closer = runs[closerIndex]
             guard closer.canClose else {
-                closerIndex += 1
+                closerIndex = following[closerIndex]
                 continue
             }
             let floor = bottom[closer.character]?[closer.originalLength % 3] ?? 0
-            let foundOpener = opener(of: closerIndex, in: runs, floor: floor)
-            let found = foundOpener != nil
-            let openerIndex = foundOpener ?? closerIndex - 1
+            let foundOpener = opener(of: closerIndex, in: runs, previous: previous, floor: floor)
             if isQuote(closer.character) {
                 // A quote pair curls both; the opener stays on the stack, as in cmark-gfm.
                 let single = closer.character == UInt8(ascii: "'")
                 Tree.setLiteral(closer.node, single ? "\u{2019}" : "\u{201D}")
-                if found {
-                    Tree.setLiteral(runs[openerIndex].node, single ? "\u{2018}" : "\u{201C}")
-                    closerIndex += 1
+                if let foundOpener {
+                    Tree.setLiteral(runs[foundOpener].node, single ? "\u{2018}" : "\u{201C}")
+                    closerIndex = following[closerIndex]
                     continue
                 }
-            } else if found, closer.character == UInt8(ascii: "~") {
+            } else if let openerIndex = foundOpener, closer.character == UInt8(ascii: "~") {
                 let opener = runs[openerIndex]
+                let next = following[closerIndex]
                 if opener.length == closer.length {
                     wrap(Tree.custom(block: false, onEnter: "<del>", onExit: "</del>"), from: opener, to: closer)
                     Tree.remove(opener.node)
                     Tree.remove(closer.node)
-                    removeRuns(openerIndex..<(closerIndex + 1))
-                    closerIndex = openerIndex
-                } else {
-                    closerIndex += 1
+                    unlink(openerIndex, through: closerIndex)
                 }
+                closerIndex = next
                 continue
             }
-            if found {
+            if let openerIndex = foundOpener {
                 let opener = runs[openerIndex]
                 let used = closer.length >= 2 && opener.length >= 2 ? 2 : 1
                 opener.length -= used
@@ -274,25 +296,24 @@ enum Delimiters {
                 guard let emphasis = cmark_node_new(used == 1 ? CMARK_NODE_EMPH : CMARK_NODE_STRONG) else { return }
                 wrap(emphasis, from: opener, to: closer)
                 // The runs between are used up.
-                removeRuns((openerIndex + 1)..<closerIndex)
-                closerIndex = openerIndex + 1
+                if following[openerIndex] != closerIndex {
+                    unlink(following[openerIndex], through: previous[closerIndex])
+                }
                 if opener.length == 0 {
                     Tree.remove(opener.node)
-                    removeRuns(openerIndex..<(openerIndex + 1))
-                    closerIndex -= 1
+                    unlink(openerIndex, through: openerIndex)
                 }
                 if closer.length == 0 {
                     Tree.remove(closer.node)
-                    removeRuns(closerIndex..<(closerIndex + 1))
+                    unlink(closerIndex, through: closerIndex)
+                    closerIndex = following[closerIndex]
                 }
                 continue
             }
             bottom[closer.character, default: [0, 0, 0]][closer.originalLength % 3] = closerIndex
-            if !closer.canOpen {
-                removeRuns(closerIndex..<(closerIndex + 1))
-            } else {
-                closerIndex += 1
-            }
+            let next = following[closerIndex]
+            if !closer.canOpen { unlink(closerIndex, through: closerIndex) }
+            closerIndex = next
         }
     }
 
@@ -300,11 +321,12 @@ enum Delimiters {
         character == UInt8(ascii: "'") || character == UInt8(ascii: "\"")
     }
 
-    /// cmark-gfm's search for an opener of the closer at `closerIndex`, down to `floor`: the same character,
-    /// able to open, and by the rule of three when either run could both open and close.
-    private static func opener(of closerIndex: Int, in runs: [Run], floor: Int) -> Int? {
+    /// cmark-gfm's search for an opener of the closer at `closerIndex`, back over the live runs down to
+    /// `floor`: the same character, able to open, and by the rule of three when either run could both open
+    /// and close.
+    private static func opener(of closerIndex: Int, in runs: [Run], previous: [Int], floor: Int) -> Int? {
         let closer = runs[closerIndex]
-        var openerIndex = closerIndex - 1
+        var openerIndex = previous[closerIndex]
         while openerIndex >= floor {
             let opener = runs[openerIndex]
             if opener.canOpen, opener.character == closer.character,
@@ -313,7 +335,7 @@ enum Delimiters {
             {
                 return openerIndex
             }
-            openerIndex -= 1
+            openerIndex = previous[openerIndex]
         }
         return nil
     }

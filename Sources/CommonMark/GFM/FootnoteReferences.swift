@@ -21,10 +21,9 @@ enum FootnoteReferences {
         Tree.parent(node).map(isRestored) ?? false
     }
 
-    /// Restores the references in every paragraph and heading; returns whether there was one.
-    static func restore(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> Bool {
+    /// Restores the references in the paragraphs and headings; returns whether there was one.
+    static func restore(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) -> Bool {
         var restored = false
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks where mayHoldReference(block, lines: lines) {
             // One reference at a time, each from a fresh walk: a restoration frees nodes the walk knew. Past
             // 64 in one block (only made-up text has them) the rest stay as libcmark read them, so that the
@@ -50,7 +49,10 @@ enum FootnoteReferences {
     /// (an escape, an entity).
     /// Most references are plain text that ``Footnotes`` reads as it is.
     private static func mayHoldReference(_ block: OpaquePointer, lines: SourceLines) -> Bool {
-        var source: String?
+        let source = lines.bytes(from: Tree.startLine(block), through: Tree.endLine(block))
+        // References come in the source in the order of the text nodes: each is looked for after the last,
+        // so that a block of many references is read once, not once for each.
+        var searchStart = source.startIndex
         for node in Tree.all(block, where: { Tree.isText($0) }) {
             let references = Tree.withLiteralBytes(node) { bytes -> [[UInt8]]? in
                 var found: [[UInt8]] = []
@@ -70,9 +72,10 @@ enum FootnoteReferences {
             // A `~` inside would be read as strikethrough by the pass over text nodes.
             for reference in references {
                 if reference.contains(UInt8(ascii: "~")) { return true }
-                let text = source ?? lines.raw(from: Tree.startLine(block), through: Tree.endLine(block))
-                source = text
-                if !ByteSearch.contains(text, String(decoding: reference, as: UTF8.self)) { return true }
+                guard let found = ByteSearch.firstIndex(of: reference, in: source, from: searchStart) else {
+                    return true
+                }
+                searchStart = found + reference.count
             }
         }
         return false
@@ -102,7 +105,7 @@ enum FootnoteReferences {
             let label = String(decoding: source.raw[(open + 2)..<close], as: UTF8.self)
             let before = source.decoded(
                 current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
-                literal: Tree.withLiteralBytes(current) { Array($0) })
+                literal: Tree.literalBytes(current))
             let after = source.decoded(
                 closeNode, raw: (close + 1)..<closeSpan.raw.upperBound, offsets: source.literalOffsets(closeNode),
                 literal: Tree.withLiteralBytes(closeNode) { Array($0) })

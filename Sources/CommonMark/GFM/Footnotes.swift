@@ -31,10 +31,15 @@ enum Footnotes {
         // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
         // document with none is not copied.
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
-        let lines = SourceLines(source).lines
+        let sourceLines = SourceLines(source)
+        let lines = sourceLines.lines
         for (number, line) in lines.enumerated() {
             // Most lines hold no definition: decided by bytes, without Characters.
-            if !Self.mayMatter(line.utf8) || excluding.contains(number + 1) { continue }
+            if !Self.mayMatter(sourceLines.bytes(from: number + 1, through: number + 1))
+                || excluding.contains(number + 1)
+            {
+                continue
+            }
             // Block quote and list markers first: a definition may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
@@ -121,7 +126,7 @@ enum Footnotes {
     }
 
     /// Whether a line may start a definition: it holds `[^`.
-    private static func mayMatter(_ line: Substring.UTF8View) -> Bool {
+    private static func mayMatter(_ line: ArraySlice<UInt8>) -> Bool {
         var previous: UInt8 = 0
         for byte in line {
             if byte == UInt8(ascii: "^"), previous == UInt8(ascii: "[") { return true }
@@ -134,7 +139,7 @@ enum Footnotes {
     /// starts where it was written: they lie in code blocks, HTML blocks or paragraphs' lazy lines.
     static func missingDefinitions(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
         var found: Set<Position> = []
-        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             found.insert(Position(line: Tree.startLine(item), column: Tree.startColumn(item)))
         }
         return Set(labels.keys.filter { !found.contains($0) }.map(\.line))
@@ -197,7 +202,7 @@ enum Footnotes {
     static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int) {
         var definitions: [String: (label: String, item: OpaquePointer)] = [:]
         var items: [OpaquePointer] = []
-        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             // By line and column: a list written on the definition's first line starts on the same line.
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
@@ -215,8 +220,7 @@ enum Footnotes {
         var order: [String] = []
         var referenceCount: [String: Int] = [:]
         var numbers: [String: Int] = [:]
-        for text in Tree.all(root, where: { Tree.isText($0) }) {
-            guard !Tree.insideLink(text) else { continue }
+        for text in Tree.textsOutsideLinks(root) {
             link(text, definitions: definitions, order: &order, counts: &referenceCount, numbers: &numbers)
         }
         for item in items {
@@ -271,31 +275,37 @@ enum Footnotes {
             Tree.remove(wrapper)
             return
         }
-        let text = Tree.literal(node)
-        guard range(of: "[^", in: text[...]) != nil else { return }
+        // By byte: the marks are ASCII, and most text holds none, which is decided without copying it.
+        let mayRefer = Tree.withLiteralBytes(node) { bytes in
+            bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "^") }
+        }
+        guard mayRefer else { return }
+        let bytes = Tree.literalBytes(node)
+        let bracket = UInt8(ascii: "[")
         var pieces: [OpaquePointer] = []
-        var rest = text[...]
-        var plain = ""
-        while let open = Self.range(of: "[^", in: rest) {
-            let afterOpen = rest[open.upperBound...]
-            guard let close = afterOpen.firstIndex(of: "]") else { break }
-            let label = afterOpen[..<close]
-            let key = normalized(String(label))
-            guard !label.isEmpty, !label.contains("["), let definition = definitions[key] else {
-                plain += rest[..<open.upperBound]
-                rest = afterOpen
+        var plainStart = 0
+        var search = 0
+        while search + 1 < bytes.count {
+            guard bytes[search] == bracket, bytes[search + 1] == UInt8(ascii: "^") else {
+                search += 1
                 continue
             }
-            plain += rest[..<open.lowerBound]
-            if !plain.isEmpty { pieces.append(Tree.text(plain)) }
-            plain = ""
+            let open = search
+            guard let close = bytes[(open + 2)...].firstIndex(of: UInt8(ascii: "]")) else { break }
+            let label = bytes[(open + 2)..<close]
+            let key = normalized(String(decoding: label, as: UTF8.self))
+            guard !label.isEmpty, !label.contains(bracket), let definition = definitions[key] else {
+                search = open + 2
+                continue
+            }
+            if open > plainStart { pieces.append(Tree.text(String(decoding: bytes[plainStart..<open], as: UTF8.self))) }
             pieces.append(
                 reference(key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers))
-            rest = afterOpen[afterOpen.index(after: close)...]
+            plainStart = close + 1
+            search = plainStart
         }
         guard !pieces.isEmpty else { return }
-        plain += rest
-        if !plain.isEmpty { pieces.append(Tree.text(plain)) }
+        if plainStart < bytes.count { pieces.append(Tree.text(String(decoding: bytes[plainStart...], as: UTF8.self))) }
         for piece in pieces { Tree.insert(piece, before: node) }
         Tree.remove(node)
     }
@@ -318,19 +328,6 @@ enum Footnotes {
             onEnter:
                 "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
             onExit: "")
-    }
-
-    private static func range(of needle: String, in text: Substring) -> Range<Substring.Index>? {
-        let pattern = Array(needle.utf8)
-        let utf8 = text.utf8
-        var index = utf8.startIndex
-        while index != utf8.endIndex {
-            if utf8[index] == pattern[0], utf8[index...].starts(with: pattern) {
-                return index..<utf8.index(index, offsetBy: pattern.count)
-            }
-            utf8.formIndex(after: &index)
-        }
-        return nil
     }
 
     /// A label as link labels are compared: case folded, runs of white space as one space.

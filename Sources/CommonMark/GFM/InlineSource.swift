@@ -121,7 +121,7 @@ struct InlineSource {
         case CMARK_NODE_CODE:
             return walkCode()
         case CMARK_NODE_HTML_INLINE:
-            return walkHTML(Array(Tree.literal(node).utf8))
+            return walkHTML(Tree.literalBytes(node))
         case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
             let count = Tree.type(node) == CMARK_NODE_EMPH ? 1 : 2
             guard let delimiter = peek(), delimiter == UInt8(ascii: "*") || delimiter == UInt8(ascii: "_") else {
@@ -166,7 +166,7 @@ struct InlineSource {
         case CMARK_NODE_CUSTOM_INLINE where FootnoteReferences.isRestored(node):
             // A footnote reference restored before: its text is its source.
             guard let text = Tree.firstChild(node) else { return false }
-            let literal = Array(Tree.literal(text).utf8)
+            let literal = Tree.literalBytes(text)
             guard raw[position...].starts(with: literal) else { return false }
             position += literal.count
             return true
@@ -224,7 +224,7 @@ struct InlineSource {
     }
 
     private mutating func walkText(_ node: OpaquePointer) -> Bool {
-        let literal = Array(Tree.literal(node).utf8)
+        let literal = Tree.literalBytes(node)
         let start = position
         var units: [Unit] = []
         var index = 0
@@ -391,14 +391,18 @@ struct InlineSource {
     }
 
     /// A text node's decoded bytes for a range of its source, given its ``literalOffsets(_:)`` and its text
-    /// (both made once for all its pieces). A range that
-    /// starts inside an escape or entity (a link ended in it) is read afresh from there, as cmark-gfm goes
-    /// on reading the source after the link.
+    /// (both made once for all its pieces). A range that starts inside an escape or entity (a link ended in
+    /// it) is read afresh to the end of that escape or entity, as cmark-gfm goes on reading the source after
+    /// the link.
     func decoded(_ node: OpaquePointer, raw range: Range<Int>, offsets: [Int], literal: [UInt8]) -> [UInt8] {
         guard let span = texts[node], !range.isEmpty else { return [] }
-        if offsets[range.lowerBound - span.raw.lowerBound] < 0 { return decodeSource(raw[range]) }
-        let start = range.lowerBound
+        var start = range.lowerBound
         var result: [UInt8] = []
+        // Only the rest of the unit cut is read afresh: after it, libcmark's text is cmark-gfm's, smart
+        // punctuation included (`http://a&#2; --` goes on with an en dash).
+        while start < range.upperBound, offsets[start - span.raw.lowerBound] < 0 { start += 1 }
+        if start > range.lowerBound { result = decodeSource(raw[range.lowerBound..<start]) }
+        guard start < range.upperBound else { return result }
         var end = range.upperBound
         while end > start, offsets[end - span.raw.lowerBound] < 0 { end -= 1 }
         if end > start { result += literal[offsets[start - span.raw.lowerBound]..<offsets[end - span.raw.lowerBound]] }
@@ -434,7 +438,7 @@ final class EntityDecoder {
             if let paragraph = Tree.firstChild(text), let node = Tree.firstChild(paragraph), Tree.isText(node),
                 Tree.next(node) == nil
             {
-                let literal = Array(Tree.literal(node).utf8)
+                let literal = Tree.literalBytes(node)
                 if literal != entity { decoded = literal }
             }
         }

@@ -2,26 +2,49 @@
 /// or both), and the lines of one paragraph with its containers' prefixes taken off.
 struct SourceLines {
     let lines: [Substring]
+    /// The text's bytes, and each line's range of them: searches of many lines read them in place.
+    private let bytes: [UInt8]
+    private let bounds: [Range<Int>]
 
     init(_ source: String) {
-        // By UTF-8 byte: line ends are ASCII, and walking Characters cost more than the extensions' work.
-        var lines: [Substring] = []
-        let utf8 = source.utf8
-        var start = utf8.startIndex
-        var index = start
-        while index != utf8.endIndex {
-            let byte = utf8[index]
-            if byte == 0x0A || byte == 0x0D {
-                lines.append(Substring(utf8[start..<index]))
-                utf8.formIndex(after: &index)
-                if byte == 0x0D, index != utf8.endIndex, utf8[index] == 0x0A { utf8.formIndex(after: &index) }
+        // By UTF-8 byte over the string's buffer: line ends are ASCII, and walking Characters (or even the
+        // UTF-8 view's indices) cost more than the extensions' work.
+        var source = source
+        var bounds: [Range<Int>] = []
+        source.withUTF8 { bytes in
+            var start = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                guard byte == 0x0A || byte == 0x0D else {
+                    index += 1
+                    continue
+                }
+                bounds.append(start..<index)
+                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
                 start = index
-            } else {
-                utf8.formIndex(after: &index)
             }
+            bounds.append(start..<bytes.count)
         }
-        lines.append(Substring(utf8[start..<utf8.endIndex]))
-        self.lines = lines
+        let utf8 = source.utf8
+        let origin = utf8.startIndex
+        self.bytes = Array(utf8)
+        self.bounds = bounds
+        lines = bounds.map { bound in
+            Substring(
+                utf8[utf8.index(origin, offsetBy: bound.lowerBound)..<utf8.index(origin, offsetBy: bound.upperBound)])
+        }
+    }
+
+    /// The lines of a text, split on the first call and kept: most documents need them for no extension.
+    static func lazily(_ text: String) -> () -> SourceLines {
+        var lines: SourceLines?
+        return {
+            if let lines { return lines }
+            let made = SourceLines(text)
+            lines = made
+            return made
+        }
     }
 
     /// Lines `first` through `last` (1-based) as written, containers' prefixes included.
@@ -41,9 +64,27 @@ struct SourceLines {
     }
 
     /// Whether lines `first` through `last` (1-based) hold one of the bytes.
-    func contains(from first: Int, through last: Int, anyOf bytes: [UInt8]) -> Bool {
+    func contains(from first: Int, through last: Int, anyOf wanted: [UInt8]) -> Bool {
         guard first >= 1, first <= last, last <= lines.count else { return false }
-        return lines[(first - 1)..<last].contains { line in line.utf8.contains { bytes.contains($0) } }
+        var table = [Bool](repeating: false, count: 256)
+        for byte in wanted { table[Int(byte)] = true }
+        // The line ends between are none of the bytes looked for, or the caller asks for them in vain.
+        return bytes(from: first, through: last).withUnsafeBufferPointer { span in
+            span.contains { table[Int($0)] && $0 != 0x0A && $0 != 0x0D }
+        }
+    }
+
+    /// The bytes of lines `first` through `last` (1-based), with the line ends between.
+    func bytes(from first: Int, through last: Int) -> ArraySlice<UInt8> {
+        guard first >= 1, first <= last, last <= lines.count else { return [] }
+        return bytes[bounds[first - 1].lowerBound..<bounds[last - 1].upperBound]
+    }
+
+    /// Whether one of lines `first` through `last` (1-based) holds the bytes of `sequence` in a row.
+    func contains(from first: Int, through last: Int, sequence: [UInt8]) -> Bool {
+        guard first >= 1, first <= last, last <= lines.count else { return false }
+        let span = bytes(from: first, through: last)
+        return ByteSearch.firstIndex(of: sequence, in: span, from: span.startIndex) != nil
     }
 
     /// One line of a paragraph's content.

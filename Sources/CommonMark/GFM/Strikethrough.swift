@@ -17,8 +17,7 @@ enum Strikethrough {
     /// them from the source, while libcmark's text shows them as `~`: in blocks whose lines hold a tilde and
     /// an escape or entity, each such tilde is put in a custom inline of its own that writes nothing itself,
     /// which ``apply(_:)`` does not look into.
-    static func protectWrittenTildes(_ root: OpaquePointer, lines: SourceLines, entities: EntityDecoder) {
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+    static func protectWrittenTildes(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) {
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
@@ -33,7 +32,7 @@ enum Strikethrough {
                         && Tree.withLiteralBytes(node) { Array($0[unit.literal]) } == [UInt8(ascii: "~")]
                 }
                 guard !tildes.isEmpty else { continue }
-                let literal = Array(Tree.literal(node).utf8)
+                let literal = Tree.literalBytes(node)
                 var plainStart = 0
                 for unit in tildes {
                     if unit.literal.lowerBound > plainStart {
@@ -62,22 +61,21 @@ enum Strikethrough {
         return Tree.withLiteralBytes(text) { $0.elementsEqual([UInt8(ascii: "~")]) }
     }
 
-    /// - Parameter skipping: Blocks whose delimiters ``Delimiters`` matched already.
-    static func apply(_ root: OpaquePointer, skipping: Set<OpaquePointer> = []) {
-        let parents = Tree.all(root) { node in
-            if !skipping.isEmpty {
-                var block: OpaquePointer? = node
-                while let current = block, Tree.type(current) != CMARK_NODE_PARAGRAPH,
-                    Tree.type(current) != CMARK_NODE_HEADING
+    /// - Parameters:
+    ///   - blocks: The paragraphs and headings, which hold all inlines until tables and footnotes are built.
+    ///   - skipping: Blocks whose delimiters ``Delimiters`` matched already.
+    static func apply(_ blocks: [OpaquePointer], skipping: Set<OpaquePointer> = []) {
+        var parents: [OpaquePointer] = []
+        for block in blocks where !skipping.contains(block) {
+            Tree.walk(block, into: { !Tree.isAutolink($0) }) { node in
+                // Inline containers: their children are inlines.
+                guard !Tree.isAutolink(node), let child = Tree.firstChild(node) else { return }
+                let kind = Tree.type(child)
+                if kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
                 {
-                    block = Tree.parent(current)
+                    parents.append(node)
                 }
-                if let block, skipping.contains(block) { return false }
             }
-            guard let child = Tree.firstChild(node) else { return false }
-            // Inline containers: their children are inlines.
-            let kind = Tree.type(child)
-            return kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
         }
         for parent in parents { process(parent) }
     }
@@ -85,7 +83,7 @@ enum Strikethrough {
     private static func process(_ parent: OpaquePointer) {
         var hasTilde = false
         for child in Tree.children(parent)
-        where Tree.isText(child) && Tree.literal(child).utf8.contains(UInt8(ascii: "~")) {
+        where Tree.isText(child) && Tree.withLiteralBytes(child, { $0.contains(UInt8(ascii: "~")) }) {
             hasTilde = true
             break
         }
@@ -100,45 +98,49 @@ enum Strikethrough {
 
     /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
     private static func split(_ node: OpaquePointer, in parent: OpaquePointer) -> [Delimiter] {
-        let scalars = Array(Tree.literal(node).unicodeScalars)
-        guard scalars.contains("~") else { return [] }
+        // By byte: `~` is ASCII, and only the scalars around a run are decoded.
+        let bytes = Tree.literalBytes(node)
+        let tilde = UInt8(ascii: "~")
+        guard bytes.contains(tilde) else { return [] }
         let before = Tree.previous(node)
         let after = Tree.next(node)
         let spaceBefore = Tree.edgeIsSpace(neighbour: before, parent: parent)
         let spaceAfter = Tree.edgeIsSpace(neighbour: after, parent: parent)
         var pieces: [(text: String, delimiter: Delimiter?)] = []
-        var plain = String.UnicodeScalarView()
+        var plainStart = 0
         var index = 0
-        while index < scalars.count {
-            guard scalars[index] == "~" else {
-                plain.append(scalars[index])
+        while index < bytes.count {
+            guard bytes[index] == tilde else {
                 index += 1
                 continue
             }
             var end = index
-            while end < scalars.count, scalars[end] == "~" { end += 1 }
+            while end < bytes.count, bytes[end] == tilde { end += 1 }
             let length = end - index
-            let previous: Unicode.Scalar? = index > 0 ? scalars[index - 1] : nil
-            let following: Unicode.Scalar? = end < scalars.count ? scalars[end] : nil
+            let previous: Unicode.Scalar? = index > 0 ? CharacterClass.scalar(endingAt: index, in: bytes) : nil
+            let following: Unicode.Scalar? =
+                end < bytes.count ? CharacterClass.scalar(startingAt: end, in: bytes) : nil
             let beforeSpace = previous.map(CharacterClass.isSpace) ?? spaceBefore
             let beforePunct = previous.map(CharacterClass.isPunctuation) ?? !spaceBefore
             let afterSpace = following.map(CharacterClass.isSpace) ?? spaceAfter
             let afterPunct = following.map(CharacterClass.isPunctuation) ?? !spaceAfter
             let leftFlanking = !afterSpace && (!afterPunct || beforeSpace || beforePunct)
             let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
-            let run = String(repeating: "~", count: length)
             if (leftFlanking || rightFlanking) && length <= 2 {
-                if !plain.isEmpty { pieces.append((String(plain), nil)) }
-                plain = String.UnicodeScalarView()
+                if index > plainStart {
+                    pieces.append((String(decoding: bytes[plainStart..<index], as: UTF8.self), nil))
+                }
+                plainStart = end
                 // The node is made below; a placeholder pointer is filled in then.
                 pieces.append(
-                    (run, Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)))
-            } else {
-                plain.append(contentsOf: run.unicodeScalars)
+                    (
+                        String(repeating: "~", count: length),
+                        Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)
+                    ))
             }
             index = end
         }
-        if !plain.isEmpty { pieces.append((String(plain), nil)) }
+        if plainStart < bytes.count { pieces.append((String(decoding: bytes[plainStart...], as: UTF8.self), nil)) }
         var delimiters: [Delimiter] = []
         for piece in pieces {
             let text = Tree.text(piece.text)

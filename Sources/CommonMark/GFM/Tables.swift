@@ -154,10 +154,9 @@ enum Tables {
     ///
     /// - Parameter taskLists: Whether a task item's marker (`- [ ] `) is read before its first paragraph, as
     ///   cmark-gfm reads it, so that the paragraph's first line (a header row) begins after the marker.
-    static func plans(in root: OpaquePointer, source: SourceLines, taskLists: Bool) -> [Plan] {
+    static func plans(in blocks: [OpaquePointer], source: SourceLines, taskLists: Bool) -> [Plan] {
         var plans: [Plan] = []
         var budget = cellBudget
-        let blocks = Tree.all(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
         for block in blocks {
             let first = Tree.startLine(block)
             let isHeading = Tree.type(block) == CMARK_NODE_HEADING
@@ -273,25 +272,29 @@ enum Tables {
         return changed ? String(decoding: bytes, as: UTF8.self) : source
     }
 
-    /// Builds the tables in the second parse's tree: `root` begins with the prelude's paragraphs, and
-    /// each plan's paragraph is `shift` lines further down than in the first parse.
-    static func build(_ plans: [Plan], in root: OpaquePointer, shift: Int) {
+    /// Builds the tables in place of the paragraphs that hold them.
+    ///
+    /// - Parameters:
+    ///   - prelude: The root whose top-level paragraphs are the prelude's: the document's own, when the
+    ///     prelude was parsed in front of it, or the prelude's parsed alone.
+    ///   - cells: The prelude's paragraphs and headings, whose lines count from the prelude's first.
+    ///   - blocks: The document's paragraphs and headings, each plan's `shift` lines further down than in the
+    ///     first parse.
+    /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document.
+    static func build(
+        _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int
+    ) -> Set<OpaquePointer> {
         // The prelude's paragraphs, in order. A unit of only link reference definitions left none, so
         // units are matched to paragraphs by the line they start on.
         var preludeByLine: [Int: OpaquePointer] = [:]
         var targets: [Int: OpaquePointer] = [:]
         var withoutRows: [OpaquePointer] = []
-        for paragraph in Tree.all(
-            root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING })
-        {
-            let line = Tree.startLine(paragraph)
-            if line <= shift {
-                if Tree.parent(paragraph) == root, Tree.type(paragraph) == CMARK_NODE_PARAGRAPH {
-                    preludeByLine[line] = paragraph
-                }
-            } else {
-                targets[(line - shift) << 16 | Tree.startColumn(paragraph)] = paragraph
-            }
+        var moved: Set<OpaquePointer> = []
+        for paragraph in cells where Tree.parent(paragraph) == root && Tree.type(paragraph) == CMARK_NODE_PARAGRAPH {
+            preludeByLine[Tree.startLine(paragraph)] = paragraph
+        }
+        for paragraph in blocks {
+            targets[(Tree.startLine(paragraph) - shift) << 16 | Tree.startColumn(paragraph)] = paragraph
         }
         var unitLine = 1
         func takeUnit(_ unit: String) -> OpaquePointer? {
@@ -322,6 +325,7 @@ enum Tables {
                 switch segment {
                 case .text(let text, let quotes):
                     guard let paragraph = takeUnit(text) else { continue }
+                    if original != nil { moved.insert(paragraph) }
                     if let original, let quotes, let quote = enclosingQuotes(of: original).dropFirst(quotes).first {
                         Tree.insert(paragraph, after: quote)
                     } else if let original, quotes != nil, let list = outermostList(of: original) {
@@ -355,6 +359,7 @@ enum Tables {
         // Units left over (none, unless a plan's paragraph was not found) do not stay in front.
         for paragraph in preludeByLine.values { Tree.remove(paragraph) }
         for table in withoutRows { loosenLists(around: table) }
+        return moved
     }
 
     /// cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank: a table

@@ -16,13 +16,16 @@ enum TaskLists {
     ///   - source: The lines libcmark parsed last, which the tree's positions count.
     ///   - written: The lines as written (tables mask a `[` in the lines they parse again), `shift` lines
     ///     above the parsed ones.
+    ///   - fromPrelude: The paragraphs that tables took from the prelude (text beside a table), which began
+    ///     after a task's marker already.
     ///   - rewritten: The lines parsed without their `[x]` (``rewriteDefinitionLines(_:only:)``), numbered
     ///     as `written`'s, and whether each task is checked.
     static func apply(
-        _ root: OpaquePointer, source: SourceLines, written: SourceLines, shift: Int, rewritten: [Int: Bool]
+        _ root: OpaquePointer, source: SourceLines, written: SourceLines, shift: Int,
+        fromPrelude: Set<OpaquePointer>, rewritten: [Int: Bool]
     ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
-        for item in Tree.all(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             let lineNumber = Tree.startLine(item)
             let writtenNumber = lineNumber - shift
             if let checked = rewritten[writtenNumber] {
@@ -35,7 +38,9 @@ enum TaskLists {
             else { continue }
             let line = Array(written.lines[writtenNumber - 1].utf8)
             let restIsBlank = line[end...].allSatisfy(isSpaceChar)
-            if Tree.type(block) == CMARK_NODE_CUSTOM_BLOCK || Tree.startLine(block) <= shift {
+            if Tree.type(block) == CMARK_NODE_CUSTOM_BLOCK || Tree.startLine(block) <= shift
+                || fromPrelude.contains(block)
+            {
                 // A table, or the text before one, parsed in the prelude: it began after the marker already
                 // (``Tables/plans(in:source:taskLists:)``).
                 guard !restIsBlank else { continue }
@@ -79,7 +84,7 @@ enum TaskLists {
 
     /// Takes the `[ ]` and the white space after it off the text, if it begins with them.
     private static func dropMarker(_ text: OpaquePointer) -> Bool {
-        let literal = Array(Tree.literal(text).utf8)
+        let literal = Tree.literalBytes(text)
         guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]") else { return false }
         var rest = 3
         while rest < literal.count, isSpaceChar(literal[rest]) { rest += 1 }

@@ -56,6 +56,11 @@ enum Tree {
             UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
     }
 
+    /// A node's literal as bytes, copied once from libcmark's buffer without a `String` between.
+    static func literalBytes(_ node: Pointer) -> [UInt8] {
+        withLiteralBytes(node) { Array($0) }
+    }
+
     static func setLiteral(_ node: Pointer, _ text: String) {
         cmark_node_set_literal(node, text)
     }
@@ -63,14 +68,65 @@ enum Tree {
     /// Every node of the tree in document order, containers before what they hold.
     static func all(_ root: Pointer, where wanted: (Pointer) -> Bool = { _ in true }) -> [Pointer] {
         var found: [Pointer] = []
-        guard let iterator = cmark_iter_new(root) else { return found }
-        defer { cmark_iter_free(iterator) }
-        while true {
-            let event = cmark_iter_next(iterator)
-            if event == CMARK_EVENT_DONE { break }
-            if event == CMARK_EVENT_ENTER, let node = cmark_iter_get_node(iterator), wanted(node) { found.append(node) }
-        }
+        walk(root, into: { _ in true }) { if wanted($0) { found.append($0) } }
         return found
+    }
+
+    /// The block nodes under `root` (and `root`) that are wanted, in document order; inlines are not visited,
+    /// which most of a tree's nodes are, so finding the paragraphs or items of a document reads a fraction
+    /// of its nodes.
+    static func blocks(_ root: Pointer, where wanted: (Pointer) -> Bool) -> [Pointer] {
+        var found: [Pointer] = []
+        walk(root, into: holdsBlocks) { if wanted($0) { found.append($0) } }
+        return found
+    }
+
+    /// The paragraphs and headings under `root`, in document order.
+    static func paragraphsAndHeadings(_ root: Pointer) -> [Pointer] {
+        blocks(root) {
+            let kind = cmark_node_get_type($0)
+            return kind == CMARK_NODE_PARAGRAPH || kind == CMARK_NODE_HEADING
+        }
+    }
+
+    /// The text nodes under `root` that are not inside a link or image, whose text extensions leave alone.
+    static func textsOutsideLinks(_ root: Pointer) -> [Pointer] {
+        var found: [Pointer] = []
+        walk(root, into: { !isLink($0) }) { if isText($0) { found.append($0) } }
+        return found
+    }
+
+    /// Whether a node's children are blocks: the document, block quotes, lists, items and custom blocks
+    /// (a table's rows hold its cells, custom inlines, which are visited but not entered).
+    static func holdsBlocks(_ node: Pointer) -> Bool {
+        switch cmark_node_get_type(node) {
+        case CMARK_NODE_DOCUMENT, CMARK_NODE_BLOCK_QUOTE, CMARK_NODE_LIST, CMARK_NODE_ITEM, CMARK_NODE_CUSTOM_BLOCK:
+            true
+        default: false
+        }
+    }
+
+    /// Visits `root` and the nodes under it in document order, entering only the nodes `enters` accepts; by
+    /// the nodes' own links, without an iterator to allocate. The tree must not change during the walk.
+    static func walk(_ root: Pointer, into enters: (Pointer) -> Bool, _ visit: (Pointer) -> Void) {
+        var node: Pointer? = root
+        while let current = node {
+            visit(current)
+            if enters(current), let child = cmark_node_first_child(current) {
+                node = child
+                continue
+            }
+            node = nil
+            var climbing = current
+            while climbing != root {
+                if let sibling = cmark_node_next(climbing) {
+                    node = sibling
+                    break
+                }
+                guard let up = cmark_node_parent(climbing) else { break }
+                climbing = up
+            }
+        }
     }
 
     static func text(_ literal: String) -> Pointer {
@@ -85,6 +141,19 @@ enum Tree {
         cmark_node_append_child(node, Self.text(text))
         return node
     }
+
+    /// A link the autolink extension made: cmark-gfm reads a bare URL whole before any delimiter in it, so
+    /// strikethrough does not look into its text. It is told by its user data, which nothing else sets.
+    static func autolink(to url: String, text: String) -> Pointer {
+        let node = link(to: url, text: text)
+        cmark_node_set_user_data(node, autolinkMark)
+        return node
+    }
+
+    static func isAutolink(_ node: Pointer) -> Bool { cmark_node_get_user_data(node) == autolinkMark }
+
+    /// A tag, never dereferenced.
+    private static var autolinkMark: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
 
     /// A custom inline (no line breaks of its own) or block (libcmark puts each of its ends on a line).
     static func custom(block: Bool, onEnter: String, onExit: String) -> Pointer {
@@ -127,16 +196,6 @@ enum Tree {
         return kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE
     }
 
-    /// Whether a node is inside a link or image, whose text extensions leave alone.
-    static func insideLink(_ node: Pointer) -> Bool {
-        var ancestor = parent(node)
-        while let current = ancestor {
-            if isLink(current) { return true }
-            ancestor = parent(current)
-        }
-        return false
-    }
-
     /// Whether inline parsing would have found white space (or the start of a line) next to a node's
     /// edge, for a neighbour that is not text: line breaks are white space; a container block or cell
     /// begins a line; the source of any other inline (emphasis, code, link, HTML) ends in punctuation.
@@ -153,6 +212,21 @@ enum Tree {
 
 /// Character classes as cmark defines them.
 enum CharacterClass {
+    /// The scalar whose UTF-8 begins at `index`, U+FFFD where the bytes are no scalar.
+    static func scalar(startingAt index: Int, in raw: [UInt8]) -> Unicode.Scalar {
+        var iterator = raw[index...].makeIterator()
+        var decoder = UTF8()
+        if case .scalarValue(let scalar) = decoder.decode(&iterator) { return scalar }
+        return "\u{FFFD}"
+    }
+
+    /// The scalar whose UTF-8 ends right before `end`.
+    static func scalar(endingAt end: Int, in raw: [UInt8]) -> Unicode.Scalar {
+        var start = end - 1
+        while start > 0, raw[start] & 0xC0 == 0x80, end - start < 4 { start -= 1 }
+        return scalar(startingAt: start, in: raw)
+    }
+
     /// cmark_utf8proc_is_space: ASCII space, tab, line feed, vertical tab, form feed, carriage return, and
     /// Unicode's space separators.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {

@@ -1,0 +1,108 @@
+import Foundation
+
+/// Input classes that make Markdown slow to parse, each rendered at two sizes by `blog markdown` and by
+/// `cmark-gfm`: a linear program takes as many times longer as the document is longer (start-up, measured on
+/// an empty document, taken off), so the growth of the time over the growth of the size is about 1. The classes are those of cmark-gfm's `test/pathological_tests.py`, and
+/// tables, footnotes, strikethrough, autolinks and task lists made to explode.
+enum MarkdownPathology {
+    /// Each class as a document of `n` repetitions, about.
+    static let classes: [(name: String, document: @Sendable (Int) -> String)] = [
+        (
+            "nested strong emphasis",
+            { String(repeating: "*a **a ", count: $0) + "b" + String(repeating: " a** a*", count: $0) }
+        ),
+        ("emphasis closers, no openers", { String(repeating: "a_ ", count: 6 * $0) }),
+        ("emphasis openers, no closers", { String(repeating: "_a ", count: 6 * $0) }),
+        ("link closers, no openers", { String(repeating: "a]", count: 6 * $0) }),
+        ("link openers, no closers", { String(repeating: "[a", count: 6 * $0) }),
+        ("mismatched openers and closers", { String(repeating: "*a_ ", count: 3 * $0) }),
+        ("openers and closers, multiple of 3", { "a**b" + String(repeating: "c* ", count: 6 * $0) }),
+        ("link openers and emphasis closers", { String(repeating: "[ a_", count: 3 * $0) }),
+        ("pattern [ (](", { String(repeating: "[ (](", count: 3 * $0) }),
+        ("nested brackets", { String(repeating: "[", count: 4 * $0) + "a" + String(repeating: "]", count: 4 * $0) }),
+        ("nested block quotes", { String(repeating: "> ", count: 2 * $0) + "a" }),
+        ("deeply nested lists", { n in (0..<(n / 20)).map { String(repeating: "  ", count: $0) + "* a\n" }.joined() }),
+        ("backticks", { n in (1..<(n / 30)).map { "e" + String(repeating: "`", count: $0) }.joined() }),
+        ("unclosed links", { String(repeating: "[a](<b", count: $0) + String(repeating: "[a](b", count: $0) }),
+        ("cmark's tables", { String(repeating: "aaa\rbbb\n-\u{0B}\n", count: $0) }),
+        ("table rows", { "| a | b |\n|---|---|\n" + String(repeating: "| x | y |\n", count: 2 * $0) }),
+        (
+            "wide table",
+            { n in
+                let row = "|" + String(repeating: "x|", count: n / 8) + "\n"
+                return "|" + String(repeating: "a|", count: n / 8) + "\n|" + String(repeating: "-|", count: n / 8)
+                    + "\n"
+                    + String(repeating: row, count: 20)
+            }
+        ),
+        ("tables in list items", { String(repeating: "- | a |\n  |---|\n  | b |\n", count: $0 / 2) }),
+        ("strikethrough pairs in one block", { String(repeating: "~~a~~ ", count: 2 * $0) }),
+        ("tildes beside emphasis", { String(repeating: "*~a~* _~b~_ ~~a *b~~ c* ", count: $0 / 2) }),
+        ("smart quotes between tildes", { String(repeating: "~~'a \"b~~ c\" ", count: $0) }),
+        ("URLs in one block", { String(repeating: "www.a.com http://a.com/x a@b.co ", count: $0) }),
+        ("URLs before code spans and entities", { String(repeating: "www.a.com`x` www.b.com&amp; ", count: $0) }),
+        ("footnote references in one block", { String(repeating: "x[^1] ", count: 2 * $0) + "\n\n[^1]: note\n" }),
+        (
+            "footnote definitions",
+            { n in
+                (0..<(n / 2)).map { "[^n\($0)]: note\n\n" }.joined()
+                    + (0..<(n / 2)).map { "[^n\($0)]" }.joined(separator: " ")
+            }
+        ),
+        ("task list items", { String(repeating: "- [ ] a\n- [x] b\n", count: $0) }),
+    ]
+
+    /// Time growing more than this many times faster than the document counts as slower than linear: twice
+    /// the text in three times the time, say (short runs on a shared machine vary by a quarter).
+    static let superlinear = 1.5
+
+    /// The least time past start-up, at the larger size, that a class is judged by: shorter ones vary by
+    /// more than their growth on a shared machine.
+    static let judgedFrom = 0.05
+
+    /// Renders every class at two sizes with both programs and prints the times; returns the classes where
+    /// `blog markdown` is slower than linear.
+    static func run(blog: String, cmarkGFM: String, size: Int = 40_000) -> [String] {
+        let folder = FileManager.default.temporaryDirectory.appending(path: "blog-markdown-pathology-\(getpid())")
+        try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        func file(_ name: String, _ text: String) -> String {
+            let url = folder.appending(path: name)
+            try? text.write(to: url, atomically: true, encoding: .utf8)
+            return url.path
+        }
+        let empty = file("empty.md", "")
+        /// The least processor time of three runs of each program on a file.
+        func times(_ path: String) -> (blog: Double, cmarkGFM: Double) {
+            let runs = MarkdownBenchmark.medians(
+                [
+                    (blog, ["markdown", "--unsafe", "--no-highlight", path]),
+                    (cmarkGFM, MarkdownBenchmark.extensions + [path]),
+                ],
+                rounds: 3)
+            return (runs[0].processor, runs[1].processor)
+        }
+        let startup = times(empty)
+        print("markdown pathology: user+sys ms at n and 2n, start-up taken off; growth = time ratio / size ratio")
+        print("  class                                   blog n   blog 2n growth | cmark-gfm n   2n growth")
+        var slow: [String] = []
+        for (name, document) in classes {
+            let (smallText, largeText) = (document(size), document(2 * size))
+            let sizeRatio = Double(largeText.utf8.count) / Double(max(smallText.utf8.count, 1))
+            let small = times(file("small.md", smallText))
+            let large = times(file("large.md", largeText))
+            let blogRatio = max(large.blog - startup.blog, 0) / max(small.blog - startup.blog, 1e-3) / sizeRatio
+            let gfmRatio =
+                max(large.cmarkGFM - startup.cmarkGFM, 0) / max(small.cmarkGFM - startup.cmarkGFM, 1e-3) / sizeRatio
+            let judged = large.blog - startup.blog >= judgedFrom
+            if judged && blogRatio > superlinear { slow.append(name) }
+            let figures = String(
+                format: "%7.1f %8.1f %6.1f | %11.1f %5.1f %5.1f", (small.blog - startup.blog) * 1000,
+                (large.blog - startup.blog) * 1000, blogRatio, (small.cmarkGFM - startup.cmarkGFM) * 1000,
+                (large.cmarkGFM - startup.cmarkGFM) * 1000, gfmRatio)
+            let flag = !judged ? "  (too short to judge)" : blogRatio > superlinear ? "  slower than linear" : ""
+            print("  " + name.padding(toLength: 38, withPad: " ", startingAt: 0) + " " + figures + flag)
+        }
+        return slow
+    }
+}

@@ -1,0 +1,54 @@
+internal import CCmark
+
+extension Document {
+    /// The extensions that work on inlines (footnote references, autolinks, strikethrough), over the
+    /// paragraphs and headings of one parsed text: the document's, or the table cells' parsed on their own.
+    ///
+    /// - Parameters:
+    ///   - blocks: The tree's paragraphs and headings, which hold all its inlines until tables are built.
+    ///   - root: The tree's root, whose text nodes are merged before the first pass that reads them.
+    ///   - text: The text parsed, searched for each extension's marks: a pass runs only where they are.
+    ///   - lines: The text's lines, made on first use.
+    ///   - mergingText: Whether text nodes are merged even if no pass here runs (a later one needs it).
+    /// - Returns: Whether a footnote reference was restored, which the footnotes pass then links.
+    static func applyInlineExtensions(
+        to blocks: [OpaquePointer], of root: OpaquePointer, text: String, lines: () -> SourceLines,
+        options: RenderOptions, extensions: Extensions, mergingText: Bool
+    ) -> Bool {
+        // Text nodes are merged once, before the first pass that reads them; the passes leave no two
+        // text nodes next to each other.
+        var consolidated = false
+        func consolidate() {
+            if !consolidated { Tree.consolidateText(root) }
+            consolidated = true
+        }
+        // Footnote references are read from the source before tables are built: the cells are still
+        // paragraphs of the prelude then, with lines of their own.
+        var restoredReferences = false
+        if extensions.contains(.footnotes), ByteSearch.contains(text, "[^") {
+            consolidate()
+            restoredReferences = FootnoteReferences.restore(blocks, lines: lines(), entities: EntityDecoder())
+        }
+        let hasTilde = ByteSearch.contains(text, UInt8(ascii: "~"))
+        if extensions.contains(.strikethrough), hasTilde,
+            ByteSearch.contains(text, "\\~") || ByteSearch.contains(text, "&#")
+        {
+            consolidate()
+            Strikethrough.protectWrittenTildes(blocks, lines: lines(), entities: EntityDecoder())
+        }
+        let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(text)
+        let strikethrough = extensions.contains(.strikethrough) && hasTilde
+        if autolinks || strikethrough || mergingText { consolidate() }
+        if autolinks {
+            let readFromSource = Autolinks.linkFromSource(
+                blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart))
+            Autolinks.apply(blocks, smart: options.contains(.smart), source: lines, readFromSource: readFromSource)
+        }
+        if strikethrough {
+            let matched = Delimiters.apply(
+                blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart))
+            Strikethrough.apply(blocks, skipping: matched)
+        }
+        return restoredReferences
+    }
+}
