@@ -89,7 +89,8 @@ struct LinkCheck: Sendable {
         var index = SiteIndex(files: files, anchors: [:], refreshes: [:])
         index.anchors.reserveCapacity(paths.count)
         for (path, scan) in zip(paths, scans) {
-            index.anchors[path] = scan.anchors
+            // Most pages offer no anchor: a page missing from the table has none.
+            if !scan.anchors.isEmpty { index.anchors[path] = scan.anchors }
             if scan.anchors.count > SiteIndex.setThreshold { index.anchorSets[path] = Set(scan.anchors) }
             if let refresh = scan.refresh { index.refreshes[path] = refresh }
         }
@@ -120,13 +121,18 @@ struct LinkCheck: Sendable {
         _ scan: PageScan, page: String, index: SiteIndex, cache: inout LinkTargetCache, into findings: inout Findings
     ) {
         let pageURL = routes.url(ofPath: page)
+        // A page's links to other sites are mostly to one host in a row: it is put in the set once.
+        var lastHost = ""
         for link in scan.links {
             let resolved = cache.resolve(link.url, from: pageURL)
             switch resolved.target {
             case .ignored: continue
             case .external(let host):
                 findings.links += 1
-                findings.externalHosts.insert(host)
+                if host != lastHost {
+                    findings.externalHosts.insert(host)
+                    lastHost = host
+                }
                 if collectsExternal { findings.external.append((page, link)) }
                 if Self.usesHTTP(link.url), !Self.isLoopback(host) {
                     findings.problems.append(
