@@ -99,8 +99,9 @@ struct LinkCheck: Sendable {
         let parts = await Array(zip(paths, scans)).parallelMapChunks(minimumChunk: 32) { pages in
             var findings = Findings()
             var cache = LinkTargetCache(routes: checker.routes, files: built.files, shared: checker.targets)
+            var settled: Set<String> = []
             for (path, scan) in pages {
-                checker.check(scan, page: path, index: built, cache: &cache, into: &findings)
+                checker.check(scan, page: path, index: built, cache: &cache, settled: &settled, into: &findings)
             }
             return findings
         }
@@ -117,13 +118,23 @@ struct LinkCheck: Sendable {
     }
 
     /// Checks the links of one page.
+    ///
+    /// `settled` holds the URLs this chunk has passed whole and that read the same from every page (a page
+    /// of the site found, no fragment to look for, or a link to another site over https whose host
+    /// `findings` holds): each later one is only counted. It belongs with `findings`, whose hosts it relies on.
     func check(
-        _ scan: PageScan, page: String, index: SiteIndex, cache: inout LinkTargetCache, into findings: inout Findings
+        _ scan: PageScan, page: String, index: SiteIndex, cache: inout LinkTargetCache, settled: inout Set<String>,
+        into findings: inout Findings
     ) {
         let pageURL = routes.url(ofPath: page)
         // A page's links to other sites are mostly to one host in a row: it is put in the set once.
         var lastHost = ""
         for link in scan.links {
+            // Most links are ones the chunk has passed before, in full: counted without a look.
+            if settled.contains(link.url) {
+                findings.links += 1
+                continue
+            }
             let resolved = cache.resolve(link.url, from: pageURL)
             switch resolved.target {
             case .ignored: continue
@@ -139,6 +150,8 @@ struct LinkCheck: Sendable {
                         Problem(
                             page: page, link: link, severity: .warning,
                             message: "link to '\(link.url)' uses http:; use https: where the site offers it"))
+                } else if !collectsExternal {
+                    settled.insert(link.url)
                 }
             case .outsideBasePath:
                 findings.links += 1
@@ -153,6 +166,10 @@ struct LinkCheck: Sendable {
                     link, file: resolved.file, path: path, fragment: fragment, page: page, index: index)
                 {
                     findings.problems.append(problem)
+                } else if !(fragment.map(Self.isCheckedFragment) ?? false),
+                    LinkTargetCache.leadsTheSameEverywhere(link.url)
+                {
+                    settled.insert(link.url)
                 }
             }
         }

@@ -32,6 +32,26 @@ import Testing
         #expect(found.externalHosts == ["other.example"])
     }
 
+    /// A link met again, on the same page or another, is counted and judged again: a fine one stays fine,
+    /// a broken one, a fragment, an `http:` link and a relative link that finds a page from one folder
+    /// and nothing from another are reported at every page that has them.
+    @Test func aLinkMetAgainIsJudgedAgainOnEveryPage() async throws {
+        let links = ##"""
+            <a href="/blog/posts/a/">a</a> <a href="/blog/gone/">g</a> <a href="/blog/posts/a/#y">y</a>
+            <a href="https://other.example/">o</a> <a href="http://other.example/">h</a> <a href="a/">r</a>
+            <a href="/blog/posts/a/">a</a> <a href="https://other.example/">o</a>
+            """##
+        let found = try await findings([
+            "posts/index.html": links, "index.html": links, "posts/a/index.html": #"<h2 id="x">X</h2>"#,
+        ])
+        #expect(found.links == 16)
+        #expect(found.anchors == 2)
+        #expect(found.externalHosts == ["other.example"])
+        let byPage = Dictionary(grouping: found.problems, by: \.page).mapValues { $0.map(\.link.url) }
+        #expect(byPage["index.html"] == ["/blog/gone/", "/blog/posts/a/#y", "http://other.example/", "a/"])
+        #expect(byPage["posts/index.html"] == ["/blog/gone/", "/blog/posts/a/#y", "http://other.example/"])
+    }
+
     /// A link over `http:` warns whatever the case of its scheme.
     @Test(arguments: [
         ("http://example.org/", true), ("HTTP://example.org/", true), ("hTtP:", true), ("https://example.org/", false),
