@@ -44,7 +44,7 @@ extension SiteBuilder {
             + listPages.keys.filter { $0 != routes.notFound.path }
         // The feeds are checked beside the pages: each check has steps on one core that the other fills.
         // About one URL for each file of the output: the table need not grow a dozen times.
-        let targets = LinkTargetCache.Shared(.init(minimumCapacity: files.count))
+        let targets = LinkTargetCache.Shared(capacity: files.count)
         async let feeds = FeedCheck(
             routes: routes, folder: committed.folder, files: files, outputName: plan.output.displayName,
             targets: targets

@@ -12,7 +12,7 @@ struct CheckedFeedItems: Sendable {
     }
 
     /// Entries by a hash of their bytes and version.
-    private let entries = Locked<[Int: [Entry]]>([:])
+    private let entries = StripedTable<Int, [Entry]>(capacity: 16_384)
 
     /// The item whose bytes are `bytes` in a feed of `version`: as checked before, or as `check` finds
     /// it now (nil when it cannot).
@@ -20,12 +20,14 @@ struct CheckedFeedItems: Sendable {
         _ bytes: UnsafeBufferPointer<UInt8>, version: String?, otherwise check: () -> FeedCheck.CheckedItem?
     ) -> FeedCheck.CheckedItem? {
         let hash = Self.hash(bytes, version: version)
-        let known = entries.withLock { entries in
+        let known = entries.withStripe(of: hash) { entries in
             entries[hash]?.first { $0.version == version && Self.equal($0.bytes, bytes) }?.item
         }
         if let known { return known }
         guard let item = check() else { return nil }
-        entries.withLock { $0[hash, default: []].append(Entry(version: version, bytes: Array(bytes), item: item)) }
+        entries.withStripe(of: hash) {
+            $0[hash, default: []].append(Entry(version: version, bytes: Array(bytes), item: item))
+        }
         return item
     }
 

@@ -15,7 +15,7 @@ struct FeedCheck: Sendable {
     /// The output folder as diagnostics show it.
     var outputName: String
     /// Where URLs lead, shared with the link check that runs beside this one.
-    var targets = LinkTargetCache.Shared([:])
+    var targets = LinkTargetCache.Shared()
 
     /// Checks every feed, then the sitemap against `publishedPages` (output paths of every post, page and
     /// list page that the sitemap must list).
@@ -85,8 +85,9 @@ struct FeedCheck: Sendable {
         }
         var diagnostics: [Diagnostic] = []
         var listed: Set<String> = []
-        // Every URL of a sitemap differs, but the feeds hold the same ones: they share their answers.
-        var cache = LinkTargetCache(routes: routes, files: files, shared: targets)
+        // Every URL of a sitemap differs: they are resolved without a table.
+        var cache = LinkTargetCache(routes: routes, files: files)
+        cache.remembers = false
         var documents = [(sitemap, [UInt8](data))]
         while let (path, bytes) = documents.popLast() {
             let isIndex = XMLElements.contains("<sitemapindex", in: bytes)

@@ -17,7 +17,7 @@ struct LinkCheck: Sendable {
     /// The pages scanned as the build wrote them; the others are read from the output.
     var scanned: [String: PageScan] = [:]
     /// Where URLs lead, shared by the tasks of the check (and the feed check beside it).
-    var targets = LinkTargetCache.Shared([:])
+    var targets = LinkTargetCache.Shared()
 
     /// One broken link, on the page at `page` (relative to the output folder).
     struct Problem: Sendable, Equatable {

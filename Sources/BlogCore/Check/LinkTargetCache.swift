@@ -1,5 +1,3 @@
-import BlogFileSystem
-
 /// Where the URLs of a run of pages or feeds lead, and the file each finds, worked out once for each URL
 /// that reads the same from every document: the theme's links (navigation, feeds, styles) are on every
 /// page, and a post's URL is in each of its feeds. One belongs to one task (each chunk of a check has its
@@ -11,11 +9,13 @@ struct LinkTargetCache {
     /// Where each URL that leads the same way from every document leads, and the file it finds there.
     private var resolved: [String: Resolved] = [:]
     private var found: [String: String?] = [:]
+    /// Whether answers are kept: not for a document whose every URL differs, such as a sitemap.
+    var remembers = true
     /// The answers of every task of one check, asked when this task's own table has none: a post's URL
     /// is on several list pages and in several feeds, which different tasks check.
     private let shared: Shared?
 
-    typealias Shared = Locked<[String: Resolved]>
+    typealias Shared = StripedTable<String, Resolved>
 
     /// Where a URL leads and, for a site path, the file of the output it finds (nil when none).
     struct Resolved: Sendable {
@@ -35,14 +35,14 @@ struct LinkTargetCache {
         // A relative URL depends on the document and is resolved each time (a post's own links, seldom
         // repeated); only URLs that lead the same way everywhere are kept, so a URL found was one of them.
         if let known = resolved[url] { return known }
-        guard Self.leadsTheSameEverywhere(url) else { return resolveAnew(url, from: documentURL) }
-        if let known = shared?.withLock({ $0[url] }) {
+        guard remembers, Self.leadsTheSameEverywhere(url) else { return resolveAnew(url, from: documentURL) }
+        if let known = shared?.withStripe(of: url, { $0[url] }) {
             resolved[url] = known
             return known
         }
         let result = resolveAnew(url, from: documentURL)
         resolved[url] = result
-        shared?.withLock { $0[url] = result }
+        shared?.withStripe(of: url) { $0[url] = result }
         return result
     }
 
@@ -62,7 +62,7 @@ struct LinkTargetCache {
     private mutating func file(ofSitePath path: String) -> String? {
         if let known = found[path] { return known }
         let file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
-        found[path] = file
+        if remembers { found[path] = file }
         return file
     }
 }

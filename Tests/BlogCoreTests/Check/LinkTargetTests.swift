@@ -46,7 +46,7 @@ import Testing
     /// cache, which finds the first one's answers in the table they share, answers the same.
     @Test func theCacheAnswersAsTheRoutesDo() {
         let files: Set = ["index.html", "posts/b/index.html", "posts/a/cat.png", "tags/index.html"]
-        let shared = LinkTargetCache.Shared([:])
+        let shared = LinkTargetCache.Shared()
         var cache = LinkTargetCache(routes: routes, files: files, shared: shared)
         var other = LinkTargetCache(routes: routes, files: files, shared: shared)
         let urls = [

@@ -1,0 +1,18 @@
+import BlogFileSystem
+
+/// A table that the tasks of a check share, cut into stripes by the keys' hashes, each behind a lock of its
+/// own: with one lock, the two cores took turns on it for every feed item and link target, and the waits
+/// (a futex and a task switch each) cost more than the look-ups.
+final class StripedTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
+    private let stripes: [Locked<[Key: Value]>]
+
+    /// A table of 64 stripes, made room in for about `capacity` entries in all.
+    init(capacity: Int = 0) {
+        stripes = (0..<64).map { _ in Locked([Key: Value](minimumCapacity: capacity / 64)) }
+    }
+
+    /// Runs `body` on the stripe that holds `key`, under its lock.
+    func withStripe<Result>(of key: Key, _ body: (inout [Key: Value]) -> Result) -> Result {
+        stripes[key.hashValue & (stripes.count - 1)].withLock(body)
+    }
+}
