@@ -15,4 +15,22 @@ final class StripedTable<Key: Hashable & Sendable, Value: Sendable>: Sendable {
     func withStripe<Result>(of key: Key, _ body: (inout [Key: Value]) -> Result) -> Result {
         stripes[key.hashValue & (stripes.count - 1)].withLock(body)
     }
+
+    /// Every entry, the table left empty.
+    func takeAll() -> [Key: Value] {
+        var all: [Key: Value] = [:]
+        for stripe in stripes {
+            let entries = stripe.withLock { entries in
+                defer { entries = [:] }
+                return entries
+            }
+            if all.isEmpty {
+                all = entries
+                all.reserveCapacity(entries.count * stripes.count)
+            } else {
+                all.merge(entries) { first, _ in first }
+            }
+        }
+        return all
+    }
 }
