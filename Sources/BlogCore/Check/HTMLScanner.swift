@@ -112,9 +112,9 @@ enum HTMLScanner {
             let attribute = known(bytes, nameStart..<index, among: keptAttributes)
             while index < bytes.count, isSpace(bytes[index]) { index += 1 }
             guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
-                // An attribute without a value: a link to nothing, or an empty `content`.
+                // An attribute without a value: an empty one, a link to nothing or an empty `content`.
                 if let attribute {
-                    record(attribute, of: name, "", index, bytes, index..<index, &refresh, &content, &scan)
+                    record(attribute, of: name, bytes, index..<index, &refresh, &content, &scan)
                 }
                 continue
             }
@@ -123,7 +123,7 @@ enum HTMLScanner {
             let (range, end) = valueRange(bytes, from: index)
             index = end
             if let attribute {
-                record(attribute, of: name, nil, range.lowerBound, bytes, range, &refresh, &content, &scan)
+                record(attribute, of: name, bytes, range, &refresh, &content, &scan)
             }
         }
         if refresh, let content, let url = refreshURL(content.value) {
@@ -134,14 +134,13 @@ enum HTMLScanner {
     }
 
     /// Keeps what one attribute of a tag says: an anchor, links, or a `<meta>`'s part of a refresh.
-    /// `value` is the decoded value when it is known already (an attribute without one), else the bytes
-    /// at `range` are decoded when the attribute is kept.
+    /// The value is the bytes at `range` (empty for an attribute without one), decoded only when kept.
     private static func record(
-        _ attribute: String, of tag: String, _ value: String?, _ offset: Int, _ bytes: UnsafeBufferPointer<UInt8>,
-        _ range: Range<Int>, _ refresh: inout Bool, _ content: inout (value: String, offset: Int)?,
-        _ scan: inout PageScan
+        _ attribute: String, of tag: String, _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>,
+        _ refresh: inout Bool, _ content: inout (value: String, offset: Int)?, _ scan: inout PageScan
     ) {
-        func decoded() -> String { value ?? CharacterReferences.decode(bytes, range) }
+        let offset = range.lowerBound
+        func decoded() -> String { CharacterReferences.decode(bytes, range) }
         switch attribute {
         case "id":
             let id = decoded()

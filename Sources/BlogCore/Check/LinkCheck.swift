@@ -127,8 +127,6 @@ struct LinkCheck: Sendable {
         into findings: inout Findings
     ) {
         let pageURL = routes.url(ofPath: page)
-        // A page's links to other sites are mostly to one host in a row: it is put in the set once.
-        var lastHost = ""
         for link in scan.links {
             // Most links are ones the chunk has passed before, in full: counted without a look.
             if settled.contains(link.url) {
@@ -140,10 +138,7 @@ struct LinkCheck: Sendable {
             case .ignored: continue
             case .external(let host):
                 findings.links += 1
-                if host != lastHost {
-                    findings.externalHosts.insert(host)
-                    lastHost = host
-                }
+                findings.externalHosts.insert(host)
                 if collectsExternal { findings.external.append((page, link)) }
                 if Self.usesHTTP(link.url), !Self.isLoopback(host) {
                     findings.problems.append(
