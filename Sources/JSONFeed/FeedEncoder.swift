@@ -63,21 +63,39 @@ public struct FeedEncoder: Sendable {
     ///
     /// ``EncodedItem/item()`` reads it back, extensions in their order: the bytes can stand for the item.
     public func encodedItem(_ item: Item) throws(FeedEncodingError) -> EncodedItem {
+        try encodedItemAndValue(item).encoded
+    }
+
+    /// Encodes one item as ``encodedItem(_:)`` does, with the JSON value its bytes are written from: a
+    /// caller that validates what it writes (``FeedValidator/validate(item:version:)``) need not parse
+    /// the bytes again.
+    public func encodedItemAndValue(_ item: Item) throws(FeedEncodingError) -> (encoded: EncodedItem, value: JSONValue)
+    {
         let value = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: item)
         var writer = JSONWriter(
             pretty: prettyPrinted, level: 2, capacity: 1024 + (item.contentHTML?.utf8.count ?? 0) * 11 / 10)
         writer.write(value)
-        return EncodedItem(bytes: writer.bytes)
+        return (EncodedItem(bytes: writer.bytes), value)
     }
 
     /// Encodes `feed` with `items` in place of its own: the same bytes as ``encode(_:)`` of the feed
     /// holding those items.
     public func encode(_ feed: Feed, items: [EncodedItem]) throws(FeedEncodingError) -> Data {
+        encode(shell: try shell(of: feed), items: items)
+    }
+
+    /// The JSON value of `feed` with an empty `items` array, as ``encode(shell:items:)`` writes it.
+    public func shell(of feed: Feed) throws(FeedEncodingError) -> JSONObject {
         var empty = feed
         empty.items = []
         guard case .object(let object) = try FeedWriter(writesLegacyAuthor: writesLegacyAuthor).value(of: empty) else {
-            return Data()
+            return JSONObject()
         }
+        return object
+    }
+
+    /// Encodes a feed's value without items (``shell(of:)``) with `items` in its `items` array.
+    public func encode(shell object: JSONObject, items: [EncodedItem]) -> Data {
         var writer = JSONWriter(pretty: prettyPrinted, capacity: 4096 + items.reduce(0) { $0 + $1.bytes.count + 8 })
         writer.write(object, splicing: "items", items.map(\.bytes))
         var bytes = writer.bytes

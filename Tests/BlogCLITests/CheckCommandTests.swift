@@ -85,6 +85,32 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: site.appending(path: "elsewhere/posts/café/index.html").path))
     }
 
+    /// The JSON Feed pages a build writes are checked from their items as the build made them; a second
+    /// build carries the same pages over, and its check reads them back from the output and cuts them
+    /// into items. Both find the same problems, in the same words and order: a validator's warning in an
+    /// item, broken URLs in items and in the feeds, on the main feed, its archive pages and tag feeds.
+    @Test func feedsCheckedAsWrittenFindWhatFeedsReadBackDo() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let yaml = site.appending(path: "blog.yaml")
+        try (try String(contentsOf: yaml, encoding: .utf8)).replacingOccurrences(
+            of: "item_limit: 3", with: "item_limit: 1"
+        ).write(to: yaml, atomically: true, encoding: .utf8)
+        let written = try runBlog(["check", "--site", site.path])
+        let readBack = try runBlog(["check", "--site", site.path])
+        #expect(readBack.stdout.contains(": 0 files written, 50 unchanged,"), "\(readBack.stdout)")
+        #expect(written.status == 1 && readBack.status == 1)
+        #expect(written.stderr == readBack.stderr)
+        for expected in [
+            "public/feed.json: error: items[0].title: the title holds HTML markup or an entity, but titles are plain text [ITEM-TITLE]",
+            "public/feed.json: error: items[0].attachments[0].url: 'https://example.com/blog/posts/tags/notes.txt' finds nothing",
+            "public/feed/2.json: error: icon: 'https://example.com/blog/icon.png' finds nothing",
+            "public/tags/swift/feed/1.json: error: icon: 'https://example.com/blog/icon.png' finds nothing",
+        ] {
+            #expect(written.stderr.contains(expected + "\n"), "\(expected)")
+        }
+    }
+
     /// The project's own documentation is a site without a broken link; a second check of an unchanged site
     /// finds the same.
     @Test func theManualHasNoBrokenLinks() throws {

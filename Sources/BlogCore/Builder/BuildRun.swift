@@ -10,6 +10,8 @@ struct BuildRun: Sendable {
     private(set) var contentDiagnostics: [Diagnostic] = []
     /// The pages scanned for the link check as they are written; nil when the build does not check.
     let pageScans: PageScans?
+    /// The JSON Feed pages checked as they were written; empty when the build does not check.
+    var checkedJSONFeeds = CheckedJSONFeeds()
 
     init(_ plan: BuildPlan, scan: SourceScan, reuse: Reuse = .nothing) {
         self.plan = plan

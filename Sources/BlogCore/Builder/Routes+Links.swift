@@ -35,9 +35,7 @@ extension Routes {
                 let rest = utf8.index(utf8.startIndex, offsetBy: origin.count)
                 return linkTarget(of: String(trimmed[rest...]), from: documentURL)
             }
-            if let host = Self.plainHost(of: trimmed), host != URL(string: baseURL)?.host()?.lowercased() {
-                return .external(host: host)
-            }
+            if let host = externalHost(of: trimmed) { return .external(host: host) }
             return absoluteTarget(of: trimmed)
         }
         // By byte, as a browser splits a URL: `#` and `?` are ASCII and end a scalar.
@@ -61,17 +59,45 @@ extension Routes {
         return siteTarget(path: path, fragment: fragment)
     }
 
+    /// The host of a link to another site over HTTP(S) whose authority is a plain name (see
+    /// ``plainHost(of:)``), as ``linkTarget(of:from:)`` finds it; nil for any other URL.
+    func externalHost(of url: String) -> String? {
+        guard let host = Self.plainHost(of: url), host != baseHost else { return nil }
+        return host
+    }
+
     /// The host of an `http` or `https` URL whose authority is a plain name without a port or user
     /// (`https://Other.example/x` → `other.example`); nil for anything else, which Foundation reads.
+    /// By byte: it is asked of every link of every page.
     static func plainHost(of url: String) -> String? {
-        let lower = url.prefix(8).lowercased()
-        let start = lower.hasPrefix("https://") ? 8 : lower.hasPrefix("http://") ? 7 : 0
+        let utf8 = url.utf8
+        let start = startsIgnoringCase(utf8, "https://") ? 8 : startsIgnoringCase(utf8, "http://") ? 7 : 0
         guard start > 0 else { return nil }
-        let authority = url.utf8.dropFirst(start).prefix { !"/?#".utf8.contains($0) }
-        guard !authority.isEmpty, !authority.contains(where: { ":@[\\%".utf8.contains($0) || $0 >= 0x80 }) else {
-            return nil
+        let authority = utf8.dropFirst(start).prefix {
+            $0 != UInt8(ascii: "/") && $0 != UInt8(ascii: "?") && $0 != UInt8(ascii: "#")
         }
-        return String(decoding: authority, as: UTF8.self).lowercased()
+        var hasUpper = false
+        for byte in authority {
+            switch byte {
+            case UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "["), UInt8(ascii: "\\"), UInt8(ascii: "%"),
+                0x80...:
+                return nil
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): hasUpper = true
+            default: break
+            }
+        }
+        guard !authority.isEmpty else { return nil }
+        let host = String(Substring(authority))
+        return hasUpper ? host.lowercased() : host
+    }
+
+    /// Whether `utf8` starts with the lower-case ASCII `prefix`, in any case.
+    private static func startsIgnoringCase(_ utf8: String.UTF8View, _ prefix: StaticString) -> Bool {
+        let expected = UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount)
+        guard utf8.count >= expected.count else { return false }
+        return zip(utf8, expected).allSatisfy { byte, lower in
+            ((0x41...0x5A).contains(byte) ? byte | 0x20 : byte) == lower
+        }
     }
 
     /// An absolute or scheme-relative URL: HTTP(S) on the site's host is the site; other hosts are external.
@@ -81,7 +107,7 @@ extension Routes {
             let scheme = resolved.scheme?.lowercased(), scheme == "http" || scheme == "https",
             let host = resolved.host()?.lowercased(), !host.isEmpty
         else { return .ignored }
-        guard host == base?.host()?.lowercased(), resolved.port == base?.port else { return .external(host: host) }
+        guard host == baseHost, resolved.port == base?.port else { return .external(host: host) }
         return siteTarget(path: resolved.path(percentEncoded: true), fragment: resolved.fragment(percentEncoded: true))
     }
 

@@ -19,6 +19,8 @@ struct Routes: Sendable {
     let basePath: String
     /// `https://example.com/blog/`.
     let baseURL: String
+    /// The host of ``baseURL``, lower-cased: every link to another site is compared with it.
+    let baseHost: String?
     /// blog.yaml's `permalink:` pattern for posts; nil for `/posts/SLUG/`.
     let permalinkPattern: String?
     /// The site's zone, for the date parts of a post whose date was written without an offset.
@@ -29,6 +31,7 @@ struct Routes: Sendable {
     init(configuration: SiteConfiguration) {
         basePath = configuration.basePath
         baseURL = configuration.baseURL
+        baseHost = URL(string: configuration.baseURL)?.host()?.lowercased()
         permalinkPattern = configuration.permalink.map(Permalink.pattern(for:))
         timeZone = configuration.timeZone
         feedPaths = configuration.feedPaths

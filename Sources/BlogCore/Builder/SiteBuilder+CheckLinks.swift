@@ -47,7 +47,7 @@ extension SiteBuilder {
         let targets = LinkTargetCache.Shared(capacity: files.count)
         async let feeds = FeedCheck(
             routes: routes, folder: committed.folder, files: files, outputName: plan.output.displayName,
-            targets: targets
+            targets: targets, written: run.checkedJSONFeeds
         ).run(publishedPages: published)
         var check = LinkCheck(routes: routes, folder: committed.folder, files: files)
         check.targets = targets

@@ -164,7 +164,7 @@ extension SiteBuilder {
         let writer = FeedPageWriter(builder: builder)
         for job in jobs {
             guard
-                let warnings = try? writer.write(job, items: items.whole, put: files.put),
+                let warnings = try? writer.write(job, items: items.whole, put: files.put).diagnostics,
                 warnings == reuse.feedWarnings(of: job.routes[0].path) ?? []
             else { return false }
         }

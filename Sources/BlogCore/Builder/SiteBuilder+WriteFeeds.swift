@@ -52,11 +52,12 @@ extension SiteBuilder {
             }
         }
         let builder = FeedBuilder(configuration: plan.configuration, routes: plan.routes)
-        let maker = FeedItemMaker(builder: builder, renderer: selection.renderer, root: site.root)
+        var maker = FeedItemMaker(builder: builder, renderer: selection.renderer, root: site.root)
+        maker.checks = plan.options.checksLinks
         let made = try await maker.items(of: toWrite)
         let writer = FeedPageWriter(builder: builder)
         let configuration = plan.configuration
-        let written: [Result<[Diagnostic], StagingFailure>] = await toWrite.parallelMap { job in
+        let written: [Result<FeedPageWriter.Written, StagingFailure>] = await toWrite.parallelMap { job in
             do {
                 let items = job.carriesSummaries(configuration) ? made.summaries : made.whole
                 return .success(try writer.write(job, items: items, put: output.put))
@@ -64,15 +65,18 @@ extension SiteBuilder {
                 return .failure(StagingFailure(description: "\(job.routes[0].path): \(error)"))
             }
         }
+        var checkedFeeds = CheckedJSONFeeds(items: made.checked)
         for (job, result) in zip(toWrite, written) {
             switch result {
-            case .success(let found):
-                if !found.isEmpty { warnings[job.routes[0].path] = found }
+            case .success(let page):
+                if !page.diagnostics.isEmpty { warnings[job.routes[0].path] = page.diagnostics }
+                if maker.checks, let found = page.checked { checkedFeeds.pages[found.path] = found.page }
             case .failure(let failure):
                 throw DiagnosticError(file: plan.output.displayName, message: "cannot write the output: \(failure)")
             }
         }
         run.report(warnings.keys.sorted().flatMap { warnings[$0] ?? [] })
+        if maker.checks { run.checkedJSONFeeds = checkedFeeds }
         let wholePostPages = jobs.filter { !$0.carriesSummaries(configuration) }
         return WrittenFeeds(hashes: hashes, warnings: warnings, wholePostPages: wholePostPages)
     }

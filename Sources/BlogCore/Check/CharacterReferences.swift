@@ -1,3 +1,5 @@
+import Foundation
+
 /// Decodes the character references of an attribute value (HTML §13.2.5.72): numeric ones, and the named
 /// ones that URLs and ids meet (`&amp;` above all); any other name is left as written, as a browser
 /// leaves a name it does not know.
@@ -11,7 +13,10 @@ enum CharacterReferences {
 
     /// The text of `range` in `bytes` with its references decoded.
     static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
-        guard bytes[range].contains(UInt8(ascii: "&")) else { return String(decoding: bytes[range], as: UTF8.self) }
+        // memchr: most values hold no reference, and every kept value of every page is asked.
+        guard let base = bytes.baseAddress, !range.isEmpty,
+            memchr(base + range.lowerBound, Int32(UInt8(ascii: "&")), range.count) != nil
+        else { return String(decoding: bytes[range], as: UTF8.self) }
         return decode(String(decoding: bytes[range], as: UTF8.self))
     }
 

@@ -63,11 +63,21 @@ extension FeedCheck {
         for range in split.items {
             let itemBytes = UnsafeBufferPointer(rebasing: bytes[range])
             let item = items.item(itemBytes, version: version) {
-                (try? JSONValue(parsing: itemBytes)).map { checkItem($0, version: version, cache: &cache) }
+                (try? JSONValue(parsing: itemBytes)).map {
+                    resolvingURLs(of: Self.validatedItem($0, version: version), cache: &cache)
+                }
             }
             guard let item else { return nil }
             checked.append(item)
         }
+        return diagnostics(shell: shell, items: checked, path: path, cache: &cache)
+    }
+
+    /// The problems of a feed whose items were checked apart: the validator's for the whole, then those
+    /// of its URLs in document order, the items' where the items stand.
+    func diagnostics(shell: JSONObject, items checked: [CheckedItem], path: String, cache: inout LinkTargetCache)
+        -> [Diagnostic]
+    {
         var diagnostics = problems(FeedValidator.validate(.object(shell), items: checked.map(\.report)), path)
         // The URLs' problems in document order, the items' where the items stand.
         let documentURL = routes.url(ofPath: path)
@@ -95,17 +105,34 @@ extension FeedCheck {
         return diagnostics
     }
 
-    /// Validates one item and finds its URLs, with the problem of each that reads the same from every feed.
-    private func checkItem(_ value: JSONValue, version: String?, cache: inout LinkTargetCache) -> CheckedItem {
+    /// Validates one item and finds its URLs, not yet resolved: where they lead is known once the whole
+    /// output is (``resolvingURLs(of:cache:)``).
+    static func validatedItem(_ value: JSONValue, version: String?) -> CheckedItem {
         var urls: [(String, String)] = []
-        Self.collectURLs(value, at: "", into: &urls)
-        let checked = urls.map { member, url in
-            ItemURL(
-                member: member, url: url,
-                sameEverywhere: LinkTargetCache.leadsTheSameEverywhere(url)
-                    ? .some(problem(with: url, from: routes.url(ofPath: ""), cache: &cache)) : nil)
+        collectURLs(value, at: "", into: &urls)
+        return CheckedItem(
+            report: FeedValidator.validate(item: value, version: version),
+            urls: urls.map { ItemURL(member: $0, url: $1, sameEverywhere: nil) })
+    }
+
+    /// The item with the problem of each URL that reads the same from every feed. Such a URL is mostly
+    /// the item's own, met in no other item: it is resolved without a table.
+    func resolvingURLs(of item: CheckedItem, cache: inout LinkTargetCache) -> CheckedItem {
+        var item = item
+        for index in item.urls.indices where LinkTargetCache.leadsTheSameEverywhere(item.urls[index].url) {
+            let resolved = cache.resolveOnce(item.urls[index].url, from: routes.url(ofPath: ""))
+            item.urls[index].sameEverywhere = .some(problem(with: item.urls[index].url, resolved))
         }
-        return CheckedItem(report: FeedValidator.validate(item: value, version: version), urls: checked)
+        return item
+    }
+
+    /// The items checked as the build wrote them, their URLs resolved, on every core.
+    func resolvingURLs(of items: [CheckedItem]) async -> [CheckedItem] {
+        let check = self
+        return await items.parallelMapChunks(minimumChunk: 256) { chunk in
+            var cache = LinkTargetCache(routes: check.routes, files: check.files)
+            return chunk.map { check.resolvingURLs(of: $0, cache: &cache) }
+        }.flatMap { $0 }
     }
 
     /// The validator's problems as errors: `--strict` fails a feed on a warning as on an error.

@@ -16,21 +16,29 @@ struct FeedCheck: Sendable {
     var outputName: String
     /// Where URLs lead, shared with the link check that runs beside this one.
     var targets = LinkTargetCache.Shared()
+    /// The JSON Feed pages the build checked as it wrote them: not read back.
+    var written = CheckedJSONFeeds()
 
     /// Checks every feed, then the sitemap against `publishedPages` (output paths of every post, page and
     /// list page that the sitemap must list).
     ///
     /// Feeds are checked on every core: at ten thousand posts the feeds' archive pages are a thousand files.
     func run(publishedPages: [String]) async -> [Diagnostic] {
-        let feeds = files.sorted().compactMap { path in routes.feedFormat(ofOutput: path).map { (path, $0) } }
+        let feeds = files.compactMap { path in routes.feedFormat(ofOutput: path).map { (path, $0) } }
+            .sorted { $0.0 < $1.0 }
         let check = self
         // The sitemap is one file read on one core: it is checked beside the feeds.
         async let sitemap = checkSitemap(publishedPages)
         let items = CheckedFeedItems()
+        let writtenItems = await resolvingURLs(of: written.items)
         let diagnostics = await feeds.parallelMapChunks(minimumChunk: 8) { chunk -> [Diagnostic] in
             var cache = LinkTargetCache(routes: check.routes, files: check.files, shared: check.targets)
             var buffer: [UInt8] = []
             return chunk.flatMap { path, format -> [Diagnostic] in
+                if format == .json, let page = check.written.pages[path] {
+                    return check.diagnostics(
+                        shell: page.shell, items: page.items.map { writtenItems[$0] }, path: path, cache: &cache)
+                }
                 guard let count = FileContents.read(path: check.folder.appending(path: path).path, reusing: &buffer)
                 else { return [] }
                 return buffer.withUnsafeBufferPointer { whole in
@@ -54,7 +62,11 @@ struct FeedCheck: Sendable {
     /// What is wrong with a URL of a feed or the sitemap: nil when it finds a file of the output or
     /// leads to another site.
     func problem(with url: String, from documentURL: String, cache: inout LinkTargetCache) -> String? {
-        let resolved = cache.resolve(url, from: documentURL)
+        problem(with: url, cache.resolve(url, from: documentURL))
+    }
+
+    /// What is wrong with a URL that leads where `resolved` says.
+    func problem(with url: String, _ resolved: LinkTargetCache.Resolved) -> String? {
         switch resolved.target {
         case .ignored, .external: return nil
         case .outsideBasePath: return "'\(url)' is outside the site's base path '\(routes.basePath)'"

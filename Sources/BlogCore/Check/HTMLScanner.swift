@@ -33,6 +33,8 @@ enum HTMLScanner {
 
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>) -> PageScan {
         var scan = PageScan()
+        // A page of the default theme has a dozen links and more: the list does not start from one.
+        scan.links.reserveCapacity(16)
         var index = 0
         let count = bytes.count
         guard let base = bytes.baseAddress else { return scan }

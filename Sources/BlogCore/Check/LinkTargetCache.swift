@@ -32,6 +32,9 @@ struct LinkTargetCache {
     /// Where `url` leads from the document at `documentURL`, as ``Routes/linkTarget(of:from:)`` says, and
     /// for a site path the file it finds: one look-up for a URL met before.
     mutating func resolve(_ url: String, from documentURL: String) -> Resolved {
+        // A link to another site is told by its first bytes, for less than a look-up: most are met once
+        // (a post's own references), and keeping them would only fill the tables.
+        if let host = routes.externalHost(of: url) { return Resolved(target: .external(host: host)) }
         // A relative URL depends on the document and is resolved each time (a post's own links, seldom
         // repeated); only URLs that lead the same way everywhere are kept, so a URL found was one of them.
         if let known = resolved[url] { return known }
@@ -44,6 +47,13 @@ struct LinkTargetCache {
         resolved[url] = result
         shared?.withStripe(of: url) { $0[url] = result }
         return result
+    }
+
+    /// Where `url` leads, as ``resolve(_:from:)`` says, without asking or filling a table: for a URL the
+    /// caller meets once.
+    mutating func resolveOnce(_ url: String, from documentURL: String) -> Resolved {
+        if let host = routes.externalHost(of: url) { return Resolved(target: .external(host: host)) }
+        return resolveAnew(url, from: documentURL)
     }
 
     private mutating func resolveAnew(_ url: String, from documentURL: String) -> Resolved {
@@ -60,6 +70,12 @@ struct LinkTargetCache {
     /// The file of the output that a site path finds (the first of
     /// ``Routes/outputCandidates(ofSitePath:)`` there is), or nil.
     private mutating func file(ofSitePath path: String) -> String? {
+        // A folder has one candidate, its `index.html`: most links are to a page's folder, each looked
+        // for once, and need neither the list of candidates nor a table entry.
+        if path.isEmpty || path.utf8.last == UInt8(ascii: "/") {
+            let index = path + "index.html"
+            return files.contains(index) ? index : nil
+        }
         if let known = found[path] { return known }
         let file = Routes.outputCandidates(ofSitePath: path).first(where: files.contains)
         if remembers { found[path] = file }

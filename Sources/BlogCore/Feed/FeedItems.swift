@@ -6,6 +6,10 @@ import JSONFeed
 struct EncodedFeedItem: Sendable {
     var item: Item?
     var json: FeedEncoder.EncodedItem
+    /// The item as the feed check finds it, made from the value the JSON is written from, when the build
+    /// checks; its place in the list of checked items once all are made.
+    var checked: FeedCheck.CheckedItem?
+    var checkIndex: Int?
 }
 
 /// Makes the items of feed pages' posts: whole, from the post's feed HTML (handed over by the render step
@@ -15,6 +19,8 @@ struct FeedItemMaker: Sendable {
     let renderer: PostRenderer
     /// The site root, for reading again the sources of posts rendered in an earlier build.
     let root: URL
+    /// Whether each item is checked as it is made (``CheckedJSONFeeds``).
+    var checks = false
 
     /// The items of every post the pages hold, whole for pages with whole posts and with the summary for
     /// the others, each by post.
@@ -22,8 +28,12 @@ struct FeedItemMaker: Sendable {
     /// The item itself is kept only for the posts of pages written in Atom and RSS too: at 50,000 posts,
     /// keeping every item beside its JSON holds half a gigabyte more. A page that needs the others (one
     /// past the size limit) reads them back from their JSON.
+    /// When the items are checked, `checked` holds each item's check, at the item's ``EncodedFeedItem/checkIndex``.
     func items(of jobs: [FeedJob]) async throws(DiagnosticError)
-        -> (whole: [ObjectIdentifier: EncodedFeedItem], summaries: [ObjectIdentifier: EncodedFeedItem])
+        -> (
+            whole: [ObjectIdentifier: EncodedFeedItem], summaries: [ObjectIdentifier: EncodedFeedItem],
+            checked: [FeedCheck.CheckedItem]
+        )
     {
         var seen: [Set<ObjectIdentifier>] = [[], []]
         var posts: [(published: PublishedPost, summary: Bool)] = []
@@ -41,9 +51,15 @@ struct FeedItemMaker: Sendable {
         }
         var whole: [ObjectIdentifier: EncodedFeedItem] = [:]
         var summaries: [ObjectIdentifier: EncodedFeedItem] = [:]
+        var checked: [FeedCheck.CheckedItem] = []
         for ((published, summary), result) in zip(posts, made) {
             switch result {
-            case .success(let value):
+            case .success(var value):
+                if let check = value.checked {
+                    value.checkIndex = checked.count
+                    value.checked = nil
+                    checked.append(check)
+                }
                 if summary {
                     summaries[ObjectIdentifier(published)] = value
                 } else {
@@ -52,7 +68,7 @@ struct FeedItemMaker: Sendable {
             case .failure(let diagnostic): throw DiagnosticError([diagnostic])
             }
         }
-        return (whole, summaries)
+        return (whole, summaries, checked)
     }
 
     private func item(of published: PublishedPost, summary: Bool, keepingItem: Bool)
@@ -77,8 +93,15 @@ struct FeedItemMaker: Sendable {
         }
         let item = builder.item(published, contentHTML: content)
         do {
+            guard checks else {
+                return .success(
+                    EncodedFeedItem(item: keepingItem ? item : nil, json: try FeedPageWriter.encoder.encodedItem(item)))
+            }
+            let (json, value) = try FeedPageWriter.encoder.encodedItemAndValue(item)
             return .success(
-                EncodedFeedItem(item: keepingItem ? item : nil, json: try FeedPageWriter.encoder.encodedItem(item)))
+                EncodedFeedItem(
+                    item: keepingItem ? item : nil, json: json,
+                    checked: FeedCheck.validatedItem(value, version: CheckedJSONFeeds.version)))
         } catch {
             return .failure(
                 Diagnostic(.error, file: published.post.source, message: "cannot write the feed's item: \(error)"))

@@ -11,19 +11,35 @@ struct FeedPageWriter: Sendable {
     let builder: FeedBuilder
     var routes: Routes { builder.routes }
 
+    /// What writing one page gave.
+    struct Written: Sendable {
+        /// The warnings of the items shortened.
+        var diagnostics: [Diagnostic] = []
+        /// The JSON Feed page as the feed check takes it, when its items were checked as they were made
+        /// and it was written from them.
+        var checked: (path: String, page: CheckedJSONFeeds.Page)?
+    }
+
     /// Writes one page of a feed in each of its formats through `put`, from its posts' items; a page past
     /// the size limit gets summaries for its largest items.
-    ///
-    /// - Returns: The warnings of the items shortened.
     func write(_ job: FeedJob, items: [ObjectIdentifier: EncodedFeedItem], put: (String, Data) throws -> Void) throws
-        -> [Diagnostic]
+        -> Written
     {
         // Each item's JSON was made once for all the pages it is on; the items themselves are needed only
         // by Atom and RSS, and by a page past the size limit, made again with summaries for its largest items.
         var feed = builder.feed(job.channel, items: [])
-        var json =
-            (try? Self.encoder.encode(feed, items: job.posts.compactMap { items[ObjectIdentifier($0)]?.json }))
-            ?? Data()
+        let encoded = job.posts.compactMap { items[ObjectIdentifier($0)] }
+        let shell = try? Self.encoder.shell(of: feed)
+        var json = shell.map { Self.encoder.encode(shell: $0, items: encoded.map(\.json)) } ?? Data()
+        var written = Written()
+        if let shell, case .string(CheckedJSONFeeds.version)? = shell["version"],
+            let route = zip(job.formats, job.routes).first(where: { $0.0 == .json })?.1
+        {
+            let indices = encoded.compactMap(\.checkIndex)
+            if indices.count == encoded.count {
+                written.checked = (route.path, CheckedJSONFeeds.Page(shell: shell, items: indices))
+            }
+        }
         var diagnostics: [Diagnostic] = []
         if json.count > Self.sizeLimit || job.formats != [.json] {
             feed.items = job.posts.map { published in
@@ -34,6 +50,8 @@ struct FeedPageWriter: Sendable {
         if json.count > Self.sizeLimit {
             (json, diagnostics) = Self.keptUnderLimit(
                 &feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
+            // Made whole again, from other items: the check reads it back.
+            written.checked = nil
         }
         for (format, route) in zip(job.formats, job.routes) {
             switch format {
@@ -42,7 +60,8 @@ struct FeedPageWriter: Sendable {
             case .rss: try put(route.path, Data(RSSWriter(selfURL: routes.absolute(route.url)).document(feed).utf8))
             }
         }
-        return diagnostics
+        written.diagnostics = diagnostics
+        return written
     }
 
     /// An item's content as its summary, for `feed.content: summary` and for items too large to carry whole.

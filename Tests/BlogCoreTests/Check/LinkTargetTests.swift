@@ -1,3 +1,4 @@
+import Foundation
 import Testing
 
 @testable import BlogCore
@@ -25,6 +26,10 @@ import Testing
         ("/other/", .outsideBasePath),
         ("https://example.com/other/", .outsideBasePath),
         ("https://Other.example/x", .external(host: "other.example")),
+        ("HTTP://OTHER.Example?q#f", .external(host: "other.example")),
+        ("  https://other.example/x  ", .external(host: "other.example")),
+        ("https://other.example:443/x", .external(host: "other.example")),
+        ("https://EXAMPLE.com/other/", .outsideBasePath),
         ("https://example.com/blog/posts/b/#x", .site(path: "posts/b/", fragment: "x")),
         ("https://example.com/blog", .site(path: "", fragment: nil)),
         ("HTTPS://EXAMPLE.COM/blog/tags/", .site(path: "tags/", fragment: nil)),
@@ -51,7 +56,9 @@ import Testing
         var other = LinkTargetCache(routes: routes, files: files, shared: shared)
         let urls = [
             "../b/", "#intro", "cat.png?v=2", "/blog/tags/", "/blog", "https://example.com/blog/posts/b/#x",
-            "../../../x/", "/other/", "https://Other.example/x", "//cdn.example/x.js", "mailto:a@example.com", "",
+            "../../../x/", "/other/", "https://Other.example/x", "HTTP://OTHER.Example?q#f",
+            "https://EXAMPLE.com/blog/",
+            "https://other.example:443/x", "//cdn.example/x.js", "mailto:a@example.com", "",
         ]
         for page in ["/blog/posts/a/", "/blog/", "/blog/posts/a/", "/blog/tags/x/"] {
             for url in urls {
@@ -67,6 +74,25 @@ import Testing
                 #expect(fromShared.target == expected && fromShared.file == file, "\(url) from \(page)")
             }
         }
+    }
+
+    /// The host read by byte is the host Foundation reads, wherever the byte reader gives one.
+    @Test(arguments: [
+        "https://Other.example/x", "http://a.b.c?x", "HTTPS://X.Y#z", "https://x.y/a:b@c", "http://localhost/",
+        "https://127.0.0.1/x", "https://xn--caf-dma.example/", "hTtP://Mixed.Case.Host/Path",
+    ])
+    func theByteReadHostIsFoundations(_ url: String) throws {
+        let host = try #require(Routes.plainHost(of: url))
+        #expect(host == URL(string: url)?.host()?.lowercased())
+    }
+
+    @Test(arguments: [
+        "https://user@x.y/", "https://x.y:8080/", "https://[::1]/", "https://caf%C3%A9.example/",
+        "https://café.example/",
+        "ftp://x.y/", "https:/x.y", "https://", "http:x.y", "https\\://x.y",
+    ])
+    func otherAuthoritiesAreLeftToFoundation(_ url: String) {
+        #expect(Routes.plainHost(of: url) == nil)
     }
 
     @Test(arguments: [
