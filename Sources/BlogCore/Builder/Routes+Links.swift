@@ -195,6 +195,11 @@ extension Routes {
     /// each tag's feeds and their archive pages; nil for any other file.
     func feedFormat(ofOutput path: String) -> FeedFormat? {
         if let format = FeedFormat.allCases.first(where: { feed($0).path == path }) { return format }
+        // Every other feed ends in `.json` or `.xml`: the pages and files of the output are told by their
+        // last bytes, without splitting their paths.
+        guard path.utf8.last == UInt8(ascii: "n") || path.utf8.last == UInt8(ascii: "l"),
+            path.hasSuffix(".json") || path.hasSuffix(".xml")
+        else { return nil }
         let parts = path.split(separator: "/")
         switch parts.count {
         case 2 where parts[0] == "feed" && parts[1].hasSuffix(".json"): return .json
