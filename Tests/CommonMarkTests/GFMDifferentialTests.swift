@@ -93,6 +93,14 @@ import Testing
             // A definition can start where another's text would, on its line.
             "[^1]:[^1]:", "[^e]:[^1]:[^1]", "[^1]:[^2]: text\n\n[^1] [^2]", "[^n]:[^n]:' 1", "[^1]\n[^e]:[^1]:",
             "> [^1]:[^2]: a\n\n[^2]",
+            // A definition indented four columns or more inside another's content is one of its own.
+            "[^1]: a\n    [^2]: b\n\n[^1] [^2]", "[^1]:\n    [^2]: b\n\n[^1] [^2]",
+            "[^1]: a\n\n    [^2]: b\n\n[^1] [^2]",
+            "[^1]: a\n    [^2]: b\n        [^3]: c\n\n[^1] [^2] [^3]", "> [^1]: a\n>     [^2]: b\n\n[^1] [^2]",
+            "[^1]: a\n      [^2]: b\n\n[^1] [^2]", "    [^1]: a\n\n[^1]", "*     [^1]:", "2.\n   [^1]:\n   d",
+            "a\n    [^1]: b\n\n[^1]",
+            // A definition with nothing after its colon ends in a line cmark-gfm counts as blank.
+            "2.\n   [^1]:\n   d", "- [^1]:\n- b", "- a\n  [^1]:\n  [^2]: x\n- b", "- [^1]:\n  d", "- [^1]:\n    d\n- e",
             // Definitions after a list never join it (which would make it loose), nested bullets or not.
             "+ b\n\n[^1]:", "+ b\n\n[^1]: a\n\n[^1]", "- a\n  + b\n\n[^1]: a\n\n[^1]",
             "* a\n- b\n+ c\n\n[^1]: a\n\n[^1]", "+ a\n\n[^1]: x\n[^2]: y\n\n[^1] [^2]",

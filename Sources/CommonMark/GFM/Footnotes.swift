@@ -45,7 +45,9 @@ enum Footnotes {
             let rest = line.dropFirst(prefix)
             let indent = rest.prefix { $0 == " " }.count
             let body = rest.dropFirst(indent)
-            guard indent < 4, var found = definition(at: body) else { continue }
+            // Four columns or more may still be a definition: one nested in another's content, which a
+            // definition's four columns of indentation leave (the parse says whether it is one).
+            guard var found = definition(at: body) else { continue }
             let marker = Self.marker(between: lines[..<number], and: lines[(number + 1)...])
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
@@ -211,6 +213,10 @@ enum Footnotes {
                 Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
             {
                 Tree.remove(first)
+                // The definition's line is blank after its colon, and ends it when nothing follows.
+                if Tree.firstChild(item) == nil, let list = Tree.parent(item) {
+                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil)
+                }
             }
             let key = normalized(label)
             if definitions[key] == nil { definitions[key] = (label, item) }

@@ -358,22 +358,9 @@ enum Tables {
         }
         // Units left over (none, unless a plan's paragraph was not found) do not stay in front.
         for paragraph in preludeByLine.values { Tree.remove(paragraph) }
-        for table in withoutRows { loosenLists(around: table) }
+        // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank.
+        for table in withoutRows { Tree.loosenLists(endingInBlankLine: table) }
         return moved
-    }
-
-    /// cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank: a table
-    /// without body rows ends with a blank line, as cmark's `S_ends_with_blank_line` sees it (through the
-    /// last child of an item and the last item of a list). A list is loose when such a block is followed by
-    /// another block in its item or by another item.
-    private static func loosenLists(around table: OpaquePointer) {
-        var block = table
-        while let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
-            let followed = Tree.next(block) != nil || Tree.next(item) != nil
-            if followed { cmark_node_set_list_tight(list, 0) }
-            guard !followed else { return }
-            block = list
-        }
     }
 
     /// A table of custom nodes, `<table>` down to the cells that `cell` makes (in document order, as the

@@ -190,6 +190,26 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
+    /// Makes lists loose as cmark does around a block that ends in a line it reads as blank, which
+    /// libcmark's tree does not show (a table without body rows, a footnote definition with nothing after
+    /// its colon): through the last child of an item and the last item of a list, as cmark's
+    /// `S_ends_with_blank_line` looks, a list is loose when such a block is followed by another block in
+    /// its item or by another item.
+    ///
+    /// - Parameter followed: Whether the block has a next sibling in cmark-gfm's tree that it has not here.
+    static func loosenLists(endingInBlankLine block: Pointer, followed: Bool = false) {
+        var block = block
+        var followed = followed
+        while let item = parent(block), type(item) == CMARK_NODE_ITEM, let list = parent(item) {
+            followed = followed || next(block) != nil || next(item) != nil
+            if followed {
+                cmark_node_set_list_tight(list, 0)
+                return
+            }
+            block = list
+        }
+    }
+
     static func isText(_ node: Pointer) -> Bool { cmark_node_get_type(node) == CMARK_NODE_TEXT }
     static func isLink(_ node: Pointer) -> Bool {
         let kind = cmark_node_get_type(node)
