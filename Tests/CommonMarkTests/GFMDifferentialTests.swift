@@ -111,6 +111,13 @@ import Testing
             // A bare URL reads on over code spans, links and images up to white space.
             "http://2`c`", "www.[]()", "[ref]:\"\nwww.[ref]", "a www.x.com/`b` c", "see www.x.com/[a](b) and www.y.org",
             "www.a.com/![i](p.png).", "*www.a.com/`b`*", "www.a.com/<b>x", "http://a[]()", "www.a.com/`b`\\_c d",
+            // A URL that ends inside a code span, a link or a written tilde leaves its rest as plain text, whose
+            // tildes are delimiters.
+            "www.\\~", "http://b\\~", "~http://x&#126;", "www.&#126;~", "http://b&#126;~", "~http://x&#x7E;",
+            "www.` ~`", "http://x` ~`", "~a www.\\~ b", "www.a` ~`~", "~a www.a` ~` b", "~~a www.\\~~ b",
+            "~a www.\\~ b~", "www.\\~~a~~", "www.[]( )", "http://p[]( )", "www.[ ref]\n\n[ref]:/",
+            "www.[^x y]\n\n[^x y]:~", "www.a.com/[a](b.c) d", "www.a.com`x.y`", "www.a.com`a - b` c",
+            "www.a.com&#126;~b~",
             // A cell's URLs and delimiters are read from its source, as a paragraph's are.
             "||www.&mp;\n-|-", "www.\\_|||\n-|-|-", "\"||\n-|-\nwww.\\`", "a|~~a *b~~ c*\n-|-",
             "www.a.com|x www.b.org/`c`\n-|-\n*~~a~~*|\"q\" ~~r~~", "| www.x.com\\| |\n|-|",
