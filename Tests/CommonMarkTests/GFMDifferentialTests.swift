@@ -128,6 +128,13 @@ import Testing
             "> - a|b\n>   -|-\n> - c", "- a|b\n  -|-\n  c|d\n- e",
             // A cell starts as a line does: quotes and delimiters at its start see white space before them.
             "\"|'\n-|-", "_a_|*.*b*\n-|-", "'a'|\"b\"\n-|-\n\"|_.",
+            // A line after a table's rows that starts a block no paragraph lets start ends the table.
+            "||||[\n-|-|-|-\n1.", ")|||\n-|-|-\n2.", "&||\n-|-\n*", "a|b\n-|-\nc|d\n2. x\ny", "a|b\n-|-\n<span>\nx|y",
+            "a|b\n-|-\n</div >", "a|b\n-|-\n<a href=\"x\" b=c d>", "a|b\n-|-\n1.\n   foo", "a|b\n-|-\n1. a",
+            "> a|b\n> -|-\n> 3) x\n> y", "- a|b\n  -|-\n  +\n- c", "a|b\n-|-\n<a b='c' / >", "a|b\n-|-\n<a =b>",
+            // The text before a table in its paragraph defines no links.
+            "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
+            "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {
