@@ -97,6 +97,7 @@ public final class Document {
     ) throws(CommonMarkError) -> TableParse {
         guard extensions.contains(.table),
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
+                || ByteSearch.contains(source, "-:")
         else { return TableParse() }
         let plans = Tables.plans(
             in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList)

@@ -135,6 +135,9 @@ import Testing
             // The text before a table in its paragraph defines no links.
             "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
             "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",
+            // A delimiter row needs no pipe; a setext underline after a table's text makes a heading of that text.
+            "_\n-:", "x\n-:\ny", "||\n-:\n|\n-", "a|b\n-|-\n|\n-", ".||||\n-|-|-|-\n|\n=", "_\n|-\n|\n=", "d\n:-\n|\n-",
+            "a|b\n-|-\n    code\nx\n===", "a|b\n-|-\nc|d\n|\n*x* www.a.com\n---",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

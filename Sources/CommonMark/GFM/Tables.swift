@@ -29,6 +29,8 @@ enum Tables {
         /// An indented code block: lines indented four columns or more end a table in cmark-gfm, where
         /// libcmark, inside a paragraph, took them as continuation lines.
         case code(String)
+        /// The text after a table that a setext underline makes a heading of.
+        case heading(String, level: Int)
         /// Lines from one that starts a block no paragraph lets start (an empty list item, an ordered one
         /// that does not start at 1, an HTML tag alone): cmark-gfm's table is no paragraph, so the block
         /// starts there and the table ends. Parsed in the prelude, its blocks taken whole.
@@ -204,8 +206,15 @@ enum Tables {
             guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
             var underline: Underline?
             if isHeading {
-                // The heading's text ended in a table; else the underline made a heading of the text after it.
-                guard case .table(var table)? = segments.last, let line = lines.last else { continue }
+                // The heading's text ended in a table; else the underline makes a heading of the text after it.
+                guard let line = lines.last else { continue }
+                if case .text(let text, quotes: nil)? = segments.last {
+                    segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
+                }
+                guard case .table(var table)? = segments.last else {
+                    plans.append(Plan(line: first, column: column, segments: segments, underline: nil))
+                    continue
+                }
                 let mark = line.text.filter { $0 != " " && $0 != "\t" }
                 if mark.first == "-" && mark.count >= 3 {
                     underline = .rule
@@ -253,7 +262,7 @@ enum Tables {
         for plan in plans {
             for segment in plan.segments {
                 switch segment {
-                case .text(let text, _), .blocks(let text): add(text, marked: false)
+                case .text(let text, _), .blocks(let text), .heading(let text, _): add(text, marked: false)
                 case .prefix(let text): add(text, marked: true)
                 case .code: break
                 case .table(let table):
@@ -355,6 +364,10 @@ enum Tables {
                     let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
                     if original != nil, table.rows.isEmpty { withoutRows.append(node) }
+                case .heading(let text, let level):
+                    guard let paragraph = units.takeParagraph(text) else { continue }
+                    if let original { insertHeading(level: level, of: paragraph, before: original) }
+                    cmark_node_free(paragraph)
                 case .blocks(let text):
                     for block in units.takeBlocks(text) {
                         if let original { Tree.insert(block, before: original) } else { cmark_node_free(block) }
@@ -374,6 +387,14 @@ enum Tables {
         // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank.
         for table in withoutRows { Tree.loosenLists(endingInBlankLine: table) }
         return moved
+    }
+
+    /// A heading of the paragraph's inlines, which it takes.
+    private static func insertHeading(level: Int, of paragraph: OpaquePointer, before original: OpaquePointer) {
+        guard let heading = cmark_node_new(CMARK_NODE_HEADING) else { return }
+        cmark_node_set_heading_level(heading, Int32(level))
+        Tree.moveChildren(of: paragraph, to: heading)
+        Tree.insert(heading, before: original)
     }
 
     /// What an underline under a table becomes, put before the paragraph the table replaces.
