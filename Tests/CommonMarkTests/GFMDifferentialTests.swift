@@ -118,6 +118,8 @@ import Testing
             "~a www.\\~ b~", "www.\\~~a~~", "www.[]( )", "http://p[]( )", "www.[ ref]\n\n[ref]:/",
             "www.[^x y]\n\n[^x y]:~", "www.a.com/[a](b.c) d", "www.a.com`x.y`", "www.a.com`a - b` c",
             "www.a.com&#126;~b~",
+            // A URL after `](` is a link's destination only where the link closes.
+            "](http://x", "[a](http://x.com 'test'", "[a](http://x.com \"t\" x", "[a](http://x.com\n\"t\")",
             // A cell's URLs and delimiters are read from its source, as a paragraph's are.
             "||www.&mp;\n-|-", "www.\\_|||\n-|-|-", "\"||\n-|-\nwww.\\`", "a|~~a *b~~ c*\n-|-",
             "www.a.com|x www.b.org/`c`\n-|-\n*~~a~~*|\"q\" ~~r~~", "| www.x.com\\| |\n|-|",

@@ -11,7 +11,7 @@ internal import CCmark
 /// valid, and which trailing punctuation is left out.
 enum Autolinks {
     /// Whether the text may hold a link to find: an `@`, or a `www.` or `scheme://` that is not a link's
-    /// destination (`](https://…)`), an angle-bracket autolink (`<https://…>`) or an HTML attribute
+    /// destination (`](https://…)` where the destination and title close), an angle-bracket autolink (`<https://…>`) or an HTML attribute
     /// (`href="https://…"`), which are links already. Most posts link only that way, and are then skipped.
     static func mayMatch(_ text: String) -> Bool {
         if ByteSearch.contains(text, UInt8(ascii: "@")) { return true }
@@ -51,7 +51,8 @@ enum Autolinks {
                         isAngle
                         || ((before == UInt8(ascii: "\"") || before == UInt8(ascii: "'"))
                             && twoBefore == UInt8(ascii: "="))
-                        || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]"))
+                        || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]")
+                            && InlineSource.inlineLinkEnd(bytes, start - 1) != nil)
                     if !isLinkAlready { return true }
                 }
             }
