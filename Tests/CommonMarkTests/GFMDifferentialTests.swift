@@ -108,6 +108,9 @@ import Testing
             "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
             "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",
             ">2. ]|||\n>-|-|-", "> - a|b\n>   -|-\n>   c|d", "> - a|b\n> -|-", ">\t- a|b\n>\t  -|-",
+            ">\t1) ||\n>\t -|", ">\t1. h|||\n>\t -|-|-", ">\t- ||\n>   |-", ">\t2. ;||Ω\n>    -|-|-",
+            ">\t- a|b\n>\t -|-",
+            ">\t- a|b\n>\t   -|-\n>\t  c|d",
             // A bare URL reads on over code spans, links and images up to white space.
             "http://2`c`", "www.[]()", "[ref]:\"\nwww.[ref]", "a www.x.com/`b` c", "see www.x.com/[a](b) and www.y.org",
             "www.a.com/![i](p.png).", "*www.a.com/`b`*", "www.a.com/<b>x", "http://a[]()", "www.a.com/`b`\\_c d",
