@@ -70,6 +70,16 @@ enum Footnotes {
                 start = text
                 found = inner
             }
+            // A line of only `>` ends the definition even where the line after it is indented as its content
+            // would be; libcmark's item would go on, so the line ends it with a mark taken out after parsing.
+            if endsAtNextLine, line[..<rest.startIndex].allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" }) {
+                let next = lines[number + 1]
+                let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+                if markers.contains(">") {
+                    let kept = markers.prefix(through: markers.lastIndex(of: ">") ?? markers.startIndex)
+                    replaced.append((next.startIndex..<next.endIndex, kept + blankMark))
+                }
+            }
         }
         guard !labels.isEmpty else { return nil }
         var output = ""
@@ -86,6 +96,10 @@ enum Footnotes {
 
     /// The first block of a definition written with nothing after its colon, taken out after parsing.
     static let emptyMark = "<!---->"
+
+    /// The block that stands for a line of only block quote markers after a definition's first line, taken
+    /// out after parsing.
+    static let blankMark = "<!--\u{2000}-->"
 
     /// A bullet that the lines around a definition do not start with, so that its item never joins a list
     /// of the post's own (which would make that list loose): the line before, and the next line that is
@@ -220,6 +234,13 @@ enum Footnotes {
             }
             let key = normalized(label)
             if definitions[key] == nil { definitions[key] = (label, item) }
+        }
+        for item in items {
+            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
+                Tree.literal(mark) == blankMark + "\n"
+            {
+                Tree.remove(mark)
+            }
         }
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.
