@@ -93,6 +93,9 @@ import Testing
             ">[^1]:\n>\n>\t   )\n\n[^1]", ">[^e]:\n>\n>\t\t`", ">[^n]:\n>\n>      日", ">[^1]: a\n>\n>     b\n\n[^1]",
             "> [^1]: a\n>   \n>     b\n\n[^1]", "> > [^1]:\n> >\n> >      x\n\n[^1]", ">[^1]:\n>\n> b\n\n[^1]",
             ">[^1]: a\n>\n>     b\n>\n>     c\n\n[^1]",
+            // A list marker may be followed by a tab before a definition.
+            "-\t[^1]:", "1.\t[^1]: a\n\n[^1]", "-\t[^1]: a\n\tb\n\n[^1]", "+\t[^1]:] x", "10.\t[^1]: a\n\n[^1]",
+            "-   \t[^1]: a\n\n[^1]", "- \t[^1]: a\n\n[^1]", "> -\t[^1]: a\n\n[^1]",
             // A definition can start where another's text would, on its line.
             "[^1]:[^1]:", "[^e]:[^1]:[^1]", "[^1]:[^2]: text\n\n[^1] [^2]", "[^n]:[^n]:' 1", "[^1]\n[^e]:[^1]:",
             "> [^1]:[^2]: a\n\n[^2]",
@@ -124,6 +127,7 @@ import Testing
             "~a www.\\~ b~", "www.\\~~a~~", "www.[]( )", "http://p[]( )", "www.[ ref]\n\n[ref]:/",
             "www.[^x y]\n\n[^x y]:~", "www.a.com/[a](b.c) d", "www.a.com`x.y`", "www.a.com`a - b` c",
             "www.a.com&#126;~b~",
+            "www.[]( >)", "http://x[]( >)", "ftp://f` Ω`", "www.a` é`b", "www.a` “`",
             // A URL after `](` is a link's destination only where the link closes.
             "](http://x", "[a](http://x.com 'test'", "[a](http://x.com \"t\" x", "[a](http://x.com\n\"t\")",
             // A cell's URLs and delimiters are read from its source, as a paragraph's are.

@@ -213,16 +213,16 @@ enum Autolinks {
     }
 
     /// The rest of a node after a link that ends inside it, when cmark-gfm's reading it again from there makes
-    /// plain text of it: letters, digits, spaces, punctuation that starts nothing (a `~` only pairs with
+    /// plain text of it: letters, digits, spaces, non-ASCII text, punctuation that starts nothing (a `~` only pairs with
     /// other tildes, which the strikethrough pass matches after this one), and backtick runs that no later run
     /// of the same length closes; no `www.`, and with smart punctuation no `--`, `...` or quotes.
     private static func plainRest(_ raw: [UInt8], from start: Int, to nodeEnd: Int, smart: Bool) -> String? {
         let rest = raw[start..<nodeEnd]
         let backtick = UInt8(ascii: "`")
         // Quotes are plain unless smart punctuation would curl them.
-        let plain = Array((smart ? " `~!#$%+,/;=?^{|}()].-" : " `~!#$%+,/;=?^{|}()].-\"'").utf8)
+        let plain = Array((smart ? " `~!#$%+,/;=?^{|}()].->" : " `~!#$%+,/;=?^{|}()].->\"'").utf8)
         let marks = smart ? ["www.", "--", "..."] : ["www."]
-        guard rest.allSatisfy({ isAlnum($0) || plain.contains($0) }),
+        guard rest.allSatisfy({ isAlnum($0) || $0 >= 0x80 || plain.contains($0) }),
             !rest.indices.contains(where: { index in marks.contains { rest[index...].starts(with: $0.utf8) } })
         else { return nil }
         // Each backtick run would open a code span if a run of its length came later in the block.

@@ -200,17 +200,24 @@ enum Footnotes {
                     }
                     marker = line.index(after: marker)
                 }
-                // A list marker is followed by a space; the content starts after at most four.
-                guard marker < line.endIndex, line[marker] == " " else { return length }
-                var after = 0
-                while marker < line.endIndex, line[marker] == " ", after < 4 {
+                // A list marker is followed by a space or tab; the content starts after at most four columns
+                // (tabs to the next multiple of four).
+                guard marker < line.endIndex, line[marker] == " " || line[marker] == "\t" else { return length }
+                let markerEnd = column(of: marker, in: line)
+                while marker < line.endIndex, line[marker] == " " || line[marker] == "\t",
+                    column(of: line.index(after: marker), in: line) - markerEnd <= 4
+                {
                     marker = line.index(after: marker)
-                    after += 1
                 }
             }
             length += line.distance(from: index, to: marker)
             index = marker
         }
+    }
+
+    /// The column of a position in a line, tabs to the next multiple of four.
+    private static func column(of index: Substring.Index, in line: Substring) -> Int {
+        line[..<index].reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
     }
 
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
