@@ -99,6 +99,8 @@ import Testing
             // A definition can start where another's text would, on its line.
             "[^1]:[^1]:", "[^e]:[^1]:[^1]", "[^1]:[^2]: text\n\n[^1] [^2]", "[^n]:[^n]:' 1", "[^1]\n[^e]:[^1]:",
             "> [^1]:[^2]: a\n\n[^2]",
+            // Of definitions with one label, the first to end is kept: a nested one ends first.
+            "[^1]:[^1]:[^1]", "[^1]: a\n    [^1]: b\n\n[^1]", "[^1]: a\n\n[^1]: b\n\n[^1]", "[^1]\n[^1]:[^1]:~",
             // A definition indented four columns or more inside another's content is one of its own.
             "[^1]: a\n    [^2]: b\n\n[^1] [^2]", "[^1]:\n    [^2]: b\n\n[^1] [^2]",
             "[^1]: a\n\n    [^2]: b\n\n[^1] [^2]",

@@ -240,7 +240,10 @@ enum Footnotes {
                 }
             }
             let key = normalized(label)
-            if definitions[key] == nil { definitions[key] = (label, item) }
+            // Of definitions with one label, cmark-gfm keeps the first to end: one nested in another ends
+            // before it.
+            if let kept = definitions[key]?.item, !Tree.isAncestor(kept, of: item) { continue }
+            definitions[key] = (label, item)
         }
         for item in items {
             if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,

@@ -190,6 +190,16 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
+    /// Whether `ancestor` holds `node` at some depth.
+    static func isAncestor(_ ancestor: Pointer, of node: Pointer) -> Bool {
+        var current = parent(node)
+        while let next = current {
+            if next == ancestor { return true }
+            current = parent(next)
+        }
+        return false
+    }
+
     /// Makes lists loose as cmark does around a block that ends in a line it reads as blank, which
     /// libcmark's tree does not show (a table without body rows, a footnote definition with nothing after
     /// its colon): through the last child of an item and the last item of a list, as cmark's
