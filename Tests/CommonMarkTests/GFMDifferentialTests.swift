@@ -93,6 +93,10 @@ import Testing
             ">[^1]:\n>\n>\t   )\n\n[^1]", ">[^e]:\n>\n>\t\t`", ">[^n]:\n>\n>      日", ">[^1]: a\n>\n>     b\n\n[^1]",
             "> [^1]: a\n>   \n>     b\n\n[^1]", "> > [^1]:\n> >\n> >      x\n\n[^1]", ">[^1]:\n>\n> b\n\n[^1]",
             ">[^1]: a\n>\n>     b\n>\n>     c\n\n[^1]",
+            "[^1]:\n>", "[^1]: a\n>\n\n[^1]",
+            // An empty link title is left out, as cmark-gfm 0.29 leaves it out (libcmark 0.30 writes title="").
+            "[](> \"\")", "[a](/u \"\")", "[a](/u '')", "[a](/u ())", "![a](/u \"\")", "[a]\n\n[a]: /u \"\"",
+            "a|[b](/u \"\")\n-|-",
             // A list marker may be followed by a tab before a definition.
             "-\t[^1]:", "1.\t[^1]: a\n\n[^1]", "-\t[^1]: a\n\tb\n\n[^1]", "+\t[^1]:] x", "10.\t[^1]: a\n\n[^1]",
             "-   \t[^1]: a\n\n[^1]", "- \t[^1]: a\n\n[^1]", "> -\t[^1]: a\n\n[^1]",

@@ -75,7 +75,10 @@ enum Footnotes {
             if endsAtNextLine, line[..<rest.startIndex].allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" }) {
                 let next = lines[number + 1]
                 let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
-                if markers.contains(">") {
+                // Only at the definition's own depth of quotes: one more `>` starts a quote of its own.
+                if markers.contains(">"),
+                    markers.filter({ $0 == ">" }).count == line[..<rest.startIndex].filter({ $0 == ">" }).count
+                {
                     let kept = markers.prefix(through: markers.lastIndex(of: ">") ?? markers.startIndex)
                     replaced.append((next.startIndex..<next.endIndex, kept + blankMark))
                 }

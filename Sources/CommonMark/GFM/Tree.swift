@@ -190,6 +190,17 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
+    /// Sets each empty link or image title anew, which libcmark then leaves out of the HTML as cmark-gfm does.
+    static func dropEmptyTitles(_ root: Pointer) {
+        walk(root, into: { _ in true }) { node in
+            let kind = type(node)
+            guard kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE, let title = cmark_node_get_title(node),
+                title.pointee == 0
+            else { return }
+            cmark_node_set_title(node, nil)
+        }
+    }
+
     /// Whether `ancestor` holds `node` at some depth.
     static func isAncestor(_ ancestor: Pointer, of node: Pointer) -> Bool {
         var current = parent(node)
