@@ -134,6 +134,7 @@ import Testing
             "www.[^x y]\n\n[^x y]:~", "www.a.com/[a](b.c) d", "www.a.com`x.y`", "www.a.com`a - b` c",
             "www.a.com&#126;~b~",
             "www.[]( >)", "http://x[]( >)", "ftp://f` Ω`", "www.a` é`b", "www.a` “`",
+            "www.[](<>)", "http://b[](<>)", "www.a`< b`", "www.a`<`", "www.a` <1`",
             // A URL after `](` is a link's destination only where the link closes.
             "](http://x", "[a](http://x.com 'test'", "[a](http://x.com \"t\" x", "[a](http://x.com\n\"t\")",
             // A cell's URLs and delimiters are read from its source, as a paragraph's are.

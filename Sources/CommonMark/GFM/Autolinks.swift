@@ -222,7 +222,13 @@ enum Autolinks {
         // Quotes are plain unless smart punctuation would curl them.
         let plain = Array((smart ? " `~!#$%+,/;=?^{|}()].->" : " `~!#$%+,/;=?^{|}()].->\"'").utf8)
         let marks = smart ? ["www.", "--", "..."] : ["www."]
-        guard rest.allSatisfy({ isAlnum($0) || $0 >= 0x80 || plain.contains($0) }),
+        // A `<` starts nothing unless a tag, a comment or an autolink can follow it.
+        let lessStartsNothing = rest.indices.allSatisfy { index in
+            rest[index] != UInt8(ascii: "<") || index + 1 >= raw.count
+                || !(isAlpha(raw[index + 1]) || "/!?".utf8.contains(raw[index + 1]))
+        }
+        guard lessStartsNothing,
+            rest.allSatisfy({ isAlnum($0) || $0 >= 0x80 || plain.contains($0) || $0 == UInt8(ascii: "<") }),
             !rest.indices.contains(where: { index in marks.contains { rest[index...].starts(with: $0.utf8) } })
         else { return nil }
         // Each backtick run would open a code span if a run of its length came later in the block.
