@@ -46,17 +46,17 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (173 of 6,000 documents with seed 1, 2.9%): a URL
-        // that ends inside a code span or a link, a footnote definition after `>`, a tab and a space, or
-        // before tab-indented code, a task marker alone before a setext underline, a URL next to a written
-        // `~`, a line after a table's rows that starts a block no paragraph lets start (`1.` alone, `2. a`,
-        // `<n>`), and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy line). More than 6% is a new
-        // class.
+        // The corners still open, as the manual lists them (77 of 6,000 documents with seed 1, 1.3%; 87 with
+        // seed 777777, 1.5%): a URL that ends inside a code span or link whose rest is more than plain text, or
+        // runs on past its emphasis; lines after a table's rows and a lazy line in a list item or block quote;
+        // a footnote definition after `>`, a tab and a space, or after a list marker inside another; a task
+        // marker alone over a setext underline; and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy
+        // line, eight-digit character references, `[y]:(`). More than 3% is a new class.
         #expect(
-            differences.count * 100 <= seeds.count * 6,
+            differences.count * 100 <= seeds.count * 3,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a URL ending in a code span, footnote definitions after a tab in a quote, a task marker alone over a setext underline, a URL next to a written ~, CommonMark 0.29 against 0.30"
+            "a URL ending in a code span or link, lines after a table and a lazy line, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
