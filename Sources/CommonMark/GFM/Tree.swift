@@ -18,7 +18,13 @@ enum Tree {
     static func firstChild(_ node: Pointer) -> Pointer? { cmark_node_first_child(node) }
     static func lastChild(_ node: Pointer) -> Pointer? { cmark_node_last_child(node) }
     static func startLine(_ node: Pointer) -> Int { Int(cmark_node_get_start_line(node)) }
-    static func endLine(_ node: Pointer) -> Int { Int(cmark_node_get_end_line(node)) }
+    /// The last line of a node; libcmark ends a setext heading followed by a blank line at column 0 of
+    /// that blank line, which holds none of it.
+    static func endLine(_ node: Pointer) -> Int {
+        let line = Int(cmark_node_get_end_line(node))
+        let isHeadingAtBlank = cmark_node_get_end_column(node) == 0 && type(node) == CMARK_NODE_HEADING
+        return isHeadingAtBlank && line > startLine(node) ? line - 1 : line
+    }
     static func startColumn(_ node: Pointer) -> Int { Int(cmark_node_get_start_column(node)) }
 
     static func children(_ node: Pointer) -> [Pointer] {
