@@ -75,10 +75,7 @@ public final class Document {
                 fromPrelude: fromPrelude, rewritten: rewrittenTasks)
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
-        if ByteSearch.contains(source, "\"\"") || ByteSearch.contains(source, "''") || ByteSearch.contains(source, "()")
-        {
-            Tree.dropEmptyTitles(root)
-        }
+        if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
         self.root = root
         self.lineShift = shift
     }

@@ -96,7 +96,7 @@ import Testing
             "[^1]:\n>", "[^1]: a\n>\n\n[^1]",
             // An empty link title is left out, as cmark-gfm 0.29 leaves it out (libcmark 0.30 writes title="").
             "[](> \"\")", "[a](/u \"\")", "[a](/u '')", "[a](/u ())", "![a](/u \"\")", "[a]\n\n[a]: /u \"\"",
-            "a|[b](/u \"\")\n-|-",
+            "a|[b](/u \"\")\n-|-", "[a](/u \"\" )", "[a](/u\n\"\")", "> [a](/u\n> \"\")", "[a](/u\n  \"\")",
             // A list marker may be followed by a tab before a definition.
             "-\t[^1]:", "1.\t[^1]: a\n\n[^1]", "-\t[^1]: a\n\tb\n\n[^1]", "+\t[^1]:] x", "10.\t[^1]: a\n\n[^1]",
             "-   \t[^1]: a\n\n[^1]", "- \t[^1]: a\n\n[^1]", "> -\t[^1]: a\n\n[^1]",

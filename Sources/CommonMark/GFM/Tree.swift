@@ -196,6 +196,19 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
+    /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space and
+    /// before a `)` or the line's end, spaces between.
+    static func mayHoldEmptyTitle(_ source: String) -> Bool {
+        ["\"\"", "''", "()"].contains { needle in
+            ByteSearch.contains(source, needle) { bytes, index in
+                guard index > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]) else { return false }
+                var next = index + 2
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                return next == bytes.count || [UInt8(ascii: ")"), 0x0A, 0x0D].contains(bytes[next])
+            }
+        }
+    }
+
     /// Sets each empty link or image title anew, which libcmark then leaves out of the HTML as cmark-gfm does.
     static func dropEmptyTitles(_ root: Pointer) {
         walk(root, into: { _ in true }) { node in
