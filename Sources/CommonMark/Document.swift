@@ -74,6 +74,8 @@ public final class Document {
                 root, source: sourceLines(), written: writtenLines(), shift: shift,
                 fromPrelude: fromPrelude, rewritten: rewrittenTasks)
         }
+        // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
+        if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
         self.root = root
         self.lineShift = shift
     }
@@ -97,6 +99,7 @@ public final class Document {
     ) throws(CommonMarkError) -> TableParse {
         guard extensions.contains(.table),
             ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
+                || ByteSearch.contains(source, "-:")
         else { return TableParse() }
         let plans = Tables.plans(
             in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList)

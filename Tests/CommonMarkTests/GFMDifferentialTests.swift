@@ -46,17 +46,17 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (173 of 6,000 documents with seed 1, 2.9%): a URL
-        // that ends inside a code span or a link, a footnote definition after `>`, a tab and a space, or
-        // before tab-indented code, a task marker alone before a setext underline, a URL next to a written
-        // `~`, a line after a table's rows that starts a block no paragraph lets start (`1.` alone, `2. a`,
-        // `<n>`), and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy line). More than 6% is a new
-        // class.
+        // The corners still open, as the manual lists them (73 of 6,000 documents with seed 1, 1.2%; 86 with
+        // seed 777777, 1.4%): a URL that ends inside a code span or link whose rest is more than plain text, or
+        // runs on past its emphasis; lines after a table's rows and a lazy line in a list item or block quote;
+        // a footnote definition after `>`, a tab and a space, or after a list marker inside another; a task
+        // marker alone over a setext underline; and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy
+        // line, eight-digit character references, `[y]:(`). More than 3% is a new class.
         #expect(
-            differences.count * 100 <= seeds.count * 6,
+            differences.count * 100 <= seeds.count * 3,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a URL ending in a code span, footnote definitions after a tab in a quote, a task marker alone over a setext underline, a URL next to a written ~, CommonMark 0.29 against 0.30"
+            "a URL ending in a code span or link, lines after a table and a lazy line, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -90,9 +90,29 @@ import Testing
             ">[^e]:\n>\n>     *", "> [^1]: a\n>\n>     b\n\n[^1]", "[^1]: a\n  \n    b\n\n[^1]",
             "[^1]: a\n\n    b\n\n[^1]", "- [^1]: a\n\n      b\n\n[^1]", ">\t[^1]: a\n\n[^1]", ">\t[^n]:] ~",
             ">>\t[^1]: a\n\n[^1]",
+            ">[^1]:\n>\n>\t   )\n\n[^1]", ">[^e]:\n>\n>\t\t`", ">[^n]:\n>\n>      日", ">[^1]: a\n>\n>     b\n\n[^1]",
+            "> [^1]: a\n>   \n>     b\n\n[^1]", "> > [^1]:\n> >\n> >      x\n\n[^1]", ">[^1]:\n>\n> b\n\n[^1]",
+            ">[^1]: a\n>\n>     b\n>\n>     c\n\n[^1]",
+            "[^1]:\n>", "[^1]: a\n>\n\n[^1]",
+            // An empty link title is left out, as cmark-gfm 0.29 leaves it out (libcmark 0.30 writes title="").
+            "[](> \"\")", "[a](/u \"\")", "[a](/u '')", "[a](/u ())", "![a](/u \"\")", "[a]\n\n[a]: /u \"\"",
+            "a|[b](/u \"\")\n-|-", "[a](/u \"\" )", "[a](/u\n\"\")", "> [a](/u\n> \"\")", "[a](/u\n  \"\")",
+            // A list marker may be followed by a tab before a definition.
+            "-\t[^1]:", "1.\t[^1]: a\n\n[^1]", "-\t[^1]: a\n\tb\n\n[^1]", "+\t[^1]:] x", "10.\t[^1]: a\n\n[^1]",
+            "-   \t[^1]: a\n\n[^1]", "- \t[^1]: a\n\n[^1]", "> -\t[^1]: a\n\n[^1]",
             // A definition can start where another's text would, on its line.
             "[^1]:[^1]:", "[^e]:[^1]:[^1]", "[^1]:[^2]: text\n\n[^1] [^2]", "[^n]:[^n]:' 1", "[^1]\n[^e]:[^1]:",
             "> [^1]:[^2]: a\n\n[^2]",
+            // Of definitions with one label, the first to end is kept: a nested one ends first.
+            "[^1]:[^1]:[^1]", "[^1]: a\n    [^1]: b\n\n[^1]", "[^1]: a\n\n[^1]: b\n\n[^1]", "[^1]\n[^1]:[^1]:~",
+            // A definition indented four columns or more inside another's content is one of its own.
+            "[^1]: a\n    [^2]: b\n\n[^1] [^2]", "[^1]:\n    [^2]: b\n\n[^1] [^2]",
+            "[^1]: a\n\n    [^2]: b\n\n[^1] [^2]",
+            "[^1]: a\n    [^2]: b\n        [^3]: c\n\n[^1] [^2] [^3]", "> [^1]: a\n>     [^2]: b\n\n[^1] [^2]",
+            "[^1]: a\n      [^2]: b\n\n[^1] [^2]", "    [^1]: a\n\n[^1]", "*     [^1]:", "2.\n   [^1]:\n   d",
+            "a\n    [^1]: b\n\n[^1]",
+            // A definition with nothing after its colon ends in a line cmark-gfm counts as blank.
+            "2.\n   [^1]:\n   d", "- [^1]:\n- b", "- a\n  [^1]:\n  [^2]: x\n- b", "- [^1]:\n  d", "- [^1]:\n    d\n- e",
             // Definitions after a list never join it (which would make it loose), nested bullets or not.
             "+ b\n\n[^1]:", "+ b\n\n[^1]: a\n\n[^1]", "- a\n  + b\n\n[^1]: a\n\n[^1]",
             "* a\n- b\n+ c\n\n[^1]: a\n\n[^1]", "+ a\n\n[^1]: x\n[^2]: y\n\n[^1] [^2]",
@@ -100,9 +120,23 @@ import Testing
             "2. .|||\n    -|-|-", "1. w\n    |-", ">h||\n>\t-|-", ">b\n>\t:-", "* \"||\n    -|-",
             "1. a|b\n   -|-\n       code", "> a|b\n>     -|-", ">  a|b\n>\t-|-", "- a|b\n\t-|-",
             ">2. ]|||\n>-|-|-", "> - a|b\n>   -|-\n>   c|d", "> - a|b\n> -|-", ">\t- a|b\n>\t  -|-",
+            ">\t1) ||\n>\t -|", ">\t1. h|||\n>\t -|-|-", ">\t- ||\n>   |-", ">\t2. ;||Ω\n>    -|-|-",
+            ">\t- a|b\n>\t -|-",
+            ">\t- a|b\n>\t   -|-\n>\t  c|d",
             // A bare URL reads on over code spans, links and images up to white space.
             "http://2`c`", "www.[]()", "[ref]:\"\nwww.[ref]", "a www.x.com/`b` c", "see www.x.com/[a](b) and www.y.org",
             "www.a.com/![i](p.png).", "*www.a.com/`b`*", "www.a.com/<b>x", "http://a[]()", "www.a.com/`b`\\_c d",
+            // A URL that ends inside a code span, a link or a written tilde leaves its rest as plain text, whose
+            // tildes are delimiters.
+            "www.\\~", "http://b\\~", "~http://x&#126;", "www.&#126;~", "http://b&#126;~", "~http://x&#x7E;",
+            "www.` ~`", "http://x` ~`", "~a www.\\~ b", "www.a` ~`~", "~a www.a` ~` b", "~~a www.\\~~ b",
+            "~a www.\\~ b~", "www.\\~~a~~", "www.[]( )", "http://p[]( )", "www.[ ref]\n\n[ref]:/",
+            "www.[^x y]\n\n[^x y]:~", "www.a.com/[a](b.c) d", "www.a.com`x.y`", "www.a.com`a - b` c",
+            "www.a.com&#126;~b~",
+            "www.[]( >)", "http://x[]( >)", "ftp://f` Ω`", "www.a` é`b", "www.a` “`",
+            "www.[](<>)", "http://b[](<>)", "www.a`< b`", "www.a`<`", "www.a` <1`",
+            // A URL after `](` is a link's destination only where the link closes.
+            "](http://x", "[a](http://x.com 'test'", "[a](http://x.com \"t\" x", "[a](http://x.com\n\"t\")",
             // A cell's URLs and delimiters are read from its source, as a paragraph's are.
             "||www.&mp;\n-|-", "www.\\_|||\n-|-|-", "\"||\n-|-\nwww.\\`", "a|~~a *b~~ c*\n-|-",
             "www.a.com|x www.b.org/`c`\n-|-\n*~~a~~*|\"q\" ~~r~~", "| www.x.com\\| |\n|-|",
@@ -113,6 +147,17 @@ import Testing
             "> - a|b\n>   -|-\n> - c", "- a|b\n  -|-\n  c|d\n- e",
             // A cell starts as a line does: quotes and delimiters at its start see white space before them.
             "\"|'\n-|-", "_a_|*.*b*\n-|-", "'a'|\"b\"\n-|-\n\"|_.",
+            // A line after a table's rows that starts a block no paragraph lets start ends the table.
+            "||||[\n-|-|-|-\n1.", ")|||\n-|-|-\n2.", "&||\n-|-\n*", "a|b\n-|-\nc|d\n2. x\ny", "a|b\n-|-\n<span>\nx|y",
+            "a|b\n-|-\n</div >", "a|b\n-|-\n<a href=\"x\" b=c d>", "a|b\n-|-\n1.\n   foo", "a|b\n-|-\n1. a",
+            "> a|b\n> -|-\n> 3) x\n> y", "- a|b\n  -|-\n  +\n- c", "a|b\n-|-\n<a b='c' / >", "a|b\n-|-\n<a =b>",
+            // The text before a table in its paragraph defines no links.
+            "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
+            "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",
+            // A delimiter row needs no pipe; a setext underline after a table's text makes a heading of that text.
+            "_\n-:", "x\n-:\ny", "||\n-:\n|\n-", "a|b\n-|-\n|\n-", ".||||\n-|-|-|-\n|\n=", "_\n|-\n|\n=", "d\n:-\n|\n-",
+            "a|b\n-|-\n    code\nx\n===", "a|b\n-|-\nc|d\n|\n*x* www.a.com\n---",
+            "a|b\n-|-\n---\n\n", "|||\n-|-\n---\n\n", "a|b\n-|-\nc|d\n===\n\nx", "- a|b\n  -|-\n  ---\n\n- c",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

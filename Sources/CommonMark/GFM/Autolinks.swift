@@ -11,7 +11,7 @@ internal import CCmark
 /// valid, and which trailing punctuation is left out.
 enum Autolinks {
     /// Whether the text may hold a link to find: an `@`, or a `www.` or `scheme://` that is not a link's
-    /// destination (`](https://…)`), an angle-bracket autolink (`<https://…>`) or an HTML attribute
+    /// destination (`](https://…)` where the destination and title close), an angle-bracket autolink (`<https://…>`) or an HTML attribute
     /// (`href="https://…"`), which are links already. Most posts link only that way, and are then skipped.
     static func mayMatch(_ text: String) -> Bool {
         if ByteSearch.contains(text, UInt8(ascii: "@")) { return true }
@@ -51,7 +51,8 @@ enum Autolinks {
                         isAngle
                         || ((before == UInt8(ascii: "\"") || before == UInt8(ascii: "'"))
                             && twoBefore == UInt8(ascii: "="))
-                        || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]"))
+                        || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]")
+                            && InlineSource.inlineLinkEnd(bytes, start - 1) != nil)
                     if !isLinkAlready { return true }
                 }
             }
@@ -122,7 +123,7 @@ enum Autolinks {
                     links.append((match.start..<match.end, match.url))
                     index = match.end
                     if match.end > span.raw.upperBound {
-                        guard let over = nodes(after: node, through: match.end, source) else {
+                        guard let over = nodes(after: node, through: match.end, source, smart: smart) else {
                             fits = false
                             break
                         }
@@ -139,12 +140,21 @@ enum Autolinks {
             done.insert(block)
             for (node, links, from) in matches { replace(node, withLinks: links, from: from, source) }
             for node in covered { Tree.remove(node) }
-            for (node, replacement) in replaced {
-                if let replacement { Tree.insert(replacement, before: node) }
-                Tree.remove(node)
-            }
+            for (node, replacement) in replaced { replacePartial(node, with: replacement) }
         }
         return done
+    }
+
+    /// Puts what is left of a node a link ended in in its place.
+    private static func replacePartial(_ node: OpaquePointer, with replacement: OpaquePointer?) {
+        if let replacement { Tree.insert(replacement, before: node) }
+        Tree.remove(node)
+        // Text that cmark-gfm reads on from is one node with the text after it (`www.\~~` ends in a run of
+        // two tildes).
+        if let replacement, Tree.isText(replacement), let after = Tree.next(replacement), Tree.isText(after) {
+            Tree.setLiteral(replacement, Tree.literal(replacement) + Tree.literal(after))
+            Tree.remove(after)
+        }
     }
 
     /// The `www.` or URL link that starts at `index` of a block's source (or, for a URL, whose `:` is there).
@@ -168,10 +178,10 @@ enum Autolinks {
     /// The siblings after a text node that a link ending at `end` runs over whole, and the one it ends in
     /// with what takes that node's place; nil when that cannot be told without parsing again.
     ///
-    /// A link may end in text (whose rest the next links resume from), in a hard line break after its
-    /// backslash (the line ending is then a soft break), or in a code span whose rest is plain: letters,
-    /// digits, spaces and backtick runs that no later run of the same length closes.
-    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource) -> (
+    /// A link may end before a node, in text (whose rest the next links resume from), in a hard line break
+    /// after its backslash (the line ending is then a soft break), or in a code span, a link, an image or a
+    /// tilde written as an escape or entity whose rest cmark-gfm reads as plain text (``plainRest(_:from:to:smart:)``).
+    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource, smart: Bool) -> (
         over: [OpaquePointer], partial: (node: OpaquePointer, replacement: OpaquePointer?)?
     )? {
         var over: [OpaquePointer] = []
@@ -182,34 +192,54 @@ enum Autolinks {
         }
         if let last = over.last.flatMap({ source.ranges[$0] }), last.upperBound == end { return (over, nil) }
         guard let next = sibling, let range = source.ranges[next] ?? source.texts[next]?.raw else { return nil }
+        if end <= range.lowerBound { return (over, nil) }
         switch Tree.type(next) {
         case CMARK_NODE_TEXT where source.texts[next] != nil:
             return (over, nil)
         case CMARK_NODE_LINEBREAK
         where source.raw[range.lowerBound] == UInt8(ascii: "\\") && end == range.lowerBound + 1:
             return (over, (next, cmark_node_new(CMARK_NODE_SOFTBREAK)))
-        case CMARK_NODE_CODE:
-            guard let rest = plainCodeRest(source.raw, from: end, codeEnd: range.upperBound) else { return nil }
+        case CMARK_NODE_CODE, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            guard !Tree.isAutolink(next),
+                let rest = plainRest(source.raw, from: end, to: range.upperBound, smart: smart)
+            else { return nil }
             return (over, (next, Tree.text(rest)))
+        case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isWrittenTilde(next):
+            // The rest of `\~` is a tilde cmark-gfm reads as written; the rest of an entity is its text.
+            return (over, (next, Tree.text(String(decoding: source.raw[end..<range.upperBound], as: UTF8.self))))
         default:
             return nil
         }
     }
 
-    /// The rest of a code span after a link that ends inside it, when cmark-gfm reads it as plain text.
-    private static func plainCodeRest(_ raw: [UInt8], from start: Int, codeEnd: Int) -> String? {
-        let rest = raw[start..<codeEnd]
+    /// The rest of a node after a link that ends inside it, when cmark-gfm's reading it again from there makes
+    /// plain text of it: letters, digits, spaces, non-ASCII text, punctuation that starts nothing (a `~` only pairs with
+    /// other tildes, which the strikethrough pass matches after this one), and backtick runs that no later run
+    /// of the same length closes; no `www.`, and with smart punctuation no `--`, `...` or quotes.
+    private static func plainRest(_ raw: [UInt8], from start: Int, to nodeEnd: Int, smart: Bool) -> String? {
+        let rest = raw[start..<nodeEnd]
         let backtick = UInt8(ascii: "`")
-        guard rest.allSatisfy({ isAlnum($0) || $0 == 0x20 || $0 == backtick }) else { return nil }
+        // Quotes are plain unless smart punctuation would curl them.
+        let plain = Array((smart ? " `~!#$%+,/;=?^{|}()].->" : " `~!#$%+,/;=?^{|}()].->\"'").utf8)
+        let marks = smart ? ["www.", "--", "..."] : ["www."]
+        // A `<` starts nothing unless a tag, a comment or an autolink can follow it.
+        let lessStartsNothing = rest.indices.allSatisfy { index in
+            rest[index] != UInt8(ascii: "<") || index + 1 >= raw.count
+                || !(isAlpha(raw[index + 1]) || "/!?".utf8.contains(raw[index + 1]))
+        }
+        guard lessStartsNothing,
+            rest.allSatisfy({ isAlnum($0) || $0 >= 0x80 || plain.contains($0) || $0 == UInt8(ascii: "<") }),
+            !rest.indices.contains(where: { index in marks.contains { rest[index...].starts(with: $0.utf8) } })
+        else { return nil }
         // Each backtick run would open a code span if a run of its length came later in the block.
         var index = start
-        while index < codeEnd {
+        while index < nodeEnd {
             guard raw[index] == backtick else {
                 index += 1
                 continue
             }
             var runEnd = index
-            while runEnd < codeEnd, raw[runEnd] == backtick { runEnd += 1 }
+            while runEnd < nodeEnd, raw[runEnd] == backtick { runEnd += 1 }
             if hasBacktickRun(of: runEnd - index, in: raw, from: runEnd) { return nil }
             index = runEnd
         }

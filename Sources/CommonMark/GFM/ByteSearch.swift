@@ -31,6 +31,13 @@ enum ByteSearch {
     }
 
     static func contains(_ text: String, _ needle: String) -> Bool {
+        contains(text, needle) { _, _ in true }
+    }
+
+    /// Whether `needle` occurs in `text` at a position that `accept` takes, given the text's bytes.
+    static func contains(
+        _ text: String, _ needle: String, where accept: (UnsafeBufferPointer<UInt8>, Int) -> Bool
+    ) -> Bool {
         var text = text
         var needle = needle
         return text.withUTF8 { haystack in
@@ -46,7 +53,9 @@ enum ByteSearch {
                             base + offset, Int32(pattern[0]), haystack.count - offset - pattern.count + 1)
                     else { return false }
                     let position = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                    if memcmp(base + position, patternBase, pattern.count) == 0 { return true }
+                    if memcmp(base + position, patternBase, pattern.count) == 0, accept(haystack, position) {
+                        return true
+                    }
                     offset = position + 1
                 }
                 return false

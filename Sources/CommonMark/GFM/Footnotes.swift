@@ -45,7 +45,9 @@ enum Footnotes {
             let rest = line.dropFirst(prefix)
             let indent = rest.prefix { $0 == " " }.count
             let body = rest.dropFirst(indent)
-            guard indent < 4, var found = definition(at: body) else { continue }
+            // Four columns or more may still be a definition: one nested in another's content, which a
+            // definition's four columns of indentation leave (the parse says whether it is one).
+            guard var found = definition(at: body) else { continue }
             let marker = Self.marker(between: lines[..<number], and: lines[(number + 1)...])
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
@@ -68,6 +70,19 @@ enum Footnotes {
                 start = text
                 found = inner
             }
+            // A line of only `>` ends the definition even where the line after it is indented as its content
+            // would be; libcmark's item would go on, so the line ends it with a mark taken out after parsing.
+            if endsAtNextLine, line[..<rest.startIndex].allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" }) {
+                let next = lines[number + 1]
+                let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+                // Only at the definition's own depth of quotes: one more `>` starts a quote of its own.
+                if markers.contains(">"),
+                    markers.filter({ $0 == ">" }).count == line[..<rest.startIndex].filter({ $0 == ">" }).count
+                {
+                    let kept = markers.prefix(through: markers.lastIndex(of: ">") ?? markers.startIndex)
+                    replaced.append((next.startIndex..<next.endIndex, kept + blankMark))
+                }
+            }
         }
         guard !labels.isEmpty else { return nil }
         var output = ""
@@ -84,6 +99,10 @@ enum Footnotes {
 
     /// The first block of a definition written with nothing after its colon, taken out after parsing.
     static let emptyMark = "<!---->"
+
+    /// The block that stands for a line of only block quote markers after a definition's first line, taken
+    /// out after parsing.
+    static let blankMark = "<!--\u{2000}-->"
 
     /// A bullet that the lines around a definition do not start with, so that its item never joins a list
     /// of the post's own (which would make that list loose): the line before, and the next line that is
@@ -184,17 +203,24 @@ enum Footnotes {
                     }
                     marker = line.index(after: marker)
                 }
-                // A list marker is followed by a space; the content starts after at most four.
-                guard marker < line.endIndex, line[marker] == " " else { return length }
-                var after = 0
-                while marker < line.endIndex, line[marker] == " ", after < 4 {
+                // A list marker is followed by a space or tab; the content starts after at most four columns
+                // (tabs to the next multiple of four).
+                guard marker < line.endIndex, line[marker] == " " || line[marker] == "\t" else { return length }
+                let markerEnd = column(of: marker, in: line)
+                while marker < line.endIndex, line[marker] == " " || line[marker] == "\t",
+                    column(of: line.index(after: marker), in: line) - markerEnd <= 4
+                {
                     marker = line.index(after: marker)
-                    after += 1
                 }
             }
             length += line.distance(from: index, to: marker)
             index = marker
         }
+    }
+
+    /// The column of a position in a line, tabs to the next multiple of four.
+    private static func column(of index: Substring.Index, in line: Substring) -> Int {
+        line[..<index].reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
     }
 
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
@@ -211,9 +237,23 @@ enum Footnotes {
                 Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
             {
                 Tree.remove(first)
+                // The definition's line is blank after its colon, and ends it when nothing follows.
+                if Tree.firstChild(item) == nil, let list = Tree.parent(item) {
+                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil)
+                }
             }
             let key = normalized(label)
-            if definitions[key] == nil { definitions[key] = (label, item) }
+            // Of definitions with one label, cmark-gfm keeps the first to end: one nested in another ends
+            // before it.
+            if let kept = definitions[key]?.item, !Tree.isAncestor(kept, of: item) { continue }
+            definitions[key] = (label, item)
+        }
+        for item in items {
+            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
+                Tree.literal(mark) == blankMark + "\n"
+            {
+                Tree.remove(mark)
+            }
         }
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.

@@ -314,7 +314,8 @@ struct InlineSource {
 
     /// The end of an inline link's `(destination "title")` from its `(`, by CommonMark's syntax; nil when it
     /// is not one.
-    static func inlineLinkEnd(_ raw: [UInt8], _ open: Int) -> Int? {
+    static func inlineLinkEnd<Bytes: RandomAccessCollection<UInt8>>(_ raw: Bytes, _ open: Int) -> Int?
+    where Bytes.Index == Int {
         var index = open + 1
         func skipWhitespace() {
             while index < raw.count, raw[index] == 0x20 || raw[index] == 0x09 || raw[index] == 0x0A { index += 1 }

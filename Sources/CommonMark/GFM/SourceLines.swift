@@ -131,10 +131,12 @@ struct SourceLines {
     }
 
     /// The column (tabs to the next multiple of four) where a line's content begins after up to `quotes`
-    /// block quote markers.
+    /// block quote markers: inside a tab after the last `>`, whose other columns are the content's
+    /// indentation, as ``content(from:column:through:quotes:)`` counts them.
     func quoteContentColumn(line number: Int, quotes: Int) -> Int {
         guard number >= 1, number <= lines.count else { return 0 }
-        return Self.quotePrefix(of: lines[number - 1], quotes: quotes).column
+        let prefix = Self.quotePrefix(of: lines[number - 1], quotes: quotes)
+        return prefix.column - prefix.leftover
     }
 
     /// A line after up to `quotes` block quote markers (`>` and the space or one column of a tab after it):

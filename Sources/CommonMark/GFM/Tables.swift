@@ -22,10 +22,19 @@ enum Tables {
         /// A paragraph; `quotes` is set for one that starts with a lazy line, which cmark-gfm does not take
         /// into a table's block quote: the paragraph goes after the quote at that depth.
         case text(String, quotes: Int?)
+        /// The text before a table in its paragraph, which cmark-gfm makes a paragraph of its own without
+        /// reading link reference definitions at its start: it is marked in the prelude as a cell is.
+        case prefix(String)
         case table(Table)
         /// An indented code block: lines indented four columns or more end a table in cmark-gfm, where
         /// libcmark, inside a paragraph, took them as continuation lines.
         case code(String)
+        /// The text after a table that a setext underline makes a heading of.
+        case heading(String, level: Int)
+        /// Lines from one that starts a block no paragraph lets start (an empty list item, an ordered one
+        /// that does not start at 1, an HTML tag alone): cmark-gfm's table is no paragraph, so the block
+        /// starts there and the table ends. Parsed in the prelude, its blocks taken whole.
+        case blocks(String)
     }
 
     /// What a setext underline under a table becomes in cmark-gfm, where a table is not a paragraph: a
@@ -117,13 +126,13 @@ enum Tables {
             if index - 1 > textStart {
                 // cmark-gfm takes `\|` to `|` in the text before a table, code spans included.
                 let text = lines[textStart..<index - 1].map { String(unescapingPipes(Array($0.text.utf8)[...])) }
-                segments.append(.text(text.joined(separator: "\n"), quotes: nil))
+                segments.append(.prefix(text.joined(separator: "\n")))
             }
             budget -= header.count
             var rows: [[String]] = []
             var next = index + 1
             while next < lines.count, !lines[next].lazy, lines[next].indent < 4, budget >= header.count,
-                var row = cells(of: lines[next].text)
+                !BlockStart.cannotInterruptParagraph(lines[next].text), var row = cells(of: lines[next].text)
             {
                 budget -= header.count
                 if row.count > header.count { row.removeLast(row.count - header.count) }
@@ -138,6 +147,16 @@ enum Tables {
                 next += 1
             }
             if !code.isEmpty { segments.append(.code(code.joined())) }
+            if next < lines.count, !lines[next].lazy, lines[next].indent < 4,
+                BlockStart.cannotInterruptParagraph(lines[next].text)
+            {
+                var blocks: [String] = []
+                while next < lines.count, !lines[next].lazy {
+                    blocks.append(String(repeating: " ", count: lines[next].indent) + lines[next].text)
+                    next += 1
+                }
+                segments.append(.blocks(blocks.joined(separator: "\n")))
+            }
             textStart = next
             index = next + 1
             if next < lines.count, lines[next].lazy { break }
@@ -187,8 +206,15 @@ enum Tables {
             guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
             var underline: Underline?
             if isHeading {
-                // The heading's text ended in a table; else the underline made a heading of the text after it.
-                guard case .table(var table)? = segments.last, let line = lines.last else { continue }
+                // The heading's text ended in a table; else the underline makes a heading of the text after it.
+                guard let line = lines.last else { continue }
+                if case .text(let text, quotes: nil)? = segments.last {
+                    segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
+                }
+                guard case .table(var table)? = segments.last else {
+                    plans.append(Plan(line: first, column: column, segments: segments, underline: nil))
+                    continue
+                }
                 let mark = line.text.filter { $0 != " " && $0 != "\t" }
                 if mark.first == "-" && mark.count >= 3 {
                     underline = .rule
@@ -236,7 +262,8 @@ enum Tables {
         for plan in plans {
             for segment in plan.segments {
                 switch segment {
-                case .text(let text, _): add(text, marked: false)
+                case .text(let text, _), .blocks(let text), .heading(let text, _): add(text, marked: false)
+                case .prefix(let text): add(text, marked: true)
                 case .code: break
                 case .table(let table):
                     for cell in table.header { add(cell, marked: true) }
@@ -284,24 +311,12 @@ enum Tables {
     static func build(
         _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int
     ) -> Set<OpaquePointer> {
-        // The prelude's paragraphs, in order. A unit of only link reference definitions left none, so
-        // units are matched to paragraphs by the line they start on.
-        var preludeByLine: [Int: OpaquePointer] = [:]
+        var units = PreludeUnits(root: root, paragraphs: cells, plans: plans)
         var targets: [Int: OpaquePointer] = [:]
         var withoutRows: [OpaquePointer] = []
         var moved: Set<OpaquePointer> = []
-        for paragraph in cells where Tree.parent(paragraph) == root && Tree.type(paragraph) == CMARK_NODE_PARAGRAPH {
-            preludeByLine[Tree.startLine(paragraph)] = paragraph
-        }
         for paragraph in blocks {
             targets[(Tree.startLine(paragraph) - shift) << 16 | Tree.startColumn(paragraph)] = paragraph
-        }
-        var unitLine = 1
-        func takeUnit(_ unit: String) -> OpaquePointer? {
-            defer { unitLine += unit.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + 2 }
-            guard let paragraph = preludeByLine.removeValue(forKey: unitLine) else { return nil }
-            cmark_node_unlink(paragraph)
-            return paragraph
         }
         func cell(_ text: String, _ tag: String, _ alignment: Alignment) -> OpaquePointer {
             let attribute =
@@ -312,7 +327,7 @@ enum Tables {
                 case .right: " align=\"right\""
                 }
             let node = Tree.custom(block: false, onEnter: "<\(tag)\(attribute)>", onExit: "</\(tag)>\n")
-            if let paragraph = takeUnit(text) {
+            if let paragraph = units.takeParagraph(text) {
                 Tree.moveChildren(of: paragraph, to: node)
                 cmark_node_free(paragraph)
                 removeCellMark(from: node)
@@ -323,22 +338,40 @@ enum Tables {
             let original = targets[plan.line << 16 | plan.column]
             for segment in plan.segments {
                 switch segment {
-                case .text(let text, let quotes):
-                    guard let paragraph = takeUnit(text) else { continue }
-                    if original != nil { moved.insert(paragraph) }
-                    if let original, let quotes, let quote = enclosingQuotes(of: original).dropFirst(quotes).first {
-                        Tree.insert(paragraph, after: quote)
-                    } else if let original, quotes != nil, let list = outermostList(of: original) {
-                        Tree.insert(paragraph, after: list)
-                    } else if let original {
-                        Tree.insert(paragraph, before: original)
-                    } else {
+                case .prefix(let text), .text(let text, _):
+                    guard let paragraph = units.takeParagraph(text) else { continue }
+                    guard let original else {
                         cmark_node_free(paragraph)
+                        continue
+                    }
+                    moved.insert(paragraph)
+                    switch segment {
+                    case .prefix:
+                        removeCellMark(from: paragraph)
+                        Tree.insert(paragraph, before: original)
+                    case .text(_, let quotes?):
+                        // A lazy line's paragraph goes after the block quote or list it is lazy in.
+                        if let quote = enclosingQuotes(of: original).dropFirst(quotes).first {
+                            Tree.insert(paragraph, after: quote)
+                        } else if let list = outermostList(of: original) {
+                            Tree.insert(paragraph, after: list)
+                        } else {
+                            Tree.insert(paragraph, before: original)
+                        }
+                    default: Tree.insert(paragraph, before: original)
                     }
                 case .table(let table):
                     let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
                     if original != nil, table.rows.isEmpty { withoutRows.append(node) }
+                case .heading(let text, let level):
+                    guard let paragraph = units.takeParagraph(text) else { continue }
+                    if let original { insertHeading(level: level, of: paragraph, before: original) }
+                    cmark_node_free(paragraph)
+                case .blocks(let text):
+                    for block in units.takeBlocks(text) {
+                        if let original { Tree.insert(block, before: original) } else { cmark_node_free(block) }
+                    }
                 case .code(let text):
                     guard let original, let node = cmark_node_new(CMARK_NODE_CODE_BLOCK) else { continue }
                     Tree.setLiteral(node, text)
@@ -346,33 +379,30 @@ enum Tables {
                 }
             }
             if let original {
-                switch plan.underline {
-                case .rule?: Tree.insert(cmark_node_new(CMARK_NODE_THEMATIC_BREAK)!, before: original)
-                case .emptyItem?:
-                    Tree.insert(
-                        Tree.custom(block: true, onEnter: "<ul>\n<li></li>\n</ul>", onExit: ""), before: original)
-                case nil: break
-                }
+                if let underline = plan.underline { insert(underline, before: original) }
                 Tree.remove(original)
             }
         }
-        // Units left over (none, unless a plan's paragraph was not found) do not stay in front.
-        for paragraph in preludeByLine.values { Tree.remove(paragraph) }
-        for table in withoutRows { loosenLists(around: table) }
+        units.removeLeftOver()
+        // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank.
+        for table in withoutRows { Tree.loosenLists(endingInBlankLine: table) }
         return moved
     }
 
-    /// cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank: a table
-    /// without body rows ends with a blank line, as cmark's `S_ends_with_blank_line` sees it (through the
-    /// last child of an item and the last item of a list). A list is loose when such a block is followed by
-    /// another block in its item or by another item.
-    private static func loosenLists(around table: OpaquePointer) {
-        var block = table
-        while let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
-            let followed = Tree.next(block) != nil || Tree.next(item) != nil
-            if followed { cmark_node_set_list_tight(list, 0) }
-            guard !followed else { return }
-            block = list
+    /// A heading of the paragraph's inlines, which it takes.
+    private static func insertHeading(level: Int, of paragraph: OpaquePointer, before original: OpaquePointer) {
+        guard let heading = cmark_node_new(CMARK_NODE_HEADING) else { return }
+        cmark_node_set_heading_level(heading, Int32(level))
+        Tree.moveChildren(of: paragraph, to: heading)
+        Tree.insert(heading, before: original)
+    }
+
+    /// What an underline under a table becomes, put before the paragraph the table replaces.
+    private static func insert(_ underline: Underline, before original: OpaquePointer) {
+        switch underline {
+        case .rule: Tree.insert(cmark_node_new(CMARK_NODE_THEMATIC_BREAK)!, before: original)
+        case .emptyItem:
+            Tree.insert(Tree.custom(block: true, onEnter: "<ul>\n<li></li>\n</ul>", onExit: ""), before: original)
         }
     }
 

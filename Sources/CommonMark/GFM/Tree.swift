@@ -18,7 +18,13 @@ enum Tree {
     static func firstChild(_ node: Pointer) -> Pointer? { cmark_node_first_child(node) }
     static func lastChild(_ node: Pointer) -> Pointer? { cmark_node_last_child(node) }
     static func startLine(_ node: Pointer) -> Int { Int(cmark_node_get_start_line(node)) }
-    static func endLine(_ node: Pointer) -> Int { Int(cmark_node_get_end_line(node)) }
+    /// The last line of a node; libcmark ends a setext heading followed by a blank line at column 0 of
+    /// that blank line, which holds none of it.
+    static func endLine(_ node: Pointer) -> Int {
+        let line = Int(cmark_node_get_end_line(node))
+        let isHeadingAtBlank = cmark_node_get_end_column(node) == 0 && type(node) == CMARK_NODE_HEADING
+        return isHeadingAtBlank && line > startLine(node) ? line - 1 : line
+    }
     static func startColumn(_ node: Pointer) -> Int { Int(cmark_node_get_start_column(node)) }
 
     static func children(_ node: Pointer) -> [Pointer] {
@@ -189,6 +195,60 @@ enum Tree {
     }
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
+
+    /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space and
+    /// before a `)` or the line's end, spaces between.
+    static func mayHoldEmptyTitle(_ source: String) -> Bool {
+        ["\"\"", "''", "()"].contains { needle in
+            ByteSearch.contains(source, needle) { bytes, index in
+                guard index > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]) else { return false }
+                var next = index + 2
+                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                return next == bytes.count || [UInt8(ascii: ")"), 0x0A, 0x0D].contains(bytes[next])
+            }
+        }
+    }
+
+    /// Sets each empty link or image title anew, which libcmark then leaves out of the HTML as cmark-gfm does.
+    static func dropEmptyTitles(_ root: Pointer) {
+        walk(root, into: { _ in true }) { node in
+            let kind = type(node)
+            guard kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE, let title = cmark_node_get_title(node),
+                title.pointee == 0
+            else { return }
+            cmark_node_set_title(node, nil)
+        }
+    }
+
+    /// Whether `ancestor` holds `node` at some depth.
+    static func isAncestor(_ ancestor: Pointer, of node: Pointer) -> Bool {
+        var current = parent(node)
+        while let next = current {
+            if next == ancestor { return true }
+            current = parent(next)
+        }
+        return false
+    }
+
+    /// Makes lists loose as cmark does around a block that ends in a line it reads as blank, which
+    /// libcmark's tree does not show (a table without body rows, a footnote definition with nothing after
+    /// its colon): through the last child of an item and the last item of a list, as cmark's
+    /// `S_ends_with_blank_line` looks, a list is loose when such a block is followed by another block in
+    /// its item or by another item.
+    ///
+    /// - Parameter followed: Whether the block has a next sibling in cmark-gfm's tree that it has not here.
+    static func loosenLists(endingInBlankLine block: Pointer, followed: Bool = false) {
+        var block = block
+        var followed = followed
+        while let item = parent(block), type(item) == CMARK_NODE_ITEM, let list = parent(item) {
+            followed = followed || next(block) != nil || next(item) != nil
+            if followed {
+                cmark_node_set_list_tight(list, 0)
+                return
+            }
+            block = list
+        }
+    }
 
     static func isText(_ node: Pointer) -> Bool { cmark_node_get_type(node) == CMARK_NODE_TEXT }
     static func isLink(_ node: Pointer) -> Bool {
