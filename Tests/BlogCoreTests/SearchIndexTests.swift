@@ -84,6 +84,31 @@ import Testing
         #expect(SearchQuery("東", stems: true).words == [.init(exact: "東", prefix: "東")])
     }
 
+    @Test func aDocumentCountsItsFieldsByTheirWeights() {
+        let fields = SearchDocument.Fields(title: "Running cafés", tags: ["Café", "Swift"], summary: "A café run.")
+        let document = SearchDocument(body: "café swift 東京", headings: ["Swift"], fields: fields, words: Self.english)
+        // Words that fold or stem alike (`cafés`, `Café`, `café`) are one term, from either table of words.
+        #expect(document.terms.count == 5)
+        #expect(document.terms.dictionary == ["cafe": 10, "run": 6, "swift": 5, "東京": 1, "a": 2])
+        #expect(document.terms.length == 24)
+    }
+
+    @Test func aDocumentIsReadBackFromItsRecordText() throws {
+        let body = "Line\u{1F}one: café CAFÉ 東京都 " + String(repeating: "often ", count: 12) + "Ünïcödé"
+        let fields = SearchDocument.Fields(title: "Title", tags: [], summary: nil)
+        let document = SearchDocument(body: body, headings: [], fields: fields, words: Self.english)
+        let read = try #require(SearchDocument(recordText: document.recordText))
+        #expect(read.terms == document.terms)
+        #expect(read.excerpt == document.excerpt.replacingOccurrences(of: "\u{1F}", with: " "))
+        #expect(read.terms.dictionary["often"] == 12)
+        #expect(SearchDocument(recordText: "Only an excerpt")?.terms.count == 0)
+    }
+
+    @Test(arguments: ["", "x\u{1F}term", "x\u{1F}term\u{1F}", "x\u{1F}term\u{1F}12a", "x\u{1F}t\u{1F}-1"])
+    func aDamagedRecordTextGivesNoDocument(text: String) {
+        #expect(SearchDocument(recordText: text) == nil)
+    }
+
     @Test func varintsRoundTrip() {
         var text = ""
         let values = [0, 1, 31, 32, 1023, 1024, 99_999, 7]
@@ -106,16 +131,17 @@ import Testing
         return (0..<count).map { index in
             let headings = (0..<Int(random.next() % 3)).map { _ in text(2) }
             let body = text(Int(random.next() % 40)) + " " + headings.joined(separator: " ")
+            let fields = SearchDocument.Fields(
+                title: text(3), tags: [text(1)], summary: random.next() % 4 == 0 ? text(5) : nil)
             return SearchIndex.Entry(
-                title: text(3), url: "/posts/\(index)/", date: "2026-01-01", tags: [text(1)],
-                summary: random.next() % 4 == 0 ? text(5) : nil,
-                document: SearchDocument(body: body, headings: headings, words: english))
+                title: fields.title, url: "/posts/\(index)/", date: "2026-01-01", tags: fields.tags,
+                document: SearchDocument(body: body, headings: headings, fields: fields, words: english))
         }
     }
 
     /// The documents a query finds, best first, by reading every document's terms: no shards, no postings.
     static func scan(_ entries: [SearchIndex.Entry], _ query: String) -> [Int] {
-        let counts = entries.map { SearchIndex.weightedTerms($0, words: english) }
+        let counts = entries.map(SearchIndex.weightedTerms)
         let lengths = counts.map { SearchIndex.quantizedLength($0.values.reduce(0, +)) }
         let average = lengths.map(SearchIndex.length(ofQuantized:)).reduce(0, +) / Double(entries.count)
         let parsed = SearchQuery(query, stems: true)
@@ -159,7 +185,9 @@ import Testing
     @Test func anEditChangesOnlyTheShardsOfItsTerms() {
         var entries = Self.generatedEntries(count: 120, seed: 11)
         let before = SearchIndex(entries, words: Self.english, shardTarget: 2_000)
-        entries[40].document.terms["zebra", default: 0] += 1
+        var terms = entries[40].document.terms.dictionary
+        terms["zebra", default: 0] += 1
+        entries[40].document.terms = SearchTerms(terms)
         let after = SearchIndex(entries, words: Self.english, shardTarget: 2_000)
         let changed = zip(before.wordShards, after.wordShards).filter { $0 != $1 }
         #expect(before.wordShards.map(\.name) == after.wordShards.map(\.name))

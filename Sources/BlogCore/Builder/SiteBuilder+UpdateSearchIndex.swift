@@ -21,7 +21,7 @@ extension SiteBuilder {
         _ edits: [SearchEdit], _ context: PageContext, _ reuse: Reuse, into files: EditedFiles, _ run: BuildRun
     ) -> String? {
         guard !edits.isEmpty else { return nil }
-        guard let settings = run.configuration.search else { return "search is off" }
+        guard run.configuration.search != nil else { return "search is off" }
         let routes = run.routes
         let folder = run.plan.output.folder
         let manifestPath = routes.searchManifest.path
@@ -63,8 +63,7 @@ extension SiteBuilder {
             documentEdits.append(
                 .init(
                     id: shard * manifest.documentsPerShard + line - 1,
-                    before: SearchIndex.weightedTerms(before, words: settings.words),
-                    after: SearchIndex.weightedTerms(after, words: settings.words)))
+                    before: SearchIndex.weightedTerms(before), after: SearchIndex.weightedTerms(after)))
         }
         guard let edited = SearchIndexEdit(shards, documents: manifest.documents, edits: documentEdits) else {
             return "the edits move the search index's shard bounds"

@@ -66,7 +66,7 @@ extension SiteBuilder {
         SearchIndex.Entry(
             title: item.post.title, url: item.url,
             date: item.post.kind == .post ? item.post.date.map { String(context.local($0).iso.prefix(10)) } : nil,
-            tags: item.tags.map(\.name), summary: item.post.summary,
-            document: document ?? item.rendered.search ?? SearchDocument(terms: [:], excerpt: ""))
+            tags: item.tags.map(\.name),
+            document: document ?? item.rendered.search ?? SearchDocument(terms: SearchTerms(), excerpt: ""))
     }
 }

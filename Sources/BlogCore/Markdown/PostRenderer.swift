@@ -69,7 +69,9 @@ struct PostRenderer: Sendable {
         // Before the anchors: the search index holds what the reader sees of a heading.
         let search = configuration.search.map { settings in
             walked.text.withUnsafeBufferPointer {
-                SearchDocument(bodyUTF8: $0, headings: walked.headings.map(Self.blockText), words: settings.words)
+                SearchDocument(
+                    bodyUTF8: $0, headings: walked.headings.map(Self.blockText), fields: Self.searchFields(of: post),
+                    words: settings.words)
             }
         }
         let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
@@ -123,6 +125,13 @@ struct PostRenderer: Sendable {
             html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words,
             toc: TableOfContentsEntry.nested(toc),
             diagnostics: diagnostics, search: search)
+    }
+
+    /// What the search index counts of a post besides its body: its title, its tags as the site names them
+    /// (each folded alone, so here as on its tag page) and its front matter's summary.
+    static func searchFields(of post: Post) -> SearchDocument.Fields {
+        SearchDocument.Fields(
+            title: post.title, tags: TagFolding([]).folded(post.tags).map(\.name), summary: post.summary)
     }
 
     /// What one walk of a post's tree finds: the headings and links to change, the paragraphs a summary

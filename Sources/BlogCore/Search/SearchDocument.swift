@@ -1,30 +1,48 @@
-/// What the search index takes from a post's rendered body: its terms with their weighted counts and the
-/// start of its text for result snippets. Made beside the post's page, kept in the build record with the
-/// post's summary, so that a build that carries the page over indexes the post without reading it again.
+/// What the search index takes from a post: its terms with their weighted counts, from its rendered
+/// body, title, tags and summary, and the start of its text for result snippets. Made beside the post's
+/// page, on every core, and kept in the build record with the post's summary, so that a build that
+/// carries the page over indexes the post without reading it again, and the index only adds up.
 struct SearchDocument: Sendable, Equatable {
-    /// Each term with its count; a heading's words count twice, as they tell more of what a post is about.
-    var terms: [String: Int]
+    /// Each term with its weighted count: a heading's words count twice, as they tell more of what a post
+    /// is about, and a title's, tag's and summary's by their fields' weights.
+    var terms: SearchTerms
     /// The body's first words, for the snippet under a result.
     var excerpt: String
 
     static let excerptLimit = 240
+    /// How much more a hit counts in each field than one in the body.
+    static let titleWeight = 4
+    static let tagWeight = 3
+    static let summaryWeight = 2
+
+    /// What a document holds besides its body.
+    struct Fields: Sendable, Equatable {
+        var title: String
+        /// As the site's tag pages name them.
+        var tags: [String]
+        /// Front matter's own summary, which the body may not hold.
+        var summary: String?
+    }
 
     /// The document of a body whose text (headings included) is `body`, with `headings` alone.
-    init(body: String, headings: [String], words: SearchWords) {
+    init(body: String, headings: [String], fields: Fields, words: SearchWords) {
         var body = body
-        self = body.withUTF8 { Self(bodyUTF8: $0, headings: headings, words: words) }
+        self = body.withUTF8 { Self(bodyUTF8: $0, headings: headings, fields: fields, words: words) }
     }
 
     /// The same from the body's UTF-8 text as the renderer collects it, without making a string of it.
-    init(bodyUTF8 body: UnsafeBufferPointer<UInt8>, headings: [String], words: SearchWords) {
+    init(bodyUTF8 body: UnsafeBufferPointer<UInt8>, headings: [String], fields: Fields, words: SearchWords) {
         var counter = SearchWords.Counter(words)
         counter.add(body)
         for heading in headings { counter.add(heading) }
-        self.terms = counter.counts()
+        counter.add(fields.title, weight: Self.titleWeight)
+        for tag in fields.tags { counter.add(tag, weight: Self.tagWeight) }
+        if let summary = fields.summary { counter.add(summary, weight: Self.summaryWeight) }
+        self.terms = counter.terms()
         self.excerpt = Self.excerpt(ofUTF8: body)
     }
 
-    init(terms: [String: Int], excerpt: String) {
+    init(terms: SearchTerms, excerpt: String) {
         self.terms = terms
         self.excerpt = excerpt
     }
@@ -69,16 +87,16 @@ struct SearchDocument: Sendable, Equatable {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// One line for the build record: the excerpt, then each term and its count, separated by U+001F
-    /// (which a term never holds, and the record's text replaces in the excerpt).
+    /// One line for the build record: the excerpt, then each term and its count, in the terms' order,
+    /// separated by U+001F (which a term never holds, and the record's text replaces in the excerpt).
     var recordText: String {
         var bytes = excerpt.utf8.map { $0 == 0x1F ? 0x20 : $0 }
         bytes.reserveCapacity(bytes.count + terms.count * 12)
-        for (term, count) in terms.sorted(by: { $0.key < $1.key }) {
+        terms.forEach { term, count in
             bytes.append(0x1F)
-            bytes.append(contentsOf: term.utf8)
+            bytes.append(contentsOf: term)
             bytes.append(0x1F)
-            bytes.append(contentsOf: String(count).utf8)
+            Self.appendDecimal(count, to: &bytes)
         }
         return String(decoding: bytes, as: UTF8.self)
     }
@@ -86,15 +104,39 @@ struct SearchDocument: Sendable, Equatable {
     /// The document from its ``recordText``; nil for an empty or damaged text.
     init?(recordText: String) {
         guard !recordText.isEmpty else { return nil }
-        let parts = recordText.split(separator: "\u{1F}", omittingEmptySubsequences: false)
-        guard parts.count % 2 == 1 else { return nil }
-        var terms: [String: Int] = [:]
-        var index = 1
-        while index < parts.count {
-            guard let count = Int(parts[index + 1]) else { return nil }
-            terms[String(parts[index])] = count
-            index += 2
+        var text = recordText
+        guard let parsed = text.withUTF8(Self.parseRecord) else { return nil }
+        self = parsed
+    }
+
+    private static func parseRecord(_ bytes: UnsafeBufferPointer<UInt8>) -> SearchDocument? {
+        let separator: UInt8 = 0x1F
+        var index = bytes.firstIndex(of: separator) ?? bytes.count
+        let excerpt = String(decoding: bytes[0..<index], as: UTF8.self)
+        var terms = SearchTerms()
+        while index < bytes.count {
+            let termStart = index + 1
+            guard let termEnd = bytes[termStart...].firstIndex(of: separator) else { return nil }
+            var count = 0
+            index = termEnd + 1
+            let countStart = index
+            while index < bytes.count, bytes[index] != separator {
+                guard (0x30...0x39).contains(bytes[index]), count < Int(Int32.max) / 10 else { return nil }
+                count = count * 10 + Int(bytes[index] - 0x30)
+                index += 1
+            }
+            guard index > countStart else { return nil }
+            terms.append(UnsafeBufferPointer(rebasing: bytes[termStart..<termEnd]), count: count)
         }
-        self.init(terms: terms, excerpt: String(parts[0]))
+        return SearchDocument(terms: terms, excerpt: excerpt)
+    }
+
+    private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        var divisor = 1
+        while divisor <= value / 10 { divisor *= 10 }
+        while divisor > 0 {
+            bytes.append(UInt8(0x30 + value / divisor % 10))
+            divisor /= 10
+        }
     }
 }

@@ -14,8 +14,7 @@ struct SearchIndex: Sendable {
         /// `2026-11-14` in the site's zone; nil for a page.
         var date: String?
         var tags: [String]
-        /// Front matter's own summary, which the body may not hold.
-        var summary: String?
+        /// Its terms, its title's, tags' and summary's among them, and its excerpt.
         var document: SearchDocument
     }
 
@@ -31,10 +30,6 @@ struct SearchIndex: Sendable {
     }
 
     static let formatVersion = 1
-    /// How much more a hit counts in each field than one in the body.
-    static let titleWeight = 4
-    static let tagWeight = 3
-    static let summaryWeight = 2
     /// The highest count a posting holds, so that it takes at most two characters.
     static let countLimit = 1023
 
@@ -51,45 +46,31 @@ struct SearchIndex: Sendable {
     ///   power of two above a 120th of the postings when that is more, so that a site of any size has a
     ///   couple of hundred word shards at most and a small one a few.
     init(_ entries: [Entry], words: SearchWords, shardTarget: Int? = nil) {
-        // Terms by number, so that a document's term is looked up once, not once for each table it is in,
-        // and by its bytes, not by a string's hash (600,000 lookups at 10,000 posts).
-        var ids = SearchWordTable(capacity: 1024)
+        // Terms by number, found by their bytes (600,000 lookups at 10,000 posts), and a string made only
+        // for each new one. Each term's postings are a chain through one set of arrays, in document order,
+        // not an array each: tens of thousands of arrays grown one posting at a time cost more than the
+        // lookups.
+        var ids = SearchWordTable(capacity: 1 << 14)
         var terms: [String] = []
-        var postings: [[(doc: Int, count: Int)]] = []
-        // The weighted count of each term in an entry's title, tags and summary, by number, and which are set.
-        var fieldCounts: [Int] = []
-        var fieldIDs: [Int] = []
-        func id(of term: String) -> Int {
-            var term = term
-            let id = term.withUTF8 { ids.number(of: $0) }
-            if id == terms.count {
-                terms.append(term)
-                postings.append([])
-                fieldCounts.append(0)
-            }
-            return id
-        }
+        var first: [Int32] = []
+        var last: [Int32] = []
+        var chain = PostingChain()
         var lengths: [Int] = []
+        lengths.reserveCapacity(entries.count)
         for (doc, entry) in entries.enumerated() {
-            fieldIDs.removeAll(keepingCapacity: true)
-            for (term, weighted) in Self.fieldTerms(entry, words: words) {
-                let id = id(of: term)
-                fieldIDs.append(id)
-                fieldCounts[id] = weighted
-            }
             var length = 0
-            for (term, count) in entry.document.terms {
-                let id = id(of: term)
-                let weighted = count + fieldCounts[id]
-                fieldCounts[id] = 0
-                length += weighted
-                postings[id].append((doc, weighted))
-            }
-            // The fields' terms that are not in the body.
-            for id in fieldIDs where fieldCounts[id] > 0 {
-                length += fieldCounts[id]
-                postings[id].append((doc, fieldCounts[id]))
-                fieldCounts[id] = 0
+            entry.document.terms.forEach { term, count in
+                let id = ids.number(of: term)
+                let posting = chain.append(doc: doc, count: count)
+                if id == terms.count {
+                    terms.append(String(decoding: term, as: UTF8.self))
+                    first.append(posting)
+                    last.append(posting)
+                } else {
+                    chain.link(last[id], to: posting)
+                    last[id] = posting
+                }
+                length += count
             }
             lengths.append(length)
         }
@@ -98,12 +79,46 @@ struct SearchIndex: Sendable {
         let sorted = terms.indices.sorted { Self.precedes(terms[$0], terms[$1]) }
         var buffer: [UInt8] = []
         let encoded: [(term: String, postings: String)] = sorted.map { id in
-            (terms[id], Self.text(of: postings[id].map { ($0.doc, $0.count, quantized[$0.doc]) }, &buffer))
+            buffer.removeAll(keepingCapacity: true)
+            var previous = 0
+            chain.forEach(from: first[id]) { doc, count in
+                Self.append((doc, count, quantized[doc]), after: previous, to: &buffer)
+                previous = doc
+            }
+            return (terms[id], String(decoding: buffer, as: UTF8.self))
         }
         wordShards = SearchShards.partition(encoded, target: shardTarget ?? Self.shardTarget(forTerms: encoded))
         documents = entries.map(Self.metadata)
         documentsPerShard = max(16, (entries.count + 159) / 160)
         stems = words.stems
+    }
+
+    /// Every term's postings, each a chain of postings through the same arrays.
+    private struct PostingChain {
+        var docs: [Int32] = []
+        var counts: [Int32] = []
+        /// The posting after each in its term's chain, or -1.
+        var next: [Int32] = []
+
+        /// A new posting at the end of no chain yet; its position.
+        mutating func append(doc: Int, count: Int) -> Int32 {
+            docs.append(Int32(doc))
+            counts.append(Int32(clamping: count))
+            next.append(-1)
+            return Int32(next.count - 1)
+        }
+
+        mutating func link(_ posting: Int32, to following: Int32) {
+            next[Int(posting)] = following
+        }
+
+        func forEach(from start: Int32, _ body: (Int, Int) -> Void) {
+            var posting = Int(start)
+            while posting >= 0 {
+                body(Int(docs[posting]), Int(counts[posting]))
+                posting = Int(next[posting])
+            }
+        }
     }
 
     /// One document's hit on a term: its id, the term's weighted count in it, its quantized length.
@@ -113,28 +128,24 @@ struct SearchIndex: Sendable {
     /// at most ``countLimit``; `buffer` is scratch space kept between terms.
     static func text(of postings: [Posting], _ buffer: inout [UInt8]) -> String {
         buffer.removeAll(keepingCapacity: true)
-        var last = 0
+        var previous = 0
         for posting in postings {
-            SearchVarint.append(posting.doc - last, to: &buffer)
-            SearchVarint.append(min(posting.count, countLimit), to: &buffer)
-            SearchVarint.append(posting.length, to: &buffer)
-            last = posting.doc
+            append(posting, after: previous, to: &buffer)
+            previous = posting.doc
         }
         return String(decoding: buffer, as: UTF8.self)
     }
 
-    /// The weighted count of each term of one entry: its fields' terms, each counted with its field's weight.
-    static func weightedTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
-        entry.document.terms.merging(fieldTerms(entry, words: words), uniquingKeysWith: +)
+    /// Appends one posting to a term's postings, whose last document is `previous`.
+    private static func append(_ posting: Posting, after previous: Int, to buffer: inout [UInt8]) {
+        SearchVarint.append(posting.doc - previous, to: &buffer)
+        SearchVarint.append(min(posting.count, countLimit), to: &buffer)
+        SearchVarint.append(posting.length, to: &buffer)
     }
 
-    /// The weighted count of each term of an entry's title, tags and summary.
-    static func fieldTerms(_ entry: Entry, words: SearchWords) -> [String: Int] {
-        var counter = SearchWords.Counter(words)
-        counter.add(entry.title, weight: titleWeight)
-        for tag in entry.tags { counter.add(tag, weight: tagWeight) }
-        if let summary = entry.summary { counter.add(summary, weight: summaryWeight) }
-        return counter.counts()
+    /// The weighted count of each term of one entry.
+    static func weightedTerms(_ entry: Entry) -> [String: Int] {
+        entry.document.terms.dictionary
     }
 
     /// A document's length in a posting: 4·log2(1 + length), rounded, at most 63, so that it takes one

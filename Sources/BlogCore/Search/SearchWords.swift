@@ -52,13 +52,13 @@ struct SearchWords: Sendable {
     func counts(in text: String) -> [String: Int] {
         var counter = Counter(self)
         counter.add(text)
-        return counter.counts()
+        return counter.terms().dictionary
     }
 
     /// Terms counted over texts, each text's count times its weight. Each word is counted by its bytes
     /// before it is folded or stemmed, in tables of bytes (``SearchWordTable``), and each distinct word
-    /// made a term once: a string, a hash of it, a fold and a stem for each of a site's millions of words
-    /// cost more than rendering the posts they are in.
+    /// made a term once, into bytes (``SearchTerms``): a string, a hash of it, a fold and a stem for each
+    /// of a site's millions of words cost more than rendering the posts they are in.
     struct Counter: ~Copyable {
         let words: SearchWords
         /// A post has a hundred distinct words or so, and most of them ASCII.
@@ -86,18 +86,25 @@ struct SearchWords: Sendable {
             text.withUTF8 { add($0, weight: weight) }
         }
 
-        /// Each term with its count.
-        consuming func counts() -> [String: Int] {
-            var counts: [String: Int] = [:]
-            counts.reserveCapacity(ascii.count + other.count)
+        /// Each term with its count, in the order the tables hold their words.
+        consuming func terms() -> SearchTerms {
+            var builder = SearchTerms.Builder(expected: ascii.count + other.count)
+            let stems = words.stems
             var stem: [UInt8] = []
-            ascii.forEachWord { word, count in counts[words.term(ofASCII: word, scratch: &stem), default: 0] += count }
+            ascii.forEachWord { word, count in
+                guard stems else { return builder.add(word, count: count) }
+                stem.removeAll(keepingCapacity: true)
+                stem.append(contentsOf: word)
+                SearchStemmer.stem(&stem)
+                stem.withUnsafeBufferPointer { builder.add($0, count: count) }
+            }
             other.forEachWord { token, count in
                 let kind: Token =
                     SearchWords.isIdeographic(SearchWords.decode(token, at: 0).0.value) ? .ideographs : .word
-                if let term = words.term(ofToken: token, kind) { counts[term, default: 0] += count }
+                guard var term = words.term(ofToken: token, kind) else { return }
+                term.withUTF8 { builder.add($0, count: count) }
             }
-            return counts
+            return builder.finish()
         }
     }
 
