@@ -84,7 +84,9 @@ final class WebDriver {
     }
 
     /// Evaluates `script` every 50 ms until it returns true, for at most `seconds`; says whether it did.
-    func waitUntil(_ script: String, seconds: Double = 15) async -> Bool {
+    /// The wait is long because the whole suite runs beside the browser on two cores: a reload that comes
+    /// returns at once, and only a failure waits it out.
+    func waitUntil(_ script: String, seconds: Double = 45) async -> Bool {
         let deadline = Date().addingTimeInterval(seconds)
         while Date() < deadline {
             // A page that is reloading may fail a script; that is a reason to ask again.
