@@ -119,8 +119,9 @@ extension FeedCheck {
     /// the item's own, met in no other item: it is resolved without a table.
     func resolvingURLs(of item: CheckedItem, cache: inout LinkTargetCache) -> CheckedItem {
         var item = item
+        let home = routes.url(ofPath: "")
         for index in item.urls.indices where LinkTargetCache.leadsTheSameEverywhere(item.urls[index].url) {
-            let resolved = cache.resolveOnce(item.urls[index].url, from: routes.url(ofPath: ""))
+            let resolved = cache.resolveOnce(item.urls[index].url, from: home)
             item.urls[index].sameEverywhere = .some(problem(with: item.urls[index].url, resolved))
         }
         return item
