@@ -41,25 +41,13 @@ extension SiteBuilder {
             else { return "\(path) is not a word shard as the build writes it" }
             shards.append(shard)
         }
-        var documents = documentPaths.map { path in
-            String(decoding: written[path] ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
-        }
+        var documents = SearchDocumentLines(documentPaths.map { written[$0] ?? Data() })
         var documentEdits: [SearchIndexEdit.Document] = []
-        var editedShards = Set<Int>()
         for edit in edits {
             let before = Self.searchEntry(edit.published, context, document: edit.before)
             let after = Self.searchEntry(edit.published, context)
-            // A document shard is `[`, one document a line (a comma after all but the last), and `]`.
-            let old = SearchIndex.metadata(before)
-            guard
-                let (shard, line) = documents.indices.lazy.compactMap({ shard in
-                    documents[shard].firstIndex { $0 == old || ($0.hasSuffix(",") && $0.dropLast() == old) }.map {
-                        (shard, $0)
-                    }
-                }).first
+            guard let (shard, line) = documents.replace(SearchIndex.metadata(before), with: SearchIndex.metadata(after))
             else { return "\(edit.published.post.source): its document is not in the search index as recorded" }
-            editedShards.insert(shard)
-            documents[shard][line] = SearchIndex.metadata(after) + (documents[shard][line].hasSuffix(",") ? "," : "")
             documentEdits.append(
                 .init(
                     id: shard * manifest.documentsPerShard + line - 1,
@@ -68,13 +56,13 @@ extension SiteBuilder {
         guard let edited = SearchIndexEdit(shards, documents: manifest.documents, edits: documentEdits) else {
             return "the edits move the search index's shard bounds"
         }
-        var made: [(path: String, text: String)] = edited.changed.map {
-            (shardPaths[$0], SearchIndex.text(of: edited.wordShards[$0]))
+        var changed: [(path: String, data: Data)] = edited.changed.map {
+            (shardPaths[$0], Data(SearchIndex.text(of: edited.wordShards[$0]).utf8))
         }
-        for shard in editedShards.sorted() {
-            made.append((documentPaths[shard], documents[shard].joined(separator: "\n") + "\n"))
+        for (shard, bytes) in documents.edited.sorted(by: { $0.key < $1.key }) {
+            changed.append((documentPaths[shard], Data(bytes)))
         }
-        var changed = made.map { (path: $0.path, data: Data($0.text.utf8)) }.filter { $0.data != written[$0.path] }
+        changed.removeAll { $0.data == written[$0.path] }
         if let average = edited.averageLength {
             var moved = manifest
             moved.averageLength = average

@@ -281,19 +281,9 @@ struct PostRenderer: Sendable {
     /// processor time at 10,000 posts).
     static func firstRange(of needle: String, in text: String) -> Range<String.Index>? {
         let pattern = Array(needle.utf8)
-        guard let first = pattern.first else { return nil }
+        guard !pattern.isEmpty else { return nil }
         var contiguous = text
-        let offset = contiguous.withUTF8 { bytes -> Int? in
-            guard let base = bytes.baseAddress, bytes.count >= pattern.count else { return nil }
-            var start = 0
-            let lastStart = bytes.count - pattern.count
-            while start <= lastStart, let hit = memchr(base + start, Int32(first), lastStart - start + 1) {
-                let position = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                if bytes[position..<position + pattern.count].elementsEqual(pattern) { return position }
-                start = position + 1
-            }
-            return nil
-        }
+        let offset = contiguous.withUTF8 { ByteFind.firstIndex(of: pattern, in: UnsafeRawBufferPointer($0)) }
         guard let offset else { return nil }
         let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         return lower..<text.utf8.index(lower, offsetBy: pattern.count)

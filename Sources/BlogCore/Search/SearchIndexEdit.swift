@@ -67,23 +67,41 @@ struct SearchIndexEdit {
     /// A word shard from the text ``SearchIndex/text(of:)`` wrote for it; nil for any other text, or a
     /// term or postings with an escape, which that text never needs (terms are letters, digits and marks).
     static func shard(key: String, name: String, text: Data) -> SearchIndex.WordShard? {
-        let (open, close) = (Array("{\n".utf8), Array("\n}\n".utf8))
-        guard text.count >= open.count + close.count, text.starts(with: open), text.suffix(3).elementsEqual(close),
-            !text.contains(UInt8(ascii: "\\"))
-        else { return nil }
-        let body = text.dropFirst(open.count).dropLast(close.count)
-        var terms: [SearchShards.Term] = []
-        let quote = UInt8(ascii: "\"")
-        for line in body.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false) where !line.isEmpty {
-            // `"term":"postings"`, with a comma after all but the last.
-            let member = line.last == UInt8(ascii: ",") ? line.dropLast() : line
-            let parts = member.split(separator: quote, omittingEmptySubsequences: false)
-            guard parts.count == 5, parts[0].isEmpty, parts[2].elementsEqual(":".utf8), parts[4].isEmpty else {
-                return nil
+        text.withUnsafeBytes { bytes -> SearchIndex.WordShard? in
+            let (open, close) = (Array("{\n".utf8), Array("\n}\n".utf8))
+            guard bytes.count >= open.count + close.count, bytes.starts(with: open),
+                bytes.suffix(close.count).elementsEqual(close),
+                ByteFind.firstIndex(of: [UInt8(ascii: "\\")], in: bytes) == nil
+            else { return nil }
+            let end = bytes.count - close.count
+            var terms: [SearchShards.Term] = []
+            var start = open.count
+            while start < end {
+                let lineEnd = ByteFind.next(UInt8(ascii: "\n"), in: bytes, from: start, to: end)
+                defer { start = lineEnd + 1 }
+                guard lineEnd > start else { continue }
+                // `"term":"postings"`, with a comma after all but the last.
+                let last = bytes[lineEnd - 1] == UInt8(ascii: ",") ? lineEnd - 2 : lineEnd - 1
+                guard let (term, postings) = member(bytes, start, last) else { return nil }
+                terms.append((term, postings))
             }
-            terms.append((String(decoding: parts[1], as: UTF8.self), String(decoding: parts[3], as: UTF8.self)))
+            return SearchIndex.WordShard(key: key, name: name, terms: terms)
         }
-        return SearchIndex.WordShard(key: key, name: name, terms: terms)
+    }
+
+    /// The term and postings of the line `bytes[first...last]` when it is `"term":"postings"` with no
+    /// other quote.
+    private static func member(_ bytes: UnsafeRawBufferPointer, _ first: Int, _ last: Int) -> (String, String)? {
+        let quote = UInt8(ascii: "\"")
+        guard last > first, bytes[first] == quote, bytes[last] == quote else { return nil }
+        let termEnd = ByteFind.next(quote, in: bytes, from: first + 1, to: last)
+        guard termEnd + 2 < last, bytes[termEnd + 1] == UInt8(ascii: ":"), bytes[termEnd + 2] == quote,
+            ByteFind.next(quote, in: bytes, from: termEnd + 3, to: last) == last
+        else { return nil }
+        return (
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(first + 1)..<termEnd]), as: UTF8.self),
+            String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(termEnd + 3)..<last]), as: UTF8.self)
+        )
     }
 
     /// The terms whose weighted counts differ between two documents.

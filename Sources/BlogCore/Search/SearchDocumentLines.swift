@@ -1,0 +1,52 @@
+import Foundation
+
+/// The document shards of a search index as the last build wrote them, for an edit to replace a few
+/// documents' lines in place: a shard is `[`, one document a line (a comma after all but the last), and
+/// `]`. Only the shards an edit changes are copied; the others are searched where they were read.
+struct SearchDocumentLines {
+    private let written: [Data]
+    /// The shards changed so far, by their position.
+    private(set) var edited: [Int: [UInt8]] = [:]
+
+    init(_ written: [Data]) {
+        self.written = written
+    }
+
+    /// Replaces the first document line that is `old` with `new`; its shard and line (the `[` is line 0),
+    /// or nil when no line is `old`.
+    mutating func replace(_ old: String, with new: String) -> (shard: Int, line: Int)? {
+        // A line starts after a line feed and ends at one, or at a comma before one.
+        let pattern = Array(("\n" + old).utf8)
+        for shard in written.indices {
+            let found: (at: Int, line: Int)? =
+                if let bytes = edited[shard] {
+                    bytes.withUnsafeBytes { Self.line(pattern, in: $0) }
+                } else {
+                    written[shard].withUnsafeBytes { Self.line(pattern, in: $0) }
+                }
+            guard let found else { continue }
+            var bytes = edited[shard] ?? Array(written[shard])
+            bytes.replaceSubrange((found.at + 1)..<(found.at + pattern.count), with: new.utf8)
+            edited[shard] = bytes
+            return (shard, found.line)
+        }
+        return nil
+    }
+
+    /// Where the first whole line `pattern` (a line feed, then the line) starts in `bytes`, and that line's
+    /// number.
+    private static func line(_ pattern: [UInt8], in bytes: UnsafeRawBufferPointer) -> (at: Int, line: Int)? {
+        let (feed, comma) = (UInt8(ascii: "\n"), UInt8(ascii: ","))
+        var from = 0
+        while let at = ByteFind.firstIndex(of: pattern, in: bytes, from: from) {
+            let end = at + pattern.count
+            if end < bytes.count,
+                bytes[end] == feed || (bytes[end] == comma && end + 1 < bytes.count && bytes[end + 1] == feed)
+            {
+                return (at, ByteFind.count(feed, in: bytes, before: at + 1))
+            }
+            from = at + 1
+        }
+        return nil
+    }
+}
