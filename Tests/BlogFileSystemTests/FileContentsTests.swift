@@ -20,6 +20,27 @@ import Testing
         }
     }
 
+    @Test func aMappedFileHasTheBytesAReadGivesAndKeepsThemWhenReplaced() throws {
+        let root = try folder()
+        defer { try? FileManager.default.removeItem(at: root) }
+        for size in [0, 1, 4096, 65_537] {
+            let data = Data((0..<size).map { UInt8(truncatingIfNeeded: $0 &* 17) })
+            let path = root.appending(path: "m\(size)").path
+            try data.write(to: URL(filePath: path))
+            let mapped = try #require(FileContents.mapped(path: path))
+            #expect(mapped == data)
+            // Replaced as the program replaces files: the mapping keeps the old file's bytes.
+            try FileContents.replace(Data("other".utf8), at: path)
+            #expect(mapped == data)
+            #expect(FileContents.mapped(path: path) == Data("other".utf8))
+        }
+        #expect(FileContents.mapped(path: root.path) == nil)
+        #expect(FileContents.mapped(path: root.appending(path: "missing").path) == nil)
+        let fifo = root.appending(path: "pipe").path
+        #expect(mkfifo(fifo, 0o644) == 0)
+        #expect(FileContents.mapped(path: fifo) == nil)
+    }
+
     @Test func refusesWhatIsNotARegularFileWithoutBlocking() throws {
         let root = try folder()
         defer { try? FileManager.default.removeItem(at: root) }

@@ -116,7 +116,9 @@ extension BuildRecord {
 
         /// The file of the last build, or nil when there is none, or it is of another format or fingerprint, or damaged.
         static func read(for site: Site, in folder: String, fingerprint: UInt64) -> File? {
-            FileContents.read(BuildRecord.url(for: site, in: folder)).flatMap { File($0, fingerprint: fingerprint) }
+            FileContents.mapped(path: BuildRecord.url(for: site, in: folder).path).flatMap {
+                File($0, fingerprint: fingerprint)
+            }
         }
 
         init?(_ data: Data, fingerprint: UInt64) {
