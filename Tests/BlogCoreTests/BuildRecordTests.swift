@@ -222,6 +222,85 @@ import Testing
         #expect(file.patched(sources: [:], outputs: ["new/index.html": .init(size: 1, modified: 1, hash: 1)]) == nil)
     }
 
+    /// An edit's entries go to the journal beside the record, which is left as it was; the record read
+    /// with its journal answers as the patched record does, and a journal that outgrows its limit is folded
+    /// into a new record, which is the patched record byte for byte.
+    @Test func aJournalAnswersAsThePatchedRecordAndIsFoldedIn() async throws {
+        let site = try site()
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        var cache = fullCache()
+        for path in ["content/posts/p1.md", "content/posts/p2.md"] {
+            cache.stamps.sources[path] = FileStamp(size: 1, modified: 1000)
+        }
+        for (path, output) in cache.outputs {
+            cache.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified)
+        }
+        let bytes = await cache.encoded()
+        BuildRecord.save(bytes, for: site, in: ".blog-cache")
+        let incremental = IncrementalBuild(site: site, folder: ".blog-cache", memory: nil, fingerprint: 42)
+        let output = OutputFolder(folder: site.root.appending(path: "public"), displayName: "public")
+        let recordURL = BuildRecord.url(for: site, in: ".blog-cache")
+        let journalURL = RecordJournal.url(for: site, in: ".blog-cache")
+
+        var record = try #require(cache.sources["content/posts/p1.md"])
+        (record.size, record.modified, record.summary) = (77, 88, "An edited “summary”")
+        let stamp = FileStamp(size: 77, modified: 88, changed: 89)
+        let outputs: [String: OutputFile] = ["posts/a/index.html": .init(size: 3, modified: 4, hash: 5)]
+        let first = try #require(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42))
+        #expect(
+            await first.save(
+                replacing: ["content/posts/p1.md": (stamp, record)], outputs: outputs, incremental, output: output))
+        #expect(FileContents.read(recordURL) == bytes)
+        let base = try #require(BuildRecord.File(bytes, fingerprint: 42))
+        let patched = try #require(base.patched(sources: ["content/posts/p1.md": (stamp, record)], outputs: outputs))
+        let expected = try #require(await decode(patched))
+
+        let journaled = try #require(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42))
+        #expect(journaled.journal.sources.count == 1 && journaled.journal.outputs.count == 1)
+        expectSame(await journaled.record(), expected)
+        #expect(journaled.stamps() == expected.stamps)
+        #expect(journaled.source("content/posts/p1.md") == record)
+        #expect(
+            journaled.sources(["content/posts/p1.md", "content/posts/p2.md"])
+                == expected.sources.filter {
+                    ["content/posts/p1.md", "content/posts/p2.md"].contains($0.key)
+                })
+        #expect(
+            journaled.outputs(["posts/a/index.html", "index.html"])
+                == expected.outputs.filter {
+                    ["posts/a/index.html", "index.html"].contains($0.key)
+                })
+
+        // A damaged journal, or one of another record, is not read.
+        let journalBytes = try #require(FileContents.read(journalURL))
+        #expect(RecordJournal(journalBytes, base: journaled.checksum) == journaled.journal)
+        #expect(RecordJournal(journalBytes, base: journaled.checksum &+ 1) == nil)
+        for length in 0..<journalBytes.count {
+            #expect(RecordJournal(journalBytes.prefix(length), base: journaled.checksum) == nil, "cut to \(length)")
+        }
+        for offset in 0..<journalBytes.count {
+            var damaged = journalBytes
+            damaged[offset] ^= 0x20
+            #expect(RecordJournal(damaged, base: journaled.checksum) == nil, "byte \(offset) changed")
+        }
+
+        // A second edit past the journal's limit folds both into the record and removes the journal.
+        var long = try #require(cache.sources["content/posts/p2.md"])
+        long.summary = String(repeating: "x", count: RecordJournal.limit(forRecordOf: bytes.count))
+        let longStamp = FileStamp(size: 1, modified: 2)
+        #expect(
+            await journaled.save(
+                replacing: ["content/posts/p2.md": (longStamp, long)], outputs: [:], incremental, output: output))
+        #expect(!FileManager.default.fileExists(atPath: journalURL.path))
+        let folded = try #require(FileContents.read(recordURL))
+        let both = try #require(
+            base.patched(
+                sources: ["content/posts/p1.md": (stamp, record), "content/posts/p2.md": (longStamp, long)],
+                outputs: outputs))
+        #expect(folded == both)
+        #expect(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42)?.journal.sources.isEmpty == true)
+    }
+
     /// An edit build keeps most records as the cache had them and makes the rest again; what it leaves
     /// must be what a build without a cache makes, warnings, drafts and future posts included.
     @Test func anEditBuildLeavesTheCacheACleanBuildLeaves() async throws {

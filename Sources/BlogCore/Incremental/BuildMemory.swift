@@ -34,7 +34,7 @@ public final class BuildMemory: Sendable {
         state.withLock {
             $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1, scan: $0.scan)
         }
-        try? FileSystem.removeFile(BuildRecord.url(for: site, in: folder).path)
+        BuildRecord.remove(for: site, in: folder)
     }
 
     /// The last scan of the sources, with each file's place in it, taken out of the memory: a build that

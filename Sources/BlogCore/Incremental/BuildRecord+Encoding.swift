@@ -106,23 +106,34 @@ extension BuildRecord {
         }
     }
 
-    /// A record file whose bytes passed every check, with where each section is; its sections are
-    /// decoded only when asked for.
+    /// A record file whose bytes passed every check, with where each section is, and the journal of the
+    /// entries edits replaced since it was written; its sections are decoded only when asked for, and
+    /// every answer has the journal's entries in place.
     struct File: Sendable {
         let data: Data
         let fingerprint: UInt64
+        /// The checksum its head holds, which names it to its journal.
+        let checksum: UInt64
         let dependencies: Dependencies
         let sections: [Range<Int>]
+        var journal: RecordJournal
 
-        /// The file of the last build, or nil when there is none, or it is of another format or fingerprint, or damaged.
+        /// The file of the last build with its journal, or nil when there is none, or it is of another
+        /// format or fingerprint, or damaged (a damaged journal alone is ignored: the whole build then
+        /// finds the edited sources changed).
         static func read(for site: Site, in folder: String, fingerprint: UInt64) -> File? {
-            FileContents.mapped(path: BuildRecord.url(for: site, in: folder).path).flatMap {
-                File($0, fingerprint: fingerprint)
-            }
+            guard
+                var file = FileContents.mapped(path: BuildRecord.url(for: site, in: folder).path).flatMap({
+                    File($0, fingerprint: fingerprint)
+                })
+            else { return nil }
+            file.journal =
+                RecordJournal.read(for: site, in: folder, base: file.checksum) ?? RecordJournal(base: file.checksum)
+            return file
         }
 
         init?(_ data: Data, fingerprint: UInt64) {
-            let head: (Dependencies, [Range<Int>])? = data.withUnsafeBytes { buffer in
+            let head: (Dependencies, [Range<Int>], UInt64)? = data.withUnsafeBytes { buffer in
                 let headSize = BuildRecord.magic.count + 24
                 guard buffer.count >= headSize, buffer.prefix(BuildRecord.magic.count).elementsEqual(BuildRecord.magic)
                 else { return nil }
@@ -133,13 +144,15 @@ extension BuildRecord {
                     Digest.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
                 else { return nil }
                 var reader = RecordReader(buffer, at: headSize)
-                return try? Self.readHead(&reader)
+                return (try? Self.readHead(&reader)).map { ($0.0, $0.1, checksum) }
             }
-            guard let (dependencies, sections) = head, sections.count >= 2 else { return nil }
+            guard let (dependencies, sections, checksum) = head, sections.count >= 2 else { return nil }
             self.data = data
             self.fingerprint = fingerprint
+            self.checksum = checksum
             self.dependencies = dependencies
             self.sections = sections
+            self.journal = RecordJournal(base: checksum)
         }
 
         /// The dependencies and where each section is; the sections must fill the rest exactly.
@@ -201,7 +214,11 @@ extension BuildRecord {
 
         /// The stamps alone, which tell whether anything changed.
         func stamps() -> BuildStamps? {
-            section(0) { reader throws(RecordReader.Failure) in try reader.stamps() }
+            guard var stamps = section(0, { reader throws(RecordReader.Failure) in try reader.stamps() }) else {
+                return nil
+            }
+            journal.applied(to: &stamps)
+            return stamps
         }
 
         /// The whole record, its sections decoded on every core; nil when one of them is damaged.
@@ -235,6 +252,11 @@ extension BuildRecord {
                     return nil
                 }
             }
+            // The spare tree keeps what it held: edits replaced files in the output alone.
+            for (path, source) in journal.sources where record.sources[path] != nil {
+                record.sources[path] = source.record
+            }
+            for (path, output) in journal.outputs where record.outputs[path] != nil { record.outputs[path] = output }
             return record
         }
 

@@ -11,20 +11,29 @@ extension BuildRecord.File {
         var value: Range<Int>
     }
 
-    /// The records of the named sources that the file holds, found in one pass over the sources' sections.
+    /// The records of the named sources that the file holds: the journal's, and the others found in one
+    /// pass over the sources' sections.
     func sources(_ paths: Set<String>) -> [String: BuildRecord.Source] {
-        locateSources(paths).compactMapValues { entry in
-            decode(entry.value) { reader throws(RecordReader.Failure) in
+        var found = journal.sources.filter { paths.contains($0.key) }.mapValues(\.record)
+        let rest = paths.subtracting(found.keys)
+        guard !rest.isEmpty else { return found }
+        for (path, entry) in locateSources(rest) {
+            found[path] = decode(entry.value) { reader throws(RecordReader.Failure) in
                 try reader.lengthPrefixed { reader throws(RecordReader.Failure) in try reader.source() }
             }
         }
+        return found
     }
 
-    /// The entries of the named output files that the last build wrote.
+    /// The entries of the named output files that the last build wrote, or an edit since.
     func outputs(_ paths: Set<String>) -> [String: OutputFile] {
-        locateOutputs(paths).entries.compactMapValues { entry in
-            decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }
+        var found = journal.outputs.filter { paths.contains($0.key) }
+        let rest = paths.subtracting(found.keys)
+        guard !rest.isEmpty else { return found }
+        for (path, entry) in locateOutputs(rest).entries {
+            found[path] = decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }
         }
+        return found
     }
 
     /// The file with the named sources' stamps and records and the named outputs' stamps and entries

@@ -140,11 +140,19 @@ struct BuildRecord: Sendable {
         Self.save(await encoded(), for: site, in: folder)
     }
 
-    /// Writes a record's bytes atomically, as ``save(for:in:)`` does.
+    /// Removes the record and its journal, so that the next build is a whole one.
+    static func remove(for site: Site, in folder: String) {
+        try? FileSystem.removeFile(RecordJournal.url(for: site, in: folder).path)
+        try? FileSystem.removeFile(url(for: site, in: folder).path)
+    }
+
+    /// Writes a record's bytes atomically, as ``save(for:in:)`` does, and removes the journal of the one
+    /// it replaces.
     static func save(_ data: Data, for site: Site, in folder: String) {
         let url = Self.url(for: site, in: folder)
         let folderPath = url.deletingLastPathComponent().path
         try? FileSystem.makeFolders(folderPath)
+        try? FileSystem.removeFile(RecordJournal.url(for: site, in: folder).path)
         try? FileContents.replace(data, at: url.path)
         for name in FileSystem.names(in: folderPath) ?? []
         where name == "build.json" || name == "quick" || (name.hasPrefix("build-sources-") && name.hasSuffix(".json")) {

@@ -37,7 +37,25 @@ extension BuildRecord.File: RecordedBuild {
         outputs: [String: OutputFile],
         _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
-        guard let patched = patched(sources: sources, outputs: outputs) else { return false }
+        var journal = self.journal
+        for (path, new) in sources {
+            journal.sources[path] = RecordJournal.Source(stamp: new.stamp, record: new.record)
+        }
+        journal.outputs.merge(outputs) { _, new in new }
+        let encoded = journal.encoded()
+        guard encoded.count > RecordJournal.limit(forRecordOf: data.count) else {
+            do {
+                try FileContents.replace(
+                    encoded, at: RecordJournal.url(for: incremental.site, in: incremental.folder).path)
+                return true
+            } catch {
+                return false
+            }
+        }
+        guard
+            let patched = patched(
+                sources: journal.sources.mapValues { ($0.stamp, $0.record) }, outputs: journal.outputs)
+        else { return false }
         BuildRecord.save(patched, for: incremental.site, in: incremental.folder)
         return true
     }

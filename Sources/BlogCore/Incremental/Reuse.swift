@@ -208,7 +208,7 @@ extension Reuse {
     /// Forgets the record where the build keeps it, so that the next build is a whole one: some files of
     /// the output may have been replaced without it.
     func forget(_ incremental: IncrementalBuild) {
-        try? FileSystem.removeFile(BuildRecord.url(for: incremental.site, in: incremental.folder).path)
+        BuildRecord.remove(for: incremental.site, in: incremental.folder)
     }
 }
 
