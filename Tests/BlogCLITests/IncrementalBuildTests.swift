@@ -272,6 +272,14 @@ import Testing
         try expectCachedEqualsClean(site, "markup changed, the words kept", editedAlone: true)
         try edit(post) { $0.replacingOccurrences(of: "pangolin", with: "") }
         try expectCachedEqualsClean(site, "a word removed", editedAlone: true)
+        // A document shard changed by hand: the edit cannot trust the index, and the whole build mends it.
+        try edit(site.appending(path: "public/search/documents/0.json")) {
+            $0.replacingOccurrences(of: "\"title\"", with: "\"Title\"")
+        }
+        try edit(post) { $0 + "\nA word for a mended index: okapi.\n" }
+        try expectCachedEqualsClean(
+            site, "a document shard changed by hand", editedAlone: false,
+            wholeBecause: "search index is not as recorded")
         // Its length half as long again: every posting of the post, and the average length, change.
         let manifest = site.appending(path: "public/search/index.json")
         let average = try String(contentsOf: manifest, encoding: .utf8)

@@ -32,22 +32,28 @@ extension SiteBuilder {
         let shardPaths = keys.map { routes.searchWords($0.name).path }
         let documentShards = (manifest.documents + manifest.documentsPerShard - 1) / manifest.documentsPerShard
         let documentPaths = (0..<documentShards).map { routes.searchDocuments($0).path }
-        guard let written = reuse.writtenOutputs(shardPaths + documentPaths, in: folder) else {
-            return "a file of the search index is not as recorded"
-        }
+        let documentEntries = reuse.outputs(Set(documentPaths))
+        guard let written = reuse.writtenOutputs(shardPaths, in: folder),
+            documentPaths.allSatisfy({ documentEntries[$0] != nil })
+        else { return "a file of the search index is not as recorded" }
         var shards: [SearchIndex.WordShard] = []
         for (key, path) in zip(keys, shardPaths) {
             guard let data = written[path], let shard = SearchIndexEdit.shard(key: key.key, name: key.name, text: data)
             else { return "\(path) is not a word shard as the build writes it" }
             shards.append(shard)
         }
-        var documents = SearchDocumentLines(documentPaths.map { written[$0] ?? Data() })
+        var documents = SearchDocumentLines(count: documentPaths.count) { shard in
+            documentEntries[documentPaths[shard]].flatMap { Reuse.written(documentPaths[shard], $0, in: folder) }
+        }
         var documentEdits: [SearchIndexEdit.Document] = []
         for edit in edits {
             let before = Self.searchEntry(edit.published, context, document: edit.before)
             let after = Self.searchEntry(edit.published, context)
             guard let (shard, line) = documents.replace(SearchIndex.metadata(before), with: SearchIndex.metadata(after))
-            else { return "\(edit.published.post.source): its document is not in the search index as recorded" }
+            else {
+                if documents.isDamaged { return "a file of the search index is not as recorded" }
+                return "\(edit.published.post.source): its document is not in the search index as recorded"
+            }
             documentEdits.append(
                 .init(
                     id: shard * manifest.documentsPerShard + line - 1,
@@ -59,10 +65,10 @@ extension SiteBuilder {
         var changed: [(path: String, data: Data)] = edited.changed.map {
             (shardPaths[$0], Data(SearchIndex.text(of: edited.wordShards[$0]).utf8))
         }
-        for (shard, bytes) in documents.edited.sorted(by: { $0.key < $1.key }) {
-            changed.append((documentPaths[shard], Data(bytes)))
-        }
         changed.removeAll { $0.data == written[$0.path] }
+        for change in documents.changes where !change.written.elementsEqual(change.bytes) {
+            changed.append((documentPaths[change.shard], Data(change.bytes)))
+        }
         if let average = edited.averageLength {
             var moved = manifest
             moved.averageLength = average

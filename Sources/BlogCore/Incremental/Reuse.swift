@@ -84,12 +84,18 @@ struct Reuse: Sendable {
         let entries = outputs(Set(paths))
         var found: [String: Data] = [:]
         for path in paths {
-            guard let entry = entries[path], let data = FileContents.read(folder.appending(path: path)),
-                data.count == entry.size, Digest.of(data) == entry.hash
-            else { return nil }
+            guard let entry = entries[path], let data = Self.written(path, entry, in: folder) else { return nil }
             found[path] = data
         }
         return found
+    }
+
+    /// The bytes of the output file at `path` when they are those of its recorded `entry`.
+    static func written(_ path: String, _ entry: OutputFile, in folder: URL) -> Data? {
+        guard let data = FileContents.read(folder.appending(path: path)), data.count == entry.size,
+            Digest.of(data) == entry.hash
+        else { return nil }
+        return data
     }
 
     /// What the output and the spare tree hold by the record, for staging a whole tree; empty when the

@@ -2,22 +2,42 @@ import Foundation
 
 /// The document shards of a search index as the last build wrote them, for an edit to replace a few
 /// documents' lines in place: a shard is `[`, one document a line (a comma after all but the last), and
-/// `]`. Only the shards an edit changes are copied; the others are searched where they were read.
+/// `]`. Shards are read as the search reaches them, and only those an edit changes are copied.
 struct SearchDocumentLines {
-    private let written: [Data]
+    /// The number of shards.
+    let count: Int
+    /// The bytes of a shard as the last build wrote it; nil when it is not as recorded.
+    private let read: (Int) -> Data?
+    /// The shards read so far, in order from the first: an edit's document is looked for shard by shard,
+    /// and the shards after it are not read.
+    private(set) var written: [Data] = []
     /// The shards changed so far, by their position.
     private(set) var edited: [Int: [UInt8]] = [:]
+    /// Whether a shard could not be read as the last build wrote it.
+    private(set) var isDamaged = false
+
+    init(count: Int, read: @escaping (Int) -> Data?) {
+        self.count = count
+        self.read = read
+    }
 
     init(_ written: [Data]) {
-        self.written = written
+        self.init(count: written.count) { written[$0] }
     }
 
     /// Replaces the first document line that is `old` with `new`; its shard and line (the `[` is line 0),
-    /// or nil when no line is `old`.
+    /// or nil when no line is `old` (or a shard cannot be read: see ``isDamaged``).
     mutating func replace(_ old: String, with new: String) -> (shard: Int, line: Int)? {
         // A line starts after a line feed and ends at one, or at a comma before one.
         let pattern = Array(("\n" + old).utf8)
-        for shard in written.indices {
+        for shard in 0..<count {
+            if shard == written.count {
+                guard let data = read(shard) else {
+                    isDamaged = true
+                    return nil
+                }
+                written.append(data)
+            }
             let found: (at: Int, line: Int)? =
                 if let bytes = edited[shard] {
                     bytes.withUnsafeBytes { Self.line(pattern, in: $0) }
@@ -31,6 +51,11 @@ struct SearchDocumentLines {
             return (shard, found.line)
         }
         return nil
+    }
+
+    /// The shards changed, with their bytes as written and as changed, in order.
+    var changes: [(shard: Int, written: Data, bytes: [UInt8])] {
+        edited.keys.sorted().map { ($0, written[$0], edited[$0] ?? []) }
     }
 
     /// Where the first whole line `pattern` (a line feed, then the line) starts in `bytes`, and that line's
