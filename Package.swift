@@ -92,7 +92,8 @@ let package = Package(
                 .product(name: "CompressNIO", package: "compress-nio"),
             ]
         ),
-        .executableTarget(name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "CommonMark", "Images"]),
+        .executableTarget(
+            name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "BlogFileSystem", "CommonMark", "Images"]),
         .testTarget(name: "JSONFeedTests", dependencies: ["JSONFeed"], exclude: ["Fixtures"]),
         .testTarget(name: "CommonMarkTests", dependencies: ["CommonMark"], exclude: ["Fixtures"]),
         .testTarget(name: "ImagesTests", dependencies: ["Images"]),

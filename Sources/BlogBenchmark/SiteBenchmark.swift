@@ -25,6 +25,8 @@ struct SiteBenchmark {
         var onePostAgainSeconds: Double
         /// The slowest of those later edits.
         var onePostAgainSlowestSeconds: Double
+        /// Listing and stamping every post on both cores (``StatFloor``), which every edit pays.
+        var statFloorSeconds: Double?
         var postsPerSecond: Double
         /// Every clean build's time, of which ``cleanBuildSeconds`` is the median, and the same for the
         /// two parts of the floor.
@@ -163,6 +165,7 @@ struct SiteBenchmark {
                 later.append(ChildProcess.run(blog, ["build", "--site", site.path]).seconds)
             }
             later.sort()
+            let statFloor = await StatFloor.seconds(site: site)
             let cmark = cmarkRuns.sorted()[Self.repeats / 2]
             let copy = copyRuns.sorted()[Self.repeats / 2]
             var result = Figures(
@@ -170,7 +173,7 @@ struct SiteBenchmark {
                 cleanBuildPeakMemoryMB: Double(cleanRuns.map(\.peakMemory).max() ?? 0) / 1e6,
                 noChangeRebuildSeconds: noChange.seconds, spareReadySeconds: spareReady,
                 onePostRebuildSeconds: onePost.seconds, onePostAgainSeconds: later[later.count / 2],
-                onePostAgainSlowestSeconds: later.last ?? 0,
+                onePostAgainSlowestSeconds: later.last ?? 0, statFloorSeconds: statFloor,
                 postsPerSecond: Double(count) / clean.seconds, cleanBuildRuns: cleanRuns.map(\.seconds),
                 floorCmarkRuns: cmarkRuns, floorCopyRuns: copyRuns,
                 floorCmarkSeconds: cmark, floorCopySeconds: copy,

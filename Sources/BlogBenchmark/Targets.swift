@@ -92,6 +92,16 @@ enum Targets {
                     Target(
                         name: "\(large.posts) posts, one post edited, against the same edit at 10000 posts",
                         value: large.onePostAgainSeconds / ten.onePostAgainSeconds, limit: 1.5, unit: "x"))
+                // What bounds that ratio: every edit lists and stamps every source, which grows with the
+                // site; the rest of the edit is judged against the same limit without it.
+                if let largeFloor = large.statFloorSeconds, let tenFloor = ten.statFloorSeconds {
+                    targets.append(
+                        Target(
+                            name:
+                                "\(large.posts) posts, one post edited less listing and stamping every post, against the same at 10000 posts",
+                            value: (large.onePostAgainSeconds - largeFloor) / (ten.onePostAgainSeconds - tenFloor),
+                            limit: 1.5, unit: "x"))
+                }
             }
         }
         let sizes = figures.sorted { $0.posts < $1.posts }
@@ -125,10 +135,11 @@ enum Targets {
             let posts = Double(figure.posts)
             lines.append(
                 String(
-                    format: "  %6d posts: %6.1f µs and %5.1f kB per post; edit %.2f s, later edits %.2f s",
+                    format:
+                        "  %6d posts: %6.1f µs and %5.1f kB per post; edit %.2f s, later edits %.2f s (listing and stamping every post %.3f s)",
                     figure.posts,
                     1e6 * figure.cleanBuildSeconds / posts, 1e3 * figure.cleanBuildPeakMemoryMB / posts,
-                    figure.onePostRebuildSeconds, figure.onePostAgainSeconds))
+                    figure.onePostRebuildSeconds, figure.onePostAgainSeconds, figure.statFloorSeconds ?? .nan))
         }
         lines.append("targets (\(machine))")
         for target in targets {

@@ -62,4 +62,49 @@ import Testing
         _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
         #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))
     }
+
+    /// Once the memory has written its record, an edit rebuilt alone adds its entries to the journal beside
+    /// that record instead of leaving the whole record to be written again; a later process reads the
+    /// record with its journal and finds nothing changed.
+    @Test func editsWhileServingGoToTheJournalOfTheSavedRecord() async throws {
+        let site = try makeSite(posts: [
+            "a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02", body: "Intro.\n\nStart."),
+            "c.md": post("C", "2024-01-03"),
+        ])
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        let memory = BuildMemory()
+        var options = BuildOptions(now: fixedNow)
+        options.memory = memory
+        let cacheFile = BuildRecord.url(for: site, in: options.cacheFolder)
+        let journalFile = RecordJournal.url(for: site, in: options.cacheFolder)
+        _ = try await SiteBuilder(site: site).build(options)
+        await memory.save()
+        let recordBytes = try #require(FileManager.default.contents(atPath: cacheFile.path))
+        for body in ["Intro.\n\nFirst edit.", "Intro.\n\nSecond edit, longer."] {
+            try post("B", "2024-01-02", body: body).write(
+                to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
+            let edited = try await SiteBuilder(site: site).build(options)
+            #expect(edited.filesWritten > 0)
+            await memory.save()
+            #expect(FileManager.default.contents(atPath: cacheFile.path) == recordBytes)
+            #expect(FileManager.default.fileExists(atPath: journalFile.path))
+        }
+        let unchanged = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
+        #expect(unchanged.filesWritten == 0)
+        let clean = try makeSite(posts: [:])
+        defer { try? FileManager.default.removeItem(at: clean.root) }
+        try FileManager.default.removeItem(at: clean.root.appending(path: "content"))
+        try FileManager.default.copyItem(
+            at: site.root.appending(path: "content"), to: clean.root.appending(path: "content"))
+        _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
+        #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))
+        // A change of what lists show takes the whole build: the memory's record is written whole again.
+        try post("B", "2024-01-02", body: "Another intro.").write(
+            to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
+        _ = try await SiteBuilder(site: site).build(options)
+        #expect(!FileManager.default.fileExists(atPath: journalFile.path))
+        await memory.save()
+        #expect(FileManager.default.contents(atPath: cacheFile.path) != recordBytes)
+        #expect(!FileManager.default.fileExists(atPath: journalFile.path))
+    }
 }

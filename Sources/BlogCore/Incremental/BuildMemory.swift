@@ -19,6 +19,10 @@ public final class BuildMemory: Sendable {
         var build = 0
         /// The last build's scan of the sources, with where each file is in it.
         var scan: (scan: SourceScan, positions: [String: Int])?
+        /// The journal on disk and the size of the record file it applies to, while that file with that
+        /// journal is ``record``: an edit then adds its entries to the journal instead of leaving the record
+        /// to be written whole.
+        var disk: (journal: RecordJournal, recordSize: Int)?
     }
 
     private let state = Locked(State())
@@ -35,6 +39,25 @@ public final class BuildMemory: Sendable {
             $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1, scan: $0.scan)
         }
         BuildRecord.remove(for: site, in: folder)
+    }
+
+    /// Remembers the record an edit-only rebuild left, `record`, whose replaced entries are `sources` and
+    /// `outputs`, and adds them to the journal on disk when the record file there is the last one
+    /// remembered (written by ``save()``); false when it is not, or the journal would outgrow its limit,
+    /// and nothing is done (``remember(_:for:in:output:)`` then).
+    func rememberEdit(
+        _ record: BuildRecord, sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
+        outputs: [String: OutputFile], for site: Site, in folder: String, output: OutputFolder
+    ) -> Bool {
+        state.withLock { state in
+            guard var disk = state.disk, state.unsaved == nil, state.record?.fingerprint == record.fingerprint else {
+                return false
+            }
+            disk.journal.add(sources: sources, outputs: outputs)
+            guard disk.journal.write(for: site, in: folder, recordSize: disk.recordSize) else { return false }
+            state = State(record: record, output: output, build: state.build + 1, scan: state.scan, disk: disk)
+            return true
+        }
     }
 
     /// The last scan of the sources, with each file's place in it, taken out of the memory: a build that
@@ -69,6 +92,9 @@ public final class BuildMemory: Sendable {
                 if state.build == taken.build { state.record = record }
             }
         }
-        await record.save(for: taken.place.site, in: taken.place.folder)
+        guard let written = await record.save(for: taken.place.site, in: taken.place.folder) else { return }
+        state.withLock { state in
+            if state.build == taken.build { state.disk = (RecordJournal(base: written.checksum), written.size) }
+        }
     }
 }

@@ -136,8 +136,15 @@ struct BuildRecord: Sendable {
 
     /// Writes the record atomically; a failure only costs the next build its shortcut. The files of
     /// earlier formats (`build.json`, `build-sources-K.json`, `quick`) are removed.
-    func save(for site: Site, in folder: String) async {
-        Self.save(await encoded(), for: site, in: folder)
+    /// - Returns: The written file's size and checksum, which name it to a journal.
+    @discardableResult
+    func save(for site: Site, in folder: String) async -> (size: Int, checksum: UInt64)? {
+        let data = await encoded()
+        Self.save(data, for: site, in: folder)
+        return data.withUnsafeBytes { buffer in
+            var reader = RecordReader(buffer, at: Self.magic.count + 16)
+            return (try? reader.fixed()).map { (data.count, $0) }
+        }
     }
 
     /// Removes the record and its journal, so that the next build is a whole one.

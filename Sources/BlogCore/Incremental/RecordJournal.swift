@@ -98,6 +98,26 @@ struct RecordJournal: Sendable, Equatable {
         return Data(Self.magic + head.bytes + body.bytes)
     }
 
+    /// Adds an edit's entries, replacing those of the same paths.
+    mutating func add(sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: OutputFile])
+    {
+        for (path, new) in sources { self.sources[path] = Source(stamp: new.stamp, record: new.record) }
+        self.outputs.merge(outputs) { _, new in new }
+    }
+
+    /// Writes the journal beside its record when it stays within the limit for a record of `recordSize`
+    /// bytes; false when it does not, or cannot be written (the record must then be written whole).
+    func write(for site: Site, in folder: String, recordSize: Int) -> Bool {
+        let encoded = encoded()
+        guard encoded.count <= Self.limit(forRecordOf: recordSize) else { return false }
+        do {
+            try FileContents.replace(encoded, at: Self.url(for: site, in: folder).path)
+            return true
+        } catch {
+            return false
+        }
+    }
+
     /// The stamps with this journal's entries in place.
     func applied(to stamps: inout BuildStamps) {
         for (path, source) in sources { stamps.sources[path] = source.stamp }

@@ -38,20 +38,8 @@ extension BuildRecord.File: RecordedBuild {
         _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         var journal = self.journal
-        for (path, new) in sources {
-            journal.sources[path] = RecordJournal.Source(stamp: new.stamp, record: new.record)
-        }
-        journal.outputs.merge(outputs) { _, new in new }
-        let encoded = journal.encoded()
-        guard encoded.count > RecordJournal.limit(forRecordOf: data.count) else {
-            do {
-                try FileContents.replace(
-                    encoded, at: RecordJournal.url(for: incremental.site, in: incremental.folder).path)
-                return true
-            } catch {
-                return false
-            }
-        }
+        journal.add(sources: sources, outputs: outputs)
+        if journal.write(for: incremental.site, in: incremental.folder, recordSize: data.count) { return true }
         guard
             let patched = patched(
                 sources: journal.sources.mapValues { ($0.stamp, $0.record) }, outputs: journal.outputs)
@@ -94,6 +82,13 @@ extension BuildRecord: RecordedBuild {
             guard record.outputs[path] != nil else { return false }
             record.outputs[path] = new
             record.stamps.outputs[path] = FileStamp(size: new.size, modified: new.modified)
+        }
+        if let memory = incremental.memory,
+            memory.rememberEdit(
+                record, sources: sources, outputs: outputs, for: incremental.site, in: incremental.folder,
+                output: output)
+        {
+            return true
         }
         await incremental.save(record, output: output)
         return true
