@@ -103,8 +103,18 @@ import Testing
             to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
         _ = try await SiteBuilder(site: site).build(options)
         #expect(!FileManager.default.fileExists(atPath: journalFile.path))
+        // An edit rebuilt alone before that record is saved: its entries are in the record saved after it.
+        try post("B", "2024-01-02", body: "Another intro.\n\nAnd more.").write(
+            to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
+        #expect(try await SiteBuilder(site: site).build(options).filesWritten > 0)
+        #expect(!FileManager.default.fileExists(atPath: cacheFile.path))
         await memory.save()
         #expect(FileManager.default.contents(atPath: cacheFile.path) != recordBytes)
         #expect(!FileManager.default.fileExists(atPath: journalFile.path))
+        #expect(try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow)).filesWritten == 0)
+        try post("B", "2024-01-02", body: "Another intro.\n\nAnd more.").write(
+            to: clean.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
+        _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
+        #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))
     }
 }

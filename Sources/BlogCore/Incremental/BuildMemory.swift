@@ -23,6 +23,19 @@ public final class BuildMemory: Sendable {
         /// journal is ``record``: an edit then adds its entries to the journal instead of leaving the record
         /// to be written whole.
         var disk: (journal: RecordJournal, recordSize: Int)?
+        /// Entries that edits rebuilt alone replaced since ``record`` was remembered, put into it when it is
+        /// next asked for: no build holds it then, so its dictionaries change in place rather than being
+        /// copied whole (50,000 sources' records) for every edit.
+        var pending: RecordJournal?
+
+        /// The record with the pending entries in place.
+        mutating func settled() -> BuildRecord? {
+            if let pending {
+                record?.replace(sources: pending.sources, outputs: pending.outputs)
+                self.pending = nil
+            }
+            return record
+        }
     }
 
     private let state = Locked(State())
@@ -31,7 +44,7 @@ public final class BuildMemory: Sendable {
     public init() {}
 
     func record(fingerprint: UInt64) -> BuildRecord? {
-        state.withLock { $0.record?.fingerprint == fingerprint ? $0.record : nil }
+        state.withLock { $0.record?.fingerprint == fingerprint ? $0.settled() : nil }
     }
 
     func remember(_ record: BuildRecord, for site: Site, in folder: String, output: OutputFolder) {
@@ -41,21 +54,32 @@ public final class BuildMemory: Sendable {
         BuildRecord.remove(for: site, in: folder)
     }
 
-    /// Remembers the record an edit-only rebuild left, `record`, whose replaced entries are `sources` and
-    /// `outputs`, and adds them to the journal on disk when the record file there is the last one
-    /// remembered (written by ``save()``); false when it is not, or the journal would outgrow its limit,
-    /// and nothing is done (``remember(_:for:in:output:)`` then).
+    /// Remembers that an edit rebuilt alone replaced these entries of the record the memory holds, and adds
+    /// them to the journal on disk when the record file there is the one the memory holds (written by
+    /// ``save()``), else leaves the record to be saved whole; false when the memory holds no record of
+    /// this fingerprint (nothing is done then).
     func rememberEdit(
-        _ record: BuildRecord, sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
+        fingerprint: UInt64, sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
         outputs: [String: OutputFile], for site: Site, in folder: String, output: OutputFolder
     ) -> Bool {
         state.withLock { state in
-            guard var disk = state.disk, state.unsaved == nil, state.record?.fingerprint == record.fingerprint else {
-                return false
+            guard state.record?.fingerprint == fingerprint else { return false }
+            var pending = state.pending ?? RecordJournal(base: 0)
+            pending.add(sources: sources, outputs: outputs)
+            state.pending = pending
+            state.output = output
+            state.build += 1
+            if var disk = state.disk, state.unsaved == nil {
+                disk.journal.add(sources: sources, outputs: outputs)
+                if disk.journal.write(for: site, in: folder, recordSize: disk.recordSize) {
+                    state.disk = disk
+                    return true
+                }
             }
-            disk.journal.add(sources: sources, outputs: outputs)
-            guard disk.journal.write(for: site, in: folder, recordSize: disk.recordSize) else { return false }
-            state = State(record: record, output: output, build: state.build + 1, scan: state.scan, disk: disk)
+            // The files on disk are not this record: gone until the memory is saved.
+            state.disk = nil
+            state.unsaved = (site, folder)
+            BuildRecord.remove(for: site, in: folder)
             return true
         }
     }
@@ -81,7 +105,7 @@ public final class BuildMemory: Sendable {
         let taken = state.withLock {
             state -> (record: BuildRecord, place: (site: Site, folder: String), output: OutputFolder?, build: Int)? in
             defer { state.unsaved = nil }
-            guard let record = state.record, let place = state.unsaved else { return nil }
+            guard let place = state.unsaved, let record = state.settled() else { return nil }
             return (record, place, state.output, state.build)
         }
         guard let taken else { return }

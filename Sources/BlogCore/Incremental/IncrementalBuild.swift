@@ -43,7 +43,7 @@ struct IncrementalBuild: Sendable {
         /// The content's diagnostics of the last build, which the edits leave as they were.
         var diagnostics: [Diagnostic]
         /// Every source the record holds, for looking up where links lead.
-        var recordedSources: [String]
+        var recordedSources: Dictionary<String, FileStamp>.Keys
     }
 
     /// Whether every source, the theme, blog.yaml and the output itself are as the last build left them,
@@ -63,7 +63,7 @@ struct IncrementalBuild: Sendable {
         return .edited(
             Edits(
                 indices: edited, reuse: Reuse(recorded), previous: previous, summary: summary,
-                diagnostics: stamps.diagnostics, recordedSources: Array(stamps.sources.keys)))
+                diagnostics: stamps.diagnostics, recordedSources: stamps.sources.keys))
     }
 
     /// The last build's record, for a whole build whatever changed (a build that checks its links).

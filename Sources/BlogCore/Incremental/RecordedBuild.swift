@@ -67,30 +67,39 @@ extension BuildRecord: RecordedBuild {
     }
 
     /// The spare tree (a full map here) keeps what it held: the files were replaced in the output alone.
+    /// `blog serve`'s memory takes the entries to put in its record later, when no build holds it.
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
         outputs: [String: OutputFile],
         _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
-        var record = self
-        for (path, new) in sources {
-            guard record.sources[path] != nil, record.stamps.sources[path] != nil else { return false }
-            record.sources[path] = new.record
-            record.stamps.sources[path] = new.stamp
-        }
-        for (path, new) in outputs {
-            guard record.outputs[path] != nil else { return false }
-            record.outputs[path] = new
-            record.stamps.outputs[path] = FileStamp(size: new.size, modified: new.modified)
-        }
+        for path in sources.keys where self.sources[path] == nil || stamps.sources[path] == nil { return false }
+        for path in outputs.keys where self.outputs[path] == nil { return false }
         if let memory = incremental.memory,
             memory.rememberEdit(
-                record, sources: sources, outputs: outputs, for: incremental.site, in: incremental.folder,
-                output: output)
+                fingerprint: fingerprint, sources: sources, outputs: outputs, for: incremental.site,
+                in: incremental.folder, output: output)
         {
             return true
         }
+        var record = self
+        record.replace(
+            sources: sources.mapValues { RecordJournal.Source(stamp: $0.stamp, record: $0.record) }, outputs: outputs)
         await incremental.save(record, output: output)
         return true
+    }
+}
+
+extension BuildRecord {
+    /// Replaces the entries and stamps of these sources and output files; the spare tree keeps what it held.
+    mutating func replace(sources: [String: RecordJournal.Source], outputs: [String: OutputFile]) {
+        for (path, new) in sources {
+            self.sources[path] = new.record
+            stamps.sources[path] = new.stamp
+        }
+        for (path, new) in outputs {
+            self.outputs[path] = new
+            stamps.outputs[path] = FileStamp(size: new.size, modified: new.modified)
+        }
     }
 }

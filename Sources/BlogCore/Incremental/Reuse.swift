@@ -182,7 +182,9 @@ extension Reuse {
     /// posts edited since have the front matter it records, or the rebuild is not the short one.
     ///
     /// - Parameter recordedSources: Every source the record holds (``IncrementalBuild/Edits``).
-    func linkTargets(_ routes: Routes, recordedSources: [String]) -> @Sendable (String) -> PostRenderer.LinkTarget {
+    func linkTargets(_ routes: Routes, recordedSources: Dictionary<String, FileStamp>.Keys)
+        -> @Sendable (String) -> PostRenderer.LinkTarget
+    {
         let index = LinkIndex(recorded: recorded, paths: recordedSources)
         return { path in
             guard let source = index.source(path), let post = source.post else { return .none }
@@ -224,11 +226,11 @@ extension Reuse {
 private final class LinkIndex: Sendable {
     static let limit = 16
     private let recorded: (any RecordedBuild)?
-    private let paths: [String]
+    private let paths: Dictionary<String, FileStamp>.Keys
     private let state = Locked<(looked: [String: BuildRecord.Source?], all: [String: BuildRecord.Source]?)>(
         ([:], nil))
 
-    init(recorded: (any RecordedBuild)?, paths: [String]) {
+    init(recorded: (any RecordedBuild)?, paths: Dictionary<String, FileStamp>.Keys) {
         self.recorded = recorded
         self.paths = paths
     }
