@@ -92,6 +92,9 @@ public final class PreviewServer: Sendable {
             throw ServeError(message: "\(error)")
         }
         var saving = await build(origin: origin, changed: [], watched: false, report: report)
+        // The record is written before the preview is announced: an edit rebuilt alone then adds its entries
+        // to the record's journal, and the first save waits for nothing.
+        await saving.value
         let isLoopback = RequestGuard.isLoopback(options.host)
         report(
             .serving(

@@ -30,6 +30,7 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: cacheFile.path))
         await memory.save()
         #expect(FileManager.default.fileExists(atPath: cacheFile.path))
+        await memory.spareLinked()
         // The first build had no tree to keep as the spare; saving made one of links to the output.
         let spare = site.root.appending(path: ".public.blog-spare")
         #expect(tree(spare) == tree(site.root.appending(path: "public")))

@@ -27,6 +27,8 @@ public final class BuildMemory: Sendable {
         /// next asked for: no build holds it then, so its dictionaries change in place rather than being
         /// copied whole (50,000 sources' records) for every edit.
         var pending: RecordJournal?
+        /// The linking of the spare tree that ``save()`` started last.
+        var linking: Task<Void, Never>?
 
         /// The record with the pending entries in place.
         mutating func settled() -> BuildRecord? {
@@ -49,7 +51,9 @@ public final class BuildMemory: Sendable {
 
     func remember(_ record: BuildRecord, for site: Site, in folder: String, output: OutputFolder) {
         state.withLock {
-            $0 = State(record: record, unsaved: (site, folder), output: output, build: $0.build + 1, scan: $0.scan)
+            $0 = State(
+                record: record, unsaved: (site, folder), output: output, build: $0.build + 1, scan: $0.scan,
+                linking: $0.linking)
         }
         BuildRecord.remove(for: site, in: folder)
     }
@@ -99,8 +103,12 @@ public final class BuildMemory: Sendable {
         state.withLock { $0.scan = (scan, positions) }
     }
 
-    /// Writes the remembered record to disk, if a build left one there since the last call, after making
-    /// the output's spare tree when it has none. Call it between builds, never during one.
+    /// Writes the remembered record to disk, if a build left one there since the last call. When the output
+    /// has no spare tree, the record describes the output as its spare and the tree is linked beside the
+    /// builds that follow, as `blog link-spare` does after `blog build` (a spare that is missing, half made
+    /// or stale is only not used: every file in it is checked against the record before it is kept), so
+    /// that a save right after the first build need not wait for 60,000 links. Call it between builds,
+    /// never during one.
     public func save() async {
         let taken = state.withLock {
             state -> (record: BuildRecord, place: (site: Site, folder: String), output: OutputFolder?, build: Int)? in
@@ -110,15 +118,25 @@ public final class BuildMemory: Sendable {
         }
         guard let taken else { return }
         var record = taken.record
-        if record.spare == nil, let output = taken.output, StagedTree.linkSpare(for: output, manifest: record.outputs) {
+        if record.spare == nil, let output = taken.output {
             record.spare = record.outputs
+            let manifest = record.outputs
+            let linking = Task.detached(priority: .utility) {
+                _ = StagedTree.linkSpare(for: output, manifest: manifest)
+            }
             state.withLock { state in
                 if state.build == taken.build { state.record = record }
+                state.linking = linking
             }
         }
         guard let written = await record.save(for: taken.place.site, in: taken.place.folder) else { return }
         state.withLock { state in
             if state.build == taken.build { state.disk = (RecordJournal(base: written.checksum), written.size) }
         }
+    }
+
+    /// Waits for the spare tree that ``save()`` started linking, if any.
+    public func spareLinked() async {
+        await state.withLock { $0.linking }?.value
     }
 }
