@@ -249,7 +249,8 @@ import Testing
         let first = try #require(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42))
         #expect(
             await first.save(
-                replacing: ["content/posts/p1.md": (stamp, record)], outputs: outputs, incremental, output: output))
+                replacing: ["content/posts/p1.md": (stamp, record)], outputs: outputs, removing: [], incremental,
+                output: output))
         #expect(FileContents.read(recordURL) == bytes)
         let base = try #require(BuildRecord.File(bytes, fingerprint: 42))
         let patched = try #require(base.patched(sources: ["content/posts/p1.md": (stamp, record)], outputs: outputs))
@@ -290,7 +291,8 @@ import Testing
         let longStamp = FileStamp(size: 1, modified: 2)
         #expect(
             await journaled.save(
-                replacing: ["content/posts/p2.md": (longStamp, long)], outputs: [:], incremental, output: output))
+                replacing: ["content/posts/p2.md": (longStamp, long)], outputs: [:], removing: [], incremental,
+                output: output))
         #expect(!FileManager.default.fileExists(atPath: journalURL.path))
         let folded = try #require(FileContents.read(recordURL))
         let both = try #require(
@@ -299,6 +301,64 @@ import Testing
                 outputs: outputs))
         #expect(folded == both)
         #expect(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42)?.journal.sources.isEmpty == true)
+    }
+
+    /// An edit may add output files (a word shard of the search index cut anew) and remove some: the record
+    /// read with its journal has them added and gone, the spare keeps what it held, and folding writes the
+    /// record whole, as a record with those entries changed encodes.
+    @Test func aJournalAddsAndRemovesOutputs() async throws {
+        let site = try site()
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        var cache = fullCache()
+        cache.stamps.sources["content/posts/p1.md"] = FileStamp(size: 1, modified: 1000)
+        for (path, output) in cache.outputs {
+            cache.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified)
+        }
+        let bytes = await cache.encoded()
+        BuildRecord.save(bytes, for: site, in: ".blog-cache")
+        let incremental = IncrementalBuild(site: site, folder: ".blog-cache", memory: nil, fingerprint: 42)
+        let output = OutputFolder(folder: site.root.appending(path: "public"), displayName: "public")
+        var record = try #require(cache.sources["content/posts/p1.md"])
+        record.summary = "Edited"
+        let stamp = FileStamp(size: 7, modified: 8)
+        let outputs: [String: OutputFile] = [
+            "search/words/new.json": .init(size: 3, modified: 4, hash: 5),
+            "posts/a/index.html": .init(size: 6, modified: 7, hash: 8),
+        ]
+        let file = try #require(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42))
+        #expect(
+            await file.save(
+                replacing: ["content/posts/p1.md": (stamp, record)], outputs: outputs, removing: ["feed.json"],
+                incremental, output: output))
+        var expected = try #require(await decode(bytes))
+        expected.replace(
+            sources: ["content/posts/p1.md": .init(stamp: stamp, record: record)], outputs: outputs,
+            removing: ["feed.json"])
+        #expect(expected.outputs["feed.json"] == nil && expected.spare?["feed.json"] == cache.spare?["feed.json"])
+
+        let journaled = try #require(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42))
+        expectSame(await journaled.record(), expected)
+        #expect(journaled.stamps() == expected.stamps)
+        #expect(
+            journaled.outputs(["feed.json", "search/words/new.json", "index.html"]) == [
+                "search/words/new.json": outputs["search/words/new.json"]!, "index.html": cache.outputs["index.html"]!,
+            ])
+        // Put back as new, the removed file is there again.
+        var again = journaled.journal
+        again.add(sources: [:], outputs: ["feed.json": .init(size: 1, modified: 1, hash: 1)])
+        #expect(again.removed.isEmpty && again.outputs["feed.json"] != nil)
+
+        // Folded in by writing the whole record again.
+        var long = record
+        long.summary = String(repeating: "x", count: RecordJournal.limit(forRecordOf: bytes.count))
+        #expect(
+            await journaled.save(
+                replacing: ["content/posts/p1.md": (stamp, long)], outputs: [:], removing: [], incremental,
+                output: output))
+        #expect(!FileManager.default.fileExists(atPath: RecordJournal.url(for: site, in: ".blog-cache").path))
+        expected.replace(
+            sources: ["content/posts/p1.md": .init(stamp: stamp, record: long)], outputs: [:], removing: [])
+        #expect(FileContents.read(BuildRecord.url(for: site, in: ".blog-cache")) == (await expected.encoded()))
     }
 
     /// An edit build keeps most records as the cache had them and makes the rest again; what it leaves

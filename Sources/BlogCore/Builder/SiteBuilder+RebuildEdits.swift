@@ -62,15 +62,19 @@ extension SiteBuilder {
         }
         for index in edited.indices { edited[index].post.body = "" }
         let made = replaced.all.sorted { $0.path < $1.path }
-        let recordedOutputs = reuse.outputs(Set(made.map(\.path)))
-        guard Self.areAsRecorded(recordedOutputs, in: plan.output.folder.path) else {
+        let removed = replaced.removed.sorted()
+        let recordedOutputs = reuse.outputs(Set(made.map(\.path) + removed))
+        guard removed.allSatisfy({ recordedOutputs[$0] != nil }),
+            Self.areAsRecorded(recordedOutputs, in: plan.output.folder.path)
+        else {
             return Self.wholeBuild("an output file the edit replaces is not as the last build left it")
         }
         guard
             let written = await Self.replaceChanged(
                 made, in: plan.output, recorded: recordedOutputs,
                 beforeSwap: plan.options.beforeSwap),
-            await reuse.save(edited, outputs: written, plan.incremental, output: plan.output)
+            Self.remove(removed, from: plan.output.folder.path),
+            await reuse.save(edited, outputs: written, removing: Set(removed), plan.incremental, output: plan.output)
         else {
             reuse.forget(plan.incremental)
             return Self.wholeBuild("the output or the record cannot be written")
@@ -78,7 +82,8 @@ extension SiteBuilder {
         PhaseTimer.note("\(edited.count) edited files rebuilt alone, \(written.count) files written")
         var summary = edits.summary
         summary.filesWritten = written.count
-        summary.filesUnchanged -= written.count
+        summary.filesRemoved = removed.count
+        summary.filesUnchanged -= written.keys.filter { recordedOutputs[$0] != nil }.count + removed.count
         summary.diagnostics = edits.diagnostics
         return summary
     }
@@ -211,6 +216,19 @@ extension SiteBuilder {
             written[path] = OutputFile(size: stamp.size, modified: stamp.modified, hash: Digest.of(bytes))
         }
         return written
+    }
+
+    /// Removes output files the edit makes no more (word shards of the search index that its terms cut
+    /// away); false when one cannot be removed.
+    private static func remove(_ paths: [String], from folder: String) -> Bool {
+        for path in paths {
+            do {
+                try FileSystem.removeFile(folder + "/" + path)
+            } catch {
+                return false
+            }
+        }
+        return true
     }
 
     /// Nil, for the whole build to run, saying why under `BLOG_PROFILE`.

@@ -60,18 +60,21 @@ extension SiteBuilder {
                     before: SearchIndex.weightedTerms(before), after: SearchIndex.weightedTerms(after)))
         }
         guard let edited = SearchIndexEdit(shards, documents: manifest.documents, edits: documentEdits) else {
-            return "the edits move the search index's shard bounds"
+            return "a word shard of the search index is not as the build writes it"
         }
         var changed: [(path: String, data: Data)] = edited.changed.map {
-            (shardPaths[$0], Data(SearchIndex.text(of: edited.wordShards[$0]).utf8))
+            (
+                routes.searchWords(edited.wordShards[$0].name).path,
+                Data(SearchIndex.text(of: edited.wordShards[$0]).utf8)
+            )
         }
         changed.removeAll { $0.data == written[$0.path] }
         for change in documents.changes where !change.written.elementsEqual(change.bytes) {
             changed.append((documentPaths[change.shard], Data(change.bytes)))
         }
-        if let average = edited.averageLength {
+        if edited.averageLength != nil || edited.boundsMoved {
             var moved = manifest
-            moved.averageLength = average
+            moved.averageLength = edited.averageLength ?? manifest.averageLength
             let data = Data(SearchIndex.manifest(moved, shards: edited.wordShards.map { ($0.key, $0.name) }).utf8)
             if data != manifestData { changed.append((manifestPath, data)) }
         }
@@ -80,6 +83,7 @@ extension SiteBuilder {
         } catch {
             return "the search index's files cannot be put: \(error)"
         }
+        for name in edited.removed { files.remove(routes.searchWords(name).path) }
         return nil
     }
 

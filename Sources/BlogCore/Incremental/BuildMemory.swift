@@ -33,7 +33,7 @@ public final class BuildMemory: Sendable {
         /// The record with the pending entries in place.
         mutating func settled() -> BuildRecord? {
             if let pending {
-                record?.replace(sources: pending.sources, outputs: pending.outputs)
+                record?.replace(sources: pending.sources, outputs: pending.outputs, removing: pending.removed)
                 self.pending = nil
             }
             return record
@@ -64,17 +64,18 @@ public final class BuildMemory: Sendable {
     /// this fingerprint (nothing is done then).
     func rememberEdit(
         fingerprint: UInt64, sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
-        outputs: [String: OutputFile], for site: Site, in folder: String, output: OutputFolder
+        outputs: [String: OutputFile], removing removed: Set<String>, for site: Site, in folder: String,
+        output: OutputFolder
     ) -> Bool {
         state.withLock { state in
             guard state.record?.fingerprint == fingerprint else { return false }
             var pending = state.pending ?? RecordJournal(base: 0)
-            pending.add(sources: sources, outputs: outputs)
+            pending.add(sources: sources, outputs: outputs, removing: removed)
             state.pending = pending
             state.output = output
             state.build += 1
             if var disk = state.disk, state.unsaved == nil {
-                disk.journal.add(sources: sources, outputs: outputs)
+                disk.journal.add(sources: sources, outputs: outputs, removing: removed)
                 if disk.journal.write(for: site, in: folder, recordSize: disk.recordSize) {
                     state.disk = disk
                     return true

@@ -256,7 +256,8 @@ extension BuildRecord {
             for (path, source) in journal.sources where record.sources[path] != nil {
                 record.sources[path] = source.record
             }
-            for (path, output) in journal.outputs where record.outputs[path] != nil { record.outputs[path] = output }
+            for (path, output) in journal.outputs { record.outputs[path] = output }
+            for path in journal.removed { record.outputs[path] = nil }
             return record
         }
 

@@ -28,7 +28,7 @@ extension BuildRecord.File {
     /// The entries of the named output files that the last build wrote, or an edit since.
     func outputs(_ paths: Set<String>) -> [String: OutputFile] {
         var found = journal.outputs.filter { paths.contains($0.key) }
-        let rest = paths.subtracting(found.keys)
+        let rest = paths.subtracting(found.keys).subtracting(journal.removed)
         guard !rest.isEmpty else { return found }
         for (path, entry) in locateOutputs(rest).entries {
             found[path] = decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }

@@ -20,6 +20,8 @@ struct RecordJournal: Sendable, Equatable {
     var sources: [String: Source] = [:]
     /// Output files' entries; an output's stamp is its size and modification time.
     var outputs: [String: OutputFile] = [:]
+    /// Output files the record holds that edits made no more.
+    var removed: Set<String> = []
 
     struct Source: Sendable, Equatable {
         var stamp: FileStamp
@@ -68,6 +70,7 @@ struct RecordJournal: Sendable, Equatable {
                     let path = try reader.string()
                     journal.outputs[path] = try reader.output()
                 }
+                for _ in 0..<(try reader.count(minimumSize: 1)) { journal.removed.insert(try reader.string()) }
             } catch {
                 return nil
             }
@@ -91,6 +94,7 @@ struct RecordJournal: Sendable, Equatable {
             writer.string(path)
             if let output = outputs[path] { writer.output(output) }
         }
+        body.array(removed.sorted()) { $0.string($1) }
         var head = RecordWriter(capacity: 24)
         head.fixed(UInt64(BuildRecord.formatVersion))
         head.fixed(base)
@@ -99,10 +103,15 @@ struct RecordJournal: Sendable, Equatable {
     }
 
     /// Adds an edit's entries, replacing those of the same paths.
-    mutating func add(sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: OutputFile])
-    {
+    mutating func add(
+        sources: [String: (stamp: FileStamp, record: BuildRecord.Source)], outputs: [String: OutputFile],
+        removing removed: Set<String> = []
+    ) {
         for (path, new) in sources { self.sources[path] = Source(stamp: new.stamp, record: new.record) }
         self.outputs.merge(outputs) { _, new in new }
+        self.removed.subtract(outputs.keys)
+        for path in removed { self.outputs[path] = nil }
+        self.removed.formUnion(removed)
     }
 
     /// Writes the journal beside its record when it stays within the limit for a record of `recordSize`
@@ -122,5 +131,6 @@ struct RecordJournal: Sendable, Equatable {
     func applied(to stamps: inout BuildStamps) {
         for (path, source) in sources { stamps.sources[path] = source.stamp }
         for (path, output) in outputs { stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified) }
+        for path in removed { stamps.outputs[path] = nil }
     }
 }

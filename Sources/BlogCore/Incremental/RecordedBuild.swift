@@ -11,11 +11,12 @@ protocol RecordedBuild: Sendable {
     func source(_ path: String) -> BuildRecord.Source?
     /// The entries of the named output files that the last build wrote.
     func outputs(_ paths: Set<String>) -> [String: OutputFile]
-    /// Keeps the record with the named sources' and outputs' entries and stamps replaced where the
-    /// build keeps its record; false when it holds no entry for one of them (nothing is kept then).
+    /// Keeps the record with the named sources' entries and stamps replaced, the named outputs' replaced
+    /// or added and the `removed` outputs' gone, where the build keeps its record; false when it holds no
+    /// entry for one of the sources or removed outputs (nothing is kept then).
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
-        outputs: [String: OutputFile],
+        outputs: [String: OutputFile], removing removed: Set<String>,
         _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool
 }
@@ -34,17 +35,24 @@ extension BuildRecord.File: RecordedBuild {
 
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
-        outputs: [String: OutputFile],
+        outputs: [String: OutputFile], removing removed: Set<String>,
         _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         var journal = self.journal
-        journal.add(sources: sources, outputs: outputs)
+        journal.add(sources: sources, outputs: outputs, removing: removed)
         if journal.write(for: incremental.site, in: incremental.folder, recordSize: data.count) { return true }
-        guard
+        // Folded in: entry by entry when only entries are replaced, else by writing the whole record again.
+        if journal.removed.isEmpty,
             let patched = patched(
                 sources: journal.sources.mapValues { ($0.stamp, $0.record) }, outputs: journal.outputs)
-        else { return false }
-        BuildRecord.save(patched, for: incremental.site, in: incremental.folder)
+        {
+            BuildRecord.save(patched, for: incremental.site, in: incremental.folder)
+            return true
+        }
+        var folded = self
+        folded.journal = journal
+        guard let record = await folded.record() else { return false }
+        await record.save(for: incremental.site, in: incremental.folder)
         return true
     }
 }
@@ -70,21 +78,22 @@ extension BuildRecord: RecordedBuild {
     /// `blog serve`'s memory takes the entries to put in its record later, when no build holds it.
     func save(
         replacing sources: [String: (stamp: FileStamp, record: BuildRecord.Source)],
-        outputs: [String: OutputFile],
+        outputs: [String: OutputFile], removing removed: Set<String>,
         _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         for path in sources.keys where self.sources[path] == nil || stamps.sources[path] == nil { return false }
-        for path in outputs.keys where self.outputs[path] == nil { return false }
+        for path in removed where self.outputs[path] == nil { return false }
         if let memory = incremental.memory,
             memory.rememberEdit(
-                fingerprint: fingerprint, sources: sources, outputs: outputs, for: incremental.site,
-                in: incremental.folder, output: output)
+                fingerprint: fingerprint, sources: sources, outputs: outputs, removing: removed,
+                for: incremental.site, in: incremental.folder, output: output)
         {
             return true
         }
         var record = self
         record.replace(
-            sources: sources.mapValues { RecordJournal.Source(stamp: $0.stamp, record: $0.record) }, outputs: outputs)
+            sources: sources.mapValues { RecordJournal.Source(stamp: $0.stamp, record: $0.record) }, outputs: outputs,
+            removing: removed)
         await incremental.save(record, output: output)
         return true
     }
@@ -92,7 +101,9 @@ extension BuildRecord: RecordedBuild {
 
 extension BuildRecord {
     /// Replaces the entries and stamps of these sources and output files; the spare tree keeps what it held.
-    mutating func replace(sources: [String: RecordJournal.Source], outputs: [String: OutputFile]) {
+    mutating func replace(
+        sources: [String: RecordJournal.Source], outputs: [String: OutputFile], removing removed: Set<String>
+    ) {
         for (path, new) in sources {
             self.sources[path] = new.record
             stamps.sources[path] = new.stamp
@@ -100,6 +111,10 @@ extension BuildRecord {
         for (path, new) in outputs {
             self.outputs[path] = new
             stamps.outputs[path] = FileStamp(size: new.size, modified: new.modified)
+        }
+        for path in removed {
+            self.outputs[path] = nil
+            stamps.outputs[path] = nil
         }
     }
 }

@@ -193,10 +193,12 @@ extension Reuse {
         }
     }
 
-    /// Keeps the record with the edited sources' entries and stamps and the replaced output files'
-    /// entries replaced, where the build keeps its record; false when it cannot (nothing is kept then).
+    /// Keeps the record with the edited sources' entries and stamps and the written output files' entries
+    /// replaced (or added), and the removed files' gone, where the build keeps its record; false when it
+    /// cannot (nothing is kept then).
     func save(
-        _ edits: [EditedPost], outputs: [String: OutputFile], _ incremental: IncrementalBuild, output: OutputFolder
+        _ edits: [EditedPost], outputs: [String: OutputFile], removing removed: Set<String>,
+        _ incremental: IncrementalBuild, output: OutputFolder
     ) async -> Bool {
         guard let recorded else { return false }
         var replaced: [String: (stamp: FileStamp, record: BuildRecord.Source)] = [:]
@@ -210,7 +212,8 @@ extension Reuse {
             }
             replaced[edit.file] = (edit.stamp, record)
         }
-        return await recorded.save(replacing: replaced, outputs: outputs, incremental, output: output)
+        return await recorded.save(
+            replacing: replaced, outputs: outputs, removing: removed, incremental, output: output)
     }
 
     /// Forgets the record where the build keeps it, so that the next build is a whole one: some files of

@@ -18,9 +18,18 @@ extension StagedTree: OutputFiles {}
 /// in the output together (``StagedTree/replaceFiles(_:in:)``).
 final class EditedFiles: OutputFiles {
     private let files = Locked<[(path: String, bytes: Data)]>([])
+    private let gone = Locked<[String]>([])
 
     /// The files put, in the order they were put.
     var all: [(path: String, bytes: Data)] { files.withLock { $0 } }
+
+    /// The files of the last build that the edit makes no more.
+    var removed: [String] { gone.withLock { $0 } }
+
+    /// Marks a file of the last build as no longer made.
+    func remove(_ path: String) {
+        gone.withLock { $0.append(path) }
+    }
 
     func put(_ path: String, _ data: Data) throws {
         files.withLock { $0.append((path, data)) }

@@ -14,13 +14,18 @@ struct SearchIndexEdit {
 
     /// Every word shard, in order, as a build of every document would cut them.
     private(set) var wordShards: [SearchIndex.WordShard]
-    /// The positions in ``wordShards`` of the shards whose terms or postings changed.
+    /// The positions in ``wordShards`` of the shards whose terms or postings changed, or that are new.
     private(set) var changed: [Int]
+    /// The names of the shards that the edits' terms cut away (a shard's name follows from its key).
+    private(set) var removed: [String]
+    /// Whether the shards' bounds moved: the manifest, which lists them, changes too.
+    var boundsMoved: Bool { !removed.isEmpty || changed.contains { !previousNames.contains(wordShards[$0].name) } }
+    private let previousNames: Set<String>
     /// The average length, made again when an edit moved a document's quantized length; else nil.
     private(set) var averageLength: Double?
 
     /// The shards after `edits`, from `shards` as the last build wrote them over `documents` documents;
-    /// nil when the shards' bounds move (a new shard, or one gone), as then more than their files change.
+    /// nil when a shard's text is not as the index writes it.
     init?(_ shards: [SearchIndex.WordShard], documents: Int, edits: [Document]) {
         var terms = shards.flatMap(\.terms)
         var updated: [String: String] = [:]
@@ -54,9 +59,13 @@ struct SearchIndexEdit {
             }
         }
         let cut = SearchShards.partition(terms, target: SearchIndex.shardTarget(forTerms: terms))
-        guard cut.map(\.name) == shards.map(\.name), cut.map(\.key) == shards.map(\.key) else { return nil }
+        var before: [String: SearchIndex.WordShard] = [:]
+        for shard in shards { before[shard.name] = shard }
         wordShards = cut
-        changed = cut.indices.filter { cut[$0] != shards[$0] }
+        changed = cut.indices.filter { before[cut[$0].name] != cut[$0] }
+        let names = Set(cut.map(\.name))
+        removed = shards.map(\.name).filter { !names.contains($0) }
+        previousNames = Set(before.keys)
         averageLength = nil
         if lengthsMoved {
             guard let average = Self.averageLength(shards, documents: documents, edits: edits) else { return nil }
