@@ -15,15 +15,31 @@ import Testing
         return files
     }
 
-    @Test func rebuildsFromMemoryMatchCleanBuildsAndLeaveNoStaleRecordOnDisk() async throws {
+    /// A site of its own with the content of `site`, built without a record.
+    func cleanCopy(of site: Site) async throws -> Site {
+        let clean = try makeSite(posts: [:])
+        try FileManager.default.removeItem(at: clean.root.appending(path: "content"))
+        try FileManager.default.copyItem(
+            at: site.root.appending(path: "content"), to: clean.root.appending(path: "content"))
+        _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
+        return clean
+    }
+
+    /// A site of three posts (B's body as given) and build options that keep the record in a memory.
+    func servedSite(body: String = "") throws -> (site: Site, memory: BuildMemory, options: BuildOptions) {
         let site = try makeSite(posts: [
-            "a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02"),
+            "a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02", body: body),
             "c.md": post("C", "2024-01-03"),
         ])
-        defer { try? FileManager.default.removeItem(at: site.root) }
         let memory = BuildMemory()
         var options = BuildOptions(now: fixedNow)
         options.memory = memory
+        return (site, memory, options)
+    }
+
+    @Test func rebuildsFromMemoryMatchCleanBuildsAndLeaveNoStaleRecordOnDisk() async throws {
+        let (site, memory, options) = try servedSite()
+        defer { try? FileManager.default.removeItem(at: site.root) }
         let cacheFile = BuildRecord.url(for: site, in: options.cacheFolder)
 
         _ = try await SiteBuilder(site: site).build(options)
@@ -44,12 +60,8 @@ import Testing
         let unchanged = try await SiteBuilder(site: site).build(options)
         #expect(unchanged.filesWritten == 0)
 
-        let clean = try makeSite(posts: [:])
+        let clean = try await cleanCopy(of: site)
         defer { try? FileManager.default.removeItem(at: clean.root) }
-        try FileManager.default.removeItem(at: clean.root.appending(path: "content"))
-        try FileManager.default.copyItem(
-            at: site.root.appending(path: "content"), to: clean.root.appending(path: "content"))
-        _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
         let built = tree(site.root.appending(path: "public"))
         #expect(!built.isEmpty)
         #expect(built == tree(clean.root.appending(path: "public")))
@@ -68,14 +80,8 @@ import Testing
     /// that record instead of leaving the whole record to be written again; a later process reads the
     /// record with its journal and finds nothing changed.
     @Test func editsWhileServingGoToTheJournalOfTheSavedRecord() async throws {
-        let site = try makeSite(posts: [
-            "a.md": post("A", "2024-01-01", tags: ["x"]), "b.md": post("B", "2024-01-02", body: "Intro.\n\nStart."),
-            "c.md": post("C", "2024-01-03"),
-        ])
+        let (site, memory, options) = try servedSite(body: "Intro.\n\nStart.")
         defer { try? FileManager.default.removeItem(at: site.root) }
-        let memory = BuildMemory()
-        var options = BuildOptions(now: fixedNow)
-        options.memory = memory
         let cacheFile = BuildRecord.url(for: site, in: options.cacheFolder)
         let journalFile = RecordJournal.url(for: site, in: options.cacheFolder)
         _ = try await SiteBuilder(site: site).build(options)
@@ -92,12 +98,8 @@ import Testing
         }
         let unchanged = try await SiteBuilder(site: site).build(BuildOptions(now: fixedNow))
         #expect(unchanged.filesWritten == 0)
-        let clean = try makeSite(posts: [:])
+        let clean = try await cleanCopy(of: site)
         defer { try? FileManager.default.removeItem(at: clean.root) }
-        try FileManager.default.removeItem(at: clean.root.appending(path: "content"))
-        try FileManager.default.copyItem(
-            at: site.root.appending(path: "content"), to: clean.root.appending(path: "content"))
-        _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
         #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))
         // A change of what lists show takes the whole build: the memory's record is written whole again.
         try post("B", "2024-01-02", body: "Another intro.").write(

@@ -222,12 +222,8 @@ import Testing
         #expect(file.patched(sources: [:], outputs: ["new/index.html": .init(size: 1, modified: 1, hash: 1)]) == nil)
     }
 
-    /// An edit's entries go to the journal beside the record, which is left as it was; the record read
-    /// with its journal answers as the patched record does, and a journal that outgrows its limit is folded
-    /// into a new record, which is the patched record byte for byte.
-    @Test func aJournalAnswersAsThePatchedRecordAndIsFoldedIn() async throws {
-        let site = try site()
-        defer { try? FileManager.default.removeItem(at: site.root) }
+    /// ``fullCache()`` with stamps for its posts p1 and p2 and for every output, as a build records them.
+    func stampedFullCache() -> BuildRecord {
         var cache = fullCache()
         for path in ["content/posts/p1.md", "content/posts/p2.md"] {
             cache.stamps.sources[path] = FileStamp(size: 1, modified: 1000)
@@ -235,10 +231,28 @@ import Testing
         for (path, output) in cache.outputs {
             cache.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified)
         }
+        return cache
+    }
+
+    /// A site whose record file is ``stampedFullCache()``, with what an edit saves its entries with.
+    func savedStampedCache() async throws -> (
+        site: Site, cache: BuildRecord, bytes: Data, incremental: IncrementalBuild, output: OutputFolder
+    ) {
+        let site = try site()
+        let cache = stampedFullCache()
         let bytes = await cache.encoded()
         BuildRecord.save(bytes, for: site, in: ".blog-cache")
         let incremental = IncrementalBuild(site: site, folder: ".blog-cache", memory: nil, fingerprint: 42)
         let output = OutputFolder(folder: site.root.appending(path: "public"), displayName: "public")
+        return (site, cache, bytes, incremental, output)
+    }
+
+    /// An edit's entries go to the journal beside the record, which is left as it was; the record read
+    /// with its journal answers as the patched record does, and a journal that outgrows its limit is folded
+    /// into a new record, which is the patched record byte for byte.
+    @Test func aJournalAnswersAsThePatchedRecordAndIsFoldedIn() async throws {
+        let (site, cache, bytes, incremental, output) = try await savedStampedCache()
+        defer { try? FileManager.default.removeItem(at: site.root) }
         let recordURL = BuildRecord.url(for: site, in: ".blog-cache")
         let journalURL = RecordJournal.url(for: site, in: ".blog-cache")
 
@@ -307,17 +321,8 @@ import Testing
     /// read with its journal has them added and gone, the spare keeps what it held, and folding writes the
     /// record whole, as a record with those entries changed encodes.
     @Test func aJournalAddsAndRemovesOutputs() async throws {
-        let site = try site()
+        let (site, cache, bytes, incremental, output) = try await savedStampedCache()
         defer { try? FileManager.default.removeItem(at: site.root) }
-        var cache = fullCache()
-        cache.stamps.sources["content/posts/p1.md"] = FileStamp(size: 1, modified: 1000)
-        for (path, output) in cache.outputs {
-            cache.stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified)
-        }
-        let bytes = await cache.encoded()
-        BuildRecord.save(bytes, for: site, in: ".blog-cache")
-        let incremental = IncrementalBuild(site: site, folder: ".blog-cache", memory: nil, fingerprint: 42)
-        let output = OutputFolder(folder: site.root.appending(path: "public"), displayName: "public")
         var record = try #require(cache.sources["content/posts/p1.md"])
         record.summary = "Edited"
         let stamp = FileStamp(size: 7, modified: 8)

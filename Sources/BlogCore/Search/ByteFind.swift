@@ -1,8 +1,4 @@
-#if canImport(Glibc)
-    import Glibc
-#elseif canImport(Darwin)
-    import Darwin
-#endif
+import Foundation
 
 /// Searches of UTF-8 bytes with the C library: Swift's generic searches and splits go element by element
 /// (over `Data`, with an exclusivity check each), and the texts searched here are whole posts and the
