@@ -96,7 +96,7 @@ enum Autolinks {
             var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)], from: Int)] = []
             // Nodes a link runs over whole, and where the text after the last link resumes.
             var covered: [OpaquePointer] = []
-            var replaced: [(node: OpaquePointer, replacement: OpaquePointer?)] = []
+            var replaced: [(node: OpaquePointer, replacement: [OpaquePointer])] = []
             var resume = 0
             var fits = true
             for node in Tree.textsOutsideLinks(block) {
@@ -123,7 +123,10 @@ enum Autolinks {
                     links.append((match.start..<match.end, match.url))
                     index = match.end
                     if match.end > span.raw.upperBound {
-                        guard let over = nodes(after: node, through: match.end, source, smart: smart) else {
+                        guard
+                            let over = nodes(
+                                after: node, through: match.end, linkStart: match.start, source, smart: smart)
+                        else {
                             fits = false
                             break
                         }
@@ -136,7 +139,10 @@ enum Autolinks {
                 if !fits { break }
                 if !links.isEmpty || from > span.raw.lowerBound { matches.append((node, links, from)) }
             }
-            guard fits else { continue }
+            guard fits else {
+                for (_, replacement) in replaced { replacement.forEach(cmark_node_free) }
+                continue
+            }
             done.insert(block)
             for (node, links, from) in matches { replace(node, withLinks: links, from: from, source) }
             for node in covered { Tree.remove(node) }
@@ -146,13 +152,13 @@ enum Autolinks {
     }
 
     /// Puts what is left of a node a link ended in in its place.
-    private static func replacePartial(_ node: OpaquePointer, with replacement: OpaquePointer?) {
-        if let replacement { Tree.insert(replacement, before: node) }
+    private static func replacePartial(_ node: OpaquePointer, with replacement: [OpaquePointer]) {
+        for piece in replacement { Tree.insert(piece, before: node) }
         Tree.remove(node)
         // Text that cmark-gfm reads on from is one node with the text after it (`www.\~~` ends in a run of
         // two tildes).
-        if let replacement, Tree.isText(replacement), let after = Tree.next(replacement), Tree.isText(after) {
-            Tree.setLiteral(replacement, Tree.literal(replacement) + Tree.literal(after))
+        if let last = replacement.last, Tree.isText(last), let after = Tree.next(last), Tree.isText(after) {
+            Tree.setLiteral(last, Tree.literal(last) + Tree.literal(after))
             Tree.remove(after)
         }
     }
@@ -179,11 +185,11 @@ enum Autolinks {
     /// with what takes that node's place; nil when that cannot be told without parsing again.
     ///
     /// A link may end before a node, in text (whose rest the next links resume from), in a hard line break
-    /// after its backslash (the line ending is then a soft break), or in a code span, a link, an image or a
-    /// tilde written as an escape or entity whose rest cmark-gfm reads as plain text (``plainRest(_:from:to:smart:)``).
-    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource, smart: Bool) -> (
-        over: [OpaquePointer], partial: (node: OpaquePointer, replacement: OpaquePointer?)?
-    )? {
+    /// after its backslash (the line ending is then a soft break), in a code span, a link or an image whose
+    /// rest reads alike on its own (``RestOfNode``), or in a tilde written as an escape or entity.
+    private static func nodes(
+        after node: OpaquePointer, through end: Int, linkStart: Int, _ source: InlineSource, smart: Bool
+    ) -> (over: [OpaquePointer], partial: (node: OpaquePointer, replacement: [OpaquePointer])?)? {
         var over: [OpaquePointer] = []
         var sibling = Tree.next(node)
         while let current = sibling, let range = source.ranges[current], range.upperBound <= end {
@@ -198,67 +204,18 @@ enum Autolinks {
             return (over, nil)
         case CMARK_NODE_LINEBREAK
         where source.raw[range.lowerBound] == UInt8(ascii: "\\") && end == range.lowerBound + 1:
-            return (over, (next, cmark_node_new(CMARK_NODE_SOFTBREAK)))
+            return (over, (next, [cmark_node_new(CMARK_NODE_SOFTBREAK)]))
         case CMARK_NODE_CODE, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             guard !Tree.isAutolink(next),
-                let rest = plainRest(source.raw, from: end, to: range.upperBound, smart: smart)
+                let rest = RestOfNode(source.raw, link: linkStart..<end, nodeEnd: range.upperBound).parsed(smart: smart)
             else { return nil }
-            return (over, (next, Tree.text(rest)))
+            return (over, (next, rest))
         case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isWrittenTilde(next):
             // The rest of `\~` is a tilde cmark-gfm reads as written; the rest of an entity is its text.
-            return (over, (next, Tree.text(String(decoding: source.raw[end..<range.upperBound], as: UTF8.self))))
+            return (over, (next, [Tree.text(String(decoding: source.raw[end..<range.upperBound], as: UTF8.self))]))
         default:
             return nil
         }
-    }
-
-    /// The rest of a node after a link that ends inside it, when cmark-gfm's reading it again from there makes
-    /// plain text of it: letters, digits, spaces, non-ASCII text, punctuation that starts nothing (a `~` only pairs with
-    /// other tildes, which the strikethrough pass matches after this one), and backtick runs that no later run
-    /// of the same length closes; no `www.`, and with smart punctuation no `--`, `...` or quotes.
-    private static func plainRest(_ raw: [UInt8], from start: Int, to nodeEnd: Int, smart: Bool) -> String? {
-        let rest = raw[start..<nodeEnd]
-        let backtick = UInt8(ascii: "`")
-        // Quotes are plain unless smart punctuation would curl them.
-        let plain = Array((smart ? " `~!#$%+,/;=?^{|}()].->" : " `~!#$%+,/;=?^{|}()].->\"'").utf8)
-        let marks = smart ? ["www.", "--", "..."] : ["www."]
-        // A `<` starts nothing unless a tag, a comment or an autolink can follow it.
-        let lessStartsNothing = rest.indices.allSatisfy { index in
-            rest[index] != UInt8(ascii: "<") || index + 1 >= raw.count
-                || !(isAlpha(raw[index + 1]) || "/!?".utf8.contains(raw[index + 1]))
-        }
-        guard lessStartsNothing,
-            rest.allSatisfy({ isAlnum($0) || $0 >= 0x80 || plain.contains($0) || $0 == UInt8(ascii: "<") }),
-            !rest.indices.contains(where: { index in marks.contains { rest[index...].starts(with: $0.utf8) } })
-        else { return nil }
-        // Each backtick run would open a code span if a run of its length came later in the block.
-        var index = start
-        while index < nodeEnd {
-            guard raw[index] == backtick else {
-                index += 1
-                continue
-            }
-            var runEnd = index
-            while runEnd < nodeEnd, raw[runEnd] == backtick { runEnd += 1 }
-            if hasBacktickRun(of: runEnd - index, in: raw, from: runEnd) { return nil }
-            index = runEnd
-        }
-        return String(decoding: rest, as: UTF8.self)
-    }
-
-    private static func hasBacktickRun(of length: Int, in raw: [UInt8], from start: Int) -> Bool {
-        var index = start
-        while index < raw.count {
-            guard raw[index] == UInt8(ascii: "`") else {
-                index += 1
-                continue
-            }
-            var runEnd = index
-            while runEnd < raw.count, raw[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
-            if runEnd - index == length { return true }
-            index = runEnd
-        }
-        return false
     }
 
     /// Replaces a text node with its text from `from` around the links found in it, each a link node.
