@@ -32,9 +32,21 @@ public final class Document {
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
         // Split into lines once, and only for the extensions that look at the source.
-        let writtenLines = SourceLines.lazily(source)
-        let tableParse = try Self.parseTables(
+        var writtenLines = SourceLines.lazily(source)
+        var tableParse = try Self.parseTables(
             &root, source: source, lines: writtenLines, options: options, extensions: extensions)
+        if let closed = Tables.closingContainers(markdown, before: tableParse.plans) {
+            // Lazy lines after tables' rows close their containers, as in cmark-gfm: the text is parsed again
+            // with the marks that make libcmark close them too.
+            cmark_node_free(root)
+            if let cells = tableParse.cells { cmark_node_free(cells.root) }
+            (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
+                closed, options: options, extensions: extensions)
+            writtenLines = SourceLines.lazily(source)
+            tableParse = try Self.parseTables(
+                &root, source: source, lines: writtenLines, options: options, extensions: extensions)
+            Tables.removeLazyLineMarks(root)
+        }
         let (tables, shift, cells) = (tableParse.plans, tableParse.shift, tableParse.cells)
         // The text libcmark parsed last, whose lines the nodes' positions count.
         let parsedText = tableParse.parsedText ?? source

@@ -46,9 +46,9 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (62 of 6,000 documents with seed 1, 1.0%; 65 with
-        // seed 777777, 1.1%): a URL that ends inside a code span or link whose rest reaches outside it, or
-        // runs on past its emphasis; lines after a table's rows and a lazy line in a list item or block quote;
+        // The corners still open, as the manual lists them (40 of 6,000 documents with seed 1, 0.7%; 48 with
+        // seed 777777, 0.8%): a URL that ends inside a code span or link whose rest reaches outside it, or
+        // runs on past its emphasis; a line after a table's rows indented as code but not as the list item;
         // a footnote definition after `>`, a tab and a space, or after a list marker inside another; a task
         // marker alone over a setext underline; and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy
         // line, eight-digit character references, `[y]:(`). More than 3% is a new class.
@@ -56,7 +56,7 @@ import Testing
             differences.count * 100 <= seeds.count * 3,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a URL ending in a code span or link, lines after a table and a lazy line, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
+            "a URL ending in a code span or link, a line after a table indented as code, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -159,6 +159,15 @@ import Testing
             "||||[\n-|-|-|-\n1.", ")|||\n-|-|-\n2.", "&||\n-|-\n*", "a|b\n-|-\nc|d\n2. x\ny", "a|b\n-|-\n<span>\nx|y",
             "a|b\n-|-\n</div >", "a|b\n-|-\n<a href=\"x\" b=c d>", "a|b\n-|-\n1.\n   foo", "a|b\n-|-\n1. a",
             "> a|b\n> -|-\n> 3) x\n> y", "- a|b\n  -|-\n  +\n- c", "a|b\n-|-\n<a b='c' / >", "a|b\n-|-\n<a =b>",
+            // A line after a table's rows without a container's `>` or indentation closes the container, and the
+            // lines after it are read where it stands.
+            "- a|b\n  -|-\nc\n-", "> a|b\n> -|-\nc\n>", "2. a|b\n   -|-\nc\n2.", "- a|b\n  -|-\nc\n=",
+            "- x\n  - a|b\n    -|-\n  c\n  -", "> > a|b\n> > -|-\n> c\n> -", "- a|b\n  -|-\n  c|d\ne\n- f",
+            "- a|b\r\n  -|-\r\nc\r\n-", "[^1]: a|b\n    -|-\nc\n-\n\n[^1]", ">\ta|b\n>\t-|-\nc\n===",
+            "- [x] a|b\n  -|-\nc\n-", "* a|b\n  -|-\nc\n* d", "> a|b\n> -|-\n> c|d\ne|f\n> g",
+            "- a|b\n  -|-\n[r]: /u\n\n[r]", "- a|b\n  -|-\nc\n\n  d", ">1) ||\n>\t -|\nf\n>", "1. ~\n   |-\n~\n3.",
+            "2. ||-\n   -|-\n |", ">;||\n>-|-\n |", "[^1]:b|||\n    -|-|-\n w", "- ]|*\n  -|-\n w", "- d\n  :-\n \\",
+            ">1) ||\n>\t |-\n \"", "- [ ] |||||\n  -|-|-|-\n <", "- a|b\n  -|-\n   c\n-",
             // The text before a table in its paragraph defines no links.
             "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
             "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",

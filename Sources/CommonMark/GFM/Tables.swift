@@ -50,6 +50,9 @@ enum Tables {
         var column: Int
         var segments: [Segment]
         var underline: Underline?
+        /// The line after the table's rows that lacks a `>` or the indentation of a container around the
+        /// table, which libcmark read as a lazy line of the table's paragraph (see ``closingContainers(_:before:)``).
+        var lazyLine: Int?
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
@@ -227,7 +230,13 @@ enum Tables {
                     segments[segments.count - 1] = .table(table)
                 }
             }
-            plans.append(Plan(line: first, column: column, segments: segments, underline: underline))
+            var lazyLine: Int?
+            if !isHeading, case .text(let text, quotes: _?)? = segments.last {
+                let count = min(lines.count, last - first + 1)
+                lazyLine = first + count - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+            }
+            plans.append(
+                Plan(line: first, column: column, segments: segments, underline: underline, lazyLine: lazyLine))
         }
         return plans
     }
