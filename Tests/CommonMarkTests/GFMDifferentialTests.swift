@@ -46,17 +46,16 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (40 of 6,000 documents with seed 1, 0.7%; 48 with
-        // seed 777777, 0.8%): a URL that ends inside a code span or link whose rest reaches outside it, or
-        // runs on past its emphasis; a line after a table's rows indented as code but not as the list item;
-        // a footnote definition after `>`, a tab and a space, or after a list marker inside another; a task
-        // marker alone over a setext underline; and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy
-        // line, eight-digit character references, `[y]:(`). More than 3% is a new class.
+        // The corners still open, as the manual lists them (33 of 6,000 documents with seed 1, 0.6%; 39 with
+        // seed 777777, 0.7%): a URL that ends inside a code span or link whose rest reaches outside it, or
+        // runs on past its emphasis; a footnote definition after `>`, a tab and a space, or after a list marker
+        // inside another; a task marker alone over a setext underline; and CommonMark 0.29 against 0.30 (a raw
+        // HTML tag on a lazy line, eight-digit character references, `[y]:(`). More than 3% is a new class.
         #expect(
             differences.count * 100 <= seeds.count * 3,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a URL ending in a code span or link, a line after a table indented as code, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
+            "a URL ending in a code span or link, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -168,6 +167,12 @@ import Testing
             "- a|b\n  -|-\n[r]: /u\n\n[r]", "- a|b\n  -|-\nc\n\n  d", ">1) ||\n>\t -|\nf\n>", "1. ~\n   |-\n~\n3.",
             "2. ||-\n   -|-\n |", ">;||\n>-|-\n |", "[^1]:b|||\n    -|-|-\n w", "- ]|*\n  -|-\n w", "- d\n  :-\n \\",
             ">1) ||\n>\t |-\n \"", "- [ ] |||||\n  -|-|-|-\n <", "- a|b\n  -|-\n   c\n-",
+            // Such a line indented four columns past what it stays in is code, as is a row's next line so indented.
+            ">|||\n>-|-\n    &", ">>`|b\n>>-|-\n    |", ">1. |||||\n>\t -|-|-|-\n    |", "*    |||\n     -|-\n    ~",
+            "[^1]:1) t||||\n       -|-|-|-\n    |", " 3.  ||||\n     -|-|-\n    -", "2. 1. |||||\n      -|-|-|-\n    0",
+            "- x\n  - a|b\n    -|-\n      c", "> - a|b\n>   -|-\n>     c", "<||\n-|-\n    x\n\n    x",
+            "- a|b\n  -|-\n      x\n\n      y", "> a|b\n> -|-\n>     x\n>\n>     y", "a|b\n-|-\n    x\ny",
+            "- a|b\n  -|-\n      x\n  y\nz", "a|b\n-|-\n\tx",
             // The text before a table in its paragraph defines no links.
             "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
             "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",

@@ -9,38 +9,30 @@ extension Tables {
     /// cmark-gfm's table is a block of its own, not a paragraph, so a line after its rows that lacks a `>`
     /// or the indentation of a container around the table is no lazy continuation line (`blocks.c` continues
     /// only a paragraph lazily): the containers it does not match close, and the line starts blocks where it
-    /// stands, the lines after it read against what is left open. libcmark read it into the table's
-    /// paragraph, and the lines after it against the containers. A comment line with the lazy line's own
-    /// prefix closes those containers in libcmark too (an HTML block may interrupt a paragraph) and is taken
-    /// out after parsing; a lazy line indented four columns or more (code in cmark-gfm, and no mark could
-    /// interrupt the paragraph there) is left as it is.
+    /// stands (code, if indented four columns past what it is in), the lines after it read against what is
+    /// left open. libcmark read it into the table's paragraph, and the lines after it against the
+    /// containers. A comment line with the lazy line's `>` markers, indented to stay in the same containers
+    /// (``Plan/lazyIndent``), closes the others in libcmark too (an HTML block may interrupt a paragraph)
+    /// and is taken out after parsing.
     ///
     /// - Parameters:
     ///   - markdown: The text as written, whose lines the lines of `plans` number (rewriting footnote
     ///     definitions and task lines keeps every line where it is).
     static func closingContainers(_ markdown: String, before plans: [Plan]) -> String? {
-        let lazyLines = Set(plans.compactMap(\.lazyLine))
-        guard !lazyLines.isEmpty else { return nil }
+        let marks = plans.compactMap { plan in plan.lazyLine.map { ($0, plan.lazyIndent) } }.sorted { $0.0 < $1.0 }
+        guard !marks.isEmpty else { return nil }
         let lines = SourceLines(markdown).lines
         var output = ""
-        output.reserveCapacity(markdown.utf8.count + lazyLines.count * 16)
+        output.reserveCapacity(markdown.utf8.count + marks.count * 16)
         var last = markdown.startIndex
-        var marked = false
-        for number in lazyLines.sorted() where number >= 1 && number <= lines.count {
+        for (number, indent) in marks where number >= 1 && number <= lines.count {
             let line = lines[number - 1]
             let markers = line.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
-            let quote = markers.lastIndex(of: ">")
-            // After a `>` one column is the marker's optional space.
-            let indent = markers[(quote.map { markers.index(after: $0) } ?? markers.startIndex)...].reduce(0) {
-                $0 + ($1 == "\t" ? 4 : 1)
-            }
-            guard markers.count < line.count, indent < (quote == nil ? 4 : 5) else { continue }
+            let quotes = markers.lastIndex(of: ">").map { markers[...$0] + " " } ?? ""
             output += markdown[last..<line.startIndex]
-            output += markers + lazyLineMark + "\n"
+            output += quotes + String(repeating: " ", count: indent) + lazyLineMark + "\n"
             last = line.startIndex
-            marked = true
         }
-        guard marked else { return nil }
         output += markdown[last...]
         return output
     }

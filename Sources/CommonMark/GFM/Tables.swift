@@ -51,8 +51,13 @@ enum Tables {
         var segments: [Segment]
         var underline: Underline?
         /// The line after the table's rows that lacks a `>` or the indentation of a container around the
-        /// table, which libcmark read as a lazy line of the table's paragraph (see ``closingContainers(_:before:)``).
+        /// table, or is indented as code, which libcmark read as a line of the table's paragraph (see
+        /// ``closingContainers(_:before:)``).
         var lazyLine: Int?
+        /// The columns after the lazy line's `>` markers (and their optional space) that keep it in the
+        /// containers it is in without making code of a line there: at most three past the content of the
+        /// innermost list item it is indented for.
+        var lazyIndent = 0
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
@@ -111,7 +116,9 @@ enum Tables {
     static let cellBudget = 1 << 19
 
     /// Splits a paragraph's lines into text and tables; `nil` when it holds no table.
-    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int) -> [Segment]? {
+    ///
+    /// - Parameter codeStart: Set to the index of the first line that a table's rows end in as code.
+    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int, codeStart: inout Int?) -> [Segment]? {
         var segments: [Segment] = []
         var textStart = 0
         var index = 1
@@ -145,6 +152,7 @@ enum Tables {
             }
             segments.append(.table(Table(alignments: alignments, header: header, rows: rows)))
             var code: [String] = []
+            if codeStart == nil, next < lines.count, !lines[next].lazy, lines[next].indent >= 4 { codeStart = next }
             while next < lines.count, !lines[next].lazy, lines[next].indent >= 4 {
                 code.append(String(repeating: " ", count: lines[next].indent - 4) + lines[next].text + "\n")
                 next += 1
@@ -197,7 +205,8 @@ enum Tables {
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
             // Indentation counts from the item's content, where four columns more make code.
-            if let content = itemContentColumn(of: block, source: source, quotes: quotes) {
+            let contents = itemContentColumns(of: block, source: source, quotes: quotes)
+            if let content = contents.first {
                 for index in lines.indices.dropFirst() {
                     if lines[index].indent < content {
                         lines[index].lazy = true
@@ -206,7 +215,11 @@ enum Tables {
                     }
                 }
             }
-            guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
+            var codeStart: Int?
+            guard
+                var segments = segments(
+                    of: Array(lines.prefix(last - first + 1)), budget: &budget, codeStart: &codeStart)
+            else { continue }
             var underline: Underline?
             if isHeading {
                 // The heading's text ended in a table; else the underline makes a heading of the text after it.
@@ -230,13 +243,22 @@ enum Tables {
                     segments[segments.count - 1] = .table(table)
                 }
             }
-            var lazyLine: Int?
-            if !isHeading, case .text(let text, quotes: _?)? = segments.last {
+            var plan = Plan(line: first, column: column, segments: segments, underline: underline)
+            if let codeStart {
+                // Code after a table's rows is a block of its own, which goes on over blank lines.
+                plan.lazyLine = first + codeStart
+                plan.lazyIndent = contents.first ?? 0
+            } else if !isHeading, case .text(let text, quotes: _?)? = segments.last {
                 let count = min(lines.count, last - first + 1)
-                lazyLine = first + count - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+                let index = count - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+                plan.lazyLine = first + index
+                // A line without a quote's `>` leaves the items inside that quote; one with all of them stays in
+                // the items it is indented for.
+                let indent = lines[index].indent
+                let kept = lines[index].quotesFound < quotes ? 0 : contents.filter { $0 <= indent }.first ?? 0
+                plan.lazyIndent = kept + min(indent - kept, 3)
             }
-            plans.append(
-                Plan(line: first, column: column, segments: segments, underline: underline, lazyLine: lazyLine))
+            plans.append(plan)
         }
         return plans
     }
@@ -440,19 +462,21 @@ enum Tables {
         return node
     }
 
-    /// The content column (tabs to the next multiple of four, counted after the enclosing block quotes'
-    /// markers) of the list item nearest around a block, when no block quote is nearer.
-    private static func itemContentColumn(of block: OpaquePointer, source: SourceLines, quotes: Int) -> Int? {
+    /// The content columns (tabs to the next multiple of four, counted after the enclosing block quotes'
+    /// markers) of the list items around a block inside its innermost block quote, nearest first.
+    private static func itemContentColumns(of block: OpaquePointer, source: SourceLines, quotes: Int) -> [Int] {
+        var columns: [Int] = []
         var ancestor = Tree.parent(block)
         while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
             if Tree.type(current) == CMARK_NODE_ITEM, let first = Tree.firstChild(current) {
                 let line = Tree.startLine(first)
-                return source.column(line: line, byteColumn: Tree.startColumn(first))
-                    - source.quoteContentColumn(line: line, quotes: quotes)
+                columns.append(
+                    source.column(line: line, byteColumn: Tree.startColumn(first))
+                        - source.quoteContentColumn(line: line, quotes: quotes))
             }
             ancestor = Tree.parent(current)
         }
-        return nil
+        return columns
     }
 
     /// The outermost list around a node inside its innermost block quote (or the document).
