@@ -51,13 +51,18 @@ enum Tables {
         var segments: [Segment]
         var underline: Underline?
         /// The line after the table's rows that lacks a `>` or the indentation of a container around the
-        /// table, or is indented as code, which libcmark read as a line of the table's paragraph (see
-        /// ``closingContainers(_:before:)``).
+        /// table, or starts a block of its own there, which libcmark read as a line of the table's paragraph
+        /// (see ``closingContainers(_:before:)``).
         var lazyLine: Int?
         /// The columns after the lazy line's `>` markers (and their optional space) that keep it in the
         /// containers it is in without making code of a line there: at most three past the content of the
         /// innermost list item it is indented for.
         var lazyIndent = 0
+
+        mutating func mark(_ line: Int, indent: Int) {
+            lazyLine = line
+            lazyIndent = indent
+        }
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
@@ -117,8 +122,9 @@ enum Tables {
 
     /// Splits a paragraph's lines into text and tables; `nil` when it holds no table.
     ///
-    /// - Parameter codeStart: Set to the index of the first line that a table's rows end in as code.
-    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int, codeStart: inout Int?) -> [Segment]? {
+    /// - Parameter blockStart: Set to the index of the first line after a table's rows that starts a block
+    ///   of its own: code, or a block no paragraph lets start.
+    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int, blockStart: inout Int?) -> [Segment]? {
         var segments: [Segment] = []
         var textStart = 0
         var index = 1
@@ -152,7 +158,7 @@ enum Tables {
             }
             segments.append(.table(Table(alignments: alignments, header: header, rows: rows)))
             var code: [String] = []
-            if codeStart == nil, next < lines.count, !lines[next].lazy, lines[next].indent >= 4 { codeStart = next }
+            if blockStart == nil, next < lines.count, !lines[next].lazy, lines[next].indent >= 4 { blockStart = next }
             while next < lines.count, !lines[next].lazy, lines[next].indent >= 4 {
                 code.append(String(repeating: " ", count: lines[next].indent - 4) + lines[next].text + "\n")
                 next += 1
@@ -161,6 +167,7 @@ enum Tables {
             if next < lines.count, !lines[next].lazy, lines[next].indent < 4,
                 BlockStart.cannotInterruptParagraph(lines[next].text)
             {
+                if blockStart == nil { blockStart = next }
                 var blocks: [String] = []
                 while next < lines.count, !lines[next].lazy {
                     blocks.append(String(repeating: " ", count: lines[next].indent) + lines[next].text)
@@ -190,7 +197,7 @@ enum Tables {
         for block in blocks {
             let first = Tree.startLine(block)
             let isHeading = Tree.type(block) == CMARK_NODE_HEADING
-            let last = Tree.endLine(block) - (isHeading ? 1 : 0)
+            var last = Tree.endLine(block) - (isHeading ? 1 : 0)
             guard last > first else { continue }
             var quotes = 0
             var ancestor = Tree.parent(block)
@@ -215,10 +222,21 @@ enum Tables {
                     }
                 }
             }
-            var codeStart: Int?
+            // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
+            // item's line): its underline is the first line of only `=` or `-` after its text.
+            if isHeading,
+                let underline = lines.indices.dropFirst().first(where: {
+                    !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
+                })
+            {
+                lines = Array(lines.prefix(underline + 1))
+                last = first + underline - 1
+                guard last > first else { continue }
+            }
+            var blockStart: Int?
             guard
                 var segments = segments(
-                    of: Array(lines.prefix(last - first + 1)), budget: &budget, codeStart: &codeStart)
+                    of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
             else { continue }
             var underline: Underline?
             if isHeading {
@@ -228,7 +246,9 @@ enum Tables {
                     segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
                 }
                 guard case .table(var table)? = segments.last else {
-                    plans.append(Plan(line: first, column: column, segments: segments, underline: nil))
+                    var plan = Plan(line: first, column: column, segments: segments, underline: nil)
+                    if let blockStart { plan.mark(first + blockStart, indent: contents.first ?? 0) }
+                    plans.append(plan)
                     continue
                 }
                 let mark = line.text.filter { $0 != " " && $0 != "\t" }
@@ -244,19 +264,18 @@ enum Tables {
                 }
             }
             var plan = Plan(line: first, column: column, segments: segments, underline: underline)
-            if let codeStart {
-                // Code after a table's rows is a block of its own, which goes on over blank lines.
-                plan.lazyLine = first + codeStart
-                plan.lazyIndent = contents.first ?? 0
+            if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
+                // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
+                // underline that is a rule or a list item there) starts it in libcmark too after a mark.
+                plan.mark(first + start, indent: contents.first ?? 0)
             } else if !isHeading, case .text(let text, quotes: _?)? = segments.last {
                 let count = min(lines.count, last - first + 1)
                 let index = count - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
-                plan.lazyLine = first + index
                 // A line without a quote's `>` leaves the items inside that quote; one with all of them stays in
                 // the items it is indented for.
                 let indent = lines[index].indent
                 let kept = lines[index].quotesFound < quotes ? 0 : contents.filter { $0 <= indent }.first ?? 0
-                plan.lazyIndent = kept + min(indent - kept, 3)
+                plan.mark(first + index, indent: kept + min(indent - kept, 3))
             }
             plans.append(plan)
         }
@@ -512,10 +531,11 @@ enum Tables {
     // MARK: cmark-gfm's scanners
 
     /// A setext heading's `-` underline: dashes, then only spaces and tabs.
-    private static func isSetextUnderline(_ line: Substring) -> Bool {
+    private static func isSetextUnderline(_ line: Substring, allowingEquals: Bool = false) -> Bool {
         let bytes = line.utf8
-        guard bytes.first == UInt8(ascii: "-") else { return false }
-        let rest = bytes.drop { $0 == UInt8(ascii: "-") }
+        guard let mark = bytes.first, mark == UInt8(ascii: "-") || (allowingEquals && mark == UInt8(ascii: "="))
+        else { return false }
+        let rest = bytes.drop { $0 == mark }
         return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
