@@ -46,11 +46,11 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (29 of 6,000 documents with seed 1, 0.5%; 34 with
-        // seed 777777, 0.6%): a URL that ends inside a code span or link whose rest reaches outside it, or
+        // The corners still open, as the manual lists them (24 of 6,000 documents with seed 1, 0.4%; 32 with
+        // seed 777777, 0.5%): a URL that ends inside a code span or link whose rest reaches outside it, or
         // runs on past its emphasis; a footnote definition after `>`, a tab and a space, or after a list marker
-        // inside another; a task marker alone over a setext underline; and CommonMark 0.29 against 0.30 (a raw
-        // HTML tag on a lazy line, eight-digit character references, `[y]:(`). More than 3% is a new class.
+        // inside another; a task marker alone over a setext underline; and CommonMark 0.29 against 0.30
+        // (eight-digit character references, `[y]:(`). More than 3% is a new class.
         #expect(
             differences.count * 100 <= seeds.count * 3,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
@@ -177,6 +177,11 @@ import Testing
             "||[\n-|-\n-\n-", ")|||\n-|-|-\n2.\n-", "a|b\n-|-\n-\n- b", "- a|b\n  -|-\n  -\n  - c",
             "> a|b\n> -|-\n> 2. x\n> y", "a|b\n-|-\n<div>\nx\n\ny", "a|b\n-|-\nc|d\n===", "a|b\n-|-\n---\n- x",
             "a|b\n-|-\n===\n- x", "a|b\n-|-\n-\n- x", "> a|b\n> -|-\n> ---\n> - x", "a|b\n-|-\nc\n---\n- x",
+            // A tag alone on a lazy line starts an HTML block, as cmark-gfm 0.29 reads it (libcmark 0.30 does not).
+            ">w\n<l>", ">]\n<a f=\"\">", "3. ;\n<n>", "[^1]:1\n<n>", "* ^\n<b>", "> a\n> <b>", "- a\n  <b>",
+            "- a\n    b\n <b>", "> a\n</b>\nc", "- x\n  - a\n  <b>", "> a\n    <b>", "1.   a\n    <b>",
+            ">a\r\n<b>\r\nc",
+            "> > a\n> <b>", "- a\n<b> x", "> a\n<!-- c -->",
             // The text before a table in its paragraph defines no links.
             "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
             "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",

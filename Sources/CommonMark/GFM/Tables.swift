@@ -52,17 +52,11 @@ enum Tables {
         var underline: Underline?
         /// The line after the table's rows that lacks a `>` or the indentation of a container around the
         /// table, or starts a block of its own there, which libcmark read as a line of the table's paragraph
-        /// (see ``closingContainers(_:before:)``).
-        var lazyLine: Int?
-        /// The columns after the lazy line's `>` markers (and their optional space) that keep it in the
-        /// containers it is in without making code of a line there: at most three past the content of the
-        /// innermost list item it is indented for.
-        var lazyIndent = 0
+        /// (see ``LazyLines``); its mark stays in the containers the line is in, at most three columns past
+        /// the content of the innermost list item it is indented for.
+        var lazyLine: LazyLines.Mark?
 
-        mutating func mark(_ line: Int, indent: Int) {
-            lazyLine = line
-            lazyIndent = indent
-        }
+        mutating func mark(_ line: Int, indent: Int) { lazyLine = LazyLines.Mark(line: line, indent: indent) }
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
@@ -483,7 +477,7 @@ enum Tables {
 
     /// The content columns (tabs to the next multiple of four, counted after the enclosing block quotes'
     /// markers) of the list items around a block inside its innermost block quote, nearest first.
-    private static func itemContentColumns(of block: OpaquePointer, source: SourceLines, quotes: Int) -> [Int] {
+    static func itemContentColumns(of block: OpaquePointer, source: SourceLines, quotes: Int) -> [Int] {
         var columns: [Int] = []
         var ancestor = Tree.parent(block)
         while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
