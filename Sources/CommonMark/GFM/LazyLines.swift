@@ -60,26 +60,27 @@ enum LazyLines {
             let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
             let inside = candidates.filter { $0 > first && $0 <= last }
             guard !inside.isEmpty else { continue }
-            var quotes = 0
-            var ancestor = Tree.parent(paragraph)
-            while let current = ancestor {
-                if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE { quotes += 1 }
-                ancestor = Tree.parent(current)
-            }
+            let quotes = Tree.quoteDepth(of: paragraph)
             let content = source.content(
                 from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes)
             let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
             for number in inside {
                 let line = content[number - first]
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
-                // The items a line with all its quotes' `>` is indented for stay open; four columns past the
-                // innermost of them it is code, no tag.
-                let kept = line.quotesFound < quotes ? 0 : items.first { $0 <= line.indent } ?? 0
+                // Four columns past the content of what the line stays in, it is code, no tag.
+                let kept = keptItemContent(of: line, quotes: quotes, items: items)
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
                 marks.append(Mark(line: number, indent: line.indent))
             }
         }
         return marks
+    }
+
+    /// The content column of the innermost list item a lazy line stays in, of those around its paragraph
+    /// (innermost first): a line without one of its quotes' `>` leaves the items inside that quote, and one
+    /// with all of them stays in the items it is indented for.
+    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int]) -> Int {
+        line.quotesFound < quotes ? 0 : items.first { $0 <= line.indent } ?? 0
     }
 
     /// The numbers of the lines after the first whose text after `>` markers and white space begins with

@@ -193,12 +193,7 @@ enum Tables {
             let isHeading = Tree.type(block) == CMARK_NODE_HEADING
             var last = Tree.endLine(block) - (isHeading ? 1 : 0)
             guard last > first else { continue }
-            var quotes = 0
-            var ancestor = Tree.parent(block)
-            while let current = ancestor {
-                if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE { quotes += 1 }
-                ancestor = Tree.parent(current)
-            }
+            let quotes = Tree.quoteDepth(of: block)
             let column = Tree.startColumn(block)
             var lines = source.content(
                 from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
@@ -207,15 +202,7 @@ enum Tables {
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
             // Indentation counts from the item's content, where four columns more make code.
             let contents = itemContentColumns(of: block, source: source, quotes: quotes)
-            if let content = contents.first {
-                for index in lines.indices.dropFirst() {
-                    if lines[index].indent < content {
-                        lines[index].lazy = true
-                    } else {
-                        lines[index].indent -= content
-                    }
-                }
-            }
+            if let content = contents.first { markLazyItemLines(&lines, content: content) }
             // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
             // item's line): its underline is the first line of only `=` or `-` after its text.
             if isHeading,
@@ -263,17 +250,25 @@ enum Tables {
                 // underline that is a rule or a list item there) starts it in libcmark too after a mark.
                 plan.mark(first + start, indent: contents.first ?? 0)
             } else if !isHeading, case .text(let text, quotes: _?)? = segments.last {
-                let count = min(lines.count, last - first + 1)
-                let index = count - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
-                // A line without a quote's `>` leaves the items inside that quote; one with all of them stays in
-                // the items it is indented for.
-                let indent = lines[index].indent
-                let kept = lines[index].quotesFound < quotes ? 0 : contents.filter { $0 <= indent }.first ?? 0
-                plan.mark(first + index, indent: kept + min(indent - kept, 3))
+                let index = min(lines.count, last - first + 1) - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+                let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: contents)
+                plan.mark(first + index, indent: kept + min(lines[index].indent - kept, 3))
             }
             plans.append(plan)
         }
         return plans
+    }
+
+    /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
+    /// too; the others' indentation counted from that content.
+    private static func markLazyItemLines(_ lines: inout [SourceLines.ContentLine], content: Int) {
+        for index in lines.indices.dropFirst() {
+            if lines[index].indent < content {
+                lines[index].lazy = true
+            } else {
+                lines[index].indent -= content
+            }
+        }
     }
 
     /// The column after the task marker when the block is the first of a task item, on the marker's line.
