@@ -128,7 +128,8 @@ enum Tables {
             // the underline before any extension's block.
             guard !line.lazy, line.indent < 4, index - 1 >= textStart, !isSetextUnderline(line.text),
                 let alignments = delimiterRow(line.text),
-                let header = cells(of: lines[index - 1].text), header.count == alignments.count, header.count <= budget
+                let header = cells(of: headerText(lines[index - 1])), header.count == alignments.count,
+                header.count <= budget
             else {
                 index += 1
                 continue
@@ -179,6 +180,12 @@ enum Tables {
             segments.append(.text(text, quotes: lines[textStart].lazy ? lines[textStart].quotesFound : nil))
         }
         return segments
+    }
+
+    /// A header row's text as cmark-gfm reads it from its paragraph: a lazy line keeps the white space it
+    /// starts with (`blocks.c` adds it without skipping to its first non-space), so ` |a` is two cells.
+    private static func headerText(_ line: SourceLines.ContentLine) -> Substring {
+        line.lazy && line.indent > 0 ? " " + line.text : line.text
     }
 
     /// The paragraphs (and setext headings, whose underline libcmark read as one) that hold tables.
