@@ -4,10 +4,10 @@ internal import CCmark
 /// inline parser takes the URL from the source and goes on parsing from the URL's end, so the rest of that
 /// node's source is read again as inlines where libcmark made it part of the node. The rest is parsed on its
 /// own by libcmark, behind one character that stands for the URL's last one (flanking and smart quotes look
-/// at the character before them), and is used only where nothing in it can reach outside it: no `[`, `*`
-/// or `_`, no backtick run that a run after the node closes, no `<` that does not close as a tag
-/// inside it, no `www.` or `://` (another URL), no written tilde, and with smart punctuation no quote that one
-/// outside it could pair with.
+/// at the character before them), and is used only where nothing in it can reach outside it: no `*` or
+/// `_`, no `[` with a `]` after it, no backtick run that a run after the node closes, no `<` that does not
+/// close as a tag inside it, no `www.` or `://` (another URL), and with smart punctuation no quote that
+/// one outside it could pair with.
 struct RestOfNode {
     let raw: [UInt8]
     /// The URL's source.
@@ -83,9 +83,12 @@ struct RestOfNode {
     }
 
     private func isSelfContained(smart: Bool) -> Bool {
-        let stops = Array("[*_".utf8)
-        let marks = ["www.", "://", "\\`"]
+        let stops = Array("*_".utf8)
+        let marks = ["www.", "://"]
+        // A bracket opens a link only where one closes.
+        let bracket = rest.firstIndex(of: UInt8(ascii: "["))
         guard !rest.contains(where: { stops.contains($0) }),
+            bracket.map({ !raw[$0...].contains(UInt8(ascii: "]")) }) ?? true,
             !rest.indices.contains(where: { index in marks.contains { rest[index...].starts(with: $0.utf8) } }),
             backtickRunsCloseInside
         else { return false }
@@ -126,8 +129,20 @@ struct RestOfNode {
                 index += 1
                 continue
             }
+            // A backslash escapes an opening backtick (a closing one is code, where it is plain).
+            var backslashes = 0
+            while index - backslashes > rest.startIndex, raw[index - backslashes - 1] == UInt8(ascii: "\\") {
+                backslashes += 1
+            }
+            if backslashes % 2 == 1 {
+                index += 1
+                continue
+            }
             let length = runLength(at: index)
-            guard let closer = run(of: length, from: index + length) else { return true }
+            guard let closer = run(of: length, from: index + length) else {
+                index += length
+                continue
+            }
             if closer >= nodeEnd { return false }
             index = closer + length
         }
