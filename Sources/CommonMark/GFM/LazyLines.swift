@@ -56,9 +56,15 @@ enum LazyLines {
         let paragraphs = Tree.blocks(root) {
             Tree.type($0) == CMARK_NODE_PARAGRAPH && Tree.parent($0) != root && Tree.endLine($0) > Tree.startLine($0)
         }
+        // Paragraphs hold lines of their own, in document order, as the candidates are: one pass over both.
+        var next = 0
         for paragraph in paragraphs {
             let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
-            let inside = candidates.filter { $0 > first && $0 <= last }
+            while next < candidates.count, candidates[next] <= first { next += 1 }
+            var end = next
+            while end < candidates.count, candidates[end] <= last { end += 1 }
+            let inside = candidates[next..<end]
+            next = end
             guard !inside.isEmpty else { continue }
             let quotes = Tree.quoteDepth(of: paragraph)
             let content = source.content(
