@@ -43,7 +43,7 @@ enum Footnotes {
             // Block quote and list markers first: a definition may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
-            let indent = rest.prefix { $0 == " " }.count
+            let indent = rest.prefix { $0 == " " || $0 == "\t" }.count
             let body = rest.dropFirst(indent)
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
