@@ -281,19 +281,46 @@ enum Autolinks {
     /// - Parameters:
     ///   - blocks: The paragraphs and headings, which hold all the text until tables are built.
     ///   - source: The parsed text's lines, made only if an emphasis inside a URL needs them.
-    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found; only e-mail
-    ///     addresses are looked for in them.
+    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found, which are left alone.
     static func apply(
         _ blocks: [OpaquePointer], smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
     ) {
         restoreDelimitersInURLs(blocks, source: source, skipping: readFromSource)
+        for block in blocks where !readFromSource.contains(block) {
+            link(Tree.textsOutsideLinks(block), finding: .urls, smart: smart)
+        }
+    }
+
+    /// What a pass over text nodes links.
+    private enum Finding { case urls, emails }
+
+    /// E-mail addresses, found after emphasis and strikethrough are matched, as cmark-gfm's postprocessing
+    /// finds them in the text nodes left: the text of adjacent text nodes (delimiters that matched nothing
+    /// and the words beside them) is read as one, so `_@.c ~_` links `_@.c` where the `_` matched nothing.
+    static func linkEmails(_ blocks: [OpaquePointer], smart: Bool) {
         for block in blocks {
-            link(Tree.textsOutsideLinks(block), emailOnly: readFromSource.contains(block), smart: smart)
+            var runs: [[OpaquePointer]] = []
+            for node in Tree.textsOutsideLinks(block) where !FootnoteReferences.isMarked(node) {
+                if let last = runs.last?.last, Tree.next(last) == node {
+                    runs[runs.count - 1].append(node)
+                } else {
+                    runs.append([node])
+                }
+            }
+            for run in runs where run.contains(where: { Tree.withLiteralBytes($0) { $0.contains(0x40) } }) {
+                let first = run[0]
+                if run.count > 1 {
+                    Tree.setLiteral(first, run.map(Tree.literal).joined())
+                    run.dropFirst().forEach(Tree.remove)
+                }
+                var openBrackets = 0
+                link(first, openBrackets: &openBrackets, smart: smart, finding: .emails)
+            }
         }
     }
 
     /// Finds the links in the text nodes of one block.
-    private static func link(_ texts: [OpaquePointer], emailOnly: Bool, smart: Bool) {
+    private static func link(_ texts: [OpaquePointer], finding: Finding, smart: Bool) {
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
         var openBrackets = 0
@@ -306,7 +333,7 @@ enum Autolinks {
                 openBrackets = max(0, openBrackets + scan.bracketBalance)
                 continue
             }
-            link(node, openBrackets: &openBrackets, smart: smart, emailOnly: emailOnly)
+            link(node, openBrackets: &openBrackets, smart: smart, finding: finding)
         }
     }
 
@@ -392,7 +419,7 @@ enum Autolinks {
     }
 
     /// Finds the links in one text node and splits it around them.
-    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, emailOnly: Bool) {
+    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, finding: Finding) {
         let written = Tree.literalBytes(node)
         // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
         // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
@@ -412,7 +439,7 @@ enum Autolinks {
             if byte == UInt8(ascii: "[") { openBrackets += 1 }
             if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
             var match: (start: Int, end: Int, url: String)?
-            if openBrackets == 0 && !emailOnly {
+            if openBrackets == 0 && finding == .urls {
                 if byte == UInt8(ascii: "w") {
                     let allowed: Bool
                     if index == 0 {
@@ -457,7 +484,11 @@ enum Autolinks {
         // E-mail addresses: in what is left as text.
         var final: [(text: [UInt8], url: String?)] = []
         for piece in pieces {
-            if piece.url == nil { final += emails(piece.text, smart: smart) } else { final.append(piece) }
+            if piece.url == nil, finding == .emails {
+                final += emails(piece.text, smart: smart)
+            } else {
+                final.append(piece)
+            }
         }
         guard final.contains(where: { $0.url != nil }) else { return }
         for piece in final {
