@@ -50,7 +50,7 @@ extension Document {
             Strikethrough.apply(blocks, skipping: matched)
         }
         if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
-            Autolinks.linkEmails(blocks, smart: options.contains(.smart))
+            Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart))
         }
         return restoredReferences
     }

@@ -297,8 +297,9 @@ enum Autolinks {
     /// E-mail addresses, found after emphasis and strikethrough are matched, as cmark-gfm's postprocessing
     /// finds them in the text nodes left: the text of adjacent text nodes (delimiters that matched nothing
     /// and the words beside them) is read as one, so `_@.c ~_` links `_@.c` where the `_` matched nothing.
-    static func linkEmails(_ blocks: [OpaquePointer], smart: Bool) {
-        for block in blocks {
+    static func linkEmails(_ blocks: [OpaquePointer], lines: SourceLines, smart: Bool) {
+        for block in blocks
+        where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), sequence: [0x40]) {
             var runs: [[OpaquePointer]] = []
             for node in Tree.textsOutsideLinks(block) where !FootnoteReferences.isMarked(node) {
                 if let last = runs.last?.last, Tree.next(last) == node {
