@@ -149,6 +149,9 @@ import Testing
             "www.` \\\\`", "www.` [`", "www.` \\\\``", "www.` ``x`` `", "http://a` [`", "www.[](<u> [x)",
             "www.` ` `` ``",
             "> www.[](<u>\n> \"t\")", "- www.[](<u>\n  \"\")  \n  b", "www.[](<u>\r\n\"\")",
+            // A domain is read up to one byte before the block's end, so `www.` links `www` where more follows.
+            "www.\nt", "*www.*\nt", "www.\n[a]", "*www.*", "~~www.~~", "a|www.\n-|-", "www.  \nb", "www.", "a www.",
+            "**www.**", "# www.", "www.\\\nb",
             // E-mail addresses are found after emphasis and strikethrough, in the text they leave.
             "_@.c ~_", "_~ a@.d_", "~_@.o~_", "*a@b.co*", "~~x a@b.co~~", "www.a.com a@b.co http://x.org/@y",
             "[^1] a@b.co\n\n[^1]: c@d.org", "a|b\n-|-\n_@c.de ~_|x@y.org", "\"a@b.co\"", "_a_@b.co", "a_@b.co_",

@@ -435,6 +435,12 @@ enum Autolinks {
         // Emphasis and strikethrough end (or, around a first child, begin) with `*`, `_` or `~`, after which a
         // `www.` link may start.
         let previousIsEmphasis = Tree.previous(node).map(isEmphasis) ?? Tree.parent(node).map(isEmphasis) ?? false
+        // The block's source goes on after the text: another node, or the closing delimiter of the emphasis or
+        // strikethrough around it.
+        let continued =
+            Tree.next(node) != nil
+            || Tree.parent(node).map { Tree.type($0) != CMARK_NODE_PARAGRAPH && Tree.type($0) != CMARK_NODE_HEADING }
+                ?? false
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "[") { openBrackets += 1 }
@@ -454,7 +460,7 @@ enum Autolinks {
                         let previous = bytes[index - 1]
                         allowed = isASCIISpace(previous) || "*_~(".utf8.contains(previous)
                     }
-                    if allowed, let end = www(bytes, at: index, smart: smart) {
+                    if allowed, let end = www(bytes, at: index, smart: smart, continued: continued) {
                         match = (index, end, "http://" + String(decoding: bytes[index..<end], as: UTF8.self))
                     }
                 } else if byte == UInt8(ascii: ":"),
@@ -561,8 +567,11 @@ enum Autolinks {
     static let scanLimit = 1_000
 
     /// cmark-gfm's `check_domain`: the length of the domain at `start`, 0 when it is not one.
-    private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool) -> Int {
-        let size = min(bytes.count - start, scanLimit)
+    ///
+    /// - Parameter continued: Whether the block's source goes on after `bytes` (a line break, a closing
+    ///   delimiter), which cmark-gfm's loop, stopping one byte short of the subject's end, then reaches.
+    private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool, continued: Bool = false) -> Int {
+        let size = min(bytes.count - start + (continued ? 1 : 0), scanLimit)
         // One byte is a domain as long as the URL allows short ones: cmark-gfm's loop then looks at nothing.
         guard size > 0 else { return 0 }
         var underscoresBeforeLastDot = 0
@@ -630,9 +639,9 @@ enum Autolinks {
         return linkEnd
     }
 
-    private static func www(_ bytes: [UInt8], at start: Int, smart: Bool) -> Int? {
+    private static func www(_ bytes: [UInt8], at start: Int, smart: Bool, continued: Bool = false) -> Int? {
         guard bytes.count - start >= 4, bytes[start..<start + 4].elementsEqual("www.".utf8) else { return nil }
-        let length = domain(bytes, start, allowShort: false)
+        let length = domain(bytes, start, allowShort: false, continued: continued)
         guard length > 0 else { return nil }
         var end = start + length
         while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
