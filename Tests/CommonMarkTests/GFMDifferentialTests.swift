@@ -48,14 +48,15 @@ import Testing
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
         // The corners still open, as the manual lists them (19 of 6,000 documents with seed 1, 0.3%; 25 with
         // seed 777777, 0.4%): a URL that ends inside a code span or link whose rest reaches outside it, or
-        // runs on past its emphasis; a footnote definition after `>`, a tab and a space, or after a list marker
-        // inside another; a task marker alone over a setext underline; and CommonMark 0.29 against 0.30
-        // (eight-digit character references, `[y]:(`). More than 3% is a new class.
+        // runs on past its emphasis; a footnote definition after a list marker inside another, or all of a
+        // list item before a blank line, and a reference across two lines; a table in a quote in a list item
+        // with tabs; a task marker alone over a setext underline; and CommonMark 0.29 against 0.30
+        // (eight-digit character references, `[y]:(`). More than 1% is a new class.
         #expect(
-            differences.count * 100 <= seeds.count * 3,
+            differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a URL ending in a code span or link, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
+            "a URL ending in a code span or link, footnote definitions after list markers, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -99,7 +100,7 @@ import Testing
             // A list marker may be followed by a tab before a definition.
             "-\n\t[^n]:", "-\n\t[^1]: a\n\n[^1]", "- a\n\t[^1]: b\n\n[^1]", "\t[^1]: a\n\n[^1]",
             "> -\n>\t[^1]: a\n\n[^1]",
-            "1.\n\t[^1]: a\n\t\tb\n\n[^1]", " \t[^1]: a\n\n[^1]",
+            "1.\n\t[^1]: a\n\t\tb\n\n[^1]", " \t[^1]: a\n\n[^1]", ">\t [^1]: a\n\n[^1]", ">\t [^1]:",
             "-\t[^1]:", "1.\t[^1]: a\n\n[^1]", "-\t[^1]: a\n\tb\n\n[^1]", "+\t[^1]:] x", "10.\t[^1]: a\n\n[^1]",
             "-   \t[^1]: a\n\n[^1]", "- \t[^1]: a\n\n[^1]", "> -\t[^1]: a\n\n[^1]",
             // A definition can start where another's text would, on its line.
