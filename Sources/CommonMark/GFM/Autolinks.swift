@@ -489,16 +489,16 @@ enum Autolinks {
             }
         }
         // E-mail addresses: in what is left as text.
-        var final: [(text: [UInt8], url: String?)] = []
-        for piece in pieces {
-            if piece.url == nil, finding == .emails {
-                final += emails(piece.text, smart: smart)
-            } else {
-                final.append(piece)
-            }
+        let final = pieces.flatMap { piece in
+            piece.url == nil && finding == .emails ? emails(piece.text, smart: smart) : [piece]
         }
-        guard final.contains(where: { $0.url != nil }) else { return }
-        for piece in final {
+        replace(node, with: final)
+    }
+
+    /// Puts the pieces of a text node in its place, each link an autolink, when any piece is a link.
+    private static func replace(_ node: OpaquePointer, with pieces: [(text: [UInt8], url: String?)]) {
+        guard pieces.contains(where: { $0.url != nil }) else { return }
+        for piece in pieces {
             let text = String(decoding: piece.text, as: UTF8.self)
             let inserted = piece.url.map { Tree.autolink(to: $0, text: text) } ?? Tree.text(text)
             Tree.insert(inserted, before: node)
