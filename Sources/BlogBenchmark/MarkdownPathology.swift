@@ -36,6 +36,9 @@ enum MarkdownPathology {
             }
         ),
         ("tables in list items", { String(repeating: "- | a |\n  |---|\n  | b |\n", count: $0 / 2) }),
+        ("lazy lines after tables", { String(repeating: "> | a |\n> |---|\nb\n\n", count: $0 / 2) }),
+        ("tags on lazy lines", { String(repeating: "> a\n<b>\n\n", count: $0) }),
+        ("URLs ending in links", { String(repeating: "www.[](<b> \"t\") ", count: $0) }),
         ("strikethrough pairs in one block", { String(repeating: "~~a~~ ", count: 2 * $0) }),
         ("tildes beside emphasis", { String(repeating: "*~a~* _~b~_ ~~a *b~~ c* ", count: $0 / 2) }),
         ("smart quotes between tildes", { String(repeating: "~~'a \"b~~ c\" ", count: $0) }),

@@ -49,6 +49,9 @@ extension Document {
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart))
             Strikethrough.apply(blocks, skipping: matched)
         }
+        if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
+            Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart))
+        }
         return restoredReferences
     }
 }

@@ -32,9 +32,24 @@ public final class Document {
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
         // Split into lines once, and only for the extensions that look at the source.
-        let writtenLines = SourceLines.lazily(source)
-        let tableParse = try Self.parseTables(
+        var writtenLines = SourceLines.lazily(source)
+        // cmark-gfm 0.29 starts an HTML block at a tag alone on a lazy line.
+        let tagLines =
+            extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: root, source: source, lines: writtenLines)
+        var tableParse = try Self.parseTables(
             &root, source: source, lines: writtenLines, options: options, extensions: extensions)
+        if let closed = LazyLines.marking(markdown, at: tagLines + tableParse.plans.compactMap(\.lazyLine)) {
+            // Such lazy lines, and lines after tables' rows that lack a container's `>` or indentation, close
+            // their containers in cmark-gfm: the text is parsed again with marks that make libcmark close them.
+            cmark_node_free(root)
+            if let cells = tableParse.cells { cmark_node_free(cells.root) }
+            (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
+                closed, options: options, extensions: extensions)
+            writtenLines = SourceLines.lazily(source)
+            tableParse = try Self.parseTables(
+                &root, source: source, lines: writtenLines, options: options, extensions: extensions)
+            LazyLines.removeMarks(root)
+        }
         let (tables, shift, cells) = (tableParse.plans, tableParse.shift, tableParse.cells)
         // The text libcmark parsed last, whose lines the nodes' positions count.
         let parsedText = tableParse.parsedText ?? source

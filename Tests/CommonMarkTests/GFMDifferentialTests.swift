@@ -46,17 +46,17 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (73 of 6,000 documents with seed 1, 1.2%; 86 with
-        // seed 777777, 1.4%): a URL that ends inside a code span or link whose rest is more than plain text, or
-        // runs on past its emphasis; lines after a table's rows and a lazy line in a list item or block quote;
-        // a footnote definition after `>`, a tab and a space, or after a list marker inside another; a task
-        // marker alone over a setext underline; and CommonMark 0.29 against 0.30 (a raw HTML tag on a lazy
-        // line, eight-digit character references, `[y]:(`). More than 3% is a new class.
+        // The corners still open, as the manual lists them (19 of 6,000 documents with seed 1, 0.3%; 25 with
+        // seed 777777, 0.4%): a URL that ends inside a code span or link whose rest reaches outside it, or
+        // runs on past its emphasis; a footnote definition after a list marker inside another, or all of a
+        // list item before a blank line, and a reference across two lines; a table in a quote in a list item
+        // with tabs; a task marker alone over a setext underline; and CommonMark 0.29 against 0.30
+        // (eight-digit character references, `[y]:(`). More than 1% is a new class.
         #expect(
-            differences.count * 100 <= seeds.count * 3,
+            differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a URL ending in a code span or link, lines after a table and a lazy line, footnote definitions after a tab in a quote, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
+            "a URL ending in a code span or link, footnote definitions after list markers, a task marker alone over a setext underline, CommonMark 0.29 against 0.30"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -98,6 +98,9 @@ import Testing
             "[](> \"\")", "[a](/u \"\")", "[a](/u '')", "[a](/u ())", "![a](/u \"\")", "[a]\n\n[a]: /u \"\"",
             "a|[b](/u \"\")\n-|-", "[a](/u \"\" )", "[a](/u\n\"\")", "> [a](/u\n> \"\")", "[a](/u\n  \"\")",
             // A list marker may be followed by a tab before a definition.
+            "-\n\t[^n]:", "-\n\t[^1]: a\n\n[^1]", "- a\n\t[^1]: b\n\n[^1]", "\t[^1]: a\n\n[^1]",
+            "> -\n>\t[^1]: a\n\n[^1]",
+            "1.\n\t[^1]: a\n\t\tb\n\n[^1]", " \t[^1]: a\n\n[^1]", ">\t [^1]: a\n\n[^1]", ">\t [^1]:",
             "-\t[^1]:", "1.\t[^1]: a\n\n[^1]", "-\t[^1]: a\n\tb\n\n[^1]", "+\t[^1]:] x", "10.\t[^1]: a\n\n[^1]",
             "-   \t[^1]: a\n\n[^1]", "- \t[^1]: a\n\n[^1]", "> -\t[^1]: a\n\n[^1]",
             // A definition can start where another's text would, on its line.
@@ -114,6 +117,8 @@ import Testing
             // A definition with nothing after its colon ends in a line cmark-gfm counts as blank.
             "2.\n   [^1]:\n   d", "- [^1]:\n- b", "- a\n  [^1]:\n  [^2]: x\n- b", "- [^1]:\n  d", "- [^1]:\n    d\n- e",
             // Definitions after a list never join it (which would make it loose), nested bullets or not.
+            "+ ]\n]\n\n[^1]:", "+ t\n)\n\n[^1]:", "+ a\nb\n\n[^1]: x\n\n[^1]", "* a\nb\n\n[^1]: x\n\n[^1]",
+            "- a\n- b\nc\n\n[^1]: x\n\n[^1]",
             "+ b\n\n[^1]:", "+ b\n\n[^1]: a\n\n[^1]", "- a\n  + b\n\n[^1]: a\n\n[^1]",
             "* a\n- b\n+ c\n\n[^1]: a\n\n[^1]", "+ a\n\n[^1]: x\n[^2]: y\n\n[^1] [^2]",
             // A table's rows are indented from their container's content, tabs to the next multiple of four.
@@ -135,6 +140,22 @@ import Testing
             "www.a.com&#126;~b~",
             "www.[]( >)", "http://x[]( >)", "ftp://f` Ω`", "www.a` é`b", "www.a` “`",
             "www.[](<>)", "http://b[](<>)", "www.a`< b`", "www.a`<`", "www.a` <1`",
+            // The rest of such a node is parsed again as inlines: tags, entities, escapes, smart quotes and dashes.
+            "www.[](<u> \"\")", "http://x[](<u> \"\")", "www.[](<u>)", "www.[]( \")", "http://a[]( \")",
+            "a www.[](<u> \"\") b", "www.[](<u a=\"b)\">", "www.[](&amp; \"\")", "x www.[](<u>)~~a~~",
+            "www.![](<u> \"\")", "ftp://a[](<u> \"t--x\")", "www.[](<u> \"\") *a*", "www.a` <b>`",
+            "www.a` &amp; \\!`", "www.a` -- ...`", "http://x` \"a\"`", "www.[]( 'a')", "~~www.[](<u>)~~",
+            "www.[](<!-- c --> )", "www.[](<a@b.c> \"\")", "www.[](<u> x@y.org)", "www.é[](<u> \")",
+            "*a* www.[]( \") *b*", "www.[](<u> \\~ \"\")", "www.[](<u> \"\") \"q\"", "www.[](<u>\n\"\")",
+            "www.` \\\\`", "www.` [`", "www.` \\\\``", "www.` ``x`` `", "http://a` [`", "www.[](<u> [x)",
+            "www.` ` `` ``",
+            "> www.[](<u>\n> \"t\")", "- www.[](<u>\n  \"\")  \n  b", "www.[](<u>\r\n\"\")",
+            // A domain is read up to one byte before the block's end, so `www.` links `www` where more follows.
+            "www.\nt", "*www.*\nt", "www.\n[a]", "*www.*", "~~www.~~", "a|www.\n-|-", "www.  \nb", "www.", "a www.",
+            "**www.**", "# www.", "www.\\\nb",
+            // E-mail addresses are found after emphasis and strikethrough, in the text they leave.
+            "_@.c ~_", "_~ a@.d_", "~_@.o~_", "*a@b.co*", "~~x a@b.co~~", "www.a.com a@b.co http://x.org/@y",
+            "[^1] a@b.co\n\n[^1]: c@d.org", "a|b\n-|-\n_@c.de ~_|x@y.org", "\"a@b.co\"", "_a_@b.co", "a_@b.co_",
             // A URL after `](` is a link's destination only where the link closes.
             "](http://x", "[a](http://x.com 'test'", "[a](http://x.com \"t\" x", "[a](http://x.com\n\"t\")",
             // A cell's URLs and delimiters are read from its source, as a paragraph's are.
@@ -151,6 +172,33 @@ import Testing
             "||||[\n-|-|-|-\n1.", ")|||\n-|-|-\n2.", "&||\n-|-\n*", "a|b\n-|-\nc|d\n2. x\ny", "a|b\n-|-\n<span>\nx|y",
             "a|b\n-|-\n</div >", "a|b\n-|-\n<a href=\"x\" b=c d>", "a|b\n-|-\n1.\n   foo", "a|b\n-|-\n1. a",
             "> a|b\n> -|-\n> 3) x\n> y", "- a|b\n  -|-\n  +\n- c", "a|b\n-|-\n<a b='c' / >", "a|b\n-|-\n<a =b>",
+            // A line after a table's rows without a container's `>` or indentation closes the container, and the
+            // lines after it are read where it stands.
+            "- a|b\n  -|-\nc\n-", "> a|b\n> -|-\nc\n>", "2. a|b\n   -|-\nc\n2.", "- a|b\n  -|-\nc\n=",
+            "- x\n  - a|b\n    -|-\n  c\n  -", "> > a|b\n> > -|-\n> c\n> -", "- a|b\n  -|-\n  c|d\ne\n- f",
+            "- a|b\r\n  -|-\r\nc\r\n-", "[^1]: a|b\n    -|-\nc\n-\n\n[^1]", ">\ta|b\n>\t-|-\nc\n===",
+            "- [x] a|b\n  -|-\nc\n-", "* a|b\n  -|-\nc\n* d", "> a|b\n> -|-\n> c|d\ne|f\n> g",
+            "- a|b\n  -|-\n[r]: /u\n\n[r]", "- a|b\n  -|-\nc\n\n  d", ">1) ||\n>\t -|\nf\n>", "1. ~\n   |-\n~\n3.",
+            "2. ||-\n   -|-\n |", ">;||\n>-|-\n |", "[^1]:b|||\n    -|-|-\n w", "- ]|*\n  -|-\n w", "- d\n  :-\n \\",
+            ">1) ||\n>\t |-\n \"", "- [ ] |||||\n  -|-|-|-\n <", "- a|b\n  -|-\n   c\n-",
+            // Such a line indented four columns past what it stays in is code, as is a row's next line so indented.
+            ">|||\n>-|-\n    &", ">>`|b\n>>-|-\n    |", ">1. |||||\n>\t -|-|-|-\n    |", "*    |||\n     -|-\n    ~",
+            "[^1]:1) t||||\n       -|-|-|-\n    |", " 3.  ||||\n     -|-|-\n    -", "2. 1. |||||\n      -|-|-|-\n    0",
+            "- x\n  - a|b\n    -|-\n      c", "> - a|b\n>   -|-\n>     c", "<||\n-|-\n    x\n\n    x",
+            "- a|b\n  -|-\n      x\n\n      y", "> a|b\n> -|-\n>     x\n>\n>     y", "a|b\n-|-\n    x\ny",
+            "- a|b\n  -|-\n      x\n  y\nz", "a|b\n-|-\n\tx",
+            // A block that no paragraph lets start, or an underline that is a rule or an empty item, after the rows.
+            "||[\n-|-\n-\n-", ")|||\n-|-|-\n2.\n-", "a|b\n-|-\n-\n- b", "- a|b\n  -|-\n  -\n  - c",
+            "> a|b\n> -|-\n> 2. x\n> y", "a|b\n-|-\n<div>\nx\n\ny", "a|b\n-|-\nc|d\n===", "a|b\n-|-\n---\n- x",
+            "a|b\n-|-\n===\n- x", "a|b\n-|-\n-\n- x", "> a|b\n> -|-\n> ---\n> - x", "a|b\n-|-\nc\n---\n- x",
+            // A tag alone on a lazy line starts an HTML block, as cmark-gfm 0.29 reads it (libcmark 0.30 does not).
+            ">w\n<l>", ">]\n<a f=\"\">", "3. ;\n<n>", "[^1]:1\n<n>", "* ^\n<b>", "> a\n> <b>", "- a\n  <b>",
+            "- a\n    b\n <b>", "> a\n</b>\nc", "- x\n  - a\n  <b>", "> a\n    <b>", "1.   a\n    <b>",
+            ">a\r\n<b>\r\nc",
+            "> > a\n> <b>", "- a\n<b> x", "> a\n<!-- c -->",
+            // A lazy header row keeps its leading white space.
+            "2. _\n |\n   |-", "1) .\n |\n   |-", "- a\n  |b\n  |-", "> a|b\n   > -|-", "- a\n  b\n |c\n  -|-",
+            "2) >é||||\n    >-|-|-|-", "2) >a\n    >\\",
             // The text before a table in its paragraph defines no links.
             "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
             "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",

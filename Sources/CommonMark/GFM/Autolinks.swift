@@ -96,7 +96,7 @@ enum Autolinks {
             var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)], from: Int)] = []
             // Nodes a link runs over whole, and where the text after the last link resumes.
             var covered: [OpaquePointer] = []
-            var replaced: [(node: OpaquePointer, replacement: OpaquePointer?)] = []
+            var replaced: [(node: OpaquePointer, replacement: [OpaquePointer])] = []
             var resume = 0
             var fits = true
             for node in Tree.textsOutsideLinks(block) {
@@ -123,7 +123,10 @@ enum Autolinks {
                     links.append((match.start..<match.end, match.url))
                     index = match.end
                     if match.end > span.raw.upperBound {
-                        guard let over = nodes(after: node, through: match.end, source, smart: smart) else {
+                        guard
+                            let over = nodes(
+                                after: node, through: match.end, linkStart: match.start, source, smart: smart)
+                        else {
                             fits = false
                             break
                         }
@@ -136,7 +139,10 @@ enum Autolinks {
                 if !fits { break }
                 if !links.isEmpty || from > span.raw.lowerBound { matches.append((node, links, from)) }
             }
-            guard fits else { continue }
+            guard fits else {
+                for (_, replacement) in replaced { replacement.forEach(cmark_node_free) }
+                continue
+            }
             done.insert(block)
             for (node, links, from) in matches { replace(node, withLinks: links, from: from, source) }
             for node in covered { Tree.remove(node) }
@@ -146,13 +152,13 @@ enum Autolinks {
     }
 
     /// Puts what is left of a node a link ended in in its place.
-    private static func replacePartial(_ node: OpaquePointer, with replacement: OpaquePointer?) {
-        if let replacement { Tree.insert(replacement, before: node) }
+    private static func replacePartial(_ node: OpaquePointer, with replacement: [OpaquePointer]) {
+        for piece in replacement { Tree.insert(piece, before: node) }
         Tree.remove(node)
         // Text that cmark-gfm reads on from is one node with the text after it (`www.\~~` ends in a run of
         // two tildes).
-        if let replacement, Tree.isText(replacement), let after = Tree.next(replacement), Tree.isText(after) {
-            Tree.setLiteral(replacement, Tree.literal(replacement) + Tree.literal(after))
+        if let last = replacement.last, Tree.isText(last), let after = Tree.next(last), Tree.isText(after) {
+            Tree.setLiteral(last, Tree.literal(last) + Tree.literal(after))
             Tree.remove(after)
         }
     }
@@ -179,11 +185,11 @@ enum Autolinks {
     /// with what takes that node's place; nil when that cannot be told without parsing again.
     ///
     /// A link may end before a node, in text (whose rest the next links resume from), in a hard line break
-    /// after its backslash (the line ending is then a soft break), or in a code span, a link, an image or a
-    /// tilde written as an escape or entity whose rest cmark-gfm reads as plain text (``plainRest(_:from:to:smart:)``).
-    private static func nodes(after node: OpaquePointer, through end: Int, _ source: InlineSource, smart: Bool) -> (
-        over: [OpaquePointer], partial: (node: OpaquePointer, replacement: OpaquePointer?)?
-    )? {
+    /// after its backslash (the line ending is then a soft break), in a code span, a link or an image whose
+    /// rest reads alike on its own (``RestOfNode``), or in a tilde written as an escape or entity.
+    private static func nodes(
+        after node: OpaquePointer, through end: Int, linkStart: Int, _ source: InlineSource, smart: Bool
+    ) -> (over: [OpaquePointer], partial: (node: OpaquePointer, replacement: [OpaquePointer])?)? {
         var over: [OpaquePointer] = []
         var sibling = Tree.next(node)
         while let current = sibling, let range = source.ranges[current], range.upperBound <= end {
@@ -198,67 +204,18 @@ enum Autolinks {
             return (over, nil)
         case CMARK_NODE_LINEBREAK
         where source.raw[range.lowerBound] == UInt8(ascii: "\\") && end == range.lowerBound + 1:
-            return (over, (next, cmark_node_new(CMARK_NODE_SOFTBREAK)))
+            return (over, (next, [cmark_node_new(CMARK_NODE_SOFTBREAK)]))
         case CMARK_NODE_CODE, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             guard !Tree.isAutolink(next),
-                let rest = plainRest(source.raw, from: end, to: range.upperBound, smart: smart)
+                let rest = RestOfNode(source.raw, link: linkStart..<end, nodeEnd: range.upperBound).parsed(smart: smart)
             else { return nil }
-            return (over, (next, Tree.text(rest)))
+            return (over, (next, rest))
         case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isWrittenTilde(next):
             // The rest of `\~` is a tilde cmark-gfm reads as written; the rest of an entity is its text.
-            return (over, (next, Tree.text(String(decoding: source.raw[end..<range.upperBound], as: UTF8.self))))
+            return (over, (next, [Tree.text(String(decoding: source.raw[end..<range.upperBound], as: UTF8.self))]))
         default:
             return nil
         }
-    }
-
-    /// The rest of a node after a link that ends inside it, when cmark-gfm's reading it again from there makes
-    /// plain text of it: letters, digits, spaces, non-ASCII text, punctuation that starts nothing (a `~` only pairs with
-    /// other tildes, which the strikethrough pass matches after this one), and backtick runs that no later run
-    /// of the same length closes; no `www.`, and with smart punctuation no `--`, `...` or quotes.
-    private static func plainRest(_ raw: [UInt8], from start: Int, to nodeEnd: Int, smart: Bool) -> String? {
-        let rest = raw[start..<nodeEnd]
-        let backtick = UInt8(ascii: "`")
-        // Quotes are plain unless smart punctuation would curl them.
-        let plain = Array((smart ? " `~!#$%+,/;=?^{|}()].->" : " `~!#$%+,/;=?^{|}()].->\"'").utf8)
-        let marks = smart ? ["www.", "--", "..."] : ["www."]
-        // A `<` starts nothing unless a tag, a comment or an autolink can follow it.
-        let lessStartsNothing = rest.indices.allSatisfy { index in
-            rest[index] != UInt8(ascii: "<") || index + 1 >= raw.count
-                || !(isAlpha(raw[index + 1]) || "/!?".utf8.contains(raw[index + 1]))
-        }
-        guard lessStartsNothing,
-            rest.allSatisfy({ isAlnum($0) || $0 >= 0x80 || plain.contains($0) || $0 == UInt8(ascii: "<") }),
-            !rest.indices.contains(where: { index in marks.contains { rest[index...].starts(with: $0.utf8) } })
-        else { return nil }
-        // Each backtick run would open a code span if a run of its length came later in the block.
-        var index = start
-        while index < nodeEnd {
-            guard raw[index] == backtick else {
-                index += 1
-                continue
-            }
-            var runEnd = index
-            while runEnd < nodeEnd, raw[runEnd] == backtick { runEnd += 1 }
-            if hasBacktickRun(of: runEnd - index, in: raw, from: runEnd) { return nil }
-            index = runEnd
-        }
-        return String(decoding: rest, as: UTF8.self)
-    }
-
-    private static func hasBacktickRun(of length: Int, in raw: [UInt8], from start: Int) -> Bool {
-        var index = start
-        while index < raw.count {
-            guard raw[index] == UInt8(ascii: "`") else {
-                index += 1
-                continue
-            }
-            var runEnd = index
-            while runEnd < raw.count, raw[runEnd] == UInt8(ascii: "`") { runEnd += 1 }
-            if runEnd - index == length { return true }
-            index = runEnd
-        }
-        return false
     }
 
     /// Replaces a text node with its text from `from` around the links found in it, each a link node.
@@ -324,19 +281,47 @@ enum Autolinks {
     /// - Parameters:
     ///   - blocks: The paragraphs and headings, which hold all the text until tables are built.
     ///   - source: The parsed text's lines, made only if an emphasis inside a URL needs them.
-    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found; only e-mail
-    ///     addresses are looked for in them.
+    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found, which are left alone.
     static func apply(
         _ blocks: [OpaquePointer], smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
     ) {
         restoreDelimitersInURLs(blocks, source: source, skipping: readFromSource)
-        for block in blocks {
-            link(Tree.textsOutsideLinks(block), emailOnly: readFromSource.contains(block), smart: smart)
+        for block in blocks where !readFromSource.contains(block) {
+            link(Tree.textsOutsideLinks(block), finding: .urls, smart: smart)
+        }
+    }
+
+    /// What a pass over text nodes links.
+    private enum Finding { case urls, emails }
+
+    /// E-mail addresses, found after emphasis and strikethrough are matched, as cmark-gfm's postprocessing
+    /// finds them in the text nodes left: the text of adjacent text nodes (delimiters that matched nothing
+    /// and the words beside them) is read as one, so `_@.c ~_` links `_@.c` where the `_` matched nothing.
+    static func linkEmails(_ blocks: [OpaquePointer], lines: SourceLines, smart: Bool) {
+        for block in blocks
+        where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), sequence: [0x40]) {
+            var runs: [[OpaquePointer]] = []
+            for node in Tree.textsOutsideLinks(block) where !FootnoteReferences.isMarked(node) {
+                if let last = runs.last?.last, Tree.next(last) == node {
+                    runs[runs.count - 1].append(node)
+                } else {
+                    runs.append([node])
+                }
+            }
+            for run in runs where run.contains(where: { Tree.withLiteralBytes($0) { $0.contains(0x40) } }) {
+                let first = run[0]
+                if run.count > 1 {
+                    Tree.setLiteral(first, run.map(Tree.literal).joined())
+                    run.dropFirst().forEach(Tree.remove)
+                }
+                var openBrackets = 0
+                link(first, openBrackets: &openBrackets, smart: smart, finding: .emails)
+            }
         }
     }
 
     /// Finds the links in the text nodes of one block.
-    private static func link(_ texts: [OpaquePointer], emailOnly: Bool, smart: Bool) {
+    private static func link(_ texts: [OpaquePointer], finding: Finding, smart: Bool) {
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
         var openBrackets = 0
@@ -349,7 +334,7 @@ enum Autolinks {
                 openBrackets = max(0, openBrackets + scan.bracketBalance)
                 continue
             }
-            link(node, openBrackets: &openBrackets, smart: smart, emailOnly: emailOnly)
+            link(node, openBrackets: &openBrackets, smart: smart, finding: finding)
         }
     }
 
@@ -435,7 +420,7 @@ enum Autolinks {
     }
 
     /// Finds the links in one text node and splits it around them.
-    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, emailOnly: Bool) {
+    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, finding: Finding) {
         let written = Tree.literalBytes(node)
         // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
         // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
@@ -450,12 +435,18 @@ enum Autolinks {
         // Emphasis and strikethrough end (or, around a first child, begin) with `*`, `_` or `~`, after which a
         // `www.` link may start.
         let previousIsEmphasis = Tree.previous(node).map(isEmphasis) ?? Tree.parent(node).map(isEmphasis) ?? false
+        // The block's source goes on after the text: another node, or the closing delimiter of the emphasis or
+        // strikethrough around it.
+        let continued =
+            Tree.next(node) != nil
+            || Tree.parent(node).map { Tree.type($0) != CMARK_NODE_PARAGRAPH && Tree.type($0) != CMARK_NODE_HEADING }
+                ?? false
         while index < bytes.count {
             let byte = bytes[index]
             if byte == UInt8(ascii: "[") { openBrackets += 1 }
             if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
             var match: (start: Int, end: Int, url: String)?
-            if openBrackets == 0 && !emailOnly {
+            if openBrackets == 0 && finding == .urls {
                 if byte == UInt8(ascii: "w") {
                     let allowed: Bool
                     if index == 0 {
@@ -469,7 +460,7 @@ enum Autolinks {
                         let previous = bytes[index - 1]
                         allowed = isASCIISpace(previous) || "*_~(".utf8.contains(previous)
                     }
-                    if allowed, let end = www(bytes, at: index, smart: smart) {
+                    if allowed, let end = www(bytes, at: index, smart: smart, continued: continued) {
                         match = (index, end, "http://" + String(decoding: bytes[index..<end], as: UTF8.self))
                     }
                 } else if byte == UInt8(ascii: ":"),
@@ -498,12 +489,16 @@ enum Autolinks {
             }
         }
         // E-mail addresses: in what is left as text.
-        var final: [(text: [UInt8], url: String?)] = []
-        for piece in pieces {
-            if piece.url == nil { final += emails(piece.text, smart: smart) } else { final.append(piece) }
+        let final = pieces.flatMap { piece in
+            piece.url == nil && finding == .emails ? emails(piece.text, smart: smart) : [piece]
         }
-        guard final.contains(where: { $0.url != nil }) else { return }
-        for piece in final {
+        replace(node, with: final)
+    }
+
+    /// Puts the pieces of a text node in its place, each link an autolink, when any piece is a link.
+    private static func replace(_ node: OpaquePointer, with pieces: [(text: [UInt8], url: String?)]) {
+        guard pieces.contains(where: { $0.url != nil }) else { return }
+        for piece in pieces {
             let text = String(decoding: piece.text, as: UTF8.self)
             let inserted = piece.url.map { Tree.autolink(to: $0, text: text) } ?? Tree.text(text)
             Tree.insert(inserted, before: node)
@@ -572,8 +567,11 @@ enum Autolinks {
     static let scanLimit = 1_000
 
     /// cmark-gfm's `check_domain`: the length of the domain at `start`, 0 when it is not one.
-    private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool) -> Int {
-        let size = min(bytes.count - start, scanLimit)
+    ///
+    /// - Parameter continued: Whether the block's source goes on after `bytes` (a line break, a closing
+    ///   delimiter), which cmark-gfm's loop, stopping one byte short of the subject's end, then reaches.
+    private static func domain(_ bytes: [UInt8], _ start: Int, allowShort: Bool, continued: Bool = false) -> Int {
+        let size = min(bytes.count - start + (continued ? 1 : 0), scanLimit)
         // One byte is a domain as long as the URL allows short ones: cmark-gfm's loop then looks at nothing.
         guard size > 0 else { return 0 }
         var underscoresBeforeLastDot = 0
@@ -641,9 +639,9 @@ enum Autolinks {
         return linkEnd
     }
 
-    private static func www(_ bytes: [UInt8], at start: Int, smart: Bool) -> Int? {
+    private static func www(_ bytes: [UInt8], at start: Int, smart: Bool, continued: Bool = false) -> Int? {
         guard bytes.count - start >= 4, bytes[start..<start + 4].elementsEqual("www.".utf8) else { return nil }
-        let length = domain(bytes, start, allowShort: false)
+        let length = domain(bytes, start, allowShort: false, continued: continued)
         guard length > 0 else { return nil }
         var end = start + length
         while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }

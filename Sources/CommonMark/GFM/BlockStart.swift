@@ -33,6 +33,8 @@ enum BlockStart {
 
     /// cmark's `html_block_start_7`: `<` tag name, attributes, optional `/`, `>`, or `</` tag name `>`,
     /// then only white space.
+    static func isHTMLTagLine(_ text: Substring) -> Bool { isHTMLTagLine(Array(text.utf8)) }
+
     private static func isHTMLTagLine(_ bytes: [UInt8]) -> Bool {
         var index = 0
         func peek() -> UInt8? { index < bytes.count ? bytes[index] : nil }

@@ -208,7 +208,7 @@ enum Delimiters {
     }
 
     /// cmark-gfm's `scan_delims`: whether a run can open and close, from the characters around it in the source.
-    private static func flanking(_ raw: [UInt8], _ start: Int, _ end: Int, _ character: UInt8) -> (
+    static func flanking(_ raw: [UInt8], _ start: Int, _ end: Int, _ character: UInt8) -> (
         open: Bool, close: Bool
     ) {
         // `~` is one of cmark-gfm's skip characters (the strikethrough extension registers it as emphasis):

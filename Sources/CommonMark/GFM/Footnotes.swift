@@ -43,7 +43,7 @@ enum Footnotes {
             // Block quote and list markers first: a definition may start inside them.
             let prefix = containerPrefix(line)
             let rest = line.dropFirst(prefix)
-            let indent = rest.prefix { $0 == " " }.count
+            let indent = rest.prefix { $0 == " " || $0 == "\t" }.count
             let body = rest.dropFirst(indent)
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
@@ -120,12 +120,33 @@ enum Footnotes {
         }
         // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
         // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
+        // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
+        // the paragraph's start.
         var taken = [bullet(next)]
-        for line in preceding.suffix(64).reversed() where !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+        var inParagraph = false
+        for line in preceding.suffix(64).reversed() {
+            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                if inParagraph { break }
+                continue
+            }
             taken.append(bullet(line))
-            if indentation(line) == 0 { break }
+            guard indentation(line) == 0 else { continue }
+            if startsListItem(line) { break }
+            inParagraph = true
         }
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
+    }
+
+    /// Whether a line (after any `>`) begins with a list marker: `-`, `+`, `*` or digits and `.` or `)`, then
+    /// white space or the line's end.
+    private static func startsListItem(_ line: Substring) -> Bool {
+        let text = line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
+        let digits = text.prefix { $0.isASCII && $0.isNumber }
+        let rest = digits.isEmpty ? text.dropFirst() : text[digits.endIndex...].dropFirst()
+        guard let marker = digits.isEmpty ? text.first : text[digits.endIndex...].first,
+            digits.isEmpty ? "-+*".contains(marker) : ".)".contains(marker)
+        else { return false }
+        return rest.first.map { $0 == " " || $0 == "\t" } ?? true
     }
 
     /// The label and the text after it (white space skipped) of a definition at the start of `body`.

@@ -37,12 +37,7 @@ struct InlineSource {
     /// matched.
     static func make(for block: OpaquePointer, lines: SourceLines, entities: EntityDecoder) -> InlineSource? {
         guard Tree.firstChild(block) != nil else { return nil }
-        var quotes = 0
-        var ancestor = Tree.parent(block)
-        while let current = ancestor {
-            if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE { quotes += 1 }
-            ancestor = Tree.parent(current)
-        }
+        let quotes = Tree.quoteDepth(of: block)
         let first = Tree.startLine(block)
         var last = Tree.endLine(block)
         var content = lines.content(from: first, column: Tree.startColumn(block), through: last, quotes: quotes)

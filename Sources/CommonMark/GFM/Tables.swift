@@ -50,6 +50,13 @@ enum Tables {
         var column: Int
         var segments: [Segment]
         var underline: Underline?
+        /// The line after the table's rows that lacks a `>` or the indentation of a container around the
+        /// table, or starts a block of its own there, which libcmark read as a line of the table's paragraph
+        /// (see ``LazyLines``); its mark stays in the containers the line is in, at most three columns past
+        /// the content of the innermost list item it is indented for.
+        var lazyLine: LazyLines.Mark?
+
+        mutating func mark(_ line: Int, indent: Int) { lazyLine = LazyLines.Mark(line: line, indent: indent) }
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
@@ -108,7 +115,10 @@ enum Tables {
     static let cellBudget = 1 << 19
 
     /// Splits a paragraph's lines into text and tables; `nil` when it holds no table.
-    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int) -> [Segment]? {
+    ///
+    /// - Parameter blockStart: Set to the index of the first line after a table's rows that starts a block
+    ///   of its own: code, or a block no paragraph lets start.
+    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int, blockStart: inout Int?) -> [Segment]? {
         var segments: [Segment] = []
         var textStart = 0
         var index = 1
@@ -118,7 +128,8 @@ enum Tables {
             // the underline before any extension's block.
             guard !line.lazy, line.indent < 4, index - 1 >= textStart, !isSetextUnderline(line.text),
                 let alignments = delimiterRow(line.text),
-                let header = cells(of: lines[index - 1].text), header.count == alignments.count, header.count <= budget
+                let header = cells(of: headerText(lines[index - 1])), header.count == alignments.count,
+                header.count <= budget
             else {
                 index += 1
                 continue
@@ -142,6 +153,7 @@ enum Tables {
             }
             segments.append(.table(Table(alignments: alignments, header: header, rows: rows)))
             var code: [String] = []
+            if blockStart == nil, next < lines.count, !lines[next].lazy, lines[next].indent >= 4 { blockStart = next }
             while next < lines.count, !lines[next].lazy, lines[next].indent >= 4 {
                 code.append(String(repeating: " ", count: lines[next].indent - 4) + lines[next].text + "\n")
                 next += 1
@@ -150,6 +162,7 @@ enum Tables {
             if next < lines.count, !lines[next].lazy, lines[next].indent < 4,
                 BlockStart.cannotInterruptParagraph(lines[next].text)
             {
+                if blockStart == nil { blockStart = next }
                 var blocks: [String] = []
                 while next < lines.count, !lines[next].lazy {
                     blocks.append(String(repeating: " ", count: lines[next].indent) + lines[next].text)
@@ -169,6 +182,12 @@ enum Tables {
         return segments
     }
 
+    /// A header row's text as cmark-gfm reads it from its paragraph: a lazy line keeps the white space it
+    /// starts with (`blocks.c` adds it without skipping to its first non-space), so ` |a` is two cells.
+    private static func headerText(_ line: SourceLines.ContentLine) -> Substring {
+        line.lazy && line.indent > 0 ? " " + line.text : line.text
+    }
+
     /// The paragraphs (and setext headings, whose underline libcmark read as one) that hold tables.
     ///
     /// - Parameter taskLists: Whether a task item's marker (`- [ ] `) is read before its first paragraph, as
@@ -179,14 +198,9 @@ enum Tables {
         for block in blocks {
             let first = Tree.startLine(block)
             let isHeading = Tree.type(block) == CMARK_NODE_HEADING
-            let last = Tree.endLine(block) - (isHeading ? 1 : 0)
+            var last = Tree.endLine(block) - (isHeading ? 1 : 0)
             guard last > first else { continue }
-            var quotes = 0
-            var ancestor = Tree.parent(block)
-            while let current = ancestor {
-                if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE { quotes += 1 }
-                ancestor = Tree.parent(current)
-            }
+            let quotes = Tree.quoteDepth(of: block)
             let column = Tree.startColumn(block)
             var lines = source.content(
                 from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
@@ -194,16 +208,24 @@ enum Tables {
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
             // Indentation counts from the item's content, where four columns more make code.
-            if let content = itemContentColumn(of: block, source: source, quotes: quotes) {
-                for index in lines.indices.dropFirst() {
-                    if lines[index].indent < content {
-                        lines[index].lazy = true
-                    } else {
-                        lines[index].indent -= content
-                    }
-                }
+            let contents = itemContentColumns(of: block, source: source, quotes: quotes)
+            if let content = contents.first { markLazyItemLines(&lines, content: content) }
+            // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
+            // item's line): its underline is the first line of only `=` or `-` after its text.
+            if isHeading,
+                let underline = lines.indices.dropFirst().first(where: {
+                    !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
+                })
+            {
+                lines = Array(lines.prefix(underline + 1))
+                last = first + underline - 1
+                guard last > first else { continue }
             }
-            guard var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget) else { continue }
+            var blockStart: Int?
+            guard
+                var segments = segments(
+                    of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
+            else { continue }
             var underline: Underline?
             if isHeading {
                 // The heading's text ended in a table; else the underline makes a heading of the text after it.
@@ -212,7 +234,9 @@ enum Tables {
                     segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
                 }
                 guard case .table(var table)? = segments.last else {
-                    plans.append(Plan(line: first, column: column, segments: segments, underline: nil))
+                    var plan = Plan(line: first, column: column, segments: segments, underline: nil)
+                    if let blockStart { plan.mark(first + blockStart, indent: contents.first ?? 0) }
+                    plans.append(plan)
                     continue
                 }
                 let mark = line.text.filter { $0 != " " && $0 != "\t" }
@@ -227,9 +251,31 @@ enum Tables {
                     segments[segments.count - 1] = .table(table)
                 }
             }
-            plans.append(Plan(line: first, column: column, segments: segments, underline: underline))
+            var plan = Plan(line: first, column: column, segments: segments, underline: underline)
+            if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
+                // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
+                // underline that is a rule or a list item there) starts it in libcmark too after a mark.
+                plan.mark(first + start, indent: contents.first ?? 0)
+            } else if !isHeading, case .text(let text, quotes: _?)? = segments.last {
+                let index = min(lines.count, last - first + 1) - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
+                let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: contents)
+                plan.mark(first + index, indent: kept + min(lines[index].indent - kept, 3))
+            }
+            plans.append(plan)
         }
         return plans
+    }
+
+    /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
+    /// too; the others' indentation counted from that content.
+    private static func markLazyItemLines(_ lines: inout [SourceLines.ContentLine], content: Int) {
+        for index in lines.indices.dropFirst() {
+            if lines[index].indent < content {
+                lines[index].lazy = true
+            } else {
+                lines[index].indent -= content
+            }
+        }
     }
 
     /// The column after the task marker when the block is the first of a task item, on the marker's line.
@@ -431,19 +477,21 @@ enum Tables {
         return node
     }
 
-    /// The content column (tabs to the next multiple of four, counted after the enclosing block quotes'
-    /// markers) of the list item nearest around a block, when no block quote is nearer.
-    private static func itemContentColumn(of block: OpaquePointer, source: SourceLines, quotes: Int) -> Int? {
+    /// The content columns (tabs to the next multiple of four, counted after the enclosing block quotes'
+    /// markers) of the list items around a block inside its innermost block quote, nearest first.
+    static func itemContentColumns(of block: OpaquePointer, source: SourceLines, quotes: Int) -> [Int] {
+        var columns: [Int] = []
         var ancestor = Tree.parent(block)
         while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
             if Tree.type(current) == CMARK_NODE_ITEM, let first = Tree.firstChild(current) {
                 let line = Tree.startLine(first)
-                return source.column(line: line, byteColumn: Tree.startColumn(first))
-                    - source.quoteContentColumn(line: line, quotes: quotes)
+                columns.append(
+                    source.column(line: line, byteColumn: Tree.startColumn(first))
+                        - source.quoteContentColumn(line: line, quotes: quotes))
             }
             ancestor = Tree.parent(current)
         }
-        return nil
+        return columns
     }
 
     /// The outermost list around a node inside its innermost block quote (or the document).
@@ -479,10 +527,11 @@ enum Tables {
     // MARK: cmark-gfm's scanners
 
     /// A setext heading's `-` underline: dashes, then only spaces and tabs.
-    private static func isSetextUnderline(_ line: Substring) -> Bool {
+    private static func isSetextUnderline(_ line: Substring, allowingEquals: Bool = false) -> Bool {
         let bytes = line.utf8
-        guard bytes.first == UInt8(ascii: "-") else { return false }
-        let rest = bytes.drop { $0 == UInt8(ascii: "-") }
+        guard let mark = bytes.first, mark == UInt8(ascii: "-") || (allowingEquals && mark == UInt8(ascii: "="))
+        else { return false }
+        let rest = bytes.drop { $0 == mark }
         return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 

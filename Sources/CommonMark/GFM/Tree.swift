@@ -251,6 +251,17 @@ enum Tree {
     }
 
     static func isText(_ node: Pointer) -> Bool { cmark_node_get_type(node) == CMARK_NODE_TEXT }
+
+    /// How many block quotes a node is in.
+    static func quoteDepth(of node: Pointer) -> Int {
+        var quotes = 0
+        var ancestor = cmark_node_parent(node)
+        while let current = ancestor {
+            if cmark_node_get_type(current) == CMARK_NODE_BLOCK_QUOTE { quotes += 1 }
+            ancestor = cmark_node_parent(current)
+        }
+        return quotes
+    }
     static func isLink(_ node: Pointer) -> Bool {
         let kind = cmark_node_get_type(node)
         return kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE

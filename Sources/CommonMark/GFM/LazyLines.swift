@@ -1,0 +1,129 @@
+internal import CCmark
+
+/// Lines that libcmark reads as lazy continuation lines of a paragraph where cmark-gfm starts a block with
+/// them, closing the containers they lack a `>` or the indentation of: a comment line written before each,
+/// with its `>` markers and indented to stay in the same containers, makes libcmark close those containers
+/// too (an HTML block may interrupt a paragraph), and is taken out after parsing.
+///
+/// - After a table's rows: cmark-gfm's table is a block of its own, not a paragraph, and `blocks.c`
+///   continues only a paragraph lazily, so the line starts blocks where it stands (code, if indented four
+///   columns past what it is in), the lines after it read against what is left open.
+/// - An HTML tag alone on a lazy line (`>a`, `<b>`): cmark-gfm 0.29 asks whether the last container the
+///   line matched is a paragraph before it lets an HTML block of the seventh kind start, and that
+///   container is the quote or list item (or the document), so the tag starts an HTML block; libcmark
+///   0.30 asks of the paragraph and continues it.
+enum LazyLines {
+    /// A line to write a mark before, and the columns of indentation after its `>` markers (and their
+    /// optional space) that keep the mark in the containers the line stays in.
+    struct Mark {
+        var line: Int
+        var indent: Int
+    }
+
+    /// The block written before a line, taken out after parsing.
+    static let markText = "<!--\u{2002}-->"
+
+    /// The text with a mark before each of the lines, or nil when there is none.
+    ///
+    /// - Parameter markdown: The text as written, whose lines the marks number (rewriting footnote
+    ///   definitions and task lines keeps every line where it is).
+    static func marking(_ markdown: String, at marks: [Mark]) -> String? {
+        let marks = marks.sorted { $0.line < $1.line }
+        guard !marks.isEmpty else { return nil }
+        let lines = SourceLines(markdown).lines
+        var output = ""
+        output.reserveCapacity(markdown.utf8.count + marks.count * 16)
+        var last = markdown.startIndex
+        for mark in marks where mark.line >= 1 && mark.line <= lines.count {
+            let line = lines[mark.line - 1]
+            guard line.startIndex >= last else { continue }
+            let markers = line.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+            let quotes = markers.lastIndex(of: ">").map { markers[...$0] + " " } ?? ""
+            output += markdown[last..<line.startIndex]
+            output += quotes + String(repeating: " ", count: mark.indent) + markText + "\n"
+            last = line.startIndex
+        }
+        output += markdown[last...]
+        return output
+    }
+
+    /// The lazy lines of paragraphs in block quotes and list items that hold an HTML tag alone.
+    static func htmlTagLines(in root: OpaquePointer, source: String, lines: () -> SourceLines) -> [Mark] {
+        let candidates = tagLineNumbers(source)
+        guard !candidates.isEmpty else { return [] }
+        let source = lines()
+        var marks: [Mark] = []
+        let paragraphs = Tree.blocks(root) {
+            Tree.type($0) == CMARK_NODE_PARAGRAPH && Tree.parent($0) != root && Tree.endLine($0) > Tree.startLine($0)
+        }
+        // Paragraphs hold lines of their own, in document order, as the candidates are: one pass over both.
+        var next = 0
+        for paragraph in paragraphs {
+            let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
+            while next < candidates.count, candidates[next] <= first { next += 1 }
+            var end = next
+            while end < candidates.count, candidates[end] <= last { end += 1 }
+            let inside = candidates[next..<end]
+            next = end
+            guard !inside.isEmpty else { continue }
+            let quotes = Tree.quoteDepth(of: paragraph)
+            let content = source.content(
+                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes)
+            let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
+            for number in inside {
+                let line = content[number - first]
+                let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
+                // Four columns past the content of what the line stays in, it is code, no tag.
+                let kept = keptItemContent(of: line, quotes: quotes, items: items)
+                guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
+                marks.append(Mark(line: number, indent: line.indent))
+            }
+        }
+        return marks
+    }
+
+    /// The content column of the innermost list item a lazy line stays in, of those around its paragraph
+    /// (innermost first): a line without one of its quotes' `>` leaves the items inside that quote, and one
+    /// with all of them stays in the items it is indented for.
+    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int]) -> Int {
+        line.quotesFound < quotes ? 0 : items.first { $0 <= line.indent } ?? 0
+    }
+
+    /// The numbers of the lines after the first whose text after `>` markers and white space begins with
+    /// `<` and a letter or `/`: a byte scan, as most documents have none.
+    private static func tagLineNumbers(_ source: String) -> [Int] {
+        var source = source
+        return source.withUTF8 { bytes in
+            var numbers: [Int] = []
+            var number = 1
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                guard byte == 0x0A || byte == 0x0D else { continue }
+                if byte == 0x0D, index < bytes.count, bytes[index] == 0x0A { index += 1 }
+                number += 1
+                var start = index
+                while start < bytes.count, bytes[start] == 0x20 || bytes[start] == 0x09 || bytes[start] == 0x3E {
+                    start += 1
+                }
+                if start + 1 < bytes.count, bytes[start] == UInt8(ascii: "<"),
+                    isASCIIAlphanumeric(bytes[start + 1]) || bytes[start + 1] == UInt8(ascii: "/")
+                {
+                    numbers.append(number)
+                }
+            }
+            return numbers
+        }
+    }
+
+    /// Takes out the marks ``marking(_:at:)`` wrote.
+    static func removeMarks(_ root: OpaquePointer) {
+        let marks = Tree.blocks(root) {
+            // The block keeps the spaces before it, which the line's indentation gave it.
+            Tree.type($0) == CMARK_NODE_HTML_BLOCK
+                && Tree.literal($0).drop(while: { $0 == " " || $0 == "\t" }) == markText + "\n"
+        }
+        for mark in marks { Tree.remove(mark) }
+    }
+}
