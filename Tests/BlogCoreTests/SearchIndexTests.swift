@@ -21,6 +21,22 @@ import Testing
         #expect(Self.plain.terms(in: text) == expected)
     }
 
+    /// The table's fold of a word below U+0300 is Foundation's fold of the whole word: each scalar alone,
+    /// after an accented capital and before a letter, and words whose scalars decompose or lowercase to
+    /// more than one (`İ`, `ŉ`, `ǅ`, `ß`).
+    @Test func aLatinWordFoldsByTableAsByNormalization() {
+        var words = (0..<0x300).compactMap { Unicode.Scalar(UInt32($0)).map { "É\($0)e" } }
+        words += ["İstanbul", "ŉoo", "ǅemal", "Straße", "ÆØÅ", "Œuvre", "ǰ", "Ǖber", "ﬁ", "Ωmega", "e\u{301}"]
+        for word in words {
+            var bytes: [UInt8] = []
+            var text = word
+            let isLatin = text.withUTF8 { SearchWords.foldLatin($0, into: &bytes) }
+            #expect(isLatin == word.unicodeScalars.allSatisfy { $0.value < 0x300 }, "\(word)")
+            if isLatin { #expect(String(decoding: bytes, as: UTF8.self) == SearchWords.fold(word), "\(word)") }
+        }
+        #expect(Self.english.terms(in: "Crème brûlées, İstanbul") == ["creme", "brulee", "istanbul"])
+    }
+
     @Test(arguments: [
         ("running", "run"), ("runs", "run"), ("run", "run"), ("caresses", "caress"), ("ponies", "poni"),
         ("pony", "poni"), ("hopping", "hop"), ("hoping", "hope"), ("agreed", "agree"), ("feed", "feed"),

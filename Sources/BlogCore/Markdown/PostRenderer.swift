@@ -65,7 +65,7 @@ struct PostRenderer: Sendable {
         var diagnostics: [Diagnostic] = []
         let walked = Self.walk(
             document, collectingParagraphs: post.summary == nil && configuration.summaryWords == nil,
-            collectingText: configuration.search != nil)
+            textCapacity: configuration.search != nil ? post.body.utf8.count : nil)
         // Before the anchors: the search index holds what the reader sees of a heading.
         let search = configuration.search.map { settings in
             walked.text.withUnsafeBufferPointer {
@@ -150,8 +150,12 @@ struct PostRenderer: Sendable {
         var text: [UInt8] = []
     }
 
-    private static func walk(_ document: Document, collectingParagraphs: Bool, collectingText: Bool) -> Walked {
+    /// With `textCapacity` (the body's length, which its text does not pass by much), the walk collects
+    /// the text into a buffer of that size made once, not grown (and copied) node by node.
+    private static func walk(_ document: Document, collectingParagraphs: Bool, textCapacity: Int?) -> Walked {
         var walked = Walked()
+        let collectingText = textCapacity != nil
+        if let textCapacity { walked.text.reserveCapacity(textCapacity + 64) }
         document.forEachNode { node in
             // The kind and a literal are each asked of cmark once: this runs for every node of every post.
             let kind = node.kind

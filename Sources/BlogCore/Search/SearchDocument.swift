@@ -91,7 +91,7 @@ struct SearchDocument: Sendable, Equatable {
     /// separated by U+001F (which a term never holds, and the record's text replaces in the excerpt).
     var recordText: String {
         var bytes = excerpt.utf8.map { $0 == 0x1F ? 0x20 : $0 }
-        bytes.reserveCapacity(bytes.count + terms.count * 12)
+        bytes.reserveCapacity(bytes.count + terms.bytes.count + terms.count * 4)
         terms.forEach { term, count in
             bytes.append(0x1F)
             bytes.append(contentsOf: term)
@@ -132,6 +132,8 @@ struct SearchDocument: Sendable, Equatable {
     }
 
     private static func appendDecimal(_ value: Int, to bytes: inout [UInt8]) {
+        // Most counts are one digit: no division for them.
+        if value < 10 { return bytes.append(UInt8(0x30 + value)) }
         var divisor = 1
         while divisor <= value / 10 { divisor *= 10 }
         while divisor > 0 {

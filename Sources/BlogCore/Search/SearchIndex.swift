@@ -287,7 +287,12 @@ enum SearchVarint {
 enum SearchJSON {
     static func string(_ text: String) -> String {
         // Most text needs no escape: a byte scan finds that without a scalar's properties.
-        if !text.utf8.contains(where: { $0 < 0x20 || $0 == 0x22 || $0 == 0x5C || $0 == 0xE2 }) {
+        // Over the string's own bytes, not through its UTF-8 view's index, for every title and excerpt.
+        func mayNeedEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 }
+        let mayEscape =
+            text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeedEscape) }
+            ?? text.utf8.contains(where: mayNeedEscape)
+        if !mayEscape {
             return "\"" + text + "\""
         }
         var result = "\""

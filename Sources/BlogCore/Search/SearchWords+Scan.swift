@@ -23,7 +23,8 @@ extension SearchWords {
     static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (UnsafeBufferPointer<UInt8>, Token) -> Void) {
         guard let base = bytes.baseAddress else { return }
         let count = bytes.count
-        var folded = [UInt8](repeating: 0, count: 64)
+        // Made for the first word of more than 8 letters only: a title or a tag is scanned alone.
+        var folded: [UInt8] = []
         /// Hands over the ASCII word `start..<end`, lowercased.
         func word(_ start: Int, _ end: Int) {
             let length = end - start
@@ -36,7 +37,7 @@ extension SearchWords {
                 }
                 return
             }
-            if folded.count < length { folded = [UInt8](repeating: 0, count: length) }
+            if folded.count < length { folded = [UInt8](repeating: 0, count: max(64, length)) }
             folded.withUnsafeMutableBufferPointer { buffer in
                 // Every byte of the word is a letter or digit: the 0x20 bit lowercases a letter and is set in
                 // a digit.
