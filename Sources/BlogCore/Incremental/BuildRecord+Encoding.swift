@@ -128,7 +128,8 @@ extension BuildRecord {
                 })
             else { return nil }
             file.journal =
-                RecordJournal.read(for: site, in: folder, base: file.checksum) ?? RecordJournal(base: file.checksum)
+                RecordJournal.read(for: site, in: folder, base: file.checksum, recordSize: file.data.count)
+                ?? RecordJournal(base: file.checksum)
             return file
         }
 

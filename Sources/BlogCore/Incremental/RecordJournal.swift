@@ -42,10 +42,13 @@ struct RecordJournal: Sendable, Equatable {
         site.root.appending(path: "\(folder)/\(file)")
     }
 
-    /// The journal beside the record whose checksum is `base`; nil when there is none, or it is damaged,
-    /// of another format, or of another record.
-    static func read(for site: Site, in folder: String, base: UInt64) -> RecordJournal? {
-        FileContents.read(url(for: site, in: folder)).flatMap { RecordJournal($0, base: base) }
+    /// The journal beside the record whose checksum is `base` and size `recordSize`; nil when there is
+    /// none, or it is damaged, of another format, of another record, or larger than a journal is written.
+    /// A journal is never written past ``limit(forRecordOf:)``, so a larger file is not read at all: whatever
+    /// put it there, it cannot make a build read gigabytes.
+    static func read(for site: Site, in folder: String, base: UInt64, recordSize: Int) -> RecordJournal? {
+        (try? FileContents.contents(atPath: url(for: site, in: folder).path, limit: limit(forRecordOf: recordSize)))
+            .flatMap { RecordJournal($0, base: base) }
     }
 
     init?(_ data: Data, base: UInt64) {
