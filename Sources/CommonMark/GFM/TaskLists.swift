@@ -38,20 +38,22 @@ enum TaskLists {
             else { continue }
             let line = Array(written.lines[writtenNumber - 1].utf8)
             let restIsBlank = line[end...].allSatisfy(isSpaceChar)
+            let checked = contains(line, "[x]") || contains(line, "[X]")
             if Tree.type(block) == CMARK_NODE_CUSTOM_BLOCK || Tree.startLine(block) <= shift
                 || fromPrelude.contains(block)
             {
                 // A table, or the text before one, parsed in the prelude: it began after the marker already
                 // (``Tables/plans(in:source:taskLists:)``).
                 guard !restIsBlank else { continue }
+            } else if restIsBlank, let heading = markerAloneHeading(block, line: lineNumber) {
+                guard readUnderlineAlone(heading, source: source) else { continue }
+                tasks.append((item, checked))
+                continue
             } else {
-                // A blank rest is a paragraph only: libcmark's heading of the marker alone is left as it is.
-                guard Tree.type(block) == CMARK_NODE_PARAGRAPH || !restIsBlank,
-                    let text = firstText(of: block, line: lineNumber), dropMarker(text)
-                else { continue }
+                guard let text = firstText(of: block, line: lineNumber), dropMarker(text) else { continue }
             }
             if restIsBlank { emptyFirstLine(item, block, source: source) }
-            tasks.append((item, contains(line, "[x]") || contains(line, "[X]")))
+            tasks.append((item, checked))
         }
         var loose: [OpaquePointer] = []
         for task in tasks {
