@@ -87,7 +87,7 @@ public final class Document {
         if taskLists {
             TaskLists.apply(
                 root, source: sourceLines(), written: writtenLines(), shift: shift,
-                fromPrelude: fromPrelude, rewritten: rewrittenTasks)
+                fromPrelude: fromPrelude, rewritten: rewrittenTasks, smart: options.contains(.smart))
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }

@@ -20,9 +20,10 @@ enum TaskLists {
     ///     after a task's marker already.
     ///   - rewritten: The lines parsed without their `[x]` (``rewriteDefinitionLines(_:only:)``), numbered
     ///     as `written`'s, and whether each task is checked.
+    ///   - smart: Whether smart punctuation is on, for text made here (`--` under a marker alone).
     static func apply(
         _ root: OpaquePointer, source: SourceLines, written: SourceLines, shift: Int,
-        fromPrelude: Set<OpaquePointer>, rewritten: [Int: Bool]
+        fromPrelude: Set<OpaquePointer>, rewritten: [Int: Bool], smart: Bool
     ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
         for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
@@ -46,7 +47,7 @@ enum TaskLists {
                 // (``Tables/plans(in:source:taskLists:)``).
                 guard !restIsBlank else { continue }
             } else if restIsBlank, let heading = markerAloneHeading(block, line: lineNumber) {
-                guard readUnderlineAlone(heading, source: source) else { continue }
+                guard readUnderlineAlone(heading, source: source, smart: smart) else { continue }
                 tasks.append((item, checked))
                 continue
             } else {
@@ -162,7 +163,7 @@ enum TaskLists {
         columns(line.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") })
     }
 
-    private static func columns(_ bytes: ArraySlice<UInt8>) -> Int {
+    static func columns(_ bytes: ArraySlice<UInt8>) -> Int {
         var column = 0
         for byte in bytes { column = byte == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1 }
         return column
