@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 import Testing
 
@@ -73,10 +74,10 @@ import Testing
                     start + pattern.count <= bytes.count
                         && bytes[start..<(start + pattern.count)].elementsEqual(pattern)
                 }
-            let found = bytes.withUnsafeBytes { ByteFind.firstIndex(of: pattern, in: $0, from: from) }
+            let found = bytes.withUnsafeBytes { ByteSearch.firstIndex(of: pattern, in: $0, from: from) }
             #expect(found == expected, "\(bytes) \(pattern) from \(from)")
             let end = next(bytes.count + 1)
-            let count = bytes.withUnsafeBytes { ByteFind.count(97, in: $0, before: end) }
+            let count = bytes.withUnsafeBytes { ByteSearch.count(97, in: $0, before: end) }
             #expect(count == bytes[..<end].filter { $0 == 97 }.count)
         }
     }

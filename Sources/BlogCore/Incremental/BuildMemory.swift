@@ -33,7 +33,7 @@ public final class BuildMemory: Sendable {
         /// The record with the pending entries in place.
         mutating func settled() -> BuildRecord? {
             if let pending {
-                record?.replace(sources: pending.sources, outputs: pending.outputs, removing: pending.removed)
+                record?.apply(pending)
                 self.pending = nil
             }
             return record

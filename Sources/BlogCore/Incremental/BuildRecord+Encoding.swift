@@ -253,12 +253,8 @@ extension BuildRecord {
                     return nil
                 }
             }
-            // The spare tree keeps what it held: edits replaced files in the output alone.
-            for (path, source) in journal.sources where record.sources[path] != nil {
-                record.sources[path] = source.record
-            }
-            for (path, output) in journal.outputs { record.outputs[path] = output }
-            for path in journal.removed { record.outputs[path] = nil }
+            // The stamps, when decoded, have the journal's in place already (``stamps()``).
+            record.apply(journal, stamps: false)
             return record
         }
 

@@ -130,7 +130,7 @@ struct RecordJournal: Sendable, Equatable {
         }
     }
 
-    /// The stamps with this journal's entries in place.
+    /// The stamps with this journal's entries in place (``BuildRecord/apply(_:stamps:)`` for a record).
     func applied(to stamps: inout BuildStamps) {
         for (path, source) in sources { stamps.sources[path] = source.stamp }
         for (path, output) in outputs { stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified) }

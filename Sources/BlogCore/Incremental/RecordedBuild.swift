@@ -90,31 +90,23 @@ extension BuildRecord: RecordedBuild {
         {
             return true
         }
+        var entries = RecordJournal(base: 0)
+        entries.add(sources: sources, outputs: outputs, removing: removed)
         var record = self
-        record.replace(
-            sources: sources.mapValues { RecordJournal.Source(stamp: $0.stamp, record: $0.record) }, outputs: outputs,
-            removing: removed)
+        record.apply(entries)
         await incremental.save(record, output: output)
         return true
     }
 }
 
 extension BuildRecord {
-    /// Replaces the entries and stamps of these sources and output files; the spare tree keeps what it held.
-    mutating func replace(
-        sources: [String: RecordJournal.Source], outputs: [String: OutputFile], removing removed: Set<String>
-    ) {
-        for (path, new) in sources {
-            self.sources[path] = new.record
-            stamps.sources[path] = new.stamp
-        }
-        for (path, new) in outputs {
-            self.outputs[path] = new
-            stamps.outputs[path] = FileStamp(size: new.size, modified: new.modified)
-        }
-        for path in removed {
-            self.outputs[path] = nil
-            stamps.outputs[path] = nil
-        }
+    /// Puts a journal's entries in place: its sources' and outputs' entries, and their stamps unless
+    /// `stamps` is false (a record decoded without its stamps). The spare tree keeps what it held: edits
+    /// replace files in the output alone.
+    mutating func apply(_ journal: RecordJournal, stamps: Bool = true) {
+        for (path, source) in journal.sources { sources[path] = source.record }
+        for (path, output) in journal.outputs { outputs[path] = output }
+        for path in journal.removed { outputs[path] = nil }
+        if stamps { journal.applied(to: &self.stamps) }
     }
 }

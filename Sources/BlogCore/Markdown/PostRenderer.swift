@@ -287,7 +287,7 @@ struct PostRenderer: Sendable {
         let pattern = Array(needle.utf8)
         guard !pattern.isEmpty else { return nil }
         var contiguous = text
-        let offset = contiguous.withUTF8 { ByteFind.firstIndex(of: pattern, in: UnsafeRawBufferPointer($0)) }
+        let offset = contiguous.withUTF8 { ByteSearch.firstIndex(of: pattern, in: UnsafeRawBufferPointer($0)) }
         guard let offset else { return nil }
         let lower = text.utf8.index(text.utf8.startIndex, offsetBy: offset)
         return lower..<text.utf8.index(lower, offsetBy: pattern.count)

@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 
 /// The document shards of a search index as the last build wrote them, for an edit to replace a few
@@ -63,12 +64,12 @@ struct SearchDocumentLines {
     private static func line(_ pattern: [UInt8], in bytes: UnsafeRawBufferPointer) -> (at: Int, line: Int)? {
         let (feed, comma) = (UInt8(ascii: "\n"), UInt8(ascii: ","))
         var from = 0
-        while let at = ByteFind.firstIndex(of: pattern, in: bytes, from: from) {
+        while let at = ByteSearch.firstIndex(of: pattern, in: bytes, from: from) {
             let end = at + pattern.count
             if end < bytes.count,
                 bytes[end] == feed || (bytes[end] == comma && end + 1 < bytes.count && bytes[end + 1] == feed)
             {
-                return (at, ByteFind.count(feed, in: bytes, before: at + 1))
+                return (at, ByteSearch.count(feed, in: bytes, before: at + 1))
             }
             from = at + 1
         }

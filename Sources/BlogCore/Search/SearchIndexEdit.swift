@@ -1,3 +1,4 @@
+import CommonMark
 import Foundation
 
 /// The word shards and average length of a search index after edits to a few of its documents' terms,
@@ -80,13 +81,13 @@ struct SearchIndexEdit {
             let (open, close) = (Array("{\n".utf8), Array("\n}\n".utf8))
             guard bytes.count >= open.count + close.count, bytes.starts(with: open),
                 bytes.suffix(close.count).elementsEqual(close),
-                ByteFind.firstIndex(of: [UInt8(ascii: "\\")], in: bytes) == nil
+                ByteSearch.firstIndex(of: [UInt8(ascii: "\\")], in: bytes) == nil
             else { return nil }
             let end = bytes.count - close.count
             var terms: [SearchShards.Term] = []
             var start = open.count
             while start < end {
-                let lineEnd = ByteFind.next(UInt8(ascii: "\n"), in: bytes, from: start, to: end)
+                let lineEnd = ByteSearch.next(UInt8(ascii: "\n"), in: bytes, from: start, to: end)
                 defer { start = lineEnd + 1 }
                 guard lineEnd > start else { continue }
                 // `"term":"postings"`, with a comma after all but the last.
@@ -103,9 +104,9 @@ struct SearchIndexEdit {
     private static func member(_ bytes: UnsafeRawBufferPointer, _ first: Int, _ last: Int) -> (String, String)? {
         let quote = UInt8(ascii: "\"")
         guard last > first, bytes[first] == quote, bytes[last] == quote else { return nil }
-        let termEnd = ByteFind.next(quote, in: bytes, from: first + 1, to: last)
+        let termEnd = ByteSearch.next(quote, in: bytes, from: first + 1, to: last)
         guard termEnd + 2 < last, bytes[termEnd + 1] == UInt8(ascii: ":"), bytes[termEnd + 2] == quote,
-            ByteFind.next(quote, in: bytes, from: termEnd + 3, to: last) == last
+            ByteSearch.next(quote, in: bytes, from: termEnd + 3, to: last) == last
         else { return nil }
         return (
             String(decoding: UnsafeRawBufferPointer(rebasing: bytes[(first + 1)..<termEnd]), as: UTF8.self),

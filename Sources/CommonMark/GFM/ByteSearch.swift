@@ -6,7 +6,7 @@
 
 /// Searches of a document's UTF-8 bytes with the C library: every post is checked for each extension's
 /// marks, and a `String` search (through Characters) of every post cost more than all the extensions.
-enum ByteSearch {
+public enum ByteSearch {
     static func contains(_ text: String, _ byte: UInt8) -> Bool {
         var text = text
         return text.withUTF8 { buffer in
@@ -39,27 +39,50 @@ enum ByteSearch {
         _ text: String, _ needle: String, where accept: (UnsafeBufferPointer<UInt8>, Int) -> Bool
     ) -> Bool {
         var text = text
-        var needle = needle
+        let pattern = Array(needle.utf8)
         return text.withUTF8 { haystack in
-            needle.withUTF8 { pattern in
-                guard let base = haystack.baseAddress, let patternBase = pattern.baseAddress else {
-                    return pattern.isEmpty
-                }
-                // memchr for the first byte, then memcmp: Glibc's memmem is not visible to Swift.
-                var offset = 0
-                while offset + pattern.count <= haystack.count {
-                    guard
-                        let found = memchr(
-                            base + offset, Int32(pattern[0]), haystack.count - offset - pattern.count + 1)
-                    else { return false }
-                    let position = UnsafeRawPointer(found).assumingMemoryBound(to: UInt8.self) - base
-                    if memcmp(base + position, patternBase, pattern.count) == 0, accept(haystack, position) {
-                        return true
-                    }
-                    offset = position + 1
-                }
-                return false
+            var from = 0
+            while let position = firstIndex(of: pattern, in: UnsafeRawBufferPointer(haystack), from: from) {
+                if accept(haystack, position) { return true }
+                from = position + 1
             }
+            return false
+        }
+    }
+
+    /// Where `pattern` first occurs in `bytes` at or after `start`: memchr for its first byte, then memcmp
+    /// (Glibc's memmem is not visible to Swift). Swift's generic searches go element by element, and the
+    /// texts searched are whole posts and the search index's files, megabytes at a time.
+    public static func firstIndex(of pattern: [UInt8], in bytes: UnsafeRawBufferPointer, from start: Int = 0)
+        -> Int?
+    {
+        guard let first = pattern.first else { return start <= bytes.count ? start : nil }
+        guard let base = bytes.baseAddress, start >= 0, bytes.count - start >= pattern.count else { return nil }
+        let lastStart = bytes.count - pattern.count
+        var at = start
+        while at <= lastStart, let hit = memchr(base + at, Int32(first), lastStart - at + 1) {
+            let position = base.distance(to: UnsafeRawPointer(hit))
+            if memcmp(base + position, pattern, pattern.count) == 0 { return position }
+            at = position + 1
+        }
+        return nil
+    }
+
+    /// Where `byte` first occurs in `bytes[start..<end]`, or `end`.
+    public static func next(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, from start: Int, to end: Int) -> Int {
+        guard let base = bytes.baseAddress, start < end, let hit = memchr(base + start, Int32(byte), end - start)
+        else { return end }
+        return base.distance(to: UnsafeRawPointer(hit))
+    }
+
+    /// How many times `byte` occurs in `bytes[..<end]`.
+    public static func count(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, before end: Int) -> Int {
+        var (count, at) = (0, 0)
+        while true {
+            at = next(byte, in: bytes, from: at, to: end)
+            guard at < end else { return count }
+            count += 1
+            at += 1
         }
     }
 }
