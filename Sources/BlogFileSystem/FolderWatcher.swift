@@ -22,19 +22,35 @@ public final class FolderWatcher: Sendable {
     private let rootFiles: Set<String>
     private let rootFolders: Set<String>
     private let state = Locked(State())
+    /// Where events are read, one reader at a time, so that they are recorded in the order they came.
+    private let queue = DispatchQueue(label: "blog.folder-watcher")
 
     private struct State {
         /// Changed paths in the order they first changed.
         var pending: [String] = []
         /// Paths created since the last ``takeChanges()``; if they go away again, they were never news.
         var created: Set<String> = []
+        /// Changed paths whose last event leaves more to come: opened and written but not closed yet, moved
+        /// away or deleted (editors that keep a backup move the file away, then write it anew), or a new
+        /// folder being filled.
+        var unsettled: Set<String> = []
+        /// Files opened for writing and not closed since.
+        var writing: Set<String> = []
         /// False once an event was lost since the last ``takeChanges()``.
         var isComplete = true
         /// Watch descriptor → folder relative to the root ("" for the root itself).
         var folders: [Int32: String] = [:]
         /// Reads the events on a queue of Dispatch's whenever the descriptor has some, so no thread waits.
         var source: (any DispatchSourceRead)?
+        /// The stamps of paths as ``takeChanges()`` last handed them over (a few: forgotten past
+        /// ``stampedChanges``).
+        var handed: [String: FileStamp] = [:]
+        /// Set before the descriptor is closed (on the reading queue), so that no read comes after.
+        var isStopped = false
     }
+
+    /// How many changed paths ``takeChanges()`` stamps to leave out those that did not change.
+    private static let stampedChanges = 64
 
     private static let mask = UInt32(
         IN_CLOSE_WRITE | IN_MOVED_TO | IN_MOVED_FROM | IN_CREATE | IN_DELETE | IN_MODIFY | IN_ATTRIB | IN_DELETE_SELF)
@@ -62,8 +78,7 @@ public final class FolderWatcher: Sendable {
             close(descriptor)
             throw error
         }
-        let source = DispatchSource.makeReadSource(
-            fileDescriptor: descriptor, queue: DispatchQueue(label: "blog.folder-watcher"))
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
         source.setEventHandler { [self] in readEvents() }
         source.setCancelHandler { [descriptor] in close(descriptor) }
         state.withLock { $0.source = source }
@@ -72,7 +87,10 @@ public final class FolderWatcher: Sendable {
 
     /// Stops reading events and closes the inotify descriptor.
     public func stop() {
-        state.withLock { $0.source?.cancel() }
+        state.withLock {
+            $0.isStopped = true
+            $0.source?.cancel()
+        }
         continuation.finish()
     }
 
@@ -85,19 +103,94 @@ public final class FolderWatcher: Sendable {
         public var isComplete: Bool
     }
 
-    /// The changes since the last call.
+    /// The changes since the last call. A path whose stamp is the one it had when last handed over is
+    /// left out: the events that trail a save (a close after a rename into place) are not a new change.
     public func takeChanges() -> Changes {
-        state.withLock { state in
-            defer { state.pending = []; state.created = []; state.isComplete = true }
-            return Changes(paths: state.pending, isComplete: state.isComplete)
+        take(onlyIfSettled: false) ?? Changes(paths: [], isComplete: true)
+    }
+
+    /// The changes since the last call, or nil when `onlyIfSettled` and they are not settled: checked and
+    /// taken at once, so that a save that starts meanwhile is never taken half-made.
+    private func take(onlyIfSettled: Bool) -> Changes? {
+        let taken: Changes? = state.withLock { state in
+            guard !onlyIfSettled || state.unsettled.isEmpty else { return nil }
+            // A file created since the last take and still open for writing is not a source yet (an
+            // editor's temporary file before its rename, or a post half copied): it stays for the take
+            // after its writer closes it.
+            let writing = state.created.intersection(state.writing)
+            let taken = Changes(paths: state.pending.filter { !writing.contains($0) }, isComplete: state.isComplete)
+            state.pending.removeAll { !writing.contains($0) }
+            (state.created, state.unsettled, state.writing, state.isComplete) = (writing, writing, writing, true)
+            return taken
         }
+        guard var changes = taken else { return nil }
+        // Stamped only for a few paths, as a save makes: a checkout of thousands is handed over whole.
+        guard changes.paths.count <= Self.stampedChanges else {
+            state.withLock { $0.handed = [:] }
+            return changes
+        }
+        let stamps = changes.paths.map { FileStamp(root + "/" + $0) }
+        state.withLock { state in
+            changes.paths = zip(changes.paths, stamps).filter { path, stamp in
+                stamp == nil || state.handed[path] != stamp
+            }.map(\.0)
+            if state.handed.count > Self.stampedChanges { state.handed = [:] }
+            for (path, stamp) in zip(changes.paths, stamps) { state.handed[path] = stamp }
+        }
+        return changes
+    }
+
+    /// The changes collected so far, left in place.
+    var pendingPaths: [String] { state.withLock { $0.pending } }
+
+    /// True when every change since the last ``takeChanges()`` is whole as far as the events tell: each
+    /// file written was closed or renamed into place. A file still open for writing, moved away, deleted,
+    /// or a new folder is not.
+    public var isSettled: Bool { state.withLock { $0.unsettled.isEmpty } }
+
+    /// The changes since the last ``takeChanges()``, taken once they have been settled (``isSettled``)
+    /// for `grace`, or when `limit` has passed, whichever comes first: an editor's save is built as soon
+    /// as its last write is closed, while a save in several steps, or a copy of many files, is still
+    /// built once. The grace catches the events that trail a settling one: Foundation's atomic write
+    /// renames its file into place before closing it. With nothing collected, it returns at once.
+    public func takeSettledChanges(waitingAtMost limit: Duration, grace: Duration = .milliseconds(2)) async
+        -> Changes
+    {
+        let clock = ContinuousClock()
+        let deadline = clock.now + limit
+        var settledSince: ContinuousClock.Instant?
+        while clock.now < deadline, !Task.isCancelled {
+            // Events the kernel has queued are read now, not when the reading queue gets to them.
+            queue.sync { if !state.withLock({ $0.isStopped }) { readEvents() } }
+            if state.withLock({ $0.pending.isEmpty && $0.isComplete && $0.unsettled.isEmpty }) { break }
+            if !isSettled {
+                settledSince = nil
+            } else if let since = settledSince {
+                if clock.now - since >= grace, let changes = take(onlyIfSettled: true) { return changes }
+            } else {
+                settledSince = clock.now
+            }
+            try? await Task.sleep(for: .milliseconds(1))
+        }
+        return takeChanges()
     }
 
     private func record(_ path: String, mask: UInt32) {
         state.withLock { state in
             if mask & UInt32(IN_CREATE) != 0 { state.created.insert(path) }
+            if mask & UInt32(IN_ISDIR) == 0, mask & UInt32(IN_CREATE | IN_MODIFY) != 0 {
+                state.writing.insert(path)
+            } else if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE) != 0 {
+                state.writing.remove(path)
+            }
+            if mask & UInt32(IN_CLOSE_WRITE | IN_MOVED_TO) != 0 {
+                state.unsettled.remove(path)
+            } else if mask & UInt32(IN_CREATE | IN_MODIFY | IN_MOVED_FROM | IN_DELETE) != 0 {
+                state.unsettled.insert(path)
+            }
             if mask & UInt32(IN_MOVED_FROM | IN_DELETE) != 0, state.created.remove(path) != nil {
                 state.pending.removeAll { $0 == path }
+                state.unsettled.remove(path)
             } else if !state.pending.contains(path) {
                 state.pending.append(path)
             }

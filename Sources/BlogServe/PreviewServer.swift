@@ -104,11 +104,11 @@ public final class PreviewServer: Sendable {
 
         await withTaskCancellationHandler {
             for await _ in watcher.signals {
-                // Editors write a file in several steps; wait for the rest of them, then build once.
-                // Changes that arrive during the build are collected for one next build.
-                try? await Task.sleep(for: .milliseconds(30))
+                // Editors write a file in several steps; wait for the rest of them (at most 30 ms, less
+                // once each changed file is closed or renamed into place), then build once. Changes that
+                // arrive during the build are collected for one next build.
+                let changes = await watcher.takeSettledChanges(waitingAtMost: .milliseconds(30))
                 guard !Task.isCancelled else { break }
-                let changes = watcher.takeChanges()
                 guard !changes.paths.isEmpty || !changes.isComplete else { continue }
                 await saving.value
                 saving = await build(

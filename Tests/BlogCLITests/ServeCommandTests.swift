@@ -290,7 +290,7 @@ func expectServedEqualsClean(_ site: URL, port: Int, sourceLocation: SourceLocat
         let port = try #require(try await server.servingURL().port)
 
         try livePost("Second words.").write(to: post, atomically: true, encoding: .utf8)
-        #expect(await server.waitForOutput("content/posts/live.md changed: Built 2 posts"))
+        #expect(await server.waitForOutput("content/posts/live.md changed: Built 2 posts"), "\(server.stdout)")
         #expect(try httpRequest(port: port, path: "/posts/live/").text.contains("Second words."))
 
         try "---\ntitle: Live\ndate: yesterday\n---\nThird.\n".write(to: post, atomically: true, encoding: .utf8)
@@ -322,7 +322,9 @@ func expectServedEqualsClean(_ site: URL, port: Int, sourceLocation: SourceLocat
         for (round, words) in ["Second words.", "Third words."].enumerated() {
             try livePost("The summary.\n\n\(words) See [about](../pages/about.md).").write(
                 to: post, atomically: true, encoding: .utf8)
-            #expect(await server.waitForOutput("content/posts/live.md changed: Built", count: round + 1))
+            #expect(
+                await server.waitForOutput("content/posts/live.md changed: Built", count: round + 1), "\(server.stdout)"
+            )
             #expect(try httpRequest(port: port, path: "/posts/live/").text.contains(words))
         }
         #expect(server.stderr.components(separatedBy: "1 edited files rebuilt alone").count == 3, "\(server.stderr)")
