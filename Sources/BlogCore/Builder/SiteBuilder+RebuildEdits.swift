@@ -21,6 +21,7 @@ extension SiteBuilder {
     func rebuildEdits(_ edits: IncrementalBuild.Edits, _ scan: SourceScan, _ run: BuildRun) async -> BuildSummary? {
         let plan = run.plan
         let reuse = edits.reuse
+        var timer = PhaseTimer()
         let stamps = edits.indices.compactMap { scan.stamps[$0] }
         guard edits.indices.count <= Self.editLimit, stamps.count == edits.indices.count,
             let templates = plan.templates, !FileSystem.exists(plan.output.staging.path)
@@ -54,12 +55,15 @@ extension SiteBuilder {
         case .success(let made): (published, searchEdits) = made
         case .failure(let reach): return Self.wholeBuild(reach.reason)
         }
+        timer.mark("edits: posts read and rendered")
         guard await writeFeedPages(carrying: published, feedPages, reuse, renderer, into: replaced, run) else {
             return Self.wholeBuild("a feed page that carries an edited post changes its warnings, or cannot be made")
         }
+        timer.mark("edits: feed pages")
         if let reach = updateSearchIndex(searchEdits, pages.context, reuse, into: replaced, run) {
             return Self.wholeBuild(reach)
         }
+        timer.mark("edits: search index")
         for index in edited.indices { edited[index].post.body = "" }
         let made = replaced.all.sorted { $0.path < $1.path }
         let removed = replaced.removed.sorted()
@@ -79,6 +83,7 @@ extension SiteBuilder {
             reuse.forget(plan.incremental)
             return Self.wholeBuild("the output or the record cannot be written")
         }
+        timer.mark("edits: output replaced and record saved")
         PhaseTimer.note("\(edited.count) edited files rebuilt alone, \(written.count) files written")
         var summary = edits.summary
         summary.filesWritten = written.count
@@ -189,7 +194,7 @@ extension SiteBuilder {
     /// build stamps every output only when no source changed (``IncrementalBuild/start(_:_:)``), so an
     /// edit checks the few it writes over, and a changed one sends the build the whole way, which
     /// restores it.
-    private static func areAsRecorded(_ recorded: [String: OutputFile], in folder: String) -> Bool {
+    static func areAsRecorded(_ recorded: [String: OutputFile], in folder: String) -> Bool {
         let files = Array(recorded)
         return zip(files, FileStamp.stamps(of: files.map(\.key), in: folder)).allSatisfy { entry, stamp in
             stamp?.hasSameContentStamp(as: FileStamp(size: entry.value.size, modified: entry.value.modified)) == true

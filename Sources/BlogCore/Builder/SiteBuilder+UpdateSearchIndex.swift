@@ -33,17 +33,21 @@ extension SiteBuilder {
         let documentShards = (manifest.documents + manifest.documentsPerShard - 1) / manifest.documentsPerShard
         let documentPaths = (0..<documentShards).map { routes.searchDocuments($0).path }
         let documentEntries = reuse.outputs(Set(documentPaths))
-        guard let written = reuse.writtenOutputs(shardPaths, in: folder),
-            documentPaths.allSatisfy({ documentEntries[$0] != nil })
-        else { return "a file of the search index is not as recorded" }
-        var shards: [SearchIndex.WordShard] = []
-        for (key, path) in zip(keys, shardPaths) {
-            guard let data = written[path], let shard = SearchIndexEdit.shard(key: key.key, name: key.name, text: data)
-            else { return "\(path) is not a word shard as the build writes it" }
-            shards.append(shard)
+        guard documentPaths.allSatisfy({ documentEntries[$0] != nil }) else {
+            return "a file of the search index is not as recorded"
         }
+        guard let shards = Self.wordShards(keys, at: shardPaths, reuse, run) else {
+            return "a word shard of the search index is not as recorded"
+        }
+        let memory = run.plan.options.memory
+        let keptDocuments = memory?.searchFiles(for: documentEntries, as: Data.self) ?? [:]
         var documents = SearchDocumentLines(count: documentPaths.count) { shard in
-            documentEntries[documentPaths[shard]].flatMap { Reuse.written(documentPaths[shard], $0, in: folder) }
+            let path = documentPaths[shard]
+            guard let entry = documentEntries[path] else { return nil }
+            if let kept = keptDocuments[path], Self.areAsRecorded([path: entry], in: folder.path) { return kept }
+            let data = Reuse.written(path, entry, in: folder)
+            if let data { memory?.remember(searchFiles: [path: (entry, data)]) }
+            return data
         }
         var documentEdits: [SearchIndexEdit.Document] = []
         for edit in edits {
@@ -68,7 +72,6 @@ extension SiteBuilder {
                 Data(SearchIndex.text(of: edited.wordShards[$0]).utf8)
             )
         }
-        changed.removeAll { $0.data == written[$0.path] }
         for change in documents.changes where !change.written.elementsEqual(change.bytes) {
             changed.append((documentPaths[change.shard], Data(change.bytes)))
         }
@@ -85,6 +88,36 @@ extension SiteBuilder {
         }
         for name in edited.removed { files.remove(routes.searchWords(name).path) }
         return nil
+    }
+
+    /// The word shards the last build wrote, in order: those a long-running process's memory kept for
+    /// their recorded entries, trusted while their files keep the recorded size and time as the edit's
+    /// other outputs are, and the others read, checked against their digests and parsed. Nil when one is
+    /// missing, not as recorded, or not a word shard as the build writes it.
+    private static func wordShards(
+        _ keys: [(key: String, name: String)], at paths: [String], _ reuse: Reuse, _ run: BuildRun
+    ) -> [SearchIndex.WordShard]? {
+        let folder = run.plan.output.folder
+        let memory = run.plan.options.memory
+        let entries = reuse.outputs(Set(paths))
+        var kept = memory?.searchFiles(for: entries, as: SearchIndex.WordShard.self) ?? [:]
+        if !kept.isEmpty, !areAsRecorded(entries.filter { kept[$0.key] != nil }, in: folder.path) { kept = [:] }
+        guard let written = reuse.writtenOutputs(paths.filter { kept[$0] == nil }, in: folder) else { return nil }
+        var read: [String: (entry: OutputFile, value: any Sendable)] = [:]
+        var shards: [SearchIndex.WordShard] = []
+        for (key, path) in zip(keys, paths) {
+            if let shard = kept[path] {
+                shards.append(shard)
+            } else {
+                guard let data = written[path], let entry = entries[path],
+                    let shard = SearchIndexEdit.shard(key: key.key, name: key.name, text: data)
+                else { return nil }
+                read[path] = (entry, shard)
+                shards.append(shard)
+            }
+        }
+        memory?.remember(searchFiles: read)
+        return shards
     }
 
     /// What the manifest says and its shards' keys and names; nil when it is not a manifest.

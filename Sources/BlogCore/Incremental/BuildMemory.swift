@@ -29,6 +29,10 @@ public final class BuildMemory: Sendable {
         var pending: RecordJournal?
         /// The linking of the spare tree that ``save()`` started last.
         var linking: Task<Void, Never>?
+        /// Files of the search index as edits last read them (word shards parsed, document shards as bytes),
+        /// each with the output entry of the file it was read from: an edit takes those whose entry is still
+        /// the record's instead of reading, checking and parsing every shard again.
+        var searchFiles: [String: (entry: OutputFile, value: any Sendable)] = [:]
 
         /// The record with the pending entries in place.
         mutating func settled() -> BuildRecord? {
@@ -53,7 +57,7 @@ public final class BuildMemory: Sendable {
         state.withLock {
             $0 = State(
                 record: record, unsaved: (site, folder), output: output, build: $0.build + 1, scan: $0.scan,
-                linking: $0.linking)
+                linking: $0.linking, searchFiles: $0.searchFiles)
         }
         BuildRecord.remove(for: site, in: folder)
     }
@@ -87,6 +91,23 @@ public final class BuildMemory: Sendable {
             BuildRecord.remove(for: site, in: folder)
             return true
         }
+    }
+
+    /// The search index's files remembered for these output entries, by path, as `type`: those whose
+    /// entry is another are left out.
+    func searchFiles<Value: Sendable>(for entries: [String: OutputFile], as type: Value.Type) -> [String: Value] {
+        state.withLock { state in
+            var found: [String: Value] = [:]
+            for (path, entry) in entries {
+                if let kept = state.searchFiles[path], kept.entry == entry { found[path] = kept.value as? Value }
+            }
+            return found
+        }
+    }
+
+    /// Keeps files of the search index read from files with these entries, by path, for the next edit.
+    func remember(searchFiles: [String: (entry: OutputFile, value: any Sendable)]) {
+        state.withLock { $0.searchFiles.merge(searchFiles) { $1 } }
     }
 
     /// The last scan of the sources, with each file's place in it, taken out of the memory: a build that
