@@ -120,4 +120,47 @@ import Testing
         _ = try await SiteBuilder(site: clean).build(BuildOptions(now: fixedNow))
         #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))
     }
+
+    /// Under a watcher only the sources it saw change are compared with the memory's record; a save whose
+    /// build failed is still a change to compare at the next save of another file, and a post's body
+    /// edited while another save fails is served once the site builds again.
+    @Test func aFailedSaveIsStillComparedWhenAnotherFileIsSaved() async throws {
+        let (site, _, base) = try servedSite(body: "First.")
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        _ = try await SiteBuilder(site: site).build(base)
+        let (a, b) = ("content/posts/a.md", "content/posts/b.md")
+        var options = base
+
+        try post("B", "2024-01-02", body: "Second.").write(
+            to: site.root.appending(path: b), atomically: true, encoding: .utf8)
+        try "---\ntitle: A\ndate: yesterday\n---\nBroken.\n".write(
+            to: site.root.appending(path: a), atomically: true, encoding: .utf8)
+        options.changedSources = [b, a]
+        await #expect(throws: DiagnosticError.self) { try await SiteBuilder(site: site).build(options) }
+
+        // Only C is saved now; A is still broken and B's edit is not built yet.
+        try post("C", "2024-01-03", body: "Third.").write(
+            to: site.root.appending(path: "content/posts/c.md"), atomically: true, encoding: .utf8)
+        options.changedSources = ["content/posts/c.md"]
+        await #expect(throws: DiagnosticError.self) { try await SiteBuilder(site: site).build(options) }
+
+        try post("A", "2024-01-01", tags: ["x"], body: "Fixed.").write(
+            to: site.root.appending(path: a), atomically: true, encoding: .utf8)
+        options.changedSources = [a]
+        _ = try await SiteBuilder(site: site).build(options)
+        let clean = try await cleanCopy(of: site)
+        defer { try? FileManager.default.removeItem(at: clean.root) }
+        #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))
+
+        // An edit alone, then a save of nothing new: the stamps compared are those of the saved file.
+        try post("B", "2024-01-02", body: "Fourth.").write(
+            to: site.root.appending(path: b), atomically: true, encoding: .utf8)
+        options.changedSources = [b]
+        #expect(try await SiteBuilder(site: site).build(options).filesWritten > 0)
+        options.changedSources = [a]
+        #expect(try await SiteBuilder(site: site).build(options).filesWritten == 0)
+        let again = try await cleanCopy(of: site)
+        defer { try? FileManager.default.removeItem(at: again.root) }
+        #expect(tree(site.root.appending(path: "public")) == tree(again.root.appending(path: "public")))
+    }
 }

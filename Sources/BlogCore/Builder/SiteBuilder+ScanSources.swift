@@ -11,6 +11,10 @@ struct SourceScan: Sendable {
     /// are copied to the output, so a change to one is a change.
     var bundleFiles: [String]
     var diagnostics: [Diagnostic]
+    /// Where the stamps may differ from those of the record that `blog serve`'s memory holds: the files a
+    /// watcher saw change since the memory's record was made from this scan. Nil when unknown (a scan of
+    /// every file), and then every stamp is compared.
+    var differing: Set<Int>? = nil
 }
 
 extension SiteBuilder {
@@ -50,6 +54,7 @@ extension SiteBuilder {
             guard FileSystem.resolvedKind(of: fullPath) == .file, let stamp = FileStamp(fullPath) else { return nil }
             if let position = last.positions[path] {
                 scan.stamps[position] = stamp
+                scan.differing?.insert(position)
             } else if !bundleFiles.contains(path) {
                 return nil
             }

@@ -59,6 +59,8 @@ public final class BuildMemory: Sendable {
                 record: record, unsaved: (site, folder), output: output, build: $0.build + 1, scan: $0.scan,
                 linking: $0.linking, searchFiles: $0.searchFiles)
         }
+        // The record was made from this build's scan: their stamps agree.
+        state.withLock { $0.scan?.scan.differing = [] }
         BuildRecord.remove(for: site, in: folder)
     }
 
@@ -76,6 +78,8 @@ public final class BuildMemory: Sendable {
             var pending = state.pending ?? RecordJournal(base: 0)
             pending.add(sources: sources, outputs: outputs, removing: removed)
             state.pending = pending
+            // The edit rebuilt every source whose stamp differed from the record's.
+            state.scan?.scan.differing = []
             state.output = output
             state.build += 1
             if var disk = state.disk, state.unsaved == nil {

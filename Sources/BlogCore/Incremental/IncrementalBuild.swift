@@ -55,7 +55,9 @@ struct IncrementalBuild: Sendable {
         guard plan.templates != nil,
             !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
             let stamps = remembered?.stamps ?? file?.stamps(),
-            let edited = await editedSources(stamps, sources, output: plan.output.folder.path, now: plan.options.now)
+            let edited = await editedSources(
+                stamps, sources, comparing: remembered == nil ? nil : sources.differing,
+                output: plan.output.folder.path, now: plan.options.now)
         else { return .whole(previous) }
         let summary = stamps.summary(output: plan.output.folder)
         guard !edited.isEmpty else { return .unchanged(summary, stamps.diagnostics) }
@@ -83,13 +85,20 @@ struct IncrementalBuild: Sendable {
     /// posts) and checks those it replaces itself (``SiteBuilder/rebuildEdits(_:_:_:)``); the record keeps
     /// the stamps of the outputs it did not write, so the next build with nothing changed still finds and
     /// restores a hand-changed one.
-    private func editedSources(_ stamps: BuildStamps, _ sources: SourceScan, output: String, now: Date) async -> [Int]?
-    {
+    ///
+    /// With `positions`, only the sources there are compared: the others have the stamps the record was
+    /// made from (a watcher saw no change to them since, ``SourceScan/differing``), which spares a look-up
+    /// of every source (50,000 at 50,000 posts) for each save under `blog serve`.
+    private func editedSources(
+        _ stamps: BuildStamps, _ sources: SourceScan, comparing positions: Set<Int>?, output: String, now: Date
+    ) async -> [Int]? {
         guard sources.files.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
         if let due = stamps.nextDue, due <= now { return nil }
         var edited: [Int] = []
-        for (index, (file, stamp)) in zip(sources.files, sources.stamps).enumerated() {
-            guard let stamp, let recorded = stamps.sources[file.path] else { return nil }
+        for index in positions.map({ $0.sorted() }) ?? Array(sources.files.indices) {
+            guard let stamp = sources.stamps[index], let recorded = stamps.sources[sources.files[index].path] else {
+                return nil
+            }
             if recorded != stamp { edited.append(index) }
         }
         let root = site.root.path
