@@ -1,4 +1,5 @@
 import BlogCore
+import BlogFileSystem
 import CommonMark
 import Foundation
 
@@ -39,6 +40,9 @@ struct SiteBenchmark {
         var ratioToFloor: Double
         /// Each clean build against the floor measured right after it, in the order they ran.
         var ratioToFloorRuns: [Double]
+        /// Where the clean build's processor time goes against the floor's: the kernel's (creating and
+        /// writing files) and the program's own.
+        var processor: ProcessorSplit?
         var outputFiles: Int
         var outputMB: Double
         /// A clean build of the same posts with the default theme (`blog init`'s), which shows far more on
@@ -59,6 +63,20 @@ struct SiteBenchmark {
         var searchCost: SearchCost.Figures?
         /// Clean builds with and without the internal link check.
         var checkCost: CheckCost.Figures?
+    }
+
+    /// Medians of processor time, in seconds, of the clean builds and of the floors measured after them.
+    struct ProcessorSplit: Codable {
+        var buildUser: Double
+        var buildSystem: Double
+        /// libcmark rendering every post on every core, user and system.
+        var cmark: Double
+        var copyUser: Double
+        var copySystem: Double
+        /// The build's user time beyond libcmark's and `cp`'s: the engine's own work.
+        var userBeyondFloor: Double { buildUser - cmark - copyUser }
+        /// The build's system time beyond `cp -r`'s: the kernel's work that the floor does not do.
+        var systemBeyondFloor: Double { buildSystem - copySystem }
     }
 
     /// How many later edits are measured after the first.
@@ -119,6 +137,8 @@ struct SiteBenchmark {
             var cleanRuns: [ChildProcess.Result] = []
             var cmarkRuns: [Double] = []
             var copyRuns: [Double] = []
+            var cmarkProcessor: [Double] = []
+            var copyUsage: [ChildProcess.Result] = []
             var (files, bytes) = (0, 0)
             var spareReady: Double?
             for attempt in 0...Self.repeats {
@@ -135,13 +155,15 @@ struct SiteBenchmark {
                 cleanRuns.append(run)
                 (files, bytes) = CleanBuild.treeSize(site.appending(path: "public"))
                 spareReady = await CleanBuild.waitForSpare(of: site, files: files, since: ended)
-                cmarkRuns.append(await Self.cmarkFloor(posts.map(\.body)))
+                let cmark = await Self.measuredCmarkFloor(posts.map(\.body))
+                cmarkRuns.append(cmark.seconds)
+                cmarkProcessor.append(cmark.processorSeconds)
                 sync()
-                copyRuns.append(
-                    ChildProcess.run(
-                        "/bin/cp",
-                        ["-r", site.appending(path: "public").path, base.appending(path: "copy-\(attempt)").path]
-                    ).seconds)
+                let copied = ChildProcess.run(
+                    "/bin/cp",
+                    ["-r", site.appending(path: "public").path, base.appending(path: "copy-\(attempt)").path])
+                copyRuns.append(copied.seconds)
+                copyUsage.append(copied)
             }
             guard cleanRuns.count == Self.repeats else {
                 print("error: blog build failed; run it by hand in \(site.path)")
@@ -181,6 +203,12 @@ struct SiteBenchmark {
                 ratioToFloorRuns: zip(cleanRuns, zip(cmarkRuns, copyRuns)).map { $0.seconds / ($1.0 + $1.1) },
                 outputFiles: files, outputMB: Double(bytes) / 1e6
             )
+            func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
+            result.processor = ProcessorSplit(
+                buildUser: median(cleanRuns.map(\.userSeconds)),
+                buildSystem: median(cleanRuns.map { $0.processorSeconds - $0.userSeconds }),
+                cmark: median(cmarkProcessor), copyUser: median(copyUsage.map(\.userSeconds)),
+                copySystem: median(copyUsage.map { $0.processorSeconds - $0.userSeconds }))
             // The default theme's site is built after the floor and waited for, so that its `blog
             // link-spare` runs beside nothing that is measured.
             sync()
@@ -237,6 +265,12 @@ struct SiteBenchmark {
 
     /// libcmark alone rendering the same Markdown, split over every core: the floor no engine can beat.
     static func cmarkFloor(_ bodies: [String]) async -> Double {
+        await measuredCmarkFloor(bodies).seconds
+    }
+
+    /// ``cmarkFloor(_:)`` with the processor time it took, user and system, on every core.
+    static func measuredCmarkFloor(_ bodies: [String]) async -> (seconds: Double, processorSeconds: Double) {
+        let before = ProcessUsage.current().processorMilliseconds
         let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
         let start = ContinuousClock.now
         await withTaskGroup(of: Int.self) { group in
@@ -253,7 +287,7 @@ struct SiteBenchmark {
             }
             for await _ in group {}
         }
-        return (ContinuousClock.now - start).seconds
+        return ((ContinuousClock.now - start).seconds, (ProcessUsage.current().processorMilliseconds - before) / 1000)
     }
 
     private func table(_ figures: Figures) -> String {
@@ -282,6 +316,14 @@ struct SiteBenchmark {
                 Self.list(figures.floorCopyRuns)),
             String(format: "  each clean build / the floor measured after it: %@", Self.list(figures.ratioToFloorRuns)),
         ]
+        if let split = figures.processor {
+            lines.append(
+                String(
+                    format:
+                        "  processor (medians): build user %.2f + system %.2f s; floor: libcmark %.2f s, cp -r user %.2f + system %.2f s; beyond the floor: user %+.2f s (the engine's own work), system %+.2f s (the kernel's)",
+                    split.buildUser, split.buildSystem, split.cmark, split.copyUser, split.copySystem,
+                    split.userBeyondFloor, split.systemBeyondFloor))
+        }
         if let seconds = figures.standardThemeCleanBuildSeconds, let memory = figures.standardThemePeakMemoryMB,
             let ratio = figures.standardThemeRatioToFloor
         {
