@@ -163,4 +163,22 @@ import Testing
         defer { try? FileManager.default.removeItem(at: again.root) }
         #expect(tree(site.root.appending(path: "public")) == tree(again.root.appending(path: "public")))
     }
+
+    /// A whole build leaves the search index it wrote in the memory, so that the first save's edit does
+    /// not read every shard; an edit then finds them there and the output is a clean build's.
+    @Test func aWholeBuildKeepsItsSearchIndexInTheMemory() async throws {
+        let (site, memory, options) = try servedSite(body: "Words.")
+        defer { try? FileManager.default.removeItem(at: site.root) }
+        _ = try await SiteBuilder(site: site).build(options)
+        let kept = memory.keptSearchFiles
+        #expect(kept.contains { $0.hasPrefix("search/words/") })
+        #expect(kept.contains { $0.hasPrefix("search/documents/") })
+
+        try post("B", "2024-01-02", body: "Other words.").write(
+            to: site.root.appending(path: "content/posts/b.md"), atomically: true, encoding: .utf8)
+        #expect(try await SiteBuilder(site: site).build(options).filesWritten > 0)
+        let clean = try await cleanCopy(of: site)
+        defer { try? FileManager.default.removeItem(at: clean.root) }
+        #expect(tree(site.root.appending(path: "public")) == tree(clean.root.appending(path: "public")))
+    }
 }

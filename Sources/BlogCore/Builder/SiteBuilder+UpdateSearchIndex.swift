@@ -22,33 +22,13 @@ extension SiteBuilder {
     ) -> String? {
         guard !edits.isEmpty else { return nil }
         guard run.configuration.search != nil else { return "search is off" }
-        let routes = run.routes
-        let folder = run.plan.output.folder
-        let manifestPath = routes.searchManifest.path
-        guard let manifestData = reuse.writtenOutputs([manifestPath], in: folder)?[manifestPath],
-            let (manifest, keys) = Self.searchManifest(manifestData),
-            Data(SearchIndex.manifest(manifest, shards: keys).utf8) == manifestData
-        else { return "the search index's manifest is not as recorded" }
-        let shardPaths = keys.map { routes.searchWords($0.name).path }
-        let documentShards = (manifest.documents + manifest.documentsPerShard - 1) / manifest.documentsPerShard
-        let documentPaths = (0..<documentShards).map { routes.searchDocuments($0).path }
-        let documentEntries = reuse.outputs(Set(documentPaths))
-        guard documentPaths.allSatisfy({ documentEntries[$0] != nil }) else {
-            return "a file of the search index is not as recorded"
+        let index: WrittenSearchIndex
+        switch Self.writtenSearchIndex(reuse, run) {
+        case .success(let written): index = written
+        case .failure(let reach): return reach.reason
         }
-        guard let shards = Self.wordShards(keys, at: shardPaths, reuse, run) else {
-            return "a word shard of the search index is not as recorded"
-        }
-        let memory = run.plan.options.memory
-        let keptDocuments = memory?.searchFiles(for: documentEntries, as: Data.self) ?? [:]
-        var documents = SearchDocumentLines(count: documentPaths.count) { shard in
-            let path = documentPaths[shard]
-            guard let entry = documentEntries[path] else { return nil }
-            if let kept = keptDocuments[path], Self.areAsRecorded([path: entry], in: folder.path) { return kept }
-            let data = Reuse.written(path, entry, in: folder)
-            if let data { memory?.remember(searchFiles: [path: (entry, data)]) }
-            return data
-        }
+        let (routes, manifest, manifestPath) = (run.routes, index.manifest, run.routes.searchManifest.path)
+        var documents = index.documents
         var documentEdits: [SearchIndexEdit.Document] = []
         for edit in edits {
             let before = Self.searchEntry(edit.published, context, document: edit.before)
@@ -63,7 +43,7 @@ extension SiteBuilder {
                     id: shard * manifest.documentsPerShard + line - 1,
                     before: SearchIndex.weightedTerms(before), after: SearchIndex.weightedTerms(after)))
         }
-        guard let edited = SearchIndexEdit(shards, documents: manifest.documents, edits: documentEdits) else {
+        guard let edited = SearchIndexEdit(index.shards, documents: manifest.documents, edits: documentEdits) else {
             return "a word shard of the search index is not as the build writes it"
         }
         var changed: [(path: String, data: Data)] = edited.changed.map {
@@ -73,13 +53,13 @@ extension SiteBuilder {
             )
         }
         for change in documents.changes where !change.written.elementsEqual(change.bytes) {
-            changed.append((documentPaths[change.shard], Data(change.bytes)))
+            changed.append((index.documentPaths[change.shard], Data(change.bytes)))
         }
         if edited.averageLength != nil || edited.boundsMoved {
             var moved = manifest
             moved.averageLength = edited.averageLength ?? manifest.averageLength
             let data = Data(SearchIndex.manifest(moved, shards: edited.wordShards.map { ($0.key, $0.name) }).utf8)
-            if data != manifestData { changed.append((manifestPath, data)) }
+            if data != index.manifestData { changed.append((manifestPath, data)) }
         }
         do {
             for file in changed { try files.put(file.path, file.data) }
@@ -88,6 +68,63 @@ extension SiteBuilder {
         }
         for name in edited.removed { files.remove(routes.searchWords(name).path) }
         return nil
+    }
+
+    /// The search index as the last build wrote it: its manifest, every word shard, and its document
+    /// shards, read as an edit asks for them.
+    struct WrittenSearchIndex {
+        var manifest: SearchIndex.Manifest
+        var manifestData: Data
+        var shards: [SearchIndex.WordShard]
+        var documentPaths: [String]
+        var documents: SearchDocumentLines
+    }
+
+    /// The search index the last build wrote, from the files the record vouches for; under `blog serve`,
+    /// its shards as the memory keeps them. A failure says why the whole build must run.
+    static func writtenSearchIndex(_ reuse: Reuse, _ run: BuildRun) -> Result<WrittenSearchIndex, EditReach> {
+        let routes = run.routes
+        let folder = run.plan.output.folder
+        let manifestPath = routes.searchManifest.path
+        guard let manifestData = reuse.writtenOutputs([manifestPath], in: folder)?[manifestPath],
+            let (manifest, keys) = Self.searchManifest(manifestData),
+            Data(SearchIndex.manifest(manifest, shards: keys).utf8) == manifestData
+        else { return .failure(EditReach(reason: "the search index's manifest is not as recorded")) }
+        let shardPaths = keys.map { routes.searchWords($0.name).path }
+        let documentShards = (manifest.documents + manifest.documentsPerShard - 1) / manifest.documentsPerShard
+        let documentPaths = (0..<documentShards).map { routes.searchDocuments($0).path }
+        let documentEntries = reuse.outputs(Set(documentPaths))
+        guard documentPaths.allSatisfy({ documentEntries[$0] != nil }) else {
+            return .failure(EditReach(reason: "a file of the search index is not as recorded"))
+        }
+        guard let shards = Self.wordShards(keys, at: shardPaths, reuse, run) else {
+            return .failure(EditReach(reason: "a word shard of the search index is not as recorded"))
+        }
+        let memory = run.plan.options.memory
+        let keptDocuments = memory?.searchFiles(for: documentEntries, as: Data.self) ?? [:]
+        let documents = SearchDocumentLines(count: documentPaths.count) { shard in
+            let path = documentPaths[shard]
+            guard let entry = documentEntries[path] else { return nil }
+            if let kept = keptDocuments[path], Self.areAsRecorded([path: entry], in: folder.path) { return kept }
+            let data = Reuse.written(path, entry, in: folder)
+            if let data { memory?.remember(searchFiles: [path: (entry, data)]) }
+            return data
+        }
+        return .success(
+            WrittenSearchIndex(
+                manifest: manifest, manifestData: manifestData, shards: shards, documentPaths: documentPaths,
+                documents: documents))
+    }
+
+    /// Under `blog serve`, reads the search index a whole build just wrote into the memory, so that the
+    /// first save's edit finds its shards there as later saves do (at 50,000 posts, 12 MB of word
+    /// shards read, checked and parsed, and as much of document shards).
+    func keepSearchIndexInMemory(_ run: BuildRun) {
+        guard let memory = run.plan.options.memory, run.configuration.search != nil,
+            let record = memory.record(fingerprint: run.plan.incremental.fingerprint),
+            case .success(var index) = Self.writtenSearchIndex(Reuse(record), run)
+        else { return }
+        index.documents.readAll()
     }
 
     /// The word shards the last build wrote, in order: those a long-running process's memory kept for

@@ -57,6 +57,7 @@ public struct SiteBuilder: Sendable {
                 scan: sources, loaded: loaded, selection: selection, pages: pages, listPages: listPages,
                 feeds: feeds, committed: committed, summary: summary, diagnostics: run.contentDiagnostics), plan)
         timer.mark("record")
+        keepSearchIndexInMemory(run)
         let checked = await checkLinks(pages, listPages, redirects, committed, run, into: &summary)
         Self.releaseInBackground([loaded, selection, pages, run.reuse, committed])
         return finish(plan, summary, run.diagnostics + checked)

@@ -109,6 +109,9 @@ public final class BuildMemory: Sendable {
         }
     }
 
+    /// The paths of the search index's files the memory keeps.
+    var keptSearchFiles: Set<String> { state.withLock { Set($0.searchFiles.keys) } }
+
     /// Keeps files of the search index read from files with these entries, by path, for the next edit.
     func remember(searchFiles: [String: (entry: OutputFile, value: any Sendable)]) {
         state.withLock { $0.searchFiles.merge(searchFiles) { $1 } }

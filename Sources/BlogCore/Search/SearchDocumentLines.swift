@@ -54,6 +54,17 @@ struct SearchDocumentLines {
         return nil
     }
 
+    /// Reads every shard not read yet.
+    mutating func readAll() {
+        while written.count < count {
+            guard let data = read(written.count) else {
+                isDamaged = true
+                return
+            }
+            written.append(data)
+        }
+    }
+
     /// The shards changed, with their bytes as written and as changed, in order.
     var changes: [(shard: Int, written: Data, bytes: [UInt8])] {
         edited.keys.sorted().map { ($0, written[$0], edited[$0] ?? []) }
