@@ -92,9 +92,11 @@ public final class PreviewServer: Sendable {
             throw ServeError(message: "\(error)")
         }
         var saving = await build(origin: origin, changed: [], watched: false, report: report)
-        // The record is written before the preview is announced: an edit rebuilt alone then adds its entries
-        // to the record's journal, and the first save waits for nothing.
+        // The record is written and the spare tree linked before the preview is announced: an edit rebuilt
+        // alone then adds its entries to the record's journal, and no save runs beside the linking of the
+        // output's every file (63,000 links at 50,000 posts, seconds of the kernel's time on both cores).
         await saving.value
+        await memory.spareLinked()
         let isLoopback = RequestGuard.isLoopback(options.host)
         report(
             .serving(
