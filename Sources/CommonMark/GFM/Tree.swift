@@ -196,6 +196,14 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
+    /// A tree libcmark parses from bytes, the caller's to free; nil when it could not allocate one.
+    static func parse(_ bytes: [UInt8], smart: Bool) -> Pointer? {
+        let options = smart ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
+        }
+    }
+
     /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space and
     /// before a `)` or the line's end, spaces between.
     static func mayHoldEmptyTitle(_ source: String) -> Bool {
