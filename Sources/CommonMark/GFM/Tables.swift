@@ -269,7 +269,8 @@ enum Tables {
     /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
     /// too; the others' indentation counted from that content.
     private static func markLazyItemLines(_ lines: inout [SourceLines.ContentLine], content: Int) {
-        for index in lines.indices.dropFirst() {
+        // A line without its quotes' `>` is lazy already, its indentation counted from the line's start.
+        for index in lines.indices.dropFirst() where !lines[index].lazy {
             if lines[index].indent < content {
                 lines[index].lazy = true
             } else {
@@ -482,16 +483,52 @@ enum Tables {
     static func itemContentColumns(of block: OpaquePointer, source: SourceLines, quotes: Int) -> [Int] {
         var columns: [Int] = []
         var ancestor = Tree.parent(block)
+        var items: [(line: Int, content: Int)] = []
         while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
-            if Tree.type(current) == CMARK_NODE_ITEM, let first = Tree.firstChild(current) {
-                let line = Tree.startLine(first)
-                columns.append(
-                    source.column(line: line, byteColumn: Tree.startColumn(first))
-                        - source.quoteContentColumn(line: line, quotes: quotes))
+            if Tree.type(current) == CMARK_NODE_ITEM, let content = itemContentColumn(of: current, source: source) {
+                items.append((Tree.startLine(current), content))
             }
             ancestor = Tree.parent(current)
         }
+        for (line, content) in items {
+            // A quote that starts on the item's line may follow a list marker (`- > + a`), which the search
+            // for `>` markers does not pass: its content begins after its own `>` and the space or tab after it.
+            if let quote = ancestor, Tree.startLine(quote) == line {
+                let marker = Tree.startColumn(quote)
+                let bytes = source.lines[line - 1].utf8
+                let after = bytes.dropFirst(marker).first
+                let start = source.column(line: line, byteColumn: marker) + (after == 0x20 || after == 0x09 ? 2 : 1)
+                columns.append(content - start)
+            } else {
+                columns.append(content - source.quoteContentColumn(line: line, quotes: quotes))
+            }
+        }
         return columns
+    }
+
+    /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's
+    /// line as CommonMark §5.2 reads it: after the marker and one to four columns of white space, or one
+    /// column when five or more follow (the content is then indented code) or nothing does. The item's
+    /// first block is not always there: a definition taken out, or code indented past it.
+    private static func itemContentColumn(of item: OpaquePointer, source: SourceLines) -> Int? {
+        let line = Tree.startLine(item)
+        guard line >= 1, line <= source.lines.count else { return nil }
+        let bytes = Array(source.lines[line - 1].utf8)
+        var index = Tree.startColumn(item) - 1
+        guard index >= 0, index < bytes.count else { return nil }
+        if "-+*".utf8.contains(bytes[index]) {
+            index += 1
+        } else {
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            index += 1
+        }
+        let markerEnd = source.column(line: line, byteColumn: index + 1)
+        var column = markerEnd
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+            column = bytes[index] == 0x09 ? column + 4 - column % 4 : column + 1
+            index += 1
+        }
+        return index >= bytes.count || column - markerEnd >= 5 ? markerEnd + 1 : column
     }
 
     /// The outermost list around a node inside its innermost block quote (or the document).
