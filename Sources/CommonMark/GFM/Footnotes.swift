@@ -63,11 +63,14 @@ enum Footnotes {
             while true {
                 labels[Position(line: number + 1, column: column)] = String(found.label)
                 let text = found.text
-                let nested = definition(at: text)
+                // So may one after list or quote markers that start the text (`[^1]:+ [^2]: a`).
+                let innerRest = text.dropFirst(containerPrefix(text))
+                let innerBody = innerRest.drop { $0 == " " || $0 == "\t" }
+                let nested = definition(at: innerBody)
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
                 guard let inner = nested else { break }
-                column += marker.utf8.count + spaces.utf8.count
-                start = text
+                column += marker.utf8.count + spaces.utf8.count + text[..<innerBody.startIndex].utf8.count
+                start = innerBody
                 found = inner
             }
             // A line of only `>` ends the definition even where the line after it is indented as its content
@@ -191,12 +194,10 @@ enum Footnotes {
         var index = line.startIndex
         var length = 0
         while true {
+            // Any indentation: a marker four columns in may still open a container, in a list item's or a
+            // definition's content (`[^1]:`, `    - [^2]: b`); the parse tells (``missingDefinitions(_:labels:)``).
             var probe = index
-            var spaces = 0
-            while probe < line.endIndex, line[probe] == " ", spaces < 3 {
-                probe = line.index(after: probe)
-                spaces += 1
-            }
+            while probe < line.endIndex, line[probe] == " " || line[probe] == "\t" { probe = line.index(after: probe) }
             guard probe < line.endIndex else { return length }
             var marker = probe
             if line[marker] == ">" {
@@ -244,6 +245,12 @@ enum Footnotes {
         line[..<index].reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
     }
 
+    /// Whether a node is the item of a definition.
+    private static func isDefinition(_ node: OpaquePointer, labels: [Position: String], lineShift: Int) -> Bool {
+        Tree.type(node) == CMARK_NODE_ITEM
+            && labels[Position(line: Tree.startLine(node) - lineShift, column: Tree.startColumn(node))] != nil
+    }
+
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
     /// a section at the end of the document.
     static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int) {
@@ -258,8 +265,11 @@ enum Footnotes {
                 Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
             {
                 Tree.remove(first)
-                // The definition's line is blank after its colon, and ends it when nothing follows.
-                if Tree.firstChild(item) == nil, let list = Tree.parent(item) {
+                // The definition's line is blank after its colon, and ends it when nothing follows. cmark's
+                // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
+                if Tree.firstChild(item) == nil, let list = Tree.parent(item),
+                    !(Tree.parent(list).map { isDefinition($0, labels: labels, lineShift: lineShift) } ?? false)
+                {
                     Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil)
                 }
             }
