@@ -71,14 +71,17 @@ public final class Document {
                 Self.applyInlineExtensions(
                     to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
                     options: options, extensions: extensions, mergingText: false) || restoredReferences
-            fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0)
+            fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {
+                Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: 0)
+            }
             cmark_node_free(cells.root)
         } else if !tables.isEmpty {
             // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from
             // its source as cmark-gfm reads a cell.
             fromPrelude = Tables.build(
                 tables, prelude: root, cells: blocks.filter { Tree.startLine($0) <= shift },
-                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift)
+                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift
+            ) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) }
         }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {

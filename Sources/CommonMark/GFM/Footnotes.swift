@@ -68,23 +68,21 @@ enum Footnotes {
                 let innerBody = innerRest.drop { $0 == " " || $0 == "\t" }
                 let nested = definition(at: innerBody)
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
+                // The rewrite moves the text a column: tabs among its markers and indentation are written as
+                // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
+                let lead = text[..<innerBody.startIndex]
+                let written = lead.contains("\t") ? Self.expandingTabs(lead, in: line) : String(lead)
+                if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
-                column += marker.utf8.count + spaces.utf8.count + text[..<innerBody.startIndex].utf8.count
+                column += marker.utf8.count + spaces.utf8.count + written.utf8.count
                 start = innerBody
                 found = inner
             }
-            // A line of only `>` ends the definition even where the line after it is indented as its content
-            // would be; libcmark's item would go on, so the line ends it with a mark taken out after parsing.
-            if endsAtNextLine, line[..<rest.startIndex].allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" }) {
-                let next = lines[number + 1]
-                let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
-                // Only at the definition's own depth of quotes: one more `>` starts a quote of its own.
-                if markers.contains(">"),
-                    markers.filter({ $0 == ">" }).count == line[..<rest.startIndex].filter({ $0 == ">" }).count
-                {
-                    let kept = markers.prefix(through: markers.lastIndex(of: ">") ?? markers.startIndex)
-                    replaced.append((next.startIndex..<next.endIndex, kept + blankMark))
-                }
+            if endsAtNextLine,
+                let mark = blankLineMark(
+                    after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[number + 1])
+            {
+                replaced.append(mark)
             }
         }
         guard !labels.isEmpty else { return nil }
@@ -98,6 +96,35 @@ enum Footnotes {
         }
         output += source[last...]
         return (output, labels)
+    }
+
+    /// A line of only `>` ends the definition even where the line after it is indented as its content
+    /// would be; libcmark's item would go on, so the line is written as a mark that ends it, taken out after
+    /// parsing: the line's range and the mark, or nil where the line is no blank line of the definition's
+    /// containers.
+    ///
+    /// - Parameters:
+    ///   - line: The definition's line, whose containers' markers end at `containers` and whose definition
+    ///     starts at `definition`.
+    ///   - next: The line after it, of only `>` markers and white space.
+    private static func blankLineMark(
+        after line: Substring, containers: Substring.Index, definition: Substring.Index, next: Substring
+    ) -> (Range<Substring.Index>, String)? {
+        let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+        // Only at the definition's own depth of quotes: one more `>` starts a quote of its own, and one left
+        // of the definition's last `>` leaves the list items before that (`* >[^1]:`, `>`).
+        let prefix = line[..<containers]
+        guard let last = markers.lastIndex(of: ">"), let own = prefix.lastIndex(of: ">"),
+            markers.filter({ $0 == ">" }).count == prefix.filter({ $0 == ">" }).count,
+            column(of: last, in: next) >= column(of: own, in: line)
+                || prefix.allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" })
+        else { return nil }
+        // Indented to the definition's marker after the quotes' content, so that the list items around it
+        // (`>2. [^1]:`) go on.
+        let indent = column(of: definition, in: line) - quoteContentColumn(of: line, before: containers)
+        return (
+            next.startIndex..<next.endIndex, next[...last] + " " + String(repeating: " ", count: indent) + blankMark
+        )
     }
 
     /// The first block of a definition written with nothing after its colon, taken out after parsing.
@@ -240,13 +267,38 @@ enum Footnotes {
         }
     }
 
+    /// The column where the content of a line's last block quote begins: after its `>` and the space or tab
+    /// after it (a tab's other columns are indentation).
+    private static func quoteContentColumn(of line: Substring, before end: Substring.Index) -> Int {
+        guard let quote = line[..<end].lastIndex(of: ">") else { return 0 }
+        let after = line.index(after: quote)
+        return column(of: quote, in: line)
+            + (after < line.endIndex && (line[after] == " " || line[after] == "\t") ? 2 : 1)
+    }
+
+    /// Part of a line with each tab written as the spaces it stands for at its column in the line.
+    private static func expandingTabs(_ part: Substring, in line: Substring) -> String {
+        var column = column(of: part.startIndex, in: line)
+        var result = ""
+        for character in part {
+            if character == "\t" {
+                result += String(repeating: " ", count: 4 - column % 4)
+                column += 4 - column % 4
+            } else {
+                result.append(character)
+                column += 1
+            }
+        }
+        return result
+    }
+
     /// The column of a position in a line, tabs to the next multiple of four.
     private static func column(of index: Substring.Index, in line: Substring) -> Int {
         line[..<index].reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
     }
 
     /// Whether a node is the item of a definition.
-    private static func isDefinition(_ node: OpaquePointer, labels: [Position: String], lineShift: Int) -> Bool {
+    static func isDefinition(_ node: OpaquePointer, labels: [Position: String], lineShift: Int) -> Bool {
         Tree.type(node) == CMARK_NODE_ITEM
             && labels[Position(line: Tree.startLine(node) - lineShift, column: Tree.startColumn(node))] != nil
     }
@@ -267,10 +319,10 @@ enum Footnotes {
                 Tree.remove(first)
                 // The definition's line is blank after its colon, and ends it when nothing follows. cmark's
                 // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
-                if Tree.firstChild(item) == nil, let list = Tree.parent(item),
-                    !(Tree.parent(list).map { isDefinition($0, labels: labels, lineShift: lineShift) } ?? false)
-                {
-                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil)
+                if Tree.firstChild(item) == nil, let list = Tree.parent(item) {
+                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil) {
+                        isDefinition($0, labels: labels, lineShift: lineShift)
+                    }
                 }
             }
             let key = normalized(label)
@@ -281,9 +333,15 @@ enum Footnotes {
         }
         for item in items {
             if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
-                Tree.literal(mark) == blankMark + "\n"
+                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
             {
+                // The line it stands for is blank in the containers around the definition, which cmark marks
+                // on their last child, the definition: a block after it in its item makes the list loose.
+                let followed = Tree.next(mark) != nil
                 Tree.remove(mark)
+                Tree.loosenLists(endingInBlankLine: list, followed: followed) {
+                    isDefinition($0, labels: labels, lineShift: lineShift)
+                }
             }
         }
         // Definitions leave their lists before references are looked for, so that text inside them is

@@ -356,7 +356,8 @@ enum Tables {
     ///     first parse.
     /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document.
     static func build(
-        _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int
+        _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int,
+        isDefinition: (OpaquePointer) -> Bool
     ) -> Set<OpaquePointer> {
         var units = PreludeUnits(root: root, paragraphs: cells, plans: plans)
         var targets: [Int: OpaquePointer] = [:]
@@ -432,7 +433,7 @@ enum Tables {
         }
         units.removeLeftOver()
         // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank.
-        for table in withoutRows { Tree.loosenLists(endingInBlankLine: table) }
+        for table in withoutRows { Tree.loosenLists(endingInBlankLine: table, isDefinition: isDefinition) }
         return moved
     }
 

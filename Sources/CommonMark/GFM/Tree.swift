@@ -244,11 +244,16 @@ enum Tree {
     /// `S_ends_with_blank_line` looks, a list is loose when such a block is followed by another block in
     /// its item or by another item.
     ///
-    /// - Parameter followed: Whether the block has a next sibling in cmark-gfm's tree that it has not here.
-    static func loosenLists(endingInBlankLine block: Pointer, followed: Bool = false) {
+    /// - Parameters:
+    ///   - followed: Whether the block has a next sibling in cmark-gfm's tree that it has not here.
+    ///   - isDefinition: Whether an item is a footnote definition, which cmark-gfm's tree has as a block of
+    ///     its own that `S_ends_with_blank_line` does not look into.
+    static func loosenLists(
+        endingInBlankLine block: Pointer, followed: Bool = false, isDefinition: (Pointer) -> Bool
+    ) {
         var block = block
         var followed = followed
-        while let item = parent(block), type(item) == CMARK_NODE_ITEM, let list = parent(item) {
+        while let item = parent(block), type(item) == CMARK_NODE_ITEM, !isDefinition(item), let list = parent(item) {
             followed = followed || next(block) != nil || next(item) != nil
             if followed {
                 cmark_node_set_list_tight(list, 0)
