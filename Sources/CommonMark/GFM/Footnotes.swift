@@ -48,7 +48,8 @@ enum Footnotes {
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
             guard var found = definition(at: body) else { continue }
-            let marker = Self.marker(between: lines[..<number], and: lines[(number + 1)...])
+            let marker = Self.marker(
+                between: lines[..<number], and: lines[(number + 1)...], beforeText: innermostText(of: found.text))
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
             // containers left); after `>` or spaces alone it ends. The item's content then starts a column
@@ -64,8 +65,7 @@ enum Footnotes {
                 labels[Position(line: number + 1, column: column)] = String(found.label)
                 let text = found.text
                 // So may one after list or quote markers that start the text (`[^1]:+ [^2]: a`).
-                let innerRest = text.dropFirst(containerPrefix(text))
-                let innerBody = innerRest.drop { $0 == " " || $0 == "\t" }
+                let innerBody = afterContainers(text)
                 let nested = definition(at: innerBody)
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
                 // The rewrite moves the text a column: tabs among its markers and indentation are written as
@@ -134,12 +134,27 @@ enum Footnotes {
     /// out after parsing.
     static let blankMark = "<!--\u{2000}-->"
 
+    /// A definition's text after the list and quote markers at its start, where another definition may be.
+    private static func afterContainers(_ text: Substring) -> Substring {
+        text.dropFirst(containerPrefix(text)).drop { $0 == " " || $0 == "\t" }
+    }
+
+    /// The text of the innermost of the definitions that start a definition's text, or that text.
+    private static func innermostText(of text: Substring) -> Substring {
+        var text = text
+        while let inner = definition(at: afterContainers(text)) { text = inner.text }
+        return text
+    }
+
     /// A bullet that the lines around a definition do not start with, so that its item never joins a list
     /// of the post's own (which would make that list loose): the line before, and the next line that is
     /// neither blank nor indented as the definition's own content.
-    private static func marker(between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>)
-        -> String
-    {
+    ///
+    /// Nor one the definition's text is made of, with which the rewritten line would be a thematic break
+    /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too.
+    private static func marker(
+        between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>, beforeText text: Substring
+    ) -> String {
         func bullet(_ line: Substring?) -> Character? {
             line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
         }
@@ -152,7 +167,15 @@ enum Footnotes {
         // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
         // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
         // the paragraph's start.
-        var taken = [bullet(next)]
+        // The first line after the blank line that ends the definition's paragraph.
+        let afterBlank = following.drop { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.first { line in
+            !line.allSatisfy { $0 == " " || $0 == "\t" }
+        }
+        var taken = [bullet(next), bullet(afterBlank)]
+        for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
+        {
+            taken.append(Character(rule))
+        }
         var inParagraph = false
         for line in preceding.suffix(64).reversed() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
