@@ -92,6 +92,10 @@ public final class Document {
                 root, source: sourceLines(), written: writtenLines(), shift: shift,
                 fromPrelude: fromPrelude, rewritten: rewrittenTasks, smart: options.contains(.smart))
         }
+        // cmark-gfm 0.29 reads numeric references of eight digits; libcmark 0.30 leaves them text.
+        if !extensions.isEmpty, ByteSearch.contains(source, "&#"), NumericReferences.mayHold(source) {
+            NumericReferences.apply(root, source: source)
+        }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
         self.root = root
