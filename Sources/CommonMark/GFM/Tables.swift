@@ -57,6 +57,17 @@ enum Tables {
         var lazyLine: LazyLines.Mark?
 
         mutating func mark(_ line: Int, indent: Int) { lazyLine = LazyLines.Mark(line: line, indent: indent) }
+
+        /// Marks the first line of the lazy text after the rows, whose lines end before `end` of the
+        /// paragraph's `lines`: indented to stay in the list items it is indented for, at most three columns
+        /// past the innermost one's content.
+        mutating func markLazyText(
+            _ text: String, endingAt end: Int, of lines: [SourceLines.ContentLine], quotes: Int, items: [Int]
+        ) {
+            let index = end - text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: items)
+            mark(line + index, indent: kept + min(lines[index].indent - kept, 3))
+        }
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
@@ -232,6 +243,13 @@ enum Tables {
                 guard let line = lines.last else { continue }
                 if case .text(let text, quotes: nil)? = segments.last {
                     segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
+                } else if case .text(let text, quotes: _?)? = segments.last, blockStart == nil {
+                    // Lazy text after the rows starts a paragraph where it stands, which the underline makes
+                    // a heading there: the mark closes the containers, and libcmark reads the rest.
+                    var plan = Plan(line: first, column: column, segments: Array(segments.dropLast()), underline: nil)
+                    plan.markLazyText(text, endingAt: lines.count - 1, of: lines, quotes: quotes, items: contents)
+                    plans.append(plan)
+                    continue
                 }
                 guard case .table(var table)? = segments.last else {
                     var plan = Plan(line: first, column: column, segments: segments, underline: nil)
@@ -257,9 +275,8 @@ enum Tables {
                 // underline that is a rule or a list item there) starts it in libcmark too after a mark.
                 plan.mark(first + start, indent: contents.first ?? 0)
             } else if !isHeading, case .text(let text, quotes: _?)? = segments.last {
-                let index = min(lines.count, last - first + 1) - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
-                let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: contents)
-                plan.mark(first + index, indent: kept + min(lines[index].indent - kept, 3))
+                plan.markLazyText(
+                    text, endingAt: min(lines.count, last - first + 1), of: lines, quotes: quotes, items: contents)
             }
             plans.append(plan)
         }
