@@ -153,10 +153,16 @@ public final class Document {
         }
         var (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
         let missing = labels.isEmpty ? [] : Footnotes.missingDefinitions(root, labels: labels)
-        guard !missing.isEmpty else { return (root, source, labels, tasks) }
-        // Definitions written in code or HTML blocks are text: parsed again as written.
+        // A definition at a line's start is at its container's content.
+        let indented =
+            labels.keys.contains { $0.column > 1 }
+            ? Footnotes.indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:]
+        guard !missing.isEmpty || !indented.isEmpty else { return (root, source, labels, tasks) }
+        // Definitions written in code or HTML blocks are text, and indented ones are counted from their
+        // container's content: parsed again.
         cmark_node_free(root)
-        (source, labels) = Footnotes.rewriteDefinitions(markdown, excluding: missing) ?? (markdown, [:])
+        (source, labels) =
+            Footnotes.rewriteDefinitions(markdown, excluding: missing, outdenting: indented) ?? (markdown, [:])
         (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
         return (root, source, labels, tasks)
     }

@@ -149,6 +149,13 @@ import Testing
             "[^\nabcdefgh]",
             "- [^ab\n  xyz]", "[^a\nb\nxyzuvw]", "[^a *b\nc* d]", "[^ab  \nxyz]", "[^ab\\\nxyz]", "[^ab\nxyz](u)",
             "[^a\\\\\nbcdef]", "x\n[^ab\ncdefg]",
+            // A definition's content is indented from its container's content, not from the definition.
+            "  [^1]: a\n\n    b\n\n[^1]", " [^1]: a\n\n    b\n\n[^1]", ">  [^1]: a\n>\n>     b\n\n[^1]",
+            "- a\n\n   [^1]: x\n\n      y\n\n[^1]", ">  [^1]:\n>\t  `\n\n[^1]", "   [^1]: a\n    b\n\n[^1]",
+            "   [^1]: a\n\n     b\n\n[^1]", "- a\n\n  [^1]: x\n\n      y\n\n[^1]", " [^1]:\n\n    b\n\n[^1]",
+            // A line of `>` indented four columns is content, not the blank line that ends a definition.
+            "[^1]:\n\t>\n\n[^1]", "[^1]:\n    >\n\n[^1]", "[^1]: a\n    >\n\n[^1]", "> [^1]: a\n>     >\n\n[^1]",
+            "[^1]: a\n  >\n    b\n\n[^1]",
             // A table without body rows in a definition makes no list around the definition loose.
             "1. [^1]:b|||\n       -|-|-\n   w\n\n[^1]", "* [^1]:^\n      -:\n  t\n\n[^1]",
             "+ [^e]:,|||\n      -|-|-\n+ ~\n\n[^e]",

@@ -23,7 +23,10 @@ enum Footnotes {
     /// Every line that reads as a definition is rewritten, in code blocks and HTML blocks too: which lines
     /// those hold is known only from the parse, after which the caller rewrites again `excluding` the
     /// definitions whose item did not appear (``missingDefinitions(_:labels:)``) and parses once more.
-    static func rewriteDefinitions(_ source: String, excluding: Set<Int> = []) -> (
+    /// - Parameter outdenting: Lines whose definition is indented that many columns past its container's
+    ///   content (``indentedDefinitions(_:labels:source:)``): its bullet goes there, as cmark-gfm counts a
+    ///   definition's four columns of indentation from that content, not from the definition.
+    static func rewriteDefinitions(_ source: String, excluding: Set<Int> = [], outdenting: [Int: Int] = [:]) -> (
         source: String, labels: [Position: String]
     )? {
         guard source.utf8.count >= 5, ByteSearch.contains(source, "[^") else { return nil }
@@ -54,13 +57,20 @@ enum Footnotes {
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
             // containers left); after `>` or spaces alone it ends. The item's content then starts a column
             // further in, so that a line indented four columns after that blank line is no longer its.
-            let endsAtNextLine = number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
+            let endsAtNextLine =
+                number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
+                && !isIndentedForContent(lines[number + 1], quotes: line[..<rest.startIndex].count { $0 == ">" })
             let spaces = endsAtNextLine ? "    " : "   "
             // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
             // inside the first, as a list item opens inside another on one line.
             var start = body
+            if let outdent = outdenting[number + 1],
+                line[..<body.startIndex].hasSuffix(String(repeating: " ", count: outdent))
+            {
+                start = line[line.utf8.index(body.startIndex, offsetBy: -outdent)...]
+            }
             // The column in the rewritten line, where each definition before takes the marker's width.
-            var column = line[..<body.startIndex].utf8.count + 1
+            var column = line[..<start.startIndex].utf8.count + 1
             while true {
                 labels[Position(line: number + 1, column: column)] = String(found.label)
                 let text = found.text
@@ -213,6 +223,30 @@ enum Footnotes {
         return (label, afterClose.dropFirst().drop { $0 == " " || $0 == "\t" })
     }
 
+    /// Whether a line is indented four columns or more after the `>` of `quotes` block quotes, which
+    /// cmark-gfm's `parse_footnote_definition_block_prefix` takes for a definition's content before it looks
+    /// for a blank line (`[^1]:`, `    >` holds a quote).
+    private static func isIndentedForContent(_ line: Substring, quotes: Int) -> Bool {
+        var rest = line
+        var column = 0
+        for _ in 0..<quotes {
+            let indent = rest.prefix { $0 == " " }
+            guard indent.count < 4, rest.dropFirst(indent.count).first == ">" else { return false }
+            column += indent.count + 1
+            rest = rest.dropFirst(indent.count + 1)
+            if rest.first == " " {
+                column += 1
+                rest = rest.dropFirst()
+            }
+        }
+        let start = column
+        for character in rest {
+            guard character == " " || character == "\t" else { break }
+            column = character == "\t" ? column + 4 - column % 4 : column + 1
+        }
+        return column - start >= 4
+    }
+
     /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
     private static func isBlankButNotEmpty(_ line: Substring) -> Bool {
         !line.isEmpty && line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
@@ -236,6 +270,33 @@ enum Footnotes {
             found.insert(Position(line: Tree.startLine(item), column: Tree.startColumn(item)))
         }
         return Set(labels.keys.filter { !found.contains($0) }.map(\.line))
+    }
+
+    /// The lines of definitions indented one to three columns past the content of the document, list
+    /// item or block quote they are in, and by how much.
+    static func indentedDefinitions(_ root: OpaquePointer, labels: [Position: String], source: SourceLines)
+        -> [Int: Int]
+    {
+        var indented: [Int: Int] = [:]
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+            let line = Tree.startLine(item)
+            guard labels[Position(line: line, column: Tree.startColumn(item))] != nil,
+                let container = Tree.parent(item).flatMap(Tree.parent)
+            else { continue }
+            let content: Int? =
+                switch Tree.type(container) {
+                case CMARK_NODE_DOCUMENT: 0
+                case CMARK_NODE_BLOCK_QUOTE:
+                    source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
+                case CMARK_NODE_ITEM where !isDefinition(container, labels: labels, lineShift: 0):
+                    Tables.itemContentColumn(of: container, source: source)
+                default: nil
+                }
+            guard let content else { continue }
+            let indent = source.column(line: line, byteColumn: Tree.startColumn(item)) - content
+            if (1...3).contains(indent) { indented[line] = indent }
+        }
+        return indented
     }
 
     /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
