@@ -298,7 +298,16 @@ enum Autolinks {
             if let next = Tree.next(node) {
                 guard !Tree.isText(next), Tree.type(next) != CMARK_NODE_SOFTBREAK else { continue }
             } else {
-                guard let parent = Tree.parent(node), parent != block, isEmphasis(parent) else { continue }
+                // Only where its last word may be a URL: most emphasis ends in a plain word.
+                guard let parent = Tree.parent(node), parent != block, isEmphasis(parent),
+                    Tree.withLiteralBytes(
+                        node,
+                        { bytes in
+                            let word = bytes.reversed().prefix { !isASCIISpace($0) }
+                            return word.count >= 4
+                                && (word.contains(UInt8(ascii: ".")) || word.contains(UInt8(ascii: ":")))
+                        })
+                else { continue }
             }
             if Tree.withLiteralBytes(node, { bytes in bytes.last.map { !isASCIISpace($0) } ?? false }) { return true }
         }
