@@ -215,7 +215,7 @@ enum Tables {
             let column = Tree.startColumn(block)
             var lines = source.content(
                 from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
-                through: last + (isHeading ? 1 : 0), quotes: quotes)
+                through: last + (isHeading ? 1 : 0), quotes: quotes, atMargin: Tree.quotesReachMargin(of: block))
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
             // Indentation counts from the item's content, where four columns more make code.

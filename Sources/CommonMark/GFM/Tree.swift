@@ -275,6 +275,20 @@ enum Tree {
         }
         return quotes
     }
+    /// Whether the block quotes around a node are all its containers: it is in at least one, and every
+    /// container from the innermost quote up to the document is a quote.
+    static func quotesReachMargin(of node: Pointer) -> Bool {
+        var ancestor = cmark_node_parent(node)
+        var inQuote = false
+        while let current = ancestor, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
+            let isQuote = cmark_node_get_type(current) == CMARK_NODE_BLOCK_QUOTE
+            if inQuote && !isQuote { return false }
+            inQuote = inQuote || isQuote
+            ancestor = cmark_node_parent(current)
+        }
+        return inQuote
+    }
+
     static func isLink(_ node: Pointer) -> Bool {
         let kind = cmark_node_get_type(node)
         return kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE
