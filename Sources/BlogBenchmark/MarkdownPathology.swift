@@ -44,6 +44,12 @@ enum MarkdownPathology {
         ("smart quotes between tildes", { String(repeating: "~~'a \"b~~ c\" ", count: $0) }),
         ("URLs in one block", { String(repeating: "www.a.com http://a.com/x a@b.co ", count: $0) }),
         ("URLs before code spans and entities", { String(repeating: "www.a.com`x` www.b.com&amp; ", count: $0) }),
+        // A URL whose code span's rest pairs after it, so that its paragraph is parsed again around it.
+        ("URLs taking code spans' backticks", { String(repeating: "www.` `e` ", count: $0) }),
+        (
+            "paragraphs read again with definitions",
+            { String(repeating: "[r] www.` `e` *a*\n\n", count: $0 / 4) + "[r]: /u\n" }
+        ),
         ("footnote references in one block", { String(repeating: "x[^1] ", count: 2 * $0) + "\n\n[^1]: note\n" }),
         (
             "footnote definitions",

@@ -40,8 +40,9 @@ extension Document {
         let strikethrough = extensions.contains(.strikethrough) && hasTilde
         if autolinks || strikethrough || mergingText { consolidate() }
         if autolinks {
-            let readFromSource = Autolinks.linkFromSource(
-                blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart))
+            let reading = Autolinks.Reading(
+                entities: EntityDecoder(), smart: options.contains(.smart), footnotes: extensions.contains(.footnotes))
+            let readFromSource = Autolinks.linkFromSource(blocks, lines: lines(), reading: reading)
             Autolinks.apply(blocks, smart: options.contains(.smart), source: lines, readFromSource: readFromSource)
         }
         if strikethrough {

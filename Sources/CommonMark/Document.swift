@@ -71,14 +71,17 @@ public final class Document {
                 Self.applyInlineExtensions(
                     to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
                     options: options, extensions: extensions, mergingText: false) || restoredReferences
-            fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0)
+            fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {
+                Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: 0)
+            }
             cmark_node_free(cells.root)
         } else if !tables.isEmpty {
             // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from
             // its source as cmark-gfm reads a cell.
             fromPrelude = Tables.build(
                 tables, prelude: root, cells: blocks.filter { Tree.startLine($0) <= shift },
-                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift)
+                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift
+            ) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) }
         }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
@@ -88,6 +91,10 @@ public final class Document {
             TaskLists.apply(
                 root, source: sourceLines(), written: writtenLines(), shift: shift,
                 fromPrelude: fromPrelude, rewritten: rewrittenTasks, smart: options.contains(.smart))
+        }
+        // cmark-gfm 0.29 reads numeric references of eight digits; libcmark 0.30 leaves them text.
+        if !extensions.isEmpty, ByteSearch.contains(source, "&#"), NumericReferences.mayHold(source) {
+            NumericReferences.apply(root, source: source)
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
@@ -146,10 +153,16 @@ public final class Document {
         }
         var (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
         let missing = labels.isEmpty ? [] : Footnotes.missingDefinitions(root, labels: labels)
-        guard !missing.isEmpty else { return (root, source, labels, tasks) }
-        // Definitions written in code or HTML blocks are text: parsed again as written.
+        // A definition at a line's start is at its container's content.
+        let indented =
+            labels.keys.contains { $0.column > 1 }
+            ? Footnotes.indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:]
+        guard !missing.isEmpty || !indented.isEmpty else { return (root, source, labels, tasks) }
+        // Definitions written in code or HTML blocks are text, and indented ones are counted from their
+        // container's content: parsed again.
         cmark_node_free(root)
-        (source, labels) = Footnotes.rewriteDefinitions(markdown, excluding: missing) ?? (markdown, [:])
+        (source, labels) =
+            Footnotes.rewriteDefinitions(markdown, excluding: missing, outdenting: indented) ?? (markdown, [:])
         (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
         return (root, source, labels, tasks)
     }

@@ -10,6 +10,17 @@ internal import CCmark
 /// addresses, in text outside links, by cmark-gfm's rules for where a link may start, which domains are
 /// valid, and which trailing punctuation is left out.
 enum Autolinks {
+    /// How URLs are read from a block's source.
+    struct Reading {
+        var entities: EntityDecoder
+        var smart: Bool
+        /// Whether footnote references are read (the footnotes extension is on).
+        var footnotes: Bool
+        /// How many parses of a block with its URLs standing in (``reparse(_:source:urls:lines:reading:definitions:)``)
+        /// led to this reading.
+        var depth = 0
+    }
+
     /// Whether the text may hold a link to find: an `@`, or a `www.` or `scheme://` that is not a link's
     /// destination (`](https://…)` where the destination and title close), an angle-bracket autolink (`<https://…>`) or an HTML attribute
     /// (`href="https://…"`), which are links already. Most posts link only that way, and are then skipped.
@@ -70,40 +81,75 @@ enum Autolinks {
     ///
     /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
     ///   find.
-    static func linkFromSource(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool)
-        -> Set<OpaquePointer>
-    {
+    static func linkFromSource(_ blocks: [OpaquePointer], lines: SourceLines, reading: Reading) -> Set<OpaquePointer> {
         var done: Set<OpaquePointer> = []
+        var definitions = DefinitionReads()
         for block in blocks {
-            guard mayHoldURL(block) else { continue }
-            // Without escapes or entities (or smart punctuation) the text is its source, and the pass over
-            // decoded text finds the same links for less, unless a link may run on into the node after its
-            // text (a code span, a link, a line break), as cmark-gfm reads on to white space.
-            // Smart punctuation changes quotes, `--` and `...` only, into characters whose UTF-8 begins with
-            // 0xE2, which the text pass would take for smart punctuation where they were typed as such.
-            let (first, last) = (Tree.startLine(block), Tree.endLine(block))
-            let written: [UInt8] = Array((smart ? "\\&\"'" : "\\&").utf8) + (smart ? [0, 0xE2] : [0])
-            guard
-                lines.contains(from: first, through: last, anyOf: written)
-                    || (smart
-                        && (lines.contains(from: first, through: last, sequence: Array("--".utf8))
-                            || lines.contains(from: first, through: last, sequence: Array("...".utf8))))
-                    || mayRunOn(block),
-                let source = InlineSource.make(for: block, lines: lines, entities: entities)
+            guard mayHoldURL(block), needsSource(block, lines: lines, smart: reading.smart),
+                let source = InlineSource.make(for: block, lines: lines, entities: reading.entities)
             else { continue }
+            let scan = SourceScan(block, source, smart: reading.smart)
+            if !scan.fits || scan.readsAgain,
+                reparse(
+                    block, source: source, urls: scan.urls, lines: lines, reading: reading,
+                    definitions: &definitions)
+            {
+                for (_, replacement) in scan.replaced { replacement.forEach(cmark_node_free) }
+                done.insert(block)
+                continue
+            }
+            guard scan.fits else {
+                for (_, replacement) in scan.replaced { replacement.forEach(cmark_node_free) }
+                continue
+            }
+            done.insert(block)
+            for (node, links, from) in scan.matches { replace(node, withLinks: links, from: from, source) }
+            for node in scan.covered { Tree.remove(node) }
+            for (node, replacement) in scan.replaced { replacePartial(node, with: replacement) }
+        }
+        return done
+    }
+
+    /// Whether a block's URLs must be read from its source: without escapes or entities (or smart
+    /// punctuation) the text is its source, and the pass over decoded text finds the same links for less,
+    /// unless a link may run on into the node after its text (a code span, a link, a line break), as
+    /// cmark-gfm reads on to white space.
+    private static func needsSource(_ block: OpaquePointer, lines: SourceLines, smart: Bool) -> Bool {
+        // Smart punctuation changes quotes, `--` and `...` only, into characters whose UTF-8 begins with
+        // 0xE2, which the text pass would take for smart punctuation where they were typed as such.
+        let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+        let written: [UInt8] = Array((smart ? "\\&\"'" : "\\&").utf8) + (smart ? [0, 0xE2] : [0])
+        return lines.contains(from: first, through: last, anyOf: written)
+            || (smart
+                && (lines.contains(from: first, through: last, sequence: Array("--".utf8))
+                    || lines.contains(from: first, through: last, sequence: Array("...".utf8))))
+            || mayRunOn(block)
+    }
+
+    /// The URLs of one block read from its source, and what linking them there changes.
+    private struct SourceScan {
+        var matches: [(node: OpaquePointer, links: [SourceURL], from: Int)] = []
+        /// Nodes a link runs over whole.
+        var covered: [OpaquePointer] = []
+        /// Nodes a link ends in, with what takes their place (made here: the caller frees or inserts them).
+        var replaced: [(node: OpaquePointer, replacement: [OpaquePointer])] = []
+        /// Whether every link ends in text, after a whole node or in a node whose rest reads alike alone.
+        var fits = true
+        /// The URLs found, up to the one that does not fit.
+        var urls: [SourceURL] = []
+        /// Whether the block is better read again around its URLs (``reparse(_:source:urls:lines:reading:definitions:)``).
+        var readsAgain = false
+
+        init(_ block: OpaquePointer, _ source: InlineSource, smart: Bool) {
             let raw = source.raw
             var openBrackets = 0
-            var matches: [(node: OpaquePointer, links: [(range: Range<Int>, url: String)], from: Int)] = []
-            // Nodes a link runs over whole, and where the text after the last link resumes.
-            var covered: [OpaquePointer] = []
-            var replaced: [(node: OpaquePointer, replacement: [OpaquePointer])] = []
+            // Where the text after the last link resumes.
             var resume = 0
-            var fits = true
             for node in Tree.textsOutsideLinks(block) {
                 guard !FootnoteReferences.isMarked(node), let span = source.texts[node],
                     span.raw.upperBound > resume
                 else { continue }
-                var links: [(range: Range<Int>, url: String)] = []
+                var links: [SourceURL] = []
                 let from = max(span.raw.lowerBound, resume)
                 var index = from
                 var cursor = 0
@@ -121,7 +167,16 @@ enum Autolinks {
                         continue
                     }
                     links.append((match.start..<match.end, match.url))
+                    urls.append((match.start..<match.end, match.url))
                     index = match.end
+                    // A URL that takes an escape's backslash leaves the escaped character to be read again
+                    // (`www.\<n>` ends before a tag); one that takes a backtick run leaves the runs after it to
+                    // be paired without it (libcmark's search for its closer skips runs it then meets again).
+                    readsAgain =
+                        readsAgain
+                        || span.units.contains { $0.raw.lowerBound < match.end && match.end < $0.raw.upperBound }
+                        || (raw[match.start..<match.end].contains(UInt8(ascii: "`"))
+                            && raw[match.end...].contains(UInt8(ascii: "`")))
                     if match.end > span.raw.upperBound {
                         guard
                             let over = nodes(
@@ -139,16 +194,7 @@ enum Autolinks {
                 if !fits { break }
                 if !links.isEmpty || from > span.raw.lowerBound { matches.append((node, links, from)) }
             }
-            guard fits else {
-                for (_, replacement) in replaced { replacement.forEach(cmark_node_free) }
-                continue
-            }
-            done.insert(block)
-            for (node, links, from) in matches { replace(node, withLinks: links, from: from, source) }
-            for node in covered { Tree.remove(node) }
-            for (node, replacement) in replaced { replacePartial(node, with: replacement) }
         }
-        return done
     }
 
     /// Puts what is left of a node a link ended in in its place.
@@ -245,13 +291,23 @@ enum Autolinks {
         Tree.remove(node)
     }
 
-    /// Whether a block's text may hold a `www.` or `scheme://` link.
     /// Whether a text node ends without white space right before a node that is not text or a soft break,
-    /// which a URL at its end would run on into.
+    /// or before the closing delimiter of the emphasis it ends, which a URL at its end would run on into.
     private static func mayRunOn(_ block: OpaquePointer) -> Bool {
         for node in Tree.all(block, where: { Tree.isText($0) }) {
-            guard let next = Tree.next(node), !Tree.isText(next), Tree.type(next) != CMARK_NODE_SOFTBREAK else {
-                continue
+            if let next = Tree.next(node) {
+                guard !Tree.isText(next), Tree.type(next) != CMARK_NODE_SOFTBREAK else { continue }
+            } else {
+                // Only where its last word may be a URL: most emphasis ends in a plain word.
+                guard let parent = Tree.parent(node), parent != block, isEmphasis(parent),
+                    Tree.withLiteralBytes(
+                        node,
+                        { bytes in
+                            let word = bytes.reversed().prefix { !isASCIISpace($0) }
+                            return word.count >= 4
+                                && (word.contains(UInt8(ascii: ".")) || word.contains(UInt8(ascii: ":")))
+                        })
+                else { continue }
             }
             if Tree.withLiteralBytes(node, { bytes in bytes.last.map { !isASCIISpace($0) } ?? false }) { return true }
         }
@@ -281,7 +337,7 @@ enum Autolinks {
     /// - Parameters:
     ///   - blocks: The paragraphs and headings, which hold all the text until tables are built.
     ///   - source: The parsed text's lines, made only if an emphasis inside a URL needs them.
-    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:entities:)`` found, which are left alone.
+    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:reading:)`` found, which are left alone.
     static func apply(
         _ blocks: [OpaquePointer], smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
     ) {

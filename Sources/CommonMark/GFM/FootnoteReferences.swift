@@ -102,7 +102,8 @@ enum FootnoteReferences {
                 close > open + 2
             else { continue }
             let closeSpan = source.texts[closeNode]!
-            let label = String(decoding: source.raw[(open + 2)..<close], as: UTF8.self)
+            let label = String(
+                decoding: source.raw[(open + 2)..<labelEnd(open: open, close: close, source.raw)], as: UTF8.self)
             let before = source.decoded(
                 current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
                 literal: Tree.literalBytes(current))
@@ -124,9 +125,30 @@ enum FootnoteReferences {
         return false
     }
 
+    /// Where a reference's label ends: at its `]`, or for one across lines where cmark-gfm's count of
+    /// columns says, which takes the `]`'s column on its line less the `[`'s on its own as the label's
+    /// length (`[^ab`, `xyz]` is labelled `a`; `[^`, `x]` has an empty label). Columns restart after a line
+    /// ending, not after a backslash's hard break, which cmark-gfm's `handle_newline` does not read.
+    private static func labelEnd(open: Int, close: Int, _ raw: [UInt8]) -> Int {
+        func lineStart(before index: Int) -> Int {
+            var newline = index
+            while let found = raw[..<newline].lastIndex(of: 0x0A) {
+                var backslashes = 0
+                while found - backslashes > 0, raw[found - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+                if backslashes % 2 == 0 { return found + 1 }
+                newline = found
+            }
+            return 0
+        }
+        let closeLine = lineStart(before: close)
+        guard closeLine > open else { return close }
+        let length = (close - closeLine) - (open - lineStart(before: open)) - 2
+        return open + 2 + max(0, length)
+    }
+
     /// The `]` that closes the bracket, looked for from a raw position in a text node on through its
     /// siblings, as cmark-gfm's bracket stack meets it: nested brackets close first, code, HTML, images and
-    /// autolinks are passed over; a link between (which would make the bracket inactive), a line break or
+    /// autolinks and line breaks are passed over; a link between (which would make the bracket inactive) or
     /// a `]` inside emphasis ends the search without one.
     private static func closing(after start: Int, from node: OpaquePointer, _ source: InlineSource)
         -> (OpaquePointer, Int)?
@@ -152,7 +174,7 @@ enum FootnoteReferences {
                     }
                     index += 1
                 }
-            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE:
+            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
                 break
             case CMARK_NODE_LINK:
                 guard let range = source.ranges[candidate], source.raw[range.lowerBound] == UInt8(ascii: "<") else {

@@ -23,7 +23,10 @@ enum Footnotes {
     /// Every line that reads as a definition is rewritten, in code blocks and HTML blocks too: which lines
     /// those hold is known only from the parse, after which the caller rewrites again `excluding` the
     /// definitions whose item did not appear (``missingDefinitions(_:labels:)``) and parses once more.
-    static func rewriteDefinitions(_ source: String, excluding: Set<Int> = []) -> (
+    /// - Parameter outdenting: Lines whose definition is indented that many columns past its container's
+    ///   content (``indentedDefinitions(_:labels:source:)``): its bullet goes there, as cmark-gfm counts a
+    ///   definition's four columns of indentation from that content, not from the definition.
+    static func rewriteDefinitions(_ source: String, excluding: Set<Int> = [], outdenting: [Int: Int] = [:]) -> (
         source: String, labels: [Position: String]
     )? {
         guard source.utf8.count >= 5, ByteSearch.contains(source, "[^") else { return nil }
@@ -48,40 +51,48 @@ enum Footnotes {
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
             guard var found = definition(at: body) else { continue }
-            let marker = Self.marker(between: lines[..<number], and: lines[(number + 1)...])
+            let marker = Self.marker(
+                between: lines[..<number], and: lines[(number + 1)...], beforeText: innermostText(of: found.text))
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
             // containers left); after `>` or spaces alone it ends. The item's content then starts a column
             // further in, so that a line indented four columns after that blank line is no longer its.
-            let endsAtNextLine = number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
+            let endsAtNextLine =
+                number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
+                && !isIndentedForContent(lines[number + 1], quotes: line[..<rest.startIndex].count { $0 == ">" })
             let spaces = endsAtNextLine ? "    " : "   "
             // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
             // inside the first, as a list item opens inside another on one line.
             var start = body
+            if let outdent = outdenting[number + 1],
+                line[..<body.startIndex].hasSuffix(String(repeating: " ", count: outdent))
+            {
+                start = line[line.utf8.index(body.startIndex, offsetBy: -outdent)...]
+            }
             // The column in the rewritten line, where each definition before takes the marker's width.
-            var column = line[..<body.startIndex].utf8.count + 1
+            var column = line[..<start.startIndex].utf8.count + 1
             while true {
                 labels[Position(line: number + 1, column: column)] = String(found.label)
                 let text = found.text
-                let nested = definition(at: text)
+                // So may one after list or quote markers that start the text (`[^1]:+ [^2]: a`).
+                let innerBody = afterContainers(text)
+                let nested = definition(at: innerBody)
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
+                // The rewrite moves the text a column: tabs among its markers and indentation are written as
+                // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
+                let lead = text[..<innerBody.startIndex]
+                let written = lead.contains("\t") ? Self.expandingTabs(lead, in: line) : String(lead)
+                if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
-                column += marker.utf8.count + spaces.utf8.count
-                start = text
+                column += marker.utf8.count + spaces.utf8.count + written.utf8.count
+                start = innerBody
                 found = inner
             }
-            // A line of only `>` ends the definition even where the line after it is indented as its content
-            // would be; libcmark's item would go on, so the line ends it with a mark taken out after parsing.
-            if endsAtNextLine, line[..<rest.startIndex].allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" }) {
-                let next = lines[number + 1]
-                let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
-                // Only at the definition's own depth of quotes: one more `>` starts a quote of its own.
-                if markers.contains(">"),
-                    markers.filter({ $0 == ">" }).count == line[..<rest.startIndex].filter({ $0 == ">" }).count
-                {
-                    let kept = markers.prefix(through: markers.lastIndex(of: ">") ?? markers.startIndex)
-                    replaced.append((next.startIndex..<next.endIndex, kept + blankMark))
-                }
+            if endsAtNextLine,
+                let mark = blankLineMark(
+                    after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[number + 1])
+            {
+                replaced.append(mark)
             }
         }
         guard !labels.isEmpty else { return nil }
@@ -97,6 +108,35 @@ enum Footnotes {
         return (output, labels)
     }
 
+    /// A line of only `>` ends the definition even where the line after it is indented as its content
+    /// would be; libcmark's item would go on, so the line is written as a mark that ends it, taken out after
+    /// parsing: the line's range and the mark, or nil where the line is no blank line of the definition's
+    /// containers.
+    ///
+    /// - Parameters:
+    ///   - line: The definition's line, whose containers' markers end at `containers` and whose definition
+    ///     starts at `definition`.
+    ///   - next: The line after it, of only `>` markers and white space.
+    private static func blankLineMark(
+        after line: Substring, containers: Substring.Index, definition: Substring.Index, next: Substring
+    ) -> (Range<Substring.Index>, String)? {
+        let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+        // Only at the definition's own depth of quotes: one more `>` starts a quote of its own, and one left
+        // of the definition's last `>` leaves the list items before that (`* >[^1]:`, `>`).
+        let prefix = line[..<containers]
+        guard let last = markers.lastIndex(of: ">"), let own = prefix.lastIndex(of: ">"),
+            markers.filter({ $0 == ">" }).count == prefix.filter({ $0 == ">" }).count,
+            column(of: last, in: next) >= column(of: own, in: line)
+                || prefix.allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" })
+        else { return nil }
+        // Indented to the definition's marker after the quotes' content, so that the list items around it
+        // (`>2. [^1]:`) go on.
+        let indent = column(of: definition, in: line) - quoteContentColumn(of: line, before: containers)
+        return (
+            next.startIndex..<next.endIndex, next[...last] + " " + String(repeating: " ", count: indent) + blankMark
+        )
+    }
+
     /// The first block of a definition written with nothing after its colon, taken out after parsing.
     static let emptyMark = "<!---->"
 
@@ -104,12 +144,27 @@ enum Footnotes {
     /// out after parsing.
     static let blankMark = "<!--\u{2000}-->"
 
+    /// A definition's text after the list and quote markers at its start, where another definition may be.
+    private static func afterContainers(_ text: Substring) -> Substring {
+        text.dropFirst(containerPrefix(text)).drop { $0 == " " || $0 == "\t" }
+    }
+
+    /// The text of the innermost of the definitions that start a definition's text, or that text.
+    private static func innermostText(of text: Substring) -> Substring {
+        var text = text
+        while let inner = definition(at: afterContainers(text)) { text = inner.text }
+        return text
+    }
+
     /// A bullet that the lines around a definition do not start with, so that its item never joins a list
     /// of the post's own (which would make that list loose): the line before, and the next line that is
     /// neither blank nor indented as the definition's own content.
-    private static func marker(between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>)
-        -> String
-    {
+    ///
+    /// Nor one the definition's text is made of, with which the rewritten line would be a thematic break
+    /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too.
+    private static func marker(
+        between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>, beforeText text: Substring
+    ) -> String {
         func bullet(_ line: Substring?) -> Character? {
             line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
         }
@@ -122,7 +177,15 @@ enum Footnotes {
         // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
         // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
         // the paragraph's start.
-        var taken = [bullet(next)]
+        // The first line after the blank line that ends the definition's paragraph.
+        let afterBlank = following.drop { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.first { line in
+            !line.allSatisfy { $0 == " " || $0 == "\t" }
+        }
+        var taken = [bullet(next), bullet(afterBlank)]
+        for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
+        {
+            taken.append(Character(rule))
+        }
         var inParagraph = false
         for line in preceding.suffix(64).reversed() {
             if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
@@ -160,6 +223,30 @@ enum Footnotes {
         return (label, afterClose.dropFirst().drop { $0 == " " || $0 == "\t" })
     }
 
+    /// Whether a line is indented four columns or more after the `>` of `quotes` block quotes, which
+    /// cmark-gfm's `parse_footnote_definition_block_prefix` takes for a definition's content before it looks
+    /// for a blank line (`[^1]:`, `    >` holds a quote).
+    private static func isIndentedForContent(_ line: Substring, quotes: Int) -> Bool {
+        var rest = line
+        var column = 0
+        for _ in 0..<quotes {
+            let indent = rest.prefix { $0 == " " }
+            guard indent.count < 4, rest.dropFirst(indent.count).first == ">" else { return false }
+            column += indent.count + 1
+            rest = rest.dropFirst(indent.count + 1)
+            if rest.first == " " {
+                column += 1
+                rest = rest.dropFirst()
+            }
+        }
+        let start = column
+        for character in rest {
+            guard character == " " || character == "\t" else { break }
+            column = character == "\t" ? column + 4 - column % 4 : column + 1
+        }
+        return column - start >= 4
+    }
+
     /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
     private static func isBlankButNotEmpty(_ line: Substring) -> Bool {
         !line.isEmpty && line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
@@ -185,18 +272,43 @@ enum Footnotes {
         return Set(labels.keys.filter { !found.contains($0) }.map(\.line))
     }
 
+    /// The lines of definitions indented one to three columns past the content of the document, list
+    /// item or block quote they are in, and by how much.
+    static func indentedDefinitions(_ root: OpaquePointer, labels: [Position: String], source: SourceLines)
+        -> [Int: Int]
+    {
+        var indented: [Int: Int] = [:]
+        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+            let line = Tree.startLine(item)
+            guard labels[Position(line: line, column: Tree.startColumn(item))] != nil,
+                let container = Tree.parent(item).flatMap(Tree.parent)
+            else { continue }
+            let content: Int? =
+                switch Tree.type(container) {
+                case CMARK_NODE_DOCUMENT: 0
+                case CMARK_NODE_BLOCK_QUOTE:
+                    source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
+                case CMARK_NODE_ITEM where !isDefinition(container, labels: labels, lineShift: 0):
+                    Tables.itemContentColumn(of: container, source: source)
+                default: nil
+                }
+            guard let content else { continue }
+            let indent = source.column(line: line, byteColumn: Tree.startColumn(item)) - content
+            if (1...3).contains(indent) { indented[line] = indent }
+        }
+        return indented
+    }
+
     /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
     /// `1)`, each with the spaces after it) at the start of a line.
     static func containerPrefix(_ line: Substring) -> Int {
         var index = line.startIndex
         var length = 0
         while true {
+            // Any indentation: a marker four columns in may still open a container, in a list item's or a
+            // definition's content (`[^1]:`, `    - [^2]: b`); the parse tells (``missingDefinitions(_:labels:)``).
             var probe = index
-            var spaces = 0
-            while probe < line.endIndex, line[probe] == " ", spaces < 3 {
-                probe = line.index(after: probe)
-                spaces += 1
-            }
+            while probe < line.endIndex, line[probe] == " " || line[probe] == "\t" { probe = line.index(after: probe) }
             guard probe < line.endIndex else { return length }
             var marker = probe
             if line[marker] == ">" {
@@ -239,9 +351,40 @@ enum Footnotes {
         }
     }
 
+    /// The column where the content of a line's last block quote begins: after its `>` and the space or tab
+    /// after it (a tab's other columns are indentation).
+    private static func quoteContentColumn(of line: Substring, before end: Substring.Index) -> Int {
+        guard let quote = line[..<end].lastIndex(of: ">") else { return 0 }
+        let after = line.index(after: quote)
+        return column(of: quote, in: line)
+            + (after < line.endIndex && (line[after] == " " || line[after] == "\t") ? 2 : 1)
+    }
+
+    /// Part of a line with each tab written as the spaces it stands for at its column in the line.
+    private static func expandingTabs(_ part: Substring, in line: Substring) -> String {
+        var column = column(of: part.startIndex, in: line)
+        var result = ""
+        for character in part {
+            if character == "\t" {
+                result += String(repeating: " ", count: 4 - column % 4)
+                column += 4 - column % 4
+            } else {
+                result.append(character)
+                column += 1
+            }
+        }
+        return result
+    }
+
     /// The column of a position in a line, tabs to the next multiple of four.
     private static func column(of index: Substring.Index, in line: Substring) -> Int {
         line[..<index].reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
+    }
+
+    /// Whether a node is the item of a definition.
+    static func isDefinition(_ node: OpaquePointer, labels: [Position: String], lineShift: Int) -> Bool {
+        Tree.type(node) == CMARK_NODE_ITEM
+            && labels[Position(line: Tree.startLine(node) - lineShift, column: Tree.startColumn(node))] != nil
     }
 
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
@@ -258,9 +401,12 @@ enum Footnotes {
                 Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
             {
                 Tree.remove(first)
-                // The definition's line is blank after its colon, and ends it when nothing follows.
+                // The definition's line is blank after its colon, and ends it when nothing follows. cmark's
+                // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
                 if Tree.firstChild(item) == nil, let list = Tree.parent(item) {
-                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil)
+                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil) {
+                        isDefinition($0, labels: labels, lineShift: lineShift)
+                    }
                 }
             }
             let key = normalized(label)
@@ -271,9 +417,15 @@ enum Footnotes {
         }
         for item in items {
             if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
-                Tree.literal(mark) == blankMark + "\n"
+                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
             {
+                // The line it stands for is blank in the containers around the definition, which cmark marks
+                // on their last child, the definition: a block after it in its item makes the list loose.
+                let followed = Tree.next(mark) != nil
                 Tree.remove(mark)
+                Tree.loosenLists(endingInBlankLine: list, followed: followed) {
+                    isDefinition($0, labels: labels, lineShift: lineShift)
+                }
             }
         }
         // Definitions leave their lists before references are looked for, so that text inside them is

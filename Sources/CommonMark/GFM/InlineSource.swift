@@ -40,8 +40,11 @@ struct InlineSource {
         let quotes = Tree.quoteDepth(of: block)
         let first = Tree.startLine(block)
         var last = Tree.endLine(block)
-        var content = lines.content(from: first, column: Tree.startColumn(block), through: last, quotes: quotes)
-            .map { Array($0.text.utf8) }
+        var content = lines.content(
+            from: first, column: Tree.startColumn(block), through: last, quotes: quotes,
+            atMargin: Tree.quotesReachMargin(of: block)
+        )
+        .map { Array($0.text.utf8) }
         guard !content.isEmpty else { return nil }
         if Tree.type(block) == CMARK_NODE_HEADING {
             if let atx = atxContent(content[0]), content.count == 1 {

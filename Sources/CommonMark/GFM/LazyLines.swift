@@ -68,7 +68,8 @@ enum LazyLines {
             guard !inside.isEmpty else { continue }
             let quotes = Tree.quoteDepth(of: paragraph)
             let content = source.content(
-                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes)
+                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes,
+                atMargin: Tree.quotesReachMargin(of: paragraph))
             let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
             for number in inside {
                 let line = content[number - first]

@@ -29,12 +29,7 @@ struct RestOfNode {
         guard isSelfContained(smart: smart) else { return nil }
         let prefix = standIn
         let text = prefix + rest
-        let options = smart ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT
-        guard
-            let document = text.withUnsafeBufferPointer({ buffer in
-                buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
-            })
-        else { return nil }
+        guard let document = Tree.parse(text, smart: smart) else { return nil }
         defer { cmark_node_free(document) }
         Tree.consolidateText(document)
         if rest.contains(UInt8(ascii: "~")) {
@@ -60,9 +55,11 @@ struct RestOfNode {
         return children
     }
 
-    /// A character in the URL's last one's place: the same class for flanking (alphanumeric, punctuation,
-    /// other) that starts nothing at the start of a line or before the rest.
-    private var standIn: [UInt8] {
+    private var standIn: [UInt8] { Self.standIn(raw, link: link) }
+
+    /// A character in the place of a URL's last one: the same class for flanking (alphanumeric, punctuation,
+    /// other) that starts and closes nothing, at the start of a line or before the rest.
+    static func standIn(_ raw: [UInt8], link: Range<Int>) -> [UInt8] {
         let last = raw[link.upperBound - 1]
         if last >= 0x80 {
             var start = link.upperBound - 1
@@ -70,8 +67,8 @@ struct RestOfNode {
             return Array(raw[start..<link.upperBound])
         }
         if isASCIIAlphanumeric(last) { return [UInt8(ascii: "a")] }
-        // A quote after `)` or `]` opens nothing, in cmark-gfm as in libcmark.
-        if "()]".utf8.contains(last) { return [last] }
+        // A quote after `)` or `]` opens nothing, in cmark-gfm as in libcmark; `)` closes no bracket.
+        if "()]".utf8.contains(last) { return [last == UInt8(ascii: "(") ? last : UInt8(ascii: ")")] }
         return [UInt8(ascii: "%")]
     }
 

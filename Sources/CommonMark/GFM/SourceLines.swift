@@ -101,7 +101,13 @@ struct SourceLines {
 
     /// The lines of a paragraph (or setext heading) from its source positions: the first from its start
     /// column, the others after as many `>` as it has enclosing block quotes, and the indentation.
-    func content(from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int) -> [ContentLine] {
+    ///
+    /// - Parameter atMargin: Whether the quotes are the block's only containers: each `>` is then one
+    ///   only within three columns of where the one before leaves off (of the line's start, for the first),
+    ///   and one indented further is text of a lazy line.
+    func content(
+        from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int, atMargin: Bool = false
+    ) -> [ContentLine] {
         guard startLine >= 1, endLine <= lines.count, startLine <= endLine else { return [] }
         var result: [ContentLine] = []
         for number in startLine...endLine {
@@ -116,7 +122,7 @@ struct SourceLines {
                 let offset = min(max(startColumn - 1, 0), line.utf8.count)
                 line = line.utf8.dropFirst(offset).substring ?? line
             } else {
-                let prefix = Self.quotePrefix(of: line, quotes: quotes)
+                let prefix = Self.quotePrefix(of: line, quotes: quotes, atMargin: atMargin)
                 (line, column, leftover) = (prefix.rest, prefix.column, prefix.leftover)
                 lazy = prefix.found < quotes
                 found = prefix.found
@@ -142,7 +148,7 @@ struct SourceLines {
     /// A line after up to `quotes` block quote markers (`>` and the space or one column of a tab after it):
     /// the rest, the column it begins at, the columns of a tab the last marker left over, and how many
     /// markers there were.
-    private static func quotePrefix(of line: Substring, quotes: Int) -> (
+    private static func quotePrefix(of line: Substring, quotes: Int, atMargin: Bool = false) -> (
         rest: Substring, column: Int, leftover: Int, found: Int
     ) {
         var line = line
@@ -151,8 +157,9 @@ struct SourceLines {
         var found = 0
         while found < quotes {
             let stripped = line.drop { $0 == " " || $0 == "\t" }
-            guard stripped.first == ">" else { break }
-            column = advance(column, over: line[..<stripped.startIndex]) + 1
+            let indented = advance(column, over: line[..<stripped.startIndex])
+            guard stripped.first == ">", !atMargin || leftover + indented - column < 4 else { break }
+            column = indented + 1
             line = stripped.dropFirst()
             leftover = 0
             if line.first == " " {

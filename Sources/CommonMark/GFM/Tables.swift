@@ -57,6 +57,17 @@ enum Tables {
         var lazyLine: LazyLines.Mark?
 
         mutating func mark(_ line: Int, indent: Int) { lazyLine = LazyLines.Mark(line: line, indent: indent) }
+
+        /// Marks the first line of the lazy text after the rows, whose lines end before `end` of the
+        /// paragraph's `lines`: indented to stay in the list items it is indented for, at most three columns
+        /// past the innermost one's content.
+        mutating func markLazyText(
+            _ text: String, endingAt end: Int, of lines: [SourceLines.ContentLine], quotes: Int, items: [Int]
+        ) {
+            let index = end - text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
+            let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: items)
+            mark(line + index, indent: kept + min(lines[index].indent - kept, 3))
+        }
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
@@ -204,7 +215,7 @@ enum Tables {
             let column = Tree.startColumn(block)
             var lines = source.content(
                 from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
-                through: last + (isHeading ? 1 : 0), quotes: quotes)
+                through: last + (isHeading ? 1 : 0), quotes: quotes, atMargin: Tree.quotesReachMargin(of: block))
             // In a list item outside block quotes, a line indented less than the item's content is a lazy
             // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
             // Indentation counts from the item's content, where four columns more make code.
@@ -232,6 +243,13 @@ enum Tables {
                 guard let line = lines.last else { continue }
                 if case .text(let text, quotes: nil)? = segments.last {
                     segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
+                } else if case .text(let text, quotes: _?)? = segments.last, blockStart == nil {
+                    // Lazy text after the rows starts a paragraph where it stands, which the underline makes
+                    // a heading there: the mark closes the containers, and libcmark reads the rest.
+                    var plan = Plan(line: first, column: column, segments: Array(segments.dropLast()), underline: nil)
+                    plan.markLazyText(text, endingAt: lines.count - 1, of: lines, quotes: quotes, items: contents)
+                    plans.append(plan)
+                    continue
                 }
                 guard case .table(var table)? = segments.last else {
                     var plan = Plan(line: first, column: column, segments: segments, underline: nil)
@@ -257,9 +275,8 @@ enum Tables {
                 // underline that is a rule or a list item there) starts it in libcmark too after a mark.
                 plan.mark(first + start, indent: contents.first ?? 0)
             } else if !isHeading, case .text(let text, quotes: _?)? = segments.last {
-                let index = min(lines.count, last - first + 1) - (text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) })
-                let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: contents)
-                plan.mark(first + index, indent: kept + min(lines[index].indent - kept, 3))
+                plan.markLazyText(
+                    text, endingAt: min(lines.count, last - first + 1), of: lines, quotes: quotes, items: contents)
             }
             plans.append(plan)
         }
@@ -269,7 +286,8 @@ enum Tables {
     /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
     /// too; the others' indentation counted from that content.
     private static func markLazyItemLines(_ lines: inout [SourceLines.ContentLine], content: Int) {
-        for index in lines.indices.dropFirst() {
+        // A line without its quotes' `>` is lazy already, its indentation counted from the line's start.
+        for index in lines.indices.dropFirst() where !lines[index].lazy {
             if lines[index].indent < content {
                 lines[index].lazy = true
             } else {
@@ -355,7 +373,8 @@ enum Tables {
     ///     first parse.
     /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document.
     static func build(
-        _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int
+        _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int,
+        isDefinition: (OpaquePointer) -> Bool
     ) -> Set<OpaquePointer> {
         var units = PreludeUnits(root: root, paragraphs: cells, plans: plans)
         var targets: [Int: OpaquePointer] = [:]
@@ -431,7 +450,7 @@ enum Tables {
         }
         units.removeLeftOver()
         // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank.
-        for table in withoutRows { Tree.loosenLists(endingInBlankLine: table) }
+        for table in withoutRows { Tree.loosenLists(endingInBlankLine: table, isDefinition: isDefinition) }
         return moved
     }
 
@@ -482,16 +501,52 @@ enum Tables {
     static func itemContentColumns(of block: OpaquePointer, source: SourceLines, quotes: Int) -> [Int] {
         var columns: [Int] = []
         var ancestor = Tree.parent(block)
+        var items: [(line: Int, content: Int)] = []
         while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
-            if Tree.type(current) == CMARK_NODE_ITEM, let first = Tree.firstChild(current) {
-                let line = Tree.startLine(first)
-                columns.append(
-                    source.column(line: line, byteColumn: Tree.startColumn(first))
-                        - source.quoteContentColumn(line: line, quotes: quotes))
+            if Tree.type(current) == CMARK_NODE_ITEM, let content = itemContentColumn(of: current, source: source) {
+                items.append((Tree.startLine(current), content))
             }
             ancestor = Tree.parent(current)
         }
+        for (line, content) in items {
+            // A quote that starts on the item's line may follow a list marker (`- > + a`), which the search
+            // for `>` markers does not pass: its content begins after its own `>` and the space or tab after it.
+            if let quote = ancestor, Tree.startLine(quote) == line {
+                let marker = Tree.startColumn(quote)
+                let bytes = source.lines[line - 1].utf8
+                let after = bytes.dropFirst(marker).first
+                let start = source.column(line: line, byteColumn: marker) + (after == 0x20 || after == 0x09 ? 2 : 1)
+                columns.append(content - start)
+            } else {
+                columns.append(content - source.quoteContentColumn(line: line, quotes: quotes))
+            }
+        }
         return columns
+    }
+
+    /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's
+    /// line as CommonMark §5.2 reads it: after the marker and one to four columns of white space, or one
+    /// column when five or more follow (the content is then indented code) or nothing does. The item's
+    /// first block is not always there: a definition taken out, or code indented past it.
+    static func itemContentColumn(of item: OpaquePointer, source: SourceLines) -> Int? {
+        let line = Tree.startLine(item)
+        guard line >= 1, line <= source.lines.count else { return nil }
+        let bytes = Array(source.lines[line - 1].utf8)
+        var index = Tree.startColumn(item) - 1
+        guard index >= 0, index < bytes.count else { return nil }
+        if "-+*".utf8.contains(bytes[index]) {
+            index += 1
+        } else {
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            index += 1
+        }
+        let markerEnd = source.column(line: line, byteColumn: index + 1)
+        var column = markerEnd
+        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+            column = bytes[index] == 0x09 ? column + 4 - column % 4 : column + 1
+            index += 1
+        }
+        return index >= bytes.count || column - markerEnd >= 5 ? markerEnd + 1 : column
     }
 
     /// The outermost list around a node inside its innermost block quote (or the document).

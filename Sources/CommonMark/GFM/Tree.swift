@@ -196,6 +196,14 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
+    /// A tree libcmark parses from bytes, the caller's to free; nil when it could not allocate one.
+    static func parse(_ bytes: [UInt8], smart: Bool) -> Pointer? {
+        let options = smart ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT
+        return bytes.withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
+        }
+    }
+
     /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space and
     /// before a `)` or the line's end, spaces between.
     static func mayHoldEmptyTitle(_ source: String) -> Bool {
@@ -236,11 +244,16 @@ enum Tree {
     /// `S_ends_with_blank_line` looks, a list is loose when such a block is followed by another block in
     /// its item or by another item.
     ///
-    /// - Parameter followed: Whether the block has a next sibling in cmark-gfm's tree that it has not here.
-    static func loosenLists(endingInBlankLine block: Pointer, followed: Bool = false) {
+    /// - Parameters:
+    ///   - followed: Whether the block has a next sibling in cmark-gfm's tree that it has not here.
+    ///   - isDefinition: Whether an item is a footnote definition, which cmark-gfm's tree has as a block of
+    ///     its own that `S_ends_with_blank_line` does not look into.
+    static func loosenLists(
+        endingInBlankLine block: Pointer, followed: Bool = false, isDefinition: (Pointer) -> Bool
+    ) {
         var block = block
         var followed = followed
-        while let item = parent(block), type(item) == CMARK_NODE_ITEM, let list = parent(item) {
+        while let item = parent(block), type(item) == CMARK_NODE_ITEM, !isDefinition(item), let list = parent(item) {
             followed = followed || next(block) != nil || next(item) != nil
             if followed {
                 cmark_node_set_list_tight(list, 0)
@@ -262,6 +275,20 @@ enum Tree {
         }
         return quotes
     }
+    /// Whether the block quotes around a node are all its containers: it is in at least one, and every
+    /// container from the innermost quote up to the document is a quote.
+    static func quotesReachMargin(of node: Pointer) -> Bool {
+        var ancestor = cmark_node_parent(node)
+        var inQuote = false
+        while let current = ancestor, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
+            let isQuote = cmark_node_get_type(current) == CMARK_NODE_BLOCK_QUOTE
+            if inQuote && !isQuote { return false }
+            inQuote = inQuote || isQuote
+            ancestor = cmark_node_parent(current)
+        }
+        return inQuote
+    }
+
     static func isLink(_ node: Pointer) -> Bool {
         let kind = cmark_node_get_type(node)
         return kind == CMARK_NODE_LINK || kind == CMARK_NODE_IMAGE

@@ -1,0 +1,142 @@
+internal import CCmark
+
+extension Autolinks {
+    /// A bare URL read from a block's source: its bytes there and the link's destination.
+    typealias SourceURL = (range: Range<Int>, url: String)
+
+    /// How many times one block is parsed again, one more URL standing in each time: a bound on the work
+    /// for a block of many URLs whose rest reaches outside the node they end in (each parse is linear).
+    private static let maximumReparses = 8
+
+    /// Parses a block's source again with its bare URLs standing in as plain text, where a URL ends in a
+    /// node whose rest reaches outside it (`www.` `e``, whose rest's backtick pairs with a later one) or in
+    /// an emphasis it runs past (`_www.;_\`): cmark-gfm's inline parser takes the URL from the source and
+    /// goes on from its end, with the delimiters and brackets before it still open, so the rest of the
+    /// block is read as if the URL were a word. Each URL stands in as a private-use character (neither white
+    /// space nor punctuation, as the URL's first character is neither) and a character of its last one's
+    /// class (``RestOfNode/standIn(_:link:)``), which libcmark keeps in text; the stand-ins then become the
+    /// links. The URLs after the last one are found in the new inlines as in any block's. A block's own text
+    /// is parsed at most ``maximumReparses`` times this way, so the work stays linear in it.
+    ///
+    /// - Parameters:
+    ///   - urls: The block's URLs up to the one whose rest reaches out, in source order.
+    ///   - lines: The parsed text's lines, whose link reference definitions the block's brackets may use.
+    ///   - definitions: The reads of the whole text's definitions left.
+    /// - Returns: Whether the block's inlines were replaced; if not, the block is as it was.
+    static func reparse(
+        _ block: OpaquePointer, source: InlineSource, urls: [SourceURL], lines: SourceLines, reading: Reading,
+        definitions: inout DefinitionReads
+    ) -> Bool {
+        let raw = source.raw
+        guard reading.depth < maximumReparses, let scalar = Unicode.Scalar(0xE000 + reading.depth) else {
+            return false
+        }
+        let mark = Array(String(scalar).utf8)
+        guard ByteSearch.firstIndex(of: mark, in: raw[...], from: 0) == nil else { return false }
+        var text: [UInt8] = []
+        var standIns: [[UInt8]] = []
+        var from = 0
+        for url in urls {
+            let standIn = mark + RestOfNode.standIn(raw, link: url.range)
+            text += raw[from..<url.range.lowerBound] + standIn
+            standIns.append(standIn)
+            from = url.range.upperBound
+        }
+        text += raw[from...]
+        let blockLines = text.count { $0 == 0x0A } + 1
+        // Brackets may be reference links: the definitions are read from the whole text after the block's.
+        if raw.contains(UInt8(ascii: "[")) {
+            switch definitions.take(lines) {
+            case .none: break
+            case .exhausted: return false
+            case .text(let all): text += [0x0A, 0x0A] + all
+            }
+        }
+        guard let document = Tree.parse(text, smart: reading.smart) else { return false }
+        defer { cmark_node_free(document) }
+        guard let paragraph = Tree.firstChild(document), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
+            Tree.startLine(paragraph) == 1, Tree.endLine(paragraph) == blockLines
+        else { return false }
+        Tree.consolidateText(paragraph)
+        let paragraphLines = SourceLines(String(decoding: text, as: UTF8.self))
+        // The passes before this one, on the new inlines.
+        if reading.footnotes, ByteSearch.firstIndex(of: Array("[^".utf8), in: raw[...], from: 0) != nil {
+            _ = FootnoteReferences.restore([paragraph], lines: paragraphLines, entities: reading.entities)
+        }
+        if raw.contains(UInt8(ascii: "~")) {
+            Strikethrough.protectWrittenTildes([paragraph], lines: paragraphLines, entities: reading.entities)
+        }
+        var deeper = reading
+        deeper.depth += 1
+        let done = linkFromSource([paragraph], lines: paragraphLines, reading: deeper)
+        apply([paragraph], smart: reading.smart, source: { paragraphLines }, readFromSource: done)
+        guard linkStandIns(in: paragraph, standIns: standIns, urls: urls, raw: raw) else { return false }
+        for child in Tree.children(block) { Tree.remove(child) }
+        Tree.moveChildren(of: paragraph, to: block)
+        return true
+    }
+
+    /// The reads of a text's link reference definitions for blocks parsed again: the whole text is parsed
+    /// after the block, which costs as much as parsing the text, so a document does it a few times.
+    struct DefinitionReads {
+        enum Read {
+            /// The text defines no links.
+            case none
+            /// No more reads are left.
+            case exhausted
+            /// The text to parse after the block.
+            case text(ArraySlice<UInt8>)
+        }
+
+        private var remaining = 4
+        /// Whether the text holds a `]:`, found on the first read.
+        private var defines: Bool?
+
+        /// The text to read the definitions from, counted as one read.
+        mutating func take(_ lines: SourceLines) -> Read {
+            let all = lines.bytes(from: 1, through: lines.lines.count)
+            let defines =
+                self.defines ?? (ByteSearch.firstIndex(of: Array("]:".utf8), in: all, from: all.startIndex) != nil)
+            self.defines = defines
+            guard defines else { return .none }
+            guard remaining > 0 else { return .exhausted }
+            remaining -= 1
+            return .text(all)
+        }
+    }
+
+    /// Makes each stand-in, in order, the link of its URL; false when they are not all found in text outside
+    /// links.
+    private static func linkStandIns(
+        in paragraph: OpaquePointer, standIns: [[UInt8]], urls: [SourceURL], raw: [UInt8]
+    ) -> Bool {
+        var next = 0
+        var edits: [(node: OpaquePointer, pieces: [OpaquePointer])] = []
+        for node in Tree.textsOutsideLinks(paragraph) where next < standIns.count {
+            let literal = Tree.literalBytes(node)
+            var pieces: [OpaquePointer] = []
+            var plain = 0
+            while next < standIns.count,
+                let found = ByteSearch.firstIndex(of: standIns[next], in: literal[...], from: plain)
+            {
+                if found > plain { pieces.append(Tree.text(String(decoding: literal[plain..<found], as: UTF8.self))) }
+                let url = urls[next]
+                pieces.append(Tree.autolink(to: url.url, text: String(decoding: raw[url.range], as: UTF8.self)))
+                plain = found + standIns[next].count
+                next += 1
+            }
+            guard !pieces.isEmpty else { continue }
+            if plain < literal.count { pieces.append(Tree.text(String(decoding: literal[plain...], as: UTF8.self))) }
+            edits.append((node, pieces))
+        }
+        guard next == standIns.count else {
+            for edit in edits { edit.pieces.forEach(cmark_node_free) }
+            return false
+        }
+        for (node, pieces) in edits {
+            for piece in pieces { Tree.insert(piece, before: node) }
+            Tree.remove(node)
+        }
+        return true
+    }
+}
