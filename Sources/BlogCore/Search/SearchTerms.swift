@@ -11,6 +11,13 @@ struct SearchTerms: Sendable, Equatable {
 
     init() {}
 
+    /// Room for `count` terms of `bytes` bytes in all, so that a document's terms are not grown into.
+    init(reservingCapacity count: Int, bytes: Int) {
+        self.bytes.reserveCapacity(bytes)
+        ends.reserveCapacity(count)
+        counts.reserveCapacity(count)
+    }
+
     /// The terms of a dictionary, in the order of their bytes.
     init(_ counts: [String: Int]) {
         for (term, count) in counts.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {

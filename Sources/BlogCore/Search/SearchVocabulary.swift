@@ -1,29 +1,35 @@
-/// Counts one document's words at a time into terms, and remembers every word it has met with its term:
-/// each rendering worker keeps one for all the posts it renders
-/// (``Swift/Array/parallelMapChunks(chunk:progress:state:_:)``), so that a word met in an earlier post is
-/// not folded or stemmed again, and no table is made for each post. A site's posts share most of their
-/// words: stemming each post's distinct words again, and a table of them for each post, cost a fifth of
-/// what the index adds to a clean build.
+/// Every word a rendering worker has met, each with its term, and the counts of the document being read:
+/// each worker keeps one for all the posts it renders (``Swift/Array/parallelMapChunks(chunk:progress:state:_:)``),
+/// so that a word met in an earlier post is found in one table and not folded or stemmed again, and no
+/// table is made, emptied or read again for each post. A site's posts share most of their words: stemming
+/// each post's distinct words again, and a table of them for each post, cost a fifth of what the index
+/// added to a clean build.
 ///
 /// What it makes of a document depends on the document alone, never on the documents it met before: the
 /// terms come in the order their words first occur.
 struct SearchVocabulary: SearchTokenSink, ~Copyable {
     let words: SearchWords
-    /// The document's words, counted by their bytes (ASCII words lowercased, the others as read).
-    private var document = SearchWordTable(capacity: 128)
-    /// Every word met, numbered by its bytes, and the number of its term (-1 when nothing is left of it).
-    private var known = SearchWordTable(capacity: 1024)
+    /// Every word met, numbered by its bytes (ASCII words lowercased, the others as read).
+    private var known = SearchWordTable(capacity: 4096)
+    /// By word number: its term's number (-1 when folding leaves nothing of it), and its count in the
+    /// document being read.
+    /// The counts are memory of its own, not an array's: they change for every word of every post, and an
+    /// array checks its bounds and whether it is shared on each change.
     private var termOfWord: [Int32] = []
+    private var counts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 4096)
+    /// The numbers of the document's words, in the order they first occur.
+    private var found: [Int32] = []
     /// Every term made, numbered by its bytes, and where each ends in ``termBytes``.
-    private var termNumbers = SearchWordTable(capacity: 1024)
+    private var termNumbers = SearchWordTable(capacity: 4096)
     private var termBytes: [UInt8] = []
     private var termEnds: [Int] = []
-    /// For each term, its position among the document's terms plus one; 0 while the document has none.
+    /// By term number: its position among the document's terms plus one; 0 while the document has none.
     private var positions: [Int32] = []
-    private var drained = SearchWordTable.Drained()
-    /// The weight of the text being added.
-    private var weight = 1
+    /// The terms of the document being taken, by number.
+    private var held: [Int32] = []
     private var scratch: [UInt8] = []
+    /// The weight of the text being added.
+    private var weight: Int32 = 1
 
     /// Past this many words the vocabulary starts again, so that a site of millions of distinct tokens
     /// (hashes, numbers) holds memory for no more than this many.
@@ -31,6 +37,11 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
 
     init(_ words: SearchWords) {
         self.words = words
+        counts.initialize(repeating: 0)
+    }
+
+    deinit {
+        counts.deallocate()
     }
 
     /// Counts the terms of UTF-8 text (valid, as a Swift string's or cmark's text is) `weight` times.
@@ -38,18 +49,8 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
     /// - Returns: The text's words as its reading time counts them (``ReadingWords``).
     @discardableResult
     mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, weight: Int = 1) -> Int {
-        self.weight = weight
+        self.weight = Int32(clamping: weight)
         return SearchWords.scan(bytes, into: &self)
-    }
-
-    /// Counts a token of the text being added in the document's table (``SearchWords/scan(_:into:)``).
-    @inline(__always)
-    mutating func take(_ token: UnsafeBufferPointer<UInt8>, _ kind: SearchWords.Token) {
-        if case .ascii(let packed) = kind {
-            document.add(token, packed: packed, weight: weight)
-        } else {
-            document.add(token, packed: SearchWordTable.packed(token), weight: weight)
-        }
     }
 
     @discardableResult
@@ -58,51 +59,59 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
         return text.withUTF8 { add($0, weight: weight) }
     }
 
+    /// Counts a token of the text being added (``SearchWords/scan(_:into:)``).
+    @inline(__always)
+    mutating func take(_ token: UnsafeBufferPointer<UInt8>, _ kind: SearchWords.Token) {
+        let packed: UInt64 = if case .ascii(let packed) = kind { packed } else { SearchWordTable.packed(token) }
+        let number = known.number(of: token, packed: packed)
+        if number == termOfWord.count { meet(token) }
+        if counts[number] == 0 { found.append(Int32(truncatingIfNeeded: number)) }
+        counts[number] &+= weight
+    }
+
+    /// Makes a new word's term.
+    @inline(never)
+    private mutating func meet(_ word: UnsafeBufferPointer<UInt8>) {
+        if termOfWord.count == counts.count {
+            let more = UnsafeMutableBufferPointer<Int32>.allocate(capacity: counts.count * 2)
+            more.initialize(repeating: 0)
+            _ = more.update(fromContentsOf: counts)
+            counts.deallocate()
+            counts = more
+        }
+        termOfWord.append(makeTerm(word))
+    }
+
     /// The terms of what was added since the last call, with their counts, in the order their words first
     /// occur; the next call starts a new document.
     mutating func takeTerms() -> SearchTerms {
-        if known.count > Self.wordLimit { forgetWords() }
-        var drained = SearchWordTable.Drained()
-        swap(&drained, &self.drained)
-        defer { swap(&drained, &self.drained) }
-        document.drain(into: &drained)
-        var terms = SearchTerms()
-        var held: [Int32] = []
-        held.reserveCapacity(drained.entries.count)
-        drained.bytes.withUnsafeBufferPointer { all in
-            for entry in drained.entries {
-                let term = term(of: UnsafeBufferPointer(rebasing: all[entry.start..<entry.end]))
+        var terms = SearchTerms(reservingCapacity: found.count, bytes: found.count * 8)
+        held.removeAll(keepingCapacity: true)
+        termBytes.withUnsafeBufferPointer { bytes in
+            for word in found {
+                let count = Int(counts[Int(word)])
+                counts[Int(word)] = 0
+                let term = termOfWord[Int(word)]
                 guard term >= 0 else { continue }
                 let position = positions[Int(term)]
                 if position > 0 {
-                    terms.add(entry.count, at: Int(position) - 1)
+                    terms.add(count, at: Int(position) - 1)
                 } else {
                     held.append(term)
                     positions[Int(term)] = Int32(held.count)
-                    termBytes.withUnsafeBufferPointer { bytes in
-                        let start = term == 0 ? 0 : termEnds[Int(term) - 1]
-                        terms.append(
-                            UnsafeBufferPointer(rebasing: bytes[start..<termEnds[Int(term)]]), count: entry.count)
-                    }
+                    let start = term == 0 ? 0 : termEnds[Int(term) - 1]
+                    terms.append(UnsafeBufferPointer(rebasing: bytes[start..<termEnds[Int(term)]]), count: count)
                 }
             }
         }
         for term in held { positions[Int(term)] = 0 }
+        found.removeAll(keepingCapacity: true)
+        if known.count > Self.wordLimit { forgetWords() }
         return terms
     }
 
-    /// The number of a word's term, made when the word is new; -1 when folding leaves nothing of it.
-    private mutating func term(of word: UnsafeBufferPointer<UInt8>) -> Int32 {
-        let number = known.number(of: word)
-        if number < termOfWord.count { return termOfWord[number] }
-        let term = makeTerm(word)
-        termOfWord.append(term)
-        return term
-    }
-
     /// Folds and stems a new word and numbers its term: a word of ASCII letters and digits is stemmed, one
-    /// with letters past ASCII folded and stemmed, ideographs kept as they are.
-    @inline(never)
+    /// with letters past ASCII folded and stemmed, ideographs kept as they are; -1 when nothing is left.
     private mutating func makeTerm(_ word: UnsafeBufferPointer<UInt8>) -> Int32 {
         scratch.removeAll(keepingCapacity: true)
         if word.allSatisfy({ $0 < 0x80 }) {
@@ -126,9 +135,9 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
     }
 
     private mutating func forgetWords() {
-        known = SearchWordTable(capacity: 1024)
+        known = SearchWordTable(capacity: 4096)
         termOfWord.removeAll()
-        termNumbers = SearchWordTable(capacity: 1024)
+        termNumbers = SearchWordTable(capacity: 4096)
         termBytes.removeAll()
         termEnds.removeAll()
         positions.removeAll()

@@ -14,8 +14,6 @@ struct SearchWordTable: ~Copyable {
         var count: UInt32
         /// 0 for an empty slot, the length of a word of up to 8 bytes, or 9 plus the long word's number.
         var info: UInt32
-        /// How many words came before it: its number.
-        var order: UInt32
     }
 
     private var slots: UnsafeMutableBufferPointer<Slot>
@@ -29,7 +27,7 @@ struct SearchWordTable: ~Copyable {
     /// A table of `capacity` slots to start with, a power of two; it doubles when half full.
     init(capacity: Int) {
         slots = .allocate(capacity: capacity)
-        slots.initialize(repeating: Slot(key: 0, count: 0, info: 0, order: 0))
+        slots.initialize(repeating: Slot(key: 0, count: 0, info: 0))
         mask = slots.count - 1
     }
 
@@ -56,12 +54,19 @@ struct SearchWordTable: ~Copyable {
         }
     }
 
-    /// The number of `word` among the words in the order they came first, adding it when it is new.
+    /// The number of `word` among the words in the order they came first, adding it when it is new; a
+    /// table that numbers words holds no counts.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int {
-        let (slot, key, isHeld) = find(word, packed: Self.packed(word))
-        if isHeld { return Int(slots[slot].order) }
+        number(of: word, packed: Self.packed(word))
+    }
+
+    /// The same for a word whose ``packed(_:)`` is known; inlined where words are read.
+    @inline(__always)
+    mutating func number(of word: UnsafeBufferPointer<UInt8>, packed: UInt64) -> Int {
+        let (slot, key, isHeld) = find(word, packed: packed)
+        if isHeld { return Int(slots[slot].count) }
         let number = count
-        insert(word, key: key, at: slot, weight: 0)
+        insert(word, key: key, at: slot, weight: number)
         return number
     }
 
@@ -92,7 +97,7 @@ struct SearchWordTable: ~Copyable {
             longWords.append(longBytes.count..<longBytes.count + word.count)
             longBytes.append(contentsOf: word)
         }
-        slots[slot] = Slot(key: key, count: UInt32(weight), info: info, order: UInt32(count))
+        slots[slot] = Slot(key: key, count: UInt32(weight), info: info)
         count += 1
         if count * 2 > slots.count { grow() }
     }
@@ -112,40 +117,6 @@ struct SearchWordTable: ~Copyable {
                 }
             }
         }
-    }
-
-    /// Empties the table, keeping its memory for the next words, and puts each word it held into `words`
-    /// in the order the words came first, with its count.
-    mutating func drain(into words: inout Drained) {
-        words.bytes.removeAll(keepingCapacity: true)
-        words.entries.removeAll(keepingCapacity: true)
-        words.entries.append(contentsOf: repeatElement((start: 0, end: 0, count: 0), count: count))
-        longBytes.withUnsafeBufferPointer { long in
-            for index in slots.indices where slots[index].info != 0 {
-                let slot = slots[index]
-                let start = words.bytes.count
-                if slot.info > 8 {
-                    words.bytes.append(contentsOf: long[longWords[Int(slot.info) - 9]])
-                } else {
-                    withUnsafeBytes(of: slot.key.littleEndian) {
-                        words.bytes.append(contentsOf: $0.prefix(Int(slot.info)))
-                    }
-                }
-                words.entries[Int(slot.order)] = (start, words.bytes.count, Int(slot.count))
-                slots[index].info = 0
-            }
-        }
-        count = 0
-        longWords.removeAll(keepingCapacity: true)
-        longBytes.removeAll(keepingCapacity: true)
-    }
-
-    /// The words a table held, as ``drain(into:)`` leaves them.
-    struct Drained {
-        /// The words' bytes, end to end.
-        var bytes: [UInt8] = []
-        /// Each word's bytes in ``bytes`` and its count, in the order the words came first.
-        var entries: [(start: Int, end: Int, count: Int)] = []
     }
 
     private func holds(_ long: Int, _ word: UnsafeBufferPointer<UInt8>) -> Bool {
@@ -182,7 +153,7 @@ struct SearchWordTable: ~Copyable {
     private mutating func grow() {
         let old = slots
         slots = .allocate(capacity: old.count * 2)
-        slots.initialize(repeating: Slot(key: 0, count: 0, info: 0, order: 0))
+        slots.initialize(repeating: Slot(key: 0, count: 0, info: 0))
         mask = slots.count - 1
         for slot in old where slot.info != 0 {
             var index = Self.home(slot.key, mask)

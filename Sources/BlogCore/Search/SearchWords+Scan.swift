@@ -51,16 +51,18 @@ extension SearchWords {
         let count = bytes.count
         // Made for the first word of more than 8 letters only: a title or a tag is scanned alone.
         var folded: [UInt8] = []
+        // A short word's bytes, lowercased, are its packed integer's, stored here: not a closure's
+        // (`withUnsafeBytes(of:)`), which the compiler calls rather than inlines for each word.
+        let short = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { short.deallocate() }
+        let shortBytes = UnsafeRawPointer(short).assumingMemoryBound(to: UInt8.self)
         /// Hands over the ASCII word `start..<end`, lowercased.
         func word(_ start: Int, _ end: Int) {
             let length = end - start
             if length <= 8 {
                 let packed = packedWord(base + start, length: length, readable: count - start)
-                withUnsafeBytes(of: packed.littleEndian) { raw in
-                    sink.take(
-                        UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<length]),
-                        .ascii(packed: packed))
-                }
+                short.pointee = packed.littleEndian
+                sink.take(UnsafeBufferPointer(start: shortBytes, count: length), .ascii(packed: packed))
                 return
             }
             if folded.count < length { folded = [UInt8](repeating: 0, count: max(64, length)) }
