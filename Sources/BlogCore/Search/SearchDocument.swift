@@ -85,7 +85,12 @@ struct SearchDocument: Sendable, Equatable {
                     length += 1
                 }
                 pendingSpace = false
-                result.append(contentsOf: bytes[index..<end])
+                // An ASCII byte alone: an array appends a slice through its generic path.
+                if width == 1 {
+                    result.append(lead)
+                } else {
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                }
                 length += 1
             }
             index = end
