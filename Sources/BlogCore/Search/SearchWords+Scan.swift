@@ -79,12 +79,7 @@ extension SearchWords {
         var wordStart = -1
         while index < count {
             let readable = min(8, count - index)
-            var chunk: UInt64 = 0
-            if readable == 8 {
-                chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            } else {
-                for offset in 0..<readable { chunk |= UInt64(base[index + offset]) << (8 * UInt64(offset)) }
-            }
+            let chunk = loadChunk(base + index, readable: readable)
             let high = chunk & 0x8080_8080_8080_8080
             // The bytes before the first past ASCII, which the scalar reader takes.
             let limit = high == 0 ? readable : min(readable, high.trailingZeroBitCount / 8)
@@ -126,6 +121,15 @@ extension SearchWords {
         }
         if wordStart >= 0 { word(wordStart, count) }
         return reading.count
+    }
+
+    /// Up to 8 bytes at `start` in an integer, the first in the lowest byte, zeros past `readable`.
+    @inline(__always)
+    private static func loadChunk(_ start: UnsafePointer<UInt8>, readable: Int) -> UInt64 {
+        if readable == 8 { return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)) }
+        var chunk: UInt64 = 0
+        for offset in 0..<readable { chunk |= UInt64(start[offset]) << (8 * UInt64(offset)) }
+        return chunk
     }
 
     /// The 0x80 bit set in each byte of `chunk` (all below 0x80) that is an ASCII letter or digit.
