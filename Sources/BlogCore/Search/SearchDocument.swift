@@ -101,8 +101,12 @@ struct SearchDocument: Sendable, Equatable {
     /// One line for the build record: the excerpt, then each term and its count, in the terms' order,
     /// separated by U+001F (which a term never holds, and the record's text replaces in the excerpt).
     var recordText: String {
-        var bytes = excerpt.utf8.map { $0 == 0x1F ? 0x20 : $0 }
-        bytes.reserveCapacity(bytes.count + terms.bytes.count + terms.count * 4)
+        var excerpt = excerpt
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(excerpt.utf8.count + terms.bytes.count + terms.count * 4)
+        // Its bytes at once, not mapped one by one through the string's view.
+        excerpt.withUTF8 { bytes.append(contentsOf: $0) }
+        for index in bytes.indices where bytes[index] == 0x1F { bytes[index] = 0x20 }
         terms.forEach { term, count in
             bytes.append(0x1F)
             bytes.append(contentsOf: term)
