@@ -136,6 +136,21 @@ import Testing
         #expect(try renderer().render(makePost(text)).wordCount == words)
     }
 
+    /// With the search index on, the words are counted as the index's scanner reads the text collected from
+    /// the tree, where a node's text continues the one before it; the reading time counts each node apart,
+    /// as without the index.
+    @Test(arguments: [
+        "*foo*bar", "**foo**: bar", "[link](https://e.org/).", "a`code`b", "日*本*語", "a*日*b", "x\u{A0}*y*z",
+        "*é*é", "“*quoted*”", "a  \nb", "a\\\nb", "a\nb", "![alt](x.png)y", "&amp;x", "<span>a</span>b",
+        "- *a*b\n- c\n\n```\ncode\n```\nafter", "# *Head*ing\n\ntext", "> q*u*ote\n", "*a* *b*", "*\u{2003}*x",
+        "ｶ*ﾀ*", "", "*a*\n\n*b*",
+    ])
+    func wordsAreCountedAlikeWithAndWithoutSearch(_ text: String) throws {
+        let without = try renderer("title: T\nbase_url: https://example.com/blog/\nsearch: false\n")
+        let expected = try without.render(makePost(text)).wordCount
+        #expect(try renderer().render(makePost(text)).wordCount == expected, "\(text.debugDescription)")
+    }
+
     @Test(arguments: [
         ("https://e.org/a.md", true), ("mailto:a@e.org", true), ("a+b.c-d:x", true), ("C:x", true), ("x2:y", true),
         ("posts/a.md", false), ("1abc:x", false), ("é:x", false), ("a b:x", false), ("a_b:x", false), (":x", false),
@@ -181,6 +196,9 @@ import Testing
             }
             let words = text.utf8.withContiguousStorageIfAvailable(PostRenderer.wordCount(inUTF8:))
             #expect(words == reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
+            // The search index's scanner counts the same words as it reads the text for its terms.
+            let scanned = text.utf8.withContiguousStorageIfAvailable { SearchWords.scan($0) { _, _ in } }
+            #expect(scanned == reference(text), "\(text.unicodeScalars.map { String($0.value, radix: 16) })")
         }
     }
 

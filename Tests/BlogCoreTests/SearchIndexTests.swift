@@ -66,6 +66,25 @@ import Testing
         }
     }
 
+    /// A rendering worker counts post after post in one vocabulary: what it makes of a document, terms and
+    /// their order included, is what a vocabulary that met no document before makes of it.
+    @Test(arguments: [SearchWords(stems: true), SearchWords(stems: false)])
+    func aDocumentsTermsDoNotDependOnTheDocumentsBefore(words: SearchWords) {
+        var shared = SearchVocabulary(words)
+        let texts = Self.generatedEntries(count: 30, seed: 5).map {
+            $0.title + " Running runs RUN café Cafe CAFÉ 東京都 ΟΔΟΣ οδός " + $0.document.excerpt
+        }
+        for text in texts + texts.reversed() {
+            var fresh = SearchVocabulary(words)
+            fresh.add(text)
+            shared.add(text)
+            let alone = fresh.takeTerms()
+            let after = shared.takeTerms()
+            #expect(alone.bytes == after.bytes && alone.ends == after.ends && alone.counts == after.counts)
+            #expect(alone.dictionary == words.counts(in: text))
+        }
+    }
+
     /// The scanner that reads ASCII 8 bytes at a time finds the tokens the scalar-by-scalar reader finds,
     /// wherever words, ideographs and bytes past ASCII fall against its 8-byte steps.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])

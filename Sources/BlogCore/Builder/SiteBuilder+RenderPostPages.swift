@@ -124,16 +124,21 @@ extension SiteBuilder {
 
     /// Renders on every core, in chunks of sixteen: carrying a page over takes microseconds, and a task per
     /// post costs more than that; a chunk of rendered posts is still short enough to share out evenly and to
-    /// show progress. Pages are written to fixed paths as they are made (so rendered pages are not all held
-    /// in memory) and results come back in input order, so the output never depends on scheduling.
+    /// show progress. Each worker keeps its search vocabulary from chunk to chunk. Pages are written to fixed
+    /// paths as they are made (so rendered pages are not all held in memory) and results come back in input
+    /// order, so the output never depends on scheduling.
     static func renderPages(
         _ work: [RenderWork], _ context: RenderContext, progress: (@Sendable (Int, Int) -> Void)?
     ) async -> [RenderResult] {
-        await work.parallelMap(minimumChunk: 16, maximumChunk: 16, progress: progress) { renderPage($0, context) }
+        await work.parallelMapChunks(chunk: 16, progress: progress, state: { context.renderer.makeVocabulary() }) {
+            vocabulary, chunk in chunk.map { renderPage($0, context, &vocabulary) }
+        }.flatMap { $0 }
     }
 
     /// Carries one post's page over, or renders and stages it.
-    private static func renderPage(_ item: RenderWork, _ context: RenderContext) -> RenderResult {
+    private static func renderPage(
+        _ item: RenderWork, _ context: RenderContext, _ vocabulary: inout SearchVocabulary
+    ) -> RenderResult {
         var post = item.post
         let tags = context.tags.folded(post.tags)
         let route = context.routes.page(of: post)
@@ -158,7 +163,8 @@ extension SiteBuilder {
             post.body = context.bodies.take(item.fileIndex)
         }
         do {
-            var rendered = try context.renderer.render(post, includingFeedHTML: item.makesFeedItem)
+            var rendered = try context.renderer.render(
+                post, includingFeedHTML: item.makesFeedItem, vocabulary: &vocabulary)
             // Pages offer their folder's images in <picture>; feeds keep the plain <img> of the feed HTML.
             if let images = context.images, !context.pictures.isEmpty,
                 let html = PictureMarkup.rewrite(

@@ -59,6 +59,18 @@ struct PostRenderer: Sendable {
     private var htmlOptions: RenderOptions { configuration.markdown.htmlOptions }
 
     func render(_ post: Post, includingFeedHTML: Bool = true) throws -> RenderedPost {
+        var vocabulary = makeVocabulary()
+        return try render(post, includingFeedHTML: includingFeedHTML, vocabulary: &vocabulary)
+    }
+
+    /// The vocabulary a worker renders posts with: the site's search words.
+    func makeVocabulary() -> SearchVocabulary {
+        SearchVocabulary(configuration.search?.words ?? SearchWords(stems: false))
+    }
+
+    /// Renders a post, counting its search terms in `vocabulary` (``makeVocabulary()``), which a worker
+    /// keeps from post to post.
+    func render(_ post: Post, includingFeedHTML: Bool, vocabulary: inout SearchVocabulary) throws -> RenderedPost {
         let document = try Document(
             markdown: post.body.replacingControlCharacters, options: parseOptions,
             extensions: configuration.markdown.extensions)
@@ -67,12 +79,18 @@ struct PostRenderer: Sendable {
             document, collectingParagraphs: post.summary == nil && configuration.summaryWords == nil,
             textCapacity: configuration.search != nil ? post.body.utf8.count : nil)
         // Before the anchors: the search index holds what the reader sees of a heading.
-        let search = configuration.search.map { settings in
-            walked.text.withUnsafeBufferPointer {
-                SearchDocument(
+        var search: SearchDocument?
+        var words = walked.words
+        if let settings = configuration.search {
+            if vocabulary.words != settings.words { vocabulary = SearchVocabulary(settings.words) }
+            let made = walked.text.withUnsafeBufferPointer {
+                SearchDocument.make(
                     bodyUTF8: $0, headings: walked.headings.map(Self.blockText), fields: Self.searchFields(of: post),
-                    words: settings.words)
+                    vocabulary: &vocabulary)
             }
+            search = made.document
+            // The text's words where its nodes meet were counted apart by the walk.
+            words += made.bodyWords
         }
         let toc = try HeadingAnchors.add(to: walked.headings, levels: configuration.markdown.tocLevels)
         // Hugo's summary ends at a paragraph; which one is known from the HTML, and the text from the tree.
@@ -122,7 +140,7 @@ struct PostRenderer: Sendable {
             ?? (configuration.summaryWords.map { Self.summary(of: summaryBlocks, html: html.text, words: $0) }
                 ?? Self.summary(of: walked.paragraphs))
         return RenderedPost(
-            html: html, feedHTML: feedHTML, summary: summary, wordCount: walked.words,
+            html: html, feedHTML: feedHTML, summary: summary, wordCount: words,
             toc: TableOfContentsEntry.nested(toc),
             diagnostics: diagnostics, search: search)
     }
@@ -145,6 +163,9 @@ struct PostRenderer: Sendable {
         var rawHTML: [Node] = []
         var paragraphs: [Node] = []
         var codeBlocks: [Node] = []
+        /// The words of the text nodes, inline code and code blocks for the reading time; while the text is
+        /// collected for the search index, only those of the text before a node that the node's words
+        /// continue in the text collected, which its scanner counts as one (``ReadingWords/joins(_:_:)``).
         var words = 0
         /// The text of every text and code node, one space between, for the search index.
         var text: [UInt8] = []
@@ -162,8 +183,13 @@ struct PostRenderer: Sendable {
             switch kind {
             case .text, .code, .codeBlock:
                 node.withLiteralBytes { literal in
-                    walked.words += wordCount(inUTF8: literal)
-                    if collectingText { appendText(literal, of: kind, to: &walked.text) }
+                    if collectingText {
+                        // A code block's text is set apart by spaces.
+                        if kind != .codeBlock, joinedWords(walked.text, literal) { walked.words += 1 }
+                        appendText(literal, of: kind, to: &walked.text)
+                    } else {
+                        walked.words += wordCount(inUTF8: literal)
+                    }
                 }
                 if kind == .codeBlock { walked.codeBlocks.append(node) }
                 return
@@ -180,6 +206,17 @@ struct PostRenderer: Sendable {
             }
         }
         return walked
+    }
+
+    /// Whether the text collected so far ends in a word that `literal`'s first word continues there: the
+    /// reading time counts each node's words apart.
+    private static func joinedWords(_ text: [UInt8], _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let last = text.last, !literal.isEmpty, last != UInt8(ascii: " ") else { return false }
+        return text.withUnsafeBufferPointer { text in
+            var start = text.count - 1
+            while start > 0, text[start] & 0xC0 == 0x80 { start -= 1 }
+            return ReadingWords.joins(ReadingWords.scalar(text, at: start), ReadingWords.scalar(literal, at: 0))
+        }
     }
 
     /// Adds a node's text (its `literal`, for text and code) to the search text: inline text as it is, a
@@ -443,103 +480,11 @@ struct PostRenderer: Sendable {
         return cut.trimmingScalars { $0.isSpaceAsFoundation || $0.isPunctuation } + "…"
     }
 
-    /// The words of one node's text; ``walk(_:collectingParagraphs:)`` adds up those of text, inline code
-    /// and code blocks. Words are separated by white space; in scripts written without spaces, each
-    /// ideograph or kana counts. Works on the bytes: ASCII is decided without Unicode property look-ups,
-    /// and the text is never copied into a `String` (this runs over every byte of every post).
+    /// The words of one node's text (``ReadingWords``); ``walk(_:collectingParagraphs:textCapacity:)`` adds up
+    /// those of text, inline code and code blocks.
     static func wordCount(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var count = 0
-        var inWord = false
-        var index = 0
-        while index < bytes.count {
-            // Eight bytes at a time while they are ASCII: the white space among them found with a few
-            // operations on one word, and the words that start there counted by their bits.
-            if index + 8 <= bytes.count, let base = bytes.baseAddress {
-                let eight = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                if eight & Self.highBits == 0 {
-                    let letters = ~Self.spaceBytes(eight) & Self.highBits
-                    // A byte starts a word when it is not white space and the byte before it is (or,
-                    // for the first, when the text before was not in a word). Little-endian: the byte
-                    // before is the next lower one.
-                    let afterSpace = (~letters & Self.highBits) << 8 | (inWord ? 0 : 0x80)
-                    count &+= (letters & afterSpace).nonzeroBitCount
-                    inWord = letters >> 63 != 0
-                    index += 8
-                    continue
-                }
-            }
-            let byte = bytes[index]
-            if byte < 0x80 {
-                index += 1
-                // Space, tab, line feed, carriage return, vertical tab, form feed. Without branches: a
-                // word starts every few bytes, too often for the processor to guess.
-                let isSpace = byte == 0x20 || byte &- 0x09 < 5
-                count &+= !isSpace && !inWord ? 1 : 0
-                inWord = !isSpace
-                continue
-            }
-            let (scalar, length) = decodeScalar(bytes, at: index)
-            index += length
-            if scalar.value < 0x3000 {
-                // Below U+3000 no scalar is ideographic or kana, and the few spaces are listed: curly
-                // quotes and dashes, in nearly every post, need no property look-up.
-                if isWhitespaceBelow3000(scalar.value) {
-                    inWord = false
-                } else if !inWord {
-                    count += 1
-                    inWord = true
-                }
-            } else if isIdeographic(scalar) {
-                count += 1
-                inWord = false
-            } else if scalar.properties.isWhitespace {
-                inWord = false
-            } else if !inWord {
-                count += 1
-                inWord = true
-            }
-        }
-        return count
-    }
-
-    private static let highBits: UInt64 = 0x8080_8080_8080_8080
-
-    /// The high bit of each byte of `eight` (all ASCII) that is a space, tab, line feed, vertical tab,
-    /// form feed or carriage return; no carry crosses from one byte into the next.
-    private static func spaceBytes(_ eight: UInt64) -> UInt64 {
-        let low: UInt64 = 0x7F7F_7F7F_7F7F_7F7F
-        // A byte of `x` is zero exactly when its low seven bits plus 0x7F leave the high bit clear.
-        let x = eight ^ 0x2020_2020_2020_2020
-        let spaces = ~(((x & low) &+ low) | x | low)
-        // 0x09...0x0D: adding 0x77 sets the high bit from 0x09 up, adding 0x72 from 0x0E up.
-        let fromTab = eight &+ 0x7777_7777_7777_7777
-        let pastReturn = eight &+ 0x7272_7272_7272_7272
-        return (spaces | (fromTab & ~pastReturn)) & highBits
-    }
-
-    /// Unicode's White_Space scalars from U+0080 to U+2FFF.
-    private static func isWhitespaceBelow3000(_ value: UInt32) -> Bool {
-        value == 0x85 || value == 0xA0 || value == 0x1680 || (0x2000...0x200A).contains(value) || value == 0x2028
-            || value == 0x2029
-            || value == 0x202F || value == 0x205F
-    }
-
-    /// The scalar of a multi-byte UTF-8 sequence at `index` and its length; a malformed one (libcmark has
-    /// already replaced those) reads as U+FFFD one byte long.
-    private static func decodeScalar(_ bytes: UnsafeBufferPointer<UInt8>, at index: Int) -> (Unicode.Scalar, Int) {
-        let lead = bytes[index]
-        let length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC0 ? 2 : 1
-        guard length > 1, index + length <= bytes.count else { return ("\u{FFFD}", 1) }
-        var value = UInt32(lead) & (0xFF >> (length + 1))
-        for offset in 1..<length {
-            let next = bytes[index + offset]
-            guard next & 0xC0 == 0x80 else { return ("\u{FFFD}", 1) }
-            value = value << 6 | UInt32(next & 0x3F)
-        }
-        return (Unicode.Scalar(value) ?? "\u{FFFD}", length)
-    }
-
-    private static func isIdeographic(_ scalar: Unicode.Scalar) -> Bool {
-        scalar.properties.isIdeographic || (0x3040...0x30FF).contains(scalar.value)
+        var words = ReadingWords()
+        words.add(bytes)
+        return words.count
     }
 }

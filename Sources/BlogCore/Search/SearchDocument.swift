@@ -27,19 +27,25 @@ struct SearchDocument: Sendable, Equatable {
     /// The document of a body whose text (headings included) is `body`, with `headings` alone.
     init(body: String, headings: [String], fields: Fields, words: SearchWords) {
         var body = body
-        self = body.withUTF8 { Self(bodyUTF8: $0, headings: headings, fields: fields, words: words) }
+        var vocabulary = SearchVocabulary(words)
+        self = body.withUTF8 {
+            Self.make(bodyUTF8: $0, headings: headings, fields: fields, vocabulary: &vocabulary).document
+        }
     }
 
-    /// The same from the body's UTF-8 text as the renderer collects it, without making a string of it.
-    init(bodyUTF8 body: UnsafeBufferPointer<UInt8>, headings: [String], fields: Fields, words: SearchWords) {
-        var counter = SearchWords.Counter(words)
-        counter.add(body)
-        for heading in headings { counter.add(heading) }
-        counter.add(fields.title, weight: Self.titleWeight)
-        for tag in fields.tags { counter.add(tag, weight: Self.tagWeight) }
-        if let summary = fields.summary { counter.add(summary, weight: Self.summaryWeight) }
-        self.terms = counter.terms()
-        self.excerpt = Self.excerpt(ofUTF8: body)
+    /// The same from the body's UTF-8 text as the renderer collects it, without making a string of it,
+    /// counted in the rendering worker's `vocabulary`; with the body's words as its reading time counts
+    /// them, found as its terms are (``SearchWords/scan(_:_:)``).
+    static func make(
+        bodyUTF8 body: UnsafeBufferPointer<UInt8>, headings: [String], fields: Fields,
+        vocabulary: inout SearchVocabulary
+    ) -> (document: SearchDocument, bodyWords: Int) {
+        let bodyWords = vocabulary.add(body)
+        for heading in headings { vocabulary.add(heading) }
+        vocabulary.add(fields.title, weight: Self.titleWeight)
+        for tag in fields.tags { vocabulary.add(tag, weight: Self.tagWeight) }
+        if let summary = fields.summary { vocabulary.add(summary, weight: Self.summaryWeight) }
+        return (SearchDocument(terms: vocabulary.takeTerms(), excerpt: Self.excerpt(ofUTF8: body)), bodyWords)
     }
 
     init(terms: SearchTerms, excerpt: String) {
@@ -79,7 +85,12 @@ struct SearchDocument: Sendable, Equatable {
                     length += 1
                 }
                 pendingSpace = false
-                result.append(contentsOf: bytes[index..<end])
+                // An ASCII byte alone: an array appends a slice through its generic path.
+                if width == 1 {
+                    result.append(lead)
+                } else {
+                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+                }
                 length += 1
             }
             index = end
@@ -90,8 +101,12 @@ struct SearchDocument: Sendable, Equatable {
     /// One line for the build record: the excerpt, then each term and its count, in the terms' order,
     /// separated by U+001F (which a term never holds, and the record's text replaces in the excerpt).
     var recordText: String {
-        var bytes = excerpt.utf8.map { $0 == 0x1F ? 0x20 : $0 }
-        bytes.reserveCapacity(bytes.count + terms.bytes.count + terms.count * 4)
+        var excerpt = excerpt
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(excerpt.utf8.count + terms.bytes.count + terms.count * 4)
+        // Its bytes at once, not mapped one by one through the string's view.
+        excerpt.withUTF8 { bytes.append(contentsOf: $0) }
+        for index in bytes.indices where bytes[index] == 0x1F { bytes[index] = 0x20 }
         terms.forEach { term, count in
             bytes.append(0x1F)
             bytes.append(contentsOf: term)

@@ -47,29 +47,21 @@ struct SearchIndex: Sendable {
     ///   couple of hundred word shards at most and a small one a few.
     init(_ entries: [Entry], words: SearchWords, shardTarget: Int? = nil) {
         // Terms by number, found by their bytes (600,000 lookups at 10,000 posts), and a string made only
-        // for each new one. Each term's postings are a chain through one set of arrays, in document order,
-        // not an array each: tens of thousands of arrays grown one posting at a time cost more than the
-        // lookups.
+        // for each new one. Postings are kept in document order in flat arrays, then laid out term by
+        // term by counting (each term's postings stay in document order), not in an array for each term:
+        // tens of thousands of arrays grown one posting at a time, or chains followed through memory,
+        // cost more than the lookups.
         var ids = SearchWordTable(capacity: 1 << 14)
         var terms: [String] = []
-        var first: [Int32] = []
-        var last: [Int32] = []
-        var chain = PostingChain()
+        var postings = Postings()
         var lengths: [Int] = []
         lengths.reserveCapacity(entries.count)
         for (doc, entry) in entries.enumerated() {
             var length = 0
             entry.document.terms.forEach { term, count in
                 let id = ids.number(of: term)
-                let posting = chain.append(doc: doc, count: count)
-                if id == terms.count {
-                    terms.append(String(decoding: term, as: UTF8.self))
-                    first.append(posting)
-                    last.append(posting)
-                } else {
-                    chain.link(last[id], to: posting)
-                    last[id] = posting
-                }
+                if id == terms.count { terms.append(String(decoding: term, as: UTF8.self)) }
+                postings.append(term: id, doc: doc, count: count)
                 length += count
             }
             lengths.append(length)
@@ -77,12 +69,14 @@ struct SearchIndex: Sendable {
         let quantized = lengths.map(Self.quantizedLength)
         averageLength = Self.averageLength(ofQuantized: quantized)
         let sorted = terms.indices.sorted { Self.precedes(terms[$0], terms[$1]) }
+        let byTerm = postings.byTerm(terms: terms.count)
         var buffer: [UInt8] = []
         let encoded: [(term: String, postings: String)] = sorted.map { id in
             buffer.removeAll(keepingCapacity: true)
             var previous = 0
-            chain.forEach(from: first[id]) { doc, count in
-                Self.append((doc, count, quantized[doc]), after: previous, to: &buffer)
+            for position in byTerm.starts[id]..<byTerm.starts[id + 1] {
+                let doc = Int(byTerm.docs[position])
+                Self.append((doc, Int(byTerm.counts[position]), quantized[doc]), after: previous, to: &buffer)
                 previous = doc
             }
             return (terms[id], String(decoding: buffer, as: UTF8.self))
@@ -93,31 +87,34 @@ struct SearchIndex: Sendable {
         stems = words.stems
     }
 
-    /// Every term's postings, each a chain of postings through the same arrays.
-    private struct PostingChain {
+    /// Every term's postings in document order, each with its term's number.
+    private struct Postings {
+        var terms: [Int32] = []
         var docs: [Int32] = []
         var counts: [Int32] = []
-        /// The posting after each in its term's chain, or -1.
-        var next: [Int32] = []
 
-        /// A new posting at the end of no chain yet; its position.
-        mutating func append(doc: Int, count: Int) -> Int32 {
+        mutating func append(term: Int, doc: Int, count: Int) {
+            terms.append(Int32(term))
             docs.append(Int32(doc))
             counts.append(Int32(clamping: count))
-            next.append(-1)
-            return Int32(next.count - 1)
         }
 
-        mutating func link(_ posting: Int32, to following: Int32) {
-            next[Int(posting)] = following
-        }
-
-        func forEach(from start: Int32, _ body: (Int, Int) -> Void) {
-            var posting = Int(start)
-            while posting >= 0 {
-                body(Int(docs[posting]), Int(counts[posting]))
-                posting = Int(next[posting])
+        /// The postings term by term, each term's in document order: term `id`'s are at
+        /// `starts[id]..<starts[id + 1]`.
+        func byTerm(terms termCount: Int) -> (starts: [Int], docs: [Int32], counts: [Int32]) {
+            var starts = [Int](repeating: 0, count: termCount + 1)
+            for term in terms { starts[Int(term) + 1] += 1 }
+            for id in 0..<termCount { starts[id + 1] += starts[id] }
+            var next = starts
+            var sortedDocs = [Int32](repeating: 0, count: docs.count)
+            var sortedCounts = [Int32](repeating: 0, count: docs.count)
+            for (posting, term) in terms.enumerated() {
+                let position = next[Int(term)]
+                next[Int(term)] = position + 1
+                sortedDocs[position] = docs[posting]
+                sortedCounts[position] = counts[posting]
             }
+            return (starts, sortedDocs, sortedCounts)
         }
     }
 
@@ -245,7 +242,9 @@ struct SearchIndex: Sendable {
 enum SearchVarint {
     static let alphabet = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".unicodeScalars)
 
-    static let bytes = Array("0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_".utf8)
+    /// The alphabet's bytes where the program holds them: a static array is reached through a check that it
+    /// was made, for each of a site's millions of characters.
+    static let bytes: StaticString = "0123456789abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ-_"
 
     static func append(_ value: Int, to text: inout String) {
         var buffer: [UInt8] = []
@@ -255,12 +254,13 @@ enum SearchVarint {
 
     /// The same into UTF-8 bytes: a site's postings are millions of characters.
     static func append(_ value: Int, to buffer: inout [UInt8]) {
+        let alphabet = bytes.utf8Start
         var rest = value
         while rest >= 32 {
-            buffer.append(bytes[32 + (rest & 31)])
+            buffer.append(alphabet[32 + (rest & 31)])
             rest >>= 5
         }
-        buffer.append(bytes[rest])
+        buffer.append(alphabet[rest])
     }
 
     /// The integers of a string made by ``append(_:to:)``; nil when it holds another character.

@@ -11,12 +11,27 @@ struct SearchTerms: Sendable, Equatable {
 
     init() {}
 
+    /// Room for `count` terms of `bytes` bytes in all, so that a document's terms are not grown into.
+    init(reservingCapacity count: Int, bytes: Int) {
+        self.bytes.reserveCapacity(bytes)
+        ends.reserveCapacity(count)
+        counts.reserveCapacity(count)
+    }
+
     /// The terms of a dictionary, in the order of their bytes.
     init(_ counts: [String: Int]) {
         for (term, count) in counts.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }) {
             var term = term
             term.withUTF8 { append($0, count: count) }
         }
+    }
+
+    /// The same terms with the same counts, in any order: the order is the one words first occur in, which
+    /// means nothing to the index.
+    static func == (a: SearchTerms, b: SearchTerms) -> Bool {
+        guard a.count == b.count, a.bytes.count == b.bytes.count else { return false }
+        if a.bytes == b.bytes, a.ends == b.ends, a.counts == b.counts { return true }
+        return a.dictionary == b.dictionary
     }
 
     /// The number of terms.
@@ -55,29 +70,5 @@ struct SearchTerms: Sendable, Equatable {
                 start = end
             }
         }
-    }
-
-    /// Terms added one by one, each distinct one once: words that fold or stem alike are one term.
-    struct Builder: ~Copyable {
-        private var numbers: SearchWordTable
-        private(set) var terms = SearchTerms()
-
-        /// A builder for about `expected` terms.
-        init(expected: Int) {
-            var capacity = 16
-            while capacity < expected * 2 { capacity *= 2 }
-            numbers = SearchWordTable(capacity: capacity)
-        }
-
-        mutating func add(_ term: UnsafeBufferPointer<UInt8>, count: Int) {
-            let number = numbers.number(of: term)
-            if number == terms.count {
-                terms.append(term, count: count)
-            } else {
-                terms.add(count, at: number)
-            }
-        }
-
-        consuming func finish() -> SearchTerms { terms }
     }
 }

@@ -57,7 +57,13 @@ struct SearchWordTable: ~Copyable {
     /// The number of `word` among the words in the order they came first, adding it when it is new; a
     /// table that numbers words holds no counts.
     mutating func number(of word: UnsafeBufferPointer<UInt8>) -> Int {
-        let (slot, key, isHeld) = find(word, packed: Self.packed(word))
+        number(of: word, packed: Self.packed(word))
+    }
+
+    /// The same for a word whose ``packed(_:)`` is known; inlined where words are read.
+    @inline(__always)
+    mutating func number(of word: UnsafeBufferPointer<UInt8>, packed: UInt64) -> Int {
+        let (slot, key, isHeld) = find(word, packed: packed)
         if isHeld { return Int(slots[slot].count) }
         let number = count
         insert(word, key: key, at: slot, weight: number)

@@ -19,22 +19,50 @@ extension SearchWords {
     /// digits, and the words' bounds are found by counting zero bits, so that the work is done for each
     /// word rather than for each byte (a branch for each byte of every post cost more than the rest of the
     /// index). A word with anything past ASCII, up to the next ASCII separator, is read by scalar.
-    @inline(__always) // where it is called, so that what it calls for each word is inlined into its loop
-    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (UnsafeBufferPointer<UInt8>, Token) -> Void) {
-        guard let base = bytes.baseAddress else { return }
+    ///
+    /// - Returns: The text's words as its reading time counts them (``ReadingWords``), counted from the same
+    ///   8 bytes at a time: a post's text is read once for its terms and its reading time.
+    @discardableResult
+    static func scan(_ bytes: UnsafeBufferPointer<UInt8>, _ found: (UnsafeBufferPointer<UInt8>, Token) -> Void)
+        -> Int
+    {
+        withoutActuallyEscaping(found) { found in
+            var sink = ClosureSink(found: found)
+            return scan(bytes, into: &sink)
+        }
+    }
+
+    /// Hands each token to a closure.
+    private struct ClosureSink: SearchTokenSink {
+        let found: (UnsafeBufferPointer<UInt8>, Token) -> Void
+
+        func take(_ token: UnsafeBufferPointer<UInt8>, _ kind: Token) { found(token, kind) }
+    }
+
+    /// The same, handing each token to `sink`: made for each kind of sink, so that what the sink does with
+    /// a word is compiled into the loop that finds it, not called through a closure for each of a site's
+    /// millions of words.
+    @inline(__always)
+    static func scan<Sink: SearchTokenSink & ~Copyable>(_ bytes: UnsafeBufferPointer<UInt8>, into sink: inout Sink)
+        -> Int
+    {
+        guard let base = bytes.baseAddress else { return 0 }
+        var reading = ReadingWords()
         let count = bytes.count
         // Made for the first word of more than 8 letters only: a title or a tag is scanned alone.
         var folded: [UInt8] = []
+        // A short word's bytes, lowercased, are its packed integer's, stored here: not a closure's
+        // (`withUnsafeBytes(of:)`), which the compiler calls rather than inlines for each word.
+        let short = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { short.deallocate() }
+        let shortBytes = UnsafeRawPointer(short).assumingMemoryBound(to: UInt8.self)
         /// Hands over the ASCII word `start..<end`, lowercased.
         func word(_ start: Int, _ end: Int) {
             let length = end - start
             if length <= 8 {
                 let packed = packedWord(base + start, length: length, readable: count - start)
-                withUnsafeBytes(of: packed.littleEndian) { raw in
-                    found(
-                        UnsafeBufferPointer(rebasing: raw.bindMemory(to: UInt8.self)[0..<length]),
-                        .ascii(packed: packed))
-                }
+                short.pointee = packed.littleEndian
+                sink.take(UnsafeBufferPointer(start: shortBytes, count: length), .ascii(packed: packed))
                 return
             }
             if folded.count < length { folded = [UInt8](repeating: 0, count: max(64, length)) }
@@ -43,7 +71,7 @@ extension SearchWords {
                 // a digit.
                 for offset in 0..<length { buffer[offset] = base[start + offset] | 0x20 }
                 let token = UnsafeBufferPointer(rebasing: buffer[0..<length])
-                found(token, .ascii(packed: SearchWordTable.packed(token)))
+                sink.take(token, .ascii(packed: SearchWordTable.packed(token)))
             }
         }
         var index = 0
@@ -51,16 +79,12 @@ extension SearchWords {
         var wordStart = -1
         while index < count {
             let readable = min(8, count - index)
-            var chunk: UInt64 = 0
-            if readable == 8 {
-                chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-            } else {
-                for offset in 0..<readable { chunk |= UInt64(base[index + offset]) << (8 * UInt64(offset)) }
-            }
+            let chunk = loadChunk(base + index, readable: readable)
             let high = chunk & 0x8080_8080_8080_8080
             // The bytes before the first past ASCII, which the scalar reader takes.
             let limit = high == 0 ? readable : min(readable, high.trailingZeroBitCount / 8)
             let letters = wordBytes(chunk & ~((high >> 7) &* 0xFF))
+            if limit > 0 { reading.addASCII(chunk, length: limit) }
             var position = 0
             while position < limit {
                 let from = ~UInt64(0) << (8 &* UInt64(position))
@@ -83,16 +107,29 @@ extension SearchWords {
                 // An ASCII separator ends both a word and a run of ideographs: the scalar reader starts and
                 // ends with nothing pending.
                 let start = wordStart >= 0 ? wordStart : index
+                let scalars = index
                 while index < count, base[index] >= 0x80 || isASCIIWordByte(base[index]) { index += 1 }
-                scanScalars(UnsafeBufferPointer(rebasing: bytes[start..<index]), found)
+                reading.add(UnsafeBufferPointer(rebasing: bytes[scalars..<index]))
+                scanScalars(UnsafeBufferPointer(rebasing: bytes[start..<index])) { sink.take($0, $1) }
             } else {
                 // A quote, a dash or a space past ASCII ends the word as an ASCII one does.
                 if wordStart >= 0 { word(wordStart, index) }
+                reading.add(scalar)
                 index += length
             }
             wordStart = -1
         }
         if wordStart >= 0 { word(wordStart, count) }
+        return reading.count
+    }
+
+    /// Up to 8 bytes at `start` in an integer, the first in the lowest byte, zeros past `readable`.
+    @inline(__always)
+    private static func loadChunk(_ start: UnsafePointer<UInt8>, readable: Int) -> UInt64 {
+        if readable == 8 { return UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)) }
+        var chunk: UInt64 = 0
+        for offset in 0..<readable { chunk |= UInt64(start[offset]) << (8 * UInt64(offset)) }
+        return chunk
     }
 
     /// The 0x80 bit set in each byte of `chunk` (all below 0x80) that is an ASCII letter or digit.

@@ -11,14 +11,14 @@ import Foundation
 /// - Han, kana and Hangul have no spaces between words: each run of them gives its overlapping character
 ///   pairs (`東京都` gives `東京` and `京都`), and a run of one character gives that character.
 /// - With stemming, a word of ASCII letters loses its English inflection (``SearchStemmer``).
-struct SearchWords: Sendable {
+struct SearchWords: Sendable, Equatable {
     var stems: Bool
 
     /// Calls `found` with each term of `text`, in order.
     func forEachTerm(in text: String, _ found: (String) -> Void) {
         var stem: [UInt8] = []
         var text = text
-        text.withUTF8 { bytes in
+        _ = text.withUTF8 { bytes in
             Self.scan(bytes) { token, kind in
                 switch kind {
                 case .ascii: found(term(ofASCII: token, scratch: &stem))
@@ -40,7 +40,7 @@ struct SearchWords: Sendable {
 
     /// The term of a token that is not a word of ASCII letters: a word folded (nil when nothing is left of
     /// it) and stemmed, or one or two ideographs as they are.
-    private func term(ofToken token: UnsafeBufferPointer<UInt8>, _ kind: Token) -> String? {
+    func term(ofToken token: UnsafeBufferPointer<UInt8>, _ kind: Token) -> String? {
         var bytes: [UInt8] = []
         if kind == .word, Self.foldLatin(token, into: &bytes) {
             guard !bytes.isEmpty else { return nil }
@@ -56,62 +56,9 @@ struct SearchWords: Sendable {
 
     /// Each term of `text` with how often it occurs.
     func counts(in text: String) -> [String: Int] {
-        var counter = Counter(self)
-        counter.add(text)
-        return counter.terms().dictionary
-    }
-
-    /// Terms counted over texts, each text's count times its weight. Each word is counted by its bytes
-    /// before it is folded or stemmed, in tables of bytes (``SearchWordTable``), and each distinct word
-    /// made a term once, into bytes (``SearchTerms``): a string, a hash of it, a fold and a stem for each
-    /// of a site's millions of words cost more than rendering the posts they are in.
-    struct Counter: ~Copyable {
-        let words: SearchWords
-        /// A post has a hundred distinct words or so, and most of them ASCII.
-        private var ascii = SearchWordTable(capacity: 128)
-        /// Words with letters past ASCII (lowercased in ASCII only), and ideographs.
-        private var other = SearchWordTable(capacity: 16)
-
-        init(_ words: SearchWords) {
-            self.words = words
-        }
-
-        /// Counts the terms of UTF-8 text (valid, as a Swift string's or cmark's text is) `weight` times.
-        mutating func add(_ bytes: UnsafeBufferPointer<UInt8>, weight: Int = 1) {
-            SearchWords.scan(bytes) { token, kind in
-                if case .ascii(let packed) = kind {
-                    ascii.add(token, packed: packed, weight: weight)
-                } else {
-                    other.add(token, packed: SearchWordTable.packed(token), weight: weight)
-                }
-            }
-        }
-
-        mutating func add(_ text: String, weight: Int = 1) {
-            var text = text
-            text.withUTF8 { add($0, weight: weight) }
-        }
-
-        /// Each term with its count, in the order the tables hold their words.
-        consuming func terms() -> SearchTerms {
-            var builder = SearchTerms.Builder(expected: ascii.count + other.count)
-            let stems = words.stems
-            var stem: [UInt8] = []
-            ascii.forEachWord { word, count in
-                guard stems else { return builder.add(word, count: count) }
-                stem.removeAll(keepingCapacity: true)
-                stem.append(contentsOf: word)
-                SearchStemmer.stem(&stem)
-                stem.withUnsafeBufferPointer { builder.add($0, count: count) }
-            }
-            other.forEachWord { token, count in
-                let kind: Token =
-                    SearchWords.isIdeographic(SearchWords.decode(token, at: 0).0.value) ? .ideographs : .word
-                guard var term = words.term(ofToken: token, kind) else { return }
-                term.withUTF8 { builder.add($0, count: count) }
-            }
-            return builder.finish()
-        }
+        var vocabulary = SearchVocabulary(self)
+        vocabulary.add(text)
+        return vocabulary.takeTerms().dictionary
     }
 
     /// Every term of `text`, in order.
