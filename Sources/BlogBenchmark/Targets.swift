@@ -57,8 +57,8 @@ enum Targets {
             if let cost = figure.searchCost {
                 targets.append(
                     Target(
-                        name: "\(size), what the search index adds to a clean build's processor time",
-                        value: cost.addedProcessor, limit: 0.10,
+                        name: "\(size), what the search index adds to a clean build's user time",
+                        value: cost.addedUser, limit: 0.10,
                         unit: "x"))
             }
             if let cost = figure.checkCost {
