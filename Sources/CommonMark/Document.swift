@@ -151,7 +151,8 @@ public final class Document {
         if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
             (source, labels) = rewritten
         }
-        var (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
+        var (root, tasks) = try parse(
+            &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
         let missing = labels.isEmpty ? [] : Footnotes.missingDefinitions(root, labels: labels)
         // A definition at a line's start is at its container's content.
         let indented =
@@ -163,21 +164,22 @@ public final class Document {
         cmark_node_free(root)
         (source, labels) =
             Footnotes.rewriteDefinitions(markdown, excluding: missing, outdenting: indented) ?? (markdown, [:])
-        (root, tasks) = try parse(&source, options: options, rewritingTasks: extensions.contains(.taskList))
+        (root, tasks) = try parse(
+            &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
         return (root, source, labels, tasks)
     }
 
     /// Parses the source, with the lines of task items that hold a link reference definition rewritten
     /// (``TaskLists/rewriteDefinitionLines(_:only:)``) when `rewritingTasks`; returns the tree and those lines.
-    private static func parse(_ source: inout String, options: RenderOptions, rewritingTasks: Bool)
+    private static func parse(_ source: inout String, options: RenderOptions, rewritingTasks: Bool, asCmarkGFM: Bool)
         throws(CommonMarkError) -> (OpaquePointer, [Int: Bool])
     {
         let written = source
         guard rewritingTasks, let rewritten = TaskLists.rewriteDefinitionLines(source) else {
-            return (try parse(source, options: options), [:])
+            return (try parse(source, options: options, asCmarkGFM: asCmarkGFM), [:])
         }
         source = rewritten.source
-        let root = try parse(source, options: options)
+        let root = try parse(source, options: options, asCmarkGFM: asCmarkGFM)
         // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
         let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
         let kept = Set(rewritten.checked.keys).intersection(starts)
@@ -185,16 +187,23 @@ public final class Document {
         cmark_node_free(root)
         let again = TaskLists.rewriteDefinitionLines(written, only: kept)
         source = again?.source ?? written
-        return (try parse(source, options: options), again?.checked ?? [:])
+        return (try parse(source, options: options, asCmarkGFM: asCmarkGFM), again?.checked ?? [:])
     }
 
-    private static func parse(_ markdown: String, options: RenderOptions) throws(CommonMarkError) -> OpaquePointer {
-        var text = markdown
-        let root = text.withUTF8 { buffer in
-            buffer.withMemoryRebound(to: CChar.self) {
-                cmark_parse_document($0.baseAddress, $0.count, options.rawValue)
+    /// Parses `markdown` with libcmark; `asCmarkGFM` reads link reference definitions as cmark-gfm 0.29
+    /// does.
+    private static func parse(_ markdown: String, options: RenderOptions, asCmarkGFM: Bool = true)
+        throws(CommonMarkError) -> OpaquePointer
+    {
+        let parseText = { (markdown: String) -> OpaquePointer? in
+            var text = markdown
+            return text.withUTF8 { buffer in
+                buffer.withMemoryRebound(to: CChar.self) {
+                    cmark_parse_document($0.baseAddress, $0.count, options.rawValue)
+                }
             }
         }
+        let root = asCmarkGFM ? UnbalancedDestinations.parse(markdown, parse: parseText) : parseText(markdown)
         guard let root else { throw CommonMarkError.parseFailed }
         return root
     }

@@ -46,15 +46,16 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (6 of 6,000 documents with seed 1, 0.1%; 3 with
+        // The corners still open, as the manual lists them (4 of 6,000 documents with seed 1, 0.07%; 3 with
         // seed 777777, 0.05%): a list item ending in a footnote definition whose last block ends in a blank
-        // line; a task marker alone over an underline that an indented line or another underline follows;
-        // and CommonMark 0.29 against 0.30 (`[y]:(`). More than 1% is a new class.
+        // line; a lone `>` after a definition's second line in a quote; a list beside a definition holding
+        // only a link reference definition; a lazy line starting with white space after a backslash's line
+        // break in a quote. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a definition ending an item before a blank line, a task marker alone over an underline, CommonMark 0.29 against 0.30"
+            "a definition ending an item before a blank line, a lone > after a definition, a lazy line after a line break"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -291,6 +292,13 @@ import Testing
             "_\n-:", "x\n-:\ny", "||\n-:\n|\n-", "a|b\n-|-\n|\n-", ".||||\n-|-|-|-\n|\n=", "_\n|-\n|\n=", "d\n:-\n|\n-",
             "a|b\n-|-\n    code\nx\n===", "a|b\n-|-\nc|d\n|\n*x* www.a.com\n---",
             "a|b\n-|-\n---\n\n", "|||\n-|-\n---\n\n", "a|b\n-|-\nc|d\n===\n\nx", "- a|b\n  -|-\n  ---\n\n- c",
+            // cmark-gfm 0.29 takes a destination whose `(` stays open; one that a `)` ends is text.
+            "[y]:(\n\n[y]", "[y]: (\n\n[y]", "[y]:(a\n\n[y]", "[y]:()\n\n[y]", "[y]:((\n\n[y]", "[y]:)\n\n[y]",
+            "[y]:a(b\n\n[y]", "[y]:( \"t\"\n\n[y]", "[y]: (a b)\n\n[y]", "[y]:\n(b\n\n[y]", "[^x y]: (\n",
+            "> [y]:(b\n> [z]:((c\n\n[y][z]", "- [x] [^x y]: (\n\n[^x y]", "1. [x] [y]:(a\n- b\n\n[y]",
+            "    [y]:(\n\n[y]", "`[y]:(`\n\n[y]", "~~~\n[y]:(\n~~~\n[y]", "[y]:(\r\n\r\n[y]", "[y]:\\((\n\n[y]",
+            "a\r\r[y]:(\r\r[y]", "```\r[y]:(\r```\r[y]", "<?p ?> a]: b(c\nd",
+            "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -1,0 +1,123 @@
+internal import CCmark
+
+/// Link reference definitions whose destination leaves a `(` open (`[y]:(`, `[y]: a(b`): cmark-gfm 0.29
+/// scans a destination for balanced parentheses without checking that they close at its end, so it reads
+/// them as definitions, while libcmark 0.30 leaves them text. The open `(`s are escaped (`[y]:\(`), which
+/// gives the same destination in libcmark, and the text is parsed again.
+enum UnbalancedDestinations {
+    /// The bytes of `source` with a `\` before each `(` left open in a candidate destination, or `nil`
+    /// when there is none.
+    ///
+    /// A candidate is the first word after a `]:`, on its line or at the start of the next one when none
+    /// follows on its line; the escapes are keyed by the 1-based line of their first `(`.
+    static func escapes(in source: [UInt8]) -> [Int: [Int]] {
+        var escapes: [Int: [Int]] = [:]
+        // The line reached so far, counted once over the bytes as the candidates come in order.
+        var line = (number: 1, end: 0)
+        var colon = 1
+        while let found = firstColonAfterBracket(source, from: colon) {
+            colon = found + 1
+            var start = found + 1
+            while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
+            if start < source.count, source[start] == 0x0A || source[start] == 0x0D {
+                // The destination may start the next line, after its indentation.
+                start += source[start] == 0x0D && start + 1 < source.count && source[start + 1] == 0x0A ? 2 : 1
+                while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
+            }
+            guard let open = openParentheses(source, from: start), !open.isEmpty else { continue }
+            while line.end < open[0] {
+                // A CR ends a line unless an LF follows it, which ends the line instead.
+                let byte = source[line.end]
+                let endsLine = byte == 0x0A || (byte == 0x0D && source[line.end + 1] != 0x0A)
+                if endsLine { line.number += 1 }
+                line.end += 1
+            }
+            escapes[line.number, default: []] += open
+        }
+        return escapes
+    }
+
+    /// Parses `source` with `parse`, escaping the open parentheses of the destinations that the parse then
+    /// reads as definitions: those whose lines no leaf block holds. A line a block holds (code, HTML, a
+    /// paragraph's text) is parsed as written, so its bytes stay as the user wrote them.
+    static func parse(_ source: String, parse: (String) -> OpaquePointer?) -> OpaquePointer? {
+        guard ByteSearch.contains(source, "]:") else { return parse(source) }
+        let bytes = Array(source.utf8)
+        var escapes = escapes(in: bytes)
+        guard !escapes.isEmpty else { return parse(source) }
+        for _ in 0..<2 {
+            guard let root = parse(escaped(bytes, at: escapes)) else { return nil }
+            let held = heldLines(root, among: Set(escapes.keys))
+            if held.isEmpty { return root }
+            cmark_node_free(root)
+            for line in held { escapes[line] = nil }
+            if escapes.isEmpty { break }
+        }
+        return parse(source)
+    }
+
+    /// The first `:` right after a `]` at or after `from`.
+    private static func firstColonAfterBracket(_ source: [UInt8], from: Int) -> Int? {
+        var index = max(from, 1)
+        while index < source.count {
+            if source[index] == UInt8(ascii: ":"), source[index - 1] == UInt8(ascii: "]") { return index }
+            index += 1
+        }
+        return nil
+    }
+
+    /// The offsets of the `(`s left open in the destination starting at `start`, as cmark-gfm 0.29 scans
+    /// it; `nil` when it reads no such destination (one led by `<`, one that a `)` ends, or more than 32
+    /// parentheses deep).
+    private static func openParentheses(_ source: [UInt8], from start: Int) -> [Int]? {
+        guard start < source.count, source[start] != UInt8(ascii: "<") else { return nil }
+        var open: [Int] = []
+        var index = start
+        while index < source.count {
+            let byte = source[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < source.count, isPunctuation(source[index + 1]) {
+                index += 2
+            } else if byte == UInt8(ascii: "(") {
+                open.append(index)
+                guard open.count <= 32 else { return nil }
+                index += 1
+            } else if byte == UInt8(ascii: ")") {
+                guard !open.isEmpty else { return nil }
+                open.removeLast()
+                index += 1
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B
+                || byte == 0x0C
+            {
+                break
+            } else {
+                index += 1
+            }
+        }
+        return open
+    }
+
+    private static func isPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
+    }
+
+    private static func escaped(_ bytes: [UInt8], at escapes: [Int: [Int]]) -> String {
+        let offsets = Set(escapes.values.joined())
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count + offsets.count)
+        for (offset, byte) in bytes.enumerated() {
+            if offsets.contains(offset) { result.append(UInt8(ascii: "\\")) }
+            result.append(byte)
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The lines among `lines` that a leaf block of `root` spans.
+    private static func heldLines(_ root: OpaquePointer, among lines: Set<Int>) -> [Int] {
+        // libcmark ends an HTML block closed on its first line at line 0.
+        let spans = Tree.blocks(root) { !Tree.holdsBlocks($0) }.map {
+            Tree.startLine($0)...max(Tree.startLine($0), Tree.endLine($0))
+        }
+        return lines.filter { line in spans.contains { $0.contains(line) } }
+    }
+}
