@@ -93,7 +93,9 @@ let package = Package(
             ],
             // The release binary carries the Swift runtime and Foundation inside itself: resolving their symbols
             // across a dozen shared libraries is most of a dynamically linked `blog`'s 10-15 ms start-up, which
-            // every `blog markdown` and one-post build pays, and calls into them skip the PLT.
+            // every `blog markdown` and one-post build pays, and calls into them skip the PLT. The link prints
+            // glibc's warning about `mktemp` in FoundationEssentials' atomic writes, which retry with O_EXCL
+            // (swiftlang/swift-foundation#1358); none of our code calls it.
             swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
             linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
         ),

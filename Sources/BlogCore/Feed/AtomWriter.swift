@@ -11,27 +11,32 @@ struct AtomWriter {
     /// The feed's own URL, for its `rel="self"` link.
     let selfURL: String
 
-    func document(_ feed: Feed) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        xml +=
-            "<feed xmlns=\"http://www.w3.org/2005/Atom\"\(MediaRSS.uses(feed) ? MediaRSS.namespace : "")\(feed.language.map { " xml:lang=\"\(XMLText.escaped($0))\"" } ?? "")>\n"
-        xml += element("id", feed.homePageURL ?? selfURL)
-        xml += element("title", feed.title)
-        if let description = feed.description { xml += element("subtitle", description) }
-        xml += element("updated", XMLText.rfc3339(Self.updated(feed)))
-        xml += "  <link rel=\"self\" type=\"application/atom+xml\" href=\"\(XMLText.escaped(selfURL))\"/>\n"
-        if let home = feed.homePageURL {
-            xml += "  <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escaped(home))\"/>\n"
+    /// The feed as UTF-8.
+    func document(_ feed: Feed) -> [UInt8] {
+        var xml = XMLBytes(reservingCapacity: 4_096 + feed.items.reduce(0) { $0 + ($1.contentHTML?.utf8.count ?? 0) })
+        xml.markup("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"")
+        if MediaRSS.uses(feed) { xml.markup(MediaRSS.namespace) }
+        if let language = feed.language { attribute(" xml:lang", language, to: &xml) }
+        xml.markup(">\n")
+        xml.element("id", feed.homePageURL ?? selfURL, indent: 2)
+        xml.element("title", feed.title, indent: 2)
+        if let description = feed.description { xml.element("subtitle", description, indent: 2) }
+        xml.element("updated", XMLText.rfc3339(Self.updated(feed)), indent: 2)
+        link("self", type: "application/atom+xml", selfURL, indent: 2, to: &xml)
+        if let home = feed.homePageURL { link("alternate", type: "text/html", home, indent: 2, to: &xml) }
+        let authors = (feed.authors ?? []).filter { !($0.name ?? "").isEmpty }
+        if authors.isEmpty {
+            xml.markup("  <author>\n")
+            xml.element("name", feed.title, indent: 4)
+            xml.markup("  </author>\n")
         }
-        let authors = (feed.authors ?? []).compactMap(author)
-        xml +=
-            authors.isEmpty
-            ? "  <author>\n    <name>\(XMLText.escaped(feed.title))</name>\n  </author>\n" : authors.joined()
-        if let icon = feed.icon { xml += element("logo", icon) }
-        if let favicon = feed.favicon { xml += element("icon", favicon) }
-        xml += "  <generator>blog</generator>\n"
-        for item in feed.items { xml += entry(item) }
-        return xml + "</feed>\n"
+        for author in authors { self.author(author, indent: 2, to: &xml) }
+        if let icon = feed.icon { xml.element("logo", icon, indent: 2) }
+        if let favicon = feed.favicon { xml.element("icon", favicon, indent: 2) }
+        xml.markup("  <generator>blog</generator>\n")
+        for item in feed.items { entry(item, to: &xml) }
+        xml.markup("</feed>\n")
+        return xml.bytes
     }
 
     /// The newest date of any item; the epoch for a feed of none, so that the same site gives the same bytes.
@@ -39,54 +44,71 @@ struct AtomWriter {
         feed.items.compactMap { $0.dateModified ?? $0.datePublished }.max() ?? Date(timeIntervalSince1970: 0)
     }
 
-    private func entry(_ item: Item) -> String {
+    private func entry(_ item: Item, to xml: inout XMLBytes) {
         // A post in another language than the site's says so, as JSON Feed's item `language` does.
-        var xml = item.language.map { "  <entry xml:lang=\"\(XMLText.escaped($0))\">\n" } ?? "  <entry>\n"
-        xml += element("id", item.id, indent: 4)
-        xml += element("title", item.title ?? "", indent: 4)
-        if let url = item.url {
-            xml += "    <link rel=\"alternate\" type=\"text/html\" href=\"\(XMLText.escaped(url))\"/>\n"
-        }
+        xml.markup("  <entry")
+        if let language = item.language { attribute(" xml:lang", language, to: &xml) }
+        xml.markup(">\n")
+        xml.element("id", item.id, indent: 4)
+        xml.element("title", item.title ?? "", indent: 4)
+        if let url = item.url { link("alternate", type: "text/html", url, indent: 4, to: &xml) }
         if let external = item.externalURL {
-            xml += "    <link rel=\"related\" href=\"\(XMLText.escaped(external))\"/>\n"
+            xml.markup("    <link rel=\"related\"")
+            attribute(" href", external, to: &xml)
+            xml.markup("/>\n")
         }
         for attachment in item.attachments ?? [] {
-            xml += "    <link rel=\"enclosure\" href=\"\(XMLText.escaped(attachment.url))\""
-            if let type = attachment.mimeType, !type.isEmpty { xml += " type=\"\(XMLText.escaped(type))\"" }
+            xml.markup("    <link rel=\"enclosure\"")
+            attribute(" href", attachment.url, to: &xml)
+            if let type = attachment.mimeType, !type.isEmpty { attribute(" type", type, to: &xml) }
             if let size = attachment.sizeInBytes, size.isFinite, size >= 0, size < 1e18 {
-                xml += " length=\"\(Int(size))\""
+                xml.markup(" length=\"\(Int(size))\"")
             }
-            xml += "/>\n"
+            xml.markup("/>\n")
         }
-        xml += MediaRSS.content(of: item, indent: 4)
+        xml.markup(MediaRSS.content(of: item, indent: 4))
         let updated = item.dateModified ?? item.datePublished ?? Date(timeIntervalSince1970: 0)
-        if let published = item.datePublished { xml += element("published", XMLText.rfc3339(published), indent: 4) }
-        xml += element("updated", XMLText.rfc3339(updated), indent: 4)
-        for author in (item.authors ?? []).compactMap({ author($0, indent: 4) }) { xml += author }
-        for tag in item.tags ?? [] { xml += "    <category term=\"\(XMLText.escaped(tag))\"/>\n" }
-        if let summary = item.summary { xml += element("summary", summary, indent: 4) }
-        if let html = item.contentHTML {
-            xml += "    <content type=\"html\">\(XMLText.escaped(html))</content>\n"
-        } else if let text = item.contentText {
-            xml += "    <content type=\"text\">\(XMLText.escaped(text))</content>\n"
+        if let published = item.datePublished { xml.element("published", XMLText.rfc3339(published), indent: 4) }
+        xml.element("updated", XMLText.rfc3339(updated), indent: 4)
+        for author in item.authors ?? [] where !(author.name ?? "").isEmpty { self.author(author, indent: 4, to: &xml) }
+        for tag in item.tags ?? [] {
+            xml.markup("    <category")
+            attribute(" term", tag, to: &xml)
+            xml.markup("/>\n")
         }
-        return xml + "  </entry>\n"
+        if let summary = item.summary { xml.element("summary", summary, indent: 4) }
+        if let html = item.contentHTML {
+            xml.markup("    <content type=\"html\">")
+            xml.text(html)
+            xml.markup("</content>\n")
+        } else if let text = item.contentText {
+            xml.markup("    <content type=\"text\">")
+            xml.text(text)
+            xml.markup("</content>\n")
+        }
+        xml.markup("  </entry>\n")
     }
 
-    /// An `author` element; nil for an author without a name, which Atom requires.
-    private func author(_ author: Author) -> String? {
-        self.author(author, indent: 2)
-    }
-
-    private func author(_ author: Author, indent: Int) -> String? {
-        guard let name = author.name, !name.isEmpty else { return nil }
+    /// An `author` element of an author with a name, which Atom requires.
+    private func author(_ author: Author, indent: Int, to xml: inout XMLBytes) {
         let pad = String(repeating: " ", count: indent)
-        var xml = "\(pad)<author>\n\(pad)  <name>\(XMLText.escaped(name))</name>\n"
-        if let url = author.url { xml += "\(pad)  <uri>\(XMLText.escaped(url))</uri>\n" }
-        return xml + "\(pad)</author>\n"
+        xml.markup(pad + "<author>\n")
+        xml.element("name", author.name ?? "", indent: indent + 2)
+        if let url = author.url { xml.element("uri", url, indent: indent + 2) }
+        xml.markup(pad + "</author>\n")
     }
 
-    private func element(_ name: String, _ text: String, indent: Int = 2) -> String {
-        "\(String(repeating: " ", count: indent))<\(name)>\(XMLText.escaped(text))</\(name)>\n"
+    /// `<link rel="…" type="…" href="…"/>` on a line of its own.
+    private func link(_ relation: String, type: String, _ url: String, indent: Int, to xml: inout XMLBytes) {
+        xml.markup(String(repeating: " ", count: indent) + "<link rel=\"\(relation)\" type=\"\(type)\"")
+        attribute(" href", url, to: &xml)
+        xml.markup("/>\n")
+    }
+
+    /// ` name="value"`, the value escaped.
+    private func attribute(_ name: String, _ value: String, to xml: inout XMLBytes) {
+        xml.markup(name + "=\"")
+        xml.text(value)
+        xml.markup("\"")
     }
 }

@@ -56,8 +56,8 @@ struct FeedPageWriter: Sendable {
         for (format, route) in zip(job.formats, job.routes) {
             switch format {
             case .json: try put(route.path, json)
-            case .atom: try put(route.path, Data(AtomWriter(selfURL: routes.absolute(route.url)).document(feed).utf8))
-            case .rss: try put(route.path, Data(RSSWriter(selfURL: routes.absolute(route.url)).document(feed).utf8))
+            case .atom: try put(route.path, Data(AtomWriter(selfURL: routes.absolute(route.url)).document(feed)))
+            case .rss: try put(route.path, Data(RSSWriter(selfURL: routes.absolute(route.url)).document(feed)))
             }
         }
         written.diagnostics = diagnostics

@@ -8,54 +8,62 @@ struct RSSWriter {
     /// The feed's own URL.
     let selfURL: String
 
-    func document(_ feed: Feed) -> String {
-        var xml = "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n"
-        xml +=
-            "<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
-            + (MediaRSS.uses(feed) ? MediaRSS.namespace : "") + ">\n"
-        xml += "  <channel>\n"
-        xml += element("title", feed.title)
-        xml += element("link", feed.homePageURL ?? selfURL)
-        xml += element("description", feed.description ?? feed.title)
-        xml += "    <atom:link rel=\"self\" type=\"application/rss+xml\" href=\"\(XMLText.escaped(selfURL))\"/>\n"
-        if let language = feed.language { xml += element("language", language) }
-        xml += element("lastBuildDate", XMLText.rfc822(AtomWriter.updated(feed)))
-        xml += element("generator", "blog")
+    /// The feed as UTF-8.
+    func document(_ feed: Feed) -> [UInt8] {
+        var xml = XMLBytes(reservingCapacity: 4_096 + feed.items.reduce(0) { $0 + ($1.contentHTML?.utf8.count ?? 0) })
+        xml.markup(
+            "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
+        )
+        if MediaRSS.uses(feed) { xml.markup(MediaRSS.namespace) }
+        xml.markup(">\n  <channel>\n")
+        xml.element("title", feed.title, indent: 4)
+        xml.element("link", feed.homePageURL ?? selfURL, indent: 4)
+        xml.element("description", feed.description ?? feed.title, indent: 4)
+        xml.markup("    <atom:link rel=\"self\" type=\"application/rss+xml\" href=\"")
+        xml.text(selfURL)
+        xml.markup("\"/>\n")
+        if let language = feed.language { xml.element("language", language, indent: 4) }
+        xml.element("lastBuildDate", XMLText.rfc822(AtomWriter.updated(feed)), indent: 4)
+        xml.element("generator", "blog", indent: 4)
         if let icon = feed.icon, let home = feed.homePageURL {
-            xml +=
-                "    <image>\n" + element("url", icon, indent: 6) + element("title", feed.title, indent: 6)
-                + element("link", home, indent: 6) + "    </image>\n"
+            xml.markup("    <image>\n")
+            xml.element("url", icon, indent: 6)
+            xml.element("title", feed.title, indent: 6)
+            xml.element("link", home, indent: 6)
+            xml.markup("    </image>\n")
         }
-        for item in feed.items { xml += self.item(item) }
-        return xml + "  </channel>\n</rss>\n"
+        for item in feed.items { self.item(item, to: &xml) }
+        xml.markup("  </channel>\n</rss>\n")
+        return xml.bytes
     }
 
-    private func item(_ item: Item) -> String {
-        var xml = "    <item>\n"
-        if let title = item.title { xml += element("title", title, indent: 6) }
-        if let url = item.url { xml += element("link", url, indent: 6) }
+    private func item(_ item: Item, to xml: inout XMLBytes) {
+        xml.markup("    <item>\n")
+        if let title = item.title { xml.element("title", title, indent: 6) }
+        if let url = item.url { xml.element("link", url, indent: 6) }
         let isPermalink = item.url == item.id && (item.id.hasPrefix("http://") || item.id.hasPrefix("https://"))
-        xml += "      <guid isPermaLink=\"\(isPermalink)\">\(XMLText.escaped(item.id))</guid>\n"
+        xml.markup("      <guid isPermaLink=\"\(isPermalink)\">")
+        xml.text(item.id)
+        xml.markup("</guid>\n")
         if let published = item.datePublished ?? item.dateModified {
-            xml += element("pubDate", XMLText.rfc822(published), indent: 6)
+            xml.element("pubDate", XMLText.rfc822(published), indent: 6)
         }
         for author in item.authors ?? [] {
-            if let name = author.name, !name.isEmpty { xml += element("dc:creator", name, indent: 6) }
+            if let name = author.name, !name.isEmpty { xml.element("dc:creator", name, indent: 6) }
         }
-        for tag in item.tags ?? [] { xml += element("category", tag, indent: 6) }
+        for tag in item.tags ?? [] { xml.element("category", tag, indent: 6) }
         if let html = item.contentHTML ?? item.contentText ?? item.summary {
-            xml += element("description", html, indent: 6)
+            xml.element("description", html, indent: 6)
         }
         if let attachment = item.attachments?.first {
             let length = attachment.sizeInBytes.flatMap { $0.isFinite && $0 >= 0 && $0 < 1e18 ? Int($0) : nil } ?? 0
-            xml +=
-                "      <enclosure url=\"\(XMLText.escaped(attachment.url))\" length=\"\(length)\" type=\"\(XMLText.escaped(attachment.mimeType ?? "application/octet-stream"))\"/>\n"
+            xml.markup("      <enclosure url=\"")
+            xml.text(attachment.url)
+            xml.markup("\" length=\"\(length)\" type=\"")
+            xml.text(attachment.mimeType ?? "application/octet-stream")
+            xml.markup("\"/>\n")
         }
-        xml += MediaRSS.content(of: item, indent: 6)
-        return xml + "    </item>\n"
-    }
-
-    private func element(_ name: String, _ text: String, indent: Int = 4) -> String {
-        "\(String(repeating: " ", count: indent))<\(name)>\(XMLText.escaped(text))</\(name)>\n"
+        xml.markup(MediaRSS.content(of: item, indent: 6))
+        xml.markup("    </item>\n")
     }
 }

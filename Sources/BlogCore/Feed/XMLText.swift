@@ -7,60 +7,92 @@ enum XMLText {
     /// (C0 controls but tab, line feed and carriage return; U+FFFE and U+FFFF) replaced by U+FFFD, so that
     /// no post can make a feed that parsers refuse.
     static func escaped(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        appendEscaped(text, to: &bytes)
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The same, appended to UTF-8 `output`: written in place into room made for exactly the escaped
+    /// length, which a first pass adds up (each byte's growth depends on that byte alone), so that no
+    /// byte of a post's HTML is appended, or checked for room, one at a time.
+    static func appendEscaped(_ text: String, to output: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            // Written straight into the string's storage, a byte at a time through a table: a post's HTML
-            // has markup every few bytes, and copying runs between them, one append each, makes the Atom
-            // and RSS feeds a third of the feed step. No byte becomes more than six.
-            String(unsafeUninitializedCapacity: bytes.count * 6 + 1) { output in
-                var written = 0
-                func put(_ replacement: StaticString) {
-                    replacement.withUTF8Buffer { utf8 in
-                        for byte in utf8 {
-                            output[written] = byte
-                            written += 1
-                        }
+        // The table is read through a pointer taken once: a global array's subscript, in a loop over every
+        // byte of every post, checks that the global is made and the index is in bounds each time.
+        Self.table.withUnsafeBufferPointer { table in
+            text.withUTF8 { bytes in appendEscaped(bytes, table: table, to: &output) }
+        }
+    }
+
+    /// The same from UTF-8 `bytes`, with ``table``.
+    private static func appendEscaped(
+        _ bytes: UnsafeBufferPointer<UInt8>, table: UnsafeBufferPointer<UInt8>, to output: inout [UInt8]
+    ) {
+        var growth = 0
+        for byte in bytes { growth &+= Int(table[256 + Int(byte)]) }
+        let start = output.count
+        output.append(contentsOf: repeatElement(0, count: bytes.count + growth))
+        output.withUnsafeMutableBufferPointer { all in
+            var written = start
+            func put(_ replacement: StaticString) {
+                replacement.withUTF8Buffer { utf8 in
+                    for byte in utf8 {
+                        all[written] = byte
+                        written += 1
                     }
                 }
-                var index = 0
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    index += 1
-                    guard needsLook[Int(byte)] else {
-                        output[written] = byte
-                        written += 1
-                        continue
-                    }
-                    switch byte {
-                    case UInt8(ascii: "&"): put("&amp;")
-                    case UInt8(ascii: "<"): put("&lt;")
-                    case UInt8(ascii: ">"): put("&gt;")
-                    case UInt8(ascii: "\""): put("&quot;")
-                    case UInt8(ascii: "'"): put("&apos;")
-                    case 0xEF
-                    where index + 1 < bytes.count && bytes[index] == 0xBF
-                        && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
-                        // U+FFFE and U+FFFF.
-                        put("\u{FFFD}")
-                        index += 2
-                    case 0xEF:
-                        output[written] = byte
-                        written += 1
-                    default:
-                        // C0 controls other than tab, line feed and carriage return.
-                        put("\u{FFFD}")
-                    }
+            }
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                index += 1
+                guard table[Int(byte)] != 0 else {
+                    all[written] = byte
+                    written += 1
+                    continue
                 }
-                return written
+                switch byte {
+                case UInt8(ascii: "&"): put("&amp;")
+                case UInt8(ascii: "<"): put("&lt;")
+                case UInt8(ascii: ">"): put("&gt;")
+                case UInt8(ascii: "\""): put("&quot;")
+                case UInt8(ascii: "'"): put("&apos;")
+                case 0xEF
+                where index + 1 < bytes.count && bytes[index] == 0xBF
+                    && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
+                    // U+FFFE and U+FFFF: three bytes for three.
+                    put("\u{FFFD}")
+                    index += 2
+                case 0xEF:
+                    all[written] = byte
+                    written += 1
+                default:
+                    // C0 controls other than tab, line feed and carriage return: three bytes for one.
+                    put("\u{FFFD}")
+                }
             }
         }
     }
 
-    /// The bytes ``escaped(_:)`` looks at: markup characters, the C0 controls XML forbids, and the first
-    /// byte of U+FFFE and U+FFFF.
-    private static let needsLook: [Bool] = (0...255).map { byte in
-        byte < 0x20 ? ![0x09, 0x0A, 0x0D].contains(byte) : [0x26, 0x3C, 0x3E, 0x22, 0x27, 0xEF].contains(byte)
-    }
+    /// By byte: whether ``appendEscaped(_:to:)`` looks at it (1) or copies it (0), then how many bytes
+    /// longer it is escaped. The bytes looked at are the markup characters, the C0 controls XML forbids,
+    /// and the first byte of U+FFFE and U+FFFF.
+    private static let table: [UInt8] =
+        (0...255).map { byte in
+            byte < 0x20
+                ? (![0x09, 0x0A, 0x0D].contains(byte) ? 1 : 0)
+                : ([0x26, 0x3C, 0x3E, 0x22, 0x27, 0xEF].contains(byte) ? 1 : 0)
+        }
+        + (0...255).map { byte in
+            switch byte {
+            case 0x26: 4
+            case 0x3C, 0x3E: 3
+            case 0x22, 0x27: 5
+            case 0x09, 0x0A, 0x0D: 0
+            case 0..<0x20: 2
+            default: 0
+            }
+        }
 
     /// RFC 3339 in UTC to the second, as Atom writes dates: `2012-03-23T18:25:43Z`.
     static func rfc3339(_ date: Date) -> String {
