@@ -59,23 +59,17 @@ struct ImageReference: Sendable, Equatable {
         return text.withUTF8 { mayShowImages(UnsafeRawBufferPointer($0)) }
     }
 
-    /// Whether `bytes` hold `![` or `<img` (in any case). By byte on the buffer: a whole build asks it of
-    /// every post's file, and a generic walk of `Data` checked exclusive access at each byte, a sixth of the
-    /// build of ten thousand posts.
+    /// Whether `bytes` hold `![` or `<img` (in any case). From one `!` or `<` to the next with memchr: a
+    /// whole build asks it of every post's file, and a generic walk of `Data` checked exclusive access at
+    /// each byte, a sixth of the build of ten thousand posts.
     static func mayShowImages(_ bytes: UnsafeRawBufferPointer) -> Bool {
-        guard bytes.count >= 2 else { return false }
-        for index in 0..<bytes.count - 1 {
-            switch bytes[index] {
-            case UInt8(ascii: "!") where bytes[index + 1] == UInt8(ascii: "["):
-                return true
-            case UInt8(ascii: "<")
-            where index + 3 < bytes.count && bytes[index + 1] | 0x20 == UInt8(ascii: "i")
-                && bytes[index + 2] | 0x20 == UInt8(ascii: "m") && bytes[index + 3] | 0x20 == UInt8(ascii: "g"):
-                return true
-            default: continue
-            }
+        ByteSearch.contains(UInt8(ascii: "!"), in: bytes) { bang in
+            bang + 1 < bytes.count && bytes[bang + 1] == UInt8(ascii: "[")
         }
-        return false
+            || ByteSearch.contains(UInt8(ascii: "<"), in: bytes) { open in
+                open + 3 < bytes.count && bytes[open + 1] | 0x20 == UInt8(ascii: "i")
+                    && bytes[open + 2] | 0x20 == UInt8(ascii: "m") && bytes[open + 3] | 0x20 == UInt8(ascii: "g")
+            }
     }
 
     /// The column of the `marker` (`![`, `<img`) that cmark's column points at or before: cmark counts

@@ -75,6 +75,18 @@ public enum ByteSearch {
         return base.distance(to: UnsafeRawPointer(hit))
     }
 
+    /// Whether `byte` occurs in `bytes` at a position `accept` takes: memchr from one to the next, so that a
+    /// document is looked at byte by byte only where the mark a pass needs begins.
+    public static func contains(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, where accept: (Int) -> Bool) -> Bool {
+        var at = 0
+        while true {
+            at = next(byte, in: bytes, from: at, to: bytes.count)
+            guard at < bytes.count else { return false }
+            if accept(at) { return true }
+            at += 1
+        }
+    }
+
     /// How many times `byte` occurs in `bytes[..<end]`.
     public static func count(_ byte: UInt8, in bytes: UnsafeRawBufferPointer, before end: Int) -> Int {
         var (count, at) = (0, 0)

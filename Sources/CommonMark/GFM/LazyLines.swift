@@ -95,6 +95,11 @@ enum LazyLines {
     private static func tagLineNumbers(_ source: String) -> [Int] {
         var source = source
         return source.withUTF8 { bytes in
+            // Most documents have no tag at all: found with memchr, not by looking at every line.
+            let mayHoldTag = ByteSearch.contains(UInt8(ascii: "<"), in: UnsafeRawBufferPointer(bytes)) { open in
+                open + 1 < bytes.count && (isASCIIAlphanumeric(bytes[open + 1]) || bytes[open + 1] == UInt8(ascii: "/"))
+            }
+            guard mayHoldTag else { return [] }
             var numbers: [Int] = []
             var number = 1
             var index = 0

@@ -39,23 +39,19 @@ extension TaskLists {
         return (rewrittenSource(source, lines: rewritten), checked)
     }
 
-    /// Whether a `[ ]`, `[x]` or `[X]` is followed by spaces or tabs and a `[` anywhere: one pass over the
-    /// bytes, so that a document without one is not split into lines.
+    /// Whether a `[ ]`, `[x]` or `[X]` is followed by spaces or tabs and a `[` anywhere: from one `]` to the
+    /// next, so that a document without one is not split into lines.
     private static func mayHoldMarkerBeforeBracket(_ source: String) -> Bool {
         var source = source
         return source.withUTF8 { bytes in
-            var index = 3
-            while index < bytes.count {
-                defer { index += 1 }
-                guard bytes[index - 1] == UInt8(ascii: "]"), bytes[index - 3] == UInt8(ascii: "["),
-                    bytes[index] == 0x20 || bytes[index] == 0x09,
-                    " xX".utf8.contains(bytes[index - 2])
-                else { continue }
-                var next = index
+            ByteSearch.contains(UInt8(ascii: "]"), in: UnsafeRawBufferPointer(bytes)) { close in
+                guard close >= 2, close + 1 < bytes.count, bytes[close - 2] == UInt8(ascii: "["),
+                    " xX".utf8.contains(bytes[close - 1])
+                else { return false }
+                var next = close + 1
                 while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
-                if next < bytes.count, bytes[next] == UInt8(ascii: "[") { return true }
+                return next > close + 1 && next < bytes.count && bytes[next] == UInt8(ascii: "[")
             }
-            return false
         }
     }
 
