@@ -17,8 +17,12 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
     /// array checks its bounds and whether it is shared on each change.
     private var termOfWord: [Int32] = []
     private var counts = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 4096)
-    /// The numbers of the document's words, in the order they first occur.
-    private var found: [Int32] = []
+    /// The numbers of the document's words, in the order they first occur: memory of its own, as
+    /// ``counts``, appended to for a word's first occurrence in each post.
+    private var found = UnsafeMutableBufferPointer<Int32>.allocate(capacity: 4096)
+    private var foundCount = 0
+    /// The number of words met: ``termOfWord``'s count, kept apart so that a word's look-up reads no array.
+    private var wordsMet = 0
     /// Every term made, numbered by its bytes, and where each ends in ``termBytes``.
     private var termNumbers = SearchWordTable(capacity: 4096)
     private var termBytes: [UInt8] = []
@@ -38,10 +42,12 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
     init(_ words: SearchWords) {
         self.words = words
         counts.initialize(repeating: 0)
+        found.initialize(repeating: 0)
     }
 
     deinit {
         counts.deallocate()
+        found.deallocate()
     }
 
     /// Counts the terms of UTF-8 text (valid, as a Swift string's or cmark's text is) `weight` times.
@@ -64,9 +70,22 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
     mutating func take(_ token: UnsafeBufferPointer<UInt8>, _ kind: SearchWords.Token) {
         let packed: UInt64 = if case .ascii(let packed) = kind { packed } else { SearchWordTable.packed(token) }
         let number = known.number(of: token, packed: packed)
-        if number == termOfWord.count { meet(token) }
-        if counts[number] == 0 { found.append(Int32(truncatingIfNeeded: number)) }
+        if number == wordsMet { meet(token) }
+        if counts[number] == 0 {
+            if foundCount == found.count { growFound() }
+            found[foundCount] = Int32(truncatingIfNeeded: number)
+            foundCount &+= 1
+        }
         counts[number] &+= weight
+    }
+
+    @inline(never)
+    private mutating func growFound() {
+        let more = UnsafeMutableBufferPointer<Int32>.allocate(capacity: found.count * 2)
+        more.initialize(repeating: 0)
+        _ = more.update(fromContentsOf: found)
+        found.deallocate()
+        found = more
     }
 
     /// Makes a new word's term.
@@ -80,15 +99,16 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
             counts = more
         }
         termOfWord.append(makeTerm(word))
+        wordsMet = termOfWord.count
     }
 
     /// The terms of what was added since the last call, with their counts, in the order their words first
     /// occur; the next call starts a new document.
     mutating func takeTerms() -> SearchTerms {
-        var terms = SearchTerms(reservingCapacity: found.count, bytes: found.count * 8)
+        var terms = SearchTerms(reservingCapacity: foundCount, bytes: foundCount * 8)
         held.removeAll(keepingCapacity: true)
         termBytes.withUnsafeBufferPointer { bytes in
-            for word in found {
+            for word in found[..<foundCount] {
                 let count = Int(counts[Int(word)])
                 counts[Int(word)] = 0
                 let term = termOfWord[Int(word)]
@@ -105,7 +125,7 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
             }
         }
         for term in held { positions[Int(term)] = 0 }
-        found.removeAll(keepingCapacity: true)
+        foundCount = 0
         if known.count > Self.wordLimit { forgetWords() }
         return terms
     }
@@ -137,6 +157,7 @@ struct SearchVocabulary: SearchTokenSink, ~Copyable {
     private mutating func forgetWords() {
         known = SearchWordTable(capacity: 4096)
         termOfWord.removeAll()
+        wordsMet = 0
         termNumbers = SearchWordTable(capacity: 4096)
         termBytes.removeAll()
         termEnds.removeAll()

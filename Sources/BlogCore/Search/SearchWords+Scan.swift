@@ -82,24 +82,27 @@ extension SearchWords {
             let chunk = loadChunk(base + index, readable: readable)
             let high = chunk & 0x8080_8080_8080_8080
             // The bytes before the first past ASCII, which the scalar reader takes.
-            let limit = high == 0 ? readable : min(readable, high.trailingZeroBitCount / 8)
+            let limit = high == 0 ? readable : min(readable, high.trailingZeroBitCount &>> 3)
             let letters = wordBytes(chunk & ~((high >> 7) &* 0xFF))
             if limit > 0 { reading.addASCII(chunk, length: limit) }
-            var position = 0
-            while position < limit {
-                let from = ~UInt64(0) << (8 &* UInt64(position))
-                let next = (wordStart >= 0 ? ~letters & 0x8080_8080_8080_8080 : letters) & from
-                let found = next.trailingZeroBitCount / 8
-                guard next != 0, found < limit else { break }
+            // The bytes where a word starts (a letter or digit after none) and where one ends (none after
+            // one), each a high bit, taken in order: one integer's bits for the chunk, then a few operations
+            // for each bound, not a scan from each bound to the next.
+            let valid: UInt64 =
+                limit == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 &<< (8 &* UInt64(limit))) &- 1)
+            let inWords = letters & valid
+            var bounds = (inWords ^ (inWords &<< 8 | (wordStart >= 0 ? 0x80 : 0))) & valid
+            while bounds != 0 {
+                let found = bounds.trailingZeroBitCount &>> 3
+                bounds &= bounds &- 1
                 if wordStart >= 0 {
-                    word(wordStart, index + found)
+                    word(wordStart, index &+ found)
                     wordStart = -1
                 } else {
-                    wordStart = index + found
+                    wordStart = index &+ found
                 }
-                position = found + 1
             }
-            index += limit
+            index &+= limit
             guard limit < readable else { continue }
             // A byte past ASCII at `index`.
             let (scalar, length) = decode(bytes, at: index)
@@ -149,8 +152,9 @@ extension SearchWords {
 
     /// The ASCII word of `length` (1 to 8) letters and digits at `start`, lowercased and packed in an
     /// integer, the first in the lowest byte; `readable` bytes may be read from `start`.
+    @inline(__always)
     private static func packedWord(_ start: UnsafePointer<UInt8>, length: Int, readable: Int) -> UInt64 {
-        let kept: UInt64 = length == 8 ? ~0 : (1 << (8 &* UInt64(length))) - 1
+        let kept: UInt64 = length == 8 ? ~0 : (1 &<< (8 &* UInt64(length))) &- 1
         if readable >= 8 {
             return
                 (UInt64(littleEndian: UnsafeRawPointer(start).loadUnaligned(as: UInt64.self)) | 0x2020_2020_2020_2020)
