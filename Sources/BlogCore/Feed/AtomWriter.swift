@@ -11,8 +11,9 @@ struct AtomWriter {
     /// The feed's own URL, for its `rel="self"` link.
     let selfURL: String
 
-    /// The feed as UTF-8.
-    func document(_ feed: Feed) -> [UInt8] {
+    /// The feed as UTF-8. `escapedContents`, when given, holds each item's `contentHTML` escaped already
+    /// (by index; nil where it is not), as the items of a site's pages are, once for all their feeds.
+    func document(_ feed: Feed, escapedContents: [[UInt8]?] = []) -> [UInt8] {
         var xml = XMLBytes(reservingCapacity: 4_096 + feed.items.reduce(0) { $0 + ($1.contentHTML?.utf8.count ?? 0) })
         xml.markup("<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<feed xmlns=\"http://www.w3.org/2005/Atom\"")
         if MediaRSS.uses(feed) { xml.markup(MediaRSS.namespace) }
@@ -34,7 +35,9 @@ struct AtomWriter {
         if let icon = feed.icon { xml.element("logo", icon, indent: 2) }
         if let favicon = feed.favicon { xml.element("icon", favicon, indent: 2) }
         xml.markup("  <generator>blog</generator>\n")
-        for item in feed.items { entry(item, to: &xml) }
+        for (index, item) in feed.items.enumerated() {
+            entry(item, escapedContent: index < escapedContents.count ? escapedContents[index] : nil, to: &xml)
+        }
         xml.markup("</feed>\n")
         return xml.bytes
     }
@@ -44,7 +47,7 @@ struct AtomWriter {
         feed.items.compactMap { $0.dateModified ?? $0.datePublished }.max() ?? Date(timeIntervalSince1970: 0)
     }
 
-    private func entry(_ item: Item, to xml: inout XMLBytes) {
+    private func entry(_ item: Item, escapedContent: [UInt8]?, to xml: inout XMLBytes) {
         // A post in another language than the site's says so, as JSON Feed's item `language` does.
         xml.markup("  <entry")
         if let language = item.language { attribute(" xml:lang", language, to: &xml) }
@@ -79,7 +82,7 @@ struct AtomWriter {
         if let summary = item.summary { xml.element("summary", summary, indent: 4) }
         if let html = item.contentHTML {
             xml.markup("    <content type=\"html\">")
-            xml.text(html)
+            if let escapedContent { xml.escaped(escapedContent) } else { xml.text(html) }
             xml.markup("</content>\n")
         } else if let text = item.contentText {
             xml.markup("    <content type=\"text\">")

@@ -5,6 +5,9 @@ import JSONFeed
 /// where a page needs it (Atom and RSS); JSON Feed pages are written from the JSON alone.
 struct EncodedFeedItem: Sendable {
     var item: Item?
+    /// The item's `contentHTML` escaped for Atom and RSS, made beside ``item``: a post on the pages of
+    /// several feeds (the site's and its tags'), each in both formats, is escaped once.
+    var escapedContent: [UInt8]?
     var json: FeedEncoder.EncodedItem
     /// The item as the feed check finds it, made from the value the JSON is written from, when the build
     /// checks; its place in the list of checked items once all are made.
@@ -92,15 +95,23 @@ struct FeedItemMaker: Sendable {
             }
         }
         let item = builder.item(published, contentHTML: content)
+        var escaped: [UInt8]?
+        if keepingItem, let html = item.contentHTML {
+            var bytes: [UInt8] = []
+            XMLText.appendEscaped(html, to: &bytes)
+            escaped = bytes
+        }
         do {
             guard checks else {
                 return .success(
-                    EncodedFeedItem(item: keepingItem ? item : nil, json: try FeedPageWriter.encoder.encodedItem(item)))
+                    EncodedFeedItem(
+                        item: keepingItem ? item : nil, escapedContent: escaped,
+                        json: try FeedPageWriter.encoder.encodedItem(item)))
             }
             let (json, value) = try FeedPageWriter.encoder.encodedItemAndValue(item)
             return .success(
                 EncodedFeedItem(
-                    item: keepingItem ? item : nil, json: json,
+                    item: keepingItem ? item : nil, escapedContent: escaped, json: json,
                     checked: FeedCheck.validatedItem(value, version: CheckedJSONFeeds.version)))
         } catch {
             return .failure(

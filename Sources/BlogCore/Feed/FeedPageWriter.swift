@@ -47,17 +47,21 @@ struct FeedPageWriter: Sendable {
                 return made.item ?? (try? made.json.item()) ?? Item(id: "")
             }
         }
+        // Each item's content as escaped once for all its pages, unless some items were shortened here.
+        var escaped = job.posts.map { items[ObjectIdentifier($0)]?.escapedContent }
         if json.count > Self.sizeLimit {
             (json, diagnostics) = Self.keptUnderLimit(
                 &feed, file: job.routes[0].path, sources: job.posts.map(\.post.source))
             // Made whole again, from other items: the check reads it back.
             written.checked = nil
+            escaped = []
         }
         for (format, route) in zip(job.formats, job.routes) {
+            let selfURL = routes.absolute(route.url)
             switch format {
             case .json: try put(route.path, json)
-            case .atom: try put(route.path, Data(AtomWriter(selfURL: routes.absolute(route.url)).document(feed)))
-            case .rss: try put(route.path, Data(RSSWriter(selfURL: routes.absolute(route.url)).document(feed)))
+            case .atom: try put(route.path, Data(AtomWriter(selfURL: selfURL).document(feed, escapedContents: escaped)))
+            case .rss: try put(route.path, Data(RSSWriter(selfURL: selfURL).document(feed, escapedContents: escaped)))
             }
         }
         written.diagnostics = diagnostics

@@ -8,8 +8,8 @@ struct RSSWriter {
     /// The feed's own URL.
     let selfURL: String
 
-    /// The feed as UTF-8.
-    func document(_ feed: Feed) -> [UInt8] {
+    /// The feed as UTF-8; `escapedContents` as ``AtomWriter/document(_:escapedContents:)`` takes them.
+    func document(_ feed: Feed, escapedContents: [[UInt8]?] = []) -> [UInt8] {
         var xml = XMLBytes(reservingCapacity: 4_096 + feed.items.reduce(0) { $0 + ($1.contentHTML?.utf8.count ?? 0) })
         xml.markup(
             "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<rss version=\"2.0\" xmlns:atom=\"http://www.w3.org/2005/Atom\" xmlns:dc=\"http://purl.org/dc/elements/1.1/\""
@@ -32,12 +32,14 @@ struct RSSWriter {
             xml.element("link", home, indent: 6)
             xml.markup("    </image>\n")
         }
-        for item in feed.items { self.item(item, to: &xml) }
+        for (index, item) in feed.items.enumerated() {
+            self.item(item, escapedContent: index < escapedContents.count ? escapedContents[index] : nil, to: &xml)
+        }
         xml.markup("  </channel>\n</rss>\n")
         return xml.bytes
     }
 
-    private func item(_ item: Item, to xml: inout XMLBytes) {
+    private func item(_ item: Item, escapedContent: [UInt8]?, to xml: inout XMLBytes) {
         xml.markup("    <item>\n")
         if let title = item.title { xml.element("title", title, indent: 6) }
         if let url = item.url { xml.element("link", url, indent: 6) }
@@ -52,7 +54,11 @@ struct RSSWriter {
             if let name = author.name, !name.isEmpty { xml.element("dc:creator", name, indent: 6) }
         }
         for tag in item.tags ?? [] { xml.element("category", tag, indent: 6) }
-        if let html = item.contentHTML ?? item.contentText ?? item.summary {
+        if item.contentHTML != nil, let escapedContent {
+            xml.markup("      <description>")
+            xml.escaped(escapedContent)
+            xml.markup("</description>\n")
+        } else if let html = item.contentHTML ?? item.contentText ?? item.summary {
             xml.element("description", html, indent: 6)
         }
         if let attachment = item.attachments?.first {

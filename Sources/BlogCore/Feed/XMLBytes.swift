@@ -19,6 +19,11 @@ struct XMLBytes {
         XMLText.appendEscaped(text, to: &bytes)
     }
 
+    /// Text ``XMLText/appendEscaped(_:to:)`` escaped before.
+    mutating func escaped(_ text: [UInt8]) {
+        bytes.append(contentsOf: text)
+    }
+
     /// `<name>text</name>` on a line of its own, indented.
     mutating func element(_ name: String, _ text: String, indent: Int) {
         bytes.append(contentsOf: repeatElement(UInt8(ascii: " "), count: indent))
