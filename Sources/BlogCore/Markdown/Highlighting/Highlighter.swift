@@ -7,6 +7,29 @@ struct Highlighter {
     enum Kind: String, CaseIterable {
         case comment, string, keyword, type, number, literal, builtin, meta, variable, function
         case tag, attribute = "attr", property, inserted, deleted, section
+
+        /// `<span class="hl-…">` with the kind's raw value, written out: building it, or looking it up in a
+        /// table by kind, for every span cost a tenth of highlighting.
+        var openingTag: StaticString {
+            switch self {
+            case .comment: "<span class=\"hl-comment\">"
+            case .string: "<span class=\"hl-string\">"
+            case .keyword: "<span class=\"hl-keyword\">"
+            case .type: "<span class=\"hl-type\">"
+            case .number: "<span class=\"hl-number\">"
+            case .literal: "<span class=\"hl-literal\">"
+            case .builtin: "<span class=\"hl-builtin\">"
+            case .meta: "<span class=\"hl-meta\">"
+            case .variable: "<span class=\"hl-variable\">"
+            case .function: "<span class=\"hl-function\">"
+            case .tag: "<span class=\"hl-tag\">"
+            case .attribute: "<span class=\"hl-attr\">"
+            case .property: "<span class=\"hl-property\">"
+            case .inserted: "<span class=\"hl-inserted\">"
+            case .deleted: "<span class=\"hl-deleted\">"
+            case .section: "<span class=\"hl-section\">"
+            }
+        }
     }
 
     let syntax: LanguageSyntax
@@ -51,28 +74,34 @@ struct Highlighter {
     private mutating func emit(_ kind: Kind, _ range: Range<Int>) {
         guard !range.isEmpty else { return }
         flushPlain(upTo: range.lowerBound)
-        output += Self.openingTags[kind]!
+        append(kind.openingTag)
         appendEscaped(range)
-        output += Self.closingTag
+        append("</span>")
         plainStart = range.upperBound
     }
 
-    /// Each kind's `<span class="hl-…">`, made once: building it for every span cost a tenth of highlighting.
-    private static let openingTags: [Kind: [UInt8]] = Dictionary(
-        uniqueKeysWithValues: Kind.allCases.map { ($0, Array("<span class=\"hl-\($0.rawValue)\">".utf8)) })
-    private static let closingTag = Array("</span>".utf8)
+    private mutating func append(_ text: StaticString) {
+        output.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
+    }
 
-    /// libcmark's escaping of code: `&`, `<`, `>` and `"`.
+    /// libcmark's escaping of code: `&`, `<`, `>` and `"`. The runs between them are copied whole: code has
+    /// few, and appending byte by byte checked the output's room at each.
     private mutating func appendEscaped(_ range: Range<Int>) {
+        var start = range.lowerBound
         for index in range {
+            let replacement: StaticString
             switch bytes[index] {
-            case UInt8(ascii: "&"): output += [0x26, 0x61, 0x6D, 0x70, 0x3B]
-            case UInt8(ascii: "<"): output += [0x26, 0x6C, 0x74, 0x3B]
-            case UInt8(ascii: ">"): output += [0x26, 0x67, 0x74, 0x3B]
-            case UInt8(ascii: "\""): output += [0x26, 0x71, 0x75, 0x6F, 0x74, 0x3B]
-            default: output.append(bytes[index])
+            case UInt8(ascii: "&"): replacement = "&amp;"
+            case UInt8(ascii: "<"): replacement = "&lt;"
+            case UInt8(ascii: ">"): replacement = "&gt;"
+            case UInt8(ascii: "\""): replacement = "&quot;"
+            default: continue
             }
+            output.append(contentsOf: bytes[start..<index])
+            append(replacement)
+            start = index + 1
         }
+        output.append(contentsOf: bytes[start..<range.upperBound])
     }
 
     // MARK: Bytes
@@ -116,7 +145,9 @@ struct Highlighter {
                 end += 2
                 continue
             }
-            if starts(with: delimiter.close, at: end) { return end + delimiter.close.count }
+            if delimiter.close.count == 1 ? bytes[end] == delimiter.close[0] : starts(with: delimiter.close, at: end) {
+                return end + delimiter.close.count
+            }
             if bytes[end] == 0x0A, !delimiter.multiline { return end }
             end += 1
         }
