@@ -111,6 +111,9 @@ import Testing
             ("a%00/x.html", "percent-encoded"),
             (String(repeating: "é", count: 128) + "/index.html", "longer than 255 bytes"),
             (".blog-output/index.html", ".blog-output"),
+            // A combining mark after `/` makes one Character of the two, but the file system still splits there.
+            ("../\u{301}x/index.html", "empty, '.' or '..'"), ("a/..\u{301}/index.html", nil),
+            ("a/\u{301}/index.html", nil),
         ] as [(String, String?)])
     func outputPathsStayInsideTheOutput(_ path: String, _ problem: String?) {
         let found = Routes.outputPathProblem(path)

@@ -57,12 +57,17 @@ extension Routes {
             return "must not contain NUL or other control characters"
         }
         if path.hasPrefix("/") { return "must be relative to the output folder, not absolute" }
-        if path.contains("\\") { return "must not contain '\\', which Windows hosts read as a folder separator" }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false)
+        if path.utf8.contains(UInt8(ascii: "\\")) {
+            return "must not contain '\\', which Windows hosts read as a folder separator"
+        }
+        // By byte, as file systems split a path: a `/` that a combining mark follows is a separator too,
+        // though not a Character of its own (and a split by Character cost 13,000 instructions a path).
+        let segments = path.utf8.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false).map(
+            Substring.init)
         if segments.contains(where: { $0 == "." || $0 == ".." || $0.isEmpty && $0.endIndex != path.endIndex }) {
             return "must not contain empty, '.' or '..' segments, which lead out of the output folder"
         }
-        if segments.contains(where: { $0.contains("%") && isEncodedEscape($0) }) {
+        if segments.contains(where: { $0.utf8.contains(UInt8(ascii: "%")) && isEncodedEscape($0) }) {
             return
                 "must not contain a percent-encoded '.', '..', '/', '\\' or NUL segment (%2e, %2f, %5c, %00), which servers decode into a path out of the output folder"
         }
