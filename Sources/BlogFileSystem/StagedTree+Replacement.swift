@@ -21,7 +21,7 @@ extension StagedTree {
         var stamps: [String: FileStamp] = [:]
         for (path, bytes) in files {
             var folder = staging
-            for component in path.split(separator: "/").dropLast() {
+            for component in path.pathNames.dropLast() {
                 folder += "/" + component
                 if (try? FileContents.makeFolder(folder)) != nil, !folders.contains(folder) { folders.append(folder) }
             }

@@ -20,7 +20,7 @@ extension StagedTree {
             for (path, entry) in manifest {
                 guard FileStamp(output + "/" + path)?.matches(entry) == true else { return abandon(making) }
                 var folder = making
-                for component in path.split(separator: "/").dropLast() {
+                for component in path.pathNames.dropLast() {
                     folder += "/" + component
                     if folders.insert(folder).inserted { try FileContents.makeFolder(folder) }
                 }

@@ -276,7 +276,7 @@ public final class StagedTree: Sendable {
         // Folders are made one level at a time from the staging root down, without Foundation's checks.
         let root = stagingPath
         var folder = root
-        for component in parent.dropFirst(root.count).split(separator: "/") {
+        for component in Substring(parent.utf8.dropFirst(root.utf8.count)).pathNames {
             folder += "/" + component
             if state.withLock({ $0.folders.contains(folder) }) { continue }
             if isReusingSpare {

@@ -50,6 +50,16 @@ import Testing
         #expect(instant.timeIntervalSince1970.rounded(.down) == expected.timeIntervalSince1970, "\(written)")
     }
 
+    /// A path from the old site's configuration stays inside the new site, judged by byte: `../\u{301}x` is
+    /// one Character `/\u{301}` to a split by Character, but `..` to the file system.
+    @Test(arguments: [
+        ("static", true), ("a/b/..c", true), ("a/\u{301}b", true), ("../x", false), ("a/../../x", false),
+        ("../\u{301}x", false), ("/etc", false),
+    ])
+    func pathsFromTheOldSiteStayInside(_ path: String, _ inside: Bool) {
+        #expect(SiteImport.staysInside(path) == inside)
+    }
+
     @Test func aDateJekyllRefusesIsNil() {
         #expect(JekyllDate.instant("yesterday", isPlain: true, zone: Self.newYork) == nil)
         #expect(JekyllDate.instant("2023-02-30", isPlain: true, zone: Self.newYork) == nil)

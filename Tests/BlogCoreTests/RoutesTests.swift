@@ -95,6 +95,11 @@ import Testing
         #expect(Permalink.patternProblem("/:year/:nope/") != nil)
         #expect(Permalink.patternProblem("no-slash") != nil)
         #expect(Permalink.pathProblem("/a/../b") != nil)
+        // By byte: a combining mark after `/` or `.` hides neither from the file system.
+        #expect(Permalink.pathProblem("/a/../\u{301}b/")?.contains("'..'") == true)
+        #expect(Permalink.pathProblem("/a//\u{301}b/")?.contains("'//'") == true)
+        #expect(Permalink.pathProblem("/a/.\u{301}b/")?.contains("starting with '.'") == true)
+        #expect(Permalink.pathProblem("/a/b\u{301}/") == nil)
     }
 
     /// Every output path stays inside the output folder on disk and on every server, whatever it is made of.

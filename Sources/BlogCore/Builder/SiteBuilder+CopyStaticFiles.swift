@@ -121,14 +121,14 @@ private struct StaticCopier {
         }
         diagnostics += Diagnostic.problems(in: tree, of: folder)
         // Folders behind links are not copied; one that leads out of the site must not go unsaid.
-        for linked in tree.linkedFolders where !linked.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+        for linked in tree.linkedFolders where !linked.pathSegments.contains(where: \.isHiddenName) {
             if let problem = ContentLoader.resolvedOutsideProblem(URL(filePath: folderPath + "/" + linked), root: root)
             {
                 diagnostics.append(Diagnostic(.error, file: "\(folder)/\(linked)", message: problem))
             }
         }
         for relative in tree.files {
-            if skipped.contains(relative) || relative.split(separator: "/").contains(where: { $0.hasPrefix(".") }) {
+            if skipped.contains(relative) || relative.pathSegments.contains(where: \.isHiddenName) {
                 continue
             }
             let display = "\(folder)/\(relative)"

@@ -208,7 +208,7 @@ extension SiteBuilder {
         else { return [] }
         let folder = routes.folder(of: post)
         return tree.files.compactMap { file in
-            guard !file.split(separator: "/").contains(where: { $0.hasPrefix(".") }),
+            guard !file.pathSegments.contains(where: \.isHiddenName),
                 let format = Self.imageFormat(file), format != .svg,
                 FileSystem.kind(of: site.root.appending(path: bundle + "/" + file).path) == .file
             else { return nil }

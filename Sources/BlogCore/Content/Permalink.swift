@@ -1,3 +1,4 @@
+import BlogFileSystem
 import Foundation
 
 /// Post URLs from a pattern, with the placeholders Jekyll and Hugo use, so that a blog that moves here
@@ -48,16 +49,18 @@ enum Permalink {
     /// Why a post's own path cannot be used, or nil.
     static func pathProblem(_ path: String) -> String? {
         guard path.hasPrefix("/") else { return "must be a path from the site's root such as /2015/12/03/title.html" }
-        let segments = path.split(separator: "/", omittingEmptySubsequences: false).dropFirst()
-        if segments.contains(where: { $0 == "." || $0 == ".." }) { return "must not contain '.' or '..' segments" }
-        if path.contains("//") { return "must not contain '//'" }
-        if path.contains("?") || path.contains("#") || path.contains("\\") {
+        // By byte, as the file system reads the path (``StringProtocol/pathSegments``).
+        let segments = path.pathSegments.dropFirst()
+        if segments.contains(where: \.isDotSegment) { return "must not contain '.' or '..' segments" }
+        if segments.dropLast().contains(where: \.isEmpty) { return "must not contain '//'" }
+        if path.utf8.contains(where: { $0 == UInt8(ascii: "?") || $0 == UInt8(ascii: "#") || $0 == UInt8(ascii: "\\") })
+        {
             return "must not contain '?', '#' or '\\'"
         }
         if path.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) {
             return "must not contain control characters"
         }
-        if segments.contains(where: { $0.hasPrefix(".") }) { return "must not have a segment starting with '.'" }
+        if segments.contains(where: \.isHiddenName) { return "must not have a segment starting with '.'" }
         // The rules of every output path (encoded dots, names too long for a file system), checked early
         // so that the error points at the key.
         return Routes.outputPathProblem(Routes.outputPath(ofPermalink: path))

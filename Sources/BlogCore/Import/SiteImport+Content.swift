@@ -237,7 +237,7 @@ extension SiteImport {
         return FileSystem.subpaths(of: root).filter { path in
             let ext = (path as NSString).pathExtension.lowercased()
             return (Self.markdownExtensions.contains(ext) || Self.htmlExtensions.contains(ext))
-                && !path.split(separator: "/").contains { $0.hasPrefix(".") }
+                && !path.pathSegments.contains(where: \.isHiddenName)
                 && isSourceFile(root + "/" + path)
         }.map { folder + "/" + $0 }
     }

@@ -37,8 +37,8 @@ extension SiteImport {
 
     /// The folder a left file is named under instead of itself, and why none of it comes along.
     private func group(of path: String) -> (folder: String, reason: String)? {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        if let hidden = parts.firstIndex(where: { $0.hasPrefix(".") }) {
+        let parts = path.pathSegments
+        if let hidden = parts.firstIndex(where: \.isHiddenName) {
             return (parts[...hidden].joined(separator: "/"), "hidden")
         }
         switch engine {

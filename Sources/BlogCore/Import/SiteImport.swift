@@ -284,7 +284,7 @@ public struct SiteImport {
     /// Whether a path relative to SRC or DEST stays inside it: no `..`, no absolute path. Paths made from a
     /// Hugo configuration (`staticDir`, `contentDir`, a mount's source or target) are the old site's to choose.
     static func staysInside(_ relative: String) -> Bool {
-        !relative.hasPrefix("/") && !relative.split(separator: "/").contains("..")
+        !relative.hasPrefix("/") && !relative.pathSegments.contains(where: \.isParentSegment)
     }
 
     private func create(_ path: String, _ data: Data) throws(DiagnosticError) {

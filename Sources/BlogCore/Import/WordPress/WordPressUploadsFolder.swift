@@ -50,8 +50,7 @@ struct WordPressUploadsFolder {
         guard let decoded = link.removingPercentEncoding, !decoded.contains("\0"), !decoded.contains("\\") else {
             return nil
         }
-        let segments = decoded.split(separator: "/", omittingEmptySubsequences: false)
-        guard !segments.contains(where: { $0.isEmpty || $0.hasPrefix(".") }) else { return nil }
+        guard !decoded.pathSegments.contains(where: { $0.isEmpty || $0.isHiddenName }) else { return nil }
         return decoded
     }
 
