@@ -120,7 +120,10 @@ struct LeanPairing {
     private func configure(blogYAML: URL, hugoTOML: URL) throws {
         var yaml = try String(contentsOf: blogYAML, encoding: .utf8)
         var toml = try String(contentsOf: hugoTOML, encoding: .utf8)
+        // The outputs that hugo-lean does not make are off, as the pairing's README asks: the feeds beyond
+        // one JSON Feed, and the search index (on by default since the pairing was written).
         let feedSwitches = "  atom: false\n  rss: false\n  archive: false\n  tags: false\n"
+        if !yaml.contains("\nsearch:") { yaml += "search: false\n" }
         yaml =
             yaml.contains("feed:\n")
             ? yaml.replacingOccurrences(of: "feed:\n", with: "feed:\n" + feedSwitches) : yaml + "feed:\n" + feedSwitches
