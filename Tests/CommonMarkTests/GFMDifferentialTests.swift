@@ -46,16 +46,15 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (4 of 6,000 documents with seed 1, 0.07%; 3 with
-        // seed 777777, 0.05%): a list item ending in a footnote definition whose last block ends in a blank
-        // line; a lone `>` after a definition's second line in a quote; a list beside a definition holding
-        // only a link reference definition; a lazy line starting with white space after a backslash's line
-        // break in a quote. More than 1% is a new class.
+        // The corners still open, as the manual lists them (2 of 6,000 documents with seed 1, 0.03%; 1 with
+        // seed 777777, 0.02%): a lone `>` after a definition's second line in a quote; a list beside a
+        // definition holding only a link reference definition; a lazy line starting with white space after a
+        // backslash's line break in a quote. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a definition ending an item before a blank line, a lone > after a definition, a lazy line after a line break"
+            "a lone > after a definition, a definition holding only a link definition, a lazy line after a line break"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -299,6 +298,16 @@ import Testing
             "    [y]:(\n\n[y]", "`[y]:(`\n\n[y]", "~~~\n[y]:(\n~~~\n[y]", "[y]:(\r\n\r\n[y]", "[y]:\\((\n\n[y]",
             "a\r\r[y]:(\r\r[y]", "```\r[y]:(\r```\r[y]", "<?p ?> a]: b(c\nd",
             "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
+            // A definition answers for itself whether it ends in a blank line: a list or definition inside it
+            // that goes on over that line makes no list around it loose.
+            "* [^1]:-\n\n* _", "- [^1]:2.\n\n  s", "2. [^e]:[^1]:\n\n3. <", "- [^n]:*\n\n  a", "- [^1]:*\n\n  --",
+            "- [^n]:[^1]:\n\n  |", "- [^1]: -\n\n- b\n\n[^1]", "- [^1]: -\n\n\n- b\n\n[^1]",
+            "- [^1]:\n      -\n\n- b\n\n[^1]", "- [^1]: - a\n\n- b\n\n[^1]", "- [^1]: a\n\n- b\n\n[^1]",
+            "- [^1]: a\n\n          code\n\n- b\n\n[^1]", "- [^1]: a\n\n      ```\n      x\n\n- b\n\n[^1]",
+            "> - [^1]: -\n>\n> - b\n\n[^1]", "- a\n\n  - [^1]: -\n\n- b\n\n[^1]", "- x\n- [^1]: -\n\n- b\n\n[^1]",
+            "- [^1]:[^2]: -\n\n- b\n\n[^1][^2]", "- [^1]: <div>\n\n- b\n\n[^1]", "- [^1]: -\n  \n- b\n\n[^1]",
+            "- [^1]: -\n\t\n- b\n\n[^1]", "- [^1]: -\n\n      b\n- c\n\n[^1]", "1. a\n2. [^1]: 3.\n\n4. c\n\n[^1]",
+            "\n1. <!-->\n2. [^e]:[^1]:\n\n3. /", "1. <!-->\n2. [^e]: -\n\n3. /",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -389,14 +389,14 @@ enum Footnotes {
 
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
     /// a section at the end of the document.
-    static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int) {
+    static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int, source: () -> SourceLines) {
         var definitions: [String: (label: String, item: OpaquePointer)] = [:]
-        var items: [OpaquePointer] = []
-        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
-            // By line and column: a list written on the definition's first line starts on the same line.
+        // By line and column: a list written on the definition's first line starts on the same line.
+        let items = Tree.blocks(root) { isDefinition($0, labels: labels, lineShift: lineShift) }
+        tightenLists(beside: items, source: source) { isDefinition($0, labels: labels, lineShift: lineShift) }
+        for item in items {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
-            items.append(item)
             if let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
                 Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
             {
