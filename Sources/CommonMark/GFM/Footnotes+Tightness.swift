@@ -90,13 +90,15 @@ private struct BlankLines {
         // A blank line in the container after the block, before the next: the container was the deepest
         // block the line continued, and cmark marks its last child.
         let boundary = Tree.next(block).map(Tree.startLine) ?? Tree.endLine(container) + 1
-        if end + 1 < boundary, (end + 1..<boundary).contains(where: { isBlank($0, quotes: quotes) }) { return true }
-        guard isBlank(end, quotes: quotes) else { return false }
+        if end + 1 < boundary, (end + 1..<boundary).contains(where: { source.isBlank($0, quotes: quotes) }) {
+            return true
+        }
+        guard source.isBlank(end, quotes: quotes) else { return false }
         // The block went on over a blank line: marked when it was the deepest block there, as cmark marks
         // lists, items, indented code and HTML, and no block inside it went on too.
         if isDefinition {
             var line = end
-            while line > Tree.startLine(node), isBlank(line, quotes: quotes) {
+            while line > Tree.startLine(node), source.isBlank(line, quotes: quotes) {
                 if !source.lines[line - 1].isEmpty { return true }
                 line -= 1
             }
@@ -122,19 +124,5 @@ private struct BlankLines {
         let text = source.lines[line - 1].utf8.dropFirst(max(0, Tree.startColumn(node) - 1))
         let code = Tree.literalBytes(node).prefix { $0 != 0x0A }
         return !text.elementsEqual(code)
-    }
-
-    /// A line blank once its block quotes' `>` are read: only white space and at most that many `>`.
-    private func isBlank(_ line: Int, quotes: Int) -> Bool {
-        guard line >= 1, line <= source.lines.count else { return false }
-        var markers = 0
-        for byte in source.lines[line - 1].utf8 {
-            switch byte {
-            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
-            case UInt8(ascii: ">"): markers += 1
-            default: return false
-            }
-        }
-        return markers <= quotes
     }
 }

@@ -401,9 +401,14 @@ enum Footnotes {
                 Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
             {
                 Tree.remove(first)
-                // The definition's line is blank after its colon, and ends it when nothing follows. cmark's
+                // The definition's line is blank after its colon, and ends it when nothing follows (lines
+                // holding only link reference definitions, which leave no block, do follow). cmark's
                 // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
-                if Tree.firstChild(item) == nil, let list = Tree.parent(item) {
+                let end = Tree.endLine(item)
+                if Tree.firstChild(item) == nil,
+                    end == Tree.startLine(item) || source().isBlank(end, quotes: Tree.quoteDepth(of: item)),
+                    let list = Tree.parent(item)
+                {
                     Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil) {
                         isDefinition($0, labels: labels, lineShift: lineShift)
                     }

@@ -87,6 +87,21 @@ struct SourceLines {
         return ByteSearch.firstIndex(of: sequence, in: span, from: span.startIndex) != nil
     }
 
+    /// Whether a line (1-based) is blank once its block quotes' `>` are read: only white space and at most
+    /// that many `>`.
+    func isBlank(_ line: Int, quotes: Int) -> Bool {
+        guard line >= 1, line <= lines.count else { return false }
+        var markers = 0
+        for byte in bytes[bounds[line - 1]] {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case UInt8(ascii: ">"): markers += 1
+            default: return false
+            }
+        }
+        return markers <= quotes
+    }
+
     /// One line of a paragraph's content.
     struct ContentLine {
         /// The text after the containers' prefixes and the indentation.
