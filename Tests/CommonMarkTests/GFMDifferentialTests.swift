@@ -314,6 +314,10 @@ import Testing
             "> - [^1]:\n>       [f]: /u\n> - b\n\n[^1] [f]", "> - [^1]:\n>       [f]: /u\n>\n> - b\n\n[^1] [f]",
             "- a\n  - [^1]:\n        [f]: /u\n- b\n\n[^1] [f]",
             "- [^1]:\n      [f]: /u\n      [g]: /v\n- b\n\n[^1] [f]",
+            // Tildes written as numeric references are no delimiters, in a block without a written tilde too.
+            "&#126;<&#126;\n1) ~", "~\n1. &#126;Ω&#x7E;", "&#x7E;&&#126;\n>~", "&#126;a&#126;\n\n~",
+            "&#126;&#126;a&#126;&#126;\n\n~", "# &#126;a&#126;\n\n~", "a|b\n-|-\n&#126;a&#126;|c\n\n~", "&#126;a~\n\n~",
+            "\\~a&#126;\n\n~", "> &#x7e;a&#X7E;\n\n~x~", "- &#0126;a&#126;\n- ~b~",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {
