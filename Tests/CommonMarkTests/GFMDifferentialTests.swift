@@ -318,6 +318,15 @@ import Testing
             "&#126;<&#126;\n1) ~", "~\n1. &#126;Ω&#x7E;", "&#x7E;&&#126;\n>~", "&#126;a&#126;\n\n~",
             "&#126;&#126;a&#126;&#126;\n\n~", "# &#126;a&#126;\n\n~", "a|b\n-|-\n&#126;a&#126;|c\n\n~", "&#126;a~\n\n~",
             "\\~a&#126;\n\n~", "> &#x7e;a&#X7E;\n\n~x~", "- &#0126;a&#126;\n- ~b~",
+            // An underline under a table's rows is a row, and so are the lines of the block libcmark starts after it.
+            "[||||\n-|-|-|-\n--\n=", "||\n:-\n=\ne", "**\n-:\n--\n)", ")\n-|\n=\ne", "a|b\n-|-\n--\nc|d\ne",
+            "a|b\n-|-\n--\nc\n\nd", "a|b\n-|-\n--\nc\n---", "a|b\n-|-\n--\nc\n===", "a|b\n-|-\n--\nc\n- d",
+            "a|b\n-|-\n--\nc\n    code", "> a|b\n> -|-\n> --\n> c\nd", "- a|b\n  -|-\n  --\n  c\n- d",
+            "- a|b\n  -|-\n  --\n  c\nd", "a|b\n-|-\n--\nc\n--\nd", "a|b\n-|-\n=\nc\n=\nd\n-", "a|b\n-|-\n--\nc\n-\nd",
+            "> a|b\n> -|-\n> --\n> c\n> ---\n> d", "- a|b\n  -|-\n  ==\n  c\n  ==\n  d",
+            "a|b\n-|-\n--\nc\nd|e\n-|-\n--\nf",
+            "a|b\n-|-\n==\n# c", "a|b\n-|-\n==\n2. x", "a|b\n-|-\n==\n    x\ny", "> a|b\n> -|-\n> ==\nc",
+            "- [ ] a|b\n  -|-\n  ==\n  c", "a|b\n-|-\n--\n*c*|~d~ www.x.com",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {
