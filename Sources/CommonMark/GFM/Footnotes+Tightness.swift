@@ -37,6 +37,40 @@ extension Footnotes {
             }
         }
     }
+
+    /// Takes out the marks that the rewrite put in definitions (``emptyMark``) and after them
+    /// (``blankMark``), making lists loose where the lines they stand for are blank to cmark-gfm.
+    static func removeMarks(
+        in definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: (OpaquePointer) -> Bool
+    ) {
+        for item in definitions {
+            guard let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
+                Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
+            else { continue }
+            Tree.remove(first)
+            // The definition's line is blank after its colon, and ends it when nothing follows (lines
+            // holding only link reference definitions, which leave no block, do follow). cmark's
+            // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
+            let end = Tree.endLine(item)
+            if Tree.firstChild(item) == nil,
+                end == Tree.startLine(item) || source().isBlank(end, quotes: Tree.quoteDepth(of: item)),
+                let list = Tree.parent(item)
+            {
+                Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil, isDefinition: isDefinition)
+            }
+        }
+        for item in definitions {
+            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
+                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
+            {
+                // The line it stands for is blank in the containers around the definition, which cmark marks
+                // on their last child, the definition: a block after it in its item makes the list loose.
+                let followed = Tree.next(mark) != nil
+                Tree.remove(mark)
+                Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
+            }
+        }
+    }
 }
 
 /// cmark's `last_line_blank` and `S_ends_with_blank_line`, read from the nodes' lines.

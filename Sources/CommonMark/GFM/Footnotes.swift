@@ -392,46 +392,18 @@ enum Footnotes {
     static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int, source: () -> SourceLines) {
         var definitions: [String: (label: String, item: OpaquePointer)] = [:]
         // By line and column: a list written on the definition's first line starts on the same line.
-        let items = Tree.blocks(root) { isDefinition($0, labels: labels, lineShift: lineShift) }
-        tightenLists(beside: items, source: source) { isDefinition($0, labels: labels, lineShift: lineShift) }
+        let isDefinition: (OpaquePointer) -> Bool = { Self.isDefinition($0, labels: labels, lineShift: lineShift) }
+        let items = Tree.blocks(root, where: isDefinition)
+        tightenLists(beside: items, source: source, isDefinition: isDefinition)
+        removeMarks(in: items, source: source, isDefinition: isDefinition)
         for item in items {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
-            if let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
-                Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
-            {
-                Tree.remove(first)
-                // The definition's line is blank after its colon, and ends it when nothing follows (lines
-                // holding only link reference definitions, which leave no block, do follow). cmark's
-                // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
-                let end = Tree.endLine(item)
-                if Tree.firstChild(item) == nil,
-                    end == Tree.startLine(item) || source().isBlank(end, quotes: Tree.quoteDepth(of: item)),
-                    let list = Tree.parent(item)
-                {
-                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil) {
-                        isDefinition($0, labels: labels, lineShift: lineShift)
-                    }
-                }
-            }
             let key = normalized(label)
             // Of definitions with one label, cmark-gfm keeps the first to end: one nested in another ends
             // before it.
             if let kept = definitions[key]?.item, !Tree.isAncestor(kept, of: item) { continue }
             definitions[key] = (label, item)
-        }
-        for item in items {
-            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
-                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
-            {
-                // The line it stands for is blank in the containers around the definition, which cmark marks
-                // on their last child, the definition: a block after it in its item makes the list loose.
-                let followed = Tree.next(mark) != nil
-                Tree.remove(mark)
-                Tree.loosenLists(endingInBlankLine: list, followed: followed) {
-                    isDefinition($0, labels: labels, lineShift: lineShift)
-                }
-            }
         }
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.

@@ -16,6 +16,11 @@ enum Tables {
         var alignments: [Alignment]
         var header: [String]
         var rows: [[String]]
+
+        /// Adds a row, cut or filled with empty cells to the header's width as cmark-gfm does.
+        mutating func append(_ row: [String]) {
+            rows.append(Array(row.prefix(header.count)) + Array(repeating: "", count: max(0, header.count - row.count)))
+        }
     }
 
     enum Segment {
@@ -155,18 +160,16 @@ enum Tables {
                 segments.append(.prefix(text.joined(separator: "\n")))
             }
             budget -= header.count
-            var rows: [[String]] = []
+            var table = Table(alignments: alignments, header: header, rows: [])
             var next = index + 1
             while next < lines.count, !lines[next].lazy, lines[next].indent < 4, budget >= header.count,
-                !BlockStart.cannotInterruptParagraph(lines[next].text), var row = cells(of: lines[next].text)
+                !BlockStart.cannotInterruptParagraph(lines[next].text), let row = cells(of: lines[next].text)
             {
                 budget -= header.count
-                if row.count > header.count { row.removeLast(row.count - header.count) }
-                while row.count < header.count { row.append("") }
-                rows.append(row)
+                table.append(row)
                 next += 1
             }
-            segments.append(.table(Table(alignments: alignments, header: header, rows: rows)))
+            segments.append(.table(table))
             var code: [String] = []
             if blockStart == nil, next < lines.count, !lines[next].lazy, lines[next].indent >= 4 { blockStart = next }
             while next < lines.count, !lines[next].lazy, lines[next].indent >= 4 {
@@ -231,24 +234,9 @@ enum Tables {
         let quotes = Tree.quoteDepth(of: block)
         let column = Tree.startColumn(block)
         let contents = itemContentColumns(of: block, source: source, quotes: quotes)
-        // The lines from the block's first through `last`, up to the underline of the setext heading whose text
-        // starts on line `heading`, and the last line before that underline.
-        let contentLines = { (last: Int, heading: Int?) -> (lines: [SourceLines.ContentLine], last: Int) in
-            var lines = source.content(
-                from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
-                through: last, quotes: quotes, atMargin: Tree.quotesReachMargin(of: block))
-            // In a list item outside block quotes, a line indented less than the item's content is a lazy
-            // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
-            // Indentation counts from the item's content, where four columns more make code.
-            if let content = contents.first { markLazyItemLines(&lines, content: content) }
-            guard let heading else { return (lines, last) }
-            // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
-            // item's line): its underline is the first line of only `=` or `-` after its text.
-            let underline = lines.indices.dropFirst(heading - first + 1).first {
-                !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
-            }
-            guard let underline else { return (lines, last - 1) }
-            return (Array(lines.prefix(underline + 1)), first + underline - 1)
+        let contentLines = { (last: Int, heading: Int?) in
+            Self.contentLines(
+                of: block, through: last, heading: heading, source: source, taskLists: taskLists, contents: contents)
         }
         var lines: [SourceLines.ContentLine]
         (lines, last) = contentLines(Tree.endLine(block), isHeading ? first : nil)
@@ -271,14 +259,14 @@ enum Tables {
             } else if case .text(let text, quotes: _?)? = segments.last, blockStart == nil {
                 // Lazy text after the rows starts a paragraph where it stands, which the underline makes
                 // a heading there: the mark closes the containers, and libcmark reads the rest.
-                var plan = Plan(line: first, column: column, segments: Array(segments.dropLast()), underline: nil)
-                plan.absorbed = positions
+                var plan = Plan(
+                    line: first, column: column, segments: Array(segments.dropLast()), underline: nil,
+                    absorbed: positions)
                 plan.markLazyText(text, endingAt: lines.count - 1, of: lines, quotes: quotes, items: contents)
                 return plan
             }
             guard case .table(var table)? = segments.last else {
-                var plan = Plan(line: first, column: column, segments: segments, underline: nil)
-                plan.absorbed = positions
+                var plan = Plan(line: first, column: column, segments: segments, underline: nil, absorbed: positions)
                 if let blockStart { plan.mark(first + blockStart, indent: contents.first ?? 0) }
                 return plan
             }
@@ -293,26 +281,20 @@ enum Tables {
                 readsUnderline = Tree.type(next) == CMARK_NODE_HEADING
                 (lines, last) = contentLines(Tree.endLine(next), readsUnderline ? Tree.startLine(next) : nil)
                 (budget, blockStart) = (budgetBefore, nil)
-                guard
-                    let rows = self.segments(
-                        of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
-                else {
-                    return nil
-                }
-                segments = rows
+                // Still a table: its header and delimiter rows are the same lines.
+                segments =
+                    self.segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
+                    ?? segments
                 absorbed.insert(next)
                 positions.append((Tree.startLine(next), Tree.startColumn(next)))
                 end = next
                 budgetBefore = budget
-            } else if var row = cells(of: line.text) {
-                if row.count > table.header.count { row.removeLast(row.count - table.header.count) }
-                while row.count < table.header.count { row.append("") }
-                table.rows.append(row)
+            } else if let row = cells(of: line.text) {
+                table.append(row)
                 segments[segments.count - 1] = .table(table)
             }
         }
-        var plan = Plan(line: first, column: column, segments: segments, underline: underline)
-        plan.absorbed = positions
+        var plan = Plan(line: first, column: column, segments: segments, underline: underline, absorbed: positions)
         if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
             // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
             // underline that is a rule or a list item there) starts it in libcmark too after a mark.
@@ -322,6 +304,31 @@ enum Tables {
                 text, endingAt: min(lines.count, last - first + 1), of: lines, quotes: quotes, items: contents)
         }
         return plan
+    }
+
+    /// A block's content lines from its first through `last`, up to the underline of the setext heading
+    /// whose text starts on line `heading`, and the last line before that underline.
+    private static func contentLines(
+        of block: OpaquePointer, through last: Int, heading: Int?, source: SourceLines, taskLists: Bool,
+        contents: [Int]
+    ) -> (lines: [SourceLines.ContentLine], last: Int) {
+        let first = Tree.startLine(block)
+        let column = Tree.startColumn(block)
+        var lines = source.content(
+            from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
+            through: last, quotes: Tree.quoteDepth(of: block), atMargin: Tree.quotesReachMargin(of: block))
+        // In a list item outside block quotes, a line indented less than the item's content is a lazy
+        // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
+        // Indentation counts from the item's content, where four columns more make code.
+        if let content = contents.first { markLazyItemLines(&lines, content: content) }
+        guard let heading else { return (lines, last) }
+        // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
+        // item's line): its underline is the first line of only `=` or `-` after its text.
+        let underline = lines.indices.dropFirst(heading - first + 1).first {
+            !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
+        }
+        guard let underline else { return (lines, last - 1) }
+        return (Array(lines.prefix(underline + 1)), first + underline - 1)
     }
 
     /// The paragraph or setext heading that libcmark starts on the line after a setext heading's underline.
