@@ -46,14 +46,14 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (2 of 6,000 documents with seed 1, 0.03%; 1 with
-        // seed 777777, 0.02%): a lone `>` after a definition's second line in a quote; a lazy line starting
-        // with white space after a backslash's line break in a quote. More than 1% is a new class.
+        // The corners still open, as the manual lists them (1 of 6,000 documents with seed 1, 0.02%; 1 with
+        // seed 777777, 0.02%): a lone `>` after a definition's second line in a quote; a `>` indented four
+        // columns in a list item or definition. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a lone > after a definition, a lazy line after a line break"
+            "a lone > after a definition, a > indented four columns in an item"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -327,6 +327,12 @@ import Testing
             "a|b\n-|-\n--\nc\nd|e\n-|-\n--\nf",
             "a|b\n-|-\n==\n# c", "a|b\n-|-\n==\n2. x", "a|b\n-|-\n==\n    x\ny", "> a|b\n> -|-\n> ==\nc",
             "- [ ] a|b\n  -|-\n  ==\n  c", "a|b\n-|-\n--\n*c*|~d~ www.x.com",
+            // A lazy line after a backslash's hard break keeps its white space after the containers it continues.
+            ">\\\n ~|&#x7E;", "- a\\\n ~|&#x7E;", "- a\\\n   ~|&#x7E;", ">www.\\\n )", ">www.\\\n> )",
+            ">http://x\\\n\t\\",
+            ">http://a\\\n &", "- _~\t~_\\\n i", ">www.\\\n   www.x.com", "- www.\\\n b", "> - a\\\n b ~x~&#126;",
+            "- a\n  - b\\\n    c ~&#126;", "- a\n  - b\\\n   c ~&#126;", "- a\n  - b\\\n c ~&#126;",
+            ">a\\\\\n b ~&#126;", ">a  \n b ~&#126;", ">a\\\n b [^1]\n\n[^1]: x", ">a\\\n b www.x.com",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

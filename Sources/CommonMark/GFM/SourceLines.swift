@@ -112,6 +112,8 @@ struct SourceLines {
         var lazy: Bool
         /// The `>` markers the line has (all of the enclosing quotes' unless it is lazy).
         var quotesFound: Int
+        /// The white space before `text`.
+        var whitespace: Substring = ""
     }
 
     /// The lines of a paragraph (or setext heading) from its source positions: the first from its start
@@ -145,8 +147,9 @@ struct SourceLines {
             let whitespace = line.prefix { $0 == " " || $0 == "\t" }
             let indent = leftover + Self.advance(column, over: whitespace) - column
             result.append(
-                ContentLine(text: line.drop { $0 == " " || $0 == "\t" }, indent: indent, lazy: lazy, quotesFound: found)
-            )
+                ContentLine(
+                    text: line[whitespace.endIndex...], indent: indent, lazy: lazy, quotesFound: found,
+                    whitespace: whitespace))
         }
         return result
     }
