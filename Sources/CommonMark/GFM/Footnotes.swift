@@ -88,9 +88,9 @@ enum Footnotes {
                 start = innerBody
                 found = inner
             }
-            if endsAtNextLine,
+            if let end = endingLine(after: number, in: lines, quotes: line[..<rest.startIndex].count { $0 == ">" }),
                 let mark = blankLineMark(
-                    after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[number + 1])
+                    after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[end])
             {
                 replaced.append(mark)
             }
@@ -108,6 +108,21 @@ enum Footnotes {
         return (output, labels)
     }
 
+    /// The index of the line of only `>` (or white space) that ends the definition on line index `number`,
+    /// after lines indented as its content: cmark-gfm's definition goes on over a blank line only where the
+    /// line is empty from its first byte, which a line in a block quote never is.
+    private static func endingLine(after number: Int, in lines: [Substring], quotes: Int) -> Int? {
+        var index = number + 1
+        while index < lines.count {
+            let line = lines[index]
+            let indented = isIndentedForContent(line, quotes: quotes)
+            if isBlankButNotEmpty(line), !indented { return index }
+            guard indented || (line.isEmpty && quotes == 0) else { return nil }
+            index += 1
+        }
+        return nil
+    }
+
     /// A line of only `>` ends the definition even where the line after it is indented as its content
     /// would be; libcmark's item would go on, so the line is written as a mark that ends it, taken out after
     /// parsing: the line's range and the mark, or nil where the line is no blank line of the definition's
@@ -121,9 +136,14 @@ enum Footnotes {
         after line: Substring, containers: Substring.Index, definition: Substring.Index, next: Substring
     ) -> (Range<Substring.Index>, String)? {
         let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+        let prefix = line[..<containers]
+        // Outside block quotes, a line of white space ends it: the mark stands at the definition's marker.
+        if !prefix.contains(">"), !markers.contains(">") {
+            let indent = String(repeating: " ", count: column(of: definition, in: line))
+            return (next.startIndex..<next.endIndex, indent + blankMark)
+        }
         // Only at the definition's own depth of quotes: one more `>` starts a quote of its own, and one left
         // of the definition's last `>` leaves the list items before that (`* >[^1]:`, `>`).
-        let prefix = line[..<containers]
         guard let last = markers.lastIndex(of: ">"), let own = prefix.lastIndex(of: ">"),
             markers.filter({ $0 == ">" }).count == prefix.filter({ $0 == ">" }).count,
             column(of: last, in: next) >= column(of: own, in: line)
