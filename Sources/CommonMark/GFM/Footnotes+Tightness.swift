@@ -19,13 +19,17 @@ extension Footnotes {
         beside definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: @escaping (OpaquePointer) -> Bool
     ) {
         var lists: [OpaquePointer] = []
+        var found: Set<OpaquePointer> = []
+        // Each list is walked up from once, however deep definitions nest.
+        var passed: Set<OpaquePointer> = []
         for definition in definitions {
             guard var node = Tree.parent(definition) else { continue }
             // The lists whose check reaches the definition: an item of theirs holds it, or holds, as its
             // last child, a list whose last item leads to it the same way.
             while let item = Tree.parent(node), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
-                if cmark_node_get_list_tight(list) == 0, !lists.contains(list) { lists.append(list) }
-                guard Tree.lastChild(item) == node, Tree.lastChild(list) == item else { break }
+                if cmark_node_get_list_tight(list) == 0, found.insert(list).inserted { lists.append(list) }
+                guard Tree.lastChild(item) == node, Tree.lastChild(list) == item, passed.insert(list).inserted
+                else { break }
                 node = list
             }
         }

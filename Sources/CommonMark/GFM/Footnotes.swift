@@ -36,6 +36,8 @@ enum Footnotes {
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
         let sourceLines = SourceLines(source)
         let lines = sourceLines.lines
+        var ending: (found: (line: Int?, stop: Int), quotes: Int)?
+        var ahead: LinesAhead?
         for (number, line) in lines.enumerated() {
             // Most lines hold no definition: decided by bytes, without Characters.
             if !Self.mayMatter(sourceLines.bytes(from: number + 1, through: number + 1))
@@ -51,8 +53,10 @@ enum Footnotes {
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
             guard var found = definition(at: body) else { continue }
+            if ahead == nil { ahead = LinesAhead(lines) }
             let marker = Self.marker(
-                between: lines[..<number], and: lines[(number + 1)...], beforeText: innermostText(of: found.text))
+                between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(lines),
+                beforeText: innermostText(of: found.text))
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
             // containers left); after `>` or spaces alone it ends. The item's content then starts a column
@@ -88,7 +92,13 @@ enum Footnotes {
                 start = innerBody
                 found = inner
             }
-            if let end = endingLine(after: number, in: lines, quotes: line[..<rest.startIndex].count { $0 == ">" }),
+            let quotes = line[..<rest.startIndex].count { $0 == ">" }
+            // A definition in the lines another's search passed ends where that one does: each line is
+            // looked at once, however many definitions its content holds.
+            if ending == nil || number >= ending?.found.stop ?? 0 || ending?.quotes != quotes {
+                ending = (endingLine(after: number, in: lines, quotes: quotes), quotes)
+            }
+            if let end = ending?.found.line,
                 let mark = blankLineMark(
                     after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[end])
             {
@@ -111,16 +121,17 @@ enum Footnotes {
     /// The index of the line of only `>` (or white space) that ends the definition on line index `number`,
     /// after lines indented as its content: cmark-gfm's definition goes on over a blank line only where the
     /// line is empty from its first byte, which a line in a block quote never is.
-    private static func endingLine(after number: Int, in lines: [Substring], quotes: Int) -> Int? {
+    /// - Returns: That line's index, and the index where the search stopped.
+    private static func endingLine(after number: Int, in lines: [Substring], quotes: Int) -> (line: Int?, stop: Int) {
         var index = number + 1
         while index < lines.count {
             let line = lines[index]
             let indented = isIndentedForContent(line, quotes: quotes)
-            if isBlankButNotEmpty(line), !indented { return index }
-            guard indented || (line.isEmpty && quotes == 0) else { return nil }
+            if isBlankButNotEmpty(line), !indented { return (index, index) }
+            guard indented || (line.isEmpty && quotes == 0) else { return (nil, index) }
             index += 1
         }
-        return nil
+        return (nil, index)
     }
 
     /// A line of only `>` ends the definition even where the line after it is indented as its content
@@ -183,24 +194,19 @@ enum Footnotes {
     /// Nor one the definition's text is made of, with which the rewritten line would be a thematic break
     /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too.
     private static func marker(
-        between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>, beforeText text: Substring
+        between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring
     ) -> String {
         func bullet(_ line: Substring?) -> Character? {
             line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
         }
         func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "\t" }.count }
-        let next = following.first { line in
-            let indent = line.prefix { $0 == " " || $0 == "\t" }
-            return indent.count < line.count && indent.count < 4 && !indent.contains("\t")
-        }
+        let next = ahead.line(ahead.shallow, from: following)
         // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
         // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
         // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
         // the paragraph's start.
         // The first line after the blank line that ends the definition's paragraph.
-        let afterBlank = following.drop { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.first { line in
-            !line.allSatisfy { $0 == " " || $0 == "\t" }
-        }
+        let afterBlank = ahead.line(ahead.filled, from: ahead.blank[min(following, ahead.blank.count - 1)])
         var taken = [bullet(next), bullet(afterBlank)]
         for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
         {
@@ -218,6 +224,36 @@ enum Footnotes {
             inParagraph = true
         }
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
+    }
+
+    /// For each line, the index of the first line from it on that is blank, that is not, and that is neither
+    /// blank nor indented four columns or by a tab (the lines' count where there is none): found once for
+    /// the document, as each definition looks ahead for them.
+    private struct LinesAhead {
+        let lines: [Substring]
+        var blank: [Int]
+        var filled: [Int]
+        var shallow: [Int]
+
+        init(_ lines: [Substring]) {
+            self.lines = lines
+            (blank, filled, shallow) = ([Int](repeating: lines.count, count: lines.count + 1), [], [])
+            (filled, shallow) = (blank, blank)
+            for index in lines.indices.reversed() {
+                let line = lines[index]
+                let indent = line.prefix { $0 == " " || $0 == "\t" }
+                let isBlank = indent.count == line.count
+                blank[index] = isBlank ? index : blank[index + 1]
+                filled[index] = isBlank ? filled[index + 1] : index
+                shallow[index] = !isBlank && indent.count < 4 && !indent.contains("\t") ? index : shallow[index + 1]
+            }
+        }
+
+        /// The line that `next` finds from `index` on, if any.
+        func line(_ next: [Int], from index: Int) -> Substring? {
+            let found = next[min(max(index, 0), next.count - 1)]
+            return found < lines.count ? lines[found] : nil
+        }
     }
 
     /// Whether a line (after any `>`) begins with a list marker: `-`, `+`, `*` or digits and `.` or `)`, then
