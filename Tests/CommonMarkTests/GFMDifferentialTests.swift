@@ -47,13 +47,13 @@ import Testing
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
         // The corners still open, as the manual lists them (1 of 6,000 documents with seed 1, 0.02%; 1 with
-        // seed 777777, 0.02%): a lone `>` after a lazy line of a definition in a quote; a `>` indented four
-        // columns in a list item or definition. More than 1% is a new class.
+        // seed 777777, 0.02%): a lone `>` after a lazy line of a definition in a quote; a lazy line after a
+        // table in a quote that starts a definition's text. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a lone > after a definition, a > indented four columns in an item"
+            "a lone > after a lazy line of a definition, a lazy line after a table in a definition"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -343,6 +343,11 @@ import Testing
             "[^1]\n- [^1]: a\n        b\n  \n        c", "[^1]\n[^1]: a\n    b\n \t\n    c",
             "[^1]\n[^1]: - a\n    b\n  \n    c",
             "[^1]\n  [^1]: a\n      b\n  \n      c",
+            // In quotes inside list items, a `>` indented four columns past the item's content is text.
+            "2.\n   >_|\n       > ~_", "- > a|b\n      > -|-", "- > a|b\n     > -|-", "- > a\n      > ~b~ ~",
+            "- > a\n  > ~b~\n      > c~", "1. > _a\n       > b_", "1. > _a\n      > b_",
+            "- a\n  - > www.x.com\n        > y",
+            "- > > _a\n  >     > b_",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

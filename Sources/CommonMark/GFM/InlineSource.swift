@@ -40,9 +40,9 @@ struct InlineSource {
         let quotes = Tree.quoteDepth(of: block)
         let first = Tree.startLine(block)
         var last = Tree.endLine(block)
-        let atMargin = Tree.quotesReachMargin(of: block)
         let contentLines = lines.content(
-            from: first, column: Tree.startColumn(block), through: last, quotes: quotes, atMargin: atMargin)
+            from: first, column: Tree.startColumn(block), through: last, quotes: quotes,
+            margin: Tables.quoteMargin(of: block, source: lines))
         var items: [Int]?
         var content = contentLines.indices.map { index in
             let line = contentLines[index]
@@ -50,7 +50,8 @@ struct InlineSource {
                 return Array(line.text.utf8)
             }
             if items == nil { items = Tables.itemContentColumns(of: block, source: lines, quotes: quotes) }
-            let kept = keptWhitespace(line, items: items ?? [], quotesOnly: atMargin || quotes == 0)
+            let kept = keptWhitespace(
+                line, items: items ?? [], quotesOnly: quotes == 0 || Tree.quotesReachMargin(of: block))
             return Array((kept + line.text).utf8)
         }
         guard !content.isEmpty else { return nil }

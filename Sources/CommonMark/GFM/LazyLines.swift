@@ -69,7 +69,7 @@ enum LazyLines {
             let quotes = Tree.quoteDepth(of: paragraph)
             let content = source.content(
                 from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes,
-                atMargin: Tree.quotesReachMargin(of: paragraph))
+                margin: Tables.quoteMargin(of: paragraph, source: source))
             let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
             for number in inside {
                 let line = content[number - first]

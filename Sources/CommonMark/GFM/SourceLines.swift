@@ -119,11 +119,12 @@ struct SourceLines {
     /// The lines of a paragraph (or setext heading) from its source positions: the first from its start
     /// column, the others after as many `>` as it has enclosing block quotes, and the indentation.
     ///
-    /// - Parameter atMargin: Whether the quotes are the block's only containers: each `>` is then one
-    ///   only within three columns of where the one before leaves off (of the line's start, for the first),
-    ///   and one indented further is text of a lazy line.
+    /// - Parameter margin: Where the first `>` is counted from when the quotes' only containers outside
+    ///   them are list items (the innermost one's content column) or none (0): each `>` is then one only
+    ///   within three columns of where the one before leaves off (of the margin, for the first), and one
+    ///   indented further is text of a lazy line. nil takes every `>`.
     func content(
-        from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int, atMargin: Bool = false
+        from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int, margin: Int? = nil
     ) -> [ContentLine] {
         guard startLine >= 1, endLine <= lines.count, startLine <= endLine else { return [] }
         var result: [ContentLine] = []
@@ -139,7 +140,7 @@ struct SourceLines {
                 let offset = min(max(startColumn - 1, 0), line.utf8.count)
                 line = line.utf8.dropFirst(offset).substring ?? line
             } else {
-                let prefix = Self.quotePrefix(of: line, quotes: quotes, atMargin: atMargin)
+                let prefix = Self.quotePrefix(of: line, quotes: quotes, margin: margin)
                 (line, column, leftover) = (prefix.rest, prefix.column, prefix.leftover)
                 lazy = prefix.found < quotes
                 found = prefix.found
@@ -166,7 +167,7 @@ struct SourceLines {
     /// A line after up to `quotes` block quote markers (`>` and the space or one column of a tab after it):
     /// the rest, the column it begins at, the columns of a tab the last marker left over, and how many
     /// markers there were.
-    private static func quotePrefix(of line: Substring, quotes: Int, atMargin: Bool = false) -> (
+    private static func quotePrefix(of line: Substring, quotes: Int, margin: Int? = nil) -> (
         rest: Substring, column: Int, leftover: Int, found: Int
     ) {
         var line = line
@@ -176,7 +177,9 @@ struct SourceLines {
         while found < quotes {
             let stripped = line.drop { $0 == " " || $0 == "\t" }
             let indented = advance(column, over: line[..<stripped.startIndex])
-            guard stripped.first == ">", !atMargin || leftover + indented - column < 4 else { break }
+            guard stripped.first == ">",
+                margin.map({ leftover + indented - (found == 0 ? max($0, column) : column) < 4 }) ?? true
+            else { break }
             column = indented + 1
             line = stripped.dropFirst()
             leftover = 0

@@ -316,7 +316,7 @@ enum Tables {
         let column = Tree.startColumn(block)
         var lines = source.content(
             from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
-            through: last, quotes: Tree.quoteDepth(of: block), atMargin: Tree.quotesReachMargin(of: block))
+            through: last, quotes: Tree.quoteDepth(of: block), margin: quoteMargin(of: block, source: source))
         // In a list item outside block quotes, a line indented less than the item's content is a lazy
         // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
         // Indentation counts from the item's content, where four columns more make code.
@@ -581,6 +581,29 @@ enum Tables {
             }
         }
         return columns
+    }
+
+    /// Where the first `>` of a block's quotes is counted from (``SourceLines/content(from:column:through:quotes:margin:)``)
+    /// when list items, or nothing, are all the containers outside them: the innermost item's content
+    /// column, or 0. nil for a block in no quote or with a list item inside a quote.
+    static func quoteMargin(of block: OpaquePointer, source: SourceLines) -> Int? {
+        var ancestor = Tree.parent(block)
+        var quoted = false
+        var item: OpaquePointer?
+        while let current = ancestor, Tree.type(current) != CMARK_NODE_DOCUMENT {
+            switch Tree.type(current) {
+            case CMARK_NODE_BLOCK_QUOTE:
+                guard item == nil else { return nil }
+                quoted = true
+            case CMARK_NODE_ITEM:
+                guard quoted else { return nil }
+                item = item ?? current
+            default: break
+            }
+            ancestor = Tree.parent(current)
+        }
+        guard quoted else { return nil }
+        return item.map { itemContentColumn(of: $0, source: source) ?? 0 } ?? 0
     }
 
     /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's
