@@ -46,14 +46,14 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (1 of 6,000 documents with seed 1, 0.02%; 1 with
-        // seed 777777, 0.02%): a lone `>` after a lazy line of a definition in a quote; a lazy line after a
-        // table in a quote that starts a definition's text. More than 1% is a new class.
+        // The corners still open, as the manual lists them (1 of 6,000 documents with seed 1, 0.02%; none
+        // with seed 777777): a lone `>` after a lazy line of a definition in a quote; a line break at the
+        // start of an item's paragraph before a lazy line whose URL takes an escape's backslash. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a lone > after a lazy line of a definition, a lazy line after a table in a definition"
+            "a lone > after a lazy line of a definition, a URL after a line break at an item's start"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -348,6 +348,12 @@ import Testing
             "- > a\n  > ~b~\n      > c~", "1. > _a\n       > b_", "1. > _a\n      > b_",
             "- a\n  - > www.x.com\n        > y",
             "- > > _a\n  >     > b_",
+            // A line without the `>` after a table's rows in a quote stays in the item outside the quote.
+            "[^n]:>||||\n    >-|-|-\n    |\n\n[^n]", "[^n]:>a|b\n    >-|-\n    c\n\n[^n]",
+            "[^n]:>a|b\n    >-|-\n     c\n\n[^n]",
+            "[^n]:>a|b\n    >-|-\n  c\n\n[^n]", "- >a|b\n  >-|-\n  c\n- d", "- >a|b\n  >-|-\n c",
+            "- >a|b\n  >-|-\n      c",
+            "1. >a|b\n   >-|-\n   <b>",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -106,6 +106,13 @@ enum Footnotes {
             }
         }
         guard !labels.isEmpty else { return nil }
+        return (replacing(replaced, in: source), labels)
+    }
+
+    /// The source with each range, in order, replaced.
+    private static func replacing(_ replaced: [(range: Range<String.Index>, replacement: String)], in source: String)
+        -> String
+    {
         var output = ""
         output.reserveCapacity(source.utf8.count)
         var last = source.startIndex
@@ -115,7 +122,7 @@ enum Footnotes {
             last = range.upperBound
         }
         output += source[last...]
-        return (output, labels)
+        return output
     }
 
     /// The index of the line of only `>` (or white space) that ends the definition on line index `number`,

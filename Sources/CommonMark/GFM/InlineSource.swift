@@ -136,17 +136,8 @@ struct InlineSource {
         switch Tree.type(node) {
         case CMARK_NODE_TEXT:
             return walkText(node)
-        case CMARK_NODE_SOFTBREAK:
-            skipSpaces()
-            guard expect(0x0A) else { return false }
-            skipSpaces()
-            return true
-        case CMARK_NODE_LINEBREAK:
-            skipSpaces()
-            let backslash = expect(UInt8(ascii: "\\"))
-            guard expect(0x0A) else { return false }
-            if !backslash { skipSpaces() }
-            return true
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            return walkLineEnd()
         case CMARK_NODE_CODE:
             return walkCode()
         case CMARK_NODE_HTML_INLINE:
@@ -213,6 +204,16 @@ struct InlineSource {
         default:
             return false
         }
+    }
+
+    /// A line ending, after a hard break's spaces or backslash: the inline parser takes the next line's white
+    /// space off, but not after a backslash's break.
+    private mutating func walkLineEnd() -> Bool {
+        skipSpaces()
+        let backslash = expect(UInt8(ascii: "\\"))
+        guard expect(0x0A) else { return false }
+        if !backslash { skipSpaces() }
+        return true
     }
 
     private mutating func walkCode() -> Bool {

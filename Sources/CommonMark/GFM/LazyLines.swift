@@ -67,15 +67,15 @@ enum LazyLines {
             next = end
             guard !inside.isEmpty else { continue }
             let quotes = Tree.quoteDepth(of: paragraph)
+            let margin = Tables.quoteMargin(of: paragraph, source: source)
             let content = source.content(
-                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes,
-                margin: Tables.quoteMargin(of: paragraph, source: source))
+                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes, margin: margin)
             let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
             for number in inside {
                 let line = content[number - first]
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
                 // Four columns past the content of what the line stays in, it is code, no tag.
-                let kept = keptItemContent(of: line, quotes: quotes, items: items)
+                let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: margin ?? 0)
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
                 marks.append(Mark(line: number, indent: line.indent))
             }
@@ -85,9 +85,11 @@ enum LazyLines {
 
     /// The content column of the innermost list item a lazy line stays in, of those around its paragraph
     /// (innermost first): a line without one of its quotes' `>` leaves the items inside that quote, and one
-    /// with all of them stays in the items it is indented for.
-    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int]) -> Int {
-        line.quotesFound < quotes ? 0 : items.first { $0 <= line.indent } ?? 0
+    /// with all of them stays in the items it is indented for; one without any `>` stays in the innermost
+    /// item outside the quotes (whose content column is `outside`, 0 for none) where it is indented for it.
+    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int], outside: Int = 0) -> Int {
+        guard line.quotesFound < quotes else { return items.first { $0 <= line.indent } ?? 0 }
+        return line.quotesFound == 0 && outside > 0 && line.indent >= outside ? outside : 0
     }
 
     /// The numbers of the lines after the first whose text after `>` markers and white space begins with

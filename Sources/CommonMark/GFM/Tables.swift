@@ -71,10 +71,14 @@ enum Tables {
         /// paragraph's `lines`: indented to stay in the list items it is indented for, at most three columns
         /// past the innermost one's content.
         mutating func markLazyText(
-            _ text: String, endingAt end: Int, of lines: [SourceLines.ContentLine], quotes: Int, items: [Int]
+            _ text: String, endingAt end: Int, of lines: [SourceLines.ContentLine], block: OpaquePointer,
+            source: SourceLines
         ) {
             let index = end - text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: items)
+            let quotes = Tree.quoteDepth(of: block)
+            let kept = LazyLines.keptItemContent(
+                of: lines[index], quotes: quotes, items: itemContentColumns(of: block, source: source, quotes: quotes),
+                outside: quoteMargin(of: block, source: source) ?? 0)
             mark(line + index, indent: kept + min(lines[index].indent - kept, 3))
         }
     }
@@ -262,7 +266,7 @@ enum Tables {
                 var plan = Plan(
                     line: first, column: column, segments: Array(segments.dropLast()), underline: nil,
                     absorbed: positions)
-                plan.markLazyText(text, endingAt: lines.count - 1, of: lines, quotes: quotes, items: contents)
+                plan.markLazyText(text, endingAt: lines.count - 1, of: lines, block: block, source: source)
                 return plan
             }
             guard case .table(var table)? = segments.last else {
@@ -301,7 +305,7 @@ enum Tables {
             plan.mark(first + start, indent: contents.first ?? 0)
         } else if !isHeading || !positions.isEmpty, case .text(let text, quotes: _?)? = segments.last {
             plan.markLazyText(
-                text, endingAt: min(lines.count, last - first + 1), of: lines, quotes: quotes, items: contents)
+                text, endingAt: min(lines.count, last - first + 1), of: lines, block: block, source: source)
         }
         return plan
     }
