@@ -247,12 +247,13 @@ enum Footnotes {
             (blank, filled, shallow) = ([Int](repeating: lines.count, count: lines.count + 1), [], [])
             (filled, shallow) = (blank, blank)
             for index in lines.indices.reversed() {
-                let line = lines[index]
-                let indent = line.prefix { $0 == " " || $0 == "\t" }
+                // By bytes: counting a long line's Characters cost a few percent of a large document's time.
+                let line = lines[index].utf8
+                let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }
                 let isBlank = indent.count == line.count
                 blank[index] = isBlank ? index : blank[index + 1]
                 filled[index] = isBlank ? filled[index + 1] : index
-                shallow[index] = !isBlank && indent.count < 4 && !indent.contains("\t") ? index : shallow[index + 1]
+                shallow[index] = !isBlank && indent.count < 4 && !indent.contains(0x09) ? index : shallow[index + 1]
             }
         }
 
