@@ -354,6 +354,10 @@ import Testing
             "[^n]:>a|b\n    >-|-\n  c\n\n[^n]", "- >a|b\n  >-|-\n  c\n- d", "- >a|b\n  >-|-\n c",
             "- >a|b\n  >-|-\n      c",
             "1. >a|b\n   >-|-\n   <b>",
+            // A mark before a line after a table's rows has only the `>` markers of the line's quotes.
+            "\"\n-:\n    >", "a|b\n-|-\n    >", "a|b\n-|-\n    > x\ny", "> a|b\n> -|-\n>     > x",
+            "> a|b\n> -|-\n> > x",
+            "> a|b\n> -|-\n    > x", "- a|b\n  -|-\n      > x", "> > a|b\n> > -|-\n> x", "> > a\n> <b>",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

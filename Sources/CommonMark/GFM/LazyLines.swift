@@ -13,10 +13,12 @@ internal import CCmark
 ///   container is the quote or list item (or the document), so the tag starts an HTML block; libcmark
 ///   0.30 asks of the paragraph and continues it.
 enum LazyLines {
-    /// A line to write a mark before, and the columns of indentation after its `>` markers (and their
-    /// optional space) that keep the mark in the containers the line stays in.
+    /// A line to write a mark before, the `>` markers of its block quotes (a `>` indented as text is none),
+    /// and the columns of indentation after them (and their optional space) that keep the mark in the
+    /// containers the line stays in.
     struct Mark {
         var line: Int
+        var quotes: Int
         var indent: Int
     }
 
@@ -38,7 +40,8 @@ enum LazyLines {
             let line = lines[mark.line - 1]
             guard line.startIndex >= last else { continue }
             let markers = line.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
-            let quotes = markers.lastIndex(of: ">").map { markers[...$0] + " " } ?? ""
+            let quoteMarkers = markers.indices.filter { markers[$0] == ">" }.prefix(mark.quotes)
+            let quotes = quoteMarkers.last.map { markers[...$0] + " " } ?? ""
             output += markdown[last..<line.startIndex]
             output += quotes + String(repeating: " ", count: mark.indent) + markText + "\n"
             last = line.startIndex
@@ -77,7 +80,7 @@ enum LazyLines {
                 // Four columns past the content of what the line stays in, it is code, no tag.
                 let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: margin ?? 0)
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
-                marks.append(Mark(line: number, indent: line.indent))
+                marks.append(Mark(line: number, quotes: line.quotesFound, indent: line.indent))
             }
         }
         return marks

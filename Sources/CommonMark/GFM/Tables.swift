@@ -65,7 +65,9 @@ enum Tables {
         /// table, by line and column: cmark-gfm's table, which no underline ends, takes their lines as rows.
         var absorbed: [(line: Int, column: Int)] = []
 
-        mutating func mark(_ line: Int, indent: Int) { lazyLine = LazyLines.Mark(line: line, indent: indent) }
+        mutating func mark(_ line: Int, quotes: Int, indent: Int) {
+            lazyLine = LazyLines.Mark(line: line, quotes: quotes, indent: indent)
+        }
 
         /// Marks the first line of the lazy text after the rows, whose lines end before `end` of the
         /// paragraph's `lines`: indented to stay in the list items it is indented for, at most three columns
@@ -79,7 +81,7 @@ enum Tables {
             let kept = LazyLines.keptItemContent(
                 of: lines[index], quotes: quotes, items: itemContentColumns(of: block, source: source, quotes: quotes),
                 outside: quoteMargin(of: block, source: source) ?? 0)
-            mark(line + index, indent: kept + min(lines[index].indent - kept, 3))
+            mark(line + index, quotes: lines[index].quotesFound, indent: kept + min(lines[index].indent - kept, 3))
         }
     }
 
@@ -271,7 +273,9 @@ enum Tables {
             }
             guard case .table(var table)? = segments.last else {
                 var plan = Plan(line: first, column: column, segments: segments, underline: nil, absorbed: positions)
-                if let blockStart { plan.mark(first + blockStart, indent: contents.first ?? 0) }
+                if let blockStart {
+                    plan.mark(first + blockStart, quotes: lines[blockStart].quotesFound, indent: contents.first ?? 0)
+                }
                 return plan
             }
             let mark = line.text.filter { $0 != " " && $0 != "\t" }
@@ -302,7 +306,7 @@ enum Tables {
         if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
             // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
             // underline that is a rule or a list item there) starts it in libcmark too after a mark.
-            plan.mark(first + start, indent: contents.first ?? 0)
+            plan.mark(first + start, quotes: lines[start].quotesFound, indent: contents.first ?? 0)
         } else if !isHeading || !positions.isEmpty, case .text(let text, quotes: _?)? = segments.last {
             plan.markLazyText(
                 text, endingAt: min(lines.count, last - first + 1), of: lines, block: block, source: source)
