@@ -358,6 +358,10 @@ import Testing
             "\"\n-:\n    >", "a|b\n-|-\n    >", "a|b\n-|-\n    > x\ny", "> a|b\n> -|-\n>     > x",
             "> a|b\n> -|-\n> > x",
             "> a|b\n> -|-\n    > x", "- a|b\n  -|-\n      > x", "> > a|b\n> > -|-\n> x", "> > a\n> <b>",
+            // A line of white space ends a definition unless indented four columns past the definition.
+            "* [^n]:\n    \n      |\n\n[^n]", "* [^n]: a\n    \n      b\n\n[^n]", "* [^n]: a\n      \n      b\n\n[^n]",
+            "- a\n  [^n]: b\n    \n      c\n\n[^n]", "> - [^n]: a\n>     \n>       b\n\n[^n]",
+            "* [^n]: a\n      b\n    \n      c\n\n[^n]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -36,7 +36,7 @@ enum Footnotes {
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
         let sourceLines = SourceLines(source)
         let lines = sourceLines.lines
-        var ending: (found: (line: Int?, stop: Int), quotes: Int)?
+        var endings = EndingLines(lines: lines)
         var ahead: LinesAhead?
         for (number, line) in lines.enumerated() {
             // Most lines hold no definition: decided by bytes, without Characters.
@@ -92,13 +92,11 @@ enum Footnotes {
                 start = innerBody
                 found = inner
             }
-            let quotes = line[..<rest.startIndex].count { $0 == ">" }
-            // A definition in the lines another's search passed ends where that one does: each line is
-            // looked at once, however many definitions its content holds.
-            if ending == nil || number >= ending?.found.stop ?? 0 || ending?.quotes != quotes {
-                ending = (endingLine(after: number, in: lines, quotes: quotes), quotes)
-            }
-            if let end = ending?.found.line,
+            // Its content is four columns past the definition, which list items may stand before.
+            let offset =
+                Self.column(of: body.startIndex, in: line) - quoteContentColumn(of: line, before: rest.startIndex)
+            if let end = endings.line(
+                after: number, quotes: line[..<rest.startIndex].count { $0 == ">" }, offset: offset),
                 let mark = blankLineMark(
                     after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[end])
             {
@@ -125,20 +123,37 @@ enum Footnotes {
         return output
     }
 
-    /// The index of the line of only `>` (or white space) that ends the definition on line index `number`,
-    /// after lines indented as its content: cmark-gfm's definition goes on over a blank line only where the
-    /// line is empty from its first byte, which a line in a block quote never is.
-    /// - Returns: That line's index, and the index where the search stopped.
-    private static func endingLine(after number: Int, in lines: [Substring], quotes: Int) -> (line: Int?, stop: Int) {
-        var index = number + 1
-        while index < lines.count {
-            let line = lines[index]
-            let indented = isIndentedForContent(line, quotes: quotes)
-            if isBlankButNotEmpty(line), !indented { return (index, index) }
-            guard indented || (line.isEmpty && quotes == 0) else { return (nil, index) }
-            index += 1
+    /// The lines of only `>` (or white space) that end definitions, after lines indented as their content:
+    /// cmark-gfm's definition goes on over a blank line only where the line is empty from its first byte,
+    /// which a line in a block quote never is.
+    private struct EndingLines {
+        let lines: [Substring]
+        private var last: (found: (line: Int?, stop: Int), quotes: Int, offset: Int)?
+
+        init(lines: [Substring]) { self.lines = lines }
+
+        /// The index of the line that ends the definition on line index `number`, inside `quotes` block
+        /// quotes and `offset` columns past their content. A definition in the lines another's search passed
+        /// ends where that one does: each line is looked at once, however many definitions it holds.
+        mutating func line(after number: Int, quotes: Int, offset: Int) -> Int? {
+            if let last, number < last.found.stop, last.quotes == quotes, last.offset == offset {
+                return last.found.line
+            }
+            var index = number + 1
+            while index < lines.count {
+                let line = lines[index]
+                let indented = isIndentedForContent(line, quotes: quotes, past: offset)
+                if isBlankButNotEmpty(line), !indented { break }
+                guard indented || (line.isEmpty && quotes == 0) else {
+                    last = ((nil, index), quotes, offset)
+                    return nil
+                }
+                index += 1
+            }
+            let found = index < lines.count ? index : nil
+            last = ((found, index), quotes, offset)
+            return found
         }
-        return (nil, index)
     }
 
     /// A line of only `>` ends the definition even where the line after it is indented as its content
@@ -287,10 +302,10 @@ enum Footnotes {
         return (label, afterClose.dropFirst().drop { $0 == " " || $0 == "\t" })
     }
 
-    /// Whether a line is indented four columns or more after the `>` of `quotes` block quotes, which
+    /// Whether a line is indented four columns or more past `indent` after the `>` of `quotes` block quotes, which
     /// cmark-gfm's `parse_footnote_definition_block_prefix` takes for a definition's content before it looks
     /// for a blank line (`[^1]:`, `    >` holds a quote).
-    private static func isIndentedForContent(_ line: Substring, quotes: Int) -> Bool {
+    private static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0) -> Bool {
         var rest = line
         var column = 0
         for _ in 0..<quotes {
@@ -308,7 +323,7 @@ enum Footnotes {
             guard character == " " || character == "\t" else { break }
             column = character == "\t" ? column + 4 - column % 4 : column + 1
         }
-        return column - start >= 4
+        return column - start >= 4 + indent
     }
 
     /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
