@@ -58,6 +58,15 @@ enum MarkdownPathology {
                     + (0..<(n / 2)).map { "[^n\($0)]" }.joined(separator: " ")
             }
         ),
+        // Each definition looks ahead for the lines that end it and for lists to keep apart from.
+        (
+            "footnote definitions in each other's content",
+            { n in "[^1]: a\n" + (2..<(n / 4)).map { "    [^n\($0)]: b\n" }.joined() + "\n[^1]\n" }
+        ),
+        (
+            "footnote definitions in a quote, no blank lines",
+            { n in (0..<(n / 4)).map { "> [^n\($0)]: a\n>     b\n" }.joined() + "\n[^n0]\n" }
+        ),
         ("task list items", { String(repeating: "- [ ] a\n- [x] b\n", count: $0) }),
     ]
 

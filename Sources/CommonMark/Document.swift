@@ -85,7 +85,7 @@ public final class Document {
         }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
-            Footnotes.apply(root, labels: footnoteLabels, lineShift: shift)
+            Footnotes.apply(root, labels: footnoteLabels, lineShift: shift, source: sourceLines)
         }
         if taskLists {
             TaskLists.apply(

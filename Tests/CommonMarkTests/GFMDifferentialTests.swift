@@ -46,16 +46,14 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (4 of 6,000 documents with seed 1, 0.07%; 3 with
-        // seed 777777, 0.05%): a list item ending in a footnote definition whose last block ends in a blank
-        // line; a lone `>` after a definition's second line in a quote; a list beside a definition holding
-        // only a link reference definition; a lazy line starting with white space after a backslash's line
-        // break in a quote. More than 1% is a new class.
+        // The corners still open, as the manual lists them (1 of 6,000 documents with seed 1, 0.02%; none
+        // with seed 777777): a lone `>` after a lazy line of a definition in a quote; a line break at the
+        // start of an item's paragraph before a lazy line whose URL takes an escape's backslash. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a definition ending an item before a blank line, a lone > after a definition, a lazy line after a line break"
+            "a lone > after a lazy line of a definition, a URL after a line break at an item's start"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -299,6 +297,71 @@ import Testing
             "    [y]:(\n\n[y]", "`[y]:(`\n\n[y]", "~~~\n[y]:(\n~~~\n[y]", "[y]:(\r\n\r\n[y]", "[y]:\\((\n\n[y]",
             "a\r\r[y]:(\r\r[y]", "```\r[y]:(\r```\r[y]", "<?p ?> a]: b(c\nd",
             "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
+            // A definition answers for itself whether it ends in a blank line: a list or definition inside it
+            // that goes on over that line makes no list around it loose.
+            "* [^1]:-\n\n* _", "- [^1]:2.\n\n  s", "2. [^e]:[^1]:\n\n3. <", "- [^n]:*\n\n  a", "- [^1]:*\n\n  --",
+            "- [^n]:[^1]:\n\n  |", "- [^1]: -\n\n- b\n\n[^1]", "- [^1]: -\n\n\n- b\n\n[^1]",
+            "- [^1]:\n      -\n\n- b\n\n[^1]", "- [^1]: - a\n\n- b\n\n[^1]", "- [^1]: a\n\n- b\n\n[^1]",
+            "- [^1]: a\n\n          code\n\n- b\n\n[^1]", "- [^1]: a\n\n      ```\n      x\n\n- b\n\n[^1]",
+            "> - [^1]: -\n>\n> - b\n\n[^1]", "- a\n\n  - [^1]: -\n\n- b\n\n[^1]", "- x\n- [^1]: -\n\n- b\n\n[^1]",
+            "- [^1]:[^2]: -\n\n- b\n\n[^1][^2]", "- [^1]: <div>\n\n- b\n\n[^1]", "- [^1]: -\n  \n- b\n\n[^1]",
+            "- [^1]: -\n\t\n- b\n\n[^1]", "- [^1]: -\n\n      b\n- c\n\n[^1]", "1. a\n2. [^1]: 3.\n\n4. c\n\n[^1]",
+            "\n1. <!-->\n2. [^e]:[^1]:\n\n3. /", "1. <!-->\n2. [^e]: -\n\n3. /",
+            // A definition whose lines after its colon hold only link reference definitions does not end
+            // in a blank line: no list around it is loose.
+            "* [^1]:\n      [f]:>\n* X", "2. [^1]:\n       [f]::\n3. ]", "- [^1]:\n      [f]: /u\n- b\n\n[^1] [f]",
+            "- [^1]:\n      [f]: /u\n\n- b\n\n[^1] [f]", "- [^1]:\n      [f]: /u\n  c\n- b\n\n[^1] [f]",
+            "> - [^1]:\n>       [f]: /u\n> - b\n\n[^1] [f]", "> - [^1]:\n>       [f]: /u\n>\n> - b\n\n[^1] [f]",
+            "- a\n  - [^1]:\n        [f]: /u\n- b\n\n[^1] [f]",
+            "- [^1]:\n      [f]: /u\n      [g]: /v\n- b\n\n[^1] [f]",
+            // Tildes written as numeric references are no delimiters, in a block without a written tilde too.
+            "&#126;<&#126;\n1) ~", "~\n1. &#126;Ω&#x7E;", "&#x7E;&&#126;\n>~", "&#126;a&#126;\n\n~",
+            "&#126;&#126;a&#126;&#126;\n\n~", "# &#126;a&#126;\n\n~", "a|b\n-|-\n&#126;a&#126;|c\n\n~", "&#126;a~\n\n~",
+            "\\~a&#126;\n\n~", "> &#x7e;a&#X7E;\n\n~x~", "- &#0126;a&#126;\n- ~b~",
+            // An underline under a table's rows is a row, and so are the lines of the block libcmark starts after it.
+            "[||||\n-|-|-|-\n--\n=", "||\n:-\n=\ne", "**\n-:\n--\n)", ")\n-|\n=\ne", "a|b\n-|-\n--\nc|d\ne",
+            "a|b\n-|-\n--\nc\n\nd", "a|b\n-|-\n--\nc\n---", "a|b\n-|-\n--\nc\n===", "a|b\n-|-\n--\nc\n- d",
+            "a|b\n-|-\n--\nc\n    code", "> a|b\n> -|-\n> --\n> c\nd", "- a|b\n  -|-\n  --\n  c\n- d",
+            "- a|b\n  -|-\n  --\n  c\nd", "a|b\n-|-\n--\nc\n--\nd", "a|b\n-|-\n=\nc\n=\nd\n-", "a|b\n-|-\n--\nc\n-\nd",
+            "> a|b\n> -|-\n> --\n> c\n> ---\n> d", "- a|b\n  -|-\n  ==\n  c\n  ==\n  d",
+            "a|b\n-|-\n--\nc\nd|e\n-|-\n--\nf",
+            "a|b\n-|-\n==\n# c", "a|b\n-|-\n==\n2. x", "a|b\n-|-\n==\n    x\ny", "> a|b\n> -|-\n> ==\nc",
+            "- [ ] a|b\n  -|-\n  ==\n  c", "a|b\n-|-\n--\n*c*|~d~ www.x.com",
+            // A lazy line after a backslash's hard break keeps its white space after the containers it continues.
+            ">\\\n ~|&#x7E;", "- a\\\n ~|&#x7E;", "- a\\\n   ~|&#x7E;", ">www.\\\n )", ">www.\\\n> )",
+            ">http://x\\\n\t\\",
+            ">http://a\\\n &", "- _~\t~_\\\n i", ">www.\\\n   www.x.com", "- www.\\\n b", "> - a\\\n b ~x~&#126;",
+            "- a\n  - b\\\n    c ~&#126;", "- a\n  - b\\\n   c ~&#126;", "- a\n  - b\\\n c ~&#126;",
+            ">a\\\\\n b ~&#126;", ">a  \n b ~&#126;", ">a\\\n b [^1]\n\n[^1]: x", ">a\\\n b www.x.com",
+            // A line of only `>`, or of white space, ends a definition after lines of its content too.
+            "[^1]\n>[^1]:\n>\t  ```\n>", "[^1]\n>[^1]:\n>     a\n>", "[^1]\n>[^1]: a\n>     b\n>\n>     c",
+            "[^1]\n>[^1]: a\n>     b\n>     c\n>\n>     d", "[^1]\n> [^1]: a\n>\n>     b\n>\n>     c",
+            "[^1]\n> - [^1]: a\n>       b\n>\n>       c", "[^1]\n[^1]: a\n    b\n  \n    c",
+            "[^1]\n[^1]: a\n    b\n\n    c",
+            "[^1]\n>[^1]: ```\n>     a\n>\n>     b", "[^1]\n>>[^1]: a\n>>     b\n>\n>>     c",
+            "[^1]\n* >[^1]: a\n  >     b\n  >\n  >     c", "[^n]:\n \n     |", "[^1]\n[^1]: a\n  \n    c",
+            "[^1]\n- [^1]: a\n        b\n  \n        c", "[^1]\n[^1]: a\n    b\n \t\n    c",
+            "[^1]\n[^1]: - a\n    b\n  \n    c",
+            "[^1]\n  [^1]: a\n      b\n  \n      c",
+            // In quotes inside list items, a `>` indented four columns past the item's content is text.
+            "2.\n   >_|\n       > ~_", "- > a|b\n      > -|-", "- > a|b\n     > -|-", "- > a\n      > ~b~ ~",
+            "- > a\n  > ~b~\n      > c~", "1. > _a\n       > b_", "1. > _a\n      > b_",
+            "- a\n  - > www.x.com\n        > y",
+            "- > > _a\n  >     > b_",
+            // A line without the `>` after a table's rows in a quote stays in the item outside the quote.
+            "[^n]:>||||\n    >-|-|-\n    |\n\n[^n]", "[^n]:>a|b\n    >-|-\n    c\n\n[^n]",
+            "[^n]:>a|b\n    >-|-\n     c\n\n[^n]",
+            "[^n]:>a|b\n    >-|-\n  c\n\n[^n]", "- >a|b\n  >-|-\n  c\n- d", "- >a|b\n  >-|-\n c",
+            "- >a|b\n  >-|-\n      c",
+            "1. >a|b\n   >-|-\n   <b>",
+            // A mark before a line after a table's rows has only the `>` markers of the line's quotes.
+            "\"\n-:\n    >", "a|b\n-|-\n    >", "a|b\n-|-\n    > x\ny", "> a|b\n> -|-\n>     > x",
+            "> a|b\n> -|-\n> > x",
+            "> a|b\n> -|-\n    > x", "- a|b\n  -|-\n      > x", "> > a|b\n> > -|-\n> x", "> > a\n> <b>",
+            // A line of white space ends a definition unless indented four columns past the definition.
+            "* [^n]:\n    \n      |\n\n[^n]", "* [^n]: a\n    \n      b\n\n[^n]", "* [^n]: a\n      \n      b\n\n[^n]",
+            "- a\n  [^n]: b\n    \n      c\n\n[^n]", "> - [^n]: a\n>     \n>       b\n\n[^n]",
+            "* [^n]: a\n      b\n    \n      c\n\n[^n]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -207,6 +207,13 @@ enum Autolinks {
             Tree.setLiteral(last, Tree.literal(last) + Tree.literal(after))
             Tree.remove(after)
         }
+        // A hard break whose backslash the link took is a soft break, after which cmark's inline parser takes
+        // the next line's white space off (libcmark kept it after the hard break, on a lazy line).
+        if let last = replacement.last, Tree.type(last) == CMARK_NODE_SOFTBREAK, let after = Tree.next(last),
+            Tree.isText(after)
+        {
+            Tree.setLiteral(after, String(Tree.literal(after).drop { $0 == " " || $0 == "\t" }))
+        }
     }
 
     /// The `www.` or URL link that starts at `index` of a block's source (or, for a URL, whose `:` is there).

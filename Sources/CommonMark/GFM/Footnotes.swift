@@ -36,6 +36,8 @@ enum Footnotes {
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
         let sourceLines = SourceLines(source)
         let lines = sourceLines.lines
+        var endings = EndingLines(lines: lines)
+        var ahead: LinesAhead?
         for (number, line) in lines.enumerated() {
             // Most lines hold no definition: decided by bytes, without Characters.
             if !Self.mayMatter(sourceLines.bytes(from: number + 1, through: number + 1))
@@ -51,8 +53,10 @@ enum Footnotes {
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
             guard var found = definition(at: body) else { continue }
+            if ahead == nil { ahead = LinesAhead(lines) }
             let marker = Self.marker(
-                between: lines[..<number], and: lines[(number + 1)...], beforeText: innermostText(of: found.text))
+                between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(lines),
+                beforeText: innermostText(of: found.text))
             // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
             // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
             // containers left); after `>` or spaces alone it ends. The item's content then starts a column
@@ -88,14 +92,25 @@ enum Footnotes {
                 start = innerBody
                 found = inner
             }
-            if endsAtNextLine,
+            // Its content is four columns past the definition, which list items may stand before.
+            let offset =
+                Self.column(of: body.startIndex, in: line) - quoteContentColumn(of: line, before: rest.startIndex)
+            if let end = endings.line(
+                after: number, quotes: line[..<rest.startIndex].count { $0 == ">" }, offset: offset),
                 let mark = blankLineMark(
-                    after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[number + 1])
+                    after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[end])
             {
                 replaced.append(mark)
             }
         }
         guard !labels.isEmpty else { return nil }
+        return (replacing(replaced, in: source), labels)
+    }
+
+    /// The source with each range, in order, replaced.
+    private static func replacing(_ replaced: [(range: Range<String.Index>, replacement: String)], in source: String)
+        -> String
+    {
         var output = ""
         output.reserveCapacity(source.utf8.count)
         var last = source.startIndex
@@ -105,7 +120,40 @@ enum Footnotes {
             last = range.upperBound
         }
         output += source[last...]
-        return (output, labels)
+        return output
+    }
+
+    /// The lines of only `>` (or white space) that end definitions, after lines indented as their content:
+    /// cmark-gfm's definition goes on over a blank line only where the line is empty from its first byte,
+    /// which a line in a block quote never is.
+    private struct EndingLines {
+        let lines: [Substring]
+        private var last: (found: (line: Int?, stop: Int), quotes: Int, offset: Int)?
+
+        init(lines: [Substring]) { self.lines = lines }
+
+        /// The index of the line that ends the definition on line index `number`, inside `quotes` block
+        /// quotes and `offset` columns past their content. A definition in the lines another's search passed
+        /// ends where that one does: each line is looked at once, however many definitions it holds.
+        mutating func line(after number: Int, quotes: Int, offset: Int) -> Int? {
+            if let last, number < last.found.stop, last.quotes == quotes, last.offset == offset {
+                return last.found.line
+            }
+            var index = number + 1
+            while index < lines.count {
+                let line = lines[index]
+                let indented = isIndentedForContent(line, quotes: quotes, past: offset)
+                if isBlankButNotEmpty(line), !indented { break }
+                guard indented || (line.isEmpty && quotes == 0) else {
+                    last = ((nil, index), quotes, offset)
+                    return nil
+                }
+                index += 1
+            }
+            let found = index < lines.count ? index : nil
+            last = ((found, index), quotes, offset)
+            return found
+        }
     }
 
     /// A line of only `>` ends the definition even where the line after it is indented as its content
@@ -121,9 +169,14 @@ enum Footnotes {
         after line: Substring, containers: Substring.Index, definition: Substring.Index, next: Substring
     ) -> (Range<Substring.Index>, String)? {
         let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+        let prefix = line[..<containers]
+        // Outside block quotes, a line of white space ends it: the mark stands at the definition's marker.
+        if !prefix.contains(">"), !markers.contains(">") {
+            let indent = String(repeating: " ", count: column(of: definition, in: line))
+            return (next.startIndex..<next.endIndex, indent + blankMark)
+        }
         // Only at the definition's own depth of quotes: one more `>` starts a quote of its own, and one left
         // of the definition's last `>` leaves the list items before that (`* >[^1]:`, `>`).
-        let prefix = line[..<containers]
         guard let last = markers.lastIndex(of: ">"), let own = prefix.lastIndex(of: ">"),
             markers.filter({ $0 == ">" }).count == prefix.filter({ $0 == ">" }).count,
             column(of: last, in: next) >= column(of: own, in: line)
@@ -163,24 +216,19 @@ enum Footnotes {
     /// Nor one the definition's text is made of, with which the rewritten line would be a thematic break
     /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too.
     private static func marker(
-        between preceding: ArraySlice<Substring>, and following: ArraySlice<Substring>, beforeText text: Substring
+        between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring
     ) -> String {
         func bullet(_ line: Substring?) -> Character? {
             line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
         }
         func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "\t" }.count }
-        let next = following.first { line in
-            let indent = line.prefix { $0 == " " || $0 == "\t" }
-            return indent.count < line.count && indent.count < 4 && !indent.contains("\t")
-        }
+        let next = ahead.line(ahead.shallow, from: following)
         // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
         // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
         // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
         // the paragraph's start.
         // The first line after the blank line that ends the definition's paragraph.
-        let afterBlank = following.drop { !$0.allSatisfy { $0 == " " || $0 == "\t" } }.first { line in
-            !line.allSatisfy { $0 == " " || $0 == "\t" }
-        }
+        let afterBlank = ahead.line(ahead.filled, from: ahead.blank[min(following, ahead.blank.count - 1)])
         var taken = [bullet(next), bullet(afterBlank)]
         for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
         {
@@ -198,6 +246,37 @@ enum Footnotes {
             inParagraph = true
         }
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
+    }
+
+    /// For each line, the index of the first line from it on that is blank, that is not, and that is neither
+    /// blank nor indented four columns or by a tab (the lines' count where there is none): found once for
+    /// the document, as each definition looks ahead for them.
+    private struct LinesAhead {
+        let lines: [Substring]
+        var blank: [Int]
+        var filled: [Int]
+        var shallow: [Int]
+
+        init(_ lines: [Substring]) {
+            self.lines = lines
+            (blank, filled, shallow) = ([Int](repeating: lines.count, count: lines.count + 1), [], [])
+            (filled, shallow) = (blank, blank)
+            for index in lines.indices.reversed() {
+                // By bytes: counting a long line's Characters cost a few percent of a large document's time.
+                let line = lines[index].utf8
+                let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }
+                let isBlank = indent.count == line.count
+                blank[index] = isBlank ? index : blank[index + 1]
+                filled[index] = isBlank ? filled[index + 1] : index
+                shallow[index] = !isBlank && indent.count < 4 && !indent.contains(0x09) ? index : shallow[index + 1]
+            }
+        }
+
+        /// The line that `next` finds from `index` on, if any.
+        func line(_ next: [Int], from index: Int) -> Substring? {
+            let found = next[min(max(index, 0), next.count - 1)]
+            return found < lines.count ? lines[found] : nil
+        }
     }
 
     /// Whether a line (after any `>`) begins with a list marker: `-`, `+`, `*` or digits and `.` or `)`, then
@@ -223,10 +302,10 @@ enum Footnotes {
         return (label, afterClose.dropFirst().drop { $0 == " " || $0 == "\t" })
     }
 
-    /// Whether a line is indented four columns or more after the `>` of `quotes` block quotes, which
+    /// Whether a line is indented four columns or more past `indent` after the `>` of `quotes` block quotes, which
     /// cmark-gfm's `parse_footnote_definition_block_prefix` takes for a definition's content before it looks
     /// for a blank line (`[^1]:`, `    >` holds a quote).
-    private static func isIndentedForContent(_ line: Substring, quotes: Int) -> Bool {
+    private static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0) -> Bool {
         var rest = line
         var column = 0
         for _ in 0..<quotes {
@@ -244,7 +323,7 @@ enum Footnotes {
             guard character == " " || character == "\t" else { break }
             column = character == "\t" ? column + 4 - column % 4 : column + 1
         }
-        return column - start >= 4
+        return column - start >= 4 + indent
     }
 
     /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
@@ -389,44 +468,21 @@ enum Footnotes {
 
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
     /// a section at the end of the document.
-    static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int) {
+    static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int, source: () -> SourceLines) {
         var definitions: [String: (label: String, item: OpaquePointer)] = [:]
-        var items: [OpaquePointer] = []
-        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
-            // By line and column: a list written on the definition's first line starts on the same line.
+        // By line and column: a list written on the definition's first line starts on the same line.
+        let isDefinition: (OpaquePointer) -> Bool = { Self.isDefinition($0, labels: labels, lineShift: lineShift) }
+        let items = Tree.blocks(root, where: isDefinition)
+        tightenLists(beside: items, source: source, isDefinition: isDefinition)
+        removeMarks(in: items, source: source, isDefinition: isDefinition)
+        for item in items {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
-            items.append(item)
-            if let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
-                Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
-            {
-                Tree.remove(first)
-                // The definition's line is blank after its colon, and ends it when nothing follows. cmark's
-                // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
-                if Tree.firstChild(item) == nil, let list = Tree.parent(item) {
-                    Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil) {
-                        isDefinition($0, labels: labels, lineShift: lineShift)
-                    }
-                }
-            }
             let key = normalized(label)
             // Of definitions with one label, cmark-gfm keeps the first to end: one nested in another ends
             // before it.
             if let kept = definitions[key]?.item, !Tree.isAncestor(kept, of: item) { continue }
             definitions[key] = (label, item)
-        }
-        for item in items {
-            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
-                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
-            {
-                // The line it stands for is blank in the containers around the definition, which cmark marks
-                // on their last child, the definition: a block after it in its item makes the list loose.
-                let followed = Tree.next(mark) != nil
-                Tree.remove(mark)
-                Tree.loosenLists(endingInBlankLine: list, followed: followed) {
-                    isDefinition($0, labels: labels, lineShift: lineShift)
-                }
-            }
         }
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.

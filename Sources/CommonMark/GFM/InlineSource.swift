@@ -40,11 +40,20 @@ struct InlineSource {
         let quotes = Tree.quoteDepth(of: block)
         let first = Tree.startLine(block)
         var last = Tree.endLine(block)
-        var content = lines.content(
+        let contentLines = lines.content(
             from: first, column: Tree.startColumn(block), through: last, quotes: quotes,
-            atMargin: Tree.quotesReachMargin(of: block)
-        )
-        .map { Array($0.text.utf8) }
+            margin: Tables.quoteMargin(of: block, source: lines))
+        var items: [Int]?
+        var content = contentLines.indices.map { index in
+            let line = contentLines[index]
+            guard index > 0, !line.whitespace.isEmpty, endsInHardBreak(contentLines[index - 1].text) else {
+                return Array(line.text.utf8)
+            }
+            if items == nil { items = Tables.itemContentColumns(of: block, source: lines, quotes: quotes) }
+            let kept = keptWhitespace(
+                line, items: items ?? [], quotesOnly: quotes == 0 || Tree.quotesReachMargin(of: block))
+            return Array((kept + line.text).utf8)
+        }
         guard !content.isEmpty else { return nil }
         if Tree.type(block) == CMARK_NODE_HEADING {
             if let atx = atxContent(content[0]), content.count == 1 {
@@ -61,6 +70,24 @@ struct InlineSource {
             if source.walkChildren(of: block) { return source }
         }
         return nil
+    }
+
+    /// Whether a line ends in a backslash that escapes nothing, a hard line break.
+    private static func endsInHardBreak(_ text: Substring) -> Bool {
+        text.utf8.reversed().prefix { $0 == UInt8(ascii: "\\") }.count % 2 == 1
+    }
+
+    /// The white space that libcmark keeps at the start of a line after a backslash's hard break, where its
+    /// inline parser does not take it off: on a lazy line, all of it after the last container the line
+    /// continues (the paragraph takes a lazy line whole); on another, none. Only lines whose containers
+    /// are block quotes alone or list items alone are read; on others it is left out, as on a line that
+    /// continues all its containers.
+    private static func keptWhitespace(_ line: SourceLines.ContentLine, items: [Int], quotesOnly: Bool) -> Substring {
+        if line.lazy { return quotesOnly ? line.whitespace : "" }
+        // The items a line continues are those whose content column its indentation reaches, outermost first.
+        guard let innermost = items.first, line.indent < innermost, !line.whitespace.contains("\t") else { return "" }
+        let continued = items.filter { $0 <= line.indent }.max() ?? 0
+        return line.whitespace.suffix(line.indent - continued)
     }
 
     /// The text of an ATX heading line: after the opening `#`s and before a closing sequence.
@@ -109,13 +136,8 @@ struct InlineSource {
         switch Tree.type(node) {
         case CMARK_NODE_TEXT:
             return walkText(node)
-        case CMARK_NODE_SOFTBREAK:
-            skipSpaces()
-            return expect(0x0A)
-        case CMARK_NODE_LINEBREAK:
-            skipSpaces()
-            _ = expect(UInt8(ascii: "\\"))
-            return expect(0x0A)
+        case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+            return walkLineEnd()
         case CMARK_NODE_CODE:
             return walkCode()
         case CMARK_NODE_HTML_INLINE:
@@ -182,6 +204,16 @@ struct InlineSource {
         default:
             return false
         }
+    }
+
+    /// A line ending, after a hard break's spaces or backslash: the inline parser takes the next line's white
+    /// space off, but not after a backslash's break.
+    private mutating func walkLineEnd() -> Bool {
+        skipSpaces()
+        let backslash = expect(UInt8(ascii: "\\"))
+        guard expect(0x0A) else { return false }
+        if !backslash { skipSpaces() }
+        return true
     }
 
     private mutating func walkCode() -> Bool {

@@ -13,10 +13,12 @@ internal import CCmark
 ///   container is the quote or list item (or the document), so the tag starts an HTML block; libcmark
 ///   0.30 asks of the paragraph and continues it.
 enum LazyLines {
-    /// A line to write a mark before, and the columns of indentation after its `>` markers (and their
-    /// optional space) that keep the mark in the containers the line stays in.
+    /// A line to write a mark before, the `>` markers of its block quotes (a `>` indented as text is none),
+    /// and the columns of indentation after them (and their optional space) that keep the mark in the
+    /// containers the line stays in.
     struct Mark {
         var line: Int
+        var quotes: Int
         var indent: Int
     }
 
@@ -38,7 +40,8 @@ enum LazyLines {
             let line = lines[mark.line - 1]
             guard line.startIndex >= last else { continue }
             let markers = line.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
-            let quotes = markers.lastIndex(of: ">").map { markers[...$0] + " " } ?? ""
+            let quoteMarkers = markers.indices.filter { markers[$0] == ">" }.prefix(mark.quotes)
+            let quotes = quoteMarkers.last.map { markers[...$0] + " " } ?? ""
             output += markdown[last..<line.startIndex]
             output += quotes + String(repeating: " ", count: mark.indent) + markText + "\n"
             last = line.startIndex
@@ -67,17 +70,17 @@ enum LazyLines {
             next = end
             guard !inside.isEmpty else { continue }
             let quotes = Tree.quoteDepth(of: paragraph)
+            let margin = Tables.quoteMargin(of: paragraph, source: source)
             let content = source.content(
-                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes,
-                atMargin: Tree.quotesReachMargin(of: paragraph))
+                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes, margin: margin)
             let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
             for number in inside {
                 let line = content[number - first]
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
                 // Four columns past the content of what the line stays in, it is code, no tag.
-                let kept = keptItemContent(of: line, quotes: quotes, items: items)
+                let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: margin ?? 0)
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
-                marks.append(Mark(line: number, indent: line.indent))
+                marks.append(Mark(line: number, quotes: line.quotesFound, indent: line.indent))
             }
         }
         return marks
@@ -85,9 +88,11 @@ enum LazyLines {
 
     /// The content column of the innermost list item a lazy line stays in, of those around its paragraph
     /// (innermost first): a line without one of its quotes' `>` leaves the items inside that quote, and one
-    /// with all of them stays in the items it is indented for.
-    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int]) -> Int {
-        line.quotesFound < quotes ? 0 : items.first { $0 <= line.indent } ?? 0
+    /// with all of them stays in the items it is indented for; one without any `>` stays in the innermost
+    /// item outside the quotes (whose content column is `outside`, 0 for none) where it is indented for it.
+    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int], outside: Int = 0) -> Int {
+        guard line.quotesFound < quotes else { return items.first { $0 <= line.indent } ?? 0 }
+        return line.quotesFound == 0 && outside > 0 && line.indent >= outside ? outside : 0
     }
 
     /// The numbers of the lines after the first whose text after `>` markers and white space begins with

@@ -87,6 +87,21 @@ struct SourceLines {
         return ByteSearch.firstIndex(of: sequence, in: span, from: span.startIndex) != nil
     }
 
+    /// Whether a line (1-based) is blank once its block quotes' `>` are read: only white space and at most
+    /// that many `>`.
+    func isBlank(_ line: Int, quotes: Int) -> Bool {
+        guard line >= 1, line <= lines.count else { return false }
+        var markers = 0
+        for byte in bytes[bounds[line - 1]] {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"): continue
+            case UInt8(ascii: ">"): markers += 1
+            default: return false
+            }
+        }
+        return markers <= quotes
+    }
+
     /// One line of a paragraph's content.
     struct ContentLine {
         /// The text after the containers' prefixes and the indentation.
@@ -97,16 +112,19 @@ struct SourceLines {
         var lazy: Bool
         /// The `>` markers the line has (all of the enclosing quotes' unless it is lazy).
         var quotesFound: Int
+        /// The white space before `text`.
+        var whitespace: Substring = ""
     }
 
     /// The lines of a paragraph (or setext heading) from its source positions: the first from its start
     /// column, the others after as many `>` as it has enclosing block quotes, and the indentation.
     ///
-    /// - Parameter atMargin: Whether the quotes are the block's only containers: each `>` is then one
-    ///   only within three columns of where the one before leaves off (of the line's start, for the first),
-    ///   and one indented further is text of a lazy line.
+    /// - Parameter margin: Where the first `>` is counted from when the quotes' only containers outside
+    ///   them are list items (the innermost one's content column) or none (0): each `>` is then one only
+    ///   within three columns of where the one before leaves off (of the margin, for the first), and one
+    ///   indented further is text of a lazy line. nil takes every `>`.
     func content(
-        from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int, atMargin: Bool = false
+        from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int, margin: Int? = nil
     ) -> [ContentLine] {
         guard startLine >= 1, endLine <= lines.count, startLine <= endLine else { return [] }
         var result: [ContentLine] = []
@@ -122,7 +140,7 @@ struct SourceLines {
                 let offset = min(max(startColumn - 1, 0), line.utf8.count)
                 line = line.utf8.dropFirst(offset).substring ?? line
             } else {
-                let prefix = Self.quotePrefix(of: line, quotes: quotes, atMargin: atMargin)
+                let prefix = Self.quotePrefix(of: line, quotes: quotes, margin: margin)
                 (line, column, leftover) = (prefix.rest, prefix.column, prefix.leftover)
                 lazy = prefix.found < quotes
                 found = prefix.found
@@ -130,8 +148,9 @@ struct SourceLines {
             let whitespace = line.prefix { $0 == " " || $0 == "\t" }
             let indent = leftover + Self.advance(column, over: whitespace) - column
             result.append(
-                ContentLine(text: line.drop { $0 == " " || $0 == "\t" }, indent: indent, lazy: lazy, quotesFound: found)
-            )
+                ContentLine(
+                    text: line[whitespace.endIndex...], indent: indent, lazy: lazy, quotesFound: found,
+                    whitespace: whitespace))
         }
         return result
     }
@@ -148,7 +167,7 @@ struct SourceLines {
     /// A line after up to `quotes` block quote markers (`>` and the space or one column of a tab after it):
     /// the rest, the column it begins at, the columns of a tab the last marker left over, and how many
     /// markers there were.
-    private static func quotePrefix(of line: Substring, quotes: Int, atMargin: Bool = false) -> (
+    private static func quotePrefix(of line: Substring, quotes: Int, margin: Int? = nil) -> (
         rest: Substring, column: Int, leftover: Int, found: Int
     ) {
         var line = line
@@ -158,7 +177,9 @@ struct SourceLines {
         while found < quotes {
             let stripped = line.drop { $0 == " " || $0 == "\t" }
             let indented = advance(column, over: line[..<stripped.startIndex])
-            guard stripped.first == ">", !atMargin || leftover + indented - column < 4 else { break }
+            guard stripped.first == ">",
+                margin.map({ leftover + indented - (found == 0 ? max($0, column) : column) < 4 }) ?? true
+            else { break }
             column = indented + 1
             line = stripped.dropFirst()
             leftover = 0

@@ -15,14 +15,17 @@ enum Strikethrough {
 
     /// Tildes that are escaped (`\~`) or entities (`&#126;`) are no delimiters to cmark-gfm, which reads
     /// them from the source, while libcmark's text shows them as `~`: in blocks whose lines hold a tilde and
-    /// an escape or entity, each such tilde is put in a custom inline of its own that writes nothing itself,
-    /// which ``apply(_:)`` does not look into.
+    /// an escape or entity, or a numeric reference (two of them pair with each other, with a tilde written
+    /// in another block turning the pass on), each such tilde is put in a custom inline of its own that
+    /// writes nothing itself, which ``apply(_:)`` does not look into.
     static func protectWrittenTildes(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) {
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
-            guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
-                lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "\\"), UInt8(ascii: "&")]),
+            guard
+                lines.contains(from: first, through: last, sequence: Array("&#".utf8))
+                    || (lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])
+                        && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "\\"), UInt8(ascii: "&")])),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             for node in Tree.all(block, where: { Tree.isText($0) }) {

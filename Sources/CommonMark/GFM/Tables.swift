@@ -16,6 +16,11 @@ enum Tables {
         var alignments: [Alignment]
         var header: [String]
         var rows: [[String]]
+
+        /// Adds a row, cut or filled with empty cells to the header's width as cmark-gfm does.
+        mutating func append(_ row: [String]) {
+            rows.append(Array(row.prefix(header.count)) + Array(repeating: "", count: max(0, header.count - row.count)))
+        }
     }
 
     enum Segment {
@@ -56,17 +61,27 @@ enum Tables {
         /// the content of the innermost list item it is indented for.
         var lazyLine: LazyLines.Mark?
 
-        mutating func mark(_ line: Int, indent: Int) { lazyLine = LazyLines.Mark(line: line, indent: indent) }
+        /// The paragraphs and setext headings right after a setext heading whose underline is a row of the
+        /// table, by line and column: cmark-gfm's table, which no underline ends, takes their lines as rows.
+        var absorbed: [(line: Int, column: Int)] = []
+
+        mutating func mark(_ line: Int, quotes: Int, indent: Int) {
+            lazyLine = LazyLines.Mark(line: line, quotes: quotes, indent: indent)
+        }
 
         /// Marks the first line of the lazy text after the rows, whose lines end before `end` of the
         /// paragraph's `lines`: indented to stay in the list items it is indented for, at most three columns
         /// past the innermost one's content.
         mutating func markLazyText(
-            _ text: String, endingAt end: Int, of lines: [SourceLines.ContentLine], quotes: Int, items: [Int]
+            _ text: String, endingAt end: Int, of lines: [SourceLines.ContentLine], block: OpaquePointer,
+            source: SourceLines
         ) {
             let index = end - text.utf8.reduce(1) { $0 + ($1 == 0x0A ? 1 : 0) }
-            let kept = LazyLines.keptItemContent(of: lines[index], quotes: quotes, items: items)
-            mark(line + index, indent: kept + min(lines[index].indent - kept, 3))
+            let quotes = Tree.quoteDepth(of: block)
+            let kept = LazyLines.keptItemContent(
+                of: lines[index], quotes: quotes, items: itemContentColumns(of: block, source: source, quotes: quotes),
+                outside: quoteMargin(of: block, source: source) ?? 0)
+            mark(line + index, quotes: lines[index].quotesFound, indent: kept + min(lines[index].indent - kept, 3))
         }
     }
 
@@ -151,18 +166,16 @@ enum Tables {
                 segments.append(.prefix(text.joined(separator: "\n")))
             }
             budget -= header.count
-            var rows: [[String]] = []
+            var table = Table(alignments: alignments, header: header, rows: [])
             var next = index + 1
             while next < lines.count, !lines[next].lazy, lines[next].indent < 4, budget >= header.count,
-                !BlockStart.cannotInterruptParagraph(lines[next].text), var row = cells(of: lines[next].text)
+                !BlockStart.cannotInterruptParagraph(lines[next].text), let row = cells(of: lines[next].text)
             {
                 budget -= header.count
-                if row.count > header.count { row.removeLast(row.count - header.count) }
-                while row.count < header.count { row.append("") }
-                rows.append(row)
+                table.append(row)
                 next += 1
             }
-            segments.append(.table(Table(alignments: alignments, header: header, rows: rows)))
+            segments.append(.table(table))
             var code: [String] = []
             if blockStart == nil, next < lines.count, !lines[next].lazy, lines[next].indent >= 4 { blockStart = next }
             while next < lines.count, !lines[next].lazy, lines[next].indent >= 4 {
@@ -206,81 +219,131 @@ enum Tables {
     static func plans(in blocks: [OpaquePointer], source: SourceLines, taskLists: Bool) -> [Plan] {
         var plans: [Plan] = []
         var budget = cellBudget
-        for block in blocks {
-            let first = Tree.startLine(block)
-            let isHeading = Tree.type(block) == CMARK_NODE_HEADING
-            var last = Tree.endLine(block) - (isHeading ? 1 : 0)
-            guard last > first else { continue }
-            let quotes = Tree.quoteDepth(of: block)
-            let column = Tree.startColumn(block)
-            var lines = source.content(
-                from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
-                through: last + (isHeading ? 1 : 0), quotes: quotes, atMargin: Tree.quotesReachMargin(of: block))
-            // In a list item outside block quotes, a line indented less than the item's content is a lazy
-            // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
-            // Indentation counts from the item's content, where four columns more make code.
-            let contents = itemContentColumns(of: block, source: source, quotes: quotes)
-            if let content = contents.first { markLazyItemLines(&lines, content: content) }
-            // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
-            // item's line): its underline is the first line of only `=` or `-` after its text.
-            if isHeading,
-                let underline = lines.indices.dropFirst().first(where: {
-                    !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
-                })
-            {
-                lines = Array(lines.prefix(underline + 1))
-                last = first + underline - 1
-                guard last > first else { continue }
-            }
-            var blockStart: Int?
-            guard
-                var segments = segments(
-                    of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
-            else { continue }
-            var underline: Underline?
-            if isHeading {
-                // The heading's text ended in a table; else the underline makes a heading of the text after it.
-                guard let line = lines.last else { continue }
-                if case .text(let text, quotes: nil)? = segments.last {
-                    segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
-                } else if case .text(let text, quotes: _?)? = segments.last, blockStart == nil {
-                    // Lazy text after the rows starts a paragraph where it stands, which the underline makes
-                    // a heading there: the mark closes the containers, and libcmark reads the rest.
-                    var plan = Plan(line: first, column: column, segments: Array(segments.dropLast()), underline: nil)
-                    plan.markLazyText(text, endingAt: lines.count - 1, of: lines, quotes: quotes, items: contents)
-                    plans.append(plan)
-                    continue
-                }
-                guard case .table(var table)? = segments.last else {
-                    var plan = Plan(line: first, column: column, segments: segments, underline: nil)
-                    if let blockStart { plan.mark(first + blockStart, indent: contents.first ?? 0) }
-                    plans.append(plan)
-                    continue
-                }
-                let mark = line.text.filter { $0 != " " && $0 != "\t" }
-                if mark.first == "-" && mark.count >= 3 {
-                    underline = .rule
-                } else if mark == "-" {
-                    underline = .emptyItem
-                } else if var row = cells(of: line.text) {
-                    if row.count > table.header.count { row.removeLast(row.count - table.header.count) }
-                    while row.count < table.header.count { row.append("") }
-                    table.rows.append(row)
-                    segments[segments.count - 1] = .table(table)
-                }
-            }
-            var plan = Plan(line: first, column: column, segments: segments, underline: underline)
-            if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
-                // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
-                // underline that is a rule or a list item there) starts it in libcmark too after a mark.
-                plan.mark(first + start, indent: contents.first ?? 0)
-            } else if !isHeading, case .text(let text, quotes: _?)? = segments.last {
-                plan.markLazyText(
-                    text, endingAt: min(lines.count, last - first + 1), of: lines, quotes: quotes, items: contents)
-            }
-            plans.append(plan)
+        var absorbed: Set<OpaquePointer> = []
+        for block in blocks where !absorbed.contains(block) {
+            let plan = self.plan(for: block, source: source, taskLists: taskLists, budget: &budget, absorbed: &absorbed)
+            if let plan { plans.append(plan) }
         }
         return plans
+    }
+
+    /// The plan of one paragraph or setext heading, nil when it holds no table; `absorbed` gets the blocks
+    /// after it that its table takes.
+    private static func plan(
+        for block: OpaquePointer, source: SourceLines, taskLists: Bool, budget: inout Int,
+        absorbed: inout Set<OpaquePointer>
+    ) -> Plan? {
+        let first = Tree.startLine(block)
+        let isHeading = Tree.type(block) == CMARK_NODE_HEADING
+        var last = Tree.endLine(block) - (isHeading ? 1 : 0)
+        guard last > first else { return nil }
+        let quotes = Tree.quoteDepth(of: block)
+        let column = Tree.startColumn(block)
+        let contents = itemContentColumns(of: block, source: source, quotes: quotes)
+        let contentLines = { (last: Int, heading: Int?) in
+            Self.contentLines(
+                of: block, through: last, heading: heading, source: source, taskLists: taskLists, contents: contents)
+        }
+        var lines: [SourceLines.ContentLine]
+        (lines, last) = contentLines(Tree.endLine(block), isHeading ? first : nil)
+        guard last > first else { return nil }
+        var blockStart: Int?
+        var budgetBefore = budget
+        guard
+            var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
+        else { return nil }
+        var underline: Underline?
+        var readsUnderline = isHeading
+        var positions: [(line: Int, column: Int)] = []
+        var end = block
+        while readsUnderline {
+            readsUnderline = false
+            // The heading's text ended in a table; else the underline makes a heading of the text after it.
+            guard let line = lines.last else { return nil }
+            if case .text(let text, quotes: nil)? = segments.last {
+                segments[segments.count - 1] = .heading(text, level: line.text.first == "=" ? 1 : 2)
+            } else if case .text(let text, quotes: _?)? = segments.last, blockStart == nil {
+                // Lazy text after the rows starts a paragraph where it stands, which the underline makes
+                // a heading there: the mark closes the containers, and libcmark reads the rest.
+                var plan = Plan(
+                    line: first, column: column, segments: Array(segments.dropLast()), underline: nil,
+                    absorbed: positions)
+                plan.markLazyText(text, endingAt: lines.count - 1, of: lines, block: block, source: source)
+                return plan
+            }
+            guard case .table(var table)? = segments.last else {
+                var plan = Plan(line: first, column: column, segments: segments, underline: nil, absorbed: positions)
+                if let blockStart {
+                    plan.mark(first + blockStart, quotes: lines[blockStart].quotesFound, indent: contents.first ?? 0)
+                }
+                return plan
+            }
+            let mark = line.text.filter { $0 != " " && $0 != "\t" }
+            if mark.first == "-" && mark.count >= 3 {
+                underline = .rule
+            } else if mark == "-" {
+                underline = .emptyItem
+            } else if cells(of: line.text) != nil, let next = blockAfterUnderline(end, at: first + lines.count) {
+                // The underline is a row, and the paragraph or heading libcmark starts after it holds rows too,
+                // as cmark-gfm's table, which no setext underline ends, goes on over them.
+                readsUnderline = Tree.type(next) == CMARK_NODE_HEADING
+                (lines, last) = contentLines(Tree.endLine(next), readsUnderline ? Tree.startLine(next) : nil)
+                (budget, blockStart) = (budgetBefore, nil)
+                // Still a table: its header and delimiter rows are the same lines.
+                segments =
+                    self.segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
+                    ?? segments
+                absorbed.insert(next)
+                positions.append((Tree.startLine(next), Tree.startColumn(next)))
+                end = next
+                budgetBefore = budget
+            } else if let row = cells(of: line.text) {
+                table.append(row)
+                segments[segments.count - 1] = .table(table)
+            }
+        }
+        var plan = Plan(line: first, column: column, segments: segments, underline: underline, absorbed: positions)
+        if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
+            // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
+            // underline that is a rule or a list item there) starts it in libcmark too after a mark.
+            plan.mark(first + start, quotes: lines[start].quotesFound, indent: contents.first ?? 0)
+        } else if !isHeading || !positions.isEmpty, case .text(let text, quotes: _?)? = segments.last {
+            plan.markLazyText(
+                text, endingAt: min(lines.count, last - first + 1), of: lines, block: block, source: source)
+        }
+        return plan
+    }
+
+    /// A block's content lines from its first through `last`, up to the underline of the setext heading
+    /// whose text starts on line `heading`, and the last line before that underline.
+    private static func contentLines(
+        of block: OpaquePointer, through last: Int, heading: Int?, source: SourceLines, taskLists: Bool,
+        contents: [Int]
+    ) -> (lines: [SourceLines.ContentLine], last: Int) {
+        let first = Tree.startLine(block)
+        let column = Tree.startColumn(block)
+        var lines = source.content(
+            from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
+            through: last, quotes: Tree.quoteDepth(of: block), margin: quoteMargin(of: block, source: source))
+        // In a list item outside block quotes, a line indented less than the item's content is a lazy
+        // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
+        // Indentation counts from the item's content, where four columns more make code.
+        if let content = contents.first { markLazyItemLines(&lines, content: content) }
+        guard let heading else { return (lines, last) }
+        // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
+        // item's line): its underline is the first line of only `=` or `-` after its text.
+        let underline = lines.indices.dropFirst(heading - first + 1).first {
+            !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
+        }
+        guard let underline else { return (lines, last - 1) }
+        return (Array(lines.prefix(underline + 1)), first + underline - 1)
+    }
+
+    /// The paragraph or setext heading that libcmark starts on the line after a setext heading's underline.
+    private static func blockAfterUnderline(_ heading: OpaquePointer, at line: Int) -> OpaquePointer? {
+        guard let next = Tree.next(heading), Tree.startLine(next) == line else { return nil }
+        let kind = Tree.type(next)
+        return kind == CMARK_NODE_PARAGRAPH || (kind == CMARK_NODE_HEADING && Tree.endLine(next) > line) ? next : nil
     }
 
     /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
@@ -353,8 +416,9 @@ enum Tables {
             if byte == 0x0A || byte == 0x0D { lineStarts.append(index) }
         }
         var changed = false
-        for plan in plans where plan.line >= 1 && plan.line <= lineStarts.count {
-            let offset = lineStarts[plan.line - 1] + plan.column - 1
+        let starts = plans.flatMap { plan in [(plan.line, plan.column)] + plan.absorbed }
+        for (line, column) in starts where line >= 1 && line <= lineStarts.count {
+            let offset = lineStarts[line - 1] + column - 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
                 bytes[offset] = UInt8(ascii: "x")
                 changed = true
@@ -445,6 +509,9 @@ enum Tables {
             }
             if let original {
                 if let underline = plan.underline { insert(underline, before: original) }
+                for absorbed in plan.absorbed {
+                    if let block = targets[absorbed.line << 16 | absorbed.column] { Tree.remove(block) }
+                }
                 Tree.remove(original)
             }
         }
@@ -522,6 +589,29 @@ enum Tables {
             }
         }
         return columns
+    }
+
+    /// Where the first `>` of a block's quotes is counted from (``SourceLines/content(from:column:through:quotes:margin:)``)
+    /// when list items, or nothing, are all the containers outside them: the innermost item's content
+    /// column, or 0. nil for a block in no quote or with a list item inside a quote.
+    static func quoteMargin(of block: OpaquePointer, source: SourceLines) -> Int? {
+        var ancestor = Tree.parent(block)
+        var quoted = false
+        var item: OpaquePointer?
+        while let current = ancestor, Tree.type(current) != CMARK_NODE_DOCUMENT {
+            switch Tree.type(current) {
+            case CMARK_NODE_BLOCK_QUOTE:
+                guard item == nil else { return nil }
+                quoted = true
+            case CMARK_NODE_ITEM:
+                guard quoted else { return nil }
+                item = item ?? current
+            default: break
+            }
+            ancestor = Tree.parent(current)
+        }
+        guard quoted else { return nil }
+        return item.map { itemContentColumn(of: $0, source: source) ?? 0 } ?? 0
     }
 
     /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's

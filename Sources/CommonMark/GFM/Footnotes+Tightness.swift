@@ -1,0 +1,166 @@
+internal import CCmark
+
+/// A list beside a footnote definition is tight or loose as cmark-gfm decides, where a definition is a
+/// block of its own and not, as here, an item in a list of its own.
+///
+/// cmark's `S_ends_with_blank_line` looks through the last child of lists and items only, so in cmark-gfm
+/// it stops at a definition and returns the definition's own `last_line_blank`. libcmark looks on through
+/// the definition's item into what the definition holds: a definition ending in a list whose last item is
+/// empty (`- [^1]: -`, a blank line, `- b`) has that item marked by the blank line, and libcmark makes the
+/// list around the definition loose where cmark-gfm, which marked the definition's list, keeps it tight.
+///
+/// libcmark's tree does not keep `last_line_blank`, so it is read again from the nodes' lines: a block's
+/// last line is blank where a blank line follows it in its container before the next block, or where it
+/// went on over a blank line of its own (a list, an item or code) with no block inside it doing so. A list
+/// is made tight only where that reading makes it loose when it looks into definitions, as libcmark did,
+/// and tight when it stops at them.
+extension Footnotes {
+    static func tightenLists(
+        beside definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: @escaping (OpaquePointer) -> Bool
+    ) {
+        var lists: [OpaquePointer] = []
+        var found: Set<OpaquePointer> = []
+        // Each list is walked up from once, however deep definitions nest.
+        var passed: Set<OpaquePointer> = []
+        for definition in definitions {
+            guard var node = Tree.parent(definition) else { continue }
+            // The lists whose check reaches the definition: an item of theirs holds it, or holds, as its
+            // last child, a list whose last item leads to it the same way.
+            while let item = Tree.parent(node), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
+                if cmark_node_get_list_tight(list) == 0, found.insert(list).inserted { lists.append(list) }
+                guard Tree.lastChild(item) == node, Tree.lastChild(list) == item, passed.insert(list).inserted
+                else { break }
+                node = list
+            }
+        }
+        guard !lists.isEmpty else { return }
+        let reading = BlankLines(source: source(), isDefinition: isDefinition)
+        for list in lists where !isDefinition(Tree.firstChild(list) ?? list) {
+            if reading.isLoose(list, intoDefinitions: true), !reading.isLoose(list, intoDefinitions: false) {
+                cmark_node_set_list_tight(list, 1)
+            }
+        }
+    }
+
+    /// Takes out the marks that the rewrite put in definitions (``emptyMark``) and after them
+    /// (``blankMark``), making lists loose where the lines they stand for are blank to cmark-gfm.
+    static func removeMarks(
+        in definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: (OpaquePointer) -> Bool
+    ) {
+        for item in definitions {
+            guard let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
+                Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
+            else { continue }
+            Tree.remove(first)
+            // The definition's line is blank after its colon, and ends it when nothing follows (lines
+            // holding only link reference definitions, which leave no block, do follow). cmark's
+            // `S_ends_with_blank_line` looks through items and lists only, not into a definition around it.
+            let end = Tree.endLine(item)
+            if Tree.firstChild(item) == nil,
+                end == Tree.startLine(item) || source().isBlank(end, quotes: Tree.quoteDepth(of: item)),
+                let list = Tree.parent(item)
+            {
+                Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil, isDefinition: isDefinition)
+            }
+        }
+        for item in definitions {
+            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
+                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
+            {
+                // The line it stands for is blank in the containers around the definition, which cmark marks
+                // on their last child, the definition: a block after it in its item makes the list loose.
+                let followed = Tree.next(mark) != nil
+                Tree.remove(mark)
+                Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
+            }
+        }
+    }
+}
+
+/// cmark's `last_line_blank` and `S_ends_with_blank_line`, read from the nodes' lines.
+private struct BlankLines {
+    let source: SourceLines
+    let isDefinition: (OpaquePointer) -> Bool
+
+    /// cmark's check in `finalize` for a list: an item followed by another ends in a blank line, or a block
+    /// in an item that another block or item follows does.
+    func isLoose(_ list: OpaquePointer, intoDefinitions: Bool) -> Bool {
+        var item = Tree.firstChild(list)
+        while let current = item {
+            let next = Tree.next(current)
+            if next != nil, lastLineBlank(current, in: current) { return true }
+            var block = Tree.firstChild(current)
+            while let child = block {
+                if next != nil || Tree.next(child) != nil, endsWithBlankLine(child, intoDefinitions: intoDefinitions) {
+                    return true
+                }
+                block = Tree.next(child)
+            }
+            item = next
+        }
+        return false
+    }
+
+    /// `S_ends_with_blank_line`: through the last child of lists and items; a definition, in cmark-gfm a
+    /// block of its own, answers for itself.
+    private func endsWithBlankLine(_ node: OpaquePointer, intoDefinitions: Bool) -> Bool {
+        let kind = Tree.type(node)
+        if !intoDefinitions, kind == CMARK_NODE_LIST, let item = Tree.firstChild(node), isDefinition(item) {
+            return lastLineBlank(item, in: node, isDefinition: true)
+        }
+        if kind == CMARK_NODE_LIST || kind == CMARK_NODE_ITEM, let last = Tree.lastChild(node) {
+            return endsWithBlankLine(last, intoDefinitions: intoDefinitions)
+        }
+        return lastLineBlank(node, in: node)
+    }
+
+    /// Whether cmark leaves `last_line_blank` set on a block: `block` is where it stands among its
+    /// container's children, `node` the block whose children count (a definition's item, in the list that
+    /// stands for the definition).
+    ///
+    /// A definition goes on over a blank line only where the line is empty from its first byte
+    /// (`parse_footnote_definition_block_prefix`): at another it ends, marked as its container's last child.
+    private func lastLineBlank(_ node: OpaquePointer, in block: OpaquePointer, isDefinition: Bool = false) -> Bool {
+        guard let container = Tree.parent(block) else { return false }
+        let quotes = Tree.quoteDepth(of: block)
+        // libcmark ends an HTML block closed on its first line (`<!-->`) on the line before.
+        let end = max(Tree.endLine(node), Tree.startLine(node))
+        // A blank line in the container after the block, before the next: the container was the deepest
+        // block the line continued, and cmark marks its last child.
+        let boundary = Tree.next(block).map(Tree.startLine) ?? Tree.endLine(container) + 1
+        if end + 1 < boundary, (end + 1..<boundary).contains(where: { source.isBlank($0, quotes: quotes) }) {
+            return true
+        }
+        guard source.isBlank(end, quotes: quotes) else { return false }
+        // The block went on over a blank line: marked when it was the deepest block there, as cmark marks
+        // lists, items, indented code and HTML, and no block inside it went on too.
+        if isDefinition {
+            var line = end
+            while line > Tree.startLine(node), source.isBlank(line, quotes: quotes) {
+                if !source.lines[line - 1].isEmpty { return true }
+                line -= 1
+            }
+        }
+        let contentEnd = Tree.lastChild(node).map(Tree.endLine)
+        switch Tree.type(node) {
+        case CMARK_NODE_LIST, CMARK_NODE_ITEM:
+            return contentEnd.map { $0 < end } ?? true
+        case CMARK_NODE_CODE_BLOCK:
+            return !isFenced(node)
+        case CMARK_NODE_HTML_BLOCK:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// Whether a code block was fenced: its first line, from where it starts, is not its code's first line
+    /// as indented code's is (a fence's line holds the fence, and the code starts on the next).
+    private func isFenced(_ node: OpaquePointer) -> Bool {
+        let line = Tree.startLine(node)
+        guard line >= 1, line <= source.lines.count else { return false }
+        let text = source.lines[line - 1].utf8.dropFirst(max(0, Tree.startColumn(node) - 1))
+        let code = Tree.literalBytes(node).prefix { $0 != 0x0A }
+        return !text.elementsEqual(code)
+    }
+}
