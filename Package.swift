@@ -95,9 +95,12 @@ let package = Package(
             // across a dozen shared libraries is most of a dynamically linked `blog`'s 10-15 ms start-up, which
             // every `blog markdown` and one-post build pays, and calls into them skip the PLT. The link prints
             // glibc's warning about `mktemp` in FoundationEssentials' atomic writes, which retry with O_EXCL
-            // (swiftlang/swift-foundation#1358); none of our code calls it.
-            swiftSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))],
-            linkerSettings: [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+            // (swiftlang/swift-foundation#1358); none of our code calls it. A toolchain without the static
+            // libraries builds the same binary linked dynamically.
+            swiftSettings: staticStandardLibrary,
+            linkerSettings: staticStandardLibrary.map { _ in
+                .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
+            }
         ),
         .executableTarget(
             name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "BlogFileSystem", "CommonMark", "Images"]),
@@ -112,6 +115,20 @@ let package = Package(
         .testTarget(name: "BlogCLITests", dependencies: ["BlogCore"], exclude: ["Fixtures", "Golden"]),
     ]
 )
+
+/// `-static-stdlib` for release builds on Linux when the toolchain found on PATH has Foundation's static
+/// library beside its shared ones (swift.org's toolchains do; a distribution's package may not).
+var staticStandardLibrary: [SwiftSetting] {
+    let paths = (ProcessInfo.processInfo.environment["PATH"] ?? "").split(separator: ":")
+    guard
+        let swiftc = paths.map({ URL(fileURLWithPath: String($0)).appendingPathComponent("swiftc") })
+            .first(where: { FileManager.default.isExecutableFile(atPath: $0.path) })
+    else { return [] }
+    let library = swiftc.resolvingSymlinksInPath().deletingLastPathComponent()
+        .appendingPathComponent("../lib/swift_static/linux/libFoundation.a").standardized
+    guard FileManager.default.fileExists(atPath: library.path) else { return [] }
+    return [.unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))]
+}
 
 // jemalloc replaces malloc, which a sanitizer must own: scripts/sanitize (BLOG_SANITIZE=1) builds without it,
 // or memory allocated by one and freed by the other stops the run.
