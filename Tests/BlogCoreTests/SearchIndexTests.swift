@@ -24,6 +24,20 @@ import Testing
     /// The table's fold of a word below U+0300 is Foundation's fold of the whole word: each scalar alone,
     /// after an accented capital and before a letter, and words whose scalars decompose or lowercase to
     /// more than one (`İ`, `ŉ`, `ǅ`, `ß`).
+    /// The index's strings decode back to the text, with only the escapes RFC 8259 requires and U+2028 and
+    /// U+2029 escaped, whatever sits around them.
+    @Test(arguments: [
+        ("plain", #""plain""#), ("a \"q\" \\ b", #""a \"q\" \\ b""#), ("tab\there\nnext\r", #""tab\there\nnext\r""#),
+        ("\u{1}\u{1F}\u{7F}", "\"\\u0001\\u001f\u{7F}\""), ("a\u{2028}b\u{2029}", #""a\u2028b\u2029""#),
+        ("“quoted” — dash…", #""“quoted” — dash…""#), ("\u{2027}\u{202A}😀", "\"\u{2027}\u{202A}😀\""),
+        ("", #""""#), ("\u{E2}\u{80}", "\"\u{E2}\u{80}\""),
+    ])
+    func jsonStringsEscapeWhatJSONAndJavaScriptNeed(_ text: String, _ expected: String) throws {
+        let json = SearchJSON.string(text)
+        #expect(json == expected)
+        #expect(try JSONDecoder().decode(String.self, from: Data(json.utf8)) == text)
+    }
+
     @Test func aLatinWordFoldsByTableAsByNormalization() {
         var words = (0..<0x300).compactMap { Unicode.Scalar(UInt32($0)).map { "É\($0)e" } }
         words += ["İstanbul", "ŉoo", "ǅemal", "Straße", "ÆØÅ", "Œuvre", "ǰ", "Ǖber", "ﬁ", "Ωmega", "e\u{301}"]

@@ -285,32 +285,46 @@ enum SearchVarint {
 /// JSON string literals with the escapes RFC 8259 §7 requires and no others, so bytes are the same on
 /// every machine.
 enum SearchJSON {
+    /// `text` as a JSON string: `"` and `\` escaped, control characters as `\n`, `\t`, `\r` or `\u00XX`, and
+    /// U+2028 and U+2029, which end a line in older JavaScript parsers, as `\u2028` and `\u2029`. By byte,
+    /// copying the runs between escapes whole: every post's title and excerpt comes here, and an excerpt
+    /// with a dash or a curly quote was read scalar by scalar.
     static func string(_ text: String) -> String {
-        // Most text needs no escape: a byte scan finds that without a scalar's properties.
-        // Over the string's own bytes, not through its UTF-8 view's index, for every title and excerpt.
-        func mayNeedEscape(_ byte: UInt8) -> Bool { byte < 0x20 || byte == 0x22 || byte == 0x5C || byte == 0xE2 }
-        let mayEscape =
-            text.utf8.withContiguousStorageIfAvailable { $0.contains(where: mayNeedEscape) }
-            ?? text.utf8.contains(where: mayNeedEscape)
-        if !mayEscape {
-            return "\"" + text + "\""
-        }
-        var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\t": result += "\\t"
-            case "\r": result += "\\r"
-            case _ where scalar.value < 0x20:
-                result += "\\u00" + String(scalar.value, radix: 16).leftPadded(to: 2)
-            // Line and paragraph separators end a line in older JavaScript parsers.
-            case "\u{2028}", "\u{2029}": result += "\\u" + String(scalar.value, radix: 16)
-            default: result.unicodeScalars.append(scalar)
+        var text = text
+        return text.withUTF8 { bytes in
+            var result: [UInt8] = [UInt8(ascii: "\"")]
+            result.reserveCapacity(bytes.count + 16)
+            var runStart = 0
+            var index = 0
+            while index < bytes.count {
+                let byte = bytes[index]
+                let escape: [UInt8]
+                var length = 1
+                switch byte {
+                case UInt8(ascii: "\""): escape = Array("\\\"".utf8)
+                case UInt8(ascii: "\\"): escape = Array("\\\\".utf8)
+                case 0x0A: escape = Array("\\n".utf8)
+                case 0x09: escape = Array("\\t".utf8)
+                case 0x0D: escape = Array("\\r".utf8)
+                case 0..<0x20: escape = Array("\\u00\(String(byte, radix: 16).leftPadded(to: 2))".utf8)
+                case 0xE2
+                where index + 2 < bytes.count && bytes[index + 1] == 0x80
+                    && (bytes[index + 2] == 0xA8 || bytes[index + 2] == 0xA9):
+                    escape = Array((bytes[index + 2] == 0xA8 ? "\\u2028" : "\\u2029").utf8)
+                    length = 3
+                default:
+                    index += 1
+                    continue
+                }
+                result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<index]))
+                result.append(contentsOf: escape)
+                index += length
+                runStart = index
             }
+            result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
+            result.append(UInt8(ascii: "\""))
+            return String(decoding: result, as: UTF8.self)
         }
-        return result + "\""
     }
 }
 
