@@ -1,7 +1,7 @@
 /// An XML document built as UTF-8 bytes: markup as written, text escaped (``XMLText``) straight into the
 /// document. Atom and RSS pages carry whole posts: escaping each into a `String` of its own (whose bytes
 /// are checked again as UTF-8), then into an entry's string, then into the document's, and the document
-/// into `Data`, copied every post's HTML four times and cost a seventh of a clean build's instructions.
+/// into `Data`, copied every post's HTML four times and cost an eighth of a clean build's instructions.
 struct XMLBytes {
     private(set) var bytes: [UInt8] = []
 
