@@ -362,6 +362,10 @@ import Testing
             "* [^n]:\n    \n      |\n\n[^n]", "* [^n]: a\n    \n      b\n\n[^n]", "* [^n]: a\n      \n      b\n\n[^n]",
             "- a\n  [^n]: b\n    \n      c\n\n[^n]", "> - [^n]: a\n>     \n>       b\n\n[^n]",
             "* [^n]: a\n      b\n    \n      c\n\n[^n]",
+            // Definitions alone over a setext underline are read there; the underline is the text over a table.
+            "[r]:\"\n-\n| a | b |\n| - | - |\n| c | d |", "[a]: /u\n===\n|a|\n|-|", "[a]: /u\n---\n|a|\n|-|\n[a]",
+            "[a]: /u\n[b]: /v\n  -\n|a|\n|-|\n[a] [b]", "> [a]: /u\n> -\n> |a|\n> |-|", "[a]: /u\n-\n|-|",
+            "[a]: /u\n-\n[b]: /v\n|a|\n|-|\n[b]", "[a]: /u\nx\n|a|\n|-|\n[a]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -64,6 +64,9 @@ enum Tables {
         /// The paragraphs and setext headings right after a setext heading whose underline is a row of the
         /// table, by line and column: cmark-gfm's table, which no underline ends, takes their lines as rows.
         var absorbed: [(line: Int, column: Int)] = []
+        /// Whether the paragraph starts with link reference definitions that a setext underline made libcmark
+        /// read, as cmark-gfm reads them there, before the table's rows: they define links in both parses.
+        var keepsDefinitions = false
 
         mutating func mark(_ line: Int, quotes: Int, indent: Int) {
             lazyLine = LazyLines.Mark(line: line, quotes: quotes, indent: indent)
@@ -144,10 +147,13 @@ enum Tables {
     ///
     /// - Parameter blockStart: Set to the index of the first line after a table's rows that starts a block
     ///   of its own: code, or a block no paragraph lets start.
-    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int, blockStart: inout Int?) -> [Segment]? {
+    ///   - textStart: The index of the first line of text: the lines before it are link reference definitions.
+    static func segments(
+        of lines: [SourceLines.ContentLine], from textStart: Int = 0, budget: inout Int, blockStart: inout Int?
+    ) -> [Segment]? {
         var segments: [Segment] = []
-        var textStart = 0
-        var index = 1
+        var textStart = textStart
+        var index = textStart + 1
         while index < lines.count {
             let line = lines[index]
             // A delimiter row that is also a setext underline (only `-`) makes a heading: cmark-gfm tries
@@ -249,8 +255,10 @@ enum Tables {
         guard last > first else { return nil }
         var blockStart: Int?
         var budgetBefore = budget
+        let definitions = isHeading ? 0 : resolvedDefinitionLines(in: lines.prefix(last - first + 1))
         guard
-            var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
+            var segments = segments(
+                of: Array(lines.prefix(last - first + 1)), from: definitions, budget: &budget, blockStart: &blockStart)
         else { return nil }
         var underline: Underline?
         var readsUnderline = isHeading
@@ -303,6 +311,7 @@ enum Tables {
             }
         }
         var plan = Plan(line: first, column: column, segments: segments, underline: underline, absorbed: positions)
+        plan.keepsDefinitions = definitions > 0
         if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
             // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
             // underline that is a rule or a list item there) starts it in libcmark too after a mark.
@@ -337,6 +346,17 @@ enum Tables {
         }
         guard let underline else { return (lines, last - 1) }
         return (Array(lines.prefix(underline + 1)), first + underline - 1)
+    }
+
+    /// The number of lines at the start of a paragraph that are link reference definitions read at a setext
+    /// underline: cmark-gfm (as libcmark) reads the definitions when the underline comes and, with nothing
+    /// else before it, takes the underline as the paragraph's text (`[r]: /u`, `-`). A paragraph of libcmark
+    /// holds such a line only there, as it otherwise ends as a heading.
+    private static func resolvedDefinitionLines(in lines: ArraySlice<SourceLines.ContentLine>) -> Int {
+        let underline = lines.indices.dropFirst().first {
+            !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
+        }
+        return underline.map { $0 - lines.startIndex } ?? 0
     }
 
     /// The paragraph or setext heading that libcmark starts on the line after a setext heading's underline.
@@ -416,7 +436,7 @@ enum Tables {
             if byte == 0x0A || byte == 0x0D { lineStarts.append(index) }
         }
         var changed = false
-        let starts = plans.flatMap { plan in [(plan.line, plan.column)] + plan.absorbed }
+        let starts = plans.flatMap { plan in (plan.keepsDefinitions ? [] : [(plan.line, plan.column)]) + plan.absorbed }
         for (line, column) in starts where line >= 1 && line <= lineStarts.count {
             let offset = lineStarts[line - 1] + column - 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
