@@ -366,6 +366,20 @@ import Testing
             "[r]:\"\n-\n| a | b |\n| - | - |\n| c | d |", "[a]: /u\n===\n|a|\n|-|", "[a]: /u\n---\n|a|\n|-|\n[a]",
             "[a]: /u\n[b]: /v\n  -\n|a|\n|-|\n[a] [b]", "> [a]: /u\n> -\n> |a|\n> |-|", "[a]: /u\n-\n|-|",
             "[a]: /u\n-\n[b]: /v\n|a|\n|-|\n[b]", "[a]: /u\nx\n|a|\n|-|\n[a]",
+            // Definitions after a setext underline that is a table's row are rows too, defining nothing.
+            "| a |\n| - |\nx\n===\n[ref]: /u\n\n[ref]", "> | a |\n> | - |\n> x\n> ===\n> [ref]: /u\n\n[ref]",
+            "- | a |\n  | - |\n  x\n  ---\n  [ref]: /u\n\n[ref]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\n[b]: /v\n\n[ref] [b]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\ny\n\n[ref]", "| a |\n| - |\nx\n===\n[^1]: /u\n\n[^1]",
+            "| a |\n| - |\nx\n===\n\n[ref]: /u\n\n[ref]", "| a |\n| - |\nx\n===\n[ref]:\n/u\n\n[ref]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\n> q\n\n[ref]", "| a |\n| - |\nx\n===\n  [ref]: /u\n[ref]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\n# h\n[ref]",
+            // A definition indented past a list item's content in a quote whose `>` lacks its space there.
+            ">1.    a\n>        [^1]: x\n\n[^1]", ">1.   a\n>       [^1]: x\n\n[^1]",
+            ">-    a\n>       [^1]: x\n\n[^1]",
+            ">1.  a\n>      [^1]: x\n\n[^1]", "> 1.   a\n>        [^1]: x\n\n[^1]", ">1.   a\n>\t     [^1]: x\n\n[^1]",
+            "> >1.   a\n> >       [^1]: x\n\n[^1]", "- >1.   a\n  >       [^1]: x\n\n[^1]",
+            ">1.    | a |\n>      | - |\n>        [^1]: x | y |\n\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

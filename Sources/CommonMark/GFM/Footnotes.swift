@@ -368,7 +368,10 @@ enum Footnotes {
                 case CMARK_NODE_BLOCK_QUOTE:
                     source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
                 case CMARK_NODE_ITEM where !isDefinition(container, labels: labels, lineShift: 0):
-                    Tables.itemContentColumn(of: container, source: source)
+                    // Counted from the quotes' content on the definition's line: a `>` without its space on
+                    // the item's line (`>1.   a`) puts the item's content a column further on the next.
+                    Tables.itemContentColumns(of: item, source: source, quotes: Tree.quoteDepth(of: item)).first
+                        .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
                 default: nil
                 }
             guard let content else { continue }

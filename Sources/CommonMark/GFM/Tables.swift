@@ -291,19 +291,24 @@ enum Tables {
                 underline = .rule
             } else if mark == "-" {
                 underline = .emptyItem
-            } else if cells(of: line.text) != nil, let next = blockAfterUnderline(end, at: first + lines.count) {
+            } else if cells(of: line.text) != nil,
+                let next = blockAfterUnderline(end, at: first + lines.count)
+                    ?? definitionsAfterUnderline(end, at: first + lines.count, of: block, source: source)
+            {
                 // The underline is a row, and the paragraph or heading libcmark starts after it holds rows too,
                 // as cmark-gfm's table, which no setext underline ends, goes on over them.
-                readsUnderline = Tree.type(next) == CMARK_NODE_HEADING
-                (lines, last) = contentLines(Tree.endLine(next), readsUnderline ? Tree.startLine(next) : nil)
+                readsUnderline = next.heading != nil
+                (lines, last) = contentLines(next.last, next.heading)
                 (budget, blockStart) = (budgetBefore, nil)
                 // Still a table: its header and delimiter rows are the same lines.
                 segments =
                     self.segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
                     ?? segments
-                absorbed.insert(next)
-                positions.append((Tree.startLine(next), Tree.startColumn(next)))
-                end = next
+                if let node = next.node {
+                    absorbed.insert(node)
+                    end = node
+                }
+                positions.append(next.position)
                 budgetBefore = budget
             } else if let row = cells(of: line.text) {
                 table.append(row)
@@ -359,11 +364,48 @@ enum Tables {
         return underline.map { $0 - lines.startIndex } ?? 0
     }
 
+    /// Lines after a setext heading's underline that a table's rows can take: the block libcmark made of them
+    /// (none for link reference definitions, which it takes out), the last line, the line a heading's text
+    /// starts on, and where the `[` that the second parse hides is.
+    struct LinesAfterUnderline {
+        var node: OpaquePointer?
+        var last: Int
+        var heading: Int?
+        var position: (line: Int, column: Int)
+    }
+
     /// The paragraph or setext heading that libcmark starts on the line after a setext heading's underline.
-    private static func blockAfterUnderline(_ heading: OpaquePointer, at line: Int) -> OpaquePointer? {
+    private static func blockAfterUnderline(_ heading: OpaquePointer, at line: Int) -> LinesAfterUnderline? {
         guard let next = Tree.next(heading), Tree.startLine(next) == line else { return nil }
         let kind = Tree.type(next)
-        return kind == CMARK_NODE_PARAGRAPH || (kind == CMARK_NODE_HEADING && Tree.endLine(next) > line) ? next : nil
+        if kind == CMARK_NODE_PARAGRAPH || (kind == CMARK_NODE_HEADING && Tree.endLine(next) > line) {
+            let heading = kind == CMARK_NODE_HEADING ? line : nil
+            return LinesAfterUnderline(
+                node: next, last: Tree.endLine(next), heading: heading, position: (line, Tree.startColumn(next)))
+        }
+        return nil
+    }
+
+    /// The link reference definitions that libcmark reads on the lines after a setext heading's underline,
+    /// up to a blank line or the next block: nothing of them is left in its tree, but cmark-gfm's table,
+    /// which no underline ends, takes them as rows (`[a]: /u` is a row that defines no link).
+    private static func definitionsAfterUnderline(
+        _ heading: OpaquePointer, at line: Int, of block: OpaquePointer, source: SourceLines
+    ) -> LinesAfterUnderline? {
+        let bound = Tree.next(heading).map { Tree.startLine($0) - 1 } ?? source.lines.count
+        guard line <= bound else { return nil }
+        // From the underline, so that the definitions' lines are read after their containers' prefixes.
+        let lines = source.content(
+            from: line - 1, column: 1, through: bound, quotes: Tree.quoteDepth(of: block),
+            margin: quoteMargin(of: block, source: source)
+        ).dropFirst()
+        guard let start = lines.first, !start.lazy, start.indent < 4, start.text.hasPrefix("["),
+            !start.text.hasPrefix("[^")
+        else { return nil }
+        let count = (lines.firstIndex { $0.lazy || $0.text.isEmpty } ?? lines.endIndex) - lines.startIndex
+        let column = source.lines[line - 1].utf8.distance(
+            from: source.lines[line - 1].startIndex, to: start.text.startIndex)
+        return LinesAfterUnderline(node: nil, last: line + count - 1, heading: nil, position: (line, column + 1))
     }
 
     /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
