@@ -380,6 +380,10 @@ import Testing
             ">1.  a\n>      [^1]: x\n\n[^1]", "> 1.   a\n>        [^1]: x\n\n[^1]", ">1.   a\n>\t     [^1]: x\n\n[^1]",
             "> >1.   a\n> >       [^1]: x\n\n[^1]", "- >1.   a\n  >       [^1]: x\n\n[^1]",
             ">1.    | a |\n>      | - |\n>        [^1]: x | y |\n\n[^1]",
+            // A list after a lazy line of a definition's last paragraph is a list of its own.
+            "[^1]: a\n\n    > b\n\\&[^1]:c\n+ d\n~~e", "[^1]: a\n\n    > b\nc\n+ d", "[^1]: a\n\n    > b\nc\n\n+ d",
+            "[^1]: a\n    b\nc\n- d", "[^1]: a\n\n    b\nc\n* d\n\n[^1]", "- x\n\n[^1]: a\nc\n+ d\n\n[^1]",
+            "[^1]: a\n[^2]: b\n[^3]: c\n+ d\n\n[^1][^2][^3]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {
