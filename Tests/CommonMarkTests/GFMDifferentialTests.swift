@@ -384,6 +384,17 @@ import Testing
             "[^1]: a\n\n    > b\n\\&[^1]:c\n+ d\n~~e", "[^1]: a\n\n    > b\nc\n+ d", "[^1]: a\n\n    > b\nc\n\n+ d",
             "[^1]: a\n    b\nc\n- d", "[^1]: a\n\n    b\nc\n* d\n\n[^1]", "- x\n\n[^1]: a\nc\n+ d\n\n[^1]",
             "[^1]: a\n[^2]: b\n[^3]: c\n+ d\n\n[^1][^2][^3]",
+            // A paragraph read again after a URL that runs past its emphasis keeps its lines that look like
+            // block starts as text.
+            "www.~_a_\n    > www.\\_", "www.~_a_\n\t> www.\\_", "www.~_a_\n    - www.\\_", "www.~_a_\n    # www.\\_",
+            "www.~_a_\n    ===", "www.~_a_\n    ```\n    b www.\\_", "www.~_a_\n    <div>", "www.~_a_\n    1. www.\\_",
+            "> www.~_a_\n>     > www.\\_", "- www.~_a_\n      > www.\\_", "www.~_a_ `b\n    > c`",
+            "www.~_a_ <a\n    > b=\"c\">", "www.~_a_\\\n    > www.\\_", "+ [ ] https://a.b\\* __a \\*\r\n  ===",
+            // After a task marker alone, a line indented four columns past the item's content is code.
+            "2. [X] \n       \\", "- [ ] \n      a", "- [ ] \n      a\n       b", "- [ ] \n      a\n\n      b",
+            "- [ ] \n\t  a", "- [ ]\t\n\t\ta", "- [x] \n      # a", "- a\n  - [ ] \n        b",
+            "- [ ] \n      a\n\n  b",
+            "- [ ] \n      a\n\n      ```",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {
