@@ -47,6 +47,18 @@ enum Tables {
     enum Underline {
         case rule
         case emptyItem
+
+        /// The block a setext underline's text makes, if it is a rule or an empty list item.
+        init?(_ text: Substring) {
+            let mark = text.filter { $0 != " " && $0 != "\t" }
+            if mark.first == "-" && mark.count >= 3 {
+                self = .rule
+            } else if mark == "-" {
+                self = .emptyItem
+            } else {
+                return nil
+            }
+        }
     }
 
     /// A paragraph (or setext heading) of the first parse that holds a table, and what it becomes.
@@ -243,9 +255,8 @@ enum Tables {
         let isHeading = Tree.type(block) == CMARK_NODE_HEADING
         var last = Tree.endLine(block) - (isHeading ? 1 : 0)
         guard last > first else { return nil }
-        let quotes = Tree.quoteDepth(of: block)
         let column = Tree.startColumn(block)
-        let contents = itemContentColumns(of: block, source: source, quotes: quotes)
+        let contents = itemContentColumns(of: block, source: source, quotes: Tree.quoteDepth(of: block))
         let contentLines = { (last: Int, heading: Int?) in
             Self.contentLines(
                 of: block, through: last, heading: heading, source: source, taskLists: taskLists, contents: contents)
@@ -253,8 +264,7 @@ enum Tables {
         var lines: [SourceLines.ContentLine]
         (lines, last) = contentLines(Tree.endLine(block), isHeading ? first : nil)
         guard last > first else { return nil }
-        var blockStart: Int?
-        var budgetBefore = budget
+        var (blockStart, budgetBefore): (Int?, Int) = (nil, budget)
         let definitions = isHeading ? 0 : resolvedDefinitionLines(in: lines.prefix(last - first + 1))
         guard
             var segments = segments(
@@ -286,14 +296,10 @@ enum Tables {
                 }
                 return plan
             }
-            let mark = line.text.filter { $0 != " " && $0 != "\t" }
-            if mark.first == "-" && mark.count >= 3 {
-                underline = .rule
-            } else if mark == "-" {
-                underline = .emptyItem
+            if let kind = Underline(line.text) {
+                underline = kind
             } else if cells(of: line.text) != nil,
-                let next = blockAfterUnderline(end, at: first + lines.count)
-                    ?? definitionsAfterUnderline(end, at: first + lines.count, of: block, source: source)
+                let next = linesAfterUnderline(end, at: first + lines.count, of: block, source: source)
             {
                 // The underline is a row, and the paragraph or heading libcmark starts after it holds rows too,
                 // as cmark-gfm's table, which no setext underline ends, goes on over them.
@@ -304,12 +310,9 @@ enum Tables {
                 segments =
                     self.segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
                     ?? segments
-                if let node = next.node {
-                    absorbed.insert(node)
-                    end = node
-                }
+                absorbed.formUnion(next.node.map { [$0] } ?? [])
+                (end, budgetBefore) = (next.node ?? end, budget)
                 positions.append(next.position)
-                budgetBefore = budget
             } else if let row = cells(of: line.text) {
                 table.append(row)
                 segments[segments.count - 1] = .table(table)
@@ -372,6 +375,15 @@ enum Tables {
         var last: Int
         var heading: Int?
         var position: (line: Int, column: Int)
+    }
+
+    /// The paragraph, setext heading or link reference definitions that libcmark reads on the lines after a
+    /// setext heading's underline.
+    private static func linesAfterUnderline(
+        _ heading: OpaquePointer, at line: Int, of block: OpaquePointer, source: SourceLines
+    ) -> LinesAfterUnderline? {
+        blockAfterUnderline(heading, at: line)
+            ?? definitionsAfterUnderline(heading, at: line, of: block, source: source)
     }
 
     /// The paragraph or setext heading that libcmark starts on the line after a setext heading's underline.
