@@ -395,6 +395,13 @@ import Testing
             "- [ ] \n\t  a", "- [ ]\t\n\t\ta", "- [x] \n      # a", "- a\n  - [ ] \n        b",
             "- [ ] \n      a\n\n  b",
             "- [ ] \n      a\n\n      ```",
+            // A setext heading that libcmark ends on the line after its underline, where a block starts.
+            "*a www.\\*\n-\n-", "*a www.\\*\n-\n- b", "*a www.\\*\n-\n> b", "*a www.\\*\n-\n===",
+            "*a www.\\*\n-\n    b",
+            "*a www.\\*\n-\n# b", "*> www.\\*\n-\n ", "*a www.\\*\nc\n-\nb", "> *a www.\\*\n> -\n> b",
+            "> *a www.\\*\n> -\nb",
+            "- *a www.\\*\n  -\nb", "- *a www.\\*\n  -\n- b", "*a www.\\*\n-\n\nb", "*a* www.\\_\n-\nb",
+            "1. a\n   2. www.example.com&#42; ~~* *\n      ---\n\n* * *", "- a\n  *b www.\\*\n    ---\n  c",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -746,7 +746,7 @@ enum Tables {
     // MARK: cmark-gfm's scanners
 
     /// A setext heading's `-` underline: dashes, then only spaces and tabs.
-    private static func isSetextUnderline(_ line: Substring, allowingEquals: Bool = false) -> Bool {
+    static func isSetextUnderline(_ line: Substring, allowingEquals: Bool = false) -> Bool {
         let bytes = line.utf8
         guard let mark = bytes.first, mark == UInt8(ascii: "-") || (allowingEquals && mark == UInt8(ascii: "="))
         else { return false }
