@@ -402,6 +402,10 @@ import Testing
             "> *a www.\\*\n> -\nb",
             "- *a www.\\*\n  -\nb", "- *a www.\\*\n  -\n- b", "*a www.\\*\n-\n\nb", "*a* www.\\_\n-\nb",
             "1. a\n   2. www.example.com&#42; ~~* *\n      ---\n\n* * *", "- a\n  *b www.\\*\n    ---\n  c",
+            // A task item with nothing after its marker ends at a blank line.
+            "1) [x]\t\r\r   e", "1) [x]\t\n\n   e", "1) [x] \r\n\r\n   e", "- [x] \n\n  e", "- [x] \n\n  e\n\n  f",
+            "- [ ] \n\n\n  e", "- [ ] \n\nb", "> - [ ] \n>\n>   e", "1. [ ] \n\n   *e*\n   f",
+            "- [ ] \n\n  [a]: /u\n\n[a]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

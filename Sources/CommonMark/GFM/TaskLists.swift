@@ -133,26 +133,44 @@ enum TaskLists {
         {
             Tree.remove(first)
         }
+        let nextLine = Tree.startLine(paragraph) + 1
         guard Tree.firstChild(paragraph) != nil else {
             Tree.remove(paragraph)
+            // An item with nothing open after its marker ends at a blank line (cmark's empty item), and its
+            // list with it: the paragraphs libcmark put in it after the blank go after the list. Only for a
+            // list of that one item outside other items, whose looseness and indentation nothing else sets.
+            guard let list = Tree.parent(item), Tree.firstChild(list) == item, Tree.next(item) == nil,
+                Tree.quoteDepth(of: item) == 0, Tree.parent(list).map({ Tree.type($0) != CMARK_NODE_ITEM }) ?? false,
+                nextLine <= source.lines.count, Array(source.lines[nextLine - 1].utf8).allSatisfy(isSpaceChar),
+                Tree.firstChild(item) != nil,
+                Tree.children(item).allSatisfy({ Tree.type($0) == CMARK_NODE_PARAGRAPH })
+            else { return }
+            cmark_node_set_list_tight(list, 1)
+            for block in Tree.children(item).reversed() { Tree.insert(block, after: list) }
             return
         }
-        let nextLine = Tree.startLine(paragraph) + 1
         guard nextLine <= source.lines.count else { return }
         let indent = indentation(Array(source.lines[nextLine - 1].utf8))
         if indent >= contentColumn(of: paragraph, source: source) + 4, Tree.quoteDepth(of: item) == 0 {
             indentedCode(replacing: paragraph, from: nextLine, source: source)
             return
         }
-        guard indent < contentColumn(of: paragraph, source: source) else { return }
+        guard indent < contentColumn(of: paragraph, source: source),
+            let anchor = anchor(after: item, indent: indent, source: source)
+        else { return }
+        Tree.insert(paragraph, after: anchor)
+    }
+
+    /// The list a line indented `indent` columns after an item comes after: the item's, or the outer list
+    /// of each item whose content it is not indented for.
+    private static func anchor(after item: OpaquePointer, indent: Int, source: SourceLines) -> OpaquePointer? {
         var anchor = Tree.parent(item)
         while let list = anchor, let outerItem = Tree.parent(list), Tree.type(outerItem) == CMARK_NODE_ITEM,
             let outerContent = Tree.firstChild(outerItem), indent < contentColumn(of: outerContent, source: source)
         {
             anchor = Tree.parent(outerItem)
         }
-        guard let anchor else { return }
-        Tree.insert(paragraph, after: anchor)
+        return anchor
     }
 
     /// With no paragraph open after the marker, a next line indented four columns past the item's content
