@@ -404,7 +404,7 @@ enum Tables {
     private static func definitionsAfterUnderline(
         _ heading: OpaquePointer, at line: Int, of block: OpaquePointer, source: SourceLines
     ) -> LinesAfterUnderline? {
-        let bound = Tree.next(heading).map { Tree.startLine($0) - 1 } ?? source.lines.count
+        let bound = (Tree.nextBlockLine(after: heading) ?? source.lines.count + 1) - 1
         guard line <= bound else { return nil }
         // From the underline, so that the definitions' lines are read after their containers' prefixes.
         let lines = source.content(
