@@ -362,6 +362,50 @@ import Testing
             "* [^n]:\n    \n      |\n\n[^n]", "* [^n]: a\n    \n      b\n\n[^n]", "* [^n]: a\n      \n      b\n\n[^n]",
             "- a\n  [^n]: b\n    \n      c\n\n[^n]", "> - [^n]: a\n>     \n>       b\n\n[^n]",
             "* [^n]: a\n      b\n    \n      c\n\n[^n]",
+            // Definitions alone over a setext underline are read there; the underline is the text over a table.
+            "[r]:\"\n-\n| a | b |\n| - | - |\n| c | d |", "[a]: /u\n===\n|a|\n|-|", "[a]: /u\n---\n|a|\n|-|\n[a]",
+            "[a]: /u\n[b]: /v\n  -\n|a|\n|-|\n[a] [b]", "> [a]: /u\n> -\n> |a|\n> |-|", "[a]: /u\n-\n|-|",
+            "[a]: /u\n-\n[b]: /v\n|a|\n|-|\n[b]", "[a]: /u\nx\n|a|\n|-|\n[a]",
+            // Definitions after a setext underline that is a table's row are rows too, defining nothing.
+            "| a |\n| - |\nx\n===\n[ref]: /u\n\n[ref]", "> | a |\n> | - |\n> x\n> ===\n> [ref]: /u\n\n[ref]",
+            "- | a |\n  | - |\n  x\n  ---\n  [ref]: /u\n\n[ref]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\n[b]: /v\n\n[ref] [b]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\ny\n\n[ref]", "| a |\n| - |\nx\n===\n[^1]: /u\n\n[^1]",
+            "| a |\n| - |\nx\n===\n\n[ref]: /u\n\n[ref]", "| a |\n| - |\nx\n===\n[ref]:\n/u\n\n[ref]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\n> q\n\n[ref]", "| a |\n| - |\nx\n===\n  [ref]: /u\n[ref]",
+            "| a |\n| - |\nx\n===\n[ref]: /u\n# h\n[ref]",
+            // A definition indented past a list item's content in a quote whose `>` lacks its space there.
+            ">1.    a\n>        [^1]: x\n\n[^1]", ">1.   a\n>       [^1]: x\n\n[^1]",
+            ">-    a\n>       [^1]: x\n\n[^1]",
+            ">1.  a\n>      [^1]: x\n\n[^1]", "> 1.   a\n>        [^1]: x\n\n[^1]", ">1.   a\n>\t     [^1]: x\n\n[^1]",
+            "> >1.   a\n> >       [^1]: x\n\n[^1]", "- >1.   a\n  >       [^1]: x\n\n[^1]",
+            ">1.    | a |\n>      | - |\n>        [^1]: x | y |\n\n[^1]",
+            // A list after a lazy line of a definition's last paragraph is a list of its own.
+            "[^1]: a\n\n    > b\n\\&[^1]:c\n+ d\n~~e", "[^1]: a\n\n    > b\nc\n+ d", "[^1]: a\n\n    > b\nc\n\n+ d",
+            "[^1]: a\n    b\nc\n- d", "[^1]: a\n\n    b\nc\n* d\n\n[^1]", "- x\n\n[^1]: a\nc\n+ d\n\n[^1]",
+            "[^1]: a\n[^2]: b\n[^3]: c\n+ d\n\n[^1][^2][^3]",
+            // A paragraph read again after a URL that runs past its emphasis keeps its lines that look like
+            // block starts as text.
+            "www.~_a_\n    > www.\\_", "www.~_a_\n\t> www.\\_", "www.~_a_\n    - www.\\_", "www.~_a_\n    # www.\\_",
+            "www.~_a_\n    ===", "www.~_a_\n    ```\n    b www.\\_", "www.~_a_\n    <div>", "www.~_a_\n    1. www.\\_",
+            "> www.~_a_\n>     > www.\\_", "- www.~_a_\n      > www.\\_", "www.~_a_ `b\n    > c`",
+            "www.~_a_ <a\n    > b=\"c\">", "www.~_a_\\\n    > www.\\_", "+ [ ] https://a.b\\* __a \\*\r\n  ===",
+            // After a task marker alone, a line indented four columns past the item's content is code.
+            "2. [X] \n       \\", "- [ ] \n      a", "- [ ] \n      a\n       b", "- [ ] \n      a\n\n      b",
+            "- [ ] \n\t  a", "- [ ]\t\n\t\ta", "- [x] \n      # a", "- a\n  - [ ] \n        b",
+            "- [ ] \n      a\n\n  b",
+            "- [ ] \n      a\n\n      ```",
+            // A setext heading that libcmark ends on the line after its underline, where a block starts.
+            "*a www.\\*\n-\n-", "*a www.\\*\n-\n- b", "*a www.\\*\n-\n> b", "*a www.\\*\n-\n===",
+            "*a www.\\*\n-\n    b",
+            "*a www.\\*\n-\n# b", "*> www.\\*\n-\n ", "*a www.\\*\nc\n-\nb", "> *a www.\\*\n> -\n> b",
+            "> *a www.\\*\n> -\nb",
+            "- *a www.\\*\n  -\nb", "- *a www.\\*\n  -\n- b", "*a www.\\*\n-\n\nb", "*a* www.\\_\n-\nb",
+            "1. a\n   2. www.example.com&#42; ~~* *\n      ---\n\n* * *", "- a\n  *b www.\\*\n    ---\n  c",
+            // A task item with nothing after its marker ends at a blank line.
+            "1) [x]\t\r\r   e", "1) [x]\t\n\n   e", "1) [x] \r\n\r\n   e", "- [x] \n\n  e", "- [x] \n\n  e\n\n  f",
+            "- [ ] \n\n\n  e", "- [ ] \n\nb", "> - [ ] \n>\n>   e", "1. [ ] \n\n   *e*\n   f",
+            "- [ ] \n\n  [a]: /u\n\n[a]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

@@ -43,6 +43,15 @@ extension Autolinks {
             from = url.range.upperBound
         }
         text += raw[from...]
+        // A paragraph's lines after its first are continuation lines, none of which starts a block (`> a`
+        // there is text): indented four columns, they stay in the paragraph, whose lines libcmark reads
+        // without their indentation. A heading's text ends in its underline, which must stay one.
+        if Tree.type(block) == CMARK_NODE_PARAGRAPH {
+            text = text.reduce(into: []) { indented, byte in
+                indented.append(byte)
+                if byte == 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
+            }
+        }
         let blockLines = text.count { $0 == 0x0A } + 1
         // Brackets may be reference links: the definitions are read from the whole text after the block's.
         if raw.contains(UInt8(ascii: "[")) {

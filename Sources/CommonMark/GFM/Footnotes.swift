@@ -229,7 +229,12 @@ enum Footnotes {
         // the paragraph's start.
         // The first line after the blank line that ends the definition's paragraph.
         let afterBlank = ahead.line(ahead.filled, from: ahead.blank[min(following, ahead.blank.count - 1)])
-        var taken = [bullet(next), bullet(afterBlank)]
+        // The next line may be a lazy line of the definition's last paragraph: a list item that interrupts
+        // that paragraph, or the list after it and a blank line, would join the item in libcmark too.
+        let nextIndex = ahead.shallow[min(max(following, 0), ahead.shallow.count - 1)]
+        let interrupting = ahead.line(ahead.item, from: nextIndex)
+        let afterParagraph = ahead.line(ahead.filled, from: ahead.blank[nextIndex])
+        var taken = [bullet(next), bullet(afterBlank), bullet(interrupting), bullet(afterParagraph)]
         for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
         {
             taken.append(Character(rule))
@@ -248,19 +253,21 @@ enum Footnotes {
         return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
     }
 
-    /// For each line, the index of the first line from it on that is blank, that is not, and that is neither
-    /// blank nor indented four columns or by a tab (the lines' count where there is none): found once for
-    /// the document, as each definition looks ahead for them.
+    /// For each line, the index of the first line from it on that is blank, that is not, that is neither
+    /// blank nor indented four columns or by a tab, and that starts a list item so indented before the next
+    /// blank line (the lines' count where there is none): found once for the document, as each definition
+    /// looks ahead for them.
     private struct LinesAhead {
         let lines: [Substring]
         var blank: [Int]
         var filled: [Int]
         var shallow: [Int]
+        var item: [Int]
 
         init(_ lines: [Substring]) {
             self.lines = lines
-            (blank, filled, shallow) = ([Int](repeating: lines.count, count: lines.count + 1), [], [])
-            (filled, shallow) = (blank, blank)
+            (blank, filled, shallow, item) = ([Int](repeating: lines.count, count: lines.count + 1), [], [], [])
+            (filled, shallow, item) = (blank, blank, blank)
             for index in lines.indices.reversed() {
                 // By bytes: counting a long line's Characters cost a few percent of a large document's time.
                 let line = lines[index].utf8
@@ -269,6 +276,9 @@ enum Footnotes {
                 blank[index] = isBlank ? index : blank[index + 1]
                 filled[index] = isBlank ? filled[index + 1] : index
                 shallow[index] = !isBlank && indent.count < 4 && !indent.contains(0x09) ? index : shallow[index + 1]
+                item[index] =
+                    isBlank
+                    ? lines.count : shallow[index] == index && startsListItem(lines[index]) ? index : item[index + 1]
             }
         }
 
@@ -368,7 +378,10 @@ enum Footnotes {
                 case CMARK_NODE_BLOCK_QUOTE:
                     source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
                 case CMARK_NODE_ITEM where !isDefinition(container, labels: labels, lineShift: 0):
-                    Tables.itemContentColumn(of: container, source: source)
+                    // Counted from the quotes' content on the definition's line: a `>` without its space on
+                    // the item's line (`>1.   a`) puts the item's content a column further on the next.
+                    Tables.itemContentColumns(of: item, source: source, quotes: Tree.quoteDepth(of: item)).first
+                        .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
                 default: nil
                 }
             guard let content else { continue }

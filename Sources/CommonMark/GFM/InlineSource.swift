@@ -59,7 +59,15 @@ struct InlineSource {
             if let atx = atxContent(content[0]), content.count == 1 {
                 content[0] = atx
             } else {
-                // A setext heading: its underline is the last line.
+                // A setext heading: its underline is the last line, or the one before when libcmark ends the
+                // heading on the next line, where a block starts (`*a*`, `-`, `b`).
+                let end = contentLines[content.count - 1]
+                let isUnderline =
+                    !end.lazy && Tables.isSetextUnderline(end.text, allowingEquals: true)
+                if content.count > 2, !isUnderline || Tree.nextBlockLine(after: block) == last {
+                    content.removeLast()
+                    last -= 1
+                }
                 content.removeLast()
                 last -= 1
             }

@@ -47,6 +47,18 @@ enum Tables {
     enum Underline {
         case rule
         case emptyItem
+
+        /// The block a setext underline's text makes, if it is a rule or an empty list item.
+        init?(_ text: Substring) {
+            let mark = text.filter { $0 != " " && $0 != "\t" }
+            if mark.first == "-" && mark.count >= 3 {
+                self = .rule
+            } else if mark == "-" {
+                self = .emptyItem
+            } else {
+                return nil
+            }
+        }
     }
 
     /// A paragraph (or setext heading) of the first parse that holds a table, and what it becomes.
@@ -64,6 +76,9 @@ enum Tables {
         /// The paragraphs and setext headings right after a setext heading whose underline is a row of the
         /// table, by line and column: cmark-gfm's table, which no underline ends, takes their lines as rows.
         var absorbed: [(line: Int, column: Int)] = []
+        /// Whether the paragraph starts with link reference definitions that a setext underline made libcmark
+        /// read, as cmark-gfm reads them there, before the table's rows: they define links in both parses.
+        var keepsDefinitions = false
 
         mutating func mark(_ line: Int, quotes: Int, indent: Int) {
             lazyLine = LazyLines.Mark(line: line, quotes: quotes, indent: indent)
@@ -144,10 +159,13 @@ enum Tables {
     ///
     /// - Parameter blockStart: Set to the index of the first line after a table's rows that starts a block
     ///   of its own: code, or a block no paragraph lets start.
-    static func segments(of lines: [SourceLines.ContentLine], budget: inout Int, blockStart: inout Int?) -> [Segment]? {
+    ///   - textStart: The index of the first line of text: the lines before it are link reference definitions.
+    static func segments(
+        of lines: [SourceLines.ContentLine], from textStart: Int = 0, budget: inout Int, blockStart: inout Int?
+    ) -> [Segment]? {
         var segments: [Segment] = []
-        var textStart = 0
-        var index = 1
+        var textStart = textStart
+        var index = textStart + 1
         while index < lines.count {
             let line = lines[index]
             // A delimiter row that is also a setext underline (only `-`) makes a heading: cmark-gfm tries
@@ -237,9 +255,8 @@ enum Tables {
         let isHeading = Tree.type(block) == CMARK_NODE_HEADING
         var last = Tree.endLine(block) - (isHeading ? 1 : 0)
         guard last > first else { return nil }
-        let quotes = Tree.quoteDepth(of: block)
         let column = Tree.startColumn(block)
-        let contents = itemContentColumns(of: block, source: source, quotes: quotes)
+        let contents = itemContentColumns(of: block, source: source, quotes: Tree.quoteDepth(of: block))
         let contentLines = { (last: Int, heading: Int?) in
             Self.contentLines(
                 of: block, through: last, heading: heading, source: source, taskLists: taskLists, contents: contents)
@@ -247,10 +264,11 @@ enum Tables {
         var lines: [SourceLines.ContentLine]
         (lines, last) = contentLines(Tree.endLine(block), isHeading ? first : nil)
         guard last > first else { return nil }
-        var blockStart: Int?
-        var budgetBefore = budget
+        var (blockStart, budgetBefore): (Int?, Int) = (nil, budget)
+        let definitions = isHeading ? 0 : resolvedDefinitionLines(in: lines.prefix(last - first + 1))
         guard
-            var segments = segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
+            var segments = segments(
+                of: Array(lines.prefix(last - first + 1)), from: definitions, budget: &budget, blockStart: &blockStart)
         else { return nil }
         var underline: Underline?
         var readsUnderline = isHeading
@@ -278,31 +296,30 @@ enum Tables {
                 }
                 return plan
             }
-            let mark = line.text.filter { $0 != " " && $0 != "\t" }
-            if mark.first == "-" && mark.count >= 3 {
-                underline = .rule
-            } else if mark == "-" {
-                underline = .emptyItem
-            } else if cells(of: line.text) != nil, let next = blockAfterUnderline(end, at: first + lines.count) {
+            if let kind = Underline(line.text) {
+                underline = kind
+            } else if cells(of: line.text) != nil,
+                let next = linesAfterUnderline(end, at: first + lines.count, of: block, source: source)
+            {
                 // The underline is a row, and the paragraph or heading libcmark starts after it holds rows too,
                 // as cmark-gfm's table, which no setext underline ends, goes on over them.
-                readsUnderline = Tree.type(next) == CMARK_NODE_HEADING
-                (lines, last) = contentLines(Tree.endLine(next), readsUnderline ? Tree.startLine(next) : nil)
+                readsUnderline = next.heading != nil
+                (lines, last) = contentLines(next.last, next.heading)
                 (budget, blockStart) = (budgetBefore, nil)
                 // Still a table: its header and delimiter rows are the same lines.
                 segments =
                     self.segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
                     ?? segments
-                absorbed.insert(next)
-                positions.append((Tree.startLine(next), Tree.startColumn(next)))
-                end = next
-                budgetBefore = budget
+                absorbed.formUnion(next.node.map { [$0] } ?? [])
+                (end, budgetBefore) = (next.node ?? end, budget)
+                positions.append(next.position)
             } else if let row = cells(of: line.text) {
                 table.append(row)
                 segments[segments.count - 1] = .table(table)
             }
         }
         var plan = Plan(line: first, column: column, segments: segments, underline: underline, absorbed: positions)
+        plan.keepsDefinitions = definitions > 0
         if let start = blockStart ?? (underline == nil ? nil : lines.count - 1) {
             // What starts a block after a table's rows (code, which goes on over blank lines, or a setext
             // underline that is a rule or a list item there) starts it in libcmark too after a mark.
@@ -339,11 +356,68 @@ enum Tables {
         return (Array(lines.prefix(underline + 1)), first + underline - 1)
     }
 
+    /// The number of lines at the start of a paragraph that are link reference definitions read at a setext
+    /// underline: cmark-gfm (as libcmark) reads the definitions when the underline comes and, with nothing
+    /// else before it, takes the underline as the paragraph's text (`[r]: /u`, `-`). A paragraph of libcmark
+    /// holds such a line only there, as it otherwise ends as a heading.
+    private static func resolvedDefinitionLines(in lines: ArraySlice<SourceLines.ContentLine>) -> Int {
+        let underline = lines.indices.dropFirst().first {
+            !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
+        }
+        return underline.map { $0 - lines.startIndex } ?? 0
+    }
+
+    /// Lines after a setext heading's underline that a table's rows can take: the block libcmark made of them
+    /// (none for link reference definitions, which it takes out), the last line, the line a heading's text
+    /// starts on, and where the `[` that the second parse hides is.
+    struct LinesAfterUnderline {
+        var node: OpaquePointer?
+        var last: Int
+        var heading: Int?
+        var position: (line: Int, column: Int)
+    }
+
+    /// The paragraph, setext heading or link reference definitions that libcmark reads on the lines after a
+    /// setext heading's underline.
+    private static func linesAfterUnderline(
+        _ heading: OpaquePointer, at line: Int, of block: OpaquePointer, source: SourceLines
+    ) -> LinesAfterUnderline? {
+        blockAfterUnderline(heading, at: line)
+            ?? definitionsAfterUnderline(heading, at: line, of: block, source: source)
+    }
+
     /// The paragraph or setext heading that libcmark starts on the line after a setext heading's underline.
-    private static func blockAfterUnderline(_ heading: OpaquePointer, at line: Int) -> OpaquePointer? {
+    private static func blockAfterUnderline(_ heading: OpaquePointer, at line: Int) -> LinesAfterUnderline? {
         guard let next = Tree.next(heading), Tree.startLine(next) == line else { return nil }
         let kind = Tree.type(next)
-        return kind == CMARK_NODE_PARAGRAPH || (kind == CMARK_NODE_HEADING && Tree.endLine(next) > line) ? next : nil
+        if kind == CMARK_NODE_PARAGRAPH || (kind == CMARK_NODE_HEADING && Tree.endLine(next) > line) {
+            let heading = kind == CMARK_NODE_HEADING ? line : nil
+            return LinesAfterUnderline(
+                node: next, last: Tree.endLine(next), heading: heading, position: (line, Tree.startColumn(next)))
+        }
+        return nil
+    }
+
+    /// The link reference definitions that libcmark reads on the lines after a setext heading's underline,
+    /// up to a blank line or the next block: nothing of them is left in its tree, but cmark-gfm's table,
+    /// which no underline ends, takes them as rows (`[a]: /u` is a row that defines no link).
+    private static func definitionsAfterUnderline(
+        _ heading: OpaquePointer, at line: Int, of block: OpaquePointer, source: SourceLines
+    ) -> LinesAfterUnderline? {
+        let bound = (Tree.nextBlockLine(after: heading) ?? source.lines.count + 1) - 1
+        guard line <= bound else { return nil }
+        // From the underline, so that the definitions' lines are read after their containers' prefixes.
+        let lines = source.content(
+            from: line - 1, column: 1, through: bound, quotes: Tree.quoteDepth(of: block),
+            margin: quoteMargin(of: block, source: source)
+        ).dropFirst()
+        guard let start = lines.first, !start.lazy, start.indent < 4, start.text.hasPrefix("["),
+            !start.text.hasPrefix("[^")
+        else { return nil }
+        let count = (lines.firstIndex { $0.lazy || $0.text.isEmpty } ?? lines.endIndex) - lines.startIndex
+        let column = source.lines[line - 1].utf8.distance(
+            from: source.lines[line - 1].startIndex, to: start.text.startIndex)
+        return LinesAfterUnderline(node: nil, last: line + count - 1, heading: nil, position: (line, column + 1))
     }
 
     /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
@@ -416,7 +490,7 @@ enum Tables {
             if byte == 0x0A || byte == 0x0D { lineStarts.append(index) }
         }
         var changed = false
-        let starts = plans.flatMap { plan in [(plan.line, plan.column)] + plan.absorbed }
+        let starts = plans.flatMap { plan in (plan.keepsDefinitions ? [] : [(plan.line, plan.column)]) + plan.absorbed }
         for (line, column) in starts where line >= 1 && line <= lineStarts.count {
             let offset = lineStarts[line - 1] + column - 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
@@ -672,7 +746,7 @@ enum Tables {
     // MARK: cmark-gfm's scanners
 
     /// A setext heading's `-` underline: dashes, then only spaces and tabs.
-    private static func isSetextUnderline(_ line: Substring, allowingEquals: Bool = false) -> Bool {
+    static func isSetextUnderline(_ line: Substring, allowingEquals: Bool = false) -> Bool {
         let bytes = line.utf8
         guard let mark = bytes.first, mark == UInt8(ascii: "-") || (allowingEquals && mark == UInt8(ascii: "="))
         else { return false }

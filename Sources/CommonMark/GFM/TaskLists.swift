@@ -133,22 +133,90 @@ enum TaskLists {
         {
             Tree.remove(first)
         }
+        let nextLine = Tree.startLine(paragraph) + 1
         guard Tree.firstChild(paragraph) != nil else {
             Tree.remove(paragraph)
+            // An item with nothing open after its marker ends at a blank line (cmark's empty item), and its
+            // list with it: the paragraphs libcmark put in it after the blank go after the list. Only for a
+            // list of that one item outside other items, whose looseness and indentation nothing else sets.
+            guard let list = Tree.parent(item), Tree.firstChild(list) == item, Tree.next(item) == nil,
+                Tree.quoteDepth(of: item) == 0, Tree.parent(list).map({ Tree.type($0) != CMARK_NODE_ITEM }) ?? false,
+                nextLine <= source.lines.count, Array(source.lines[nextLine - 1].utf8).allSatisfy(isSpaceChar),
+                Tree.firstChild(item) != nil,
+                Tree.children(item).allSatisfy({ Tree.type($0) == CMARK_NODE_PARAGRAPH })
+            else { return }
+            cmark_node_set_list_tight(list, 1)
+            for block in Tree.children(item).reversed() { Tree.insert(block, after: list) }
             return
         }
-        let nextLine = Tree.startLine(paragraph) + 1
         guard nextLine <= source.lines.count else { return }
         let indent = indentation(Array(source.lines[nextLine - 1].utf8))
-        guard indent < contentColumn(of: paragraph, source: source) else { return }
+        if indent >= contentColumn(of: paragraph, source: source) + 4, Tree.quoteDepth(of: item) == 0 {
+            indentedCode(replacing: paragraph, from: nextLine, source: source)
+            return
+        }
+        guard indent < contentColumn(of: paragraph, source: source),
+            let anchor = anchor(after: item, indent: indent, source: source)
+        else { return }
+        Tree.insert(paragraph, after: anchor)
+    }
+
+    /// The list a line indented `indent` columns after an item comes after: the item's, or the outer list
+    /// of each item whose content it is not indented for.
+    private static func anchor(after item: OpaquePointer, indent: Int, source: SourceLines) -> OpaquePointer? {
         var anchor = Tree.parent(item)
         while let list = anchor, let outerItem = Tree.parent(list), Tree.type(outerItem) == CMARK_NODE_ITEM,
             let outerContent = Tree.firstChild(outerItem), indent < contentColumn(of: outerContent, source: source)
         {
             anchor = Tree.parent(outerItem)
         }
-        guard let anchor else { return }
-        Tree.insert(paragraph, after: anchor)
+        return anchor
+    }
+
+    /// With no paragraph open after the marker, a next line indented four columns past the item's content
+    /// starts an indented code block in cmark-gfm, which goes on over blank lines to the code libcmark
+    /// starts after them; the paragraph libcmark made of those lines becomes that block when all its lines
+    /// are so indented.
+    private static func indentedCode(replacing paragraph: OpaquePointer, from first: Int, source: SourceLines) {
+        let codeColumn = contentColumn(of: paragraph, source: source) + 4
+        func code(from first: Int, through last: Int) -> String? {
+            guard first <= last, last <= source.lines.count else { return nil }
+            var text = ""
+            for number in first...last {
+                let line = Array(source.lines[number - 1].utf8)
+                let isBlank = line.allSatisfy(isSpaceChar)
+                guard isBlank || indentation(line) >= codeColumn else { return nil }
+                text += String(decoding: dropColumns(codeColumn, of: line), as: UTF8.self) + "\n"
+            }
+            return text
+        }
+        guard var literal = code(from: first, through: Tree.endLine(paragraph)),
+            let node = cmark_node_new(CMARK_NODE_CODE_BLOCK)
+        else { return }
+        if let next = Tree.next(paragraph), Tree.type(next) == CMARK_NODE_CODE_BLOCK,
+            let gap = code(from: Tree.endLine(paragraph) + 1, through: Tree.startLine(next) - 1),
+            code(from: Tree.startLine(next), through: Tree.startLine(next)) != nil
+        {
+            literal += gap + Tree.literal(next)
+            Tree.remove(next)
+        }
+        Tree.setLiteral(node, literal)
+        Tree.insert(node, before: paragraph)
+        Tree.remove(paragraph)
+    }
+
+    /// A line without its first `count` columns of indentation; a tab that those columns end inside leaves
+    /// its other columns as spaces, as cmark's block parser does.
+    private static func dropColumns(_ count: Int, of line: [UInt8]) -> ArraySlice<UInt8> {
+        var column = 0
+        var index = 0
+        while index < line.count, column < count, line[index] == 0x20 || line[index] == 0x09 {
+            let next = line[index] == 0x09 ? column + 4 - column % 4 : column + 1
+            if next > count { return ArraySlice(Array(repeating: 0x20, count: next - count) + line[(index + 1)...]) }
+            column = next
+            index += 1
+        }
+        return line[index...]
     }
 
     /// The column (tabs to the next multiple of four) a block starts at.

@@ -26,6 +26,12 @@ enum Tree {
         return isHeadingAtBlank && line > startLine(node) ? line - 1 : line
     }
     static func startColumn(_ node: Pointer) -> Int { Int(cmark_node_get_start_column(node)) }
+    /// The line the block after a node starts on (its next sibling's, or the next of an ancestor's), if any.
+    static func nextBlockLine(after node: Pointer) -> Int? {
+        var current = node
+        while next(current) == nil, let up = parent(current) { current = up }
+        return next(current).map(startLine)
+    }
 
     static func children(_ node: Pointer) -> [Pointer] {
         var result: [Pointer] = []
