@@ -51,48 +51,45 @@ enum XMLText {
                     written += 1
                     continue
                 }
-                switch byte {
-                case UInt8(ascii: "&"): put("&amp;")
-                case UInt8(ascii: "<"): put("&lt;")
-                case UInt8(ascii: ">"): put("&gt;")
-                case UInt8(ascii: "\""): put("&quot;")
-                case UInt8(ascii: "'"): put("&apos;")
-                case 0xEF
-                where index + 1 < bytes.count && bytes[index] == 0xBF
-                    && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF):
-                    // U+FFFE and U+FFFF: three bytes for three.
-                    put("\u{FFFD}")
-                    index += 2
-                case 0xEF:
-                    all[written] = byte
-                    written += 1
-                default:
-                    // C0 controls other than tab, line feed and carriage return: three bytes for one.
-                    put("\u{FFFD}")
+                if byte == 0xEF {
+                    // U+FFFE and U+FFFF become U+FFFD, three bytes for three; any other scalar is copied.
+                    if index + 1 < bytes.count && bytes[index] == 0xBF
+                        && (bytes[index + 1] == 0xBE || bytes[index + 1] == 0xBF)
+                    {
+                        put("\u{FFFD}")
+                        index += 2
+                    } else {
+                        all[written] = byte
+                        written += 1
+                    }
+                } else if let replacement = replacement(of: byte) {
+                    put(replacement)
                 }
             }
         }
     }
 
+    /// What a byte is escaped as: the markup characters' references, and U+FFFD for the C0 controls XML
+    /// forbids (all but tab, line feed and carriage return); nil for a byte copied as it is.
+    private static func replacement(of byte: UInt8) -> StaticString? {
+        switch byte {
+        case UInt8(ascii: "&"): "&amp;"
+        case UInt8(ascii: "<"): "&lt;"
+        case UInt8(ascii: ">"): "&gt;"
+        case UInt8(ascii: "\""): "&quot;"
+        case UInt8(ascii: "'"): "&apos;"
+        case 0x09, 0x0A, 0x0D: nil
+        case 0..<0x20: "\u{FFFD}"
+        default: nil
+        }
+    }
+
     /// By byte: whether ``appendEscaped(_:to:)`` looks at it (1) or copies it (0), then how many bytes
-    /// longer it is escaped. The bytes looked at are the markup characters, the C0 controls XML forbids,
-    /// and the first byte of U+FFFE and U+FFFF.
+    /// longer it is escaped, both from ``replacement(of:)`` so that the room made is the room written. The
+    /// bytes looked at are those it replaces and the first byte of U+FFFE and U+FFFF.
     private static let table: [UInt8] =
-        (0...255).map { byte in
-            byte < 0x20
-                ? (![0x09, 0x0A, 0x0D].contains(byte) ? 1 : 0)
-                : ([0x26, 0x3C, 0x3E, 0x22, 0x27, 0xEF].contains(byte) ? 1 : 0)
-        }
-        + (0...255).map { byte in
-            switch byte {
-            case 0x26: 4
-            case 0x3C, 0x3E: 3
-            case 0x22, 0x27: 5
-            case 0x09, 0x0A, 0x0D: 0
-            case 0..<0x20: 2
-            default: 0
-            }
-        }
+        (0...255).map { byte in replacement(of: UInt8(byte)) != nil || byte == 0xEF ? 1 : 0 }
+        + (0...255).map { byte in UInt8(replacement(of: UInt8(byte)).map { $0.utf8CodeUnitCount - 1 } ?? 0) }
 
     /// RFC 3339 in UTC to the second, as Atom writes dates: `2012-03-23T18:25:43Z`.
     static func rfc3339(_ date: Date) -> String {
