@@ -6,6 +6,7 @@ import Foundation
 extension Blog {
     struct Build: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "build",
             abstract: "Render the site into the output folder.",
             discussion: """
                 Reads blog.yaml, content/ and site-template/, and writes HTML pages and feed.json. Every bad \

@@ -5,6 +5,7 @@ import Foundation
 extension Blog {
     struct Check: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "check",
             abstract: "Build the site, then check its links, feeds and sitemap.",
             discussion: """
                 Builds as 'blog build' does, then checks, without the network, every href, src, srcset and \

@@ -7,6 +7,7 @@ import JSONFeed
 extension Blog {
     struct Feed: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "feed",
             abstract: "Check and reformat JSON Feed files.",
             subcommands: [Validate.self, Format.self]
         )
@@ -16,6 +17,7 @@ extension Blog {
 extension Blog.Feed {
     struct Validate: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "validate",
             abstract: "Check JSON Feed files or URLs against the 1.0 and 1.1 specs and print every problem.",
             discussion: """
                 Each problem is printed as FILE: PATH: error: message (or warning). The exit status is 1 when \
@@ -106,6 +108,7 @@ extension Blog.Feed {
 
     struct Format: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "format",
             abstract: "Print a feed re-encoded as canonical JSON Feed 1.1.",
             discussion: """
                 A 1.0 feed is upgraded, ids become strings, dates are written in UTC with milliseconds and \

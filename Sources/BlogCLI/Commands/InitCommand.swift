@@ -6,6 +6,7 @@ import Foundation
 extension Blog {
     struct Init: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: "Create a new site: blog.yaml, a first post and the default theme.",
             discussion: """
                 Examples:

@@ -7,6 +7,7 @@ import Foundation
 extension Blog {
     struct Serve: AsyncParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "serve",
             abstract: "Preview the site, rebuilding and reloading open pages on every save.",
             discussion: """
                 Builds the site into \(PreviewServer.folder)/public (never into public/), serves it, and watches \
