@@ -187,15 +187,17 @@ struct SearchIndex: Sendable {
 
     /// A word shard as a JSON object of terms to postings, in term order.
     static func text(of shard: WordShard) -> String {
-        var text = "{\n"
-        text.reserveCapacity(shard.terms.reduce(8) { $0 + $1.term.utf8.count + $1.postings.utf8.count + 7 })
+        var text: [UInt8] = Array("{\n".utf8)
+        // Room for each member's quotes and escapes, which postings never need and terms rarely do.
+        text.reserveCapacity(shard.terms.reduce(8) { $0 + $1.term.utf8.count + $1.postings.utf8.count + 16 })
         for (position, member) in shard.terms.enumerated() {
-            if position > 0 { text += ",\n" }
-            text += SearchJSON.string(member.term)
-            text += ":"
-            text += SearchJSON.string(member.postings)
+            if position > 0 { text.append(contentsOf: ",\n".utf8) }
+            SearchJSON.append(member.term, to: &text)
+            text.append(UInt8(ascii: ":"))
+            SearchJSON.append(member.postings, to: &text)
         }
-        return text + "\n}\n"
+        text.append(contentsOf: "\n}\n".utf8)
+        return String(decoding: text, as: UTF8.self)
     }
 
     /// The manifest: format, counts, the average length, the shards' keys and names and where their files are.
@@ -230,10 +232,26 @@ struct SearchIndex: Sendable {
             """
     }
 
+    /// A document's metadata as a JSON object, written as bytes: one buffer for each document, where
+    /// string interpolation grew a string and made one for each field.
     static func metadata(_ entry: Entry) -> String {
-        let tags = entry.tags.map(SearchJSON.string).joined(separator: ",")
-        return
-            "{\"title\":\(SearchJSON.string(entry.title)),\"url\":\(SearchJSON.string(entry.url)),\"date\":\(SearchJSON.string(entry.date ?? "")),\"tags\":[\(tags)],\"text\":\(SearchJSON.string(entry.document.excerpt))}"
+        var json: [UInt8] = []
+        json.reserveCapacity(entry.title.utf8.count + entry.url.utf8.count + entry.document.excerpt.utf8.count + 96)
+        json.append(contentsOf: #"{"title":"#.utf8)
+        SearchJSON.append(entry.title, to: &json)
+        json.append(contentsOf: #","url":"#.utf8)
+        SearchJSON.append(entry.url, to: &json)
+        json.append(contentsOf: #","date":"#.utf8)
+        SearchJSON.append(entry.date ?? "", to: &json)
+        json.append(contentsOf: #","tags":["#.utf8)
+        for (position, tag) in entry.tags.enumerated() {
+            if position > 0 { json.append(UInt8(ascii: ",")) }
+            SearchJSON.append(tag, to: &json)
+        }
+        json.append(contentsOf: #"],"text":"#.utf8)
+        SearchJSON.append(entry.document.excerpt, to: &json)
+        json.append(UInt8(ascii: "}"))
+        return String(decoding: json, as: UTF8.self)
     }
 }
 
@@ -290,10 +308,18 @@ enum SearchJSON {
     /// copying the runs between escapes whole: every post's title and excerpt comes here, and an excerpt
     /// with a dash or a curly quote was read scalar by scalar.
     static func string(_ text: String) -> String {
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count + 16)
+        append(text, to: &result)
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// Appends ``string(_:)`` of `text` to UTF-8 `result`, which grows as an array grows: a caller that
+    /// knows the size reserves it.
+    static func append(_ text: String, to result: inout [UInt8]) {
         var text = text
-        return text.withUTF8 { bytes in
-            var result: [UInt8] = [UInt8(ascii: "\"")]
-            result.reserveCapacity(bytes.count + 16)
+        text.withUTF8 { bytes in
+            result.append(UInt8(ascii: "\""))
             var runStart = 0
             var index = 0
             while index < bytes.count {
@@ -323,7 +349,6 @@ enum SearchJSON {
             }
             result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[runStart..<bytes.count]))
             result.append(UInt8(ascii: "\""))
-            return String(decoding: result, as: UTF8.self)
         }
     }
 }
