@@ -42,6 +42,13 @@ enum MarkdownPathology {
         ("strikethrough pairs in one block", { String(repeating: "~~a~~ ", count: 2 * $0) }),
         ("tildes beside emphasis", { String(repeating: "*~a~* _~b~_ ~~a *b~~ c* ", count: $0 / 2) }),
         ("smart quotes between tildes", { String(repeating: "~~'a \"b~~ c\" ", count: $0) }),
+        // Closers that find no opener by the rule of three, whose bounds leave the stack (matched in cmark-gfm's
+        // way, which walks back over every opener for each of them).
+        (
+            "emphasis bounds leaving the stack",
+            { String(repeating: "**a ", count: $0) + String(repeating: "b*c__d_ ", count: $0) }
+        ),
+        ("smart quotes after brackets", { String(repeating: "(\"a\" ['b'] ", count: $0) }),
         ("URLs in one block", { String(repeating: "www.a.com http://a.com/x a@b.co ", count: $0) }),
         ("URLs before code spans and entities", { String(repeating: "www.a.com`x` www.b.com&amp; ", count: $0) }),
         // A URL whose code span's rest pairs after it, so that its paragraph is parsed again around it.

@@ -38,17 +38,28 @@ extension Document {
         }
         let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(text)
         let strikethrough = extensions.contains(.strikethrough) && hasTilde
-        if autolinks || strikethrough || mergingText { consolidate() }
+        // Where libcmark (CommonMark 0.30) and cmark-gfm 0.29 match emphasis or curl quotes otherwise, the
+        // delimiter pass matches them as cmark-gfm does: cmark-gfm lets no quote right after `(` or `[` open
+        // where it could close (`("/tmp")` is `(”/tmp”)` there), and bounds the search for openers otherwise
+        // (``Delimiters/mayFallToLowerBounds(_:_:)``). Plain CommonMark (no extension) stays libcmark's.
+        var source = text
+        let quotesAfterBrackets =
+            !extensions.isEmpty && options.contains(.smart)
+            && source.withUTF8 { Delimiters.mayHoldQuoteAfterBracket(UnsafeRawBufferPointer($0)) }
+        let doubledRuns = !extensions.isEmpty && (ByteSearch.contains(text, "**") || ByteSearch.contains(text, "__"))
+        let rematching = strikethrough || quotesAfterBrackets || doubledRuns
+        if autolinks || rematching || mergingText { consolidate() }
         if autolinks {
             let reading = Autolinks.Reading(
                 entities: EntityDecoder(), smart: options.contains(.smart), footnotes: extensions.contains(.footnotes))
             let readFromSource = Autolinks.linkFromSource(blocks, lines: lines(), reading: reading)
             Autolinks.apply(blocks, smart: options.contains(.smart), source: lines, readFromSource: readFromSource)
         }
-        if strikethrough {
+        if rematching {
             let matched = Delimiters.apply(
-                blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart))
-            Strikethrough.apply(blocks, skipping: matched)
+                blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
+                tildes: extensions.contains(.strikethrough))
+            if strikethrough { Strikethrough.apply(blocks, skipping: matched) }
         }
         if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
             Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart))

@@ -28,18 +28,26 @@ enum Delimiters {
         }
     }
 
-    /// Rematches the delimiters of every paragraph and heading where `~` and emphasis (or smart quotes) may
-    /// meet and whose source could be walked; returns those blocks, which the strikethrough pass then leaves
-    /// alone.
-    static func apply(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool) -> Set<
-        OpaquePointer
-    > {
+    /// Rematches the delimiters of every paragraph and heading whose source could be walked and where
+    /// libcmark's matching may differ from cmark-gfm's: where `~` and emphasis (or smart quotes) may meet,
+    /// where emphasis may fall to the two versions' different lower bounds (``mayFallToLowerBounds(_:_:)``),
+    /// or, with smart punctuation, where a quote follows `(` or `[`. Returns those blocks, which the
+    /// strikethrough pass then leaves alone. `tildes`: whether `~` is a delimiter (the strikethrough
+    /// extension is on).
+    static func apply(
+        _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool, tildes: Bool
+    ) -> Set<OpaquePointer> {
         var done: Set<OpaquePointer> = []
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
-            guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")]),
-                mayMeet(block, source: lines.bytes(from: first, through: last), smart: smart),
+            let source = lines.bytes(from: first, through: last)
+            let meets =
+                tildes && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])
+                && mayMeet(block, source: source, smart: smart)
+            guard
+                meets || (smart && source.withUnsafeBytes(mayHoldQuoteAfterBracket))
+                    || mayFallToLowerBounds(block, source),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let scopes =
@@ -47,10 +55,49 @@ enum Delimiters {
                 + Tree.all(block) {
                     (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
                 }
-            for scope in scopes.reversed() { rematch(scope, source) }
+            for scope in scopes.reversed() { rematch(scope, source, tildes: tildes) }
             done.insert(block)
         }
         return done
+    }
+
+    /// Whether the emphasis of a block may be matched otherwise by libcmark (CommonMark 0.30) than by
+    /// cmark-gfm 0.29, whose `process_emphasis` differ in the lower bound a closer that found no opener
+    /// sets for later closers: libcmark keeps one bound for every `_` run and one for each `*` run's length
+    /// modulo 3 and whether it can open; cmark-gfm one for each length modulo 3, whatever the character
+    /// (`**a*b*c d*`: `*<em>a<em>b</em>c d</em>` in libcmark, `**a<em>b</em>c d*` in cmark-gfm). A closer
+    /// finds no opener that a later one would only by the rule of three, which takes a run of two or more;
+    /// and such a closer leaves its characters as text, where libcmark's tree shows them. Where every
+    /// run was matched, or all are single, both give the same tree.
+    private static let doubledStars = Array("**".utf8)
+    private static let doubledUnderscores = Array("__".utf8)
+
+    static func mayFallToLowerBounds(_ block: OpaquePointer, _ source: ArraySlice<UInt8>) -> Bool {
+        let doubled = source.withUnsafeBytes { bytes in
+            ByteSearch.firstIndex(of: doubledStars, in: bytes) != nil
+                || ByteSearch.firstIndex(of: doubledUnderscores, in: bytes) != nil
+        }
+        guard doubled else { return false }
+        var leftOver = false
+        Tree.walk(block, into: { _ in !leftOver }) { node in
+            guard !leftOver, Tree.isText(node) else { return }
+            leftOver = Tree.withLiteralBytes(node) { literal in
+                let bytes = UnsafeRawBufferPointer(literal)
+                return ByteSearch.next(UInt8(ascii: "*"), in: bytes, from: 0, to: bytes.count) < bytes.count
+                    || ByteSearch.next(UInt8(ascii: "_"), in: bytes, from: 0, to: bytes.count) < bytes.count
+            }
+        }
+        return leftOver
+    }
+
+    /// Whether `bytes` hold a straight quote right after `(` or `[`, where libcmark and cmark-gfm may curl
+    /// it differently (``apply(_:lines:entities:smart:tildes:)``).
+    static func mayHoldQuoteAfterBracket(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        [UInt8(ascii: "\""), UInt8(ascii: "'")].contains { quote in
+            ByteSearch.contains(quote, in: bytes) {
+                $0 > 0 && (bytes[$0 - 1] == UInt8(ascii: "(") || bytes[$0 - 1] == UInt8(ascii: "["))
+            }
+        }
     }
 
     /// Whether the one delimiter stack of cmark-gfm may match a block's `*`, `_` and `~` (or quotes) otherwise
@@ -87,7 +134,7 @@ enum Delimiters {
 
     /// The scope's children with emphasis taken apart: text pieces, delimiter runs (as text nodes of their
     /// characters) and other nodes, in order, then matched.
-    private static func rematch(_ scope: OpaquePointer, _ source: InlineSource) {
+    private static func rematch(_ scope: OpaquePointer, _ source: InlineSource, tildes: Bool) {
         var pieces: [OpaquePointer] = []
         // Raw positions of delimiter characters, by the text node made for each.
         var delimiterStart: [OpaquePointer: Int] = [:]
@@ -132,7 +179,7 @@ enum Delimiters {
                             continue
                         }
                         if isSmartQuote || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
-                            || byte == UInt8(ascii: "~")
+                            || (tildes && byte == UInt8(ascii: "~"))
                         {
                             if index > plainStart {
                                 let text = source.decoded(
@@ -158,14 +205,14 @@ enum Delimiters {
             }
         }
         flatten(scope)
-        process(placed(pieces, delimiterStart: delimiterStart, in: scope, source))
+        process(placed(pieces, delimiterStart: delimiterStart, in: scope, source, tildes: tildes))
     }
 
     /// The pieces put in the scope in place of its old children, delimiter characters written next to each
     /// other joined into one text node a run, and the runs that can open or close.
     private static func placed(
         _ pieces: [OpaquePointer], delimiterStart: [OpaquePointer: Int], in scope: OpaquePointer,
-        _ source: InlineSource
+        _ source: InlineSource, tildes: Bool
     ) -> [Run] {
         // The old children go (what was kept is in `pieces`, unlinked); the pieces take their place.
         while let child = Tree.firstChild(scope) { Tree.remove(child) }
@@ -188,7 +235,7 @@ enum Delimiters {
                 Tree.remove(pieces[index + length])
                 length += 1
             }
-            let flanking = Self.flanking(source.raw, start, start + length, character)
+            let flanking = Self.flanking(source.raw, start, start + length, character, skippingTildes: tildes)
             // cmark-gfm's `handle_delim`: a quote starts as a closing one, `"` as an opening one if it cannot close.
             switch character {
             case UInt8(ascii: "'"): Tree.setLiteral(piece, "\u{2019}")
@@ -208,16 +255,16 @@ enum Delimiters {
     }
 
     /// cmark-gfm's `scan_delims`: whether a run can open and close, from the characters around it in the source.
-    static func flanking(_ raw: [UInt8], _ start: Int, _ end: Int, _ character: UInt8) -> (
-        open: Bool, close: Bool
-    ) {
+    static func flanking(_ raw: [UInt8], _ start: Int, _ end: Int, _ character: UInt8, skippingTildes: Bool = true)
+        -> (open: Bool, close: Bool)
+    {
         // `~` is one of cmark-gfm's skip characters (the strikethrough extension registers it as emphasis):
         // `scan_delims` looks for the characters around a `*` or `_` run past any `~`, and a `~` at the
         // block's edge counts as a line end, so `*~a~*` opens and closes like `*a*` and `*~ ~*` does
         // neither. A `~` run's own flanking (`cmark_inline_parser_scan_delimiters`) skips nothing.
         let newline = Unicode.Scalar(UInt8(0x0A))
         let tilde = UInt8(ascii: "~")
-        let skips = character != tilde
+        let skips = skippingTildes && character != tilde
         var beforeEnd = start
         while skips, beforeEnd > 1, raw[beforeEnd - 1] == tilde { beforeEnd -= 1 }
         var before = beforeEnd == 0 ? newline : CharacterClass.scalar(endingAt: beforeEnd, in: raw)
@@ -249,40 +296,55 @@ enum Delimiters {
         guard !runs.isEmpty else { return }
         var previous = Array(-1..<(runs.count - 1))
         var following = Array(1...runs.count)
+        // Whether each run is still on the stack.
+        var live = [Bool](repeating: true, count: runs.count)
         func unlink(_ first: Int, through last: Int) {
+            var index = first
+            while true {
+                live[index] = false
+                if index == last { break }
+                index = following[index]
+            }
             if previous[first] >= 0 { following[previous[first]] = following[last] }
             if following[last] < runs.count { previous[following[last]] = previous[first] }
         }
-        // The lowest index an opener may have, by character and closer length modulo 3 (openers_bottom).
+        // Where the search for an opener stops, by character and closer length modulo 3 (`openers_bottom`):
+        // the run before a closer that found none, or -1 for none. cmark-gfm keeps the delimiter itself and
+        // compares identities, so a bound whose run has left the stack bounds nothing any more.
         var bottom: [UInt8: [Int]] = [:]
+        var openers = Openers()
         var closerIndex = 0
+        // Moves on to the next run on the stack; the run left behind is an opener for the closers after it.
+        func advance() {
+            if live[closerIndex], runs[closerIndex].canOpen { openers.push(closerIndex, runs[closerIndex]) }
+            closerIndex = following[closerIndex]
+        }
         while closerIndex < runs.count {
             let closer = runs[closerIndex]
             guard closer.canClose else {
-                closerIndex = following[closerIndex]
+                advance()
                 continue
             }
-            let floor = bottom[closer.character]?[closer.originalLength % 3] ?? 0
-            let foundOpener = opener(of: closerIndex, in: runs, previous: previous, floor: floor)
+            let bound = bottom[closer.character]?[closer.originalLength % 3] ?? -1
+            let foundOpener = openers.nearest(for: closer, above: bound >= 0 && live[bound] ? bound : -1, live: live)
             if isQuote(closer.character) {
                 // A quote pair curls both; the opener stays on the stack, as in cmark-gfm.
                 let single = closer.character == UInt8(ascii: "'")
                 Tree.setLiteral(closer.node, single ? "\u{2019}" : "\u{201D}")
                 if let foundOpener {
                     Tree.setLiteral(runs[foundOpener].node, single ? "\u{2018}" : "\u{201C}")
-                    closerIndex = following[closerIndex]
+                    advance()
                     continue
                 }
             } else if let openerIndex = foundOpener, closer.character == UInt8(ascii: "~") {
                 let opener = runs[openerIndex]
-                let next = following[closerIndex]
                 if opener.length == closer.length {
                     wrap(Tree.custom(block: false, onEnter: "<del>", onExit: "</del>"), from: opener, to: closer)
                     Tree.remove(opener.node)
                     Tree.remove(closer.node)
                     unlink(openerIndex, through: closerIndex)
                 }
-                closerIndex = next
+                advance()
                 continue
             }
             if let openerIndex = foundOpener {
@@ -306,14 +368,13 @@ enum Delimiters {
                 if closer.length == 0 {
                     Tree.remove(closer.node)
                     unlink(closerIndex, through: closerIndex)
-                    closerIndex = following[closerIndex]
+                    advance()
                 }
                 continue
             }
-            bottom[closer.character, default: [0, 0, 0]][closer.originalLength % 3] = closerIndex
-            let next = following[closerIndex]
+            bottom[closer.character, default: [-1, -1, -1]][closer.originalLength % 3] = previous[closerIndex]
             if !closer.canOpen { unlink(closerIndex, through: closerIndex) }
-            closerIndex = next
+            advance()
         }
     }
 
@@ -324,20 +385,40 @@ enum Delimiters {
     /// cmark-gfm's search for an opener of the closer at `closerIndex`, back over the live runs down to
     /// `floor`: the same character, able to open, and by the rule of three when either run could both open
     /// and close.
-    private static func opener(of closerIndex: Int, in runs: [Run], previous: [Int], floor: Int) -> Int? {
-        let closer = runs[closerIndex]
-        var openerIndex = previous[closerIndex]
-        while openerIndex >= floor {
-            let opener = runs[openerIndex]
-            if opener.canOpen, opener.character == closer.character,
-                !(closer.canOpen || opener.canClose) || closer.originalLength % 3 == 0
-                    || (opener.originalLength + closer.originalLength) % 3 != 0
-            {
-                return openerIndex
-            }
-            openerIndex = previous[openerIndex]
+    /// The runs that can open, met so far, in stacks by what the rule of three looks at: character, length
+    /// modulo 3 and whether the run can close. A closer's opener is the nearest run on the stack it may
+    /// pair with; whether it may depends on those three alone, so the nearest is the highest of the stacks'
+    /// live tops, found without walking back over the runs that it may not pair with (a bound lifted when
+    /// its run leaves the stack made that walk quadratic in the number of runs).
+    private struct Openers {
+        private var stacks: [Int: [Int]] = [:]
+
+        private static func key(_ character: UInt8, _ lengthModulo3: Int, _ canClose: Bool) -> Int {
+            Int(character) << 3 | lengthModulo3 << 1 | (canClose ? 1 : 0)
         }
-        return nil
+
+        mutating func push(_ index: Int, _ run: Run) {
+            stacks[Self.key(run.character, run.originalLength % 3, run.canClose), default: []].append(index)
+        }
+
+        /// The opener of `closer`: the highest run above `stop` (-1 for none) still `live` that it may pair
+        /// with (cmark-gfm's `process_emphasis`, its rule of three included).
+        mutating func nearest(for closer: Run, above stop: Int, live: [Bool]) -> Int? {
+            var best = -1
+            for lengthModulo3 in 0..<3 {
+                for canClose in [false, true] {
+                    let allowed =
+                        !(closer.canOpen || canClose) || closer.originalLength % 3 == 0
+                        || (lengthModulo3 + closer.originalLength) % 3 != 0
+                    let key = Self.key(closer.character, lengthModulo3, canClose)
+                    guard allowed else { continue }
+                    // Runs leave the stack for good: those on top are dropped when met, in place.
+                    while let top = stacks[key]?.last, !live[top] { stacks[key]?.removeLast() }
+                    if let top = stacks[key]?.last, top > stop, top > best { best = top }
+                }
+            }
+            return best >= 0 ? best : nil
+        }
     }
 
     /// Puts `container` after the opener's node and moves every node up to the closer's into it.
