@@ -54,14 +54,14 @@ enum Autolinks {
                     let before = start > 0 ? bytes[start - 1] : 0
                     let twoBefore = start > 1 ? bytes[start - 2] : 0
                     // `<…>` is a link already when it closes before any space, as CommonMark's autolinks do.
+                    // A URL in quotes after `=` is not: outside a tag (`link="https://…"` in a shortcode's
+                    // text) cmark-gfm links it, and inside one the pass finds no text to link.
                     var close = index
                     while close < bytes.count, bytes[close] != UInt8(ascii: ">"), bytes[close] > 0x20 { close += 1 }
                     let isAngle =
                         before == UInt8(ascii: "<") && close < bytes.count && bytes[close] == UInt8(ascii: ">")
                     let isLinkAlready =
                         isAngle
-                        || ((before == UInt8(ascii: "\"") || before == UInt8(ascii: "'"))
-                            && twoBefore == UInt8(ascii: "="))
                         || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]")
                             && InlineSource.inlineLinkEnd(bytes, start - 1) != nil)
                     if !isLinkAlready { return true }

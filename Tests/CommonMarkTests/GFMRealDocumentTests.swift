@@ -1,0 +1,27 @@
+import CommonMark
+import Foundation
+import Testing
+
+/// Arrangements that real documents (blogs, books, project documentation) rendered otherwise than
+/// `cmark-gfm`, with their neighbours, compared byte for byte in the three modes.
+@Suite struct GFMRealDocumentTests {
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [
+            // A URL in quotes after `=`, outside a tag: a shortcode's parameters in Hugo's documentation.
+            "{{< figure\n  link=\"https://www.nps.gov/zion/index.htm\"\n>}}", "a=\"https://a.org/x\"",
+            "x='https://a.org'", "href=\"https://a.org\" and <a href=\"https://b.org\">b</a>",
+            "<a href=\"https://a.org\">x</a>", "<a href=\"https://a.org\">x</a> and https://b.org",
+            "`a=\"https://a.org\"`", "a=\"www.a.org\"", "a=\"mailto:x@a.org\"", "a=\"x@a.org\"",
+            "<img src=\"https://a.org/i.png\"> https://b.org", "[a](https://a.org) x=\"https://b.org\"",
+        ])
+    func realArrangementsMatchCmarkGFM(markdown: String) throws {
+        for mode in GFMMode.allCases {
+            let expected = try mode.oracle(markdown)
+            let actual = try mode.render(markdown)
+            #expect(actual == expected, "\(markdown.debugDescription) (\(mode))")
+        }
+    }
+}
