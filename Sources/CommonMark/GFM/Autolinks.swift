@@ -21,9 +21,10 @@ enum Autolinks {
         var depth = 0
     }
 
-    /// Whether the text may hold a link to find: an `@`, or a `www.` or `scheme://` that is not a link's
-    /// destination (`](https://…)` where the destination and title close), an angle-bracket autolink (`<https://…>`) or an HTML attribute
-    /// (`href="https://…"`), which are links already. Most posts link only that way, and are then skipped.
+    /// Whether the text may hold a link to find: an `@`, a `www.` or a `scheme://`. Where one is already a
+    /// link's (a destination, an angle-bracket autolink, an attribute) is the pass's to tell, from the
+    /// text nodes: the source around it tells wrongly (`[a]](https://…)` is no link, `\<https://…>` is text,
+    /// `link="https://…"` outside a tag is text, and cmark-gfm links each).
     static func mayMatch(_ text: String) -> Bool {
         if ByteSearch.contains(text, UInt8(ascii: "@")) { return true }
         var text = text
@@ -41,30 +42,8 @@ enum Autolinks {
                         ? bytes[index + 1] == UInt8(ascii: "w") && bytes[index + 2] == UInt8(ascii: "w")
                             && bytes[index + 3] == UInt8(ascii: ".")
                         : bytes[index + 1] == UInt8(ascii: "/") && bytes[index + 2] == UInt8(ascii: "/")
-                    guard matches else { continue }
-                    // Back over the scheme (or `https://` before `www.`) to what comes before the URL.
-                    var start = index
-                    while start > 0,
-                        isAlpha(bytes[start - 1])
-                            || (isWWW
-                                && (bytes[start - 1] == UInt8(ascii: "/") || bytes[start - 1] == UInt8(ascii: ":")))
-                    {
-                        start -= 1
-                    }
-                    let before = start > 0 ? bytes[start - 1] : 0
-                    let twoBefore = start > 1 ? bytes[start - 2] : 0
-                    // `<…>` is a link already when it closes before any space, as CommonMark's autolinks do.
-                    // A URL in quotes after `=` is not: outside a tag (`link="https://…"` in a shortcode's
-                    // text) cmark-gfm links it, and inside one the pass finds no text to link.
-                    var close = index
-                    while close < bytes.count, bytes[close] != UInt8(ascii: ">"), bytes[close] > 0x20 { close += 1 }
-                    let isAngle =
-                        before == UInt8(ascii: "<") && close < bytes.count && bytes[close] == UInt8(ascii: ">")
-                    let isLinkAlready =
-                        isAngle
-                        || (before == UInt8(ascii: "(") && twoBefore == UInt8(ascii: "]")
-                            && InlineSource.inlineLinkEnd(bytes, start - 1) != nil)
-                    if !isLinkAlready { return true }
+                            && index > 0 && isAlpha(bytes[index - 1])
+                    if matches { return true }
                 }
             }
             return false

@@ -128,13 +128,26 @@ enum LazyLines {
         }
     }
 
-    /// Takes out the marks ``marking(_:at:)`` wrote.
+    /// Takes out the marks ``marking(_:at:)`` wrote: the HTML blocks they made, and their lines where a
+    /// block that an earlier mark let start runs on over them (a lazy tag line starts an HTML block that
+    /// lasts to a blank line: `- a`, `<img>`, `- b`, `<img>` makes one block of the last three lines, with
+    /// the second mark in it).
     static func removeMarks(_ root: OpaquePointer) {
-        let marks = Tree.blocks(root) {
-            // The block keeps the spaces before it, which the line's indentation gave it.
-            Tree.type($0) == CMARK_NODE_HTML_BLOCK
-                && Tree.literal($0).drop(while: { $0 == " " || $0 == "\t" }) == markText + "\n"
+        let holders = Tree.blocks(root) {
+            Tree.type($0) == CMARK_NODE_HTML_BLOCK || Tree.type($0) == CMARK_NODE_CODE_BLOCK
         }
-        for mark in marks { Tree.remove(mark) }
+        for block in holders {
+            let literal = Tree.literal(block)
+            guard literal.contains(markText) else { continue }
+            // A block keeps the spaces before a mark, which the line's indentation gave it.
+            var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
+            lines.removeAll { $0.drop(while: { $0 == " " || $0 == "\t" }) == markText }
+            let kept = lines.joined(separator: "\n")
+            if kept.isEmpty && Tree.type(block) == CMARK_NODE_HTML_BLOCK {
+                Tree.remove(block)
+            } else {
+                Tree.setLiteral(block, kept)
+            }
+        }
     }
 }
