@@ -36,7 +36,18 @@ extension Document {
             consolidate()
             Strikethrough.protectWrittenTildes(blocks, lines: lines(), entities: EntityDecoder())
         }
-        let autolinks = extensions.contains(.autolink) && Autolinks.mayMatch(text)
+        // The marks of URLs and of runs libcmark left unmatched are looked for in the text nodes (one walk)
+        // only where the source holds them.
+        let mayLink = extensions.contains(.autolink) && Autolinks.mayMatch(text)
+        let mayBound = !extensions.isEmpty && (ByteSearch.contains(text, "**") || ByteSearch.contains(text, "__"))
+        var inText = TextMarks()
+        if mayLink || mayBound {
+            Tree.forEachText(under: blocks) { node in
+                inText.add(node, links: mayLink, runs: mayBound)
+                return inText.links == mayLink && inText.runs == mayBound
+            }
+        }
+        let autolinks = inText.links
         let strikethrough = extensions.contains(.strikethrough) && hasTilde
         // Where libcmark (CommonMark 0.30) and cmark-gfm 0.29 match emphasis or curl quotes otherwise, the
         // delimiter pass matches them as cmark-gfm does: cmark-gfm lets no quote right after `(` or `[` open
@@ -46,7 +57,7 @@ extension Document {
         let quotesAfterBrackets =
             !extensions.isEmpty && options.contains(.smart)
             && source.withUTF8 { Delimiters.mayHoldQuoteAfterBracket(UnsafeRawBufferPointer($0)) }
-        let doubledRuns = !extensions.isEmpty && (ByteSearch.contains(text, "**") || ByteSearch.contains(text, "__"))
+        let doubledRuns = inText.runs
         let rematching = strikethrough || quotesAfterBrackets || doubledRuns
         if autolinks || rematching || mergingText { consolidate() }
         if autolinks {

@@ -586,7 +586,7 @@ enum Autolinks {
         byte == 0x20 || (0x09...0x0D).contains(byte)
     }
 
-    private static func isAlpha(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    static func isAlpha(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
     private static func isAlnum(_ byte: UInt8) -> Bool { isAlpha(byte) || (0x30...0x39).contains(byte) }
 
     /// cmark-gfm's `is_valid_hostchar`: the scalar at `index` is neither white space nor punctuation.

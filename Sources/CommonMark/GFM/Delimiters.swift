@@ -81,11 +81,9 @@ enum Delimiters {
         var leftOver = false
         Tree.walk(block, into: { _ in !leftOver }) { node in
             guard !leftOver, Tree.isText(node) else { return }
-            leftOver = Tree.withLiteralBytes(node) { literal in
-                let bytes = UnsafeRawBufferPointer(literal)
-                return ByteSearch.next(UInt8(ascii: "*"), in: bytes, from: 0, to: bytes.count) < bytes.count
-                    || ByteSearch.next(UInt8(ascii: "_"), in: bytes, from: 0, to: bytes.count) < bytes.count
-            }
+            var marks = TextMarks()
+            marks.add(node, links: false, runs: true)
+            leftOver = marks.runs
         }
         return leftOver
     }

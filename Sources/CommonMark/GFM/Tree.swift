@@ -271,6 +271,19 @@ enum Tree {
 
     static func isText(_ node: Pointer) -> Bool { cmark_node_get_type(node) == CMARK_NODE_TEXT }
 
+    /// Calls `visit` with each text node under `blocks`, in document order, until it returns true: what
+    /// libcmark left as text, where a pass over the source would also look in link destinations, code and
+    /// raw HTML.
+    static func forEachText(under blocks: [Pointer], _ visit: (Pointer) -> Bool) {
+        var done = false
+        for block in blocks where !done {
+            walk(block, into: { _ in !done }) { node in
+                guard !done, isText(node) else { return }
+                done = visit(node)
+            }
+        }
+    }
+
     /// How many block quotes a node is in.
     static func quoteDepth(of node: Pointer) -> Int {
         var quotes = 0
