@@ -140,7 +140,7 @@ public final class Document {
         return TableParse(plans: plans, parsedText: parsedText, shift: prelude.lines)
     }
 
-    /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:excluding:)``)
+    /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:correcting:)``)
     /// and task lines holding a definition without their marker; returns the tree, the text parsed, the
     /// definitions' labels and the rewritten task lines.
     private static func parse(_ markdown: String, options: RenderOptions, extensions: Extensions)
@@ -148,22 +148,20 @@ public final class Document {
     {
         var source = markdown
         var labels: [Footnotes.Position: String] = [:]
+        var pending: [Int: Int] = [:]
         if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
-            (source, labels) = rewritten
+            (source, labels, pending) = rewritten
         }
         var (root, tasks) = try parse(
             &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
-        let missing = labels.isEmpty ? [] : Footnotes.missingDefinitions(root, labels: labels)
-        // A definition at a line's start is at its container's content.
-        let indented =
-            labels.keys.contains { $0.column > 1 }
-            ? Footnotes.indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:]
-        guard !missing.isEmpty || !indented.isEmpty else { return (root, source, labels, tasks) }
-        // Definitions written in code or HTML blocks are text, and indented ones are counted from their
-        // container's content: parsed again.
+        let corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
+        guard !corrections.isEmpty else { return (root, source, labels, tasks) }
+        // Definitions written in code or HTML blocks are text, indented ones are counted from their
+        // container's content, and lazy lines keep a definition going to a line that ends it: parsed again.
         cmark_node_free(root)
         (source, labels) =
-            Footnotes.rewriteDefinitions(markdown, excluding: missing, outdenting: indented) ?? (markdown, [:])
+            Footnotes.rewriteDefinitions(markdown, correcting: corrections).map { ($0.source, $0.labels) }
+            ?? (markdown, [:])
         (root, tasks) = try parse(
             &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
         return (root, source, labels, tasks)

@@ -46,14 +46,14 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (1 of 6,000 documents with seed 1, 0.02%; none
-        // with seed 777777): a lone `>` after a lazy line of a definition in a quote; a line break at the
-        // start of an item's paragraph before a lazy line whose URL takes an escape's backslash. More than 1% is a new class.
+        // The corners still open, as the manual lists them (none of 6,000 documents with seeds 1 and 777777,
+        // 5 of 24,000 with four others): a line break at the start of an item's paragraph before a lazy line
+        // whose URL takes an escape's backslash, and the rarer arrangements there. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a lone > after a lazy line of a definition, a URL after a line break at an item's start"
+            "a URL after a line break at an item's start, and the manual's rarer arrangements"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -343,6 +343,14 @@ import Testing
             "[^1]\n- [^1]: a\n        b\n  \n        c", "[^1]\n[^1]: a\n    b\n \t\n    c",
             "[^1]\n[^1]: - a\n    b\n  \n    c",
             "[^1]\n  [^1]: a\n      b\n  \n      c",
+            // And after lazy lines of its paragraph, which cmark-gfm's definition keeps as libcmark's item does.
+            ">[^1]: a\nb\n>     ```\n>\n> c\n\n[^1]", ">[^1]: a\nb\n>\n>     c\n\n[^1]",
+            ">[^1]: a\n>b\n>\n>     c\n\n[^1]",
+            "[^1]: a\nb\n  \n    c\n\n[^1]", ">[^1]: a\n>     b\nc\n>\n>     d\n\n[^1]",
+            ">[^1]:\nb\n>\n>     c\n\n[^1]",
+            ">[^1]: a\nb\nc\n>\n>     d\n\n[^1]", "> > [^1]: a\nb\n>\n>     c\n\n[^1]", "[^1]: a\nb\n\t\n    c\n\n[^1]",
+            ">[^1]: a\nb\n>[^2]: c\nd\n>\n>     e\n\n[^1][^2]", "- a\n  >[^1]: b\n  c\n  >\n  >     d\n\n[^1]",
+            ">[^1]: a\n# b\n>\n>     c\n\n[^1]", ">[^1]: a\nb\n\n>\n>     c\n\n[^1]",
             // In quotes inside list items, a `>` indented four columns past the item's content is text.
             "2.\n   >_|\n       > ~_", "- > a|b\n      > -|-", "- > a|b\n     > -|-", "- > a\n      > ~b~ ~",
             "- > a\n  > ~b~\n      > c~", "1. > _a\n       > b_", "1. > _a\n      > b_",
