@@ -414,6 +414,16 @@ import Testing
             "1) [x]\t\r\r   e", "1) [x]\t\n\n   e", "1) [x] \r\n\r\n   e", "- [x] \n\n  e", "- [x] \n\n  e\n\n  f",
             "- [ ] \n\n\n  e", "- [ ] \n\nb", "> - [ ] \n>\n>   e", "1. [ ] \n\n   *e*\n   f",
             "- [ ] \n\n  [a]: /u\n\n[a]",
+            // There the item has no child and keeps its content column, and the line may interrupt a paragraph.
+            "- [ ] \n      a\n    b", "- [ ] \n\n  > q", "- [ ] \n\n  b\n- c", "- [ ] \n  -\n    b",
+            "- [ ] \n  -\n  b\n  ---",
+            "a\n- [ ] \n  b", "a\n- [ ] ", "a\n- [ ] \n\nb", "a\n- [ ] \n\n  b", "a\n- [ ] \n\n      b",
+            "a\n- [ ] \n  \n\n  b",
+            "- a\n  - [ ] \n\n    b", "- a\n  - [ ] \n    b", "1. a\n   - [ ] \n\n      b", "1. a\n   2. [ ] ",
+            "-   [ ] \n  b", "-   [ ] \n    b", "-   [ ] \n\n    b", "-   [ ] \n  \n  > q", "-   [ ] \n  > q",
+            "- [ ] \n  \n  b", "- [ ]\n- [x] \n  c", "```\n- [ ] \n\n```", "  - [ ] \n\n  - b", "- [ ] \n\n- [ ] \n",
+            "-   [ ] \n    \n  a", "-   [ ] \n    \n    a", "-   [ ] \n    \n  \n    a", "-   [ ] \n    \n- a",
+            "- [ ]\t\n\t\tb", "1. [x] \n   a|b\n   -|-", "+ [ ] \n  ===\n  b", "- [ ] \n  [r]: /u\n\n[r]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {
