@@ -296,6 +296,11 @@ import Testing
             "> [y]:(b\n> [z]:((c\n\n[y][z]", "- [x] [^x y]: (\n\n[^x y]", "1. [x] [y]:(a\n- b\n\n[y]",
             "    [y]:(\n\n[y]", "`[y]:(`\n\n[y]", "~~~\n[y]:(\n~~~\n[y]", "[y]:(\r\n\r\n[y]", "[y]:\\((\n\n[y]",
             "a\r\r[y]:(\r\r[y]", "```\r[y]:(\r```\r[y]", "<?p ?> a]: b(c\nd",
+            // Followed by text in its paragraph, which holds the lines its line breaks tell.
+            "[y]:(\nfoo\n\n[y]", "[y]: /u\n[z]:(\nfoo\n\n[y][z]", "[y]:(a b\nfoo\n\n[y]", "[y]:\n(\nfoo\n\n[y]",
+            "[y]:(\n===\n\n[y]", "* a [^1]: [l](<u v> \"t\")\n  -\n* b", "x\n[y]:(\nfoo\n\n[y]",
+            "> [y]:(\n> foo\n\n[y]",
+            "- [y]:(\n  foo\n\n[y]", "[y]:(\n<a\nb>\n\n[y]", "[y]:(\nfoo  \nbar\n\n[y]",
             "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
             // A definition answers for itself whether it ends in a blank line: a list or definition inside it
             // that goes on over that line makes no list around it loose.

@@ -112,12 +112,34 @@ enum UnbalancedDestinations {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// The lines among `lines` that a leaf block of `root` spans.
+    /// The lines among `lines` that a leaf block of `root` spans. A paragraph's definitions are taken out of
+    /// it, but not out of its lines: it holds the lines of the text it has left, its last, as many as its
+    /// line breaks tell (all of them where a code span, whose line breaks become spaces, may hide one).
     private static func heldLines(_ root: OpaquePointer, among lines: Set<Int>) -> [Int] {
         // libcmark ends an HTML block closed on its first line at line 0.
-        let spans = Tree.blocks(root) { !Tree.holdsBlocks($0) }.map {
-            Tree.startLine($0)...max(Tree.startLine($0), Tree.endLine($0))
+        let spans = Tree.blocks(root) { !Tree.holdsBlocks($0) }.map { block in
+            let (first, last) = (Tree.startLine(block), max(Tree.startLine(block), Tree.endLine(block)))
+            // A setext heading's lines are not counted: libcmark may end it on a line after its underline.
+            guard Tree.type(block) == CMARK_NODE_PARAGRAPH, last > first, let breaks = lineBreaks(in: block) else {
+                return first...last
+            }
+            return max(first, last - breaks)...last
         }
         return lines.filter { line in spans.contains { $0.contains(line) } }
+    }
+
+    /// The line breaks in a block's text, soft and hard and inside raw HTML; nil where it holds code.
+    private static func lineBreaks(in paragraph: OpaquePointer) -> Int? {
+        var count = 0
+        var holdsCode = false
+        Tree.walk(paragraph, into: { _ in true }) { node in
+            switch Tree.type(node) {
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: count += 1
+            case CMARK_NODE_HTML_INLINE: count += Tree.literalBytes(node).count { $0 == 0x0A }
+            case CMARK_NODE_CODE: holdsCode = true
+            default: break
+            }
+        }
+        return holdsCode ? nil : count
     }
 }
