@@ -338,6 +338,8 @@ import Testing
             ">http://a\\\n &", "- _~\t~_\\\n i", ">www.\\\n   www.x.com", "- www.\\\n b", "> - a\\\n b ~x~&#126;",
             "- a\n  - b\\\n    c ~&#126;", "- a\n  - b\\\n   c ~&#126;", "- a\n  - b\\\n c ~&#126;",
             ">a\\\\\n b ~&#126;", ">a  \n b ~&#126;", ">a\\\n b [^1]\n\n[^1]: x", ">a\\\n b www.x.com",
+            "+ >www.\\\n )", "+ >www.\\\n   )", "- a\n  + >www.\\\n )", "- a\n  + >www.\\\n   )", "+ > > www.\\\n )",
+            "+ > 1) a. www.a.com\\_b\\\n     www.a.b/(c)", "+ > 1) a\\\n  b ~x~&#126;", "- > - a\\\n b ~x~&#126;",
             // A line of only `>`, or of white space, ends a definition after lines of its content too.
             "[^1]\n>[^1]:\n>\t  ```\n>", "[^1]\n>[^1]:\n>     a\n>", "[^1]\n>[^1]: a\n>     b\n>\n>     c",
             "[^1]\n>[^1]: a\n>     b\n>     c\n>\n>     d", "[^1]\n> [^1]: a\n>\n>     b\n>\n>     c",
