@@ -99,6 +99,8 @@ import Testing
             ">[^1]:\n>\n>\t   )\n\n[^1]", ">[^e]:\n>\n>\t\t`", ">[^n]:\n>\n>      日", ">[^1]: a\n>\n>     b\n\n[^1]",
             "> [^1]: a\n>   \n>     b\n\n[^1]", "> > [^1]:\n> >\n> >      x\n\n[^1]", ">[^1]:\n>\n> b\n\n[^1]",
             ">[^1]: a\n>\n>     b\n>\n>     c\n\n[^1]",
+            ">[^1]:\n   >\t\n   >\t ~", "  >[^1]: a\n  >\t\n  >\t  b\n\n[^1]", ">[^1]: a\n>\t \n>\t  b\n\n[^1]",
+            " >[^1]: a\n >\t\n >\t   b\n\n[^1]",
             "[^1]:\n>", "[^1]: a\n>\n\n[^1]",
             // Numeric references of eight digits (seven or eight hexadecimal) are read as cmark-gfm 0.29 reads them.
             "a &#98765432; b", "&#99999999;", "&#00000065;", "&#xFFFFFFF;", "&#x0000041;", "&#x00000041;",

@@ -359,17 +359,22 @@ enum Footnotes {
     private static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0) -> Bool {
         var rest = line
         var column = 0
+        var start = 0
         for _ in 0..<quotes {
             let indent = rest.prefix { $0 == " " }
             guard indent.count < 4, rest.dropFirst(indent.count).first == ">" else { return false }
             column += indent.count + 1
             rest = rest.dropFirst(indent.count + 1)
+            start = column
             if rest.first == " " {
                 column += 1
                 rest = rest.dropFirst()
+                start = column
+            } else if rest.first == "\t" {
+                // cmark takes one column of the tab as the marker's optional space; the others are indentation.
+                start = column + 1
             }
         }
-        let start = column
         for character in rest {
             guard character == " " || character == "\t" else { break }
             column = character == "\t" ? column + 4 - column % 4 : column + 1
