@@ -285,6 +285,8 @@ import Testing
             // A lazy header row keeps its leading white space.
             "2. _\n |\n   |-", "1) .\n |\n   |-", "- a\n  |b\n  |-", "> a|b\n   > -|-", "- a\n  b\n |c\n  -|-",
             "2) >é||||\n    >-|-|-|-", "2) >a\n    >\\",
+            "+ 2. h\n  |\n     :-", "+ 2. h\n  |a\n     -|-", "+ 2. h\n   |a\n     -|-", "- a\n  - h\n  |\n    :-",
+            "- a\n  - h\n  |b|c\n    -|-", "   + 2. h\n     |\n        :-", ">+ 2. h\n  |\n     :-",
             // The text before a table in its paragraph defines no links.
             "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
             "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",
