@@ -473,7 +473,12 @@ enum Tables {
             for segment in plan.segments {
                 switch segment {
                 case .text(let text, _), .blocks(let text), .heading(let text, _): add(text, marked: false)
-                case .prefix(let text): add(text, marked: true)
+                // The text before a table is one paragraph: its lines after the first, indented four columns,
+                // stay its continuation lines (`a`, `      -` is no heading), whose indentation libcmark drops.
+                case .prefix(let text):
+                    add(
+                        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "),
+                        marked: true)
                 case .code: break
                 case .table(let table):
                     for cell in table.header { add(cell, marked: true) }
