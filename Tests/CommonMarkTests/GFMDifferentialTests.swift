@@ -129,6 +129,10 @@ import Testing
             "[^1]: a\n    [^2]: b\n\n[^1] [^2]", "[^1]:\n    [^2]: b\n\n[^1] [^2]",
             "[^1]: a\n\n    [^2]: b\n\n[^1] [^2]",
             "[^1]: a\n    [^2]: b\n        [^3]: c\n\n[^1] [^2] [^3]", "> [^1]: a\n>     [^2]: b\n\n[^1] [^2]",
+            // A line that ends definitions nested in each other is rewritten once.
+            "* [^n]:\n      [^1]:\n ", "[^1]: a\n    [^2]: b\n  \n    c\n\n[^1] [^2]",
+            "> [^1]: a\n>     [^2]: b\n>\n>     c\n\n[^1] [^2]",
+            "* [^n]: a\n      [^1]: b\n \n\n[^n][^1]",
             "[^1]: a\n      [^2]: b\n\n[^1] [^2]", "    [^1]: a\n\n[^1]", "*     [^1]:", "2.\n   [^1]:\n   d",
             "a\n    [^1]: b\n\n[^1]",
             // After list or quote markers that start a definition's text, at any indentation (a nested item's).

@@ -115,14 +115,19 @@ enum Footnotes {
         index < lines.count && isBlankButNotEmpty(lines[index]) && !isIndentedForContent(lines[index], quotes: quotes)
     }
 
-    /// The source with each range, in order, replaced.
+    /// The source with each range replaced, in the source's order. A line that ends definitions nested in
+    /// each other is replaced once, by the outermost one's mark, which came first.
     private static func replacing(_ replaced: [(range: Range<String.Index>, replacement: String)], in source: String)
         -> String
     {
         var output = ""
         output.reserveCapacity(source.utf8.count)
         var last = source.startIndex
-        for (range, replacement) in replaced {
+        // A nested definition's rewrite comes after the mark of the line that ends the one around it.
+        let ordered = replaced.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }
+        for (range, replacement) in ordered.map(\.element) where range.lowerBound >= last {
             output += source[last..<range.lowerBound]
             output += replacement
             last = range.upperBound
