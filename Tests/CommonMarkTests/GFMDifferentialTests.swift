@@ -352,6 +352,7 @@ import Testing
             ">a\\\\\n b ~&#126;", ">a  \n b ~&#126;", ">a\\\n b [^1]\n\n[^1]: x", ">a\\\n b www.x.com",
             "+ >www.\\\n )", "+ >www.\\\n   )", "- a\n  + >www.\\\n )", "- a\n  + >www.\\\n   )", "+ > > www.\\\n )",
             "+ > 1) a. www.a.com\\_b\\\n     www.a.b/(c)", "+ > 1) a\\\n  b ~x~&#126;", "- > - a\\\n b ~x~&#126;",
+            ">>http://e\\\n>\t`", ">>www.\\\n>\t )", ">>a\\\n>\t b ~x~&#126;", "> > www.\\\n>\t  )",
             // A line of only `>`, or of white space, ends a definition after lines of its content too.
             "[^1]\n>[^1]:\n>\t  ```\n>", "[^1]\n>[^1]:\n>     a\n>", "[^1]\n>[^1]: a\n>     b\n>\n>     c",
             "[^1]\n>[^1]: a\n>     b\n>     c\n>\n>     d", "[^1]\n> [^1]: a\n>\n>     b\n>\n>     c",

@@ -46,7 +46,7 @@ struct InlineSource {
         var items: [Int]?
         var content = contentLines.indices.map { index in
             let line = contentLines[index]
-            guard index > 0, !line.whitespace.isEmpty, endsInHardBreak(contentLines[index - 1].text) else {
+            guard index > 0, line.indent > 0, endsInHardBreak(contentLines[index - 1].text) else {
                 return Array(line.text.utf8)
             }
             if items == nil { items = Tables.itemContentColumns(of: block, source: lines, quotes: quotes) }
@@ -97,6 +97,10 @@ struct InlineSource {
         _ line: SourceLines.ContentLine, items: [Int], quotesOnly: Bool, outerItems: () -> [Int]
     ) -> Substring {
         if line.lazy {
+            // A tab after the last `>` the line has leaves the columns the marker did not take, as spaces.
+            if quotesOnly, !line.whitespace.contains("\t") {
+                return String(repeating: " ", count: line.indent - line.whitespace.count) + line.whitespace
+            }
             if quotesOnly { return line.whitespace }
             // The line continues the items whose content column it reaches, and stops at the first quote.
             guard line.quotesFound == 0, !line.whitespace.contains("\t") else { return "" }
