@@ -412,6 +412,9 @@ import Testing
             "[^1]: a\n\n    > b\n\\&[^1]:c\n+ d\n~~e", "[^1]: a\n\n    > b\nc\n+ d", "[^1]: a\n\n    > b\nc\n\n+ d",
             "[^1]: a\n    b\nc\n- d", "[^1]: a\n\n    b\nc\n* d\n\n[^1]", "- x\n\n[^1]: a\nc\n+ d\n\n[^1]",
             "[^1]: a\n[^2]: b\n[^3]: c\n+ d\n\n[^1][^2][^3]",
+            "[^n]:~\nd\n\n\t=\n+ [", "[^n]: a\nd\n\n    b\n+ c", "[^n]: a\nd\n\n    b\n* c",
+            "[^n]: a\nd\n\n    b\n- c\n\n[^n]",
+            "> [^n]: a\n> d\n>\n>     b\n> + c",
             // A paragraph read again after a URL that runs past its emphasis keeps its lines that look like
             // block starts as text.
             "www.~_a_\n    > www.\\_", "www.~_a_\n\t> www.\\_", "www.~_a_\n    - www.\\_", "www.~_a_\n    # www.\\_",

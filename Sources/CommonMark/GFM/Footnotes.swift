@@ -280,7 +280,12 @@ enum Footnotes {
         let nextIndex = ahead.shallow[min(max(following, 0), ahead.shallow.count - 1)]
         let interrupting = ahead.line(ahead.item, from: nextIndex)
         let afterParagraph = ahead.line(ahead.filled, from: ahead.blank[nextIndex])
-        var taken = [bullet(next), bullet(afterBlank), bullet(interrupting), bullet(afterParagraph)]
+        // A lazy line may continue the paragraph: the list after the content that follows a blank line
+        // would join the item too.
+        let afterContent = ahead.line(ahead.shallow, from: ahead.blank[min(following, ahead.blank.count - 1)])
+        var taken = [
+            bullet(next), bullet(afterBlank), bullet(interrupting), bullet(afterParagraph), bullet(afterContent),
+        ]
         for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
         {
             taken.append(Character(rule))
