@@ -66,14 +66,10 @@ enum Footnotes {
             let spaces = endsAtLine(number + 1, of: lines, quotes: quotes) ? "    " : "   "
             // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
             // inside the first, as a list item opens inside another on one line.
-            var start = body
-            if let outdent = corrections.outdenting[number + 1],
-                line[..<body.startIndex].hasSuffix(String(repeating: " ", count: outdent))
-            {
-                start = line[line.utf8.index(body.startIndex, offsetBy: -outdent)...]
-            }
+            var (start, lead) = outdented(body, in: line, by: corrections.outdenting[number + 1])
+            replaced.append((start.startIndex..<start.startIndex, lead))
             // The column in the rewritten line, where each definition before takes the marker's width.
-            var column = line[..<start.startIndex].utf8.count + 1
+            var column = line[..<start.startIndex].utf8.count + lead.utf8.count + 1
             while true {
                 labels[Position(line: number + 1, column: column)] = String(found.label)
                 let text = found.text
@@ -105,6 +101,22 @@ enum Footnotes {
         }
         guard !labels.isEmpty else { return nil }
         return (replacing(replaced, in: source), labels, pending)
+    }
+
+    /// Where the bullet of a definition at `body` goes when it is indented `outdent` columns past its
+    /// container's content, and the spaces written before it: a tab there is written as the spaces it
+    /// stands for (`>\t[^1]:`, whose `>` takes one of the tab's columns).
+    private static func outdented(_ body: Substring, in line: Substring, by outdent: Int?) -> (Substring, String) {
+        guard let outdent else { return (body, "") }
+        let before = line[..<body.startIndex]
+        if before.hasSuffix(String(repeating: " ", count: outdent)) {
+            return (line[line.utf8.index(body.startIndex, offsetBy: -outdent)...], "")
+        }
+        let spaceStart =
+            before.lastIndex { $0 != " " && $0 != "\t" }.map { before.index(after: $0) } ?? before.startIndex
+        let expanded = expandingTabs(before[spaceStart...], in: line)
+        guard before[spaceStart...].contains("\t"), expanded.count >= outdent else { return (body, "") }
+        return (line[spaceStart...], String(repeating: " ", count: expanded.count - outdent))
     }
 
     /// Whether the line at `index` ends a definition inside `quotes` block quotes: cmark-gfm's definition
