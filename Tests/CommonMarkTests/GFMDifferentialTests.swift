@@ -281,6 +281,8 @@ import Testing
             // Lazy text after the rows that an underline follows is a heading where the text stands.
             "2. `||||\n   -|-|-|-\nm\n   -", "- a|b\n  -|-\nc\n  -", "- a|b\n  -|-\nc\n===", "> a|b\n> -|-\nc\n> ---",
             "- a|b\n  -|-\nc\nd\n  ---", "- a|b\n  -|-\n  c\nd\n  ---",
+            "- [x] ||\n  -|\n  |\n=", "- ||\n  -|\n  |\n=", "- ||\n  -|\n  |\n  =", "> ||\n> -|\n> |\n=",
+            "- ||\n  -|\n  |\n---",
             // A tag alone on a lazy line starts an HTML block, as cmark-gfm 0.29 reads it (libcmark 0.30 does not).
             ">w\n<l>", ">]\n<a f=\"\">", "3. ;\n<n>", "[^1]:1\n<n>", "* ^\n<b>", "> a\n> <b>", "- a\n  <b>",
             "- a\n    b\n <b>", "> a\n</b>\nc", "- x\n  - a\n  <b>", "> a\n    <b>", "1.   a\n    <b>",

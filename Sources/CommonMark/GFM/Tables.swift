@@ -218,7 +218,12 @@ enum Tables {
         }
         guard !segments.isEmpty else { return nil }
         if textStart < lines.count {
-            let text = lines[textStart...].map { String($0.text) }.joined(separator: "\n")
+            // A lazy line after the text's first continues its paragraph, whatever it looks like (`=` is no
+            // underline there): indented four columns, which libcmark drops from a continuation line.
+            let text = lines[textStart...].enumerated().map {
+                ($0.offset > 0 && $0.element.lazy ? "    " : "") + $0.element.text
+            }
+            .joined(separator: "\n")
             segments.append(.text(text, quotes: lines[textStart].lazy ? lines[textStart].quotesFound : nil))
         }
         return segments
