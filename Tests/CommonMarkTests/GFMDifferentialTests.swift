@@ -318,6 +318,10 @@ import Testing
             "[y]:(\n===\n\n[y]", "* a [^1]: [l](<u v> \"t\")\n  -\n* b", "x\n[y]:(\nfoo\n\n[y]",
             "> [y]:(\n> foo\n\n[y]",
             "- [y]:(\n  foo\n\n[y]", "[y]:(\n<a\nb>\n\n[y]", "[y]:(\nfoo  \nbar\n\n[y]",
+            // So does an inline link's destination, which a space ends.
+            "[a]((b )", "[a](b( )", "[a]((b \"t\")", "[a]((b)", "`[a]((b )`", "x [a]((b ) y [c](d)", "![a]((b )",
+            "[a](\n(b )",
+            "<a href=\"[a]((b )\">", "[a]((b c)", "[a]((b\n\"t\")", "[a]((b ) `x`", "    [a]((b )", "[a]((b ) [c]((d )",
             "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
             // A definition answers for itself whether it ends in a blank line: a list or definition inside it
             // that goes on over that line makes no list around it loose.
