@@ -33,7 +33,11 @@ enum UnbalancedDestinations {
                 start += source[start] == 0x0D && start + 1 < source.count && source[start + 1] == 0x0A ? 2 : 1
                 while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
             }
-            guard let open = openParentheses(source, from: start), !open.isEmpty else { continue }
+            // A `](` inside a destination scanned already is part of it (`[a](b[c](d )`), as cmark-gfm
+            // reads it; skipping it keeps the scans linear where no white space ends them (`[a](b[a](b`).
+            var scanned = start
+            defer { colon = max(colon, scanned) }
+            guard let open = openParentheses(source, from: start, end: &scanned), !open.isEmpty else { continue }
             while line.end < open[0] {
                 // A CR ends a line unless an LF follows it, which ends the line instead.
                 let byte = source[line.end]
@@ -89,11 +93,11 @@ enum UnbalancedDestinations {
 
     /// The offsets of the `(`s left open in the destination starting at `start`, as cmark-gfm 0.29 scans
     /// it; `nil` when it reads no such destination (one led by `<`, one that a `)` ends, or more than 32
-    /// parentheses deep).
-    private static func openParentheses(_ source: [UInt8], from start: Int) -> [Int]? {
+    /// parentheses deep). `end` is set to where the scan stopped.
+    private static func openParentheses(_ source: [UInt8], from start: Int, end index: inout Int) -> [Int]? {
         guard start < source.count, source[start] != UInt8(ascii: "<") else { return nil }
         var open: [Int] = []
-        var index = start
+        index = start
         while index < source.count {
             let byte = source[index]
             if byte == UInt8(ascii: "\\"), index + 1 < source.count, isPunctuation(source[index + 1]) {
