@@ -76,12 +76,14 @@ enum UnbalancedDestinations {
         return parse(source)
     }
 
+    private static let closingBracket = [UInt8(ascii: "]")]
+
     /// The first `:` or `(` right after a `]` at or after `from`: the `]`s found with memchr, as most
     /// documents with links are searched.
     private static func firstColonAfterBracket(_ source: [UInt8], from: Int) -> Int? {
         source.withUnsafeBytes { bytes in
             var index = max(from, 1) - 1
-            while let bracket = ByteSearch.firstIndex(of: [UInt8(ascii: "]")], in: bytes, from: index) {
+            while let bracket = ByteSearch.firstIndex(of: closingBracket, in: bytes, from: index) {
                 let next = bracket + 1
                 guard next < bytes.count else { return nil }
                 if bytes[next] == UInt8(ascii: ":") || bytes[next] == UInt8(ascii: "(") { return next }
