@@ -74,7 +74,14 @@ enum MarkdownPathology {
             "footnote definitions in a quote, no blank lines",
             { n in (0..<(n / 4)).map { "> [^n\($0)]: a\n>     b\n" }.joined() + "\n[^n0]\n" }
         ),
+        (
+            "footnote definitions in a quote after lazy lines",
+            { n in (0..<(n / 4)).map { ">[^n\($0)]: a\nb\n>\n>     c\n\n" }.joined() + "[^n0]\n" }
+        ),
         ("task list items", { String(repeating: "- [ ] a\n- [x] b\n", count: $0) }),
+        // Each empty task that interrupts a paragraph is parsed again with a mark, and ends at a blank line.
+        ("empty task items", { String(repeating: "- [ ] \n\n  a\n- [x]\n  b\n", count: $0 / 2) }),
+        ("empty task items interrupting paragraphs", { String(repeating: "a\n- [ ] \n\n  b\n\n", count: $0 / 2) }),
     ]
 
     /// Time growing more than this many times faster than the document counts as slower than linear: twice

@@ -89,8 +89,7 @@ public final class Document {
         }
         if taskLists {
             TaskLists.apply(
-                root, source: sourceLines(), written: writtenLines(), shift: shift,
-                fromPrelude: fromPrelude, rewritten: rewrittenTasks, smart: options.contains(.smart))
+                root, written: writtenLines(), shift: shift, fromPrelude: fromPrelude, rewritten: rewrittenTasks)
         }
         // cmark-gfm 0.29 reads numeric references of eight digits; libcmark 0.30 leaves them text.
         if !extensions.isEmpty, ByteSearch.contains(source, "&#"), NumericReferences.mayHold(source) {
@@ -140,7 +139,7 @@ public final class Document {
         return TableParse(plans: plans, parsedText: parsedText, shift: prelude.lines)
     }
 
-    /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:excluding:)``)
+    /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:correcting:)``)
     /// and task lines holding a definition without their marker; returns the tree, the text parsed, the
     /// definitions' labels and the rewritten task lines.
     private static func parse(_ markdown: String, options: RenderOptions, extensions: Extensions)
@@ -148,46 +147,51 @@ public final class Document {
     {
         var source = markdown
         var labels: [Footnotes.Position: String] = [:]
+        var pending: [Int: Int] = [:]
         if extensions.contains(.footnotes), let rewritten = Footnotes.rewriteDefinitions(source) {
-            (source, labels) = rewritten
+            (source, labels, pending) = rewritten
         }
         var (root, tasks) = try parse(
             &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
-        let missing = labels.isEmpty ? [] : Footnotes.missingDefinitions(root, labels: labels)
-        // A definition at a line's start is at its container's content.
-        let indented =
-            labels.keys.contains { $0.column > 1 }
-            ? Footnotes.indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:]
-        guard !missing.isEmpty || !indented.isEmpty else { return (root, source, labels, tasks) }
-        // Definitions written in code or HTML blocks are text, and indented ones are counted from their
-        // container's content: parsed again.
+        let corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
+        guard !corrections.isEmpty else { return (root, source, labels, tasks) }
+        // Definitions written in code or HTML blocks are text, indented ones are counted from their
+        // container's content, and lazy lines keep a definition going to a line that ends it: parsed again.
         cmark_node_free(root)
         (source, labels) =
-            Footnotes.rewriteDefinitions(markdown, excluding: missing, outdenting: indented) ?? (markdown, [:])
+            Footnotes.rewriteDefinitions(markdown, correcting: corrections).map { ($0.source, $0.labels) }
+            ?? (markdown, [:])
         (root, tasks) = try parse(
             &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
         return (root, source, labels, tasks)
     }
 
-    /// Parses the source, with the lines of task items that hold a link reference definition rewritten
-    /// (``TaskLists/rewriteDefinitionLines(_:only:)``) when `rewritingTasks`; returns the tree and those lines.
+    /// Parses the source, with task lines rewritten (``TaskLists/rewriteLines(_:forms:)``) when
+    /// `rewritingTasks`; returns the tree and, for each rewritten line, whether its task is checked.
     private static func parse(_ source: inout String, options: RenderOptions, rewritingTasks: Bool, asCmarkGFM: Bool)
         throws(CommonMarkError) -> (OpaquePointer, [Int: Bool])
     {
         let written = source
-        guard rewritingTasks, let rewritten = TaskLists.rewriteDefinitionLines(source) else {
-            return (try parse(source, options: options, asCmarkGFM: asCmarkGFM), [:])
+        var forms: [Int: TaskLists.LineForm?] = [:]
+        // A line moves from an empty item to the mark to as written, and the lines' changes rarely make
+        // another line miss: a few parses at most, however many lines change.
+        for attempt in 1...4 {
+            guard rewritingTasks, let rewritten = TaskLists.rewriteLines(written, forms: forms) else {
+                source = written
+                return (try parse(written, options: options, asCmarkGFM: asCmarkGFM), [:])
+            }
+            source = rewritten.source
+            let root = try parse(source, options: options, asCmarkGFM: asCmarkGFM)
+            // A rewritten line that starts no list item is parsed again: an empty item that would interrupt a
+            // paragraph with the mark, any other (in a code block, say) as written.
+            let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
+            let missing = rewritten.forms.filter { !starts.contains($0.key) }
+            guard !missing.isEmpty, attempt < 4 else { return (root, rewritten.checked) }
+            cmark_node_free(root)
+            for (line, form) in missing { forms[line] = form == .emptyItem ? .marked : .some(nil) }
         }
-        source = rewritten.source
-        let root = try parse(source, options: options, asCmarkGFM: asCmarkGFM)
-        // A rewritten line that starts no list item (it is in a code block, say) is parsed as written.
-        let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
-        let kept = Set(rewritten.checked.keys).intersection(starts)
-        guard kept.count < rewritten.checked.count else { return (root, rewritten.checked) }
-        cmark_node_free(root)
-        let again = TaskLists.rewriteDefinitionLines(written, only: kept)
-        source = again?.source ?? written
-        return (try parse(source, options: options, asCmarkGFM: asCmarkGFM), again?.checked ?? [:])
+        source = written
+        return (try parse(written, options: options, asCmarkGFM: asCmarkGFM), [:])
     }
 
     /// Parses `markdown` with libcmark; `asCmarkGFM` reads link reference definitions as cmark-gfm 0.29

@@ -46,14 +46,14 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (1 of 6,000 documents with seed 1, 0.02%; none
-        // with seed 777777): a lone `>` after a lazy line of a definition in a quote; a line break at the
-        // start of an item's paragraph before a lazy line whose URL takes an escape's backslash. More than 1% is a new class.
+        // The corners still open, as the manual lists them (none of 6,000 documents with each of the seeds 1,
+        // 777777, 31337, 8888, 123456 and 161803): a backslash's line break in an item's paragraph before a
+        // lazy line whose URL takes an escape's backslash, and the others there. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
         let openCorners: Comment =
-            "a lone > after a lazy line of a definition, a URL after a line break at an item's start"
+            "a URL after a line break in an item's paragraph, and the manual's other corners"
         withKnownIssue(openCorners, isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
@@ -96,9 +96,14 @@ import Testing
             ">[^e]:\n>\n>     *", "> [^1]: a\n>\n>     b\n\n[^1]", "[^1]: a\n  \n    b\n\n[^1]",
             "[^1]: a\n\n    b\n\n[^1]", "- [^1]: a\n\n      b\n\n[^1]", ">\t[^1]: a\n\n[^1]", ">\t[^n]:] ~",
             ">>\t[^1]: a\n\n[^1]",
+            ">\t[^1]:\n>     '", ">\t[^1]: a\n>     b\n\n[^1]", ">\t[^1]: a\n>\n>     b\n\n[^1]",
+            "> >\t[^1]: a\n> >     b\n\n[^1]",
+            ">\t [^1]: a\n>     b\n\n[^1]",
             ">[^1]:\n>\n>\t   )\n\n[^1]", ">[^e]:\n>\n>\t\t`", ">[^n]:\n>\n>      日", ">[^1]: a\n>\n>     b\n\n[^1]",
             "> [^1]: a\n>   \n>     b\n\n[^1]", "> > [^1]:\n> >\n> >      x\n\n[^1]", ">[^1]:\n>\n> b\n\n[^1]",
             ">[^1]: a\n>\n>     b\n>\n>     c\n\n[^1]",
+            ">[^1]:\n   >\t\n   >\t ~", "  >[^1]: a\n  >\t\n  >\t  b\n\n[^1]", ">[^1]: a\n>\t \n>\t  b\n\n[^1]",
+            " >[^1]: a\n >\t\n >\t   b\n\n[^1]",
             "[^1]:\n>", "[^1]: a\n>\n\n[^1]",
             // Numeric references of eight digits (seven or eight hexadecimal) are read as cmark-gfm 0.29 reads them.
             "a &#98765432; b", "&#99999999;", "&#00000065;", "&#xFFFFFFF;", "&#x0000041;", "&#x00000041;",
@@ -127,6 +132,10 @@ import Testing
             "[^1]: a\n    [^2]: b\n\n[^1] [^2]", "[^1]:\n    [^2]: b\n\n[^1] [^2]",
             "[^1]: a\n\n    [^2]: b\n\n[^1] [^2]",
             "[^1]: a\n    [^2]: b\n        [^3]: c\n\n[^1] [^2] [^3]", "> [^1]: a\n>     [^2]: b\n\n[^1] [^2]",
+            // A line that ends definitions nested in each other is rewritten once.
+            "* [^n]:\n      [^1]:\n ", "[^1]: a\n    [^2]: b\n  \n    c\n\n[^1] [^2]",
+            "> [^1]: a\n>     [^2]: b\n>\n>     c\n\n[^1] [^2]",
+            "* [^n]: a\n      [^1]: b\n \n\n[^n][^1]",
             "[^1]: a\n      [^2]: b\n\n[^1] [^2]", "    [^1]: a\n\n[^1]", "*     [^1]:", "2.\n   [^1]:\n   d",
             "a\n    [^1]: b\n\n[^1]",
             // After list or quote markers that start a definition's text, at any indentation (a nested item's).
@@ -272,6 +281,8 @@ import Testing
             // Lazy text after the rows that an underline follows is a heading where the text stands.
             "2. `||||\n   -|-|-|-\nm\n   -", "- a|b\n  -|-\nc\n  -", "- a|b\n  -|-\nc\n===", "> a|b\n> -|-\nc\n> ---",
             "- a|b\n  -|-\nc\nd\n  ---", "- a|b\n  -|-\n  c\nd\n  ---",
+            "- [x] ||\n  -|\n  |\n=", "- ||\n  -|\n  |\n=", "- ||\n  -|\n  |\n  =", "> ||\n> -|\n> |\n=",
+            "- ||\n  -|\n  |\n---",
             // A tag alone on a lazy line starts an HTML block, as cmark-gfm 0.29 reads it (libcmark 0.30 does not).
             ">w\n<l>", ">]\n<a f=\"\">", "3. ;\n<n>", "[^1]:1\n<n>", "* ^\n<b>", "> a\n> <b>", "- a\n  <b>",
             "- a\n    b\n <b>", "> a\n</b>\nc", "- x\n  - a\n  <b>", "> a\n    <b>", "1.   a\n    <b>",
@@ -283,6 +294,12 @@ import Testing
             // A lazy header row keeps its leading white space.
             "2. _\n |\n   |-", "1) .\n |\n   |-", "- a\n  |b\n  |-", "> a|b\n   > -|-", "- a\n  b\n |c\n  -|-",
             "2) >é||||\n    >-|-|-|-", "2) >a\n    >\\",
+            "+ 2. h\n  |\n     :-", "+ 2. h\n  |a\n     -|-", "+ 2. h\n   |a\n     -|-", "- a\n  - h\n  |\n    :-",
+            "- a\n  - h\n  |b|c\n    -|-", "   + 2. h\n     |\n        :-", ">+ 2. h\n  |\n     :-",
+            // The text before a table stays one paragraph, whatever its indented lines look like.
+            "2) [\n       -\n ||||\n   -|-|-|-", "- a\n      -\n |||\n  -|-|-", "a\n    ===\nb|c\n-|-",
+            "a\n    - b\nc|d\n-|-",
+            "a\n    # b\nc|d\n-|-", "a\n    > b\nc|d\n-|-", "[r]: /u\na\n    -\nb|c\n-|-\n\n[r]",
             // The text before a table in its paragraph defines no links.
             "[r]: /u\na|b\n-|-\n\n[r]", "[r]:t\n~|||\n-|-|-", "[f]:\"\nb||\n-|-", "[a]: /u\nx\na|b\n-|-\n\n[a]",
             "> [r]: /u\n> a|b\n> -|-\n\n[r]", "x *a*\n\"q\" www.a.com\na|b\n-|-",
@@ -296,6 +313,15 @@ import Testing
             "> [y]:(b\n> [z]:((c\n\n[y][z]", "- [x] [^x y]: (\n\n[^x y]", "1. [x] [y]:(a\n- b\n\n[y]",
             "    [y]:(\n\n[y]", "`[y]:(`\n\n[y]", "~~~\n[y]:(\n~~~\n[y]", "[y]:(\r\n\r\n[y]", "[y]:\\((\n\n[y]",
             "a\r\r[y]:(\r\r[y]", "```\r[y]:(\r```\r[y]", "<?p ?> a]: b(c\nd",
+            // Followed by text in its paragraph, which holds the lines its line breaks tell.
+            "[y]:(\nfoo\n\n[y]", "[y]: /u\n[z]:(\nfoo\n\n[y][z]", "[y]:(a b\nfoo\n\n[y]", "[y]:\n(\nfoo\n\n[y]",
+            "[y]:(\n===\n\n[y]", "* a [^1]: [l](<u v> \"t\")\n  -\n* b", "x\n[y]:(\nfoo\n\n[y]",
+            "> [y]:(\n> foo\n\n[y]",
+            "- [y]:(\n  foo\n\n[y]", "[y]:(\n<a\nb>\n\n[y]", "[y]:(\nfoo  \nbar\n\n[y]",
+            // So does an inline link's destination, which a space ends.
+            "[a]((b )", "[a](b( )", "[a]((b \"t\")", "[a]((b)", "`[a]((b )`", "x [a]((b ) y [c](d)", "![a]((b )",
+            "[a](\n(b )",
+            "<a href=\"[a]((b )\">", "[a]((b c)", "[a]((b\n\"t\")", "[a]((b ) `x`", "    [a]((b )", "[a]((b ) [c]((d )",
             "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
             // A definition answers for itself whether it ends in a blank line: a list or definition inside it
             // that goes on over that line makes no list around it loose.
@@ -333,6 +359,9 @@ import Testing
             ">http://a\\\n &", "- _~\t~_\\\n i", ">www.\\\n   www.x.com", "- www.\\\n b", "> - a\\\n b ~x~&#126;",
             "- a\n  - b\\\n    c ~&#126;", "- a\n  - b\\\n   c ~&#126;", "- a\n  - b\\\n c ~&#126;",
             ">a\\\\\n b ~&#126;", ">a  \n b ~&#126;", ">a\\\n b [^1]\n\n[^1]: x", ">a\\\n b www.x.com",
+            "+ >www.\\\n )", "+ >www.\\\n   )", "- a\n  + >www.\\\n )", "- a\n  + >www.\\\n   )", "+ > > www.\\\n )",
+            "+ > 1) a. www.a.com\\_b\\\n     www.a.b/(c)", "+ > 1) a\\\n  b ~x~&#126;", "- > - a\\\n b ~x~&#126;",
+            ">>http://e\\\n>\t`", ">>www.\\\n>\t )", ">>a\\\n>\t b ~x~&#126;", "> > www.\\\n>\t  )",
             // A line of only `>`, or of white space, ends a definition after lines of its content too.
             "[^1]\n>[^1]:\n>\t  ```\n>", "[^1]\n>[^1]:\n>     a\n>", "[^1]\n>[^1]: a\n>     b\n>\n>     c",
             "[^1]\n>[^1]: a\n>     b\n>     c\n>\n>     d", "[^1]\n> [^1]: a\n>\n>     b\n>\n>     c",
@@ -343,6 +372,14 @@ import Testing
             "[^1]\n- [^1]: a\n        b\n  \n        c", "[^1]\n[^1]: a\n    b\n \t\n    c",
             "[^1]\n[^1]: - a\n    b\n  \n    c",
             "[^1]\n  [^1]: a\n      b\n  \n      c",
+            // And after lazy lines of its paragraph, which cmark-gfm's definition keeps as libcmark's item does.
+            ">[^1]: a\nb\n>     ```\n>\n> c\n\n[^1]", ">[^1]: a\nb\n>\n>     c\n\n[^1]",
+            ">[^1]: a\n>b\n>\n>     c\n\n[^1]",
+            "[^1]: a\nb\n  \n    c\n\n[^1]", ">[^1]: a\n>     b\nc\n>\n>     d\n\n[^1]",
+            ">[^1]:\nb\n>\n>     c\n\n[^1]",
+            ">[^1]: a\nb\nc\n>\n>     d\n\n[^1]", "> > [^1]: a\nb\n>\n>     c\n\n[^1]", "[^1]: a\nb\n\t\n    c\n\n[^1]",
+            ">[^1]: a\nb\n>[^2]: c\nd\n>\n>     e\n\n[^1][^2]", "- a\n  >[^1]: b\n  c\n  >\n  >     d\n\n[^1]",
+            ">[^1]: a\n# b\n>\n>     c\n\n[^1]", ">[^1]: a\nb\n\n>\n>     c\n\n[^1]",
             // In quotes inside list items, a `>` indented four columns past the item's content is text.
             "2.\n   >_|\n       > ~_", "- > a|b\n      > -|-", "- > a|b\n     > -|-", "- > a\n      > ~b~ ~",
             "- > a\n  > ~b~\n      > c~", "1. > _a\n       > b_", "1. > _a\n      > b_",
@@ -384,6 +421,9 @@ import Testing
             "[^1]: a\n\n    > b\n\\&[^1]:c\n+ d\n~~e", "[^1]: a\n\n    > b\nc\n+ d", "[^1]: a\n\n    > b\nc\n\n+ d",
             "[^1]: a\n    b\nc\n- d", "[^1]: a\n\n    b\nc\n* d\n\n[^1]", "- x\n\n[^1]: a\nc\n+ d\n\n[^1]",
             "[^1]: a\n[^2]: b\n[^3]: c\n+ d\n\n[^1][^2][^3]",
+            "[^n]:~\nd\n\n\t=\n+ [", "[^n]: a\nd\n\n    b\n+ c", "[^n]: a\nd\n\n    b\n* c",
+            "[^n]: a\nd\n\n    b\n- c\n\n[^n]",
+            "> [^n]: a\n> d\n>\n>     b\n> + c",
             // A paragraph read again after a URL that runs past its emphasis keeps its lines that look like
             // block starts as text.
             "www.~_a_\n    > www.\\_", "www.~_a_\n\t> www.\\_", "www.~_a_\n    - www.\\_", "www.~_a_\n    # www.\\_",
@@ -406,6 +446,16 @@ import Testing
             "1) [x]\t\r\r   e", "1) [x]\t\n\n   e", "1) [x] \r\n\r\n   e", "- [x] \n\n  e", "- [x] \n\n  e\n\n  f",
             "- [ ] \n\n\n  e", "- [ ] \n\nb", "> - [ ] \n>\n>   e", "1. [ ] \n\n   *e*\n   f",
             "- [ ] \n\n  [a]: /u\n\n[a]",
+            // There the item has no child and keeps its content column, and the line may interrupt a paragraph.
+            "- [ ] \n      a\n    b", "- [ ] \n\n  > q", "- [ ] \n\n  b\n- c", "- [ ] \n  -\n    b",
+            "- [ ] \n  -\n  b\n  ---",
+            "a\n- [ ] \n  b", "a\n- [ ] ", "a\n- [ ] \n\nb", "a\n- [ ] \n\n  b", "a\n- [ ] \n\n      b",
+            "a\n- [ ] \n  \n\n  b",
+            "- a\n  - [ ] \n\n    b", "- a\n  - [ ] \n    b", "1. a\n   - [ ] \n\n      b", "1. a\n   2. [ ] ",
+            "-   [ ] \n  b", "-   [ ] \n    b", "-   [ ] \n\n    b", "-   [ ] \n  \n  > q", "-   [ ] \n  > q",
+            "- [ ] \n  \n  b", "- [ ]\n- [x] \n  c", "```\n- [ ] \n\n```", "  - [ ] \n\n  - b", "- [ ] \n\n- [ ] \n",
+            "-   [ ] \n    \n  a", "-   [ ] \n    \n    a", "-   [ ] \n    \n  \n    a", "-   [ ] \n    \n- a",
+            "- [ ]\t\n\t\tb", "1. [x] \n   a|b\n   -|-", "+ [ ] \n  ===\n  b", "- [ ] \n  [r]: /u\n\n[r]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         for mode in GFMMode.allCases {

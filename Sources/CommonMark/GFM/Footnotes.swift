@@ -18,30 +18,33 @@ enum Footnotes {
         var column: Int
     }
 
-    /// The source with definitions rewritten, and each definition's position and label as written.
+    /// The source with definitions rewritten, each definition's position and label as written, and the
+    /// lines that may end a definition after a lazy line (``EndingLines/Ending/pending``, 1-based, by the
+    /// definition's line).
     ///
     /// Every line that reads as a definition is rewritten, in code blocks and HTML blocks too: which lines
-    /// those hold is known only from the parse, after which the caller rewrites again `excluding` the
-    /// definitions whose item did not appear (``missingDefinitions(_:labels:)``) and parses once more.
-    /// - Parameter outdenting: Lines whose definition is indented that many columns past its container's
-    ///   content (``indentedDefinitions(_:labels:source:)``): its bullet goes there, as cmark-gfm counts a
-    ///   definition's four columns of indentation from that content, not from the definition.
-    static func rewriteDefinitions(_ source: String, excluding: Set<Int> = [], outdenting: [Int: Int] = [:]) -> (
-        source: String, labels: [Position: String]
+    /// those hold is known only from the parse, after which the caller rewrites again with the parse's
+    /// ``Corrections`` (``corrections(_:labels:pending:source:)``) and parses once more: definitions whose
+    /// item did not appear are left as written; one indented past its container's content gets its bullet
+    /// there, as cmark-gfm counts a definition's four columns of indentation from that content, not from the
+    /// definition; lazy lines the parse kept in a definition carry the search for its end on.
+    static func rewriteDefinitions(_ source: String, correcting corrections: Corrections = Corrections()) -> (
+        source: String, labels: [Position: String], pending: [Int: Int]
     )? {
         guard source.utf8.count >= 5, ByteSearch.contains(source, "[^") else { return nil }
         var labels: [Position: String] = [:]
+        var pending: [Int: Int] = [:]
         // What to replace: from a definition's `[^` to its text, by `+   `. Collected first, so that a
         // document with none is not copied.
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
         let sourceLines = SourceLines(source)
         let lines = sourceLines.lines
-        var endings = EndingLines(lines: lines)
+        var endings = EndingLines(lines: lines, continuing: corrections.continuing)
         var ahead: LinesAhead?
         for (number, line) in lines.enumerated() {
             // Most lines hold no definition: decided by bytes, without Characters.
             if !Self.mayMatter(sourceLines.bytes(from: number + 1, through: number + 1))
-                || excluding.contains(number + 1)
+                || corrections.excluding.contains(number + 1)
             {
                 continue
             }
@@ -50,6 +53,7 @@ enum Footnotes {
             let rest = line.dropFirst(prefix)
             let indent = rest.prefix { $0 == " " || $0 == "\t" }.count
             let body = rest.dropFirst(indent)
+            let quotes = line[..<rest.startIndex].count { $0 == ">" }
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
             guard var found = definition(at: body) else { continue }
@@ -57,24 +61,15 @@ enum Footnotes {
             let marker = Self.marker(
                 between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(lines),
                 beforeText: innermostText(of: found.text))
-            // cmark-gfm's definition goes on over a blank line only when the line is empty from its first
-            // byte (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its
-            // containers left); after `>` or spaces alone it ends. The item's content then starts a column
-            // further in, so that a line indented four columns after that blank line is no longer its.
-            let endsAtNextLine =
-                number + 1 < lines.count && isBlankButNotEmpty(lines[number + 1])
-                && !isIndentedForContent(lines[number + 1], quotes: line[..<rest.startIndex].count { $0 == ">" })
-            let spaces = endsAtNextLine ? "    " : "   "
+            // The item's content starts a column further in where the next line ends the definition, so that a
+            // line indented four columns after that line is no longer its.
+            let spaces = endsAtLine(number + 1, of: lines, quotes: quotes) ? "    " : "   "
             // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
             // inside the first, as a list item opens inside another on one line.
-            var start = body
-            if let outdent = outdenting[number + 1],
-                line[..<body.startIndex].hasSuffix(String(repeating: " ", count: outdent))
-            {
-                start = line[line.utf8.index(body.startIndex, offsetBy: -outdent)...]
-            }
+            var (start, lead) = outdented(body, in: line, by: corrections.outdenting[number + 1])
+            replaced.append((start.startIndex..<start.startIndex, lead))
             // The column in the rewritten line, where each definition before takes the marker's width.
-            var column = line[..<start.startIndex].utf8.count + 1
+            var column = line[..<start.startIndex].utf8.count + lead.utf8.count + 1
             while true {
                 labels[Position(line: number + 1, column: column)] = String(found.label)
                 let text = found.text
@@ -95,8 +90,9 @@ enum Footnotes {
             // Its content is four columns past the definition, which list items may stand before.
             let offset =
                 Self.column(of: body.startIndex, in: line) - quoteContentColumn(of: line, before: rest.startIndex)
-            if let end = endings.line(
-                after: number, quotes: line[..<rest.startIndex].count { $0 == ">" }, offset: offset),
+            let ending = endings.line(after: number, quotes: quotes, offset: offset)
+            pending[number + 1] = ending.pending.map { $0 + 1 }
+            if let end = ending.line,
                 let mark = blankLineMark(
                     after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[end])
             {
@@ -104,17 +100,46 @@ enum Footnotes {
             }
         }
         guard !labels.isEmpty else { return nil }
-        return (replacing(replaced, in: source), labels)
+        return (replacing(replaced, in: source), labels, pending)
     }
 
-    /// The source with each range, in order, replaced.
+    /// Where the bullet of a definition at `body` goes when it is indented `outdent` columns past its
+    /// container's content, and the spaces written before it: a tab there is written as the spaces it
+    /// stands for (`>\t[^1]:`, whose `>` takes one of the tab's columns).
+    private static func outdented(_ body: Substring, in line: Substring, by outdent: Int?) -> (Substring, String) {
+        guard let outdent else { return (body, "") }
+        let before = line[..<body.startIndex]
+        if before.hasSuffix(String(repeating: " ", count: outdent)) {
+            return (line[line.utf8.index(body.startIndex, offsetBy: -outdent)...], "")
+        }
+        let spaceStart =
+            before.lastIndex { $0 != " " && $0 != "\t" }.map { before.index(after: $0) } ?? before.startIndex
+        let expanded = expandingTabs(before[spaceStart...], in: line)
+        guard before[spaceStart...].contains("\t"), expanded.count >= outdent else { return (body, "") }
+        return (line[spaceStart...], String(repeating: " ", count: expanded.count - outdent))
+    }
+
+    /// Whether the line at `index` ends a definition inside `quotes` block quotes: cmark-gfm's definition
+    /// goes on over a blank line only when the line is empty from its first byte
+    /// (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its containers left);
+    /// after `>` or spaces alone it ends.
+    private static func endsAtLine(_ index: Int, of lines: [Substring], quotes: Int) -> Bool {
+        index < lines.count && isBlankButNotEmpty(lines[index]) && !isIndentedForContent(lines[index], quotes: quotes)
+    }
+
+    /// The source with each range replaced, in the source's order. A line that ends definitions nested in
+    /// each other is replaced once, by the outermost one's mark, which came first.
     private static func replacing(_ replaced: [(range: Range<String.Index>, replacement: String)], in source: String)
         -> String
     {
         var output = ""
         output.reserveCapacity(source.utf8.count)
         var last = source.startIndex
-        for (range, replacement) in replaced {
+        // A nested definition's rewrite comes after the mark of the line that ends the one around it.
+        let ordered = replaced.enumerated().sorted {
+            ($0.element.range.lowerBound, $0.offset) < ($1.element.range.lowerBound, $1.offset)
+        }
+        for (range, replacement) in ordered.map(\.element) where range.lowerBound >= last {
             output += source[last..<range.lowerBound]
             output += replacement
             last = range.upperBound
@@ -127,32 +152,65 @@ enum Footnotes {
     /// cmark-gfm's definition goes on over a blank line only where the line is empty from its first byte,
     /// which a line in a block quote never is.
     private struct EndingLines {
+        /// Where a definition's search ended: the index of the line that ends it, or, where the search stopped
+        /// at a line that may be a lazy continuation line of its paragraph, the index of the first line of
+        /// only `>` or white space after that one, which ends it if the parse keeps the lazy line in it.
+        struct Ending {
+            var line: Int?
+            var pending: Int?
+        }
+
         let lines: [Substring]
-        private var last: (found: (line: Int?, stop: Int), quotes: Int, offset: Int)?
+        /// The indices of lines the parse kept in definitions as lazy continuation lines, as cmark-gfm keeps
+        /// them (a definition's paragraph continues lazily in both).
+        let continuing: Set<Int>
+        private var last: (found: Ending, stop: Int, quotes: Int, offset: Int)?
+        /// For each line index, the index of the first line from it on of only `>` and white space: found
+        /// once, when a search first stops at a line that may be lazy.
+        private var nextBlankButNotEmpty: [Int] = []
 
-        init(lines: [Substring]) { self.lines = lines }
+        init(lines: [Substring], continuing: Set<Int>) {
+            self.lines = lines
+            self.continuing = continuing
+        }
 
-        /// The index of the line that ends the definition on line index `number`, inside `quotes` block
-        /// quotes and `offset` columns past their content. A definition in the lines another's search passed
-        /// ends where that one does: each line is looked at once, however many definitions it holds.
-        mutating func line(after number: Int, quotes: Int, offset: Int) -> Int? {
-            if let last, number < last.found.stop, last.quotes == quotes, last.offset == offset {
-                return last.found.line
+        /// Where the definition on line index `number` ends, inside `quotes` block quotes and `offset` columns
+        /// past their content. A definition in the lines another's search passed ends where that one does:
+        /// each line is looked at once, however many definitions it holds.
+        mutating func line(after number: Int, quotes: Int, offset: Int) -> Ending {
+            if let last, number < last.stop, last.quotes == quotes, last.offset == offset {
+                return last.found
             }
             var index = number + 1
             while index < lines.count {
                 let line = lines[index]
                 let indented = isIndentedForContent(line, quotes: quotes, past: offset)
                 if isBlankButNotEmpty(line), !indented { break }
-                guard indented || (line.isEmpty && quotes == 0) else {
-                    last = ((nil, index), quotes, offset)
-                    return nil
+                guard indented || (line.isEmpty && quotes == 0) || continuing.contains(index) else {
+                    // A line right after one that is not blank may continue the definition's paragraph; the
+                    // parse tells, where a line that would end the definition follows.
+                    let mayBeLazy =
+                        !line.isEmpty && !lines[index - 1].allSatisfy { $0 == " " || $0 == "\t" || $0 == ">" }
+                    let found = Ending(line: nil, pending: mayBeLazy ? blankButNotEmpty(from: index + 1) : nil)
+                    last = (found, index, quotes, offset)
+                    return found
                 }
                 index += 1
             }
-            let found = index < lines.count ? index : nil
-            last = ((found, index), quotes, offset)
+            let found = Ending(line: index < lines.count ? index : nil)
+            last = (found, index, quotes, offset)
             return found
+        }
+
+        private mutating func blankButNotEmpty(from index: Int) -> Int? {
+            if nextBlankButNotEmpty.isEmpty {
+                nextBlankButNotEmpty = [Int](repeating: lines.count, count: lines.count + 1)
+                for line in lines.indices.reversed() {
+                    nextBlankButNotEmpty[line] = isBlankButNotEmpty(lines[line]) ? line : nextBlankButNotEmpty[line + 1]
+                }
+            }
+            let found = nextBlankButNotEmpty[min(index, lines.count)]
+            return found < lines.count ? found : nil
         }
     }
 
@@ -234,7 +292,12 @@ enum Footnotes {
         let nextIndex = ahead.shallow[min(max(following, 0), ahead.shallow.count - 1)]
         let interrupting = ahead.line(ahead.item, from: nextIndex)
         let afterParagraph = ahead.line(ahead.filled, from: ahead.blank[nextIndex])
-        var taken = [bullet(next), bullet(afterBlank), bullet(interrupting), bullet(afterParagraph)]
+        // A lazy line may continue the paragraph: the list after the content that follows a blank line
+        // would join the item too.
+        let afterContent = ahead.line(ahead.shallow, from: ahead.blank[min(following, ahead.blank.count - 1)])
+        var taken = [
+            bullet(next), bullet(afterBlank), bullet(interrupting), bullet(afterParagraph), bullet(afterContent),
+        ]
         for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
         {
             taken.append(Character(rule))
@@ -318,17 +381,22 @@ enum Footnotes {
     private static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0) -> Bool {
         var rest = line
         var column = 0
+        var start = 0
         for _ in 0..<quotes {
             let indent = rest.prefix { $0 == " " }
             guard indent.count < 4, rest.dropFirst(indent.count).first == ">" else { return false }
             column += indent.count + 1
             rest = rest.dropFirst(indent.count + 1)
+            start = column
             if rest.first == " " {
                 column += 1
                 rest = rest.dropFirst()
+                start = column
+            } else if rest.first == "\t" {
+                // cmark takes one column of the tab as the marker's optional space; the others are indentation.
+                start = column + 1
             }
         }
-        let start = column
         for character in rest {
             guard character == " " || character == "\t" else { break }
             column = character == "\t" ? column + 4 - column % 4 : column + 1

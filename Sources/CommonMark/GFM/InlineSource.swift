@@ -46,12 +46,13 @@ struct InlineSource {
         var items: [Int]?
         var content = contentLines.indices.map { index in
             let line = contentLines[index]
-            guard index > 0, !line.whitespace.isEmpty, endsInHardBreak(contentLines[index - 1].text) else {
+            guard index > 0, line.indent > 0, endsInHardBreak(contentLines[index - 1].text) else {
                 return Array(line.text.utf8)
             }
             if items == nil { items = Tables.itemContentColumns(of: block, source: lines, quotes: quotes) }
             let kept = keptWhitespace(
-                line, items: items ?? [], quotesOnly: quotes == 0 || Tree.quotesReachMargin(of: block))
+                line, items: items ?? [], quotesOnly: quotes == 0 || Tree.quotesReachMargin(of: block),
+                outerItems: { outerItemColumns(of: block, source: lines) })
             return Array((kept + line.text).utf8)
         }
         guard !content.isEmpty else { return nil }
@@ -88,14 +89,44 @@ struct InlineSource {
     /// The white space that libcmark keeps at the start of a line after a backslash's hard break, where its
     /// inline parser does not take it off: on a lazy line, all of it after the last container the line
     /// continues (the paragraph takes a lazy line whole); on another, none. Only lines whose containers
-    /// are block quotes alone or list items alone are read; on others it is left out, as on a line that
-    /// continues all its containers.
-    private static func keptWhitespace(_ line: SourceLines.ContentLine, items: [Int], quotesOnly: Bool) -> Substring {
-        if line.lazy { return quotesOnly ? line.whitespace : "" }
+    /// are block quotes alone, list items alone, or that have none of their quotes' `>` are read; on others
+    /// it is left out, as on a line that continues all its containers.
+    ///
+    /// - Parameter outerItems: The content columns of the list items around the block's outermost quote.
+    private static func keptWhitespace(
+        _ line: SourceLines.ContentLine, items: [Int], quotesOnly: Bool, outerItems: () -> [Int]
+    ) -> Substring {
+        if line.lazy {
+            // A tab after the last `>` the line has leaves the columns the marker did not take, as spaces.
+            if quotesOnly, !line.whitespace.contains("\t") {
+                return String(repeating: " ", count: line.indent - line.whitespace.count) + line.whitespace
+            }
+            if quotesOnly { return line.whitespace }
+            // The line continues the items whose content column it reaches, and stops at the first quote.
+            guard line.quotesFound == 0, !line.whitespace.contains("\t") else { return "" }
+            return line.whitespace.suffix(line.indent - (outerItems().filter { $0 <= line.indent }.max() ?? 0))
+        }
         // The items a line continues are those whose content column its indentation reaches, outermost first.
         guard let innermost = items.first, line.indent < innermost, !line.whitespace.contains("\t") else { return "" }
         let continued = items.filter { $0 <= line.indent }.max() ?? 0
         return line.whitespace.suffix(line.indent - continued)
+    }
+
+    /// The content columns of the list items around a block's outermost block quote.
+    private static func outerItemColumns(of block: OpaquePointer, source: SourceLines) -> [Int] {
+        var columns: [Int] = []
+        var ancestor = Tree.parent(block)
+        while let current = ancestor {
+            if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE {
+                columns = []
+            } else if Tree.type(current) == CMARK_NODE_ITEM,
+                let column = Tables.itemContentColumn(of: current, source: source)
+            {
+                columns.append(column)
+            }
+            ancestor = Tree.parent(current)
+        }
+        return columns
     }
 
     /// The text of an ATX heading line: after the opening `#`s and before a closing sequence.

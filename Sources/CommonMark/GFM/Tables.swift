@@ -218,7 +218,12 @@ enum Tables {
         }
         guard !segments.isEmpty else { return nil }
         if textStart < lines.count {
-            let text = lines[textStart...].map { String($0.text) }.joined(separator: "\n")
+            // A lazy line after the text's first continues its paragraph, whatever it looks like (`=` is no
+            // underline there): indented four columns, which libcmark drops from a continuation line.
+            let text = lines[textStart...].enumerated().map {
+                ($0.offset > 0 && $0.element.lazy ? "    " : "") + $0.element.text
+            }
+            .joined(separator: "\n")
             segments.append(.text(text, quotes: lines[textStart].lazy ? lines[textStart].quotesFound : nil))
         }
         return segments
@@ -227,7 +232,7 @@ enum Tables {
     /// A header row's text as cmark-gfm reads it from its paragraph: a lazy line keeps the white space it
     /// starts with (`blocks.c` adds it without skipping to its first non-space), so ` |a` is two cells.
     private static func headerText(_ line: SourceLines.ContentLine) -> Substring {
-        line.lazy && line.indent > 0 ? " " + line.text : line.text
+        line.lazy && !line.whitespace.isEmpty ? " " + line.text : line.text
     }
 
     /// The paragraphs (and setext headings, whose underline libcmark read as one) that hold tables.
@@ -345,7 +350,7 @@ enum Tables {
         // In a list item outside block quotes, a line indented less than the item's content is a lazy
         // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
         // Indentation counts from the item's content, where four columns more make code.
-        if let content = contents.first { markLazyItemLines(&lines, content: content) }
+        markLazyItemLines(&lines, contents: contents)
         guard let heading else { return (lines, last) }
         // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
         // item's line): its underline is the first line of only `=` or `-` after its text.
@@ -422,11 +427,20 @@ enum Tables {
 
     /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
     /// too; the others' indentation counted from that content.
-    private static func markLazyItemLines(_ lines: inout [SourceLines.ContentLine], content: Int) {
+    ///
+    /// A lazy line keeps the white space after the content of the outer items it reaches (`contents`,
+    /// innermost first), as cmark-gfm's paragraph takes it.
+    private static func markLazyItemLines(_ lines: inout [SourceLines.ContentLine], contents: [Int]) {
+        guard let content = contents.first else { return }
         // A line without its quotes' `>` is lazy already, its indentation counted from the line's start.
         for index in lines.indices.dropFirst() where !lines[index].lazy {
-            if lines[index].indent < content {
+            let line = lines[index]
+            if line.indent < content {
                 lines[index].lazy = true
+                if !line.whitespace.contains("\t") {
+                    let continued = contents.filter { $0 <= line.indent }.max() ?? 0
+                    lines[index].whitespace = line.whitespace.suffix(line.indent - continued)
+                }
             } else {
                 lines[index].indent -= content
             }
@@ -464,7 +478,12 @@ enum Tables {
             for segment in plan.segments {
                 switch segment {
                 case .text(let text, _), .blocks(let text), .heading(let text, _): add(text, marked: false)
-                case .prefix(let text): add(text, marked: true)
+                // The text before a table is one paragraph: its lines after the first, indented four columns,
+                // stay its continuation lines (`a`, `      -` is no heading), whose indentation libcmark drops.
+                case .prefix(let text):
+                    add(
+                        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "),
+                        marked: true)
                 case .code: break
                 case .table(let table):
                     for cell in table.header { add(cell, marked: true) }

@@ -1,17 +1,26 @@
 internal import CCmark
 
-/// Link reference definitions whose destination leaves a `(` open (`[y]:(`, `[y]: a(b`): cmark-gfm 0.29
-/// scans a destination for balanced parentheses without checking that they close at its end, so it reads
-/// them as definitions, while libcmark 0.30 leaves them text. The open `(`s are escaped (`[y]:\(`), which
-/// gives the same destination in libcmark, and the text is parsed again.
+/// Link destinations that leave a `(` open (`[y]:(`, `[y]: a(b`, `[a]((b )`): cmark-gfm 0.29 scans a
+/// destination for balanced parentheses without checking that they close at its end (a space ends it), so
+/// it reads such definitions and links, while libcmark 0.30 leaves them text. The open `(`s are escaped
+/// (`[y]:\(`), which gives the same destination in libcmark, and the text is parsed again.
 enum UnbalancedDestinations {
-    /// The bytes of `source` with a `\` before each `(` left open in a candidate destination, or `nil`
-    /// when there is none.
+    /// The offsets of the `(`s to escape, keyed by the 1-based line of their first `(`: of definitions'
+    /// destinations and of inline links' (`inline`).
+    struct Escapes {
+        var definitions: [Int: [Int]] = [:]
+        var inline: [Int: [Int]] = [:]
+
+        var isEmpty: Bool { definitions.isEmpty && inline.isEmpty }
+    }
+
+    /// The `(`s left open in candidate destinations.
     ///
-    /// A candidate is the first word after a `]:`, on its line or at the start of the next one when none
-    /// follows on its line; the escapes are keyed by the 1-based line of their first `(`.
-    static func escapes(in source: [UInt8]) -> [Int: [Int]] {
-        var escapes: [Int: [Int]] = [:]
+    /// A definition's candidate is the first word after a `]:`, on its line or at the start of the next
+    /// one when none follows on its line; an inline link's, the first word after a `](` and its white
+    /// space (and at most one line ending).
+    static func escapes(in source: [UInt8]) -> Escapes {
+        var escapes = Escapes()
         // The line reached so far, counted once over the bytes as the candidates come in order.
         var line = (number: 1, end: 0)
         var colon = 1
@@ -24,7 +33,11 @@ enum UnbalancedDestinations {
                 start += source[start] == 0x0D && start + 1 < source.count && source[start + 1] == 0x0A ? 2 : 1
                 while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
             }
-            guard let open = openParentheses(source, from: start), !open.isEmpty else { continue }
+            // A `](` inside a destination scanned already is part of it (`[a](b[c](d )`), as cmark-gfm
+            // reads it; skipping it keeps the scans linear where no white space ends them (`[a](b[a](b`).
+            var scanned = start
+            defer { colon = max(colon, scanned) }
+            guard let open = openParentheses(source, from: start, end: &scanned), !open.isEmpty else { continue }
             while line.end < open[0] {
                 // A CR ends a line unless an LF follows it, which ends the line instead.
                 let byte = source[line.end]
@@ -32,47 +45,61 @@ enum UnbalancedDestinations {
                 if endsLine { line.number += 1 }
                 line.end += 1
             }
-            escapes[line.number, default: []] += open
+            if source[found] == UInt8(ascii: ":") {
+                escapes.definitions[line.number, default: []] += open
+            } else {
+                escapes.inline[line.number, default: []] += open
+            }
         }
         return escapes
     }
 
     /// Parses `source` with `parse`, escaping the open parentheses of the destinations that the parse then
-    /// reads as definitions: those whose lines no leaf block holds. A line a block holds (code, HTML, a
-    /// paragraph's text) is parsed as written, so its bytes stay as the user wrote them.
+    /// reads as definitions, those whose lines no leaf block holds, and as links, those whose paragraph
+    /// holds a link to a destination with a `(` and shows no escape. A line a block holds otherwise (code,
+    /// HTML, a paragraph's text) is parsed as written, so its bytes stay as the user wrote them.
     static func parse(_ source: String, parse: (String) -> OpaquePointer?) -> OpaquePointer? {
-        guard ByteSearch.contains(source, "]:") else { return parse(source) }
+        guard ByteSearch.contains(source, "]:") || ByteSearch.contains(source, "](") else { return parse(source) }
         let bytes = Array(source.utf8)
         var escapes = escapes(in: bytes)
         guard !escapes.isEmpty else { return parse(source) }
         for _ in 0..<2 {
             guard let root = parse(escaped(bytes, at: escapes)) else { return nil }
-            let held = heldLines(root, among: Set(escapes.keys))
-            if held.isEmpty { return root }
+            let held = heldLines(root, among: Set(escapes.definitions.keys))
+            let unlinked = unlinkedLines(root, among: Set(escapes.inline.keys))
+            if held.isEmpty && unlinked.isEmpty { return root }
             cmark_node_free(root)
-            for line in held { escapes[line] = nil }
+            for line in held { escapes.definitions[line] = nil }
+            for line in unlinked { escapes.inline[line] = nil }
             if escapes.isEmpty { break }
         }
         return parse(source)
     }
 
-    /// The first `:` right after a `]` at or after `from`.
+    private static let closingBracket = [UInt8(ascii: "]")]
+
+    /// The first `:` or `(` right after a `]` at or after `from`: the `]`s found with memchr, as most
+    /// documents with links are searched.
     private static func firstColonAfterBracket(_ source: [UInt8], from: Int) -> Int? {
-        var index = max(from, 1)
-        while index < source.count {
-            if source[index] == UInt8(ascii: ":"), source[index - 1] == UInt8(ascii: "]") { return index }
-            index += 1
+        source.withUnsafeBytes { bytes in
+            var index = max(from, 1) - 1
+            while let bracket = ByteSearch.firstIndex(of: closingBracket, in: bytes, from: index) {
+                let next = bracket + 1
+                guard next < bytes.count else { return nil }
+                if bytes[next] == UInt8(ascii: ":") || bytes[next] == UInt8(ascii: "(") { return next }
+                index = next
+            }
+            return nil
         }
-        return nil
     }
 
     /// The offsets of the `(`s left open in the destination starting at `start`, as cmark-gfm 0.29 scans
     /// it; `nil` when it reads no such destination (one led by `<`, one that a `)` ends, or more than 32
-    /// parentheses deep).
-    private static func openParentheses(_ source: [UInt8], from start: Int) -> [Int]? {
+    /// parentheses deep). `end` is set to where the scan stopped.
+    private static func openParentheses(_ source: [UInt8], from start: Int, end index: inout Int) -> [Int]? {
         guard start < source.count, source[start] != UInt8(ascii: "<") else { return nil }
         var open: [Int] = []
-        var index = start
+        index = start
         while index < source.count {
             let byte = source[index]
             if byte == UInt8(ascii: "\\"), index + 1 < source.count, isPunctuation(source[index + 1]) {
@@ -101,8 +128,8 @@ enum UnbalancedDestinations {
             || (0x7B...0x7E).contains(byte)
     }
 
-    private static func escaped(_ bytes: [UInt8], at escapes: [Int: [Int]]) -> String {
-        let offsets = Set(escapes.values.joined())
+    private static func escaped(_ bytes: [UInt8], at escapes: Escapes) -> String {
+        let offsets = Set(escapes.definitions.values.joined()).union(escapes.inline.values.joined())
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count + offsets.count)
         for (offset, byte) in bytes.enumerated() {
@@ -112,12 +139,63 @@ enum UnbalancedDestinations {
         return String(decoding: result, as: UTF8.self)
     }
 
-    /// The lines among `lines` that a leaf block of `root` spans.
+    /// The lines among `lines` that a leaf block of `root` spans. A paragraph's definitions are taken out of
+    /// it, but not out of its lines: it holds the lines of the text it has left, its last, as many as its
+    /// line breaks tell (all of them where a code span, whose line breaks become spaces, may hide one).
     private static func heldLines(_ root: OpaquePointer, among lines: Set<Int>) -> [Int] {
         // libcmark ends an HTML block closed on its first line at line 0.
-        let spans = Tree.blocks(root) { !Tree.holdsBlocks($0) }.map {
-            Tree.startLine($0)...max(Tree.startLine($0), Tree.endLine($0))
+        let spans = Tree.blocks(root) { !Tree.holdsBlocks($0) }.map { block in
+            let (first, last) = (Tree.startLine(block), max(Tree.startLine(block), Tree.endLine(block)))
+            // A setext heading's lines are not counted: libcmark may end it on a line after its underline.
+            guard Tree.type(block) == CMARK_NODE_PARAGRAPH, last > first, let breaks = lineBreaks(in: block) else {
+                return first...last
+            }
+            return max(first, last - breaks)...last
         }
         return lines.filter { line in spans.contains { $0.contains(line) } }
+    }
+
+    /// The line breaks in a block's text, soft and hard and inside raw HTML; nil where it holds code.
+    private static func lineBreaks(in paragraph: OpaquePointer) -> Int? {
+        var count = 0
+        var holdsCode = false
+        Tree.walk(paragraph, into: { _ in true }) { node in
+            switch Tree.type(node) {
+            case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK: count += 1
+            case CMARK_NODE_HTML_INLINE: count += Tree.literalBytes(node).count { $0 == 0x0A }
+            case CMARK_NODE_CODE: holdsCode = true
+            default: break
+            }
+        }
+        return holdsCode ? nil : count
+    }
+
+    /// The lines among `lines` whose leaf block is no paragraph or heading holding a link to a destination
+    /// with a `(`, or shows an escape that the parse did not take (in code or raw HTML), or may hold a bare
+    /// URL, which is read from the source as written.
+    private static func unlinkedLines(_ root: OpaquePointer, among lines: Set<Int>) -> [Int] {
+        guard !lines.isEmpty else { return [] }
+        var linked: [ClosedRange<Int>] = []
+        for block in Tree.blocks(root, where: { !Tree.holdsBlocks($0) }) {
+            let span = Tree.startLine(block)...max(Tree.startLine(block), Tree.endLine(block))
+            guard lines.contains(where: span.contains),
+                Tree.type(block) == CMARK_NODE_PARAGRAPH || Tree.type(block) == CMARK_NODE_HEADING
+            else { continue }
+            var hasLink = false
+            var showsEscape = false
+            Tree.walk(block, into: { _ in true }) { node in
+                switch Tree.type(node) {
+                case CMARK_NODE_LINK, CMARK_NODE_IMAGE: hasLink = hasLink || (Tree.url(node)?.contains("(") ?? false)
+                case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+                    showsEscape = showsEscape || Tree.literal(node).contains("\\(")
+                case CMARK_NODE_TEXT:
+                    let text = Tree.literal(node)
+                    showsEscape = showsEscape || text.contains("www.") || text.contains("://") || text.contains("@")
+                default: break
+                }
+            }
+            if hasLink && !showsEscape { linked.append(span) }
+        }
+        return lines.filter { line in !linked.contains { $0.contains(line) } }
     }
 }

@@ -1,0 +1,50 @@
+internal import CCmark
+
+/// What the parse of the rewritten source tells about definitions that the source's lines alone do not,
+/// for a second rewrite (``Footnotes/rewriteDefinitions(_:correcting:)``).
+extension Footnotes {
+    struct Corrections {
+        /// Lines (1-based) of definitions the parse made no item of: they lie in code or HTML blocks.
+        var excluding: Set<Int> = []
+        /// Lines of definitions indented past their container's content, and by how many columns.
+        var outdenting: [Int: Int] = [:]
+        /// Lines (0-based) that the parse kept in definitions without their indentation: lazy continuation
+        /// lines, which cmark-gfm keeps in the definition's paragraph too, before a line that ends it.
+        var continuing: Set<Int> = []
+
+        var isEmpty: Bool { excluding.isEmpty && outdenting.isEmpty && continuing.isEmpty }
+    }
+
+    /// What the parse of a rewritten source (``rewriteDefinitions(_:correcting:)``, which found `labels` and
+    /// `pending`) tells about its definitions.
+    static func corrections(
+        _ root: OpaquePointer, labels: [Position: String], pending: [Int: Int], source: String
+    ) -> Corrections {
+        guard !labels.isEmpty else { return Corrections() }
+        var corrections = Corrections(
+            excluding: missingDefinitions(root, labels: labels),
+            // A definition at a line's start is at its container's content.
+            outdenting: labels.keys.contains { $0.column > 1 }
+                ? indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:])
+        if !pending.isEmpty {
+            corrections.continuing = lazilyContinued(root, labels: labels, pending: pending)
+        }
+        return corrections
+    }
+
+    /// The lines of the definitions' items whose search for the line that ends them stopped at a line the
+    /// parse kept in them (a lazy continuation line), where the line that ends them lies inside the item:
+    /// libcmark's item goes on over it, cmark-gfm's definition does not.
+    private static func lazilyContinued(_ root: OpaquePointer, labels: [Position: String], pending: [Int: Int])
+        -> Set<Int>
+    {
+        var lines: Set<Int> = []
+        for item in Tree.blocks(root, where: { isDefinition($0, labels: labels, lineShift: 0) }) {
+            let (first, last) = (Tree.startLine(item), Tree.endLine(item))
+            guard let ending = pending[first], ending <= last else { continue }
+            // 0-based, as the rewrite counts its lines: from the definition's next line through its last.
+            lines.formUnion(first..<last)
+        }
+        return lines
+    }
+}
