@@ -38,7 +38,7 @@ enum TaskLists {
                 continue
             }
             guard writtenNumber >= 1, writtenNumber <= written.lines.count,
-                let end = markerEnd(Array(written.lines[writtenNumber - 1].utf8)),
+                markerEnd(Array(written.lines[writtenNumber - 1].utf8)) != nil,
                 let block = Tree.firstChild(item)
             else { continue }
             let line = Array(written.lines[writtenNumber - 1].utf8)
