@@ -49,38 +49,49 @@ extension SearchWords {
         guard let base = bytes.baseAddress else { return 0 }
         var reading = ReadingWords()
         let count = bytes.count
-        // A word's bytes, lowercased, are written here before they are handed over: a short word's as its
-        // packed integer, a longer one's byte by byte. Memory of its own, made once for the text, not a
-        // closure's (`withUnsafeBytes(of:)`), which the compiler calls rather than inlines for each word, nor
-        // an array, which, captured and grown here, is checked for exclusive access at run time whenever
-        // the functions below are entered.
-        let scratch = UnsafeMutableRawPointer.allocate(byteCount: max(8, count), alignment: 8)
-        defer { scratch.deallocate() }
-        let scratchBytes = scratch.bindMemory(to: UInt8.self, capacity: max(8, count))
+        // Made for the first word of more than 8 letters only: a title or a tag is scanned alone.
+        var folded: [UInt8] = []
+        // A short word's bytes, lowercased, are its packed integer's, stored here: not a closure's
+        // (`withUnsafeBytes(of:)`), which the compiler calls rather than inlines for each word.
+        let short = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
+        defer { short.deallocate() }
+        let shortBytes = UnsafeRawPointer(short).assumingMemoryBound(to: UInt8.self)
         /// Hands over the ASCII word `start..<end`, lowercased.
         func word(_ start: Int, _ end: Int) {
             let length = end - start
             if length <= 8 {
                 let packed = packedWord(base + start, length: length, readable: count - start)
-                scratch.storeBytes(of: packed.littleEndian, as: UInt64.self)
-                sink.take(UnsafeBufferPointer(start: scratchBytes, count: length), .ascii(packed: packed))
+                short.pointee = packed.littleEndian
+                sink.take(UnsafeBufferPointer(start: shortBytes, count: length), .ascii(packed: packed))
                 return
             }
-            // Every byte of the word is a letter or digit: the 0x20 bit lowercases a letter and is set in a
-            // digit.
-            for offset in 0..<length { scratchBytes[offset] = base[start + offset] | 0x20 }
-            let token = UnsafeBufferPointer(start: scratchBytes, count: length)
-            sink.take(token, .ascii(packed: SearchWordTable.packed(token)))
+            if folded.count < length { folded = [UInt8](repeating: 0, count: max(64, length)) }
+            folded.withUnsafeMutableBufferPointer { buffer in
+                // Every byte of the word is a letter or digit: the 0x20 bit lowercases a letter and is set in
+                // a digit.
+                for offset in 0..<length { buffer[offset] = base[start + offset] | 0x20 }
+                let token = UnsafeBufferPointer(rebasing: buffer[0..<length])
+                sink.take(token, .ascii(packed: SearchWordTable.packed(token)))
+            }
         }
-        /// Takes the bounds of words in the chunk at `index`: the bytes where a word starts (a letter or
-        /// digit after none) and where one ends (none after one), each a high bit, in order. One integer's
-        /// bits for the chunk, then a few operations for each bound, not a scan from each bound to the next.
-        /// Returns where the word left open starts, or -1. The positions are arguments and the result, not
-        /// captured or `inout`: either made the compiler check exclusive access at run time for each chunk.
-        @inline(__always)
-        func takeBounds(_ chunkBounds: UInt64, at index: Int, _ openWord: Int) -> Int {
-            var wordStart = openWord
-            var bounds = chunkBounds
+        var index = 0
+        // Where the ASCII word being read starts, or -1.
+        var wordStart = -1
+        while index < count {
+            let readable = min(8, count - index)
+            let chunk = loadChunk(base + index, readable: readable)
+            let high = chunk & 0x8080_8080_8080_8080
+            // The bytes before the first past ASCII, which the scalar reader takes.
+            let limit = high == 0 ? readable : min(readable, high.trailingZeroBitCount &>> 3)
+            let letters = wordBytes(chunk & ~((high >> 7) &* 0xFF))
+            if limit > 0 { reading.addASCII(chunk, length: limit) }
+            // The bytes where a word starts (a letter or digit after none) and where one ends (none after
+            // one), each a high bit, taken in order: one integer's bits for the chunk, then a few operations
+            // for each bound, not a scan from each bound to the next.
+            let valid: UInt64 =
+                limit == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 &<< (8 &* UInt64(limit))) &- 1)
+            let inWords = letters & valid
+            var bounds = (inWords ^ (inWords &<< 8 | (wordStart >= 0 ? 0x80 : 0))) & valid
             while bounds != 0 {
                 let found = bounds.trailingZeroBitCount &>> 3
                 bounds &= bounds &- 1
@@ -91,36 +102,6 @@ extension SearchWords {
                     wordStart = index &+ found
                 }
             }
-            return wordStart
-        }
-        var index = 0
-        // Where the ASCII word being read starts, or -1.
-        var wordStart = -1
-        while index < count {
-            // Eight bytes of ASCII, nearly every chunk of a post: no bytes to leave out, none past ASCII.
-            if index &+ 8 <= count {
-                let chunk = UInt64(littleEndian: UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self))
-                if chunk & 0x8080_8080_8080_8080 == 0 {
-                    reading.addASCII(chunk, length: 8)
-                    let inWords = wordBytes(chunk)
-                    wordStart = takeBounds(
-                        inWords ^ (inWords &<< 8 | (wordStart >= 0 ? 0x80 : 0)), at: index, wordStart)
-                    index &+= 8
-                    continue
-                }
-            }
-            let readable = min(8, count - index)
-            let chunk = loadChunk(base + index, readable: readable)
-            let high = chunk & 0x8080_8080_8080_8080
-            // The bytes before the first past ASCII, which the scalar reader takes.
-            let limit = high == 0 ? readable : min(readable, high.trailingZeroBitCount &>> 3)
-            let letters = wordBytes(chunk & ~((high >> 7) &* 0xFF))
-            if limit > 0 { reading.addASCII(chunk, length: limit) }
-            let valid: UInt64 =
-                limit == 8 ? 0x8080_8080_8080_8080 : 0x8080_8080_8080_8080 & ((1 &<< (8 &* UInt64(limit))) &- 1)
-            let inWords = letters & valid
-            wordStart = takeBounds(
-                (inWords ^ (inWords &<< 8 | (wordStart >= 0 ? 0x80 : 0))) & valid, at: index, wordStart)
             index &+= limit
             guard limit < readable else { continue }
             // A byte past ASCII at `index`.

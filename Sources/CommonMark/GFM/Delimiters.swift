@@ -285,27 +285,10 @@ enum Delimiters {
         return (left, right)
     }
 
-    /// cmark-gfm's `process_emphasis` over the runs of one scope, in order.
-    ///
-    /// The runs stay in their array, linked to their live neighbours as cmark's delimiter stack is: a match
-    /// takes the runs between out in one step, where removing them from the array moved all the runs after
-    /// (a block of many matches was quadratic). Positions compare as in the array, by original index.
+    /// cmark-gfm's `process_emphasis` over the runs of one scope, in order, on a ``Stack`` of them.
     private static func process(_ runs: [Run]) {
         guard !runs.isEmpty else { return }
-        var previous = Array(-1..<(runs.count - 1))
-        var following = Array(1...runs.count)
-        // Whether each run is still on the stack.
-        var live = [Bool](repeating: true, count: runs.count)
-        func unlink(_ first: Int, through last: Int) {
-            var index = first
-            while true {
-                live[index] = false
-                if index == last { break }
-                index = following[index]
-            }
-            if previous[first] >= 0 { following[previous[first]] = following[last] }
-            if following[last] < runs.count { previous[following[last]] = previous[first] }
-        }
+        var stack = Stack(count: runs.count)
         // Where the search for an opener stops, by character and closer length modulo 3 (`openers_bottom`):
         // the run before a closer that found none, or -1 for none. cmark-gfm keeps the delimiter itself and
         // compares identities, so a bound whose run has left the stack bounds nothing any more.
@@ -314,8 +297,8 @@ enum Delimiters {
         var closerIndex = 0
         // Moves on to the next run on the stack; the run left behind is an opener for the closers after it.
         func advance() {
-            if live[closerIndex], runs[closerIndex].canOpen { openers.push(closerIndex, runs[closerIndex]) }
-            closerIndex = following[closerIndex]
+            if stack.live[closerIndex], runs[closerIndex].canOpen { openers.push(closerIndex, runs[closerIndex]) }
+            closerIndex = stack.following[closerIndex]
         }
         while closerIndex < runs.count {
             let closer = runs[closerIndex]
@@ -324,7 +307,8 @@ enum Delimiters {
                 continue
             }
             let bound = bottom[closer.character]?[closer.originalLength % 3] ?? -1
-            let foundOpener = openers.nearest(for: closer, above: bound >= 0 && live[bound] ? bound : -1, live: live)
+            let foundOpener = openers.nearest(
+                for: closer, above: bound >= 0 && stack.live[bound] ? bound : -1, live: stack.live)
             if isQuote(closer.character) {
                 // A quote pair curls both; the opener stays on the stack, as in cmark-gfm.
                 let single = closer.character == UInt8(ascii: "'")
@@ -340,7 +324,7 @@ enum Delimiters {
                     wrap(Tree.custom(block: false, onEnter: "<del>", onExit: "</del>"), from: opener, to: closer)
                     Tree.remove(opener.node)
                     Tree.remove(closer.node)
-                    unlink(openerIndex, through: closerIndex)
+                    stack.unlink(openerIndex, through: closerIndex)
                 }
                 advance()
                 continue
@@ -356,23 +340,51 @@ enum Delimiters {
                 guard let emphasis = cmark_node_new(used == 1 ? CMARK_NODE_EMPH : CMARK_NODE_STRONG) else { return }
                 wrap(emphasis, from: opener, to: closer)
                 // The runs between are used up.
-                if following[openerIndex] != closerIndex {
-                    unlink(following[openerIndex], through: previous[closerIndex])
+                if stack.following[openerIndex] != closerIndex {
+                    stack.unlink(stack.following[openerIndex], through: stack.previous[closerIndex])
                 }
                 if opener.length == 0 {
                     Tree.remove(opener.node)
-                    unlink(openerIndex, through: openerIndex)
+                    stack.unlink(openerIndex, through: openerIndex)
                 }
                 if closer.length == 0 {
                     Tree.remove(closer.node)
-                    unlink(closerIndex, through: closerIndex)
+                    stack.unlink(closerIndex, through: closerIndex)
                     advance()
                 }
                 continue
             }
-            bottom[closer.character, default: [-1, -1, -1]][closer.originalLength % 3] = previous[closerIndex]
-            if !closer.canOpen { unlink(closerIndex, through: closerIndex) }
+            bottom[closer.character, default: [-1, -1, -1]][closer.originalLength % 3] = stack.previous[closerIndex]
+            if !closer.canOpen { stack.unlink(closerIndex, through: closerIndex) }
             advance()
+        }
+    }
+
+    /// The runs still on the delimiter stack, linked to their live neighbours as cmark's stack is: a match
+    /// takes the runs between out in one step, where removing them from the array moved all the runs after
+    /// (a block of many matches was quadratic). Positions compare as in the array, by original index.
+    private struct Stack {
+        var previous: [Int]
+        var following: [Int]
+        /// Whether each run is still on the stack.
+        var live: [Bool]
+
+        init(count: Int) {
+            previous = Array(-1..<(count - 1))
+            following = Array(1...count)
+            live = [Bool](repeating: true, count: count)
+        }
+
+        /// Takes the runs `first` through `last` (linked) off the stack.
+        mutating func unlink(_ first: Int, through last: Int) {
+            var index = first
+            while true {
+                live[index] = false
+                if index == last { break }
+                index = following[index]
+            }
+            if previous[first] >= 0 { following[previous[first]] = following[last] }
+            if following[last] < live.count { previous[following[last]] = previous[first] }
         }
     }
 
