@@ -84,4 +84,13 @@ enum GFMMode: String, CaseIterable, CustomStringConvertible, Sendable {
     func render(_ markdown: String) throws -> String {
         try GFMOracleTests.ours(markdown, extensions: .gfm, options: options)
     }
+
+    /// Expects `markdown` to render byte for byte as `cmark-gfm` renders it, in every mode.
+    static func expectEveryModeMatchesCmarkGFM(_ markdown: String) throws {
+        for mode in allCases {
+            let expected = try mode.oracle(markdown)
+            let actual = try mode.render(markdown)
+            #expect(actual == expected, "\(markdown.debugDescription) (\(mode))")
+        }
+    }
 }

@@ -41,13 +41,13 @@ enum Delimiters {
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
-            let source = lines.bytes(from: first, through: last)
+            let written = lines.bytes(from: first, through: last)
             let meets =
                 tildes && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])
-                && mayMeet(block, source: source, smart: smart)
+                && mayMeet(block, source: written, smart: smart)
             guard
-                meets || (smart && source.withUnsafeBytes(mayHoldQuoteAfterBracket))
-                    || mayFallToLowerBounds(block, source),
+                meets || (smart && written.withUnsafeBytes(mayHoldQuoteAfterBracket))
+                    || mayFallToLowerBounds(block, written),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
             let scopes =
@@ -61,6 +61,9 @@ enum Delimiters {
         return done
     }
 
+    private static let doubledStars = Array("**".utf8)
+    private static let doubledUnderscores = Array("__".utf8)
+
     /// Whether the emphasis of a block may be matched otherwise by libcmark (CommonMark 0.30) than by
     /// cmark-gfm 0.29, whose `process_emphasis` differ in the lower bound a closer that found no opener
     /// sets for later closers: libcmark keeps one bound for every `_` run and one for each `*` run's length
@@ -69,23 +72,18 @@ enum Delimiters {
     /// finds no opener that a later one would only by the rule of three, which takes a run of two or more;
     /// and such a closer leaves its characters as text, where libcmark's tree shows them. Where every
     /// run was matched, or all are single, both give the same tree.
-    private static let doubledStars = Array("**".utf8)
-    private static let doubledUnderscores = Array("__".utf8)
-
     static func mayFallToLowerBounds(_ block: OpaquePointer, _ source: ArraySlice<UInt8>) -> Bool {
         let doubled = source.withUnsafeBytes { bytes in
             ByteSearch.firstIndex(of: doubledStars, in: bytes) != nil
                 || ByteSearch.firstIndex(of: doubledUnderscores, in: bytes) != nil
         }
         guard doubled else { return false }
-        var leftOver = false
-        Tree.walk(block, into: { _ in !leftOver }) { node in
-            guard !leftOver, Tree.isText(node) else { return }
-            var marks = TextMarks()
+        var marks = TextMarks()
+        Tree.forEachText(under: [block]) { node in
             marks.add(node, links: false, runs: true)
-            leftOver = marks.runs
+            return marks.runs
         }
-        return leftOver
+        return marks.runs
     }
 
     /// Whether `bytes` hold a straight quote right after `(` or `[`, where libcmark and cmark-gfm may curl
@@ -392,9 +390,6 @@ enum Delimiters {
         character == UInt8(ascii: "'") || character == UInt8(ascii: "\"")
     }
 
-    /// cmark-gfm's search for an opener of the closer at `closerIndex`, back over the live runs down to
-    /// `floor`: the same character, able to open, and by the rule of three when either run could both open
-    /// and close.
     /// The runs that can open, met so far, in stacks by what the rule of three looks at: character, length
     /// modulo 3 and whether the run can close. A closer's opener is the nearest run on the stack it may
     /// pair with; whether it may depends on those three alone, so the nearest is the highest of the stacks'
