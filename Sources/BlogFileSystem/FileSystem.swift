@@ -100,6 +100,9 @@ public enum FileSystem {
     /// Whether the standard error stream is a terminal.
     public static var standardErrorIsTerminal: Bool { isatty(STDERR_FILENO) == 1 }
 
+    /// Whether the standard output stream is a terminal.
+    public static var standardOutputIsTerminal: Bool { isatty(STDOUT_FILENO) == 1 }
+
     /// The file name of the shared library whose `symbol` the process uses (the dynamic linker's default
     /// scope); tells which library serves `malloc`.
     public static func library(of symbol: String) -> String? {

@@ -21,8 +21,16 @@ struct ProcessResult {
 func runBlog(_ arguments: [String], input: String? = nil, in directory: URL? = nil, environment: [String: String] = [:])
     throws -> ProcessResult
 {
+    try runProgram(blogExecutable, arguments, input: input, in: directory, environment: environment)
+}
+
+/// Runs a program as ``runBlog(_:input:in:environment:)`` runs `blog`.
+func runProgram(
+    _ executable: URL, _ arguments: [String], input: String? = nil, in directory: URL? = nil,
+    environment: [String: String] = [:]
+) throws -> ProcessResult {
     let process = Process()
-    process.executableURL = blogExecutable
+    process.executableURL = executable
     process.arguments = arguments
     if let directory { process.currentDirectoryURL = directory }
     var env = ProcessInfo.processInfo.environment

@@ -105,4 +105,33 @@ import Testing
         let binary = try runBlog(["markdown", "bad.md"], in: folder)
         #expect(binary.status == 1 && binary.stderr.contains("bad.md: error: not valid UTF-8"), "\(binary.stderr)")
     }
+
+    /// Control characters other than white space pass through to a pipe or a file as cmark-gfm lets them
+    /// (it replaces NUL alone), and reach a terminal only as U+FFFD.
+    @Test func controlCharactersPassThroughAPipeAndNotATerminal() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = "a\u{8}b *c\u{1B}[31md* \u{7F}e\u{1}\n\n`\u{2}` <b title=\"\u{3}\">f</b> \u{0}g\n"
+        let piped = try runBlog(["markdown", "--unsafe"], input: markdown, in: folder)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        for control in ["\u{8}", "\u{1B}", "\u{7F}", "\u{1}", "\u{2}", "\u{3}"] {
+            #expect(piped.stdout.contains(control), "\(control.unicodeScalars.first!.value)")
+        }
+        // NUL is U+FFFD in both, and the rest is cmark-gfm's HTML.
+        #expect(piped.stdout.components(separatedBy: "\u{FFFD}").count == 2)
+        #expect(piped.stdout.contains("<em>c\u{1B}[31md</em>"))
+        // `script` gives the command a terminal for its standard output.
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("skipped: the terminal case needs util-linux's script, which is not installed")
+            return
+        }
+        try markdown.write(to: folder.appending(path: "c.md"), atomically: true, encoding: .utf8)
+        let command = "\(blogExecutable.path) markdown --unsafe c.md"
+        let onTerminal = try runProgram(URL(filePath: "/usr/bin/script"), ["-qec", command, "/dev/null"], in: folder)
+        #expect(onTerminal.status == 0, "\(onTerminal.stderr)")
+        #expect(onTerminal.stdout.contains("<em>c\u{FFFD}[31md</em>"), "\(onTerminal.stdout)")
+        for control in ["\u{8}", "\u{1B}", "\u{7F}", "\u{1}", "\u{2}", "\u{3}"] {
+            #expect(!onTerminal.stdout.contains(control), "\(control.unicodeScalars.first!.value)")
+        }
+    }
 }

@@ -14,7 +14,8 @@ extension Blog {
                 highlighting); outside one, the defaults: all five GitHub-Flavored Markdown extensions, smart \
                 punctuation, raw HTML let through, code highlighted. The flags override either. Headings get \
                 their ids (as in posts) with --toc, which also prints the table of contents first, as a nested \
-                list in <nav class="toc">.
+                list in <nav class="toc">. On a terminal, control characters print as U+FFFD; piped or \
+                redirected, they pass through as cmark-gfm lets them.
 
                 Examples:
                   blog markdown post.md
@@ -54,7 +55,11 @@ extension Blog {
                 if safe { settings.unsafe = false }
                 if noHighlight { settings.highlight = false }
                 let text = try Self.read(file)
-                let rendered = try MarkdownPage.render(text, settings: settings, headingIDs: toc)
+                // Control characters reach a terminal only as U+FFFD; written to a pipe or a file, the bytes are
+                // cmark-gfm's, which lets them through.
+                let rendered = try MarkdownPage.render(
+                    text, settings: settings, headingIDs: toc,
+                    keepingControlCharacters: !FileSystem.standardOutputIsTerminal)
                 var output = ""
                 if toc { output += MarkdownPage.navigation(rendered.toc) }
                 output += rendered.html

@@ -46,12 +46,14 @@ public struct TableOfContentsEntry: Sendable, Equatable {
 public enum MarkdownPage {
     /// The HTML of `markdown`, and its table of contents when `headingIDs` is set (headings get ids, as
     /// in posts, only then: without them the HTML is exactly libcmark's, or cmark-gfm's with extensions).
-    public static func render(_ markdown: String, settings: MarkdownSettings, headingIDs: Bool) throws -> (
-        html: String, toc: [TableOfContentsEntry]
-    ) {
+    /// C0 control characters other than white space, and DEL, become U+FFFD as in posts unless
+    /// `keepingControlCharacters`, which passes them through as cmark-gfm does (it replaces NUL alone).
+    public static func render(
+        _ markdown: String, settings: MarkdownSettings, headingIDs: Bool, keepingControlCharacters: Bool = false
+    ) throws -> (html: String, toc: [TableOfContentsEntry]) {
         let document = try Document(
-            markdown: markdown.replacingControlCharacters, options: settings.parseOptions,
-            extensions: settings.extensions)
+            markdown: keepingControlCharacters ? markdown : markdown.replacingControlCharacters,
+            options: settings.parseOptions, extensions: settings.extensions)
         var toc: [TableOfContentsEntry] = []
         if headingIDs {
             toc = try HeadingAnchors.add(to: document.nodes(ofKind: .heading), levels: settings.tocLevels)
