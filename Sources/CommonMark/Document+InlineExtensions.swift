@@ -70,7 +70,7 @@ extension Document {
             let matched = Delimiters.apply(
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
                 tildes: extensions.contains(.strikethrough))
-            if strikethrough { Strikethrough.apply(blocks, skipping: matched) }
+            if strikethrough { Strikethrough.apply(blocks, lines: lines(), skipping: matched) }
         }
         if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
             Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart))

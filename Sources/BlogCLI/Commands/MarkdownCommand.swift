@@ -60,10 +60,10 @@ extension Blog {
                 let rendered = try MarkdownPage.render(
                     text, settings: settings, headingIDs: toc,
                     keepingControlCharacters: !FileSystem.standardOutputIsTerminal)
-                var output = ""
-                if toc { output += MarkdownPage.navigation(rendered.toc) }
-                output += rendered.html
-                FileHandle.standardOutput.write(Data(output.utf8))
+                var output = Data()
+                if toc { output.append(contentsOf: MarkdownPage.navigation(rendered.toc).utf8) }
+                output.append(contentsOf: rendered.htmlUTF8)
+                FileHandle.standardOutput.write(output)
             } catch let error as DiagnosticError {
                 _ = error.report()
                 throw ExitCode(1)

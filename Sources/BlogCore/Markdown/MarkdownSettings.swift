@@ -50,7 +50,7 @@ public enum MarkdownPage {
     /// `keepingControlCharacters`, which passes them through as cmark-gfm does (it replaces NUL alone).
     public static func render(
         _ markdown: String, settings: MarkdownSettings, headingIDs: Bool, keepingControlCharacters: Bool = false
-    ) throws -> (html: String, toc: [TableOfContentsEntry]) {
+    ) throws -> Rendered {
         let document = try Document(
             markdown: keepingControlCharacters ? markdown : markdown.replacingControlCharacters,
             options: settings.parseOptions, extensions: settings.extensions)
@@ -59,7 +59,17 @@ public enum MarkdownPage {
             toc = try HeadingAnchors.add(to: document.nodes(ofKind: .heading), levels: settings.tocLevels)
         }
         if settings.highlight { CodeHighlighting.highlight(document) }
-        return (try document.html(options: settings.htmlOptions), TableOfContentsEntry.nested(toc))
+        return Rendered(
+            htmlUTF8: try document.htmlUTF8(options: settings.htmlOptions), toc: TableOfContentsEntry.nested(toc))
+    }
+
+    /// A document's HTML and its table of contents.
+    public struct Rendered: Sendable {
+        /// The HTML as libcmark wrote it, in UTF-8 (valid for the valid UTF-8 it parsed): a command writes it
+        /// out without reading it again as a `String`.
+        public var htmlUTF8: [UInt8]
+        public var toc: [TableOfContentsEntry]
+        public var html: String { String(decoding: htmlUTF8, as: UTF8.self) }
     }
 }
 

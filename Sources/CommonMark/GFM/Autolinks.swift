@@ -380,6 +380,12 @@ enum Autolinks {
         }
     }
 
+    /// Whether the URL search stops at a byte: a bracket, which it counts, or where a URL may begin.
+    @inline(__always)
+    private static func beginsLinkWork(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: ":")
+    }
+
     /// Whether text may hold a link (`://`, `www.` or `@`), and its brackets opened minus closed, which is
     /// exact for text without a link when the count never goes below zero on the way.
     private static func prescan(_ bytes: UnsafeBufferPointer<UInt8>) -> (mayLink: Bool, bracketBalance: Int) {
@@ -484,6 +490,9 @@ enum Autolinks {
             || Tree.parent(node).map { Tree.type($0) != CMARK_NODE_PARAGRAPH && Tree.type($0) != CMARK_NODE_HEADING }
                 ?? false
         while index < bytes.count {
+            // Only brackets, a `w` and a `:` begin anything here: the bytes between are skipped in a tight loop.
+            while index < bytes.count, !Self.beginsLinkWork(bytes[index]) { index += 1 }
+            guard index < bytes.count else { break }
             let byte = bytes[index]
             if byte == UInt8(ascii: "[") { openBrackets += 1 }
             if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }

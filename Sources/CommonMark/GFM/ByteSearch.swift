@@ -17,17 +17,11 @@ public enum ByteSearch {
 
     /// Where `needle` first occurs in `bytes` at or after `start`.
     static func firstIndex(of needle: [UInt8], in bytes: ArraySlice<UInt8>, from start: Int) -> Int? {
-        guard let head = needle.first else { return start }
-        let end = bytes.endIndex
-        var index = start
-        while index + needle.count <= end {
-            guard let found = bytes[index..<end].firstIndex(of: head), found + needle.count <= end else {
-                return nil
-            }
-            if bytes[found..<(found + needle.count)].elementsEqual(needle) { return found }
-            index = found + 1
+        guard !needle.isEmpty else { return start }
+        guard start >= bytes.startIndex else { return nil }
+        return bytes.withUnsafeBytes { raw in
+            firstIndex(of: needle, in: raw, from: start - bytes.startIndex).map { $0 + bytes.startIndex }
         }
-        return nil
     }
 
     static func contains(_ text: String, _ needle: String) -> Bool {

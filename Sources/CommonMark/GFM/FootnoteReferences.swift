@@ -56,9 +56,13 @@ enum FootnoteReferences {
         for node in Tree.all(block, where: { Tree.isText($0) }) {
             let references = Tree.withLiteralBytes(node) { bytes -> [[UInt8]]? in
                 var found: [[UInt8]] = []
+                let raw = UnsafeRawBufferPointer(bytes)
                 var index = 0
                 while index + 1 < bytes.count {
-                    guard bytes[index] == UInt8(ascii: "["), bytes[index + 1] == UInt8(ascii: "^") else {
+                    // From one `[` to the next by memchr: most text holds none.
+                    index = ByteSearch.next(UInt8(ascii: "["), in: raw, from: index, to: bytes.count - 1)
+                    guard index + 1 < bytes.count else { break }
+                    guard bytes[index + 1] == UInt8(ascii: "^") else {
                         index += 1
                         continue
                     }

@@ -279,7 +279,7 @@ enum Footnotes {
         func bullet(_ line: Substring?) -> Character? {
             line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
         }
-        func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "\t" }.count }
+        func indentation(_ line: Substring) -> Int { line.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count }
         let next = ahead.line(ahead.shallow, from: following)
         // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
         // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
@@ -304,7 +304,7 @@ enum Footnotes {
         }
         var inParagraph = false
         for line in preceding.suffix(64).reversed() {
-            if line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+            if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 if inParagraph { break }
                 continue
             }
@@ -354,25 +354,46 @@ enum Footnotes {
 
     /// Whether a line (after any `>`) begins with a list marker: `-`, `+`, `*` or digits and `.` or `)`, then
     /// white space or the line's end.
+    /// By byte, as cmark reads markers: a space or tab after the marker counts even where a combining mark
+    /// follows it.
     private static func startsListItem(_ line: Substring) -> Bool {
-        let text = line.drop { $0 == " " || $0 == "\t" || $0 == ">" }
-        let digits = text.prefix { $0.isASCII && $0.isNumber }
-        let rest = digits.isEmpty ? text.dropFirst() : text[digits.endIndex...].dropFirst()
-        guard let marker = digits.isEmpty ? text.first : text[digits.endIndex...].first,
-            digits.isEmpty ? "-+*".contains(marker) : ".)".contains(marker)
-        else { return false }
-        return rest.first.map { $0 == " " || $0 == "\t" } ?? true
+        var line = line
+        return line.withUTF8 { bytes in
+            var index = 0
+            while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 || bytes[index] == 0x3E {
+                index += 1
+            }
+            let digitsStart = index
+            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            guard index < bytes.count else { return false }
+            let marker = bytes[index]
+            let isMarker =
+                index == digitsStart
+                ? marker == UInt8(ascii: "-") || marker == UInt8(ascii: "+") || marker == UInt8(ascii: "*")
+                : marker == UInt8(ascii: ".") || marker == UInt8(ascii: ")")
+            guard isMarker else { return false }
+            return index + 1 == bytes.count || bytes[index + 1] == 0x20 || bytes[index + 1] == 0x09
+        }
     }
 
     /// The label and the text after it (white space skipped) of a definition at the start of `body`.
+    /// By byte, as cmark-gfm's scanner reads `[^label]:` (a label holds no space, tab or NUL).
     private static func definition(at body: Substring) -> (label: Substring, text: Substring)? {
-        guard body.hasPrefix("[^"), let close = body.firstIndex(of: "]") else { return nil }
-        let label = body[body.index(body.startIndex, offsetBy: 2)..<close]
-        let afterClose = body[body.index(after: close)...]
-        guard !label.isEmpty, afterClose.first == ":",
-            !label.contains(where: { $0 == " " || $0 == "\t" || $0 == "\0" })
+        let bytes = body.utf8
+        guard bytes.first == UInt8(ascii: "[") else { return nil }
+        let caret = bytes.index(after: bytes.startIndex)
+        guard caret < bytes.endIndex, bytes[caret] == UInt8(ascii: "^") else { return nil }
+        let labelStart = bytes.index(after: caret)
+        guard let close = bytes[labelStart...].firstIndex(of: UInt8(ascii: "]")), close > labelStart else { return nil }
+        let colon = bytes.index(after: close)
+        guard colon < bytes.endIndex, bytes[colon] == UInt8(ascii: ":"),
+            !bytes[labelStart..<close].contains(where: { $0 == 0x20 || $0 == 0x09 || $0 == 0 })
         else { return nil }
-        return (label, afterClose.dropFirst().drop { $0 == " " || $0 == "\t" })
+        var textStart = bytes.index(after: colon)
+        while textStart < bytes.endIndex, bytes[textStart] == 0x20 || bytes[textStart] == 0x09 {
+            textStart = bytes.index(after: textStart)
+        }
+        return (body[labelStart..<close], body[textStart...])
     }
 
     /// Whether a line is indented four columns or more past `indent` after the `>` of `quotes` block quotes, which
@@ -627,7 +648,9 @@ enum Footnotes {
         }
         // By byte: the marks are ASCII, and most text holds none, which is decided without copying it.
         let mayRefer = Tree.withLiteralBytes(node) { bytes in
-            bytes.indices.dropLast().contains { bytes[$0] == UInt8(ascii: "[") && bytes[$0 + 1] == UInt8(ascii: "^") }
+            ByteSearch.contains(UInt8(ascii: "["), in: UnsafeRawBufferPointer(bytes)) {
+                $0 + 1 < bytes.count && bytes[$0 + 1] == UInt8(ascii: "^")
+            }
         }
         guard mayRefer else { return }
         let bytes = Tree.literalBytes(node)

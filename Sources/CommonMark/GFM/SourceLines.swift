@@ -12,17 +12,18 @@ struct SourceLines {
         var source = source
         var bounds: [Range<Int>] = []
         source.withUTF8 { bytes in
+            let raw = UnsafeRawBufferPointer(bytes)
             var start = 0
-            var index = 0
-            while index < bytes.count {
-                let byte = bytes[index]
-                guard byte == 0x0A || byte == 0x0D else {
-                    index += 1
-                    continue
-                }
-                bounds.append(start..<index)
-                index += byte == 0x0D && index + 1 < bytes.count && bytes[index + 1] == 0x0A ? 2 : 1
-                start = index
+            // memchr from one line end to the next; a document without carriage returns (nearly all) needs
+            // only the line feeds'.
+            var returnAt = ByteSearch.next(0x0D, in: raw, from: 0, to: bytes.count)
+            while true {
+                let feed = ByteSearch.next(0x0A, in: raw, from: start, to: returnAt)
+                let end = min(feed, returnAt)
+                guard end < bytes.count else { break }
+                bounds.append(start..<end)
+                start = end + (bytes[end] == 0x0D && end + 1 < bytes.count && bytes[end + 1] == 0x0A ? 2 : 1)
+                if returnAt < start { returnAt = ByteSearch.next(0x0D, in: raw, from: start, to: bytes.count) }
             }
             bounds.append(start..<bytes.count)
         }
@@ -66,13 +67,16 @@ struct SourceLines {
     /// Whether lines `first` through `last` (1-based) hold one of the bytes.
     func contains(from first: Int, through last: Int, anyOf wanted: [UInt8]) -> Bool {
         guard first >= 1, first <= last, last <= lines.count else { return false }
-        var table = [Bool](repeating: false, count: 256)
-        for byte in wanted { table[Int(byte)] = true }
-        // The line ends between are none of the bytes looked for, or the caller asks for them in vain.
-        return bytes(from: first, through: last).withUnsafeBufferPointer { span in
-            span.contains { table[Int($0)] && $0 != 0x0A && $0 != 0x0D }
+        let (start, end) = (bounds[first - 1].lowerBound, bounds[last - 1].upperBound)
+        // A memchr for each byte (callers look for one to three). The line ends between are none of the bytes
+        // looked for, or the caller asks for them in vain.
+        return bytes.withUnsafeBytes { all in
+            wanted.contains { $0 != 0x0A && $0 != 0x0D && ByteSearch.next($0, in: all, from: start, to: end) < end }
         }
     }
+
+    /// Whether lines `first` through `last` (1-based) are lines of the text.
+    func holds(from first: Int, through last: Int) -> Bool { first >= 1 && first <= last && last <= lines.count }
 
     /// The bytes of lines `first` through `last` (1-based), with the line ends between.
     func bytes(from first: Int, through last: Int) -> ArraySlice<UInt8> {

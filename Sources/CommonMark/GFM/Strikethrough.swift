@@ -67,9 +67,15 @@ enum Strikethrough {
     /// - Parameters:
     ///   - blocks: The paragraphs and headings, which hold all inlines until tables and footnotes are built.
     ///   - skipping: Blocks whose delimiters ``Delimiters`` matched already.
-    static func apply(_ blocks: [OpaquePointer], skipping: Set<OpaquePointer> = []) {
+    static func apply(_ blocks: [OpaquePointer], lines: SourceLines, skipping: Set<OpaquePointer> = []) {
         var parents: [OpaquePointer] = []
         for block in blocks where !skipping.contains(block) {
+            // A `~` a text node holds is written in its block's lines (one from a character reference is
+            // protected and never pairs): a block whose lines hold none is not walked.
+            let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+            if lines.holds(from: first, through: last), !lines.contains(from: first, through: last, anyOf: [0x7E]) {
+                continue
+            }
             Tree.walk(block, into: { !Tree.isAutolink($0) }) { node in
                 // Inline containers: their children are inlines.
                 guard !Tree.isAutolink(node), let child = Tree.firstChild(node) else { return }
@@ -86,7 +92,10 @@ enum Strikethrough {
     private static func process(_ parent: OpaquePointer) {
         var hasTilde = false
         for child in Tree.children(parent)
-        where Tree.isText(child) && Tree.withLiteralBytes(child, { $0.contains(UInt8(ascii: "~")) }) {
+        where Tree.isText(child)
+            && Tree.withLiteralBytes(
+                child, { ByteSearch.next(0x7E, in: UnsafeRawBufferPointer($0), from: 0, to: $0.count) < $0.count })
+        {
             hasTilde = true
             break
         }
