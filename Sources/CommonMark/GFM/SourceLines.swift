@@ -75,6 +75,30 @@ struct SourceLines {
         }
     }
 
+    /// The indices (0-based) of the lines that hold `pattern` (no line end in it), in order: one search of
+    /// the whole text, not one of each line.
+    func lineIndices(holding pattern: [UInt8]) -> [Int] {
+        var found: [Int] = []
+        var line = 0
+        bytes.withUnsafeBytes { all in
+            var from = 0
+            while let at = ByteSearch.firstIndex(of: pattern, in: all, from: from) {
+                while bounds[line].upperBound < at { line += 1 }
+                found.append(line)
+                // On from the next line: one index for each line.
+                guard line + 1 < bounds.count else { break }
+                line += 1
+                from = bounds[line].lowerBound
+            }
+        }
+        return found
+    }
+
+    /// The text's bytes and each line's range of them.
+    func withBytes<Result>(_ body: (UnsafeBufferPointer<UInt8>, [Range<Int>]) -> Result) -> Result {
+        bytes.withUnsafeBufferPointer { body($0, bounds) }
+    }
+
     /// Whether lines `first` through `last` (1-based) are lines of the text.
     func holds(from first: Int, through last: Int) -> Bool { first >= 1 && first <= last && last <= lines.count }
 

@@ -113,7 +113,9 @@ enum Strikethrough {
         // By byte: `~` is ASCII, and only the scalars around a run are decoded.
         let bytes = Tree.literalBytes(node)
         let tilde = UInt8(ascii: "~")
-        guard bytes.contains(tilde) else { return [] }
+        guard bytes.withUnsafeBytes({ ByteSearch.next(tilde, in: $0, from: 0, to: bytes.count) }) < bytes.count else {
+            return []
+        }
         let before = Tree.previous(node)
         let after = Tree.next(node)
         let spaceBefore = Tree.edgeIsSpace(neighbour: before, parent: parent)
@@ -122,10 +124,9 @@ enum Strikethrough {
         var plainStart = 0
         var index = 0
         while index < bytes.count {
-            guard bytes[index] == tilde else {
-                index += 1
-                continue
-            }
+            // From one `~` to the next by memchr.
+            index = bytes.withUnsafeBytes { ByteSearch.next(tilde, in: $0, from: index, to: bytes.count) }
+            guard index < bytes.count else { break }
             var end = index
             while end < bytes.count, bytes[end] == tilde { end += 1 }
             let length = end - index
