@@ -104,20 +104,28 @@ enum Delimiters {
     /// less than taking the emphasis apart.
     private static func mayMeet(_ block: OpaquePointer, source: ArraySlice<UInt8>, smart: Bool) -> Bool {
         let tilde = UInt8(ascii: "~")
-        var previous: UInt8 = 0
-        for byte in source {
-            if smart, byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"") { return true }
-            let pair = (previous, byte)
-            if (pair.0 == tilde && (pair.1 == UInt8(ascii: "*") || pair.1 == UInt8(ascii: "_")))
-                || (pair.1 == tilde && (pair.0 == UInt8(ascii: "*") || pair.0 == UInt8(ascii: "_")))
-            {
-                return true
+        // By memchr: a quote anywhere, or a `~` with a `*` or `_` on either side.
+        let touches = source.withUnsafeBytes { bytes in
+            func isEmphasis(_ at: Int) -> Bool {
+                at >= 0 && at < bytes.count && (bytes[at] == UInt8(ascii: "*") || bytes[at] == UInt8(ascii: "_"))
             }
-            previous = byte
+            let quoted =
+                smart
+                && [UInt8(ascii: "'"), UInt8(ascii: "\"")].contains {
+                    ByteSearch.next($0, in: bytes, from: 0, to: bytes.count) < bytes.count
+                }
+            return quoted || ByteSearch.contains(tilde, in: bytes) { isEmphasis($0 - 1) || isEmphasis($0 + 1) }
         }
+        if touches { return true }
         var inside = false
         Tree.walk(block, into: { _ in !inside }) { node in
-            guard !inside, Tree.isText(node), Tree.withLiteralBytes(node, { $0.contains(tilde) }) else { return }
+            guard !inside, Tree.isText(node),
+                Tree.withLiteralBytes(
+                    node,
+                    {
+                        ByteSearch.next(tilde, in: UnsafeRawBufferPointer($0), from: 0, to: $0.count) < $0.count
+                    })
+            else { return }
             var ancestor = Tree.parent(node)
             while let current = ancestor, current != block {
                 let kind = Tree.type(current)
