@@ -327,11 +327,22 @@ enum Autolinks {
     static func apply(
         _ blocks: [OpaquePointer], smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
     ) {
+        // cmark-gfm starts a URL at a `www.` or a `://` as written, never one a character reference makes: a
+        // block whose lines hold neither is not walked.
+        let lines = source()
+        let blocks = blocks.filter { block in
+            let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+            return !lines.holds(from: first, through: last) || lines.contains(from: first, through: last, sequence: www)
+                || lines.contains(from: first, through: last, sequence: schemeSeparator)
+        }
         restoreDelimitersInURLs(blocks, source: source, skipping: readFromSource)
         for block in blocks where !readFromSource.contains(block) {
             link(Tree.textsOutsideLinks(block), finding: .urls, smart: smart)
         }
     }
+
+    private static let www = Array("www.".utf8)
+    private static let schemeSeparator = Array("://".utf8)
 
     /// What a pass over text nodes links.
     private enum Finding { case urls, emails }

@@ -49,7 +49,14 @@ enum FootnoteReferences {
     /// (an escape, an entity).
     /// Most references are plain text that ``Footnotes`` reads as it is.
     private static func mayHoldReference(_ block: OpaquePointer, lines: SourceLines) -> Bool {
-        let source = lines.bytes(from: Tree.startLine(block), through: Tree.endLine(block))
+        let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+        // A reference is written `[^` (an entity or escape makes no bracket of it): a block whose lines hold
+        // none is not walked.
+        if lines.holds(from: first, through: last), !lines.contains(from: first, through: last, sequence: [0x5B, 0x5E])
+        {
+            return false
+        }
+        let source = lines.bytes(from: first, through: last)
         // References come in the source in the order of the text nodes: each is looked for after the last,
         // so that a block of many references is read once, not once for each.
         var searchStart = source.startIndex
