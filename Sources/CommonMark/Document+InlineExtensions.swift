@@ -25,8 +25,11 @@ extension Document {
         // Footnote references are read from the source before tables are built: the cells are still
         // paragraphs of the prelude then, with lines of their own.
         var restoredReferences = false
+        var isolated: Set<OpaquePointer> = []
         if extensions.contains(.footnotes), ByteSearch.contains(text, "[^") {
             consolidate()
+            isolated = Delimiters.isolateReferences(
+                blocks, lines: lines(), entities: EntityDecoder(), tildes: extensions.contains(.strikethrough))
             restoredReferences = FootnoteReferences.restore(blocks, lines: lines(), entities: EntityDecoder())
         }
         let hasTilde = ByteSearch.contains(text, UInt8(ascii: "~"))
@@ -69,8 +72,8 @@ extension Document {
         if rematching {
             let matched = Delimiters.apply(
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
-                tildes: extensions.contains(.strikethrough))
-            if strikethrough { Strikethrough.apply(blocks, skipping: matched) }
+                tildes: extensions.contains(.strikethrough), skipping: isolated)
+            if strikethrough { Strikethrough.apply(blocks, skipping: matched.union(isolated)) }
         }
         if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
             Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart))

@@ -456,6 +456,13 @@ import Testing
             "- [ ] \n  \n  b", "- [ ]\n- [x] \n  c", "```\n- [ ] \n\n```", "  - [ ] \n\n  - b", "- [ ] \n\n- [ ] \n",
             "-   [ ] \n    \n  a", "-   [ ] \n    \n    a", "-   [ ] \n    \n  \n    a", "-   [ ] \n    \n- a",
             "- [ ]\t\n\t\tb", "1. [x] \n   a|b\n   -|-", "+ [ ] \n  ===\n  b", "- [ ] \n  [r]: /u\n\n[r]",
+            // A footnote reference is what cmark-gfm's bracket stack closes: around the brackets and references
+            // inside it, its `*`, `_` and `~` matched among themselves only (from real Markdown, mutated).
+            "[^[^1]]\n* 2) [^1]:", "[^[^1]]\n\n[^1]: a", "[^a [^1] b]\n\n[^1]: x", "[^[^1][^1]]\n\n[^1]: x",
+            "[^1] [^[^1]]\n\n[^1]: x", "*[^*]", "[^a *b] c*", "*a [^b*] c\n\n[^b*]: f", "_a [^b_] c\n\n[^b_]: x",
+            "**a [^b**] c\n\n[^b**]: x", "~~a [^b~~] c\n\n[^b~~]: x", "[^a ~~b] c~~", "*a [^*] b*\n\n[^*]: x",
+            "[^*a* [^b*]] c*", "***[^*]**", "~[^~]~", "[x [^a*] y](/u) *b*", "[a](/u) *[^*] b*",
+            "> *a [^*\n> b] c*", "| *a [^*] | b* |\n|-|-|", "\"a [^b*] c\" *d*", "*a [^b](/u*) c*",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
