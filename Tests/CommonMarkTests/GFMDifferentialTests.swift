@@ -462,7 +462,14 @@ import Testing
             "[^1] [^[^1]]\n\n[^1]: x", "*[^*]", "[^a *b] c*", "*a [^b*] c\n\n[^b*]: f", "_a [^b_] c\n\n[^b_]: x",
             "**a [^b**] c\n\n[^b**]: x", "~~a [^b~~] c\n\n[^b~~]: x", "[^a ~~b] c~~", "*a [^*] b*\n\n[^*]: x",
             "[^*a* [^b*]] c*", "***[^*]**", "~[^~]~", "[x [^a*] y](/u) *b*", "[a](/u) *[^*] b*",
-            "> *a [^*\n> b] c*", "| *a [^*] | b* |\n|-|-|", "\"a [^b*] c\" *d*", "*a [^b](/u*) c*",
+            "> *a [^*\n> b] c*", "| *a [^*] | b* |\n|-|-|", "\"a [^b*] c\" *d*", "*a [^b](/u*) c*", "[^_]_",
+            // A bare URL after an image's open `![` is linked once a link has closed after it, not after a `[`.
+            "![[]()http://a", "![[a](b)http://a", "![[a](b)\nhttp://a", "![x [a](b) www.a.b", "![x http://a",
+            "[[a](b)http://a", "![x [a] http://a", "![x ![a](b) http://a", "![x [a][] http://a\n\n[a]: /u",
+            "[y ![x [a](b) http://a", "![y [x [a](b) http://a", "![y ![x [a](b) http://a", "![y *[a](b)* http://a",
+            "![x [a](b) [c http://a", "![x [a](b) ![c http://a", "![y ![x [a](b)](c) http://a",
+            "![x [a](b) [c] www.x.org", "![x <http://q> http://a", "![x [http://q](http://q) http://a",
+            "![x <a@b.c> http://a", "![^x [a](b) http://a", "- ![x\n  [http://q](http://q) http://a",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
