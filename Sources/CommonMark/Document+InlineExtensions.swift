@@ -22,6 +22,9 @@ extension Document {
             if !consolidated { Tree.consolidateText(root) }
             consolidated = true
         }
+        if !extensions.isEmpty, ByteSearch.contains(text, "![^") {
+            CaretImages.apply(blocks, lines: lines(), entities: EntityDecoder())
+        }
         // Footnote references are read from the source before tables are built: the cells are still
         // paragraphs of the prelude then, with lines of their own.
         var restoredReferences = false

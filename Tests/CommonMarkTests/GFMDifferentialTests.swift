@@ -470,6 +470,10 @@ import Testing
             "![x [a](b) [c http://a", "![x [a](b) ![c http://a", "![y ![x [a](b)](c) http://a",
             "![x [a](b) [c] www.x.org", "![x <http://q> http://a", "![x [http://q](http://q) http://a",
             "![x <a@b.c> http://a", "![^x [a](b) http://a", "- ![x\n  [http://q](http://q) http://a",
+            // `![^` starts no image in cmark-gfm: the `!` is text and the bracket a link's.
+            "![^]()", "![^a](b)", "![^ ](b)", "![^]()x", "![\\^a](b)", "![^a](b \"t\")", "![^*a*](b) *c*",
+            "![^a][r]\n\n[r]: /u", "![^a]\n\n[^a]: x", "![^a](b)www.x.org", "| ![^a](b) |\n|-|", "# ![^a](b)",
+            "![![^a](b)](c)", "*![^a](b)*",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
