@@ -474,6 +474,9 @@ import Testing
             "![^]()", "![^a](b)", "![^ ](b)", "![^]()x", "![\\^a](b)", "![^a](b \"t\")", "![^*a*](b) *c*",
             "![^a][r]\n\n[r]: /u", "![^a]\n\n[^a]: x", "![^a](b)www.x.org", "| ![^a](b) |\n|-|", "# ![^a](b)",
             "![![^a](b)](c)", "*![^a](b)*",
+            // A paragraph read again around a URL that takes a backtick, whose first line opens with three.
+            "```(www.`\n_`", "``` www.`\na_`", "``` www.`\n*`", "```` www.`\n*`", "> ``` www.`\n> *`",
+            "- ``` www.`\n  *`", "``` www.`\n*`\n```", "``` a ``` www.`\n*`", "   ``` www.`\n*`", "```www.`\n_`",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
