@@ -477,6 +477,10 @@ import Testing
             // A paragraph read again around a URL that takes a backtick, whose first line opens with three.
             "```(www.`\n_`", "``` www.`\na_`", "``` www.`\n*`", "```` www.`\n*`", "> ``` www.`\n> *`",
             "- ``` www.`\n  *`", "``` www.`\n*`\n```", "``` a ``` www.`\n*`", "   ``` www.`\n*`", "```www.`\n_`",
+            // An autolink in `<` and `>` holds its text as written: no strikethrough inside.
+            "<ps:~m~>", "*a* <http://x/~m~> ~b~", "~~a <http://x/~m~>~~", "~a <http://x/~m~> b~", "<http://x/~~m~~>",
+            "*a ~b* <http://x/~m~>", "[http://x/~m~](http://x/~m~)", "~a [~m~](~m~) b~", "> a\n<http://x/~m~>",
+            "| <http://x/~m~> |\n|-|", "<http://x/~m~>\n===", "~~<http://x/~m~>~~",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

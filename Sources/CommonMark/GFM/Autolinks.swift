@@ -421,17 +421,9 @@ enum Autolinks {
         return found
     }
 
-    /// Whether a link is one written with brackets, not a bare URL or one in `<` and `>`: that one's text is
-    /// its destination (less `mailto:`) and its source two columns wider, where brackets around a text and
-    /// a destination alike take more than twice its width.
+    /// Whether a link is one written with brackets, not a bare URL or one in `<` and `>`.
     private static func isBracketLink(_ node: OpaquePointer) -> Bool {
-        guard Tree.type(node) == CMARK_NODE_LINK, !Tree.isAutolink(node) else { return false }
-        guard let text = Tree.firstChild(node), Tree.next(text) == nil, Tree.isText(text), let url = Tree.url(node)
-        else { return true }
-        let literal = Tree.literal(text)
-        guard url == literal || url == "mailto:" + literal else { return true }
-        let width = Int(cmark_node_get_end_column(node)) - Tree.startColumn(node) + 1
-        return Tree.startLine(node) == Tree.endLine(node) && width >= 2 * literal.utf8.count + 4
+        Tree.type(node) == CMARK_NODE_LINK && !Tree.isAutolink(node) && !Tree.isAngleAutolink(node)
     }
 
     /// The brackets open before a position, which stop bare URLs there as they stop cmark-gfm's autolink

@@ -70,9 +70,12 @@ enum Strikethrough {
     static func apply(_ blocks: [OpaquePointer], skipping: Set<OpaquePointer> = []) {
         var parents: [OpaquePointer] = []
         for block in blocks where !skipping.contains(block) {
-            Tree.walk(block, into: { !Tree.isAutolink($0) }) { node in
+            // Autolinks hold their text as written, bare or in `<` and `>`.
+            Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) }) { node in
                 // Inline containers: their children are inlines.
-                guard !Tree.isAutolink(node), let child = Tree.firstChild(node) else { return }
+                guard !Tree.isAutolink(node), !Tree.isAngleAutolink(node), let child = Tree.firstChild(node) else {
+                    return
+                }
                 let kind = Tree.type(child)
                 if kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
                 {
