@@ -481,6 +481,11 @@ import Testing
             "<ps:~m~>", "*a* <http://x/~m~> ~b~", "~~a <http://x/~m~>~~", "~a <http://x/~m~> b~", "<http://x/~~m~~>",
             "*a ~b* <http://x/~m~>", "[http://x/~m~](http://x/~m~)", "~a [~m~](~m~) b~", "> a\n<http://x/~m~>",
             "| <http://x/~m~> |\n|-|", "<http://x/~m~>\n===", "~~<http://x/~m~>~~",
+            // `<textarea` starts no HTML block of the first kind in cmark-gfm 0.29 (CommonMark 0.30 added it).
+            "<textarea>{", "<textarea>a", "a\n<textarea>x", "<textarea>\na\n\nb</textarea>", "<TEXTAREA>x",
+            "<TextArea rows=2>x", "`<textarea>x`", "```\n<textarea>x\n```", "[a](<textarea>)", "[a]\n\n[a]: <textarea>",
+            "\\<textarea>x", "> <textarea>x", "<textarea0>x", "textare0 <textarea>x", "| <textarea>x |\n|-|",
+            "<div>\n<textarea>x\n</div>", "[^<textarea>x]\n\n[^<textarea>x]: y", "```<textarea>\nx\n```",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
