@@ -10,10 +10,11 @@ extension Document {
     ///   - text: The text parsed, searched for each extension's marks: a pass runs only where they are.
     ///   - lines: The text's lines, made on first use.
     ///   - mergingText: Whether text nodes are merged even if no pass here runs (a later one needs it).
+    ///   - footnoteLabels: The labels of the document's footnote definitions, normalized.
     /// - Returns: Whether a footnote reference was restored, which the footnotes pass then links.
     static func applyInlineExtensions(
         to blocks: [OpaquePointer], of root: OpaquePointer, text: String, lines: () -> SourceLines,
-        options: RenderOptions, extensions: Extensions, mergingText: Bool
+        options: RenderOptions, extensions: Extensions, mergingText: Bool, footnoteLabels: Set<String> = []
     ) -> Bool {
         // Text nodes are merged once, before the first pass that reads them; the passes leave no two
         // text nodes next to each other.
@@ -79,7 +80,7 @@ extension Document {
             if strikethrough { Strikethrough.apply(blocks, skipping: matched.union(isolated)) }
         }
         if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
-            Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart))
+            Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart), labels: footnoteLabels)
         }
         return restoredReferences
     }

@@ -66,16 +66,18 @@ public final class Document {
             extensions.contains(.taskList)
             && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
+        let definedLabels = Set(footnoteLabels.values.map(Footnotes.normalized))
         var restoredReferences = Self.applyInlineExtensions(
             to: blocks, of: root, text: parsedText, lines: sourceLines, options: options, extensions: extensions,
-            mergingText: taskLists || !footnoteLabels.isEmpty)
+            mergingText: taskLists || !footnoteLabels.isEmpty, footnoteLabels: definedLabels)
         var fromPrelude: Set<OpaquePointer> = []
         if let cells {
             let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
             restoredReferences =
                 Self.applyInlineExtensions(
                     to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
-                    options: options, extensions: extensions, mergingText: false) || restoredReferences
+                    options: options, extensions: extensions, mergingText: false, footnoteLabels: definedLabels)
+                || restoredReferences
             fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {
                 Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: 0)
             }

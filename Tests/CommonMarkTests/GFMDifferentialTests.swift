@@ -486,6 +486,12 @@ import Testing
             "<TextArea rows=2>x", "`<textarea>x`", "```\n<textarea>x\n```", "[a](<textarea>)", "[a]\n\n[a]: <textarea>",
             "\\<textarea>x", "> <textarea>x", "<textarea0>x", "textare0 <textarea>x", "| <textarea>x |\n|-|",
             "<div>\n<textarea>x\n</div>", "[^<textarea>x]\n\n[^<textarea>x]: y", "```<textarea>\nx\n```",
+            // E-mail addresses are linked after references are resolved: in one to no definition, never in one
+            // to a definition.
+            "[^d@.c --]", "[^d@x.c ...]", "[^d@x.c \"a\"]", "[^d@x.c]\n\n[^d@x.c]: x", "[^d@x.c --]\n\n[^d@x.c --]: x",
+            "a [^d@x.c --] b@c.d", "*[^d@x.c --]*", "a@b.c[^d@x.c]e@f.g\n\n[^d@x.c]: x", "[^D@X.C]\n\n[^d@x.c]: x",
+            "| [^d@x.c] |\n|-|\n\n[^d@x.c]: x", "[^a@b.c]: x [^a@b.c]\n\n[^a@b.c]", "[^[^d@x.c]]\n\n[^d@x.c]: x",
+            "[^[^1] x@y.z]\n\n[^1]: a", "[^x@y.z --] [^1]\n\n[^1]: a", "| [^d@x.c --] |\n|-|",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

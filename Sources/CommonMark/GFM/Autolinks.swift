@@ -338,9 +338,20 @@ enum Autolinks {
     /// E-mail addresses, found after emphasis and strikethrough are matched, as cmark-gfm's postprocessing
     /// finds them in the text nodes left: the text of adjacent text nodes (delimiters that matched nothing
     /// and the words beside them) is read as one, so `_@.c ~_` links `_@.c` where the `_` matched nothing.
-    static func linkEmails(_ blocks: [OpaquePointer], lines: SourceLines, smart: Bool) {
+    /// cmark-gfm has resolved footnote references by then: one to a definition (`labels`, normalized) is
+    /// no text, and one to none is its text again (`[^a@b.c --]` links `a@b.c`), which ``Footnotes`` then
+    /// takes out of its wrapper as it is (no `[` or `]` of it can be in an address, so none runs out of it).
+    static func linkEmails(_ blocks: [OpaquePointer], lines: SourceLines, smart: Bool, labels: Set<String>) {
         for block in blocks
         where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), sequence: [0x40]) {
+            for node in Tree.textsOutsideLinks(block) where FootnoteReferences.isMarked(node) {
+                let text = Tree.literal(node)
+                guard text.utf8.contains(0x40),
+                    !labels.contains(Footnotes.normalized(String(text.dropFirst(2).dropLast())))
+                else { continue }
+                var brackets = OpenBrackets()
+                link(node, brackets: &brackets, smart: smart, finding: .emails)
+            }
             var runs: [[OpaquePointer]] = []
             for node in Tree.textsOutsideLinks(block) where !FootnoteReferences.isMarked(node) {
                 if let last = runs.last?.last, Tree.next(last) == node {
@@ -355,10 +366,53 @@ enum Autolinks {
                     Tree.setLiteral(first, run.map(Tree.literal).joined())
                     run.dropFirst().forEach(Tree.remove)
                 }
-                var brackets = OpenBrackets()
-                link(first, brackets: &brackets, smart: smart, finding: .emails)
+                for piece in outsideReferences(first, labels: labels) {
+                    var brackets = OpenBrackets()
+                    link(piece, brackets: &brackets, smart: smart, finding: .emails)
+                }
             }
         }
+    }
+
+    /// Splits a text node around the references to definitions in it, found as ``Footnotes`` finds them
+    /// (`[^` to the first `]`, no `[` between), and returns the pieces outside them.
+    private static func outsideReferences(_ node: OpaquePointer, labels: Set<String>) -> [OpaquePointer] {
+        guard !labels.isEmpty else { return [node] }
+        let bytes = Tree.literalBytes(node)
+        var references: [Range<Int>] = []
+        var search = 0
+        while search + 1 < bytes.count {
+            guard bytes[search] == UInt8(ascii: "["), bytes[search + 1] == UInt8(ascii: "^") else {
+                search += 1
+                continue
+            }
+            guard let close = bytes[(search + 2)...].firstIndex(of: UInt8(ascii: "]")) else { break }
+            let label = bytes[(search + 2)..<close]
+            guard !label.isEmpty, !label.contains(UInt8(ascii: "[")),
+                labels.contains(Footnotes.normalized(String(decoding: label, as: UTF8.self)))
+            else {
+                search += 2
+                continue
+            }
+            references.append(search..<(close + 1))
+            search = close + 1
+        }
+        guard !references.isEmpty else { return [node] }
+        var outside: [OpaquePointer] = []
+        var start = 0
+        for reference in references + [bytes.count..<bytes.count] {
+            if reference.lowerBound > start {
+                let piece = Tree.text(String(decoding: bytes[start..<reference.lowerBound], as: UTF8.self))
+                Tree.insert(piece, before: node)
+                outside.append(piece)
+            }
+            if !reference.isEmpty {
+                Tree.insert(Tree.text(String(decoding: bytes[reference], as: UTF8.self)), before: node)
+            }
+            start = reference.upperBound
+        }
+        Tree.remove(node)
+        return outside
     }
 
     /// Finds the links in the text nodes of one block.

@@ -570,7 +570,19 @@ enum Footnotes {
         var order: [String] = []
         var referenceCount: [String: Int] = [:]
         var numbers: [String: Int] = [:]
-        for text in Tree.textsOutsideLinks(root) {
+        // Text taken out of a reference's wrapper as it is, which holds no reference.
+        var unwrapped: Set<OpaquePointer> = []
+        for text in Tree.textsOutsideLinks(root) where !unwrapped.contains(text) {
+            if let wrapper = Tree.parent(text), FootnoteReferences.isRestored(wrapper), Tree.next(text) != nil {
+                // A reference to no definition whose e-mail addresses are linked already: text again.
+                while let child = Tree.firstChild(wrapper) {
+                    cmark_node_unlink(child)
+                    Tree.insert(child, before: wrapper)
+                    unwrapped.insert(child)
+                }
+                Tree.remove(wrapper)
+                continue
+            }
             link(text, definitions: definitions, order: &order, counts: &referenceCount, numbers: &numbers)
         }
         for item in items {
