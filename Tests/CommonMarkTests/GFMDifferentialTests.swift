@@ -492,6 +492,11 @@ import Testing
             "a [^d@x.c --] b@c.d", "*[^d@x.c --]*", "a@b.c[^d@x.c]e@f.g\n\n[^d@x.c]: x", "[^D@X.C]\n\n[^d@x.c]: x",
             "| [^d@x.c] |\n|-|\n\n[^d@x.c]: x", "[^a@b.c]: x [^a@b.c]\n\n[^a@b.c]", "[^[^d@x.c]]\n\n[^d@x.c]: x",
             "[^[^1] x@y.z]\n\n[^1]: a", "[^x@y.z --] [^1]\n\n[^1]: a", "| [^d@x.c --] |\n|-|",
+            // A reference in a link's text or an image's description is one (the image's writes nothing of it).
+            "[^1]:[[^1]]()", "[[^1]](u)\n\n[^1]: a", "[x [^1]](u)\n\n[^1]: a", "[^1]: x\n\n[[^1]](u)",
+            "![x [^1]](u)\n\n[^1]: a", "<http://x/[^1]>\n\n[^1]: a", "www.x.org/[^1]\n\n[^1]: a",
+            "[x *[^1]*](u)\n\n[^1]: a", "[x [^*a*]](u)\n\n[^*a*]: a", "[x [^2]](u) [^1]\n\n[^1]: a\n[^2]: b",
+            "[x [^1]][r]\n\n[r]: /u\n[^1]: a", "| [x [^1]](u) |\n|-|\n\n[^1]: a", "[a@b.c [^1]](u)\n\n[^1]: a",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

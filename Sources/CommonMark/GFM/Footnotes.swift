@@ -572,7 +572,13 @@ enum Footnotes {
         var numbers: [String: Int] = [:]
         // Text taken out of a reference's wrapper as it is, which holds no reference.
         var unwrapped: Set<OpaquePointer> = []
-        for text in Tree.textsOutsideLinks(root) where !unwrapped.contains(text) {
+        // References are read in link text and image descriptions too (an image's writes nothing of it),
+        // not in autolinks, whose text is their source.
+        var texts: [OpaquePointer] = []
+        Tree.walk(root, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) }) { node in
+            if Tree.isText(node) { texts.append(node) }
+        }
+        for text in texts where !unwrapped.contains(text) {
             if let wrapper = Tree.parent(text), FootnoteReferences.isRestored(wrapper), Tree.next(text) != nil {
                 // A reference to no definition whose e-mail addresses are linked already: text again.
                 while let child = Tree.firstChild(wrapper) {
