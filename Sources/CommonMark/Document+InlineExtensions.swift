@@ -10,10 +10,11 @@ extension Document {
     ///   - text: The text parsed, searched for each extension's marks: a pass runs only where they are.
     ///   - lines: The text's lines, made on first use.
     ///   - mergingText: Whether text nodes are merged even if no pass here runs (a later one needs it).
+    ///   - footnoteLabels: The labels of the document's footnote definitions, normalized.
     /// - Returns: Whether a footnote reference was restored, which the footnotes pass then links.
     static func applyInlineExtensions(
         to blocks: [OpaquePointer], of root: OpaquePointer, text: String, lines: () -> SourceLines,
-        options: RenderOptions, extensions: Extensions, mergingText: Bool
+        options: RenderOptions, extensions: Extensions, mergingText: Bool, footnoteLabels: Set<String> = []
     ) -> Bool {
         // Text nodes are merged once, before the first pass that reads them; the passes leave no two
         // text nodes next to each other.
@@ -22,11 +23,17 @@ extension Document {
             if !consolidated { Tree.consolidateText(root) }
             consolidated = true
         }
+        if !extensions.isEmpty, ByteSearch.contains(text, "![^") {
+            CaretImages.apply(blocks, lines: lines(), entities: EntityDecoder())
+        }
         // Footnote references are read from the source before tables are built: the cells are still
         // paragraphs of the prelude then, with lines of their own.
         var restoredReferences = false
+        var isolated: Set<OpaquePointer> = []
         if extensions.contains(.footnotes), ByteSearch.contains(text, "[^") {
             consolidate()
+            isolated = Delimiters.isolateReferences(
+                blocks, lines: lines(), entities: EntityDecoder(), tildes: extensions.contains(.strikethrough))
             restoredReferences = FootnoteReferences.restore(blocks, lines: lines(), entities: EntityDecoder())
         }
         let hasTilde = ByteSearch.contains(text, UInt8(ascii: "~"))
@@ -69,11 +76,11 @@ extension Document {
         if rematching {
             let matched = Delimiters.apply(
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
-                tildes: extensions.contains(.strikethrough))
-            if strikethrough { Strikethrough.apply(blocks, lines: lines(), skipping: matched) }
+                tildes: extensions.contains(.strikethrough), skipping: isolated)
+            if strikethrough { Strikethrough.apply(blocks, lines: lines(), skipping: matched.union(isolated)) }
         }
         if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
-            Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart))
+            Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart), labels: footnoteLabels)
         }
         return restoredReferences
     }

@@ -28,7 +28,12 @@ public final class Document {
     ///     check added an eighth to the time of parsing and rendering (the benchmark's posts, one core).
     ///   - extensions: The GitHub-Flavored Markdown extensions to apply; none gives plain CommonMark.
     /// - Throws: ``CommonMarkError/parseFailed`` if libcmark could not allocate the tree.
-    public init(markdown: String, options: RenderOptions = [], extensions: Extensions = []) throws(CommonMarkError) {
+    public init(markdown written: String, options: RenderOptions = [], extensions: Extensions = [])
+        throws(CommonMarkError)
+    {
+        // cmark-gfm 0.29 reads `<textarea` as any tag; libcmark 0.30 starts a block of raw HTML there.
+        let standIn = extensions.isEmpty ? nil : TextareaTags.standingIn(written)
+        let markdown = standIn ?? written
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
         // Split into lines once, and only for the extensions that look at the source.
@@ -61,16 +66,18 @@ public final class Document {
             extensions.contains(.taskList)
             && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
+        let definedLabels = Set(footnoteLabels.values.map(Footnotes.normalized))
         var restoredReferences = Self.applyInlineExtensions(
             to: blocks, of: root, text: parsedText, lines: sourceLines, options: options, extensions: extensions,
-            mergingText: taskLists || !footnoteLabels.isEmpty)
+            mergingText: taskLists || !footnoteLabels.isEmpty, footnoteLabels: definedLabels)
         var fromPrelude: Set<OpaquePointer> = []
         if let cells {
             let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
             restoredReferences =
                 Self.applyInlineExtensions(
                     to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
-                    options: options, extensions: extensions, mergingText: false) || restoredReferences
+                    options: options, extensions: extensions, mergingText: false, footnoteLabels: definedLabels)
+                || restoredReferences
             fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {
                 Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: 0)
             }
@@ -97,6 +104,7 @@ public final class Document {
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
+        if standIn != nil { TextareaTags.restore(root) }
         self.root = root
         self.lineShift = shift
     }

@@ -456,6 +456,47 @@ import Testing
             "- [ ] \n  \n  b", "- [ ]\n- [x] \n  c", "```\n- [ ] \n\n```", "  - [ ] \n\n  - b", "- [ ] \n\n- [ ] \n",
             "-   [ ] \n    \n  a", "-   [ ] \n    \n    a", "-   [ ] \n    \n  \n    a", "-   [ ] \n    \n- a",
             "- [ ]\t\n\t\tb", "1. [x] \n   a|b\n   -|-", "+ [ ] \n  ===\n  b", "- [ ] \n  [r]: /u\n\n[r]",
+            // A footnote reference is what cmark-gfm's bracket stack closes: around the brackets and references
+            // inside it, its `*`, `_` and `~` matched among themselves only (from real Markdown, mutated).
+            "[^[^1]]\n* 2) [^1]:", "[^[^1]]\n\n[^1]: a", "[^a [^1] b]\n\n[^1]: x", "[^[^1][^1]]\n\n[^1]: x",
+            "[^1] [^[^1]]\n\n[^1]: x", "*[^*]", "[^a *b] c*", "*a [^b*] c\n\n[^b*]: f", "_a [^b_] c\n\n[^b_]: x",
+            "**a [^b**] c\n\n[^b**]: x", "~~a [^b~~] c\n\n[^b~~]: x", "[^a ~~b] c~~", "*a [^*] b*\n\n[^*]: x",
+            "[^*a* [^b*]] c*", "***[^*]**", "~[^~]~", "[x [^a*] y](/u) *b*", "[a](/u) *[^*] b*",
+            "> *a [^*\n> b] c*", "| *a [^*] | b* |\n|-|-|", "\"a [^b*] c\" *d*", "*a [^b](/u*) c*", "[^_]_",
+            // A bare URL after an image's open `![` is linked once a link has closed after it, not after a `[`.
+            "![[]()http://a", "![[a](b)http://a", "![[a](b)\nhttp://a", "![x [a](b) www.a.b", "![x http://a",
+            "[[a](b)http://a", "![x [a] http://a", "![x ![a](b) http://a", "![x [a][] http://a\n\n[a]: /u",
+            "[y ![x [a](b) http://a", "![y [x [a](b) http://a", "![y ![x [a](b) http://a", "![y *[a](b)* http://a",
+            "![x [a](b) [c http://a", "![x [a](b) ![c http://a", "![y ![x [a](b)](c) http://a",
+            "![x [a](b) [c] www.x.org", "![x <http://q> http://a", "![x [http://q](http://q) http://a",
+            "![x <a@b.c> http://a", "![^x [a](b) http://a", "- ![x\n  [http://q](http://q) http://a",
+            // `![^` starts no image in cmark-gfm: the `!` is text and the bracket a link's.
+            "![^]()", "![^a](b)", "![^ ](b)", "![^]()x", "![\\^a](b)", "![^a](b \"t\")", "![^*a*](b) *c*",
+            "![^a][r]\n\n[r]: /u", "![^a]\n\n[^a]: x", "![^a](b)www.x.org", "| ![^a](b) |\n|-|", "# ![^a](b)",
+            "![![^a](b)](c)", "*![^a](b)*",
+            // A paragraph read again around a URL that takes a backtick, whose first line opens with three.
+            "```(www.`\n_`", "``` www.`\na_`", "``` www.`\n*`", "```` www.`\n*`", "> ``` www.`\n> *`",
+            "- ``` www.`\n  *`", "``` www.`\n*`\n```", "``` a ``` www.`\n*`", "   ``` www.`\n*`", "```www.`\n_`",
+            // An autolink in `<` and `>` holds its text as written: no strikethrough inside.
+            "<ps:~m~>", "*a* <http://x/~m~> ~b~", "~~a <http://x/~m~>~~", "~a <http://x/~m~> b~", "<http://x/~~m~~>",
+            "*a ~b* <http://x/~m~>", "[http://x/~m~](http://x/~m~)", "~a [~m~](~m~) b~", "> a\n<http://x/~m~>",
+            "| <http://x/~m~> |\n|-|", "<http://x/~m~>\n===", "~~<http://x/~m~>~~",
+            // `<textarea` starts no HTML block of the first kind in cmark-gfm 0.29 (CommonMark 0.30 added it).
+            "<textarea>{", "<textarea>a", "a\n<textarea>x", "<textarea>\na\n\nb</textarea>", "<TEXTAREA>x",
+            "<TextArea rows=2>x", "`<textarea>x`", "```\n<textarea>x\n```", "[a](<textarea>)", "[a]\n\n[a]: <textarea>",
+            "\\<textarea>x", "> <textarea>x", "<textarea0>x", "textare0 <textarea>x", "| <textarea>x |\n|-|",
+            "<div>\n<textarea>x\n</div>", "[^<textarea>x]\n\n[^<textarea>x]: y", "```<textarea>\nx\n```",
+            // E-mail addresses are linked after references are resolved: in one to no definition, never in one
+            // to a definition.
+            "[^d@.c --]", "[^d@x.c ...]", "[^d@x.c \"a\"]", "[^d@x.c]\n\n[^d@x.c]: x", "[^d@x.c --]\n\n[^d@x.c --]: x",
+            "a [^d@x.c --] b@c.d", "*[^d@x.c --]*", "a@b.c[^d@x.c]e@f.g\n\n[^d@x.c]: x", "[^D@X.C]\n\n[^d@x.c]: x",
+            "| [^d@x.c] |\n|-|\n\n[^d@x.c]: x", "[^a@b.c]: x [^a@b.c]\n\n[^a@b.c]", "[^[^d@x.c]]\n\n[^d@x.c]: x",
+            "[^[^1] x@y.z]\n\n[^1]: a", "[^x@y.z --] [^1]\n\n[^1]: a", "| [^d@x.c --] |\n|-|",
+            // A reference in a link's text or an image's description is one (the image's writes nothing of it).
+            "[^1]:[[^1]]()", "[[^1]](u)\n\n[^1]: a", "[x [^1]](u)\n\n[^1]: a", "[^1]: x\n\n[[^1]](u)",
+            "![x [^1]](u)\n\n[^1]: a", "<http://x/[^1]>\n\n[^1]: a", "www.x.org/[^1]\n\n[^1]: a",
+            "[x *[^1]*](u)\n\n[^1]: a", "[x [^*a*]](u)\n\n[^*a*]: a", "[x [^2]](u) [^1]\n\n[^1]: a\n[^2]: b",
+            "[x [^1]][r]\n\n[r]: /u\n[^1]: a", "| [x [^1]](u) |\n|-|\n\n[^1]: a", "[a@b.c [^1]](u)\n\n[^1]: a",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -121,10 +121,11 @@ enum Autolinks {
 
         init(_ block: OpaquePointer, _ source: InlineSource, smart: Bool) {
             let raw = source.raw
-            var openBrackets = 0
+            var brackets = OpenBrackets()
             // Where the text after the last link resumes.
             var resume = 0
-            for node in Tree.textsOutsideLinks(block) {
+            for (node, afterLink) in textsOutsideLinks(block) {
+                if afterLink { brackets.linkClosed() }
                 guard !FootnoteReferences.isMarked(node), let span = source.texts[node],
                     span.raw.upperBound > resume
                 else { continue }
@@ -137,10 +138,8 @@ enum Autolinks {
                         index = unit.raw.upperBound
                         continue
                     }
-                    let byte = raw[index]
-                    if byte == UInt8(ascii: "[") { openBrackets += 1 }
-                    if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
-                    guard openBrackets == 0, let match = sourceLink(in: raw, at: index, earliest: span.raw.lowerBound)
+                    brackets.read(raw, at: index)
+                    guard !brackets.block, let match = sourceLink(in: raw, at: index, earliest: span.raw.lowerBound)
                     else {
                         index += 1
                         continue
@@ -337,7 +336,7 @@ enum Autolinks {
         }
         restoreDelimitersInURLs(blocks, source: source, skipping: readFromSource)
         for block in blocks where !readFromSource.contains(block) {
-            link(Tree.textsOutsideLinks(block), finding: .urls, smart: smart)
+            link(textsOutsideLinks(block), finding: .urls, smart: smart)
         }
     }
 
@@ -350,9 +349,20 @@ enum Autolinks {
     /// E-mail addresses, found after emphasis and strikethrough are matched, as cmark-gfm's postprocessing
     /// finds them in the text nodes left: the text of adjacent text nodes (delimiters that matched nothing
     /// and the words beside them) is read as one, so `_@.c ~_` links `_@.c` where the `_` matched nothing.
-    static func linkEmails(_ blocks: [OpaquePointer], lines: SourceLines, smart: Bool) {
+    /// cmark-gfm has resolved footnote references by then: one to a definition (`labels`, normalized) is
+    /// no text, and one to none is its text again (`[^a@b.c --]` links `a@b.c`), which ``Footnotes`` then
+    /// takes out of its wrapper as it is (no `[` or `]` of it can be in an address, so none runs out of it).
+    static func linkEmails(_ blocks: [OpaquePointer], lines: SourceLines, smart: Bool, labels: Set<String>) {
         for block in blocks
         where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), sequence: [0x40]) {
+            for node in Tree.textsOutsideLinks(block) where FootnoteReferences.isMarked(node) {
+                let text = Tree.literal(node)
+                guard text.utf8.contains(0x40),
+                    !labels.contains(Footnotes.normalized(String(text.dropFirst(2).dropLast())))
+                else { continue }
+                var brackets = OpenBrackets()
+                link(node, brackets: &brackets, smart: smart, finding: .emails)
+            }
             var runs: [[OpaquePointer]] = []
             for node in Tree.textsOutsideLinks(block) where !FootnoteReferences.isMarked(node) {
                 if let last = runs.last?.last, Tree.next(last) == node {
@@ -367,27 +377,73 @@ enum Autolinks {
                     Tree.setLiteral(first, run.map(Tree.literal).joined())
                     run.dropFirst().forEach(Tree.remove)
                 }
-                var openBrackets = 0
-                link(first, openBrackets: &openBrackets, smart: smart, finding: .emails)
+                for piece in outsideReferences(first, labels: labels) {
+                    var brackets = OpenBrackets()
+                    link(piece, brackets: &brackets, smart: smart, finding: .emails)
+                }
             }
         }
     }
 
-    /// Finds the links in the text nodes of one block.
-    private static func link(_ texts: [OpaquePointer], finding: Finding, smart: Bool) {
-        // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
-        // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
-        var openBrackets = 0
-        for node in texts {
-            // A footnote reference restored to its source holds no link in cmark-gfm.
-            guard !FootnoteReferences.isMarked(node) else { continue }
-            // Most text holds no link: its bytes are looked at in place, and only brackets are counted.
-            let scan = Tree.withLiteralBytes(node) { bytes in Self.prescan(bytes) }
-            if !scan.mayLink {
-                openBrackets = max(0, openBrackets + scan.bracketBalance)
+    /// Splits a text node around the references to definitions in it, found as ``Footnotes`` finds them
+    /// (`[^` to the first `]`, no `[` between), and returns the pieces outside them.
+    private static func outsideReferences(_ node: OpaquePointer, labels: Set<String>) -> [OpaquePointer] {
+        guard !labels.isEmpty else { return [node] }
+        let bytes = Tree.literalBytes(node)
+        var references: [Range<Int>] = []
+        var search = 0
+        while search + 1 < bytes.count {
+            guard bytes[search] == UInt8(ascii: "["), bytes[search + 1] == UInt8(ascii: "^") else {
+                search += 1
                 continue
             }
-            link(node, openBrackets: &openBrackets, smart: smart, finding: finding)
+            guard let close = bytes[(search + 2)...].firstIndex(of: UInt8(ascii: "]")) else { break }
+            let label = bytes[(search + 2)..<close]
+            guard !label.isEmpty, !label.contains(UInt8(ascii: "[")),
+                labels.contains(Footnotes.normalized(String(decoding: label, as: UTF8.self)))
+            else {
+                search += 2
+                continue
+            }
+            references.append(search..<(close + 1))
+            search = close + 1
+        }
+        guard !references.isEmpty else { return [node] }
+        var outside: [OpaquePointer] = []
+        var start = 0
+        for reference in references + [bytes.count..<bytes.count] {
+            if reference.lowerBound > start {
+                let piece = Tree.text(String(decoding: bytes[start..<reference.lowerBound], as: UTF8.self))
+                Tree.insert(piece, before: node)
+                outside.append(piece)
+            }
+            if !reference.isEmpty {
+                Tree.insert(Tree.text(String(decoding: bytes[reference], as: UTF8.self)), before: node)
+            }
+            start = reference.upperBound
+        }
+        Tree.remove(node)
+        return outside
+    }
+
+    /// Finds the links in the text nodes of one block.
+    private static func link(_ texts: [(node: OpaquePointer, afterLink: Bool)], finding: Finding, smart: Bool) {
+        // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
+        // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
+        var brackets = OpenBrackets()
+        for (node, afterLink) in texts {
+            if afterLink { brackets.linkClosed() }
+            // A footnote reference restored to its source holds no link in cmark-gfm.
+            guard !FootnoteReferences.isMarked(node) else { continue }
+            // Most text holds no link: its bytes are looked at in place, and only brackets are read.
+            let mayLink = Tree.withLiteralBytes(node) { bytes in
+                guard Self.mayLink(bytes) else {
+                    for index in bytes.indices { brackets.read(bytes, at: index) }
+                    return false
+                }
+                return true
+            }
+            if mayLink { link(node, brackets: &brackets, smart: smart, finding: finding) }
         }
     }
 
@@ -397,31 +453,91 @@ enum Autolinks {
         byte == UInt8(ascii: "[") || byte == UInt8(ascii: "]") || byte == UInt8(ascii: "w") || byte == UInt8(ascii: ":")
     }
 
-    /// Whether text may hold a link (`://`, `www.` or `@`), and its brackets opened minus closed, which is
-    /// exact for text without a link when the count never goes below zero on the way.
-    private static func prescan(_ bytes: UnsafeBufferPointer<UInt8>) -> (mayLink: Bool, bracketBalance: Int) {
-        var balance = 0
-        var lowest = 0
+    /// Whether text may hold a link: `://`, `www.` or `@`.
+    private static func mayLink(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
         var index = 0
         while index < bytes.count {
             switch bytes[index] {
-            case UInt8(ascii: "["): balance += 1
-            case UInt8(ascii: "]"):
-                balance -= 1
-                lowest = min(lowest, balance)
-            case UInt8(ascii: "@"): return (true, 0)
+            case UInt8(ascii: "@"): return true
             case UInt8(ascii: ":") where index + 2 < bytes.count && bytes[index + 1] == UInt8(ascii: "/"):
-                return (true, 0)
+                return true
             case UInt8(ascii: "w")
             where index + 3 < bytes.count && bytes[index + 1] == UInt8(ascii: "w")
                 && bytes[index + 2] == UInt8(ascii: "w"):
-                return (true, 0)
+                return true
             default: break
             }
             index += 1
         }
-        // A `]` before any `[` meets brackets opened in earlier text; the exact count is then the slow way.
-        return lowest < 0 ? (true, 0) : (false, balance)
+        return false
+    }
+
+    /// The text nodes of a block outside links and images, each with whether a link written with brackets
+    /// closes between it and the text before (one inside an image counts too).
+    static func textsOutsideLinks(_ block: OpaquePointer) -> [(node: OpaquePointer, afterLink: Bool)] {
+        var found: [(node: OpaquePointer, afterLink: Bool)] = []
+        var linkClosed = false
+        Tree.walk(block, into: { !Tree.isLink($0) }) { node in
+            switch Tree.type(node) {
+            case CMARK_NODE_TEXT:
+                found.append((node, linkClosed))
+                linkClosed = false
+            case CMARK_NODE_LINK:
+                linkClosed = linkClosed || isBracketLink(node)
+            case CMARK_NODE_IMAGE:
+                linkClosed = linkClosed || !Tree.all(node, where: isBracketLink).isEmpty
+            default: break
+            }
+        }
+        return found
+    }
+
+    /// Whether a link is one written with brackets, not a bare URL or one in `<` and `>`.
+    private static func isBracketLink(_ node: OpaquePointer) -> Bool {
+        Tree.type(node) == CMARK_NODE_LINK && !Tree.isAutolink(node) && !Tree.isAngleAutolink(node)
+    }
+
+    /// The brackets open before a position, which stop bare URLs there as they stop cmark-gfm's autolink
+    /// extension (`cmark_inline_parser_in_bracket`) while a `[` or `![` may yet begin a link or image: a
+    /// `[` stops them until its `]`; a `![` until its `]` or a link closing after it, which in cmark-gfm
+    /// 0.29 clears what the image brackets open below it say but not what link brackets say
+    /// (`![[a](b) http://c` links the URL, `[[a](b) http://c` does not).
+    struct OpenBrackets {
+        private var isImage: [Bool] = []
+        private var links = 0
+        /// Image brackets from this index up stop URLs; those below were open when a link closed.
+        private var clearedBelow = 0
+        private var stoppingImages = 0
+
+        /// Whether URLs are stopped here.
+        var block: Bool { links > 0 || stoppingImages > 0 }
+
+        /// Reads the byte at `index`: a `[` (after `!` an image's, unless `^` follows) or a `]`.
+        mutating func read<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes, at index: Bytes.Index) {
+            switch bytes[index] {
+            case UInt8(ascii: "["):
+                let next = bytes.index(after: index)
+                let image =
+                    index > bytes.startIndex && bytes[bytes.index(before: index)] == UInt8(ascii: "!")
+                    && (next == bytes.endIndex || bytes[next] != UInt8(ascii: "^"))
+                isImage.append(image)
+                if image { stoppingImages += 1 } else { links += 1 }
+            case UInt8(ascii: "]"):
+                guard let image = isImage.popLast() else { return }
+                if !image {
+                    links -= 1
+                } else if isImage.count >= clearedBelow {
+                    stoppingImages -= 1
+                }
+                clearedBelow = min(clearedBelow, isImage.count)
+            default: break
+            }
+        }
+
+        mutating func linkClosed() {
+            clearedBelow = isImage.count
+            stoppingImages = 0
+        }
     }
 
     /// cmark-gfm reads a URL from the source before emphasis is parsed, so `__init__` or `_id_` at the
@@ -479,7 +595,7 @@ enum Autolinks {
     }
 
     /// Finds the links in one text node and splits it around them.
-    private static func link(_ node: OpaquePointer, openBrackets: inout Int, smart: Bool, finding: Finding) {
+    private static func link(_ node: OpaquePointer, brackets: inout OpenBrackets, smart: Bool, finding: Finding) {
         let written = Tree.literalBytes(node)
         // With smart punctuation libcmark has made `--`, `...` and quotes into dashes, an ellipsis and curly
         // quotes; cmark-gfm reads URLs before that. URLs are found in the text with them put back, and
@@ -505,10 +621,9 @@ enum Autolinks {
             while index < bytes.count, !Self.beginsLinkWork(bytes[index]) { index += 1 }
             guard index < bytes.count else { break }
             let byte = bytes[index]
-            if byte == UInt8(ascii: "[") { openBrackets += 1 }
-            if byte == UInt8(ascii: "]"), openBrackets > 0 { openBrackets -= 1 }
+            brackets.read(bytes, at: index)
             var match: (start: Int, end: Int, url: String)?
-            if openBrackets == 0 && finding == .urls {
+            if !brackets.block && finding == .urls {
                 if byte == UInt8(ascii: "w") {
                     let allowed: Bool
                     if index == 0 {

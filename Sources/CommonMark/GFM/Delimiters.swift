@@ -35,10 +35,11 @@ enum Delimiters {
     /// strikethrough pass then leaves alone. `tildes`: whether `~` is a delimiter (the strikethrough
     /// extension is on).
     static func apply(
-        _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool, tildes: Bool
+        _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool, tildes: Bool,
+        skipping isolated: Set<OpaquePointer> = []
     ) -> Set<OpaquePointer> {
         var done: Set<OpaquePointer> = []
-        for block in blocks {
+        for block in blocks where !isolated.contains(block) {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
             let written = lines.bytes(from: first, through: last)
@@ -54,8 +55,46 @@ enum Delimiters {
                 [block]
                 + Tree.all(block) {
                     (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
+                        && !Tree.isAngleAutolink($0)
                 }
             for scope in scopes.reversed() { rematch(scope, source, tildes: tildes) }
+            done.insert(block)
+        }
+        return done
+    }
+
+    /// Rematches the blocks where a footnote reference holds a `*`, `_` or `~`, with the reference's
+    /// characters as text: cmark-gfm matches the runs inside a reference among themselves when its `]`
+    /// closes it, so none pairs with one outside (`*a [^b*] c` is no emphasis), where libcmark's matching
+    /// over the whole block may pair them. Returns those blocks, which the later passes over delimiters
+    /// leave alone; their text nodes are merged again for ``FootnoteReferences``.
+    static func isolateReferences(
+        _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, tildes: Bool
+    ) -> Set<OpaquePointer> {
+        var done: Set<OpaquePointer> = []
+        for block in blocks {
+            let first = Tree.startLine(block)
+            let last = Tree.endLine(block)
+            guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "^")]),
+                lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "*"), UInt8(ascii: "_")])
+                    || (tildes && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])),
+                let source = InlineSource.make(for: block, lines: lines, entities: entities)
+            else { continue }
+            let spans = FootnoteReferences.spans(in: block, source)
+            let holdsRun = spans.contains { span in
+                source.raw[span].contains {
+                    $0 == UInt8(ascii: "*") || $0 == UInt8(ascii: "_") || (tildes && $0 == UInt8(ascii: "~"))
+                }
+            }
+            guard holdsRun else { continue }
+            let scopes =
+                [block]
+                + Tree.all(block) {
+                    (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
+                        && !Tree.isAngleAutolink($0)
+                }
+            for scope in scopes.reversed() { rematch(scope, source, tildes: tildes, text: spans) }
+            Tree.consolidateText(block)
             done.insert(block)
         }
         return done
@@ -138,7 +177,20 @@ enum Delimiters {
 
     /// The scope's children with emphasis taken apart: text pieces, delimiter runs (as text nodes of their
     /// characters) and other nodes, in order, then matched.
-    private static func rematch(_ scope: OpaquePointer, _ source: InlineSource, tildes: Bool) {
+    private static func rematch(
+        _ scope: OpaquePointer, _ source: InlineSource, tildes: Bool, text spans: [Range<Int>] = []
+    ) {
+        // Characters in `spans` (sorted, apart) are text, never delimiters.
+        func isText(_ index: Int) -> Bool {
+            guard !spans.isEmpty else { return false }
+            var low = 0
+            var high = spans.count
+            while low < high {
+                let middle = (low + high) / 2
+                if spans[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+            }
+            return low < spans.count && spans[low].contains(index)
+        }
         var pieces: [OpaquePointer] = []
         // Raw positions of delimiter characters, by the text node made for each.
         var delimiterStart: [OpaquePointer: Int] = [:]
@@ -153,13 +205,14 @@ enum Delimiters {
                     let character = source.raw[range.lowerBound]
                     for offset in 0..<count {
                         let text = Tree.text(String(UnicodeScalar(character)))
-                        delimiterStart[text] = range.lowerBound + offset
+                        if !isText(range.lowerBound + offset) { delimiterStart[text] = range.lowerBound + offset }
                         pieces.append(text)
                     }
                     flatten(current)
                     for offset in 0..<count {
                         let text = Tree.text(String(UnicodeScalar(character)))
-                        delimiterStart[text] = range.upperBound - count + offset
+                        let start = range.upperBound - count + offset
+                        if !isText(start) { delimiterStart[text] = start }
                         pieces.append(text)
                     }
                 case CMARK_NODE_TEXT:
@@ -183,7 +236,7 @@ enum Delimiters {
                             continue
                         }
                         if isSmartQuote || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
-                            || (tildes && byte == UInt8(ascii: "~"))
+                            || (tildes && byte == UInt8(ascii: "~")), !isText(index)
                         {
                             if index > plainStart {
                                 let text = source.decoded(

@@ -44,6 +44,55 @@ enum FootnoteReferences {
         return restored
     }
 
+    /// The source ranges, from `[` through `]`, of the references cmark-gfm's bracket stack makes in a
+    /// block, outermost only: a `]` closes the nearest `[` still open, and one followed by `^` and more
+    /// makes a reference of everything up to it, brackets and references inside included (`[^[^1]]` is one,
+    /// labelled `[^1]`); a link deactivates the brackets open before it. Code, HTML and autolinks hold none.
+    static func spans(in block: OpaquePointer, _ source: InlineSource) -> [Range<Int>] {
+        var open: [Int] = []
+        // The brackets open before a link, at the bottom of the stack, are inactive.
+        var inactive = 0
+        var spans: [Range<Int>] = []
+        func visit(_ node: OpaquePointer) {
+            var child = Tree.firstChild(node)
+            while let current = child {
+                child = Tree.next(current)
+                switch Tree.type(current) {
+                case CMARK_NODE_TEXT:
+                    guard let span = source.texts[current] else { continue }
+                    var cursor = 0
+                    var index = span.raw.lowerBound
+                    while index < span.raw.upperBound {
+                        if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
+                            index = unit.raw.upperBound
+                            continue
+                        }
+                        if source.raw[index] == UInt8(ascii: "[") { open.append(index) }
+                        if source.raw[index] == UInt8(ascii: "]"), let start = open.popLast(), open.count >= inactive,
+                            index > start + 2, source.raw[start + 1] == UInt8(ascii: "^")
+                        {
+                            while let inner = spans.last, inner.lowerBound > start { spans.removeLast() }
+                            spans.append(start..<(index + 1))
+                        }
+                        inactive = min(inactive, open.count)
+                        index += 1
+                    }
+                case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_IMAGE:
+                    visit(current)
+                case CMARK_NODE_LINK:
+                    guard let range = source.ranges[current], source.raw[range.lowerBound] != UInt8(ascii: "<")
+                    else { continue }
+                    visit(current)
+                    inactive = open.count
+                default:
+                    continue
+                }
+            }
+        }
+        visit(block)
+        return spans
+    }
+
     /// Whether a block may hold a reference that libcmark's nodes do not show as written: a `[^` whose `]`
     /// is in another node, whose text holds a `~`, or whose text is not found as such in the block's source
     /// (an escape, an entity).
@@ -80,9 +129,12 @@ enum FootnoteReferences {
                 return found
             }
             guard let references else { return true }
-            // A `~` inside would be read as strikethrough by the pass over text nodes.
+            // A `~` inside would be read as strikethrough by the pass over text nodes; a `[` inside opens a
+            // bracket of its own, which cmark-gfm closes first (`[^[^1]]` is one reference, labelled `[^1]`).
             for reference in references {
-                if reference.contains(UInt8(ascii: "~")) { return true }
+                if reference.contains(UInt8(ascii: "~")) || reference.dropFirst().contains(UInt8(ascii: "[")) {
+                    return true
+                }
                 guard let found = ByteSearch.firstIndex(of: reference, in: source, from: searchStart) else {
                     return true
                 }

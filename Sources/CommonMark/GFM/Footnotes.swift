@@ -588,7 +588,25 @@ enum Footnotes {
         var order: [String] = []
         var referenceCount: [String: Int] = [:]
         var numbers: [String: Int] = [:]
-        for text in Tree.textsOutsideLinks(root) {
+        // Text taken out of a reference's wrapper as it is, which holds no reference.
+        var unwrapped: Set<OpaquePointer> = []
+        // References are read in link text and image descriptions too (an image's writes nothing of it),
+        // not in autolinks, whose text is their source.
+        var texts: [OpaquePointer] = []
+        Tree.walk(root, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) }) { node in
+            if Tree.isText(node) { texts.append(node) }
+        }
+        for text in texts where !unwrapped.contains(text) {
+            if let wrapper = Tree.parent(text), FootnoteReferences.isRestored(wrapper), Tree.next(text) != nil {
+                // A reference to no definition whose e-mail addresses are linked already: text again.
+                while let child = Tree.firstChild(wrapper) {
+                    cmark_node_unlink(child)
+                    Tree.insert(child, before: wrapper)
+                    unwrapped.insert(child)
+                }
+                Tree.remove(wrapper)
+                continue
+            }
             link(text, definitions: definitions, order: &order, counts: &referenceCount, numbers: &numbers)
         }
         for item in items {

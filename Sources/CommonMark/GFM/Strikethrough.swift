@@ -76,9 +76,12 @@ enum Strikethrough {
             if lines.holds(from: first, through: last), !lines.contains(from: first, through: last, anyOf: [0x7E]) {
                 continue
             }
-            Tree.walk(block, into: { !Tree.isAutolink($0) }) { node in
+            // Autolinks hold their text as written, bare or in `<` and `>`.
+            Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) }) { node in
                 // Inline containers: their children are inlines.
-                guard !Tree.isAutolink(node), let child = Tree.firstChild(node) else { return }
+                guard !Tree.isAutolink(node), !Tree.isAngleAutolink(node), let child = Tree.firstChild(node) else {
+                    return
+                }
                 let kind = Tree.type(child)
                 if kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
                 {
