@@ -75,11 +75,16 @@ enum Delimiters {
         for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
-            guard lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "^")]),
-                lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "*"), UInt8(ascii: "_")])
-                    || (tildes && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])),
-                let source = InlineSource.make(for: block, lines: lines, entities: entities)
-            else { continue }
+            // A reference's span starts at a `[^`: only a run after the block's first one may be inside one,
+            // which the bytes tell before the block's source is made.
+            let mayHoldRun = lines.bytes(from: first, through: last).withUnsafeBytes { bytes in
+                guard let open = ByteSearch.firstIndex(of: referenceOpening, in: bytes) else { return false }
+                let runs = tildes ? [UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "~")] : [0x2A, 0x5F]
+                return runs.contains { ByteSearch.next($0, in: bytes, from: open + 2, to: bytes.count) < bytes.count }
+            }
+            guard mayHoldRun, let source = InlineSource.make(for: block, lines: lines, entities: entities) else {
+                continue
+            }
             let spans = FootnoteReferences.spans(in: block, source)
             let holdsRun = spans.contains { span in
                 source.raw[span].contains {
@@ -100,6 +105,7 @@ enum Delimiters {
         return done
     }
 
+    private static let referenceOpening = Array("[^".utf8)
     private static let doubledStars = Array("**".utf8)
     private static let doubledUnderscores = Array("__".utf8)
 
