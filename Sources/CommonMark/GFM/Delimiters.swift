@@ -181,22 +181,25 @@ enum Delimiters {
         return inside
     }
 
+    /// Whether `index` lies in one of `spans` (sorted, apart): a binary search.
+    private static func isInSpans(_ index: Int, _ spans: [Range<Int>]) -> Bool {
+        guard !spans.isEmpty else { return false }
+        var low = 0
+        var high = spans.count
+        while low < high {
+            let middle = (low + high) / 2
+            if spans[middle].upperBound <= index { low = middle + 1 } else { high = middle }
+        }
+        return low < spans.count && spans[low].contains(index)
+    }
+
     /// The scope's children with emphasis taken apart: text pieces, delimiter runs (as text nodes of their
     /// characters) and other nodes, in order, then matched.
     private static func rematch(
         _ scope: OpaquePointer, _ source: InlineSource, tildes: Bool, text spans: [Range<Int>] = []
     ) {
-        // Characters in `spans` (sorted, apart) are text, never delimiters.
-        func isText(_ index: Int) -> Bool {
-            guard !spans.isEmpty else { return false }
-            var low = 0
-            var high = spans.count
-            while low < high {
-                let middle = (low + high) / 2
-                if spans[middle].upperBound <= index { low = middle + 1 } else { high = middle }
-            }
-            return low < spans.count && spans[low].contains(index)
-        }
+        // Characters in `spans` are text, never delimiters.
+        func isText(_ index: Int) -> Bool { isInSpans(index, spans) }
         var pieces: [OpaquePointer] = []
         // Raw positions of delimiter characters, by the text node made for each.
         var delimiterStart: [OpaquePointer: Int] = [:]
