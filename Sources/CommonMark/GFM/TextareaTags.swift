@@ -12,7 +12,16 @@ enum TextareaTags {
     /// The text with each `<textarea` followed by white space, `>` or the end stood in for, or nil when it
     /// holds none or already holds a stand-in's name (`textare0`, which would come back as `textarea`).
     static func standingIn(_ markdown: String) -> String? {
-        guard ByteSearch.contains(markdown, "<t") || ByteSearch.contains(markdown, "<T") else { return nil }
+        // From one `<` to the next by memchr: the copy and the look at every byte below are for the
+        // documents that hold the tag (a `<table>` or `<td>` is no reason to read the whole text).
+        var text = markdown
+        let holdsTag = text.withUTF8 { bytes in
+            ByteSearch.contains(UInt8(ascii: "<"), in: UnsafeRawBufferPointer(bytes)) { at in
+                at + 1 + letters.count < bytes.count && bytes[at + 1 + letters.count] | 0x20 == UInt8(ascii: "a")
+                    && (0..<letters.count).allSatisfy { bytes[at + 1 + $0] | 0x20 == letters[$0] }
+            }
+        }
+        guard holdsTag else { return nil }
         var bytes = Array(markdown.utf8)
         var changed = false
         for index in names(in: bytes) {
