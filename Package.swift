@@ -51,6 +51,8 @@ let package = Package(
         .target(name: "Images", dependencies: ["CVips", "CVipsShim"]),
         .target(name: "CommonMark", dependencies: ["CCmark"]),
         .target(name: "CFileSystem"),
+        // The search index's byte classes, 16 bytes at a time (SSE2 where there is one).
+        .target(name: "CTextScan"),
         // The only Swift that calls POSIX or CFileSystem: reading, writing, walking, renaming, locking, watching.
         .target(name: "BlogFileSystem", dependencies: ["CFileSystem"]),
         .target(name: "JSONFeed"),
@@ -58,6 +60,7 @@ let package = Package(
             name: "BlogCore",
             dependencies: [
                 "CommonMark",
+                "CTextScan",
                 "BlogFileSystem",
                 "JSONFeed",
                 "Images",

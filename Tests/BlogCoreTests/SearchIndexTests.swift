@@ -99,8 +99,8 @@ import Testing
         }
     }
 
-    /// The scanner that reads ASCII 8 bytes at a time finds the tokens the scalar-by-scalar reader finds,
-    /// wherever words, ideographs and bytes past ASCII fall against its 8-byte steps.
+    /// The scanner that reads ASCII 16 bytes at a time finds the tokens the scalar-by-scalar reader finds,
+    /// wherever words, ideographs and bytes past ASCII fall against its 16-byte steps.
     @Test(arguments: [1, 2, 3, 4, 5, 6, 7, 8])
     func scanFindsTheTokensOfTheScalarReader(seed: UInt64) {
         var random = SplitMix(state: seed)
@@ -122,6 +122,31 @@ import Testing
                 SearchWords.scanScalars(bytes) { reference.append((Array($0), $1)) }
             }
             #expect(fast.elementsEqual(reference) { $0.0 == $1.0 && $0.1 == $1.1 }, "\(text.debugDescription)")
+        }
+    }
+
+    /// Every ASCII byte, controls and punctuation included, is a letter, a digit, white space or a separator
+    /// to the 16-byte scanner as to the scalar reader, and to its reading time as to the reading time's own
+    /// count, in texts that run over several 16-byte steps and end in a part of one.
+    @Test(arguments: [11, 12, 13, 14])
+    func scanClassifiesEveryASCIIByteAsTheScalarReader(seed: UInt64) {
+        var random = SplitMix(state: seed)
+        for length in 0..<200 {
+            var utf8 = (0..<length).map { _ in
+                // Half letters, so that words run over the steps' edges, half any ASCII byte.
+                random.next() % 2 == 0 ? UInt8(ascii: "k") : UInt8(random.next() % 128)
+            }
+            var fast: [([UInt8], SearchWords.Token)] = []
+            var reference: [([UInt8], SearchWords.Token)] = []
+            var words = (scanned: 0, counted: 0)
+            utf8.withUnsafeMutableBufferPointer { buffer in
+                let bytes = UnsafeBufferPointer(buffer)
+                words.scanned = SearchWords.scan(bytes) { fast.append((Array($0), $1)) }
+                SearchWords.scanScalars(bytes) { reference.append((Array($0), $1)) }
+                words.counted = PostRenderer.wordCount(inUTF8: bytes)
+            }
+            #expect(fast.elementsEqual(reference) { $0.0 == $1.0 && $0.1 == $1.1 }, "\(utf8)")
+            #expect(words.scanned == words.counted, "\(utf8)")
         }
     }
 

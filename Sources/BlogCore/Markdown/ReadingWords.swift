@@ -54,6 +54,17 @@ struct ReadingWords {
         inWord = letters &>> (8 &* UInt64(length) &- 1) & 1 != 0
     }
 
+    /// Counts the words of `length` ASCII bytes (1 to 16) given as a bit for each byte that is not white
+    /// space, the first byte's in the lowest bit and none past `length`.
+    @inline(__always)
+    mutating func addASCII(nonSpace: UInt32, length: Int) {
+        // A word starts at a byte that is not white space after one that is, or, for the first, after text
+        // that left no word open.
+        let starts = nonSpace & ~(nonSpace &<< 1 | (inWord ? 1 : 0))
+        count &+= starts.nonzeroBitCount
+        inWord = nonSpace &>> UInt32(length &- 1) & 1 != 0
+    }
+
     /// Counts one scalar past ASCII.
     mutating func add(_ scalar: Unicode.Scalar) {
         if scalar.value < 0x3000 {
