@@ -75,15 +75,17 @@ struct PostRenderer: Sendable {
             markdown: post.body.replacingControlCharacters, options: parseOptions,
             extensions: configuration.markdown.extensions)
         var diagnostics: [Diagnostic] = []
+        // The body's length, which its text does not pass by much: made once, not grown node by node.
+        var text = TextBuffer(capacity: configuration.search != nil ? post.body.utf8.count + 64 : 0)
         let walked = Self.walk(
             document, collectingParagraphs: post.summary == nil && configuration.summaryWords == nil,
-            textCapacity: configuration.search != nil ? post.body.utf8.count : nil)
+            collectingText: configuration.search != nil, into: &text)
         // Before the anchors: the search index holds what the reader sees of a heading.
         var search: SearchDocument?
         var words = walked.words
         if let settings = configuration.search {
             if vocabulary.words != settings.words { vocabulary = SearchVocabulary(settings.words) }
-            let made = walked.text.withUnsafeBufferPointer {
+            let made = text.withUnsafeBufferPointer {
                 SearchDocument.make(
                     bodyUTF8: $0, headings: walked.headings.map(Self.blockText), fields: Self.searchFields(of: post),
                     vocabulary: &vocabulary)
@@ -167,16 +169,14 @@ struct PostRenderer: Sendable {
         /// collected for the search index, only those of the text before a node that the node's words
         /// continue in the text collected, which its scanner counts as one (``ReadingWords/joins(_:_:)``).
         var words = 0
-        /// The text of every text and code node, one space between, for the search index.
-        var text: [UInt8] = []
     }
 
-    /// With `textCapacity` (the body's length, which its text does not pass by much), the walk collects
-    /// the text into a buffer of that size made once, not grown (and copied) node by node.
-    private static func walk(_ document: Document, collectingParagraphs: Bool, textCapacity: Int?) -> Walked {
+    /// With `collectingText`, the walk collects the text of every text and code node in `text`, one space
+    /// between, for the search index.
+    private static func walk(
+        _ document: Document, collectingParagraphs: Bool, collectingText: Bool, into text: inout TextBuffer
+    ) -> Walked {
         var walked = Walked()
-        let collectingText = textCapacity != nil
-        if let textCapacity { walked.text.reserveCapacity(textCapacity + 64) }
         document.forEachNode { node in
             // The kind and a literal are each asked of cmark once: this runs for every node of every post.
             let kind = node.kind
@@ -185,8 +185,8 @@ struct PostRenderer: Sendable {
                 node.withLiteralBytes { literal in
                     if collectingText {
                         // A code block's text is set apart by spaces.
-                        if kind != .codeBlock, joinedWords(walked.text, literal) { walked.words += 1 }
-                        appendText(literal, of: kind, to: &walked.text)
+                        if kind != .codeBlock, joinedWords(text, literal) { walked.words += 1 }
+                        appendText(literal, of: kind, to: &text)
                     } else {
                         walked.words += wordCount(inUTF8: literal)
                     }
@@ -194,7 +194,7 @@ struct PostRenderer: Sendable {
                 if kind == .codeBlock { walked.codeBlocks.append(node) }
                 return
             default:
-                if collectingText { appendText(UnsafeBufferPointer(start: nil, count: 0), of: kind, to: &walked.text) }
+                if collectingText { appendText(UnsafeBufferPointer(start: nil, count: 0), of: kind, to: &text) }
             }
             switch kind {
             case .heading: walked.headings.append(node)
@@ -210,7 +210,7 @@ struct PostRenderer: Sendable {
 
     /// Whether the text collected so far ends in a word that `literal`'s first word continues there: the
     /// reading time counts each node's words apart.
-    private static func joinedWords(_ text: [UInt8], _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
+    private static func joinedWords(_ text: borrowing TextBuffer, _ literal: UnsafeBufferPointer<UInt8>) -> Bool {
         guard let last = text.last, !literal.isEmpty, last != UInt8(ascii: " ") else { return false }
         return text.withUnsafeBufferPointer { text in
             var start = text.count - 1
@@ -222,13 +222,15 @@ struct PostRenderer: Sendable {
     /// Adds a node's text (its `literal`, for text and code) to the search text: inline text as it is, a
     /// space for a line break and around every block, so that neither words of two paragraphs nor a link
     /// and the period after it are split or joined.
-    private static func appendText(_ literal: UnsafeBufferPointer<UInt8>, of kind: Node.Kind, to text: inout [UInt8]) {
+    private static func appendText(
+        _ literal: UnsafeBufferPointer<UInt8>, of kind: Node.Kind, to text: inout TextBuffer
+    ) {
         switch kind {
-        case .text, .code: text.append(contentsOf: literal)
+        case .text, .code: text.append(literal)
         case .emphasis, .strong, .link, .image, .htmlInline, .customInline: break
         case .codeBlock:
             text.append(UInt8(ascii: " "))
-            text.append(contentsOf: literal)
+            text.append(literal)
             text.append(UInt8(ascii: " "))
         default: if text.last != UInt8(ascii: " ") { text.append(UInt8(ascii: " ")) }
         }
@@ -480,7 +482,7 @@ struct PostRenderer: Sendable {
         return cut.trimmingScalars { $0.isSpaceAsFoundation || $0.isPunctuation } + "…"
     }
 
-    /// The words of one node's text (``ReadingWords``); ``walk(_:collectingParagraphs:textCapacity:)`` adds up
+    /// The words of one node's text (``ReadingWords``); ``walk(_:collectingParagraphs:collectingText:into:)`` adds up
     /// those of text, inline code and code blocks.
     static func wordCount(inUTF8 bytes: UnsafeBufferPointer<UInt8>) -> Int {
         var words = ReadingWords()

@@ -53,11 +53,15 @@ extension SearchWords {
         let count = bytes.count
         // Made for the first word of more than 8 letters only: a title or a tag is scanned alone.
         var folded: [UInt8] = []
-        // A short word's bytes, lowercased, are its packed integer's, stored here: not a closure's
-        // (`withUnsafeBytes(of:)`), which the compiler calls rather than inlines for each word.
-        let short = UnsafeMutablePointer<UInt64>.allocate(capacity: 1)
-        defer { short.deallocate() }
+        // A short word's bytes, lowercased, are its packed integer's, stored in the first 8 bytes: not a
+        // closure's (`withUnsafeBytes(of:)`), which the compiler calls rather than inlines for each word.
+        // The last bytes of the text, fewer than 16, are classified from a copy in the next 16, padded
+        // with zeros. One allocation for both: the scanner runs for every text of every post.
+        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: 3)
+        defer { scratch.deallocate() }
+        let short = scratch
         let shortBytes = UnsafeRawPointer(short).assumingMemoryBound(to: UInt8.self)
+        let tail = UnsafeMutableRawPointer(scratch + 1).bindMemory(to: UInt8.self, capacity: 16)
         /// Hands over the ASCII word `start..<end`, lowercased.
         func word(_ start: Int, _ end: Int) {
             let length = end - start
@@ -76,9 +80,6 @@ extension SearchWords {
                 sink.take(token, .ascii(packed: SearchWordTable.packed(token)))
             }
         }
-        // The last bytes of the text, fewer than 16, classified from a copy padded with zeros.
-        let tail = UnsafeMutablePointer<UInt8>.allocate(capacity: 16)
-        defer { tail.deallocate() }
         var index = 0
         // Where the ASCII word being read starts, or -1.
         var wordStart = -1
