@@ -150,6 +150,37 @@ import Testing
         }
     }
 
+    /// A result's snippet is the text's first scalars, white space (Unicode's) collapsed to one space and
+    /// none at the ends, as a plain reading by scalar gives it, whatever the text mixes.
+    @Test func theExcerptIsTheTextsFirstScalarsWithItsSpacesCollapsed() {
+        var random = SplitMix(state: 21)
+        let pieces = [
+            "a", "Word", " ", "  ", "\t", "\n", "\r\n", "\u{B}", "\u{C}", "\u{0}", "\u{85}", "\u{A0}", "\u{2003}",
+            "\u{3000}", "é", "東京", "😀", "e\u{301}", "—", ".",
+        ]
+        for _ in 0..<400 {
+            var text = ""
+            for _ in 0..<Int(random.next() % 400) { text += pieces[Int(random.next() % UInt64(pieces.count))] }
+            var expected = String.UnicodeScalarView()
+            var length = 0
+            var pendingSpace = false
+            for scalar in text.unicodeScalars where length < SearchDocument.excerptLimit {
+                if scalar.properties.isWhitespace {
+                    pendingSpace = length > 0
+                    continue
+                }
+                if pendingSpace {
+                    expected.append(" ")
+                    length += 1
+                    pendingSpace = false
+                }
+                expected.append(scalar)
+                length += 1
+            }
+            #expect(SearchDocument.excerpt(of: text) == String(expected), "\(text.debugDescription)")
+        }
+    }
+
     @Test func queryWordsMatchStemsAndTheLastWordAsAPrefix() {
         let query = SearchQuery("Running caf", stems: true)
         #expect(query.words == [.init(exact: "run", prefix: nil), .init(exact: "caf", prefix: "caf")])

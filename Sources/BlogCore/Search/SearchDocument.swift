@@ -61,41 +61,40 @@ struct SearchDocument: Sendable, Equatable {
         return text.withUTF8(excerpt(ofUTF8:))
     }
 
-    /// The same from UTF-8 text.
+    /// The same from UTF-8 text, written straight into the string's memory: at most ``excerptLimit``
+    /// scalars of at most 4 bytes, each with the space before it.
     static func excerpt(ofUTF8 bytes: UnsafeBufferPointer<UInt8>) -> String {
-        var result: [UInt8] = []
-        result.reserveCapacity(excerptLimit + 16)
-        var length = 0
-        var pendingSpace = false
-        var index = 0
-        while index < bytes.count, length < excerptLimit {
-            let lead = bytes[index]
-            let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
-            let end = min(bytes.count, index + width)
-            let isSpace =
-                lead < 0x80
-                ? (lead == 0x20 || (0x09...0x0D).contains(lead))
-                : String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first?.properties.isWhitespace
-                    == true
-            if isSpace {
-                pendingSpace = length > 0
-            } else {
-                if pendingSpace {
-                    result.append(0x20)
+        String(unsafeUninitializedCapacity: excerptLimit * 5) { result in
+            var written = 0
+            var length = 0
+            var pendingSpace = false
+            var index = 0
+            while index < bytes.count, length < excerptLimit {
+                let lead = bytes[index]
+                let width = lead < 0x80 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : 4
+                let end = min(bytes.count, index + width)
+                let isSpace =
+                    lead < 0x80
+                    ? (lead == 0x20 || lead &- 0x09 < 5)
+                    : String(decoding: bytes[index..<end], as: UTF8.self).unicodeScalars.first?.properties
+                        .isWhitespace == true
+                if isSpace {
+                    pendingSpace = length > 0
+                } else {
+                    if pendingSpace {
+                        result[written] = 0x20
+                        written += 1
+                        length += 1
+                    }
+                    pendingSpace = false
+                    for offset in index..<end { result[written + offset - index] = bytes[offset] }
+                    written += end - index
                     length += 1
                 }
-                pendingSpace = false
-                // An ASCII byte alone: an array appends a slice through its generic path.
-                if width == 1 {
-                    result.append(lead)
-                } else {
-                    result.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-                }
-                length += 1
+                index = end
             }
-            index = end
+            return written
         }
-        return String(decoding: result, as: UTF8.self)
     }
 
     /// One line for the build record: the excerpt, then each term and its count, in the terms' order,
