@@ -324,6 +324,11 @@ enum SearchJSON {
             var index = 0
             while index < bytes.count {
                 let byte = bytes[index]
+                // Nearly every byte is copied as it is: one test for those before the switch's cases.
+                if byte >= 0x20, byte != UInt8(ascii: "\""), byte != UInt8(ascii: "\\"), byte != 0xE2 {
+                    index += 1
+                    continue
+                }
                 let escape: [UInt8]
                 var length = 1
                 switch byte {
