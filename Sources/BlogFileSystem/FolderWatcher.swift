@@ -214,7 +214,16 @@ public final class FolderWatcher: Sendable {
     private func addTree(_ relative: String) throws {
         try add(relative)
         let path = root + "/" + relative
-        for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] where !name.hasPrefix(".") {
+        let entries: [FolderWalk.Entry]
+        do {
+            entries = try FolderWalk.entries(of: path)
+        } catch {
+            // A folder removed again has nothing to watch; one that cannot be listed (no descriptor free)
+            // hides what changes below it, which the next take says.
+            if !error.isMissing { state.withLock { $0.isComplete = false } }
+            return
+        }
+        for name in entries.map(\.name) where !name.hasPrefix(".") {
             if FileSystem.kind(of: path + "/" + name) == .folder { try addTree(relative + "/" + name) }
         }
     }

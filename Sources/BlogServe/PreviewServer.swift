@@ -65,9 +65,11 @@ public final class PreviewServer: Sendable {
     /// Serves until the task is cancelled (Ctrl-C), then stops watching, finishes a build in progress and
     /// closes the server.
     ///
-    /// - Throws: ``ServeError`` when the address cannot be used or the sources cannot be watched.
+    /// - Throws: ``ServeError`` when the address cannot be used, the sources cannot be watched, or the
+    ///   descriptor limit (`ulimit -n`) is too low to serve.
     public func run(report: @escaping @Sendable (Event) -> Void) async throws {
         try Self.checkAddress(options.host)
+        try Self.checkDescriptors(DescriptorUsage.current())
         let (events, event) = AsyncStream.makeStream(of: Result<Int?, any Error>.self)
         let app = makeApplication { port in event.yield(.success(port)) }
         let serving = Task {
@@ -129,7 +131,8 @@ public final class PreviewServer: Sendable {
     /// The HTTP server: one responder for every request, and the live-reload socket for a page of the
     /// preview. HTTP/1.1 heads are parsed by SwiftNIO within fixed limits (80 KiB of header fields, 1,000
     /// fields: past them the connection gets 400 and is closed), idle connections close after a minute,
-    /// and a WebSocket frame over 4 KiB closes the socket with 1009 before it is read.
+    /// a WebSocket frame over 4 KiB closes the socket with 1009 before it is read, and connections leave
+    /// descriptors free for everything else (``ConnectionLimit``).
     private func makeApplication(onListening: @escaping @Sendable (Int?) -> Void) -> some ApplicationProtocol {
         let requestGuard = RequestGuard(listeningOn: options.host)
         let (status, connections) = (status, connections)
@@ -157,6 +160,9 @@ public final class PreviewServer: Sendable {
                     for try await _ in inbound {}
                 }
             }
+        // The event loops open their descriptors when the group is made: they are counted with the rest.
+        let group = EventLoopGroupProvider.singleton.eventLoopGroup
+        let limit = ConnectionLimit(usage: DescriptorUsage.current())
         return Application(
             responder: CallbackResponder<BasicRequestContext> { [self] request, _ in await handle(request) },
             server: HTTPServerBuilder { responder in
@@ -166,8 +172,10 @@ public final class PreviewServer: Sendable {
                     requestGuard: requestGuard, registry: connections)
             },
             configuration: .init(
-                address: .hostname(options.host, port: Int(options.port)), serverName: nil, reuseAddress: true),
+                address: .hostname(options.host, port: Int(options.port)), serverName: nil, reuseAddress: true,
+                availableConnectionsDelegate: limit),
             onServerRunning: { channel in onListening(channel.localAddress?.port) },
+            eventLoopGroupProvider: .shared(group),
             logger: logger
         )
     }
@@ -284,6 +292,17 @@ public final class PreviewServer: Sendable {
         case 405: "Method Not Allowed"
         default: "Status \(status)"
         }
+    }
+
+    /// Refuses a descriptor limit (`ulimit -n`) too low to start on: the event loops take three descriptors
+    /// each, one loop a core, and past them the server needs room for a browser's connections and for what
+    /// it opens itself (``ConnectionLimit``).
+    static func checkDescriptors(_ usage: DescriptorUsage?, cores: Int = System.coreCount) throws {
+        guard let usage else { return }
+        let needed = usage.open + 3 * cores + ConnectionLimit.minimum + ConnectionLimit.smallestReserve
+        guard usage.limit < needed else { return }
+        throw ServeError(
+            message: "the limit of open files is \(usage.limit) (ulimit -n); the preview needs at least \(needed)")
     }
 
     /// Refuses a `--host` that is not an IP address or `localhost`.

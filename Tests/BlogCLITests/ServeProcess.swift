@@ -74,6 +74,22 @@ final class ServeProcess: @unchecked Sendable {
         return try #require(URL(string: String(line.dropFirst("Serving ".count).prefix { $0 != " " })))
     }
 
+    /// Waits up to 20 s for the process to end by itself and returns its status; nil when it is still running.
+    func exitStatus() async -> Int32? {
+        for _ in 0..<200 where process.isRunning {
+            try? await Task.sleep(for: .milliseconds(100))
+        }
+        guard !process.isRunning else { return nil }
+        // Let the pipes deliver what is left.
+        try? await Task.sleep(for: .milliseconds(100))
+        return process.terminationStatus
+    }
+
+    /// How many file descriptors the process has open, from `/proc`; nil where there is no `/proc`.
+    var openDescriptors: Int? {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(process.processIdentifier)/fd"))?.count
+    }
+
     var isRunning: Bool { process.isRunning }
     var processIdentifier: Int32 { process.processIdentifier }
 
@@ -105,6 +121,15 @@ func httpRequest(port: Int, path: String, method: String = "GET", headers: [Stri
 {
     let descriptor = try connectToLoopback(port: port)
     defer { close(descriptor) }
+    return try httpRequest(over: descriptor, port: port, path: path, method: method, headers: headers, body: body)
+}
+
+/// Sends one HTTP/1.1 request over a connection to 127.0.0.1:`port` already open, and reads the reply;
+/// the request asks the server to close the connection after it.
+func httpRequest(
+    over descriptor: Int32, port: Int, path: String, method: String = "GET", headers: [String: String] = [:],
+    body: Data? = nil
+) throws -> HTTPReply {
     // A Host given replaces the usual one: two are refused.
     var request =
         "\(method) \(path) HTTP/1.1\r\n" + (headers["Host"] == nil ? "Host: 127.0.0.1:\(port)\r\n" : "")
