@@ -19,7 +19,9 @@ enum CleanBuild {
 
     /// Clean builds of two variants of a site, alternated `runs` times so that the machine's drift weighs on
     /// both alike: what one step or output costs is the difference within each pair. Nil, saying so, when
-    /// a build fails.
+    /// a build fails. The variant built first changes from pair to pair: a build right after another runs
+    /// on a disk and caches the one before left, and on this VM system time climbs from build to build,
+    /// so a fixed order would charge one variant with that drift every time.
     static func pairs(
         _ blog: String, without: (site: URL, options: [String]), with: (site: URL, options: [String]), runs: Int,
         aside base: URL, measuring what: String
@@ -27,9 +29,17 @@ enum CleanBuild {
         var pairs: [(without: ChildProcess.Result, with: ChildProcess.Result)] = []
         for attempt in 1...runs {
             let aside = base.appending(path: "cost-aside-\(attempt)")
-            let withoutRun = await run(
-                blog, site: without.site, aside: aside.appending(path: "without"), options: without.options)
-            let withRun = await run(blog, site: with.site, aside: aside.appending(path: "with"), options: with.options)
+            let withoutRun: ChildProcess.Result
+            let withRun: ChildProcess.Result
+            if attempt.isMultiple(of: 2) {
+                withRun = await run(blog, site: with.site, aside: aside.appending(path: "with"), options: with.options)
+                withoutRun = await run(
+                    blog, site: without.site, aside: aside.appending(path: "without"), options: without.options)
+            } else {
+                withoutRun = await run(
+                    blog, site: without.site, aside: aside.appending(path: "without"), options: without.options)
+                withRun = await run(blog, site: with.site, aside: aside.appending(path: "with"), options: with.options)
+            }
             guard withoutRun.status == 0, withRun.status == 0 else {
                 print("note: a build for the cost of \(what) failed in \(base.path)")
                 return nil

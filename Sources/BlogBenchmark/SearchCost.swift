@@ -44,7 +44,9 @@ struct SearchCost {
         var results: Int
     }
 
-    static let runs = 5
+    /// Seven pairs: one variant's user time spreads by a quarter from build to build on a shared 2-core VM,
+    /// and the verdict is on a tenth.
+    static let runs = 7
     static let queries = ["swift", "static site engine"]
 
     /// Writes the copy beside `site` and builds both from clean ``runs`` times; nil when a build fails.
