@@ -57,11 +57,10 @@ extension SearchWords {
         // closure's (`withUnsafeBytes(of:)`), which the compiler calls rather than inlines for each word.
         // The last bytes of the text, fewer than 16, are classified from a copy in the next 16, padded
         // with zeros. One allocation for both: the scanner runs for every text of every post.
-        let scratch = UnsafeMutablePointer<UInt64>.allocate(capacity: 3)
-        defer { scratch.deallocate() }
-        let short = scratch
+        let short = UnsafeMutablePointer<UInt64>.allocate(capacity: 3)
+        defer { short.deallocate() }
         let shortBytes = UnsafeRawPointer(short).assumingMemoryBound(to: UInt8.self)
-        let tail = UnsafeMutableRawPointer(scratch + 1).bindMemory(to: UInt8.self, capacity: 16)
+        let tail = UnsafeMutableRawPointer(short + 1).bindMemory(to: UInt8.self, capacity: 16)
         /// Hands over the ASCII word `start..<end`, lowercased.
         func word(_ start: Int, _ end: Int) {
             let length = end - start
@@ -85,14 +84,7 @@ extension SearchWords {
         var wordStart = -1
         while index < count {
             let readable = min(16, count - index)
-            let classes: blog_byte_classes
-            if readable == 16 {
-                classes = blog_classify16(base + index)
-            } else {
-                tail.update(repeating: 0, count: 16)
-                tail.update(from: base + index, count: readable)
-                classes = blog_classify16(tail)
-            }
+            let classes = classify(base + index, readable: readable, tail: tail)
             // The bytes before the first past ASCII, which the scalar reader takes.
             let limit = classes.high == 0 ? readable : min(readable, classes.high.trailingZeroBitCount)
             let valid: UInt32 = (1 &<< UInt32(limit)) &- 1
@@ -134,6 +126,18 @@ extension SearchWords {
         }
         if wordStart >= 0 { word(wordStart, count) }
         return reading.count
+    }
+
+    /// The classes of the 16 bytes at `start`, or of the `readable` fewer there, copied into `tail` and
+    /// padded with zeros.
+    @inline(__always)
+    private static func classify(_ start: UnsafePointer<UInt8>, readable: Int, tail: UnsafeMutablePointer<UInt8>)
+        -> blog_byte_classes
+    {
+        guard readable < 16 else { return blog_classify16(start) }
+        tail.update(repeating: 0, count: 16)
+        tail.update(from: start, count: readable)
+        return blog_classify16(tail)
     }
 
     private static func isASCIIWordByte(_ byte: UInt8) -> Bool {
