@@ -1,8 +1,9 @@
 import Foundation
 import Testing
 
-/// The default theme's search page in headless Chromium, served by `blog serve`: what a reader sees when
-/// they type, and which of the index's files their browser fetches.
+/// The default theme's search page in headless Chromium, served by `blog serve` and, built, by a plain
+/// static file server: what a reader sees when they type, and which of the index's files their browser
+/// fetches.
 @Suite(.serialized, .enabled(if: WebDriver.isAvailable || WebDriver.isRequired, "needs chromium and chromium-driver"))
 struct SearchBrowserTests {
     /// A site with posts to find, a draft, and enough other posts that the index has several word shards.
@@ -51,18 +52,42 @@ struct SearchBrowserTests {
         let site = try makeSearchSite(in: folder)
         let server = try ServeProcess(site: site, arguments: ["--port", "0"])
         let url = try await server.servingURL()
+        try await expectTypedQueries(
+            at: url, output: site.appending(path: ".blog-cache/serve/public"),
+            server: { "\(server.stdout)\(server.stderr)" })
+        let stopped = await server.stop()
+        #expect(stopped == 0, "server said:\n\(server.stdout)\(server.stderr)")
+    }
+
+    /// The same on a host that knows nothing of blog: `blog build`'s output under Python's `http.server`.
+    @Test(.enabled(if: StaticFileServer.isAvailable || WebDriver.isRequired, "needs python3"))
+    func typedQueriesWorkOnAPlainStaticFileServer() async throws {
+        #expect(WebDriver.isAvailable, "BLOG_REQUIRE_BROWSER=1 but chromium or chromedriver is missing")
+        let folder = try makeTemporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let site = try makeSearchSite(in: folder)
+        #expect(try runBlog(["build", "--site", site.path]).status == 0)
+        let output = site.appending(path: "public")
+        let server = try await StaticFileServer(serving: output)
+        defer { server.stop() }
+        let url = try #require(URL(string: "http://127.0.0.1:\(server.port)/"))
+        try await expectTypedQueries(at: url, output: output, server: { "python3 -m http.server" })
+    }
+
+    /// Types queries into the search page of the site at `url`, whose files are in `output`, and expects
+    /// the results, their order and marks, and the files fetched for them.
+    private func expectTypedQueries(at url: URL, output: URL, server: () -> String) async throws {
         let browser = try await WebDriver()
         try browser.open(url.appending(path: "search/"))
 
         try browser.type("swift", into: "#search-query")
-        #expect(await status(browser, becomes: "2 results."), "server said:\n\(server.stdout)\(server.stderr)")
+        #expect(await status(browser, becomes: "2 results."), "server said:\n\(server())")
         try await expectTitles(browser, ["Swift concurrency notes", "A mention"])
         #expect(
             try browser.evaluate("return document.querySelector('#search-results mark').textContent") as? String
                 == "Swift")
         // The manifest, the one word shard that holds "swift" and the document shard of the results.
         let fetched = try browser.evaluate("return window.blogSearch.fetched") as? [String] ?? []
-        let output = site.appending(path: ".blog-cache/serve/public")
         let shards = try FileManager.default.contentsOfDirectory(
             atPath: output.appending(path: "search/words").path)
         #expect(shards.count > 1, "the index has one word shard; the test needs several")
@@ -115,8 +140,6 @@ struct SearchBrowserTests {
             stems as? [String] == [
                 "run", "poni", "poni", "hop", "hope", "agree", "feed", "conflate", "file", "fall", "is",
             ])
-        let stopped = await server.stop()
-        #expect(stopped == 0, "server said:\n\(server.stdout)\(server.stderr)")
     }
 
     @Test func theSearchPageReadsItsQueryFromTheAddress() async throws {
@@ -132,5 +155,45 @@ struct SearchBrowserTests {
         try await expectTitles(browser, ["Swift concurrency notes", "A mention"])
         let stopped = await server.stop()
         #expect(stopped == 0, "server said:\n\(server.stdout)\(server.stderr)")
+    }
+}
+
+/// Python's `http.server` over a folder, on a port the system picks: a static host that knows nothing of
+/// blog, as a reader's web host is.
+final class StaticFileServer {
+    static var isAvailable: Bool { FeedFormatTests.has("python3", ["-c", "import http.server"]) }
+
+    let port: Int
+    private let process = Process()
+
+    init(serving folder: URL) async throws {
+        process.executableURL = URL(filePath: "/usr/bin/env")
+        process.arguments = [
+            "python3", "-u", "-m", "http.server", "0", "--bind", "127.0.0.1", "--directory", folder.path,
+        ]
+        // Its output goes to a file, read until it says "Serving HTTP on 127.0.0.1 port N".
+        let said = folder.deletingLastPathComponent().appending(path: "http-server.txt")
+        FileManager.default.createFile(atPath: said.path, contents: nil)
+        process.standardOutput = try FileHandle(forWritingTo: said)
+        process.standardError = process.standardOutput
+        try process.run()
+        for _ in 0..<400 {
+            let text = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
+            if let match = text.firstMatch(of: /port (\d+)/), let port = Int(match.1) {
+                self.port = port
+                return
+            }
+            guard process.isRunning else { break }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        let text = (try? String(contentsOf: said, encoding: .utf8)) ?? ""
+        throw CocoaError(.fileReadUnknown, userInfo: [NSLocalizedDescriptionKey: "http.server said: \(text)"])
+    }
+
+    /// Stops it with SIGKILL: a test process may ignore SIGTERM, and its children inherit that.
+    func stop() {
+        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+        process.waitUntilExit()
     }
 }
