@@ -29,16 +29,17 @@ enum CleanBuild {
         var pairs: [(without: ChildProcess.Result, with: ChildProcess.Result)] = []
         for attempt in 1...runs {
             let aside = base.appending(path: "cost-aside-\(attempt)")
+            func build(_ variant: (site: URL, options: [String]), _ name: String) async -> ChildProcess.Result {
+                await run(blog, site: variant.site, aside: aside.appending(path: name), options: variant.options)
+            }
             let withoutRun: ChildProcess.Result
             let withRun: ChildProcess.Result
             if attempt.isMultiple(of: 2) {
-                withRun = await run(blog, site: with.site, aside: aside.appending(path: "with"), options: with.options)
-                withoutRun = await run(
-                    blog, site: without.site, aside: aside.appending(path: "without"), options: without.options)
+                withRun = await build(with, "with")
+                withoutRun = await build(without, "without")
             } else {
-                withoutRun = await run(
-                    blog, site: without.site, aside: aside.appending(path: "without"), options: without.options)
-                withRun = await run(blog, site: with.site, aside: aside.appending(path: "with"), options: with.options)
+                withoutRun = await build(without, "without")
+                withRun = await build(with, "with")
             }
             guard withoutRun.status == 0, withRun.status == 0 else {
                 print("note: a build for the cost of \(what) failed in \(base.path)")
