@@ -15,4 +15,33 @@ struct Blog: AsyncParsableCommand {
             LinkSpare.self,
         ]
     )
+
+    /// A command without subcommands of its own is parsed on its own: parsing from the root reflects on
+    /// every command's arguments, twice (the second time looking for a completion-script request), which
+    /// was two thirds of `blog markdown`'s start-up. Anything the command alone does not accept (help,
+    /// an unknown option, a missing argument) is parsed again from the root, so every message, usage and
+    /// help text names the command as `blog <name>`, exactly as before.
+    static func main() async {
+        let arguments = Array(CommandLine.arguments.dropFirst())
+        guard let name = arguments.first, let leaf = leaf(named: name),
+            var command = try? leaf.parseAsRoot(Array(arguments.dropFirst())) as? AsyncParsableCommand
+        else {
+            await main(nil)
+            return
+        }
+        do {
+            try await command.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    /// The subcommand called `name`, when it has no subcommands itself.
+    static func leaf(named name: String) -> (any AsyncParsableCommand.Type)? {
+        for command in configuration.subcommands where command.configuration.commandName == name {
+            guard command.configuration.subcommands.isEmpty else { return nil }
+            return command as? any AsyncParsableCommand.Type
+        }
+        return nil
+    }
 }

@@ -106,6 +106,29 @@ import Testing
         #expect(binary.status == 1 && binary.stderr.contains("bad.md: error: not valid UTF-8"), "\(binary.stderr)")
     }
 
+    /// A command without subcommands is parsed on its own (a faster start); whatever it does not accept is
+    /// parsed from the root, so usage, help and errors name `blog <command>` as they do for every command.
+    @Test func commandsParsedOnTheirOwnReportAsFromTheRoot() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let unknown = try runBlog(["markdown", "--bogus"], in: folder)
+        #expect(unknown.status == 64, "\(unknown.stderr)")
+        #expect(unknown.stderr.contains("Unknown option '--bogus'"))
+        #expect(unknown.stderr.contains("Usage: blog markdown "), "\(unknown.stderr)")
+        let help = try runBlog(["markdown", "--help"], in: folder)
+        #expect(help.status == 0 && help.stdout.contains("USAGE: blog markdown "), "\(help.stdout)")
+        let nested = try runBlog(["feed", "--help"], in: folder)
+        #expect(nested.status == 0 && nested.stdout.contains("USAGE: blog feed <subcommand>"), "\(nested.stdout)")
+        let version = try runBlog(["--version"], in: folder)
+        #expect(version.status == 0 && !version.stdout.isEmpty)
+        // Validation runs on the command's own parse too, and its message is the root's.
+        let both = try runBlog(["markdown", "--safe", "--unsafe"], input: "", in: folder)
+        #expect(both.status == 64 && both.stderr.contains("Usage: blog markdown "), "\(both.stderr)")
+        // A prefix of a name, or a name in another position, is no command of its own.
+        let prefix = try runBlog(["mark"], in: folder)
+        #expect(prefix.status == 64 && prefix.stderr.contains("Unexpected argument 'mark'"), "\(prefix.stderr)")
+    }
+
     /// Control characters other than white space pass through to a pipe or a file as cmark-gfm lets them
     /// (it replaces NUL alone), and reach a terminal only as U+FFFD.
     @Test func controlCharactersPassThroughAPipeAndNotATerminal() throws {
