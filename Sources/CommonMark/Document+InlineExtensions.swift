@@ -30,11 +30,13 @@ extension Document {
         // paragraphs of the prelude then, with lines of their own.
         var restoredReferences = false
         var isolated: Set<OpaquePointer> = []
+        var unreferenced: [OpaquePointer] = []
         if extensions.contains(.footnotes), ByteSearch.contains(text, "[^") {
             consolidate()
             isolated = Delimiters.isolateReferences(
                 blocks, lines: lines(), entities: EntityDecoder(), tildes: extensions.contains(.strikethrough))
-            restoredReferences = FootnoteReferences.restore(blocks, lines: lines(), entities: EntityDecoder())
+            restoredReferences = FootnoteReferences.restore(
+                blocks, lines: lines(), entities: EntityDecoder(), unreferenced: &unreferenced)
         }
         let hasTilde = ByteSearch.contains(text, UInt8(ascii: "~"))
         if extensions.contains(.strikethrough), hasTilde,
@@ -82,6 +84,7 @@ extension Document {
         if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
             Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart), labels: footnoteLabels)
         }
+        for block in unreferenced { FootnoteReferences.separateUnreferencedCarets(in: block) }
         return restoredReferences
     }
 }

@@ -92,7 +92,9 @@ public final class Document {
         }
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
-            Footnotes.apply(root, labels: footnoteLabels, lineShift: shift, source: sourceLines)
+            Footnotes.apply(
+                root, labels: footnoteLabels, lineShift: shift, source: sourceLines,
+                sourceRefers: ByteSearch.contains(parsedText, "[^"))
         }
         if taskLists {
             TaskLists.apply(

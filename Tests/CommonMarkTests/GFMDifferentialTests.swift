@@ -497,6 +497,16 @@ import Testing
             "![x [^1]](u)\n\n[^1]: a", "<http://x/[^1]>\n\n[^1]: a", "www.x.org/[^1]\n\n[^1]: a",
             "[x *[^1]*](u)\n\n[^1]: a", "[x [^*a*]](u)\n\n[^*a*]: a", "[x [^2]](u) [^1]\n\n[^1]: a\n[^2]: b",
             "[x [^1]][r]\n\n[r]: /u\n[^1]: a", "| [x [^1]](u) |\n|-|\n\n[^1]: a", "[a@b.c [^1]](u)\n\n[^1]: a",
+            // A `[^` or `]` made by an escape or an entity makes no reference, beside real ones or not.
+            "a \\[^1] b\n\n[^1]: x", "a &#91;^1] b\n\n[^1]: x", "&lbrack;^1]\n\n[^1]: x", "a [^1\\] b\n\n[^1]: x",
+            "a [^1&#93; b\n\n[^1]: x", "\\[^1\\]\n\n[^1]: x", "[^1] \\[^1]\n\n[^1]: x", "\\[^1] [^1]\n\n[^1]: x",
+            "&#91;^1] [^1]\n\n[^1]: x", "[^1] &#91;^1]\n\n[^1]: x", "~~\\[^1]~~\n\n[^1]: x",
+            "*\\[^1]* [^1]\n\n[^1]: x", "[x\\[^1]](/u) [^1]\n\n[^1]: x", "www.a.org/\\[^1] [^1]\n\n[^1]: x",
+            "\\[^1]\n> [^1]\n\n[^1]: x", "`[^1]` &#91;^1]\n\n[^1]: x", "| &#91;^1] | [^1] |\n|-|-|\n\n[^1]: x",
+            "&#91;^1]x@y.z\n&#91;^1]`c`\n\n[^1]: one\n\n[^a]: two [^1]",
+            // A `]` closes the nearest `[`: a `[^` left open is text, and a later one may close.
+            "[^1\\][^1]\n\n[^1]: x", "\\[- &amp;[^1\\][^1]\n\n[^1]: x", "[^a [^1]\n\n[^1]: x",
+            "^^([^1&#93;~~[^a]\n\n[^1]: one\n\n[^a]: two", "[^1 *a* [^1]\n\n[^1]: x",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

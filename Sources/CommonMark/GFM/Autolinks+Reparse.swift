@@ -74,8 +74,10 @@ extension Autolinks {
         Tree.consolidateText(paragraph)
         let paragraphLines = SourceLines(String(decoding: text, as: UTF8.self))
         // The passes before this one, on the new inlines.
+        var unreferenced: [OpaquePointer] = []
         if reading.footnotes, ByteSearch.firstIndex(of: Array("[^".utf8), in: raw[...], from: 0) != nil {
-            _ = FootnoteReferences.restore([paragraph], lines: paragraphLines, entities: reading.entities)
+            _ = FootnoteReferences.restore(
+                [paragraph], lines: paragraphLines, entities: reading.entities, unreferenced: &unreferenced)
         }
         if raw.contains(UInt8(ascii: "~")) {
             Strikethrough.protectWrittenTildes([paragraph], lines: paragraphLines, entities: reading.entities)
@@ -95,6 +97,7 @@ extension Autolinks {
                 Tree.setLiteral(first, String(decoding: literal.dropFirst(fenceGuard.count), as: UTF8.self))
             }
         }
+        for block in unreferenced { FootnoteReferences.separateUnreferencedCarets(in: block) }
         for child in Tree.children(block) { Tree.remove(child) }
         Tree.moveChildren(of: paragraph, to: block)
         return true

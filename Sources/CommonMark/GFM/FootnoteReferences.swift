@@ -22,9 +22,26 @@ enum FootnoteReferences {
     }
 
     /// Restores the references in the paragraphs and headings; returns whether there was one.
-    static func restore(_ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder) -> Bool {
+    ///
+    /// - Parameter unreferenced: Gets the blocks whose references are all restored, where a `[^` left in
+    ///   text came from an escape or an entity (`\[^1]`, `&#91;^1]`, `[^1\]`), which cmark-gfm leaves
+    ///   as text: ``separateUnreferencedCarets(in:)`` parts them once the other passes have read the text.
+    static func restore(
+        _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder,
+        unreferenced: inout [OpaquePointer]
+    ) -> Bool {
         var restored = false
-        for block in blocks where mayHoldReference(block, lines: lines) {
+        for block in blocks {
+            let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+            // A reference is written `[^`: in a block whose lines hold none, a `[^` of the text came from an
+            // escape or an entity, which only a backslash or an ampersand makes.
+            if lines.holds(from: first, through: last),
+                !lines.contains(from: first, through: last, sequence: [0x5B, 0x5E])
+            {
+                if lines.contains(from: first, through: last, anyOf: [0x5C, 0x26]) { unreferenced.append(block) }
+                continue
+            }
+            guard mayHoldReference(block, lines: lines) else { continue }
             // One reference at a time, each from a fresh walk: a restoration frees nodes the walk knew. Past
             // 64 in one block (only made-up text has them) the rest stay as libcmark read them, so that the
             // walks stay linear in the block.
@@ -37,11 +54,41 @@ enum FootnoteReferences {
                         return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG || kind == CMARK_NODE_LINK
                             || kind == CMARK_NODE_IMAGE
                     }
-                guard scopes.contains(where: { restoreReference(in: $0, source) }) else { break }
-                restored = true
+                if scopes.contains(where: { restoreReference(in: $0, source) }) {
+                    restored = true
+                    continue
+                }
+                unreferenced.append(block)
+                break
             }
         }
         return restored
+    }
+
+    /// Parts each `[^` in a block's text, outside restored references and autolinks, with an empty custom
+    /// inline, which writes nothing: ``Footnotes`` links a reference that it finds whole in one text node.
+    /// After the passes that read text across nodes (a bare URL may run over such a `[^`).
+    static func separateUnreferencedCarets(in block: OpaquePointer) {
+        var texts: [OpaquePointer] = []
+        Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) && !isRestored($0) }) { node in
+            if Tree.isText(node) { texts.append(node) }
+        }
+        for text in texts {
+            let bytes = Tree.literalBytes(text)
+            guard
+                let first = ByteSearch.firstIndex(of: [UInt8(ascii: "["), UInt8(ascii: "^")], in: bytes[...], from: 0)
+            else { continue }
+            var start = 0
+            var at: Int? = first
+            while let caret = at.map({ $0 + 1 }) {
+                Tree.insert(Tree.text(String(decoding: bytes[start..<caret], as: UTF8.self)), before: text)
+                Tree.insert(Tree.custom(block: false, onEnter: "", onExit: ""), before: text)
+                start = caret
+                at = ByteSearch.firstIndex(of: [UInt8(ascii: "["), UInt8(ascii: "^")], in: bytes[...], from: caret)
+            }
+            Tree.insert(Tree.text(String(decoding: bytes[start...], as: UTF8.self)), before: text)
+            Tree.remove(text)
+        }
     }
 
     /// The source ranges, from `[` through `]`, of the references cmark-gfm's bracket stack makes in a
@@ -99,12 +146,10 @@ enum FootnoteReferences {
     /// Most references are plain text that ``Footnotes`` reads as it is.
     private static func mayHoldReference(_ block: OpaquePointer, lines: SourceLines) -> Bool {
         let (first, last) = (Tree.startLine(block), Tree.endLine(block))
-        // A reference is written `[^` (an entity or escape makes no bracket of it): a block whose lines hold
-        // none is not walked.
-        if lines.holds(from: first, through: last), !lines.contains(from: first, through: last, sequence: [0x5B, 0x5E])
-        {
-            return false
-        }
+        // With an escape or an entity, a `[^` of the text may be none of the source's (`\[^1]`, `&#91;^1]`,
+        // `[^1&#93;`), though the same bytes are written elsewhere in the block (in code, say): only the
+        // bracket stack over the source tells.
+        if lines.contains(from: first, through: last, anyOf: [0x5C, 0x26]) { return true }
         let source = lines.bytes(from: first, through: last)
         // References come in the source in the order of the text nodes: each is looked for after the last,
         // so that a block of many references is read once, not once for each.
@@ -146,46 +191,83 @@ enum FootnoteReferences {
 
     /// Restores the first reference among a scope's children; returns whether there was one.
     private static func restoreReference(in scope: OpaquePointer, _ source: InlineSource) -> Bool {
+        guard let (current, open, closeNode, close) = firstClosedReference(in: scope, source),
+            let span = source.texts[current], let closeSpan = source.texts[closeNode]
+        else { return false }
+        let label = String(
+            decoding: source.raw[(open + 2)..<labelEnd(open: open, close: close, source.raw)], as: UTF8.self)
+        let before = source.decoded(
+            current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
+            literal: Tree.literalBytes(current))
+        let after = source.decoded(
+            closeNode, raw: (close + 1)..<closeSpan.raw.upperBound, offsets: source.literalOffsets(closeNode),
+            literal: Tree.withLiteralBytes(closeNode) { Array($0) })
+        if !before.isEmpty { Tree.insert(Tree.text(String(decoding: before, as: UTF8.self)), before: current) }
+        let reference = Tree.custom(block: false, onEnter: "", onExit: "")
+        Tree.append(Tree.text("[^" + label + "]"), to: reference)
+        Tree.insert(reference, before: current)
+        if !after.isEmpty { Tree.insert(Tree.text(String(decoding: after, as: UTF8.self)), after: closeNode) }
+        var remove: OpaquePointer? = current
+        while let node = remove {
+            remove = node == closeNode ? nil : Tree.next(node)
+            Tree.remove(node)
+        }
+        return true
+    }
+
+    /// The first `[^` written as such among a scope's children whose `]` closes it, as cmark-gfm's bracket
+    /// stack meets them, in one pass: a `]` closes the nearest `[` (`[^1\][^1]` holds one reference, the
+    /// second); code, HTML, images, autolinks and line breaks are passed over; a link (which makes the
+    /// brackets before it inactive), a `]` inside emphasis or any other node leaves the brackets open before
+    /// it unclosed.
+    private static func firstClosedReference(in scope: OpaquePointer, _ source: InlineSource)
+        -> (node: OpaquePointer, open: Int, closeNode: OpaquePointer, close: Int)?
+    {
+        // The `[` still open, each with whether a `^` written as such follows it.
+        var open: [(node: OpaquePointer, index: Int, caret: Bool)] = []
+        var first: (node: OpaquePointer, open: Int, closeNode: OpaquePointer, close: Int)?
         var child = Tree.firstChild(scope)
         while let current = child {
             child = Tree.next(current)
-            guard Tree.isText(current), let span = source.texts[current] else { continue }
-            var open = span.raw.lowerBound
-            var cursor = 0
-            while open + 1 < span.raw.upperBound {
-                if source.raw[open] == UInt8(ascii: "["), source.raw[open + 1] == UInt8(ascii: "^"),
-                    InlineSource.unit(containing: open, in: span, cursor: &cursor) == nil
-                {
-                    break
+            switch Tree.type(current) {
+            case CMARK_NODE_TEXT:
+                guard let span = source.texts[current] else {
+                    open.removeAll()
+                    continue
                 }
-                open += 1
+                var index = span.raw.lowerBound
+                var cursor = 0
+                while index < span.raw.upperBound {
+                    if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
+                        index = unit.raw.upperBound
+                        continue
+                    }
+                    if source.raw[index] == UInt8(ascii: "[") {
+                        let caret =
+                            index + 1 < span.raw.upperBound && source.raw[index + 1] == UInt8(ascii: "^")
+                            && InlineSource.unit(containing: index + 1, in: span, cursor: &cursor) == nil
+                        open.append((current, index, caret))
+                    }
+                    if source.raw[index] == UInt8(ascii: "]"), let bracket = open.popLast(), bracket.caret,
+                        index > bracket.index + 2, first.map({ bracket.index < $0.open }) ?? true
+                    {
+                        first = (bracket.node, bracket.index, current, index)
+                    }
+                    index += 1
+                }
+            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
+                continue
+            case CMARK_NODE_LINK:
+                if let range = source.ranges[current], source.raw[range.lowerBound] == UInt8(ascii: "<") { continue }
+                open.removeAll()
+            case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
+                if let range = source.ranges[current], !source.raw[range].contains(UInt8(ascii: "]")) { continue }
+                open.removeAll()
+            default:
+                open.removeAll()
             }
-            guard open + 1 < span.raw.upperBound,
-                let (closeNode, close) = closing(after: open + 2, from: current, source),
-                close > open + 2
-            else { continue }
-            let closeSpan = source.texts[closeNode]!
-            let label = String(
-                decoding: source.raw[(open + 2)..<labelEnd(open: open, close: close, source.raw)], as: UTF8.self)
-            let before = source.decoded(
-                current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
-                literal: Tree.literalBytes(current))
-            let after = source.decoded(
-                closeNode, raw: (close + 1)..<closeSpan.raw.upperBound, offsets: source.literalOffsets(closeNode),
-                literal: Tree.withLiteralBytes(closeNode) { Array($0) })
-            if !before.isEmpty { Tree.insert(Tree.text(String(decoding: before, as: UTF8.self)), before: current) }
-            let reference = Tree.custom(block: false, onEnter: "", onExit: "")
-            Tree.append(Tree.text("[^" + label + "]"), to: reference)
-            Tree.insert(reference, before: current)
-            if !after.isEmpty { Tree.insert(Tree.text(String(decoding: after, as: UTF8.self)), after: closeNode) }
-            var remove: OpaquePointer? = current
-            while let node = remove {
-                remove = node == closeNode ? nil : Tree.next(node)
-                Tree.remove(node)
-            }
-            return true
         }
-        return false
+        return first
     }
 
     /// Where a reference's label ends: at its `]`, or for one across lines where cmark-gfm's count of

@@ -480,6 +480,13 @@ enum Footnotes {
     /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
     /// `1)`, each with the spaces after it) at the start of a line.
     static func containerPrefix(_ line: Substring) -> Int {
+        // Most lines open no container: their first byte after white space is no marker's, and no
+        // Character can be a marker when its first byte is not one.
+        let first = line.utf8.first { $0 != 0x20 && $0 != 0x09 }
+        guard let first,
+            first == UInt8(ascii: ">") || first == UInt8(ascii: "-") || first == UInt8(ascii: "+")
+                || first == UInt8(ascii: "*") || (0x30...0x39).contains(first)
+        else { return 0 }
         var index = line.startIndex
         var length = 0
         while true {
@@ -567,7 +574,13 @@ enum Footnotes {
 
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
     /// a section at the end of the document.
-    static func apply(_ root: OpaquePointer, labels: [Position: String], lineShift: Int, source: () -> SourceLines) {
+    /// A text holds a reference only where the source holds `[^` as written: without one, a `[^` in the
+    /// text came from an escape or an entity (`&#91;^1]`), which cmark-gfm leaves as text; `sourceRefers`
+    /// says whether it does.
+    static func apply(
+        _ root: OpaquePointer, labels: [Position: String], lineShift: Int, source: () -> SourceLines,
+        sourceRefers: Bool
+    ) {
         var definitions: [String: (label: String, item: OpaquePointer)] = [:]
         // By line and column: a list written on the definition's first line starts on the same line.
         let isDefinition: (OpaquePointer) -> Bool = { Self.isDefinition($0, labels: labels, lineShift: lineShift) }
@@ -596,7 +609,7 @@ enum Footnotes {
         Tree.walk(root, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) }) { node in
             if Tree.isText(node) { texts.append(node) }
         }
-        for text in texts where !unwrapped.contains(text) {
+        for text in texts where sourceRefers && !unwrapped.contains(text) {
             if let wrapper = Tree.parent(text), FootnoteReferences.isRestored(wrapper), Tree.next(text) != nil {
                 // A reference to no definition whose e-mail addresses are linked already: text again.
                 while let child = Tree.firstChild(wrapper) {
@@ -723,28 +736,33 @@ enum Footnotes {
 
     /// A label as link labels are compared: case folded, runs of white space as one space.
     static func normalized(_ label: String) -> String {
-        label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(separator: " ")
+        // A label of lowercase ASCII without white space (nearly all) is its own normal form.
+        if label.utf8.allSatisfy({ $0 < 0x80 && $0 != 0x20 && $0 != 0x09 && $0 != 0x0A && !(0x41...0x5A).contains($0) })
+        {
+            return label
+        }
+        return label.lowercased().split(whereSeparator: { $0 == " " || $0 == "\t" || $0 == "\n" }).joined(
+            separator: " ")
     }
 
     /// cmark's `houdini_escape_href`: bytes outside its safe set percent-encoded, `&` and `'` as entities.
     static func hrefEscaped(_ text: String) -> String {
-        var result = ""
+        var result: [UInt8] = []
+        result.reserveCapacity(text.utf8.count)
         for byte in text.utf8 {
             switch byte {
-            case UInt8(ascii: "&"): result += "&amp;"
-            case UInt8(ascii: "'"): result += "&#x27;"
+            case UInt8(ascii: "&"): result += "&amp;".utf8
+            case UInt8(ascii: "'"): result += "&#x27;".utf8
             case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"),
                 UInt8(ascii: "0")...UInt8(ascii: "9"):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                result.append(byte)
             case _ where "-_.+!*(),%#@?=;:/$~".utf8.contains(byte):
-                result.unicodeScalars.append(Unicode.Scalar(byte))
+                result.append(byte)
             default:
                 let hex = Array("0123456789ABCDEF".utf8)
-                result += "%"
-                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte >> 4)]))
-                result.unicodeScalars.append(Unicode.Scalar(hex[Int(byte & 0xF)]))
+                result += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0xF)]]
             }
         }
-        return result
+        return String(decoding: result, as: UTF8.self)
     }
 }
