@@ -81,7 +81,7 @@ extension Document {
                 tildes: extensions.contains(.strikethrough), skipping: isolated)
             if strikethrough { Strikethrough.apply(blocks, lines: lines(), skipping: matched.union(isolated)) }
         }
-        if autolinks, ByteSearch.contains(text, UInt8(ascii: "@")) {
+        if autolinks, Autolinks.mayWriteAt(text) {
             Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart), labels: footnoteLabels)
         }
         for block in unreferenced { FootnoteReferences.separateUnreferencedCarets(in: block) }

@@ -26,7 +26,7 @@ enum Autolinks {
     /// text nodes: the source around it tells wrongly (`[a]](https://…)` is no link, `\<https://…>` is text,
     /// `link="https://…"` outside a tag is text, and cmark-gfm links each).
     static func mayMatch(_ text: String) -> Bool {
-        if ByteSearch.contains(text, UInt8(ascii: "@")) { return true }
+        if mayWriteAt(text) { return true }
         var text = text
         return text.withUTF8 { bytes in
             // Each `://` and `www.` found with memchr: a test at every byte cost as much as the pass it saves.
@@ -352,9 +352,17 @@ enum Autolinks {
     /// cmark-gfm has resolved footnote references by then: one to a definition (`labels`, normalized) is
     /// no text, and one to none is its text again (`[^a@b.c --]` links `a@b.c`), which ``Footnotes`` then
     /// takes out of its wrapper as it is (no `[` or `]` of it can be in an address, so none runs out of it).
+    /// Whether a text may put an `@` in its text nodes: as written, or as a character reference
+    /// (`&#64;`, `&#x40;`, `&commat;`), which cmark-gfm's e-mail links read decoded.
+    static func mayWriteAt(_ text: String) -> Bool {
+        ByteSearch.contains(text, UInt8(ascii: "@")) || ByteSearch.contains(text, "&#")
+            || ByteSearch.contains(text, "&commat;")
+    }
+
     static func linkEmails(_ blocks: [OpaquePointer], lines: SourceLines, smart: Bool, labels: Set<String>) {
+        // An `@` as written or from a character reference (`&`).
         for block in blocks
-        where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), sequence: [0x40]) {
+        where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: [0x40, 0x26]) {
             for node in Tree.textsOutsideLinks(block) where FootnoteReferences.isMarked(node) {
                 let text = Tree.literal(node)
                 guard text.utf8.contains(0x40),
