@@ -69,10 +69,13 @@ extension Document {
         let doubledRuns = inText.runs
         let rematching = strikethrough || quotesAfterBrackets || doubledRuns
         if autolinks || rematching || mergingText { consolidate() }
+        // Blocks whose inlines the autolinks pass parsed again, which decided their references then.
+        var reread: Set<OpaquePointer> = []
         if autolinks {
             let reading = Autolinks.Reading(
                 entities: EntityDecoder(), smart: options.contains(.smart), footnotes: extensions.contains(.footnotes))
-            let readFromSource = Autolinks.linkFromSource(blocks, lines: lines(), reading: reading)
+            let readFromSource = Autolinks.linkFromSource(
+                blocks, lines: lines(), reading: reading, rereading: &reread)
             Autolinks.apply(blocks, smart: options.contains(.smart), source: lines, readFromSource: readFromSource)
         }
         if rematching {
@@ -84,7 +87,9 @@ extension Document {
         if autolinks, Autolinks.mayWriteAt(text) {
             Autolinks.linkEmails(blocks, lines: lines(), smart: options.contains(.smart), labels: footnoteLabels)
         }
-        for block in unreferenced { FootnoteReferences.separateUnreferencedCarets(in: block) }
+        for block in unreferenced where !reread.contains(block) {
+            FootnoteReferences.separateUnreferencedCarets(in: block)
+        }
         return restoredReferences
     }
 }

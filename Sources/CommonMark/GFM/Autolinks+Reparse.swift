@@ -84,7 +84,8 @@ extension Autolinks {
         }
         var deeper = reading
         deeper.depth += 1
-        let done = linkFromSource([paragraph], lines: paragraphLines, reading: deeper)
+        var reread: Set<OpaquePointer> = []
+        let done = linkFromSource([paragraph], lines: paragraphLines, reading: deeper, rereading: &reread)
         apply([paragraph], smart: reading.smart, source: { paragraphLines }, readFromSource: done)
         guard linkStandIns(in: paragraph, standIns: standIns, urls: urls, raw: raw) else { return false }
         if !fenceGuard.isEmpty {
@@ -97,7 +98,9 @@ extension Autolinks {
                 Tree.setLiteral(first, String(decoding: literal.dropFirst(fenceGuard.count), as: UTF8.self))
             }
         }
-        for block in unreferenced { FootnoteReferences.separateUnreferencedCarets(in: block) }
+        for block in unreferenced where !reread.contains(block) {
+            FootnoteReferences.separateUnreferencedCarets(in: block)
+        }
         for child in Tree.children(block) { Tree.remove(child) }
         Tree.moveChildren(of: paragraph, to: block)
         return true

@@ -60,7 +60,9 @@ enum Autolinks {
     ///
     /// - Returns: The blocks whose URLs were read from the source, where only e-mail addresses are left to
     ///   find.
-    static func linkFromSource(_ blocks: [OpaquePointer], lines: SourceLines, reading: Reading) -> Set<OpaquePointer> {
+    static func linkFromSource(
+        _ blocks: [OpaquePointer], lines: SourceLines, reading: Reading, rereading reread: inout Set<OpaquePointer>
+    ) -> Set<OpaquePointer> {
         var done: Set<OpaquePointer> = []
         var definitions = DefinitionReads()
         for block in blocks {
@@ -75,6 +77,7 @@ enum Autolinks {
             {
                 for (_, replacement) in scan.replaced { replacement.forEach(cmark_node_free) }
                 done.insert(block)
+                reread.insert(block)
                 continue
             }
             guard scan.fits else {
@@ -322,7 +325,7 @@ enum Autolinks {
     /// - Parameters:
     ///   - blocks: The paragraphs and headings, which hold all the text until tables are built.
     ///   - source: The parsed text's lines, made only if an emphasis inside a URL needs them.
-    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:reading:)`` found, which are left alone.
+    ///   - readFromSource: Blocks whose URLs ``linkFromSource(_:lines:reading:rereading:)`` found, which are left alone.
     static func apply(
         _ blocks: [OpaquePointer], smart: Bool, source: () -> SourceLines, readFromSource: Set<OpaquePointer> = []
     ) {
