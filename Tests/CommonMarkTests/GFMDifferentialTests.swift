@@ -508,6 +508,9 @@ import Testing
             "[^1\\][^1]\n\n[^1]: x", "\\[- &amp;[^1\\][^1]\n\n[^1]: x", "[^a [^1]\n\n[^1]: x",
             "^^([^1&#93;~~[^a]\n\n[^1]: one\n\n[^a]: two", "[^1 *a* [^1]\n\n[^1]: x",
             "## www.a.org&amp;&#124;  ][^2]*\n\n[^2]: two", "www.a.org&amp; &#91;^2] [^2]\n\n[^2]: two",
+            // A `~` run's neighbour is read as written: a character reference's `&` or `;`.
+            "~-~&tilde;", "~.~&copy;", "~-~&eacute;", "~a&eacute;~b", "&eacute;~a~", "~~-~~&#233;", "x ~~a~~&amp;b",
+            "~a~&eacute;", "(~~&#42;~~)", "~~&quot;a&quot;~~", "\"~~&eacute;\"~~",
             // An e-mail address whose `@` is a character reference is linked, read decoded.
             "x&#64;y.z", "a x&#x40;y.z b", "x&commat;y.z", "x&#064;y.z www.a.org", "x&#64;y.z&#124;&#126;*",
             "'x&#64;y.zhttp&#58;//", "[x&#64;y.z](/u)", "`x&#64;y.z`", "> x&#64;y.z", "| x&#64;y.z |\n|-|",

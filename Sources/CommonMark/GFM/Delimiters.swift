@@ -149,17 +149,26 @@ enum Delimiters {
     /// less than taking the emphasis apart.
     private static func mayMeet(_ block: OpaquePointer, source: ArraySlice<UInt8>, smart: Bool) -> Bool {
         let tilde = UInt8(ascii: "~")
-        // By memchr: a quote anywhere, or a `~` with a `*` or `_` on either side.
+        // By memchr: a quote anywhere, or a `~` with a `*` or `_` on either side, or with a character
+        // reference right after or before it: cmark-gfm's flanking rules read its `&` or `;` where the text
+        // holds the character it stands for (`~-~&eacute;` is struck).
         let touches = source.withUnsafeBytes { bytes in
             func isEmphasis(_ at: Int) -> Bool {
                 at >= 0 && at < bytes.count && (bytes[at] == UInt8(ascii: "*") || bytes[at] == UInt8(ascii: "_"))
+            }
+            func isReferenceEdge(_ at: Int) -> Bool {
+                (at + 1 < bytes.count && bytes[at + 1] == UInt8(ascii: "&"))
+                    || (at > 0 && bytes[at - 1] == UInt8(ascii: ";"))
             }
             let quoted =
                 smart
                 && [UInt8(ascii: "'"), UInt8(ascii: "\"")].contains {
                     ByteSearch.next($0, in: bytes, from: 0, to: bytes.count) < bytes.count
                 }
-            return quoted || ByteSearch.contains(tilde, in: bytes) { isEmphasis($0 - 1) || isEmphasis($0 + 1) }
+            return quoted
+                || ByteSearch.contains(tilde, in: bytes) {
+                    isEmphasis($0 - 1) || isEmphasis($0 + 1) || isReferenceEdge($0)
+                }
         }
         if touches { return true }
         var inside = false
