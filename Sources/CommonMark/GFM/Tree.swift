@@ -73,8 +73,10 @@ enum Tree {
         withLiteralBytes(node) { Array($0) }
     }
 
+    /// libcmark copies the bytes: `withCString` lends the string's own, where passing a `String` as
+    /// a C string copied it into an array first (a twentieth of the extensions' work on a large document).
     static func setLiteral(_ node: Pointer, _ text: String) {
-        cmark_node_set_literal(node, text)
+        text.withCString { _ = cmark_node_set_literal(node, $0) }
     }
 
     /// Every node of the tree in document order, containers before what they hold.
@@ -143,13 +145,13 @@ enum Tree {
 
     static func text(_ literal: String) -> Pointer {
         let node = cmark_node_new(CMARK_NODE_TEXT)!
-        cmark_node_set_literal(node, literal)
+        setLiteral(node, literal)
         return node
     }
 
     static func link(to url: String, text: String) -> Pointer {
         let node = cmark_node_new(CMARK_NODE_LINK)!
-        cmark_node_set_url(node, url)
+        url.withCString { _ = cmark_node_set_url(node, $0) }
         cmark_node_append_child(node, Self.text(text))
         return node
     }
@@ -183,8 +185,8 @@ enum Tree {
     /// A custom inline (no line breaks of its own) or block (libcmark puts each of its ends on a line).
     static func custom(block: Bool, onEnter: String, onExit: String) -> Pointer {
         let node = cmark_node_new(block ? CMARK_NODE_CUSTOM_BLOCK : CMARK_NODE_CUSTOM_INLINE)!
-        cmark_node_set_on_enter(node, onEnter)
-        cmark_node_set_on_exit(node, onExit)
+        onEnter.withCString { _ = cmark_node_set_on_enter(node, $0) }
+        onExit.withCString { _ = cmark_node_set_on_exit(node, $0) }
         return node
     }
 
