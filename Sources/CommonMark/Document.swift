@@ -33,7 +33,7 @@ public final class Document {
     {
         // cmark-gfm 0.29 reads `<textarea` as any tag; libcmark 0.30 starts a block of raw HTML there.
         let standIn = extensions.isEmpty ? nil : TextareaTags.standingIn(written)
-        let markdown = standIn ?? written
+        let markdown = standIn?.text ?? written
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
         // Split into lines once, and only for the extensions that look at the source.
@@ -104,7 +104,7 @@ public final class Document {
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
-        if standIn != nil { TextareaTags.restore(root) }
+        if let standIn { TextareaTags.restore(root, standIn.standIn) }
         self.root = root
         self.lineShift = shift
     }

@@ -486,6 +486,13 @@ import Testing
             "<TextArea rows=2>x", "`<textarea>x`", "```\n<textarea>x\n```", "[a](<textarea>)", "[a]\n\n[a]: <textarea>",
             "\\<textarea>x", "> <textarea>x", "<textarea0>x", "textare0 <textarea>x", "| <textarea>x |\n|-|",
             "<div>\n<textarea>x\n</div>", "[^<textarea>x]\n\n[^<textarea>x]: y", "```<textarea>\nx\n```",
+            // The stand-in's byte is one that follows no `textare` of the document, written or escaped.
+            "<table><textarea>\n\nx textare0\n<textarea>", "textare0 TEXTARE1\n<textarea>x",
+            "x textare&#48;\n<textarea>x",
+            "[a](textare&#x30;) <textarea>x\n\n[b](textare&#x31;)", "textare\\-\n<textarea>x\n\n[a](/textare\\-)",
+            "textare0 textare1 textare2 textare3 textare4 textare5 textare6 textare7 textare8 textare9 textare-\n"
+                + "<TextArea>x\n\n<textareb> TEXTAREC <textarea>",
+            "`textare0` <textarea>x\n\n```textare1\n<textarea>\n```",
             // E-mail addresses are linked after references are resolved: in one to no definition, never in one
             // to a definition.
             "[^d@.c --]", "[^d@x.c ...]", "[^d@x.c \"a\"]", "[^d@x.c]\n\n[^d@x.c]: x", "[^d@x.c --]\n\n[^d@x.c --]: x",
