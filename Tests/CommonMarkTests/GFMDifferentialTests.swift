@@ -481,6 +481,14 @@ import Testing
             "<ps:~m~>", "*a* <http://x/~m~> ~b~", "~~a <http://x/~m~>~~", "~a <http://x/~m~> b~", "<http://x/~~m~~>",
             "*a ~b* <http://x/~m~>", "[http://x/~m~](http://x/~m~)", "~a [~m~](~m~) b~", "> a\n<http://x/~m~>",
             "| <http://x/~m~> |\n|-|", "<http://x/~m~>\n===", "~~<http://x/~m~>~~",
+            // Told by its columns, whatever character references its text holds; a shortcut reference whose
+            // destination is its text is a link written with brackets.
+            "~a <http://x/&CounterClockwiseContourIntegral;~m~> b~", "~a\n<http://x/&ngE;~m~> b~",
+            "<mailto:x&#64;y~z~> ~~b~~", "<http://x/&ngE;[^1]>\n\n[^1]: a", "> a\n> <ab:&ngE;~m~> ~b~",
+            "[x~a~]\n\n[x~a~]: x~a~", "[http://~a~]\n\n[http://~a~]: http://~a~", "> [x~a~]\n\n[x~a~]: x~a~",
+            "a\n[x~a~] <ab:~m~>\n\n[x~a~]: x~a~", "[x~a~] [^1]\n\n[x~a~]: mailto:x~a~\n[^1]: b",
+            "[r]: /u\n[x~a~] <x~a~>\n\n[x~a~]: x~a~", "# [x~a~] <ab:&amp;~m~>\n\n[x~a~]: x~a~",
+            "[r]: /u\n[x~a~] <ab:~m~>\n\n[x~a~]: x~a~", "[r]: /u\n<ab:~m~> [a~b]\n\n[a~b]: a~b",
             // `<textarea` starts no HTML block of the first kind in cmark-gfm 0.29 (CommonMark 0.30 added it).
             "<textarea>{", "<textarea>a", "a\n<textarea>x", "<textarea>\na\n\nb</textarea>", "<TEXTAREA>x",
             "<TextArea rows=2>x", "`<textarea>x`", "```\n<textarea>x\n```", "[a](<textarea>)", "[a]\n\n[a]: <textarea>",
