@@ -512,6 +512,16 @@ import Testing
             "![x [^1]](u)\n\n[^1]: a", "<http://x/[^1]>\n\n[^1]: a", "www.x.org/[^1]\n\n[^1]: a",
             "[x *[^1]*](u)\n\n[^1]: a", "[x [^*a*]](u)\n\n[^*a*]: a", "[x [^2]](u) [^1]\n\n[^1]: a\n[^2]: b",
             "[x [^1]][r]\n\n[r]: /u\n[^1]: a", "| [x [^1]](u) |\n|-|\n\n[^1]: a", "[a@b.c [^1]](u)\n\n[^1]: a",
+            // An indented definition's four columns count from its container's content, also where a line of
+            // white space alone may end it, and in a quote that starts after a list item's marker.
+            " [^1]:\n    o\n \n    u\n\nx[^1]", "  [^1]:\n    o\n  \n    u\n\nx[^1]",
+            " [^1]: a\n    o\n    \n    u\n\nx[^1]", "   [^1]:\n    o\n    \n    u\n\nx[^1]",
+            ">  [^1]:\n>     o\n> \n>     u\n\nx[^1]", "1.  [^1]:\n       o\n    \n       u\n\nx[^1]",
+            "- >  [^1]: a\n  >     - v\n\nx[^1]", "- >  [^1]:\n  >     o\n  >  \n  >     u\n\nx[^1]",
+            " [^1]:\n    o\n \n    u\n  [^2]:\n    p\n  \n    w\n\nx[^1][^2]", " [^1]: a\n\t o\n \n\tu\n\nx[^1]",
+            // Its lazy lines are kept up to one indented as its content is once its bullet moves.
+            " [^1]: a\n    ```\nu\n \nx[^1]", "   [^1]: a\n      ```\n  u\n  \nx[^1]", " [^1]: a\n    # b\nu\n \nx[^1]",
+            ">  [^1]: - b\no\n>  \n>  \n>       ```\n\nx[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
