@@ -474,6 +474,12 @@ import Testing
             "![^]()", "![^a](b)", "![^ ](b)", "![^]()x", "![\\^a](b)", "![^a](b \"t\")", "![^*a*](b) *c*",
             "![^a][r]\n\n[r]: /u", "![^a]\n\n[^a]: x", "![^a](b)www.x.org", "| ![^a](b) |\n|-|", "# ![^a](b)",
             "![![^a](b)](c)", "*![^a](b)*",
+            // Inside another link's text its link makes the outer `[` inactive, as a link does in cmark-gfm.
+            "[a ![^]() b](u)", "[a ![^x](v) b](u)", "[a ![^x][r] b](u)\n\n[r]: /r", "[![^]()](u)",
+            "[a ![^]() b][r]\n\n[r]: /r", "[a ![^]()](u) [c](d)", "*[a ![^]() b*](u)", "> [a\n> ![^]() b](*u*)",
+            "# [x ![^a](b) 'c'](u)", "| [a ![^]() b](u) |\n|-|", "[a ![^]() [^1]](u)\n\n[^1]: n", "[[a ![^]()](u)](v)",
+            // After a shortcut reference a `[` that opens no label; in a paragraph read again around a bare URL.
+            "[r][![^x](v)\n\n[r]: /r", "[r][a ![^]()](u)\n\n[r]: /r", "~![^a](v)**http://q.r](u)_\\*~",
             // A paragraph read again around a URL that takes a backtick, whose first line opens with three.
             "```(www.`\n_`", "``` www.`\na_`", "``` www.`\n*`", "```` www.`\n*`", "> ``` www.`\n> *`",
             "- ``` www.`\n  *`", "``` www.`\n*`\n```", "``` a ``` www.`\n*`", "   ``` www.`\n*`", "```www.`\n_`",
