@@ -161,8 +161,23 @@ public final class Document {
         }
         var (root, tasks) = try parse(
             &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
-        let corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
+        var corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
         guard !corrections.isEmpty else { return (root, source, labels, tasks) }
+        if !corrections.outdenting.isEmpty {
+            // A definition whose bullet moves holds other lines than it did: which of them are code,
+            // definitions or lazy lines is read from a parse with the bullets moved.
+            cmark_node_free(root)
+            let moved = corrections.outdenting
+            (source, labels, pending) =
+                Footnotes.rewriteDefinitions(markdown, correcting: Footnotes.Corrections(outdenting: moved))
+                ?? (markdown, [:], [:])
+            (root, tasks) = try parse(
+                &source, options: options, rewritingTasks: extensions.contains(.taskList),
+                asCmarkGFM: !extensions.isEmpty)
+            corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
+            guard !corrections.isEmpty else { return (root, source, labels, tasks) }
+            corrections.outdenting.merge(moved, uniquingKeysWith: +)
+        }
         // Definitions written in code or HTML blocks are text, indented ones are counted from their
         // container's content, and lazy lines keep a definition going to a line that ends it: parsed again.
         cmark_node_free(root)

@@ -528,6 +528,9 @@ import Testing
             // Its lazy lines are kept up to one indented as its content is once its bullet moves.
             " [^1]: a\n    ```\nu\n \nx[^1]", "   [^1]: a\n      ```\n  u\n  \nx[^1]", " [^1]: a\n    # b\nu\n \nx[^1]",
             ">  [^1]: - b\no\n>  \n>  \n>       ```\n\nx[^1]",
+            // What a moved definition holds (code, a definition, lazy lines) is read from a parse with it moved.
+            "  [^1]:\n    [^2]: w\n\nx[^1][^2]", " [^1]: a\n    [^2]: w\n\nx[^1][^2]",
+            " [^1]: a\n    [^2]: w\n     u\n\nx[^1][^2]", "  [^1]:\n\t [^2]: w\n\nx[^1][^2]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
