@@ -24,7 +24,10 @@ extension Document {
             consolidated = true
         }
         if !extensions.isEmpty, ByteSearch.contains(text, "![^") {
-            CaretImages.apply(blocks, lines: lines(), entities: EntityDecoder())
+            var definitions = Autolinks.DefinitionReads()
+            CaretImages.apply(
+                blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
+                definitions: &definitions)
         }
         // Footnote references are read from the source before tables are built: the cells are still
         // paragraphs of the prelude then, with lines of their own.

@@ -33,7 +33,7 @@ public final class Document {
     {
         // cmark-gfm 0.29 reads `<textarea` as any tag; libcmark 0.30 starts a block of raw HTML there.
         let standIn = extensions.isEmpty ? nil : TextareaTags.standingIn(written)
-        let markdown = standIn ?? written
+        let markdown = standIn?.text ?? written
         var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
             markdown, options: options, extensions: extensions)
         // Split into lines once, and only for the extensions that look at the source.
@@ -106,7 +106,7 @@ public final class Document {
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
-        if standIn != nil { TextareaTags.restore(root) }
+        if let standIn { TextareaTags.restore(root, standIn.standIn) }
         self.root = root
         self.lineShift = shift
     }
@@ -163,8 +163,23 @@ public final class Document {
         }
         var (root, tasks) = try parse(
             &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
-        let corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
+        var corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
         guard !corrections.isEmpty else { return (root, source, labels, tasks) }
+        if !corrections.outdenting.isEmpty {
+            // A definition whose bullet moves holds other lines than it did: which of them are code,
+            // definitions or lazy lines is read from a parse with the bullets moved.
+            cmark_node_free(root)
+            let moved = corrections.outdenting
+            (source, labels, pending) =
+                Footnotes.rewriteDefinitions(markdown, correcting: Footnotes.Corrections(outdenting: moved))
+                ?? (markdown, [:], [:])
+            (root, tasks) = try parse(
+                &source, options: options, rewritingTasks: extensions.contains(.taskList),
+                asCmarkGFM: !extensions.isEmpty)
+            corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
+            guard !corrections.isEmpty else { return (root, source, labels, tasks) }
+            corrections.outdenting.merge(moved, uniquingKeysWith: +)
+        }
         // Definitions written in code or HTML blocks are text, indented ones are counted from their
         // container's content, and lazy lines keep a definition going to a line that ends it: parsed again.
         cmark_node_free(root)

@@ -474,6 +474,12 @@ import Testing
             "![^]()", "![^a](b)", "![^ ](b)", "![^]()x", "![\\^a](b)", "![^a](b \"t\")", "![^*a*](b) *c*",
             "![^a][r]\n\n[r]: /u", "![^a]\n\n[^a]: x", "![^a](b)www.x.org", "| ![^a](b) |\n|-|", "# ![^a](b)",
             "![![^a](b)](c)", "*![^a](b)*",
+            // Inside another link's text its link makes the outer `[` inactive, as a link does in cmark-gfm.
+            "[a ![^]() b](u)", "[a ![^x](v) b](u)", "[a ![^x][r] b](u)\n\n[r]: /r", "[![^]()](u)",
+            "[a ![^]() b][r]\n\n[r]: /r", "[a ![^]()](u) [c](d)", "*[a ![^]() b*](u)", "> [a\n> ![^]() b](*u*)",
+            "# [x ![^a](b) 'c'](u)", "| [a ![^]() b](u) |\n|-|", "[a ![^]() [^1]](u)\n\n[^1]: n", "[[a ![^]()](u)](v)",
+            // After a shortcut reference a `[` that opens no label; in a paragraph read again around a bare URL.
+            "[r][![^x](v)\n\n[r]: /r", "[r][a ![^]()](u)\n\n[r]: /r", "~![^a](v)**http://q.r](u)_\\*~",
             // A paragraph read again around a URL that takes a backtick, whose first line opens with three.
             "```(www.`\n_`", "``` www.`\na_`", "``` www.`\n*`", "```` www.`\n*`", "> ``` www.`\n> *`",
             "- ``` www.`\n  *`", "``` www.`\n*`\n```", "``` a ``` www.`\n*`", "   ``` www.`\n*`", "```www.`\n_`",
@@ -481,11 +487,26 @@ import Testing
             "<ps:~m~>", "*a* <http://x/~m~> ~b~", "~~a <http://x/~m~>~~", "~a <http://x/~m~> b~", "<http://x/~~m~~>",
             "*a ~b* <http://x/~m~>", "[http://x/~m~](http://x/~m~)", "~a [~m~](~m~) b~", "> a\n<http://x/~m~>",
             "| <http://x/~m~> |\n|-|", "<http://x/~m~>\n===", "~~<http://x/~m~>~~",
+            // Told by its columns, whatever character references its text holds; a shortcut reference whose
+            // destination is its text is a link written with brackets.
+            "~a <http://x/&CounterClockwiseContourIntegral;~m~> b~", "~a\n<http://x/&ngE;~m~> b~",
+            "<mailto:x&#64;y~z~> ~~b~~", "<http://x/&ngE;[^1]>\n\n[^1]: a", "> a\n> <ab:&ngE;~m~> ~b~",
+            "[x~a~]\n\n[x~a~]: x~a~", "[http://~a~]\n\n[http://~a~]: http://~a~", "> [x~a~]\n\n[x~a~]: x~a~",
+            "a\n[x~a~] <ab:~m~>\n\n[x~a~]: x~a~", "[x~a~] [^1]\n\n[x~a~]: mailto:x~a~\n[^1]: b",
+            "[r]: /u\n[x~a~] <x~a~>\n\n[x~a~]: x~a~", "# [x~a~] <ab:&amp;~m~>\n\n[x~a~]: x~a~",
+            "[r]: /u\n[x~a~] <ab:~m~>\n\n[x~a~]: x~a~", "[r]: /u\n<ab:~m~> [a~b]\n\n[a~b]: a~b",
             // `<textarea` starts no HTML block of the first kind in cmark-gfm 0.29 (CommonMark 0.30 added it).
             "<textarea>{", "<textarea>a", "a\n<textarea>x", "<textarea>\na\n\nb</textarea>", "<TEXTAREA>x",
             "<TextArea rows=2>x", "`<textarea>x`", "```\n<textarea>x\n```", "[a](<textarea>)", "[a]\n\n[a]: <textarea>",
             "\\<textarea>x", "> <textarea>x", "<textarea0>x", "textare0 <textarea>x", "| <textarea>x |\n|-|",
             "<div>\n<textarea>x\n</div>", "[^<textarea>x]\n\n[^<textarea>x]: y", "```<textarea>\nx\n```",
+            // The stand-in's byte is one that follows no `textare` of the document, written or escaped.
+            "<table><textarea>\n\nx textare0\n<textarea>", "textare0 TEXTARE1\n<textarea>x",
+            "x textare&#48;\n<textarea>x",
+            "[a](textare&#x30;) <textarea>x\n\n[b](textare&#x31;)", "textare\\-\n<textarea>x\n\n[a](/textare\\-)",
+            "textare0 textare1 textare2 textare3 textare4 textare5 textare6 textare7 textare8 textare9 textare-\n"
+                + "<TextArea>x\n\n<textareb> TEXTAREC <textarea>",
+            "`textare0` <textarea>x\n\n```textare1\n<textarea>\n```",
             // E-mail addresses are linked after references are resolved: in one to no definition, never in one
             // to a definition.
             "[^d@.c --]", "[^d@x.c ...]", "[^d@x.c \"a\"]", "[^d@x.c]\n\n[^d@x.c]: x", "[^d@x.c --]\n\n[^d@x.c --]: x",
@@ -510,11 +531,24 @@ import Testing
             "## www.a.org&amp;&#124;  ][^2]*\n\n[^2]: two", "www.a.org&amp; &#91;^2] [^2]\n\n[^2]: two",
             // A `~` run's neighbour is read as written: a character reference's `&` or `;`.
             "~-~&tilde;", "~.~&copy;", "~-~&eacute;", "~a&eacute;~b", "&eacute;~a~", "~~-~~&#233;", "x ~~a~~&amp;b",
-            "~a~&eacute;", "(~~&#42;~~)", "~~&quot;a&quot;~~", "\"~~&eacute;\"~~",
+            "~a~&eacute;", "(~~&#42;~~)", "~~&quot;a&quot;~~", "\"~~&eacute;\"~~", "~a &eacute;~m~~",
             // An e-mail address whose `@` is a character reference is linked, read decoded.
             "x&#64;y.z", "a x&#x40;y.z b", "x&commat;y.z", "x&#064;y.z www.a.org", "x&#64;y.z&#124;&#126;*",
             "'x&#64;y.zhttp&#58;//", "[x&#64;y.z](/u)", "`x&#64;y.z`", "> x&#64;y.z", "| x&#64;y.z |\n|-|",
             "x&#64;y", "x\\@y.z &#64;",
+            // An indented definition's four columns count from its container's content, also where a line of
+            // white space alone may end it, and in a quote that starts after a list item's marker.
+            " [^1]:\n    o\n \n    u\n\nx[^1]", "  [^1]:\n    o\n  \n    u\n\nx[^1]",
+            " [^1]: a\n    o\n    \n    u\n\nx[^1]", "   [^1]:\n    o\n    \n    u\n\nx[^1]",
+            ">  [^1]:\n>     o\n> \n>     u\n\nx[^1]", "1.  [^1]:\n       o\n    \n       u\n\nx[^1]",
+            "- >  [^1]: a\n  >     - v\n\nx[^1]", "- >  [^1]:\n  >     o\n  >  \n  >     u\n\nx[^1]",
+            " [^1]:\n    o\n \n    u\n  [^2]:\n    p\n  \n    w\n\nx[^1][^2]", " [^1]: a\n\t o\n \n\tu\n\nx[^1]",
+            // Its lazy lines are kept up to one indented as its content is once its bullet moves.
+            " [^1]: a\n    ```\nu\n \nx[^1]", "   [^1]: a\n      ```\n  u\n  \nx[^1]", " [^1]: a\n    # b\nu\n \nx[^1]",
+            ">  [^1]: - b\no\n>  \n>  \n>       ```\n\nx[^1]",
+            // What a moved definition holds (code, a definition, lazy lines) is read from a parse with it moved.
+            "  [^1]:\n    [^2]: w\n\nx[^1][^2]", " [^1]: a\n    [^2]: w\n\nx[^1][^2]",
+            " [^1]: a\n    [^2]: w\n     u\n\nx[^1][^2]", "  [^1]:\n\t [^2]: w\n\nx[^1][^2]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -74,6 +74,9 @@ extension Autolinks {
         Tree.consolidateText(paragraph)
         let paragraphLines = SourceLines(String(decoding: text, as: UTF8.self))
         // The passes before this one, on the new inlines.
+        CaretImages.apply(
+            [paragraph], lines: paragraphLines, entities: reading.entities, smart: reading.smart,
+            definitions: &definitions)
         var unreferenced: [OpaquePointer] = []
         if reading.footnotes, ByteSearch.firstIndex(of: Array("[^".utf8), in: raw[...], from: 0) != nil {
             _ = FootnoteReferences.restore(

@@ -55,7 +55,7 @@ enum Delimiters {
                 [block]
                 + Tree.all(block) {
                     (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
-                        && !Tree.isAngleAutolink($0)
+                        && !Tree.isAngleAutolink($0, lines: lines)
                 }
             for scope in scopes.reversed() { rematch(scope, source, tildes: tildes) }
             done.insert(block)
@@ -96,7 +96,7 @@ enum Delimiters {
                 [block]
                 + Tree.all(block) {
                     (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
-                        && !Tree.isAngleAutolink($0)
+                        && !Tree.isAngleAutolink($0, lines: lines)
                 }
             for scope in scopes.reversed() { rematch(scope, source, tildes: tildes, text: spans) }
             Tree.consolidateText(block)

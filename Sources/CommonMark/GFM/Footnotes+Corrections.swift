@@ -27,7 +27,9 @@ extension Footnotes {
             outdenting: labels.keys.contains { $0.column > 1 }
                 ? indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:])
         if !pending.isEmpty {
-            corrections.continuing = lazilyContinued(root, labels: labels, pending: pending)
+            corrections.continuing = lazilyContinued(
+                root, labels: labels, pending: pending, moving: corrections.outdenting,
+                source: corrections.outdenting.isEmpty ? nil : SourceLines(source))
         }
         return corrections
     }
@@ -35,15 +37,31 @@ extension Footnotes {
     /// The lines of the definitions' items whose search for the line that ends them stopped at a line the
     /// parse kept in them (a lazy continuation line), where the line that ends them lies inside the item:
     /// libcmark's item goes on over it, cmark-gfm's definition does not.
-    private static func lazilyContinued(_ root: OpaquePointer, labels: [Position: String], pending: [Int: Int])
-        -> Set<Int>
-    {
+    ///
+    /// A definition whose bullet moves `moving[line]` columns out keeps its lazy lines up to the first one
+    /// indented as its content will be: that one is its content in the next parse, a block that may be no
+    /// paragraph, and what follows is no lazy line of its paragraph there.
+    private static func lazilyContinued(
+        _ root: OpaquePointer, labels: [Position: String], pending: [Int: Int], moving: [Int: Int],
+        source: SourceLines?
+    ) -> Set<Int> {
         var lines: Set<Int> = []
         for item in Tree.blocks(root, where: { isDefinition($0, labels: labels, lineShift: 0) }) {
             let (first, last) = (Tree.startLine(item), Tree.endLine(item))
             guard let ending = pending[first], ending <= last else { continue }
             // 0-based, as the rewrite counts its lines: from the definition's next line through its last.
-            lines.formUnion(first..<last)
+            guard let outdent = moving[first], let source else {
+                lines.formUnion(first..<last)
+                continue
+            }
+            let quotes = Tree.quoteDepth(of: item)
+            let offset =
+                source.column(line: first, byteColumn: Tree.startColumn(item))
+                - source.quoteContentColumn(line: first, quotes: quotes) - outdent
+            for index in first..<min(last, source.lines.count) {
+                if isIndentedForContent(source.lines[index], quotes: quotes, past: offset) { break }
+                lines.insert(index)
+            }
         }
         return lines
     }

@@ -84,14 +84,18 @@ enum Footnotes {
                 start = innerBody
                 found = inner
             }
-            // Its content is four columns past the definition, which list items may stand before.
+            // Its content is four columns past the definition, which list items may stand before; past its
+            // container's content where it is indented from there (cmark-gfm counts its columns from there).
+            let outdent = corrections.outdenting[number + 1] ?? 0
             let offset =
                 Self.column(of: body.startIndex, in: line) - quoteContentColumn(of: line, before: rest.startIndex)
+                - outdent
             let ending = endings.line(after: number, quotes: quotes, offset: offset)
             pending[number + 1] = ending.pending.map { $0 + 1 }
             if let end = ending.line,
                 let mark = blankLineMark(
-                    after: line, containers: rest.startIndex, definition: body.startIndex, next: lines[end])
+                    after: line, containers: rest.startIndex, definition: (body.startIndex, outdent),
+                    next: lines[end])
             {
                 replaced.append(mark)
             }
@@ -218,16 +222,18 @@ enum Footnotes {
     ///
     /// - Parameters:
     ///   - line: The definition's line, whose containers' markers end at `containers` and whose definition
-    ///     starts at `definition`.
+    ///     starts at `definition`, its bullet `outdent` columns before (at its container's content).
     ///   - next: The line after it, of only `>` markers and white space.
     private static func blankLineMark(
-        after line: Substring, containers: Substring.Index, definition: Substring.Index, next: Substring
+        after line: Substring, containers: Substring.Index, definition written: (Substring.Index, outdent: Int),
+        next: Substring
     ) -> (Range<Substring.Index>, String)? {
+        let (definition, outdent) = written
         let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
         let prefix = line[..<containers]
         // Outside block quotes, a line of white space ends it: the mark stands at the definition's marker.
         if !prefix.contains(">"), !markers.contains(">") {
-            let indent = String(repeating: " ", count: column(of: definition, in: line))
+            let indent = String(repeating: " ", count: column(of: definition, in: line) - outdent)
             return (next.startIndex..<next.endIndex, indent + blankMark)
         }
         // Only at the definition's own depth of quotes: one more `>` starts a quote of its own, and one left
@@ -239,7 +245,7 @@ enum Footnotes {
         else { return nil }
         // Indented to the definition's marker after the quotes' content, so that the list items around it
         // (`>2. [^1]:`) go on.
-        let indent = column(of: definition, in: line) - quoteContentColumn(of: line, before: containers)
+        let indent = column(of: definition, in: line) - outdent - quoteContentColumn(of: line, before: containers)
         return (
             next.startIndex..<next.endIndex, next[...last] + " " + String(repeating: " ", count: indent) + blankMark
         )
@@ -406,7 +412,7 @@ enum Footnotes {
     /// Whether a line is indented four columns or more past `indent` after the `>` of `quotes` block quotes, which
     /// cmark-gfm's `parse_footnote_definition_block_prefix` takes for a definition's content before it looks
     /// for a blank line (`[^1]:`, `    >` holds a quote).
-    private static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0) -> Bool {
+    static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0) -> Bool {
         var rest = line
         var column = 0
         var start = 0
@@ -461,6 +467,10 @@ enum Footnotes {
             let content: Int? =
                 switch Tree.type(container) {
                 case CMARK_NODE_DOCUMENT: 0
+                case CMARK_NODE_BLOCK_QUOTE where Tree.startLine(container) == line:
+                    // A quote that starts on the definition's line may follow a list item's marker there
+                    // (`- >  [^1]:`): its content is after its own `>` and the space or a tab's column after it.
+                    quoteContentColumn(container, on: line, source: source)
                 case CMARK_NODE_BLOCK_QUOTE:
                     source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
                 case CMARK_NODE_ITEM where !isDefinition(container, labels: labels, lineShift: 0):
@@ -475,6 +485,15 @@ enum Footnotes {
             if (1...3).contains(indent) { indented[line] = indent }
         }
         return indented
+    }
+
+    /// The column where a block quote's content begins on its first line, `line`.
+    private static func quoteContentColumn(_ quote: OpaquePointer, on line: Int, source: SourceLines) -> Int {
+        let marker = Tree.startColumn(quote)
+        let text = source.lines[line - 1].utf8
+        let after = text.index(text.startIndex, offsetBy: marker, limitedBy: text.endIndex) ?? text.endIndex
+        let space = after < text.endIndex && (text[after] == 0x20 || text[after] == 0x09)
+        return source.column(line: line, byteColumn: marker) + 1 + (space ? 1 : 0)
     }
 
     /// The length in characters of the block quote markers (`>`) and list markers (`-`, `+`, `*`, `1.`,
@@ -606,7 +625,7 @@ enum Footnotes {
         // References are read in link text and image descriptions too (an image's writes nothing of it),
         // not in autolinks, whose text is their source.
         var texts: [OpaquePointer] = []
-        Tree.walk(root, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) }) { node in
+        Tree.walk(root, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0, lines: source()) }) { node in
             if Tree.isText(node) { texts.append(node) }
         }
         for text in texts where sourceRefers && !unwrapped.contains(text) {

@@ -214,12 +214,9 @@ struct InlineSource {
             guard expect(UInt8(ascii: "[")), walkChildren(of: node), expect(UInt8(ascii: "]")) else { return false }
             if peek() == UInt8(ascii: "("), let end = InlineSource.inlineLinkEnd(raw, position) {
                 position = end
-            } else if peek() == UInt8(ascii: "[") {
-                position += 1
-                while let byte = peek(), byte != UInt8(ascii: "]") {
-                    position += byte == UInt8(ascii: "\\") && position + 1 < raw.count ? 2 : 1
-                }
-                return expect(UInt8(ascii: "]"))
+            } else if peek() == UInt8(ascii: "["), let end = Self.labelEnd(raw, position) {
+                // A reference's label; a `[` that opens none (`[r][a ![^x](v)`) follows a shortcut reference.
+                position = end
             }
             return true
         case CMARK_NODE_CUSTOM_INLINE where FootnoteReferences.isRestored(node):
@@ -379,6 +376,21 @@ struct InlineSource {
             index += 1
         }
         return result
+    }
+
+    /// The end of a link label at `start` (its `[`): after its `]`, or nil where an unescaped `[` or the
+    /// end comes first, or it runs past 999 characters (CommonMark §6.3), which makes it no label.
+    static func labelEnd(_ raw: [UInt8], _ start: Int) -> Int? {
+        var index = start + 1
+        while index < raw.count, index - start <= 1000 {
+            switch raw[index] {
+            case UInt8(ascii: "]"): return index + 1
+            case UInt8(ascii: "["): return nil
+            case UInt8(ascii: "\\"): index += 2
+            default: index += 1
+            }
+        }
+        return nil
     }
 
     /// The end of an inline link's `(destination "title")` from its `(`, by CommonMark's syntax; nil when it

@@ -77,9 +77,11 @@ enum Strikethrough {
                 continue
             }
             // Autolinks hold their text as written, bare or in `<` and `>`.
-            Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) }) { node in
+            Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0, lines: lines) }) { node in
                 // Inline containers: their children are inlines.
-                guard !Tree.isAutolink(node), !Tree.isAngleAutolink(node), let child = Tree.firstChild(node) else {
+                guard !Tree.isAutolink(node), !Tree.isAngleAutolink(node, lines: lines),
+                    let child = Tree.firstChild(node)
+                else {
                     return
                 }
                 let kind = Tree.type(child)

@@ -166,19 +166,6 @@ enum Tree {
 
     static func isAutolink(_ node: Pointer) -> Bool { cmark_node_get_user_data(node) == autolinkMark }
 
-    /// Whether a link is an autolink written in `<` and `>`, whose text cmark-gfm takes as it is (no
-    /// strikethrough inside): its only child is text that is its destination (less `mailto:`), and its
-    /// source is narrower than brackets around a text and a destination alike would be.
-    static func isAngleAutolink(_ node: Pointer) -> Bool {
-        guard type(node) == CMARK_NODE_LINK, !isAutolink(node), let text = firstChild(node), next(text) == nil,
-            isText(text), let destination = url(node)
-        else { return false }
-        let written = literal(text)
-        guard destination == written || destination == "mailto:" + written else { return false }
-        let width = Int(cmark_node_get_end_column(node)) - startColumn(node) + 1
-        return startLine(node) != endLine(node) || width < 2 * written.utf8.count + 4
-    }
-
     /// A tag, never dereferenced.
     private static var autolinkMark: UnsafeMutableRawPointer? { UnsafeMutableRawPointer(bitPattern: 1) }
 
