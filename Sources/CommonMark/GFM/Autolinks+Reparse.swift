@@ -57,20 +57,12 @@ extension Autolinks {
                 if byte == 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
             }
         }
-        let blockLines = text.count { $0 == 0x0A } + 1
         // Brackets may be reference links: the definitions are read from the whole text after the block's.
-        if raw.contains(UInt8(ascii: "[")) {
-            switch definitions.take(lines) {
-            case .none: break
-            case .exhausted: return false
-            case .text(let all): text += [0x0A, 0x0A] + all
-            }
-        }
-        guard let document = Tree.parse(text, smart: reading.smart) else { return false }
-        defer { cmark_node_free(document) }
-        guard let paragraph = Tree.firstChild(document), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
-            Tree.startLine(paragraph) == 1, Tree.endLine(paragraph) == blockLines
+        guard
+            let (document, paragraph) = definitions.parse(
+                text, brackets: raw.contains(UInt8(ascii: "[")), lines: lines, smart: reading.smart)
         else { return false }
+        defer { cmark_node_free(document) }
         Tree.consolidateText(paragraph)
         let paragraphLines = SourceLines(String(decoding: text, as: UTF8.self))
         // The passes before this one, on the new inlines.
@@ -141,6 +133,31 @@ extension Autolinks {
             guard remaining > 0 else { return .exhausted }
             remaining -= 1
             return .text(all)
+        }
+
+        /// A block's text parsed again alone, followed by the document's link reference definitions when it
+        /// holds a bracket (`brackets`); the new document (the caller frees it) and its one paragraph, or
+        /// nil when the reads are used up or the text is no longer one paragraph of its own lines.
+        mutating func parse(_ text: [UInt8], brackets: Bool, lines: SourceLines, smart: Bool)
+            -> (document: OpaquePointer, paragraph: OpaquePointer)?
+        {
+            var text = text
+            let blockLines = text.count { $0 == 0x0A } + 1
+            if brackets {
+                switch take(lines) {
+                case .none: break
+                case .exhausted: return nil
+                case .text(let all): text += [0x0A, 0x0A] + all
+                }
+            }
+            guard let document = Tree.parse(text, smart: smart) else { return nil }
+            guard let paragraph = Tree.firstChild(document), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
+                Tree.startLine(paragraph) == 1, Tree.endLine(paragraph) == blockLines
+            else {
+                cmark_node_free(document)
+                return nil
+            }
+            return (document, paragraph)
         }
     }
 

@@ -80,19 +80,11 @@ enum CaretImages {
             indented.append(byte)
             if byte == 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
         }
-        let blockLines = text.count { $0 == 0x0A } + 1
-        if raw.contains(UInt8(ascii: "[")) {
-            switch definitions.take(lines) {
-            case .none: break
-            case .exhausted: return false
-            case .text(let all): text += [0x0A, 0x0A] + all
-            }
-        }
-        guard let document = Tree.parse(text, smart: smart) else { return false }
-        defer { cmark_node_free(document) }
-        guard let paragraph = Tree.firstChild(document), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
-            Tree.startLine(paragraph) == 1, Tree.endLine(paragraph) == blockLines
+        guard
+            let (document, paragraph) = definitions.parse(
+                text, brackets: raw.contains(UInt8(ascii: "[")), lines: lines, smart: smart)
         else { return false }
+        defer { cmark_node_free(document) }
         let marks = Tree.all(paragraph) {
             Tree.type($0) == CMARK_NODE_HTML_INLINE && Tree.literalBytes($0).elementsEqual(separator)
         }

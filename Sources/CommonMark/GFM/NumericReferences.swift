@@ -102,7 +102,8 @@ enum NumericReferences {
         return (index + 1, scalar ?? "\u{FFFD}")
     }
 
-    private static func digit(_ byte: UInt8, hex: Bool) -> Int? {
+    /// The value of a decimal (or, when `hex`, hexadecimal) digit, as a numeric character reference reads it.
+    static func digit(_ byte: UInt8, hex: Bool) -> Int? {
         switch byte {
         case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
         case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: Int(byte - UInt8(ascii: "a")) + 10

@@ -73,21 +73,12 @@ enum TextareaTags {
             let isHex = at < bytes.count && bytes[at] | 0x20 == UInt8(ascii: "x")
             if isHex { at += 1 }
             var value = 0
-            while at < bytes.count, value < 0x80, let digit = digit(bytes[at], hex: isHex) {
+            while at < bytes.count, value < 0x80, let digit = NumericReferences.digit(bytes[at], hex: isHex) {
                 value = value * (isHex ? 16 : 10) + digit
                 at += 1
             }
             return value < 0x80 && at < bytes.count && bytes[at] == UInt8(ascii: ";") ? UInt8(value) : nil
         default: return bytes[index]
-        }
-    }
-
-    private static func digit(_ byte: UInt8, hex: Bool) -> Int? {
-        switch byte {
-        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
-        case UInt8(ascii: "a")...UInt8(ascii: "f") where hex: Int(byte - UInt8(ascii: "a")) + 10
-        case UInt8(ascii: "A")...UInt8(ascii: "F") where hex: Int(byte - UInt8(ascii: "A")) + 10
-        default: nil
         }
     }
 
