@@ -75,16 +75,14 @@ enum FootnoteReferences {
         }
         for text in texts {
             let bytes = Tree.literalBytes(text)
-            guard
-                let first = ByteSearch.firstIndex(of: [UInt8(ascii: "["), UInt8(ascii: "^")], in: bytes[...], from: 0)
-            else { continue }
+            let mark = [UInt8(ascii: "["), UInt8(ascii: "^")]
+            guard ByteSearch.firstIndex(of: mark, in: bytes[...], from: 0) != nil else { continue }
+            // Each piece ends at a `[`, the next begins at its `^`.
             var start = 0
-            var at: Int? = first
-            while let caret = at.map({ $0 + 1 }) {
-                Tree.insert(Tree.text(String(decoding: bytes[start..<caret], as: UTF8.self)), before: text)
+            while let bracket = ByteSearch.firstIndex(of: mark, in: bytes[...], from: start) {
+                Tree.insert(Tree.text(String(decoding: bytes[start...bracket], as: UTF8.self)), before: text)
                 Tree.insert(Tree.custom(block: false, onEnter: "", onExit: ""), before: text)
-                start = caret
-                at = ByteSearch.firstIndex(of: [UInt8(ascii: "["), UInt8(ascii: "^")], in: bytes[...], from: caret)
+                start = bracket + 1
             }
             Tree.insert(Tree.text(String(decoding: bytes[start...], as: UTF8.self)), before: text)
             Tree.remove(text)
@@ -289,53 +287,6 @@ enum FootnoteReferences {
         guard closeLine > open else { return close }
         let length = (close - closeLine) - (open - lineStart(before: open)) - 2
         return open + 2 + max(0, length)
-    }
-
-    /// The `]` that closes the bracket, looked for from a raw position in a text node on through its
-    /// siblings, as cmark-gfm's bracket stack meets it: nested brackets close first, code, HTML, images and
-    /// autolinks and line breaks are passed over; a link between (which would make the bracket inactive) or
-    /// a `]` inside emphasis ends the search without one.
-    private static func closing(after start: Int, from node: OpaquePointer, _ source: InlineSource)
-        -> (OpaquePointer, Int)?
-    {
-        var depth = 0
-        var current: OpaquePointer? = node
-        var from = start
-        while let candidate = current {
-            switch Tree.type(candidate) {
-            case CMARK_NODE_TEXT:
-                guard let span = source.texts[candidate] else { return nil }
-                var index = max(from, span.raw.lowerBound)
-                var cursor = 0
-                while index < span.raw.upperBound {
-                    if let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor) {
-                        index = unit.raw.upperBound
-                        continue
-                    }
-                    if source.raw[index] == UInt8(ascii: "[") { depth += 1 }
-                    if source.raw[index] == UInt8(ascii: "]") {
-                        if depth == 0 { return (candidate, index) }
-                        depth -= 1
-                    }
-                    index += 1
-                }
-            case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE, CMARK_NODE_IMAGE, CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
-                break
-            case CMARK_NODE_LINK:
-                guard let range = source.ranges[candidate], source.raw[range.lowerBound] == UInt8(ascii: "<") else {
-                    return nil
-                }
-            case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
-                guard let range = source.ranges[candidate], !source.raw[range].contains(UInt8(ascii: "]")) else {
-                    return nil
-                }
-            default:
-                return nil
-            }
-            from = 0
-            current = Tree.next(candidate)
-        }
-        return nil
     }
 
 }
