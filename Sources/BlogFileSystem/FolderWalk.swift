@@ -38,12 +38,14 @@ public struct FolderWalk: Sendable {
         defer { closedir(directory) }
         var entries: [Entry] = []
         while let entry = readdir(directory) {
-            let (name, isValid) = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                pointer.withMemoryRebound(to: CChar.self, capacity: 256) {
-                    (String(cString: $0), String(validatingCString: $0) != nil)
+            let named = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: 256) { name -> (String, Bool)? in
+                    // `.` and `..`, told by their bytes before a String is made of every name.
+                    if name[0] == 0x2E && (name[1] == 0 || (name[1] == 0x2E && name[2] == 0)) { return nil }
+                    return String(validatingCString: name).map { ($0, true) } ?? (String(cString: name), false)
                 }
             }
-            if name != "." && name != ".." {
+            if let (name, isValid) = named {
                 entries.append(Entry(name: name, kind: EntryKind(type: entry.pointee.d_type), hasValidName: isValid))
             }
         }
@@ -66,7 +68,7 @@ public struct FolderWalk: Sendable {
     public static func tree(_ root: String) throws(FileSystemError) -> Tree {
         var tree = Tree()
         try tree.add(root, relative: "")
-        tree.files.sort()
+        NameOrder.sort(&tree.files)
         return tree
     }
 

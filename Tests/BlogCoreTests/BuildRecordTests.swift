@@ -234,6 +234,21 @@ import Testing
         return cache
     }
 
+    /// The stamps an edit reads (the outputs counted, not decoded) are the whole stamps but for the
+    /// outputs, of which they hold the count and those the journal names, as the whole stamps have them.
+    func expectCounted(_ file: BuildRecord.File, as whole: BuildStamps) {
+        guard let counted = file.stamps(decodingOutputs: false) else {
+            Issue.record("the stamps cannot be read without the outputs")
+            return
+        }
+        #expect(counted.outputCount == whole.outputs.count)
+        #expect(counted.summary(output: URL(filePath: "/o")).filesUnchanged == whole.outputs.count)
+        for (path, stamp) in counted.outputs { #expect(whole.outputs[path] == stamp, "\(path)") }
+        var rest = counted
+        (rest.outputs, rest.outputCount) = (whole.outputs, nil)
+        #expect(rest == whole)
+    }
+
     /// A site whose record file is ``stampedFullCache()``, with what an edit saves its entries with.
     func savedStampedCache() async throws -> (
         site: Site, cache: BuildRecord, bytes: Data, incremental: IncrementalBuild, output: OutputFolder
@@ -274,6 +289,8 @@ import Testing
         #expect(journaled.journal.sources.count == 1 && journaled.journal.outputs.count == 1)
         expectSame(await journaled.record(), expected)
         #expect(journaled.stamps() == expected.stamps)
+        expectCounted(journaled, as: expected.stamps)
+        expectCounted(try #require(BuildRecord.File(bytes, fingerprint: 42)), as: cache.stamps)
         #expect(journaled.source("content/posts/p1.md") == record)
         #expect(
             journaled.sources(["content/posts/p1.md", "content/posts/p2.md"])
@@ -344,6 +361,7 @@ import Testing
         let journaled = try #require(BuildRecord.File.read(for: site, in: ".blog-cache", fingerprint: 42))
         expectSame(await journaled.record(), expected)
         #expect(journaled.stamps() == expected.stamps)
+        expectCounted(journaled, as: expected.stamps)
         #expect(
             journaled.outputs(["feed.json", "search/words/new.json", "index.html"]) == [
                 "search/words/new.json": outputs["search/words/new.json"]!, "index.html": cache.outputs["index.html"]!,

@@ -50,9 +50,10 @@ struct ContentLoader {
                 continue
             }
             let folderPath = root.appending(path: folder).path
-            let entries: [FolderWalk.Entry]
+            var entries: [FolderWalk.Entry]
             do {
-                entries = try FolderWalk.entries(of: folderPath).sorted { $0.name < $1.name }
+                entries = try FolderWalk.entries(of: folderPath)
+                NameOrder.sort(&entries)
             } catch {
                 // No folder is no content of that kind; anything else is a folder that cannot be read.
                 if !error.isMissing {
@@ -62,9 +63,7 @@ struct ContentLoader {
             }
             for entry in entries {
                 let path = folder + "/" + entry.name
-                if let problem = Self.entryProblem(
-                    entry, path: path, fullPath: folderPath + "/" + entry.name, root: root)
-                {
+                if let problem = Self.entryProblem(entry, path: path, folderPath: folderPath, root: root) {
                     diagnostics.append(problem)
                     continue
                 }
@@ -82,8 +81,9 @@ struct ContentLoader {
                         diagnostics.append(
                             Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
-                } else if entry.name.hasSuffix(".md") {
-                    files.append(ContentFile(path: path, kind: kind, name: String(entry.name.dropLast(3)), bundle: nil))
+                } else if entry.name.utf8.count >= 3, entry.name.utf8.suffix(3).elementsEqual(".md".utf8) {
+                    files.append(
+                        ContentFile(path: path, kind: kind, name: Self.withoutExtension(entry.name), bundle: nil))
                 } else {
                     diagnostics.append(
                         Diagnostic(
@@ -95,15 +95,21 @@ struct ContentLoader {
         return (files, diagnostics)
     }
 
+    /// A name less its `.md`, by bytes: a `Substring`'s way through `dropLast` walks the name's characters.
+    private static func withoutExtension(_ name: String) -> String {
+        String(Substring(name.utf8.dropLast(3)))
+    }
+
     /// Why an entry of a content folder cannot be a post: its name is not UTF-8, or it is a link that leads
     /// out of the site, nowhere, or in a loop. Nil for a file or folder that can be read.
-    private static func entryProblem(_ entry: FolderWalk.Entry, path: String, fullPath: String, root: URL)
+    private static func entryProblem(_ entry: FolderWalk.Entry, path: String, folderPath: String, root: URL)
         -> Diagnostic?
     {
         guard entry.hasValidName else {
             return Diagnostic.invalidName(path)
         }
         guard entry.kind == .other else { return nil }
+        let fullPath = folderPath + "/" + entry.name
         if let problem = outsideLinkProblem(path: fullPath, root: root) {
             return Diagnostic(.error, file: path, message: problem)
         }

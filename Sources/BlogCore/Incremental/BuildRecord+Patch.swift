@@ -30,10 +30,29 @@ extension BuildRecord.File {
         var found = journal.outputs.filter { paths.contains($0.key) }
         let rest = paths.subtracting(found.keys).subtracting(journal.removed)
         guard !rest.isEmpty else { return found }
-        for (path, entry) in locateOutputs(rest).entries {
-            found[path] = decode(entry.value) { reader throws(RecordReader.Failure) in try reader.output() }
+        let table = outputTable.withLock { table in
+            if table == nil { table = makeOutputTable() }
+            return table
+        }
+        guard let table else { return found }
+        data.withUnsafeBytes { buffer in
+            for path in rest {
+                guard let value = table.value(of: path, in: buffer) else { continue }
+                found[path] = decode(value) { reader throws(RecordReader.Failure) in try reader.output() }
+            }
         }
         return found
+    }
+
+    /// The table of where every output's entry is, from one walk of the outputs section; nil when the
+    /// section cannot be walked (it is then as good as empty, as ``locateOutputs(_:)`` finds it).
+    private func makeOutputTable() -> PathTable? {
+        let section = sections[1]
+        return data.withUnsafeBytes { buffer in
+            var reader = RecordReader(
+                UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
+            return try? PathTable(&reader) { reader throws(RecordReader.Failure) in _ = try reader.output() }
+        }
     }
 
     /// The file with the named sources' stamps and records and the named outputs' stamps and entries
@@ -143,29 +162,18 @@ extension BuildRecord.File {
 
     /// Walks a table of entries (a count, then each a path and a value that `skip` steps over) from the
     /// reader's place, and returns where each of `paths` is; the reader is left after the table.
-    private static func locate(
+    static func locate(
         _ paths: Set<String>, in reader: inout RecordReader,
         skip: (inout RecordReader) throws(RecordReader.Failure) -> Void
     ) throws(RecordReader.Failure) -> [String: Entry] {
-        // A few paths are compared byte by byte, without a String per entry; many (every source, for a post
-        // that links to many others) through the set, so that the walk stays one pass, not one per path.
-        let wanted = paths.count <= 16 ? paths.map { Array($0.utf8) } : nil
+        let wanted = WantedPaths(paths)
         var found: [String: Entry] = [:]
         for _ in 0..<(try reader.count()) {
             let start = reader.offset
             let path = try reader.stringBytes()
             let valueStart = reader.offset
             try skip(&reader)
-            let name: String
-            if let wanted {
-                guard let match = wanted.first(where: { $0.count == path.count && $0.elementsEqual(path) }) else {
-                    continue
-                }
-                name = String(decoding: match, as: UTF8.self)
-            } else {
-                name = String(decoding: path, as: UTF8.self)
-                guard paths.contains(name) else { continue }
-            }
+            guard let name = wanted.match(path) else { continue }
             found[name] = Entry(whole: start..<reader.offset, value: valueStart..<reader.offset)
         }
         return found
@@ -213,6 +221,106 @@ extension BuildRecord.File {
                 let foundOutputs = try? Self.locate(outputs, in: &reader, skip: skip)
             else { return ([:], [:]) }
             return (found, foundOutputs)
+        }
+    }
+}
+
+/// The paths a walk of a record's table looks for, by their digests in an open-addressed table: each
+/// entry of the table walked (63,000 outputs at 50,000 posts) costs a digest of its bytes and a probe,
+/// and no `String` is made of an entry that is not wanted (that and a set's hashing were a fifth of an
+/// edit's instructions).
+private struct WantedPaths {
+    /// Digests (0 for an empty slot; a digest of 0 is kept as 1), and the path in the same slot.
+    private var digests: [UInt64]
+    private var paths: [String]
+    private let mask: Int
+
+    init(_ wanted: Set<String>) {
+        var size = 16
+        while size < 2 * wanted.count { size *= 2 }
+        mask = size - 1
+        digests = Array(repeating: 0, count: size)
+        paths = Array(repeating: "", count: size)
+        for path in wanted {
+            let digest = Self.digest(of: path)
+            var slot = Int(truncatingIfNeeded: digest) & mask
+            while digests[slot] != 0 { slot = (slot + 1) & mask }
+            digests[slot] = digest
+            paths[slot] = path
+        }
+    }
+
+    /// The wanted path whose UTF-8 bytes are `bytes`, if any.
+    func match(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let digest = Self.digest(bytes)
+        var slot = Int(truncatingIfNeeded: digest) & mask
+        while digests[slot] != 0 {
+            if digests[slot] == digest, paths[slot].utf8.elementsEqual(bytes) { return paths[slot] }
+            slot = (slot + 1) & mask
+        }
+        return nil
+    }
+
+    private static func digest(of path: String) -> UInt64 {
+        var path = path
+        return path.withUTF8 { digest(UnsafeRawBufferPointer($0)) }
+    }
+
+    private static func digest(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        max(Digest.of(bytes), 1)
+    }
+}
+
+/// Where each entry of a record's table (a count, then each a path and a value) is, by its path's
+/// digest in an open-addressed table: an edit asks for output entries four or five times, and each walk
+/// of the outputs (63,000 at 50,000 posts) cost as much as this table's one.
+struct PathTable: Sendable {
+    /// Each slot's digest (0 for an empty slot; a digest of 0 is kept as 1), where its entry starts and
+    /// where its value ends.
+    private var digests: [UInt64]
+    private var starts: [Int]
+    private var ends: [Int]
+    private let mask: Int
+
+    /// Walks the table at the reader's place, stepping over each value with `skip`.
+    init(
+        _ reader: inout RecordReader, skip: (inout RecordReader) throws(RecordReader.Failure) -> Void
+    ) throws(RecordReader.Failure) {
+        let count = try reader.count()
+        var size = 16
+        while size < 2 * count { size *= 2 }
+        mask = size - 1
+        digests = Array(repeating: 0, count: size)
+        starts = Array(repeating: 0, count: size)
+        ends = Array(repeating: 0, count: size)
+        for _ in 0..<count {
+            let start = reader.offset
+            let digest = max(Digest.of(try reader.stringBytes()), 1)
+            try skip(&reader)
+            var slot = Int(truncatingIfNeeded: digest) & mask
+            while digests[slot] != 0 { slot = (slot + 1) & mask }
+            digests[slot] = digest
+            starts[slot] = start
+            ends[slot] = reader.offset
+        }
+    }
+
+    /// Where the value of the entry for `path` is in `buffer` (the bytes the table was walked in).
+    func value(of path: String, in buffer: UnsafeRawBufferPointer) -> Range<Int>? {
+        var path = path
+        return path.withUTF8 { wanted in
+            let digest = max(Digest.of(UnsafeRawBufferPointer(wanted)), 1)
+            var slot = Int(truncatingIfNeeded: digest) & mask
+            while digests[slot] != 0 {
+                if digests[slot] == digest {
+                    var reader = RecordReader(buffer, at: starts[slot])
+                    if let bytes = try? reader.stringBytes(), bytes.elementsEqual(UnsafeRawBufferPointer(wanted)) {
+                        return reader.offset..<ends[slot]
+                    }
+                }
+                slot = (slot + 1) & mask
+            }
+            return nil
         }
     }
 }

@@ -10,8 +10,11 @@ struct BuildStamps: Sendable, Equatable {
     var counts = BuildRecord.Counts(posts: 0, pages: 0, tags: 0, draftsSkipped: 0, futureSkipped: 0)
     /// Every source file (posts, pages and the files of post folders), relative to the site root.
     var sources: [String: FileStamp] = [:]
-    /// Every output file, relative to the output folder.
+    /// Every output file, relative to the output folder; only some of them when ``outputCount`` is set.
     var outputs: [String: FileStamp] = [:]
+    /// How many output files there are, when ``outputs`` holds only some of them: a build that finds a
+    /// source edited needs the count alone (``BuildRecord/File/stamps(decodingOutputs:)``).
+    var outputCount: Int?
     var diagnostics: [Diagnostic] = []
 }
 
@@ -19,7 +22,7 @@ extension BuildStamps {
     /// The summary of a build that left its output as these stamps record it: every file unchanged.
     func summary(output: URL) -> BuildSummary {
         var summary = BuildSummary(output: output)
-        summary.filesUnchanged = outputs.count
+        summary.filesUnchanged = outputCount ?? outputs.count
         (summary.posts, summary.pages, summary.tags) = (counts.posts, counts.pages, counts.tags)
         (summary.draftsSkipped, summary.futureSkipped) = (counts.draftsSkipped, counts.futureSkipped)
         return summary
@@ -80,7 +83,7 @@ extension RecordReader {
         FileStamp(size: try int(), modified: try signed(), changed: try signed())
     }
 
-    private mutating func stampTable() throws(Failure) -> [String: FileStamp] {
+    mutating func stampTable() throws(Failure) -> [String: FileStamp] {
         let count = try count(minimumSize: 3)
         var table: [String: FileStamp] = [:]
         table.reserveCapacity(count)

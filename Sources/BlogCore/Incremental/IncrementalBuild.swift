@@ -54,10 +54,11 @@ struct IncrementalBuild: Sendable {
         let previous = Previous(file: file, remembered: remembered)
         guard plan.templates != nil,
             !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
-            let stamps = remembered?.stamps ?? file?.stamps(),
+            let stamps = remembered?.stamps ?? file?.stamps(decodingOutputs: false),
             let edited = await editedSources(
                 stamps, sources, comparing: remembered == nil ? nil : sources.differing,
-                output: plan.output.folder.path, now: plan.options.now)
+                output: plan.output.folder.path, now: plan.options.now,
+                outputs: { remembered?.stamps.outputs ?? file?.stamps()?.outputs })
         else { return .whole(previous) }
         let summary = stamps.summary(output: plan.output.folder)
         guard !edited.isEmpty else { return .unchanged(summary, stamps.diagnostics) }
@@ -90,7 +91,8 @@ struct IncrementalBuild: Sendable {
     /// made from (a watcher saw no change to them since, ``SourceScan/differing``), which spares a look-up
     /// of every source (50,000 at 50,000 posts) for each save under `blog serve`.
     private func editedSources(
-        _ stamps: BuildStamps, _ sources: SourceScan, comparing positions: Set<Int>?, output: String, now: Date
+        _ stamps: BuildStamps, _ sources: SourceScan, comparing positions: Set<Int>?, output: String, now: Date,
+        outputs recordedOutputs: () -> [String: FileStamp]?
     ) async -> [Int]? {
         guard sources.files.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
         if let due = stamps.nextDue, due <= now { return nil }
@@ -107,7 +109,7 @@ struct IncrementalBuild: Sendable {
         }
         guard FileSystem.exists(output + "/" + OutputFolder.marker) else { return nil }
         guard edited.isEmpty else { return edited }
-        let outputs = Array(stamps.outputs)
+        guard let outputs = recordedOutputs().map(Array.init) else { return nil }
         guard
             zip(outputs, await SiteBuilder.stamps(of: outputs.map(\.key), in: output)).allSatisfy({
                 $1?.hasSameContentStamp(as: $0.value) == true

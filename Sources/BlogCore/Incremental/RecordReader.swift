@@ -16,10 +16,20 @@ struct RecordReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// A reader of the same bytes from `offset`, which must be within them.
+    func moved(to offset: Int) -> RecordReader {
+        RecordReader(bytes, at: offset)
+    }
+
     /// The offset just past the last byte.
     var end: Int { bytes.count }
 
     mutating func integer() throws(Failure) -> UInt64 {
+        // Most numbers (lengths, counts, sizes of small files) are below 128: one byte.
+        if offset < bytes.count, bytes[offset] < 0x80 {
+            offset += 1
+            return UInt64(bytes[offset - 1])
+        }
         var value: UInt64 = 0
         var shift: UInt64 = 0
         while offset < bytes.count, shift < 64 {
