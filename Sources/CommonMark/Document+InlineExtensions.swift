@@ -39,7 +39,8 @@ extension Document {
             isolated = Delimiters.isolateReferences(
                 blocks, lines: lines(), entities: EntityDecoder(), tildes: extensions.contains(.strikethrough))
             restoredReferences = FootnoteReferences.restore(
-                blocks, lines: lines(), entities: EntityDecoder(), unreferenced: &unreferenced)
+                blocks, lines: lines(), entities: EntityDecoder(), unreferenced: &unreferenced,
+                taskLists: extensions.contains(.taskList))
         }
         let hasTilde = ByteSearch.contains(text, UInt8(ascii: "~"))
         if extensions.contains(.strikethrough), hasTilde,

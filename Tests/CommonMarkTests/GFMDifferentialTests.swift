@@ -549,6 +549,35 @@ import Testing
             // What a moved definition holds (code, a definition, lazy lines) is read from a parse with it moved.
             "  [^1]:\n    [^2]: w\n\nx[^1][^2]", " [^1]: a\n    [^2]: w\n\nx[^1][^2]",
             " [^1]: a\n    [^2]: w\n     u\n\nx[^1][^2]", "  [^1]:\n\t [^2]: w\n\nx[^1][^2]",
+            // A lazy line after link reference definitions keeps its white space, which cmark-gfm reads before a `*`.
+            ">[f]:>\n *> ~*", ">[f]: /u\n *a ~*", "- [f]: /u\n *a ~*", "> [f]: /u\n *a ~*",
+            ">[f]: /u\n[g]: /v\n *a ~*",
+            // A definition's bullet is the one least likely to join a list where the lines around take all three.
+            "*\n--\n + a\n\n[^1]:", "*\n--\n + a\n\n[^1]: x\n\n[^1]",
+            // A definition indented in another's content is counted from that one's content, four columns in.
+            "1. [^e]:\n        [^1]:b\n           <?[^1]", "[^e]:\n     [^1]:b\n        # h [^1]",
+            "- [^e]:\n       [^1]:b\n          # h [^1]", "> [^e]:\n>      [^1]:b\n>         # h [^1]",
+            "  [^e]:\n     [^1]:b\n        # h [^1]", "[^e]: a\n       [^1]:b\n\n          c\n\n[^1]",
+            // A blank line ends a definition nested on a line unless indented four columns past the one around it.
+            "[^e]:[^n]:\n\t\n\t\t[^n]", "[^e]:[^n]:\n\t\n        [^n]", "[^e]:[^n]: a\n\t\n\tb\n\n[^e]",
+            // The blank line after an empty definition that ends a list item makes no list loose.
+            "- b\n- [^1]:\n ", "- b\n- [^1]:\n \nc", "- b\n- [^1]:\n   ",
+            // A reference with an escape or an entity in it beside strikethrough, a reference cut across lines, or a
+            // `[^` that opens none.
+            "~;~[^_\\[]", "~a~ [^_&amp;]\n\n[^_&amp;]: x", "a [^_&amp;] ~b~\n\n[^_&amp;]: x", "~a~ [^&amp;_] ~b~",
+            "[^\r]~-~&ee;", "[^a\nb]~-~&ee;", "[^ab\nxyz]~-~&ee;\n\n[^a]: x", "[^]http://x\\_\n~-~&ee;",
+            "[^] www.x\\_ ~-~&ee;",
+            // A `~` run's neighbour is a bare URL's first or last character, as written.
+            "~-~http://a", "~-~www.a", "~.~http://a", "~-~http://a~", "a~www.b.c~-",
+            // A `[^` of a cell or of a paragraph read again around a URL that writes none is an escape's or an
+            // entity's.
+            "[^1]:\n3. /|&#x5B;^1]\n   -|-\n[^", "[^1]: x\n\n> /|&#x5B;^1]\n> -|-\n[^", "www.\\<&#x5B;^1]\n[^1]:[^",
+            // A label across lines counts, and holds, a lazy line's white space; a task's starts after its marker.
+            "2. [^\n ^1]", "- [^ab\n xyzuvw]", "> [^ab\n   xyzuvw]", "- [^ab\n xyzuvw]\n\n[^ab\n x]: d",
+            "* [x] [^\n;^n]", "- [x] a [^ab\n  xyzuvw]", "2. [x]\t[^\n\\* ]",
+            // Code after a table's rows that follows a container a lazy line closed.
+            ">|||\n>-|-\n;||||\n-|-|-|-\n    .\n\n    &", "> a|b\n> -|-\nc|d\n-|-\n    x\n\n    y",
+            "- a|b\n  -|-\nc|d\n-|-\n    x\n\n    y",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -73,6 +73,9 @@ extension Autolinks {
         if reading.footnotes, ByteSearch.firstIndex(of: Array("[^".utf8), in: raw[...], from: 0) != nil {
             _ = FootnoteReferences.restore(
                 [paragraph], lines: paragraphLines, entities: reading.entities, unreferenced: &unreferenced)
+        } else if reading.footnotes {
+            // A text that writes no `[^` holds no reference: a `[^` of its text came from an escape or an entity.
+            unreferenced = [paragraph]
         }
         if raw.contains(UInt8(ascii: "~")) {
             Strikethrough.protectWrittenTildes([paragraph], lines: paragraphLines, entities: reading.entities)

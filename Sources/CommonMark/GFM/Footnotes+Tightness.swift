@@ -47,6 +47,18 @@ extension Footnotes {
     static func removeMarks(
         in definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: (OpaquePointer) -> Bool
     ) {
+        // The marks after definitions go first: they are no blocks that follow a definition in its item.
+        for item in definitions {
+            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
+                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
+            {
+                // The line it stands for is blank in the containers around the definition, which cmark marks
+                // on their last child, the definition: a block after it in its item makes the list loose.
+                let followed = Tree.next(mark) != nil
+                Tree.remove(mark)
+                Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
+            }
+        }
         for item in definitions {
             guard let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
                 Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
@@ -61,17 +73,6 @@ extension Footnotes {
                 let list = Tree.parent(item)
             {
                 Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil, isDefinition: isDefinition)
-            }
-        }
-        for item in definitions {
-            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
-                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
-            {
-                // The line it stands for is blank in the containers around the definition, which cmark marks
-                // on their last child, the definition: a block after it in its item makes the list loose.
-                let followed = Tree.next(mark) != nil
-                Tree.remove(mark)
-                Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
             }
         }
     }

@@ -59,8 +59,10 @@ enum Footnotes {
                 between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(sourceLines),
                 beforeText: innermostText(of: found.text))
             // The item's content starts a column further in where the next line ends the definition, so that a
-            // line indented four columns after that line is no longer its.
-            let spaces = endsAtLine(number + 1, of: lines, quotes: quotes) ? "    " : "   "
+            // line indented four columns after that line is no longer its; the next line ends one nested on the
+            // line where it is blank and not indented four columns past the content of the one around it.
+            var depth = 0
+            var spaces: String { endsAtLine(number + 1, of: lines, quotes: quotes, past: 4 * depth) ? "    " : "   " }
             // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
             // inside the first, as a list item opens inside another on one line.
             var (start, lead) = outdented(body, in: line, by: corrections.outdenting[number + 1])
@@ -81,6 +83,7 @@ enum Footnotes {
                 if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
                 column += marker.utf8.count + spaces.utf8.count + written.utf8.count
+                depth += 1
                 start = innerBody
                 found = inner
             }
@@ -124,8 +127,9 @@ enum Footnotes {
     /// goes on over a blank line only when the line is empty from its first byte
     /// (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its containers left);
     /// after `>` or spaces alone it ends.
-    private static func endsAtLine(_ index: Int, of lines: [Substring], quotes: Int) -> Bool {
-        index < lines.count && isBlankButNotEmpty(lines[index]) && !isIndentedForContent(lines[index], quotes: quotes)
+    private static func endsAtLine(_ index: Int, of lines: [Substring], quotes: Int, past indent: Int = 0) -> Bool {
+        index < lines.count && isBlankButNotEmpty(lines[index])
+            && !isIndentedForContent(lines[index], quotes: quotes, past: indent)
     }
 
     /// The source with each range replaced, in the source's order. A line that ends definitions nested in
@@ -305,18 +309,26 @@ enum Footnotes {
         {
             taken.append(Character(rule))
         }
+        // The bullets of the lines before, nearest first.
+        var before: [Character?] = []
         var inParagraph = false
         for line in preceding.suffix(64).reversed() {
             if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 if inParagraph { break }
                 continue
             }
-            taken.append(bullet(line))
+            before.append(bullet(line))
             guard indentation(line) == 0 else { continue }
             if startsListItem(line) { break }
             inParagraph = true
         }
-        return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
+        // Where the lines take all three, the bullet of the farthest line before is the one least likely to
+        // be a list the item would join (`*`, `--`, ` + a`: a list, a paragraph, then the list to keep apart).
+        while true {
+            if let free = ["+", "-", "*"].first(where: { !(taken + before).contains(Character($0)) }) { return free }
+            guard let farthest = before.last else { return "+" }
+            before.removeAll { $0 == farthest }
+        }
     }
 
     /// For each line, the index of the first line from it on that is blank, that is not, that is neither
@@ -478,6 +490,11 @@ enum Footnotes {
                     // the item's line (`>1.   a`) puts the item's content a column further on the next.
                     Tables.itemContentColumns(of: item, source: source, quotes: Tree.quoteDepth(of: item)).first
                         .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
+                case CMARK_NODE_ITEM where Tree.startLine(container) < line:
+                    // In another definition's content, four columns from where that one's bullet goes (its
+                    // item's spaces may put its content a column further), counted from the quotes' content.
+                    definitionContentColumn(container, moved: indented, source: source)
+                        .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
                 default: nil
                 }
             guard let content else { continue }
@@ -485,6 +502,18 @@ enum Footnotes {
             if (1...3).contains(indent) { indented[line] = indent }
         }
         return indented
+    }
+
+    /// The content column of a definition's item as cmark-gfm counts it, after the block quotes' content on
+    /// its line: four columns from its bullet, once that has moved by `moved` (by line) to its container's
+    /// content.
+    private static func definitionContentColumn(_ item: OpaquePointer, moved: [Int: Int], source: SourceLines)
+        -> Int?
+    {
+        let line = Tree.startLine(item)
+        guard line >= 1, line <= source.lines.count else { return nil }
+        let bullet = source.column(line: line, byteColumn: Tree.startColumn(item)) - (moved[line] ?? 0)
+        return bullet + 4 - source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
     }
 
     /// The column where a block quote's content begins on its first line, `line`.
