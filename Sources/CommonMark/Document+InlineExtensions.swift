@@ -77,12 +77,15 @@ extension Document {
         var reread: Set<OpaquePointer> = []
         if autolinks {
             let reading = Autolinks.Reading(
-                entities: EntityDecoder(), smart: options.contains(.smart), footnotes: extensions.contains(.footnotes))
+                entities: EntityDecoder(), smart: options.contains(.smart), footnotes: extensions.contains(.footnotes),
+                tildes: extensions.contains(.strikethrough))
             let readFromSource = Autolinks.linkFromSource(
                 blocks, lines: lines(), reading: reading, rereading: &reread)
             Autolinks.apply(blocks, smart: options.contains(.smart), source: lines, readFromSource: readFromSource)
         }
         if rematching {
+            // A block read again around a URL holds new inlines, its references restored (their runs kept in).
+            let isolated = isolated.subtracting(reread)
             let matched = Delimiters.apply(
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
                 tildes: extensions.contains(.strikethrough), skipping: isolated)

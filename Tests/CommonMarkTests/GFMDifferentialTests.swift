@@ -578,6 +578,18 @@ import Testing
             // Code after a table's rows that follows a container a lazy line closed.
             ">|||\n>-|-\n;||||\n-|-|-|-\n    .\n\n    &", "> a|b\n> -|-\nc|d\n-|-\n    x\n\n    y",
             "- a|b\n  -|-\nc|d\n-|-\n    x\n\n    y",
+            // A bare URL over a reference split by a line end is read first, as cmark-gfm reads it.
+            "http://g[^\n]", "http://g[^\n]\n\n[^\n]: x", "a http://g[^1\n]\n\n[^1]: x",
+            "www.g.h[^ab\nxyz]\n\n[^a]: x", "> http://g[^\n> ]", "- http://g[^\n  ]", "http://g[^\n] [^1]\n\n[^1]: x",
+            "http://g[^\nx] ~a~",
+            // An empty definition's blank line after an empty one makes no list loose: lists are read without the
+            // marks.
+            "- b\n- [^1]:\n\n ", "1) ~\n   [^1]:\n\n ", "- b\n- [^1]:\n\n \nc",
+            // Columns restart at a soft or hard break only, not at a line ending in a code span.
+            "[^`\n`]", "`\n`[^\nk;^n]", "[^<a\nb>\nxyzuvw]", "[^a [b](c\nd) e\nxyzuvw]", "[^a `b\nc` d\nxyzuvw]",
+            // A paragraph read again around a URL keeps its references' runs among themselves, and is matched again.
+            "[^_]ftp://f\\_", "www.[^*~ ]*", "_a [^_]www.x\\_ b_", "*a [^*] www.\\* b*", "~a [^~] www.\\* b~",
+            "*a [^*~] www.\\_ ~b*~",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -71,6 +71,9 @@ extension Autolinks {
             definitions: &definitions)
         var unreferenced: [OpaquePointer] = []
         if reading.footnotes, ByteSearch.firstIndex(of: Array("[^".utf8), in: raw[...], from: 0) != nil {
+            // A reference's `*`, `_` and `~` match among themselves only, as in the document's first reading.
+            _ = Delimiters.isolateReferences(
+                [paragraph], lines: paragraphLines, entities: reading.entities, tildes: reading.tildes)
             _ = FootnoteReferences.restore(
                 [paragraph], lines: paragraphLines, entities: reading.entities, unreferenced: &unreferenced)
         } else if reading.footnotes {

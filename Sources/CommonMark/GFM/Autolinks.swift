@@ -16,6 +16,8 @@ enum Autolinks {
         var smart: Bool
         /// Whether footnote references are read (the footnotes extension is on).
         var footnotes: Bool
+        /// Whether `~` is a delimiter (the strikethrough extension is on).
+        var tildes = false
         /// How many parses of a block with its URLs standing in (``reparse(_:source:urls:lines:reading:definitions:)``)
         /// led to this reading.
         var depth = 0

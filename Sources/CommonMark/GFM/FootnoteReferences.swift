@@ -286,20 +286,14 @@ enum FootnoteReferences {
     /// A reference's label: its text up to its `]`, or for one across lines what cmark-gfm's count of
     /// columns says, which takes the `]`'s column on its line less the `[`'s on its own as the label's
     /// length in bytes of the paragraph's content (`[^ab`, `xyz]` is labelled `a`; `[^`, `x]` has an empty
-    /// label). Columns restart after a line ending, not after a backslash's hard break, which cmark-gfm's
-    /// `handle_newline` does not read; the content holds the white space a lazy line keeps, which counts and
-    /// may be in the label (`- [^ab`, ` xyzuvw]` is labelled `ab`, ` x`).
+    /// label). Columns restart after the line ending of a soft or hard break, not after a backslash's hard
+    /// break or in a code span, which cmark-gfm's `handle_newline` does not read; the content holds the white
+    /// space a lazy line keeps, which counts and may be in the label (`- [^ab`, ` xyzuvw]` is labelled
+    /// `ab`, ` x`).
     private static func label(open: Int, close: Int, _ source: InlineSource, origin: Int) -> ArraySlice<UInt8> {
         let raw = source.raw
         func lineStart(before index: Int) -> Int {
-            var newline = index
-            while let found = raw[..<newline].lastIndex(of: 0x0A) {
-                var backslashes = 0
-                while found - backslashes > 0, raw[found - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                if backslashes % 2 == 0 { return found + 1 }
-                newline = found
-            }
-            return 0
+            source.lineBreaks.last { $0 < index }.map { $0 + 1 } ?? 0
         }
         let closeLine = lineStart(before: close)
         guard closeLine > open else { return raw[(open + 2)..<close] }

@@ -633,7 +633,15 @@ enum Footnotes {
         // By line and column: a list written on the definition's first line starts on the same line.
         let isDefinition: (OpaquePointer) -> Bool = { Self.isDefinition($0, labels: labels, lineShift: lineShift) }
         let items = Tree.blocks(root, where: isDefinition)
-        tightenLists(beside: items, source: source, isDefinition: isDefinition)
+        // The marks after definitions are no blocks to cmark-gfm: out before lists are read, their lines
+        // blank there loosen lists after.
+        var loosening: [(list: OpaquePointer, followed: Bool)] = []
+        tightenLists(beside: items, source: source, isDefinition: isDefinition) {
+            loosening = removeBlankMarks(after: items)
+        }
+        for (list, followed) in loosening {
+            Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
+        }
         removeMarks(in: items, source: source, isDefinition: isDefinition)
         for item in items {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))

@@ -29,6 +29,10 @@ struct InlineSource {
     /// where the line starts) and `raw` leaves out: a lazy line's, which its inline parser takes off after
     /// the line ending. Only for blocks that hold a `[^` (``FootnoteReferences`` counts columns).
     private(set) var lineWhitespace: [Int: [UInt8]] = [:]
+    /// The offsets in `raw` of the line endings that end a soft or a hard break of spaces, in order: where
+    /// cmark-gfm's `handle_newline` restarts its count of columns (not in code spans, HTML or links, nor after
+    /// a backslash's break).
+    private(set) var lineBreaks: [Int] = []
     private var position = 0
     private var entities: EntityDecoder
 
@@ -308,7 +312,10 @@ struct InlineSource {
         skipSpaces()
         let backslash = expect(UInt8(ascii: "\\"))
         guard expect(0x0A) else { return false }
-        if !backslash { skipSpaces() }
+        if !backslash {
+            lineBreaks.append(position - 1)
+            skipSpaces()
+        }
         return true
     }
 
