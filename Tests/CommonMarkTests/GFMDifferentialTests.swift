@@ -590,6 +590,11 @@ import Testing
             // A paragraph read again around a URL keeps its references' runs among themselves, and is matched again.
             "[^_]ftp://f\\_", "www.[^*~ ]*", "_a [^_]www.x\\_ b_", "*a [^*] www.\\* b*", "~a [^~] www.\\* b~",
             "*a [^*~] www.\\_ ~b*~",
+            // A definition's bullet keeps apart the list items around it, markers after others' included (`2. + a`).
+            "-\n  +;\n*]\n\n[^1]:", "[^1]:\n\n    -\n+\ta\n\n*", "2. + [\n\n   [^1]:",
+            "- a\n  + b\n\n  [^1]: x\n\n[^1]", "-\n+ a\n\n[^1]: x\n\n[^1]",
+            // A cell's mark is no column of a label across lines; a reference's source is as long as it was written.
+            "[^\nc  ]\n`||||\n-|-|-|-", "__ [^1\\]\ncom/a_b] www.\\`", "[^1\\]\ncom/a_b] www.\\`",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

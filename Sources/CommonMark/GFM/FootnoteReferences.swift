@@ -48,7 +48,10 @@ enum FootnoteReferences {
             // walks stay linear in the block.
             for _ in 0..<64 {
                 guard let source = InlineSource.make(for: block, lines: lines, entities: entities) else { break }
-                let origin = taskLists ? taskMarkerWidth(block, source, lines: lines) : 0
+                // A cell's mark, or a task's marker, at the start is no part of cmark-gfm's paragraph.
+                let origin =
+                    source.raw.starts(with: Tables.cellMarkBytes)
+                    ? Tables.cellMarkBytes.count : taskLists ? taskMarkerWidth(block, source, lines: lines) : 0
                 let scopes =
                     [block]
                     + Tree.all(block) { node in
@@ -217,6 +220,8 @@ enum FootnoteReferences {
             literal: Tree.withLiteralBytes(closeNode) { Array($0) })
         if !before.isEmpty { Tree.insert(Tree.text(String(decoding: before, as: UTF8.self)), before: current) }
         let reference = Tree.custom(block: false, onEnter: "", onExit: "")
+        // The length of its source, which a label cut across lines no longer tells (never dereferenced).
+        cmark_node_set_user_data(reference, UnsafeMutableRawPointer(bitPattern: close + 1 - open))
         Tree.append(Tree.text("[^" + label + "]"), to: reference)
         Tree.insert(reference, before: current)
         if !after.isEmpty { Tree.insert(Tree.text(String(decoding: after, as: UTF8.self)), after: closeNode) }

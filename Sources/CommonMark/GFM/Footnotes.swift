@@ -274,24 +274,25 @@ enum Footnotes {
         return text
     }
 
-    /// A bullet that the lines around a definition do not start with, so that its item never joins a list
-    /// of the post's own (which would make that list loose): the line before, and the next line that is
+    /// A bullet that the list items around a definition do not start with, so that its item never joins a
+    /// list of the post's own (which would make that list loose): the list before, and the next line that is
     /// neither blank nor indented as the definition's own content.
     ///
     /// Nor one the definition's text is made of, with which the rewritten line would be a thematic break
-    /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too.
+    /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too. Where
+    /// these take all three bullets, the one taken by the fewest of the nearest.
     private static func marker(
         between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring
     ) -> String {
-        func bullet(_ line: Substring?) -> Character? {
-            line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
+        // The bullets of the list items a line starts (`2. + a` starts one of `+`; `-` alone, an empty one).
+        func bullets(_ line: Substring?) -> [Character] {
+            guard let line else { return [] }
+            let markers = line.prefix(containerPrefix(line)).filter { "-+*".contains($0) }
+            guard markers.isEmpty, startsListItem(line) else { return Array(markers) }
+            return line.first { $0 != " " && $0 != "\t" && $0 != ">" }.map { "-+*".contains($0) ? [$0] : [] } ?? []
         }
         func indentation(_ line: Substring) -> Int { line.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count }
         let next = ahead.line(ahead.shallow, from: following)
-        // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
-        // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
-        // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
-        // the paragraph's start.
         // The first line after the blank line that ends the definition's paragraph.
         let afterBlank = ahead.line(ahead.filled, from: ahead.blank[min(following, ahead.blank.count - 1)])
         // The next line may be a lazy line of the definition's last paragraph: a list item that interrupts
@@ -302,33 +303,36 @@ enum Footnotes {
         // A lazy line may continue the paragraph: the list after the content that follows a blank line
         // would join the item too.
         let afterContent = ahead.line(ahead.shallow, from: ahead.blank[min(following, ahead.blank.count - 1)])
-        var taken = [
-            bullet(next), bullet(afterBlank), bullet(interrupting), bullet(afterParagraph), bullet(afterContent),
-        ]
-        for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
-        {
-            taken.append(Character(rule))
-        }
-        // The bullets of the lines before, nearest first.
-        var before: [Character?] = []
+        // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
+        // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
+        // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
+        // the paragraph's start.
+        var before: [[Character]] = []
         var inParagraph = false
         for line in preceding.suffix(64).reversed() {
             if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 if inParagraph { break }
                 continue
             }
-            before.append(bullet(line))
+            before.append(bullets(line))
             guard indentation(line) == 0 else { continue }
             if startsListItem(line) { break }
             inParagraph = true
         }
-        // Where the lines take all three, the bullet of the farthest line before is the one least likely to
-        // be a list the item would join (`*`, `--`, ` + a`: a list, a paragraph, then the list to keep apart).
-        while true {
-            if let free = ["+", "-", "*"].first(where: { !(taken + before).contains(Character($0)) }) { return free }
-            guard let farthest = before.last else { return "+" }
-            before.removeAll { $0 == farthest }
+        // Most to keep apart first: the rule the text would make, the next line, the list right before,
+        // the lines after, the lines before further up. The bullet is the one free of the most of them.
+        var ranked: [[Character]] = ["-", "*"].map { rule in
+            !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" }) ? [Character(rule)] : []
         }
+        ranked += [bullets(next), before.first { !$0.isEmpty } ?? []]
+        ranked += [afterBlank, interrupting, afterParagraph, afterContent].map(bullets) + before
+        var free: [Character] = ["+", "-", "*"]
+        for bullets in ranked {
+            let left = free.filter { !bullets.contains($0) }
+            if left.isEmpty { break }
+            free = left
+        }
+        return String(free[0])
     }
 
     /// For each line, the index of the first line from it on that is blank, that is not, that is neither

@@ -254,6 +254,11 @@ struct InlineSource {
         case CMARK_NODE_CUSTOM_INLINE where FootnoteReferences.isRestored(node):
             // A footnote reference restored before: its text is its source.
             guard let text = Tree.firstChild(node) else { return false }
+            let length = Int(bitPattern: cmark_node_get_user_data(node))
+            if length > 0, position + length <= raw.count {
+                position += length
+                return true
+            }
             let literal = Tree.literalBytes(text)
             if raw[position...].starts(with: literal) {
                 position += literal.count
