@@ -43,7 +43,17 @@ public final class Document {
             extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: root, source: source, lines: writtenLines)
         var tableParse = try Self.parseTables(
             &root, source: source, lines: writtenLines, options: options, extensions: extensions)
-        var marks = tagLines + tableParse.plans.compactMap(\.lazyLine)
+        let tableMarks = tableParse.plans.compactMap(\.lazyLine)
+        // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
+        // goes on the paragraph that line starts.
+        var marks =
+            tableMarks
+            + tagLines.filter { tag in
+                !tableMarks.contains { mark in
+                    let lines = writtenLines()
+                    return mark.line < tag.line && (mark.line...tag.line).allSatisfy { !lines.isBlank($0, quotes: 0) }
+                }
+            }
         for round in 1...3 {
             // Such lazy lines, and lines after tables' rows that lack a container's `>` or indentation, close
             // their containers in cmark-gfm: the text is parsed again with marks that make libcmark close them.

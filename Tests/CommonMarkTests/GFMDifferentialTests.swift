@@ -595,6 +595,15 @@ import Testing
             "- a\n  + b\n\n  [^1]: x\n\n[^1]", "-\n+ a\n\n[^1]: x\n\n[^1]",
             // A cell's mark is no column of a label across lines; a reference's source is as long as it was written.
             "[^\nc  ]\n`||||\n-|-|-|-", "__ [^1\\]\ncom/a_b] www.\\`", "[^1\\]\ncom/a_b] www.\\`",
+            // A URL that runs over a reference and takes an escape's backslash leaves the escaped character to be
+            // read again.
+            "www.[^1]\\&colon;", "www.[^1]\\&amp;", "http://x[^1]\\&amp;",
+            // A scheme's domain is read to one byte before the block's end, which a line break puts later.
+            "http://x_\na", "http://x_\n'", "http://x.y_\n'", "*http://x_*",
+            // A tag on a line after one that a table's mark takes out of its containers goes on that line's
+            // paragraph.
+            "2. ]||<\n   -|-|-\r=\r<l>", "2. ]||<\n   -|-|-\n=\n<l>", "2. a|b\n   -|-\nc\n<l>", "> a|b\n> -|-\nc\n<l>",
+            "> a|b\n> -|-\nc\n\n<l>",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -155,9 +155,13 @@ enum Autolinks {
                     // A URL that takes an escape's backslash leaves the escaped character to be read again
                     // (`www.\<n>` ends before a tag); one that takes a backtick run leaves the runs after it to
                     // be paired without it (libcmark's search for its closer skips runs it then meets again).
+                    // The escape may be in a later node, past a reference the URL runs over (`www.[^1]\&amp;`).
+                    let splits = { (units: [InlineSource.Unit]) in
+                        units.contains { $0.raw.lowerBound < match.end && match.end < $0.raw.upperBound }
+                    }
                     readsAgain =
-                        readsAgain
-                        || span.units.contains { $0.raw.lowerBound < match.end && match.end < $0.raw.upperBound }
+                        readsAgain || splits(span.units)
+                        || (match.end > span.raw.upperBound && source.texts.values.contains { splits($0.units) })
                         || (raw[match.start..<match.end].contains(UInt8(ascii: "`"))
                             && raw[match.end...].contains(UInt8(ascii: "`")))
                     if match.end > span.raw.upperBound {
@@ -654,7 +658,7 @@ enum Autolinks {
                         match = (index, end, "http://" + String(decoding: bytes[index..<end], as: UTF8.self))
                     }
                 } else if byte == UInt8(ascii: ":"),
-                    let found = url(bytes, colon: index, earliest: plainStart, smart: smart)
+                    let found = url(bytes, colon: index, earliest: plainStart, smart: smart, continued: continued)
                 {
                     match = (found.start, found.end, String(decoding: bytes[found.start..<found.end], as: UTF8.self))
                 }
@@ -839,14 +843,16 @@ enum Autolinks {
         return end > start ? end : nil
     }
 
-    private static func url(_ bytes: [UInt8], colon: Int, earliest: Int, smart: Bool) -> (start: Int, end: Int)? {
+    private static func url(_ bytes: [UInt8], colon: Int, earliest: Int, smart: Bool, continued: Bool = false)
+        -> (start: Int, end: Int)?
+    {
         guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
         var start = colon
         while start > earliest, colon - start < 32, isAlpha(bytes[start - 1]) { start -= 1 }
         let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()
         guard ["http", "https", "ftp"].contains(scheme), isHostCharacter(bytes, colon + 3) else { return nil }
-        let length = domain(bytes, colon + 3, allowShort: true)
+        let length = domain(bytes, colon + 3, allowShort: true, continued: continued)
         guard length > 0 else { return nil }
         var end = colon + 3 + length
         while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }
