@@ -604,6 +604,9 @@ import Testing
             // paragraph.
             "2. ]||<\n   -|-|-\r=\r<l>", "2. ]||<\n   -|-|-\n=\n<l>", "2. a|b\n   -|-\nc\n<l>", "> a|b\n> -|-\nc\n<l>",
             "> a|b\n> -|-\nc\n\n<l>",
+            // A table without body rows in one item and an empty definition in another: the list is loose, as the
+            // table makes it.
+            "- _|`\n  -|-\n- b\n- [^1]:\n\n ", "- a|b\n  -|-\n- [^1]:\n\n ", "- a|b\n  -|-\n- [^1]: x\n\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -131,6 +131,13 @@ private struct BlankLines {
     /// (`parse_footnote_definition_block_prefix`): at another it ends, marked as its container's last child.
     private func lastLineBlank(_ node: OpaquePointer, in block: OpaquePointer, isDefinition: Bool = false) -> Bool {
         guard let container = Tree.parent(block) else { return false }
+        // A table without body rows: cmark-gfm's table takes its delimiter row's line whole, which leaves
+        // that line looking blank (``Tables``, which made it, loosened the lists around it).
+        if Tree.type(node) == CMARK_NODE_CUSTOM_BLOCK, Tree.onEnter(node) == "<table>",
+            let last = Tree.lastChild(node), Tree.onEnter(last) == "<thead>"
+        {
+            return true
+        }
         let quotes = Tree.quoteDepth(of: block)
         // libcmark ends an HTML block closed on its first line (`<!-->`) on the line before.
         let end = max(Tree.endLine(node), Tree.startLine(node))

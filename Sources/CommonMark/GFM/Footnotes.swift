@@ -286,7 +286,11 @@ enum Footnotes {
     ) -> String {
         // The bullets of the list items a line starts (`2. + a` starts one of `+`; `-` alone, an empty one).
         func bullets(_ line: Substring?) -> [Character] {
-            guard let line else { return [] }
+            // Most lines are text: their first byte after white space and `>` is no marker's.
+            guard let line, let first = line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }),
+                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*")
+                    || (0x30...0x39).contains(first)
+            else { return [] }
             let markers = line.prefix(containerPrefix(line)).filter { "-+*".contains($0) }
             guard markers.isEmpty, startsListItem(line) else { return Array(markers) }
             return line.first { $0 != " " && $0 != "\t" && $0 != ">" }.map { "-+*".contains($0) ? [$0] : [] } ?? []
@@ -327,7 +331,7 @@ enum Footnotes {
         ranked += [bullets(next), before.first { !$0.isEmpty } ?? []]
         ranked += [afterBlank, interrupting, afterParagraph, afterContent].map(bullets) + before
         var free: [Character] = ["+", "-", "*"]
-        for bullets in ranked {
+        for bullets in ranked where !bullets.isEmpty {
             let left = free.filter { !bullets.contains($0) }
             if left.isEmpty { break }
             free = left
