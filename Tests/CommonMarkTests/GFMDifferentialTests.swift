@@ -46,9 +46,10 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (none of 6,000 documents with each of the seeds 1,
-        // 777777, 31337, 8888, 123456 and 161803): a backslash's line break in an item's paragraph before a
-        // lazy line whose URL takes an escape's backslash, and the others there. More than 1% is a new class.
+        // The corners still open, as the manual lists them: of 140,000 documents (40,000 from seed 1000000,
+        // 60,000 from 2000000, 40,000 from 3000000), 27 differ, 0.02%: a paragraph read again around a URL
+        // after a backslash's line break, footnote definitions in list items beside tabs and tables, and
+        // rarer ones. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")

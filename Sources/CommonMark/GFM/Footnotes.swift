@@ -284,16 +284,33 @@ enum Footnotes {
     private static func marker(
         between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring
     ) -> String {
-        // The bullets of the list items a line starts (`2. + a` starts one of `+`; `-` alone, an empty one).
-        func bullets(_ line: Substring?) -> [Character] {
-            // Most lines are text: their first byte after white space and `>` is no marker's.
-            guard let line, let first = line.utf8.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }),
-                first == UInt8(ascii: "-") || first == UInt8(ascii: "+") || first == UInt8(ascii: "*")
-                    || (0x30...0x39).contains(first)
-            else { return [] }
-            let markers = line.prefix(containerPrefix(line)).filter { "-+*".contains($0) }
-            guard markers.isEmpty, startsListItem(line) else { return Array(markers) }
-            return line.first { $0 != " " && $0 != "\t" && $0 != ">" }.map { "-+*".contains($0) ? [$0] : [] } ?? []
+        // The bullets of the list items a line starts (`2. + a` starts one of `+`; `-` alone, an empty one),
+        // as a mask of `+`, `-` and `*`; by byte, as most lines are text that starts none.
+        func bullets(_ line: Substring?) -> UInt8 {
+            guard let bytes = line?.utf8 else { return 0 }
+            var found: UInt8 = 0
+            var index = bytes.startIndex
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") {
+                    index = bytes.index(after: index)
+                    continue
+                }
+                let bullet = Self.bulletBytes.firstIndex(of: byte)
+                var end = index
+                if bullet != nil {
+                    end = bytes.index(after: index)
+                } else {
+                    while end < bytes.endIndex, (0x30...0x39).contains(bytes[end]) { end = bytes.index(after: end) }
+                    guard end > index, end < bytes.endIndex, bytes[end] == UInt8(ascii: ".") || bytes[end] == 0x29
+                    else { break }
+                    end = bytes.index(after: end)
+                }
+                guard end == bytes.endIndex || bytes[end] == 0x20 || bytes[end] == 0x09 else { break }
+                if let bullet { found |= 1 << bullet }
+                index = end
+            }
+            return found
         }
         func indentation(_ line: Substring) -> Int { line.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count }
         let next = ahead.line(ahead.shallow, from: following)
@@ -311,7 +328,7 @@ enum Footnotes {
         // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
         // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
         // the paragraph's start.
-        var before: [[Character]] = []
+        var before: [UInt8] = []
         var inParagraph = false
         for line in preceding.suffix(64).reversed() {
             if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
@@ -325,19 +342,23 @@ enum Footnotes {
         }
         // Most to keep apart first: the rule the text would make, the next line, the list right before,
         // the lines after, the lines before further up. The bullet is the one free of the most of them.
-        var ranked: [[Character]] = ["-", "*"].map { rule in
-            !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" }) ? [Character(rule)] : []
+        var ranked: [UInt8] = [1, 2].map { bullet in
+            let rule = Self.bulletBytes[bullet]
+            return !text.isEmpty && text.utf8.allSatisfy({ $0 == rule || $0 == 0x20 || $0 == 0x09 }) ? 1 << bullet : 0
         }
-        ranked += [bullets(next), before.first { !$0.isEmpty } ?? []]
+        ranked += [bullets(next), before.first { $0 != 0 } ?? 0]
         ranked += [afterBlank, interrupting, afterParagraph, afterContent].map(bullets) + before
-        var free: [Character] = ["+", "-", "*"]
-        for bullets in ranked where !bullets.isEmpty {
-            let left = free.filter { !bullets.contains($0) }
-            if left.isEmpty { break }
+        var free: UInt8 = 0b111
+        for taken in ranked {
+            let left = free & ~taken
+            if left == 0 { break }
             free = left
         }
-        return String(free[0])
+        return free & 1 != 0 ? "+" : free & 2 != 0 ? "-" : "*"
     }
+
+    /// `+`, `-` and `*`, the bits 0, 1 and 2 of a mask of bullets.
+    private static let bulletBytes: [UInt8] = [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*")]
 
     /// For each line, the index of the first line from it on that is blank, that is not, that is neither
     /// blank nor indented four columns or by a tab, and that starts a list item so indented before the next
