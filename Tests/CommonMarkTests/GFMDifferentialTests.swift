@@ -608,6 +608,10 @@ import Testing
             // A table without body rows in one item and an empty definition in another: the list is loose, as the
             // table makes it.
             "- _|`\n  -|-\n- b\n- [^1]:\n\n ", "- a|b\n  -|-\n- [^1]:\n\n ", "- a|b\n  -|-\n- [^1]: x\n\n[^1]",
+            // An e-mail address in a link's text after a link inside it: cmark-gfm's pass skips only to the first
+            // link's end.
+            "[<http://a> x@y.zz](/u)", "[<tp:>a@.i]()", "[a <tp:> a@b.c](/u) d@e.f", "[x@y.zz](/u)",
+            "[www.a.b x@y.zz](/u)",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

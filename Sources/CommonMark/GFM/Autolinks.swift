@@ -372,7 +372,8 @@ enum Autolinks {
         // An `@` as written or from a character reference (`&`).
         for block in blocks
         where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: [0x40, 0x26]) {
-            for node in Tree.textsOutsideLinks(block) where FootnoteReferences.isMarked(node) {
+            let texts = textsForEmails(block)
+            for node in texts where FootnoteReferences.isMarked(node) {
                 let text = Tree.literal(node)
                 guard text.utf8.contains(0x40),
                     !labels.contains(Footnotes.normalized(String(text.dropFirst(2).dropLast())))
@@ -381,7 +382,7 @@ enum Autolinks {
                 link(node, brackets: &brackets, smart: smart, finding: .emails)
             }
             var runs: [[OpaquePointer]] = []
-            for node in Tree.textsOutsideLinks(block) where !FootnoteReferences.isMarked(node) {
+            for node in texts where !FootnoteReferences.isMarked(node) {
                 if let last = runs.last?.last, Tree.next(last) == node {
                     runs[runs.count - 1].append(node)
                 } else {
@@ -506,6 +507,31 @@ enum Autolinks {
             default: break
             }
         }
+        return found
+    }
+
+    /// The text nodes cmark-gfm's pass for e-mail addresses reads, in order: it skips the nodes after a
+    /// link's start up to the end of the first link that ends, which for a link holding another (an
+    /// autolink in its text) is the inner one's: the text after it in the outer link is read
+    /// (`[<http://a> x@y.zz](/u)` links the address).
+    private static func textsForEmails(_ block: OpaquePointer) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        var inLink = false
+        func visit(_ node: OpaquePointer) {
+            var child = Tree.firstChild(node)
+            while let current = child {
+                child = Tree.next(current)
+                let isLink = Tree.type(current) == CMARK_NODE_LINK
+                if isLink {
+                    inLink = true
+                } else if !inLink, Tree.isText(current) {
+                    found.append(current)
+                }
+                visit(current)
+                if isLink { inLink = false }
+            }
+        }
+        visit(block)
         return found
     }
 
