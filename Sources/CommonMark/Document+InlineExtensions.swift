@@ -39,7 +39,8 @@ extension Document {
             isolated = Delimiters.isolateReferences(
                 blocks, lines: lines(), entities: EntityDecoder(), tildes: extensions.contains(.strikethrough))
             restoredReferences = FootnoteReferences.restore(
-                blocks, lines: lines(), entities: EntityDecoder(), unreferenced: &unreferenced)
+                blocks, lines: lines(), entities: EntityDecoder(), unreferenced: &unreferenced,
+                taskLists: extensions.contains(.taskList))
         }
         let hasTilde = ByteSearch.contains(text, UInt8(ascii: "~"))
         if extensions.contains(.strikethrough), hasTilde,
@@ -76,12 +77,15 @@ extension Document {
         var reread: Set<OpaquePointer> = []
         if autolinks {
             let reading = Autolinks.Reading(
-                entities: EntityDecoder(), smart: options.contains(.smart), footnotes: extensions.contains(.footnotes))
+                entities: EntityDecoder(), smart: options.contains(.smart), footnotes: extensions.contains(.footnotes),
+                tildes: extensions.contains(.strikethrough))
             let readFromSource = Autolinks.linkFromSource(
                 blocks, lines: lines(), reading: reading, rereading: &reread)
             Autolinks.apply(blocks, smart: options.contains(.smart), source: lines, readFromSource: readFromSource)
         }
         if rematching {
+            // A block read again around a URL holds new inlines, its references restored (their runs kept in).
+            let isolated = isolated.subtracting(reread)
             let matched = Delimiters.apply(
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
                 tildes: extensions.contains(.strikethrough), skipping: isolated)

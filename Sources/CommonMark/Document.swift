@@ -43,9 +43,21 @@ public final class Document {
             extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: root, source: source, lines: writtenLines)
         var tableParse = try Self.parseTables(
             &root, source: source, lines: writtenLines, options: options, extensions: extensions)
-        if let closed = LazyLines.marking(markdown, at: tagLines + tableParse.plans.compactMap(\.lazyLine)) {
+        let tableMarks = tableParse.plans.compactMap(\.lazyLine)
+        // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
+        // goes on the paragraph that line starts.
+        var marks =
+            tableMarks
+            + tagLines.filter { tag in
+                !tableMarks.contains { mark in
+                    let lines = writtenLines()
+                    return mark.line < tag.line && (mark.line...tag.line).allSatisfy { !lines.isBlank($0, quotes: 0) }
+                }
+            }
+        for round in 1...3 {
             // Such lazy lines, and lines after tables' rows that lack a container's `>` or indentation, close
             // their containers in cmark-gfm: the text is parsed again with marks that make libcmark close them.
+            guard let closed = LazyLines.marking(markdown, at: marks) else { break }
             cmark_node_free(root)
             if let cells = tableParse.cells { cmark_node_free(cells.root) }
             (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
@@ -54,6 +66,10 @@ public final class Document {
             tableParse = try Self.parseTables(
                 &root, source: source, lines: writtenLines, options: options, extensions: extensions)
             LazyLines.removeMarks(root)
+            // A table after the containers a mark closed may end at lines of its own (code after its rows).
+            let more = LazyLines.written(tableParse.plans.compactMap(\.lazyLine), markedAt: marks)
+            guard !more.isEmpty, round < 3 else { break }
+            marks += more
         }
         let (tables, shift, cells) = (tableParse.plans, tableParse.shift, tableParse.cells)
         // The text libcmark parsed last, whose lines the nodes' positions count.
@@ -78,6 +94,11 @@ public final class Document {
                     to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
                     options: options, extensions: extensions, mergingText: false, footnoteLabels: definedLabels)
                 || restoredReferences
+            // Cells whose text writes no `[^` hold no reference: a `[^` of theirs came from an escape or an
+            // entity, which stays text beside a `[^` of the document's.
+            if extensions.contains(.footnotes), !ByteSearch.contains(cells.text, "[^") {
+                for block in cellBlocks { FootnoteReferences.separateUnreferencedCarets(in: block) }
+            }
             fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {
                 Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: 0)
             }

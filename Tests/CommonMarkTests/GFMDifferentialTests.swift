@@ -46,9 +46,10 @@ import Testing
             return try await group.reduce(into: []) { $0 += $1 }
         }
         print("random documents: \(differences.count) of \(seeds.count) differ from cmark-gfm (seed \(Self.seed))")
-        // The corners still open, as the manual lists them (none of 6,000 documents with each of the seeds 1,
-        // 777777, 31337, 8888, 123456 and 161803): a backslash's line break in an item's paragraph before a
-        // lazy line whose URL takes an escape's backslash, and the others there. More than 1% is a new class.
+        // The corners still open, as the manual lists them: of 140,000 documents (40,000 from seed 1000000,
+        // 60,000 from 2000000, 40,000 from 3000000), 27 differ, 0.02%: a paragraph read again around a URL
+        // after a backslash's line break, footnote definitions in list items beside tabs and tables, and
+        // rarer ones. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
@@ -549,6 +550,68 @@ import Testing
             // What a moved definition holds (code, a definition, lazy lines) is read from a parse with it moved.
             "  [^1]:\n    [^2]: w\n\nx[^1][^2]", " [^1]: a\n    [^2]: w\n\nx[^1][^2]",
             " [^1]: a\n    [^2]: w\n     u\n\nx[^1][^2]", "  [^1]:\n\t [^2]: w\n\nx[^1][^2]",
+            // A lazy line after link reference definitions keeps its white space, which cmark-gfm reads before a `*`.
+            ">[f]:>\n *> ~*", ">[f]: /u\n *a ~*", "- [f]: /u\n *a ~*", "> [f]: /u\n *a ~*",
+            ">[f]: /u\n[g]: /v\n *a ~*",
+            // A definition's bullet is the one least likely to join a list where the lines around take all three.
+            "*\n--\n + a\n\n[^1]:", "*\n--\n + a\n\n[^1]: x\n\n[^1]",
+            // A definition indented in another's content is counted from that one's content, four columns in.
+            "1. [^e]:\n        [^1]:b\n           <?[^1]", "[^e]:\n     [^1]:b\n        # h [^1]",
+            "- [^e]:\n       [^1]:b\n          # h [^1]", "> [^e]:\n>      [^1]:b\n>         # h [^1]",
+            "  [^e]:\n     [^1]:b\n        # h [^1]", "[^e]: a\n       [^1]:b\n\n          c\n\n[^1]",
+            // A blank line ends a definition nested on a line unless indented four columns past the one around it.
+            "[^e]:[^n]:\n\t\n\t\t[^n]", "[^e]:[^n]:\n\t\n        [^n]", "[^e]:[^n]: a\n\t\n\tb\n\n[^e]",
+            // The blank line after an empty definition that ends a list item makes no list loose.
+            "- b\n- [^1]:\n ", "- b\n- [^1]:\n \nc", "- b\n- [^1]:\n   ",
+            // A reference with an escape or an entity in it beside strikethrough, a reference cut across lines, or a
+            // `[^` that opens none.
+            "~;~[^_\\[]", "~a~ [^_&amp;]\n\n[^_&amp;]: x", "a [^_&amp;] ~b~\n\n[^_&amp;]: x", "~a~ [^&amp;_] ~b~",
+            "[^\r]~-~&ee;", "[^a\nb]~-~&ee;", "[^ab\nxyz]~-~&ee;\n\n[^a]: x", "[^]http://x\\_\n~-~&ee;",
+            "[^] www.x\\_ ~-~&ee;",
+            // A `~` run's neighbour is a bare URL's first or last character, as written.
+            "~-~http://a", "~-~www.a", "~.~http://a", "~-~http://a~", "a~www.b.c~-",
+            // A `[^` of a cell or of a paragraph read again around a URL that writes none is an escape's or an
+            // entity's.
+            "[^1]:\n3. /|&#x5B;^1]\n   -|-\n[^", "[^1]: x\n\n> /|&#x5B;^1]\n> -|-\n[^", "www.\\<&#x5B;^1]\n[^1]:[^",
+            // A label across lines counts, and holds, a lazy line's white space; a task's starts after its marker.
+            "2. [^\n ^1]", "- [^ab\n xyzuvw]", "> [^ab\n   xyzuvw]", "- [^ab\n xyzuvw]\n\n[^ab\n x]: d",
+            "* [x] [^\n;^n]", "- [x] a [^ab\n  xyzuvw]", "2. [x]\t[^\n\\* ]",
+            // Code after a table's rows that follows a container a lazy line closed.
+            ">|||\n>-|-\n;||||\n-|-|-|-\n    .\n\n    &", "> a|b\n> -|-\nc|d\n-|-\n    x\n\n    y",
+            "- a|b\n  -|-\nc|d\n-|-\n    x\n\n    y",
+            // A bare URL over a reference split by a line end is read first, as cmark-gfm reads it.
+            "http://g[^\n]", "http://g[^\n]\n\n[^\n]: x", "a http://g[^1\n]\n\n[^1]: x",
+            "www.g.h[^ab\nxyz]\n\n[^a]: x", "> http://g[^\n> ]", "- http://g[^\n  ]", "http://g[^\n] [^1]\n\n[^1]: x",
+            "http://g[^\nx] ~a~",
+            // An empty definition's blank line after an empty one makes no list loose: lists are read without the
+            // marks.
+            "- b\n- [^1]:\n\n ", "1) ~\n   [^1]:\n\n ", "- b\n- [^1]:\n\n \nc",
+            // Columns restart at a soft or hard break only, not at a line ending in a code span.
+            "[^`\n`]", "`\n`[^\nk;^n]", "[^<a\nb>\nxyzuvw]", "[^a [b](c\nd) e\nxyzuvw]", "[^a `b\nc` d\nxyzuvw]",
+            // A paragraph read again around a URL keeps its references' runs among themselves, and is matched again.
+            "[^_]ftp://f\\_", "www.[^*~ ]*", "_a [^_]www.x\\_ b_", "*a [^*] www.\\* b*", "~a [^~] www.\\* b~",
+            "*a [^*~] www.\\_ ~b*~",
+            // A definition's bullet keeps apart the list items around it, markers after others' included (`2. + a`).
+            "-\n  +;\n*]\n\n[^1]:", "[^1]:\n\n    -\n+\ta\n\n*", "2. + [\n\n   [^1]:",
+            "- a\n  + b\n\n  [^1]: x\n\n[^1]", "-\n+ a\n\n[^1]: x\n\n[^1]",
+            // A cell's mark is no column of a label across lines; a reference's source is as long as it was written.
+            "[^\nc  ]\n`||||\n-|-|-|-", "__ [^1\\]\ncom/a_b] www.\\`", "[^1\\]\ncom/a_b] www.\\`",
+            // A URL that runs over a reference and takes an escape's backslash leaves the escaped character to be
+            // read again.
+            "www.[^1]\\&colon;", "www.[^1]\\&amp;", "http://x[^1]\\&amp;",
+            // A scheme's domain is read to one byte before the block's end, which a line break puts later.
+            "http://x_\na", "http://x_\n'", "http://x.y_\n'", "*http://x_*",
+            // A tag on a line after one that a table's mark takes out of its containers goes on that line's
+            // paragraph.
+            "2. ]||<\n   -|-|-\r=\r<l>", "2. ]||<\n   -|-|-\n=\n<l>", "2. a|b\n   -|-\nc\n<l>", "> a|b\n> -|-\nc\n<l>",
+            "> a|b\n> -|-\nc\n\n<l>",
+            // A table without body rows in one item and an empty definition in another: the list is loose, as the
+            // table makes it.
+            "- _|`\n  -|-\n- b\n- [^1]:\n\n ", "- a|b\n  -|-\n- [^1]:\n\n ", "- a|b\n  -|-\n- [^1]: x\n\n[^1]",
+            // An e-mail address in a link's text after a link inside it: cmark-gfm's pass skips only to the first
+            // link's end.
+            "[<http://a> x@y.zz](/u)", "[<tp:>a@.i]()", "[a <tp:> a@b.c](/u) d@e.f", "[x@y.zz](/u)",
+            "[www.a.b x@y.zz](/u)",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -40,6 +40,44 @@ struct RandomDocument {
         "\"", "'", "--", "---", "...", "(", ")", "!", "?", ".", ",", ":", ";", "|", "-", "+", "#", "=", "<", ">",
     ]
 
+    /// The extensions' marks, and characters of what they look for, each with ways to write it that are no mark
+    /// (an escape, numeric and named character references): `\[^1]`, `x&#64;y.z`, `&#124;` in a cell.
+    /// The `^` of a reference is never disguised: cmark-gfm 0.29 faults on `[\^1]` (a corner of the manual).
+    private static let disguises: [Character: [String]] = [
+        "[": ["\\[", "&#91;", "&#x5B;", "&lbrack;", "&lsqb;"],
+        "]": ["\\]", "&#93;", "&#x5d;", "&rbrack;", "&rsqb;"],
+        "~": ["\\~", "&#126;", "&#x7E;"],
+        "|": ["\\|", "&#124;", "&vert;", "&verbar;"],
+        "*": ["\\*", "&#42;", "&ast;", "&midast;"],
+        "_": ["\\_", "&#95;", "&lowbar;"],
+        "@": ["\\@", "&#64;", "&#x40;", "&commat;"],
+        ":": ["\\:", "&#58;", "&colon;"],
+        "`": ["\\`", "&#96;", "&grave;"],
+        ".": ["&#46;", "&period;"],
+        "w": ["&#119;"],
+    ]
+
+    /// Pieces whose marks are disguised to begin with, next to the plain ones they resemble.
+    private static let disguisedAtoms: [String] = [
+        "\\[^1]", "&#91;^1]", "[^1&#93;", "[^n\\]", "&lbrack;^n]", "[^1&rsqb;", "&#x5B;^1]", "x&#64;y.z",
+        "a&commat;b.co", "&commat;", "~-~&eacute;", "&eacute;", "~a~&copy;", "&tilde;", "\\~", "&#126;", "\\|",
+        "&#124;", "&#42;", "\\*", "&lbrack;", "&rsqb;", "&#x5B;", "&#93;", "www&#46;a.b", "http&#58;//a.b",
+    ]
+
+    /// One atom, now and then with one or two of its marks written as an escape or a character reference.
+    private mutating func atom() -> String {
+        if chance(4) { return pick(Self.disguisedAtoms) }
+        var atom = pick(Self.atoms)
+        guard chance(10) else { return atom }
+        for _ in 0..<(chance(25) ? 2 : 1) {
+            let marks = atom.indices.filter { Self.disguises[atom[$0]] != nil }
+            guard !marks.isEmpty else { break }
+            let mark = pick(marks)
+            atom.replaceSubrange(mark...mark, with: pick(Self.disguises[atom[mark]]!))
+        }
+        return atom
+    }
+
     private mutating func inline(words: Int) -> String {
         var text = ""
         for index in 0..<words {
@@ -47,7 +85,7 @@ struct RandomDocument {
                 let joiner = below(10)
                 text += joiner < 6 ? " " : joiner < 9 ? "" : pick(["\t", "  ", "\u{00A0}"])
             }
-            text += pick(Self.atoms)
+            text += atom()
         }
         return text
     }
@@ -121,17 +159,28 @@ struct RandomDocument {
             // A block quote, sometimes with lazy lines.
             return block(depth: depth + 1).map { line in chance(10) ? line : pick([">", "> ", ">\t"]) + line }
         case 13:
-            // A footnote definition: one line, or more blocks indented below it.
-            let label = pick(["1", "n", "x y", "Note", "1"])
-            var lines = ["[^\(label)]:" + (chance(80) ? " " + textLine() : "")]
-            if chance(50) {
-                lines.append("")
-                lines += block(depth: depth + 1).map { $0.isEmpty ? "" : "    " + $0 }
-            }
-            return lines
+            return footnoteDefinition(depth: depth)
         default:
             return ["[ref]: " + pick(["http://r.s/t", "<u v>", "/url \"title\"", "www.example.com"])]
         }
+    }
+
+    /// A footnote definition, indented up to three columns (or by a tab), sometimes with more definitions
+    /// starting its text on its line (`[^a]:[^b]:`): one line, or more blocks below it, indented four
+    /// columns or a tab (its content), or less (lazy lines or the end of it). In a list item or a block quote
+    /// it is the item's or the quote's first block or a later one.
+    private mutating func footnoteDefinition(depth: Int) -> [String] {
+        let labels = ["1", "n", "x y", "Note", "1"]
+        var head = pick(["", "", "", " ", "  ", "   ", "\t", " \t"]) + "[^\(pick(labels))]:"
+        while chance(15) { head += pick(["", " ", "\t"]) + "[^\(pick(labels))]:" }
+        if chance(80) { head += pick([" ", " ", "\t", ""]) + textLine() }
+        var lines = [head]
+        if chance(50) {
+            if chance(75) { lines.append(pick(["", "", "", " ", "\t"])) }
+            let indent = pick(["    ", "    ", "    ", "\t", "     ", " \t", "  "])
+            lines += block(depth: depth + 1).map { $0.isEmpty ? "" : indent + $0 }
+        }
+        return lines
     }
 
     /// A document of a few blocks, with `\n` or `\r\n` line endings.

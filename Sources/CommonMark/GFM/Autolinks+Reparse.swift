@@ -71,8 +71,14 @@ extension Autolinks {
             definitions: &definitions)
         var unreferenced: [OpaquePointer] = []
         if reading.footnotes, ByteSearch.firstIndex(of: Array("[^".utf8), in: raw[...], from: 0) != nil {
+            // A reference's `*`, `_` and `~` match among themselves only, as in the document's first reading.
+            _ = Delimiters.isolateReferences(
+                [paragraph], lines: paragraphLines, entities: reading.entities, tildes: reading.tildes)
             _ = FootnoteReferences.restore(
                 [paragraph], lines: paragraphLines, entities: reading.entities, unreferenced: &unreferenced)
+        } else if reading.footnotes {
+            // A text that writes no `[^` holds no reference: a `[^` of its text came from an escape or an entity.
+            unreferenced = [paragraph]
         }
         if raw.contains(UInt8(ascii: "~")) {
             Strikethrough.protectWrittenTildes([paragraph], lines: paragraphLines, entities: reading.entities)

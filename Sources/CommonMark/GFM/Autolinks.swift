@@ -16,6 +16,8 @@ enum Autolinks {
         var smart: Bool
         /// Whether footnote references are read (the footnotes extension is on).
         var footnotes: Bool
+        /// Whether `~` is a delimiter (the strikethrough extension is on).
+        var tildes = false
         /// How many parses of a block with its URLs standing in (``reparse(_:source:urls:lines:reading:definitions:)``)
         /// led to this reading.
         var depth = 0
@@ -153,9 +155,13 @@ enum Autolinks {
                     // A URL that takes an escape's backslash leaves the escaped character to be read again
                     // (`www.\<n>` ends before a tag); one that takes a backtick run leaves the runs after it to
                     // be paired without it (libcmark's search for its closer skips runs it then meets again).
+                    // The escape may be in a later node, past a reference the URL runs over (`www.[^1]\&amp;`).
+                    let splits = { (units: [InlineSource.Unit]) in
+                        units.contains { $0.raw.lowerBound < match.end && match.end < $0.raw.upperBound }
+                    }
                     readsAgain =
-                        readsAgain
-                        || span.units.contains { $0.raw.lowerBound < match.end && match.end < $0.raw.upperBound }
+                        readsAgain || splits(span.units)
+                        || (match.end > span.raw.upperBound && source.texts.values.contains { splits($0.units) })
                         || (raw[match.start..<match.end].contains(UInt8(ascii: "`"))
                             && raw[match.end...].contains(UInt8(ascii: "`")))
                     if match.end > span.raw.upperBound {
@@ -366,7 +372,8 @@ enum Autolinks {
         // An `@` as written or from a character reference (`&`).
         for block in blocks
         where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: [0x40, 0x26]) {
-            for node in Tree.textsOutsideLinks(block) where FootnoteReferences.isMarked(node) {
+            let texts = textsForEmails(block)
+            for node in texts where FootnoteReferences.isMarked(node) {
                 let text = Tree.literal(node)
                 guard text.utf8.contains(0x40),
                     !labels.contains(Footnotes.normalized(String(text.dropFirst(2).dropLast())))
@@ -375,7 +382,7 @@ enum Autolinks {
                 link(node, brackets: &brackets, smart: smart, finding: .emails)
             }
             var runs: [[OpaquePointer]] = []
-            for node in Tree.textsOutsideLinks(block) where !FootnoteReferences.isMarked(node) {
+            for node in texts where !FootnoteReferences.isMarked(node) {
                 if let last = runs.last?.last, Tree.next(last) == node {
                     runs[runs.count - 1].append(node)
                 } else {
@@ -500,6 +507,31 @@ enum Autolinks {
             default: break
             }
         }
+        return found
+    }
+
+    /// The text nodes cmark-gfm's pass for e-mail addresses reads, in order: it skips the nodes after a
+    /// link's start up to the end of the first link that ends, which for a link holding another (an
+    /// autolink in its text) is the inner one's: the text after it in the outer link is read
+    /// (`[<http://a> x@y.zz](/u)` links the address).
+    private static func textsForEmails(_ block: OpaquePointer) -> [OpaquePointer] {
+        var found: [OpaquePointer] = []
+        var inLink = false
+        func visit(_ node: OpaquePointer) {
+            var child = Tree.firstChild(node)
+            while let current = child {
+                child = Tree.next(current)
+                let isLink = Tree.type(current) == CMARK_NODE_LINK
+                if isLink {
+                    inLink = true
+                } else if !inLink, Tree.isText(current) {
+                    found.append(current)
+                }
+                visit(current)
+                if isLink { inLink = false }
+            }
+        }
+        visit(block)
         return found
     }
 
@@ -652,7 +684,7 @@ enum Autolinks {
                         match = (index, end, "http://" + String(decoding: bytes[index..<end], as: UTF8.self))
                     }
                 } else if byte == UInt8(ascii: ":"),
-                    let found = url(bytes, colon: index, earliest: plainStart, smart: smart)
+                    let found = url(bytes, colon: index, earliest: plainStart, smart: smart, continued: continued)
                 {
                     match = (found.start, found.end, String(decoding: bytes[found.start..<found.end], as: UTF8.self))
                 }
@@ -837,14 +869,16 @@ enum Autolinks {
         return end > start ? end : nil
     }
 
-    private static func url(_ bytes: [UInt8], colon: Int, earliest: Int, smart: Bool) -> (start: Int, end: Int)? {
+    private static func url(_ bytes: [UInt8], colon: Int, earliest: Int, smart: Bool, continued: Bool = false)
+        -> (start: Int, end: Int)?
+    {
         guard bytes.count - colon >= 4, bytes[colon + 1] == UInt8(ascii: "/"), bytes[colon + 2] == UInt8(ascii: "/")
         else { return nil }
         var start = colon
         while start > earliest, colon - start < 32, isAlpha(bytes[start - 1]) { start -= 1 }
         let scheme = String(decoding: bytes[start..<colon], as: UTF8.self).lowercased()
         guard ["http", "https", "ftp"].contains(scheme), isHostCharacter(bytes, colon + 3) else { return nil }
-        let length = domain(bytes, colon + 3, allowShort: true)
+        let length = domain(bytes, colon + 3, allowShort: true, continued: continued)
         guard length > 0 else { return nil }
         var end = colon + 3 + length
         while end < bytes.count, !isASCIISpace(bytes[end]) { end += 1 }

@@ -26,9 +26,10 @@ enum FootnoteReferences {
     /// - Parameter unreferenced: Gets the blocks whose references are all restored, where a `[^` left in
     ///   text came from an escape or an entity (`\[^1]`, `&#91;^1]`, `[^1\]`), which cmark-gfm leaves
     ///   as text: ``separateUnreferencedCarets(in:)`` parts them once the other passes have read the text.
+    ///   - taskLists: Whether a task item's marker is read before its paragraph, which then starts after it.
     static func restore(
         _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder,
-        unreferenced: inout [OpaquePointer]
+        unreferenced: inout [OpaquePointer], taskLists: Bool = false
     ) -> Bool {
         var restored = false
         for block in blocks {
@@ -47,6 +48,10 @@ enum FootnoteReferences {
             // walks stay linear in the block.
             for _ in 0..<64 {
                 guard let source = InlineSource.make(for: block, lines: lines, entities: entities) else { break }
+                // A cell's mark, or a task's marker, at the start is no part of cmark-gfm's paragraph.
+                let origin =
+                    source.raw.starts(with: Tables.cellMarkBytes)
+                    ? Tables.cellMarkBytes.count : taskLists ? taskMarkerWidth(block, source, lines: lines) : 0
                 let scopes =
                     [block]
                     + Tree.all(block) { node in
@@ -54,7 +59,7 @@ enum FootnoteReferences {
                         return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG || kind == CMARK_NODE_LINK
                             || kind == CMARK_NODE_IMAGE
                     }
-                if scopes.contains(where: { restoreReference(in: $0, source) }) {
+                if scopes.contains(where: { restoreReference(in: $0, source, origin: origin) }) {
                     restored = true
                     continue
                 }
@@ -187,13 +192,26 @@ enum FootnoteReferences {
         return false
     }
 
-    /// Restores the first reference among a scope's children; returns whether there was one.
-    private static func restoreReference(in scope: OpaquePointer, _ source: InlineSource) -> Bool {
+    /// The bytes of a task item's marker and the white space after it at the start of its paragraph's source,
+    /// which cmark-gfm's paragraph starts after: 0 for another block.
+    private static func taskMarkerWidth(_ block: OpaquePointer, _ source: InlineSource, lines: SourceLines) -> Int {
+        let raw = source.raw
+        guard raw.count > 3, raw[0] == UInt8(ascii: "["), raw[2] == UInt8(ascii: "]"),
+            " xX".utf8.contains(raw[1]), let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM,
+            Tree.firstChild(item) == block, Tree.startLine(item) == Tree.startLine(block),
+            (1...lines.lines.count).contains(Tree.startLine(block)),
+            TaskLists.markerEnd(Array(lines.lines[Tree.startLine(block) - 1].utf8)) != nil
+        else { return 0 }
+        return 3 + raw.dropFirst(3).prefix { $0 == 0x20 || $0 == 0x09 }.count
+    }
+
+    /// Restores the first reference among a scope's children; returns whether there was one. `origin`: the
+    /// bytes at the start of the source that cmark-gfm's paragraph does not hold (a task's marker).
+    private static func restoreReference(in scope: OpaquePointer, _ source: InlineSource, origin: Int) -> Bool {
         guard let (current, open, closeNode, close) = firstClosedReference(in: scope, source),
             let span = source.texts[current], let closeSpan = source.texts[closeNode]
         else { return false }
-        let label = String(
-            decoding: source.raw[(open + 2)..<labelEnd(open: open, close: close, source.raw)], as: UTF8.self)
+        let label = String(decoding: label(open: open, close: close, source, origin: origin), as: UTF8.self)
         let before = source.decoded(
             current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
             literal: Tree.literalBytes(current))
@@ -202,6 +220,8 @@ enum FootnoteReferences {
             literal: Tree.withLiteralBytes(closeNode) { Array($0) })
         if !before.isEmpty { Tree.insert(Tree.text(String(decoding: before, as: UTF8.self)), before: current) }
         let reference = Tree.custom(block: false, onEnter: "", onExit: "")
+        // The length of its source, which a label cut across lines no longer tells (never dereferenced).
+        cmark_node_set_user_data(reference, UnsafeMutableRawPointer(bitPattern: close + 1 - open))
         Tree.append(Tree.text("[^" + label + "]"), to: reference)
         Tree.insert(reference, before: current)
         if !after.isEmpty { Tree.insert(Tree.text(String(decoding: after, as: UTF8.self)), after: closeNode) }
@@ -268,25 +288,31 @@ enum FootnoteReferences {
         return first
     }
 
-    /// Where a reference's label ends: at its `]`, or for one across lines where cmark-gfm's count of
+    /// A reference's label: its text up to its `]`, or for one across lines what cmark-gfm's count of
     /// columns says, which takes the `]`'s column on its line less the `[`'s on its own as the label's
-    /// length (`[^ab`, `xyz]` is labelled `a`; `[^`, `x]` has an empty label). Columns restart after a line
-    /// ending, not after a backslash's hard break, which cmark-gfm's `handle_newline` does not read.
-    private static func labelEnd(open: Int, close: Int, _ raw: [UInt8]) -> Int {
+    /// length in bytes of the paragraph's content (`[^ab`, `xyz]` is labelled `a`; `[^`, `x]` has an empty
+    /// label). Columns restart after the line ending of a soft or hard break, not after a backslash's hard
+    /// break or in a code span, which cmark-gfm's `handle_newline` does not read; the content holds the white
+    /// space a lazy line keeps, which counts and may be in the label (`- [^ab`, ` xyzuvw]` is labelled
+    /// `ab`, ` x`).
+    private static func label(open: Int, close: Int, _ source: InlineSource, origin: Int) -> ArraySlice<UInt8> {
+        let raw = source.raw
         func lineStart(before index: Int) -> Int {
-            var newline = index
-            while let found = raw[..<newline].lastIndex(of: 0x0A) {
-                var backslashes = 0
-                while found - backslashes > 0, raw[found - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
-                if backslashes % 2 == 0 { return found + 1 }
-                newline = found
-            }
-            return 0
+            source.lineBreaks.last { $0 < index }.map { $0 + 1 } ?? 0
         }
         let closeLine = lineStart(before: close)
-        guard closeLine > open else { return close }
-        let length = (close - closeLine) - (open - lineStart(before: open)) - 2
-        return open + 2 + max(0, length)
+        guard closeLine > open else { return raw[(open + 2)..<close] }
+        let openLine = lineStart(before: open)
+        let length =
+            (close - closeLine + (source.lineWhitespace[closeLine]?.count ?? 0))
+            - (open - openLine + (source.lineWhitespace[openLine]?.count ?? 0) - (openLine == 0 ? origin : 0)) - 2
+        guard !source.lineWhitespace.isEmpty else { return raw[(open + 2)..<(open + 2 + max(0, length))] }
+        var content: [UInt8] = []
+        for index in (open + 2)..<close {
+            if let whitespace = source.lineWhitespace[index], index > open { content += whitespace }
+            content.append(raw[index])
+        }
+        return content.prefix(max(0, length))
     }
 
 }

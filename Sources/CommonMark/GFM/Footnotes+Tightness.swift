@@ -15,8 +15,11 @@ internal import CCmark
 /// is made tight only where that reading makes it loose when it looks into definitions, as libcmark did,
 /// and tight when it stops at them.
 extension Footnotes {
+    /// - Parameter takeOut: Takes out what cmark-gfm does not have, after the lists are read as libcmark read
+    ///   them and before they are read as cmark-gfm does.
     static func tightenLists(
-        beside definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: @escaping (OpaquePointer) -> Bool
+        beside definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: @escaping (OpaquePointer) -> Bool,
+        takingOut takeOut: () -> Void
     ) {
         var lists: [OpaquePointer] = []
         var found: Set<OpaquePointer> = []
@@ -33,17 +36,34 @@ extension Footnotes {
                 node = list
             }
         }
-        guard !lists.isEmpty else { return }
+        guard !lists.isEmpty else { return takeOut() }
         let reading = BlankLines(source: source(), isDefinition: isDefinition)
-        for list in lists where !isDefinition(Tree.firstChild(list) ?? list) {
-            if reading.isLoose(list, intoDefinitions: true), !reading.isLoose(list, intoDefinitions: false) {
-                cmark_node_set_list_tight(list, 1)
-            }
+        let loose = lists.filter { list in
+            !isDefinition(Tree.firstChild(list) ?? list) && reading.isLoose(list, intoDefinitions: true)
         }
+        takeOut()
+        for list in loose where !reading.isLoose(list, intoDefinitions: false) { cmark_node_set_list_tight(list, 1) }
     }
 
-    /// Takes out the marks that the rewrite put in definitions (``emptyMark``) and after them
-    /// (``blankMark``), making lists loose where the lines they stand for are blank to cmark-gfm.
+    /// Takes out the marks that the rewrite put after definitions (``blankMark``); returns the lists of the
+    /// definitions they followed, each with whether a block follows the mark: the line it stands for is blank
+    /// in the containers around the definition, which cmark marks on their last child, the definition, and a
+    /// block after it in its item makes the list loose (``Tree/loosenLists(endingInBlankLine:followed:isDefinition:)``).
+    static func removeBlankMarks(after definitions: [OpaquePointer]) -> [(list: OpaquePointer, followed: Bool)] {
+        var lists: [(list: OpaquePointer, followed: Bool)] = []
+        for item in definitions {
+            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
+                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
+            {
+                lists.append((list, Tree.next(mark) != nil))
+                Tree.remove(mark)
+            }
+        }
+        return lists
+    }
+
+    /// Takes out the marks that the rewrite put in definitions (``emptyMark``), making lists loose where the
+    /// definition's line is blank to cmark-gfm.
     static func removeMarks(
         in definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: (OpaquePointer) -> Bool
     ) {
@@ -61,17 +81,6 @@ extension Footnotes {
                 let list = Tree.parent(item)
             {
                 Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil, isDefinition: isDefinition)
-            }
-        }
-        for item in definitions {
-            if let list = Tree.parent(item), let mark = Tree.next(list), Tree.type(mark) == CMARK_NODE_HTML_BLOCK,
-                Tree.literal(mark).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
-            {
-                // The line it stands for is blank in the containers around the definition, which cmark marks
-                // on their last child, the definition: a block after it in its item makes the list loose.
-                let followed = Tree.next(mark) != nil
-                Tree.remove(mark)
-                Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
             }
         }
     }
@@ -122,6 +131,13 @@ private struct BlankLines {
     /// (`parse_footnote_definition_block_prefix`): at another it ends, marked as its container's last child.
     private func lastLineBlank(_ node: OpaquePointer, in block: OpaquePointer, isDefinition: Bool = false) -> Bool {
         guard let container = Tree.parent(block) else { return false }
+        // A table without body rows: cmark-gfm's table takes its delimiter row's line whole, which leaves
+        // that line looking blank (``Tables``, which made it, loosened the lists around it).
+        if Tree.type(node) == CMARK_NODE_CUSTOM_BLOCK, Tree.onEnter(node) == "<table>",
+            let last = Tree.lastChild(node), Tree.onEnter(last) == "<thead>"
+        {
+            return true
+        }
         let quotes = Tree.quoteDepth(of: block)
         // libcmark ends an HTML block closed on its first line (`<!-->`) on the line before.
         let end = max(Tree.endLine(node), Tree.startLine(node))

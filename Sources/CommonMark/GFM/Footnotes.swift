@@ -59,8 +59,10 @@ enum Footnotes {
                 between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(sourceLines),
                 beforeText: innermostText(of: found.text))
             // The item's content starts a column further in where the next line ends the definition, so that a
-            // line indented four columns after that line is no longer its.
-            let spaces = endsAtLine(number + 1, of: lines, quotes: quotes) ? "    " : "   "
+            // line indented four columns after that line is no longer its; the next line ends one nested on the
+            // line where it is blank and not indented four columns past the content of the one around it.
+            var depth = 0
+            var spaces: String { endsAtLine(number + 1, of: lines, quotes: quotes, past: 4 * depth) ? "    " : "   " }
             // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
             // inside the first, as a list item opens inside another on one line.
             var (start, lead) = outdented(body, in: line, by: corrections.outdenting[number + 1])
@@ -81,6 +83,7 @@ enum Footnotes {
                 if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
                 column += marker.utf8.count + spaces.utf8.count + written.utf8.count
+                depth += 1
                 start = innerBody
                 found = inner
             }
@@ -124,8 +127,9 @@ enum Footnotes {
     /// goes on over a blank line only when the line is empty from its first byte
     /// (`parse_footnote_definition_block_prefix` looks at the line's start, not at what its containers left);
     /// after `>` or spaces alone it ends.
-    private static func endsAtLine(_ index: Int, of lines: [Substring], quotes: Int) -> Bool {
-        index < lines.count && isBlankButNotEmpty(lines[index]) && !isIndentedForContent(lines[index], quotes: quotes)
+    private static func endsAtLine(_ index: Int, of lines: [Substring], quotes: Int, past indent: Int = 0) -> Bool {
+        index < lines.count && isBlankButNotEmpty(lines[index])
+            && !isIndentedForContent(lines[index], quotes: quotes, past: indent)
     }
 
     /// The source with each range replaced, in the source's order. A line that ends definitions nested in
@@ -270,24 +274,46 @@ enum Footnotes {
         return text
     }
 
-    /// A bullet that the lines around a definition do not start with, so that its item never joins a list
-    /// of the post's own (which would make that list loose): the line before, and the next line that is
+    /// A bullet that the list items around a definition do not start with, so that its item never joins a
+    /// list of the post's own (which would make that list loose): the list before, and the next line that is
     /// neither blank nor indented as the definition's own content.
     ///
     /// Nor one the definition's text is made of, with which the rewritten line would be a thematic break
-    /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too.
+    /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too. Where
+    /// these take all three bullets, the one taken by the fewest of the nearest.
     private static func marker(
         between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring
     ) -> String {
-        func bullet(_ line: Substring?) -> Character? {
-            line?.first { $0 != " " && $0 != "\t" && $0 != ">" }
+        // The bullets of the list items a line starts (`2. + a` starts one of `+`; `-` alone, an empty one),
+        // as a mask of `+`, `-` and `*`; by byte, as most lines are text that starts none.
+        func bullets(_ line: Substring?) -> UInt8 {
+            guard let bytes = line?.utf8 else { return 0 }
+            var found: UInt8 = 0
+            var index = bytes.startIndex
+            while index < bytes.endIndex {
+                let byte = bytes[index]
+                if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") {
+                    index = bytes.index(after: index)
+                    continue
+                }
+                let bullet = Self.bulletBytes.firstIndex(of: byte)
+                var end = index
+                if bullet != nil {
+                    end = bytes.index(after: index)
+                } else {
+                    while end < bytes.endIndex, (0x30...0x39).contains(bytes[end]) { end = bytes.index(after: end) }
+                    guard end > index, end < bytes.endIndex, bytes[end] == UInt8(ascii: ".") || bytes[end] == 0x29
+                    else { break }
+                    end = bytes.index(after: end)
+                }
+                guard end == bytes.endIndex || bytes[end] == 0x20 || bytes[end] == 0x09 else { break }
+                if let bullet { found |= 1 << bullet }
+                index = end
+            }
+            return found
         }
         func indentation(_ line: Substring) -> Int { line.utf8.prefix { $0 == 0x20 || $0 == 0x09 }.count }
         let next = ahead.line(ahead.shallow, from: following)
-        // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
-        // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
-        // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
-        // the paragraph's start.
         // The first line after the blank line that ends the definition's paragraph.
         let afterBlank = ahead.line(ahead.filled, from: ahead.blank[min(following, ahead.blank.count - 1)])
         // The next line may be a lazy line of the definition's last paragraph: a list item that interrupts
@@ -298,26 +324,41 @@ enum Footnotes {
         // A lazy line may continue the paragraph: the list after the content that follows a blank line
         // would join the item too.
         let afterContent = ahead.line(ahead.shallow, from: ahead.blank[min(following, ahead.blank.count - 1)])
-        var taken = [
-            bullet(next), bullet(afterBlank), bullet(interrupting), bullet(afterParagraph), bullet(afterContent),
-        ]
-        for rule in ["-", "*"] where !text.isEmpty && text.allSatisfy({ String($0) == rule || $0 == " " || $0 == "\t" })
-        {
-            taken.append(Character(rule))
-        }
+        // Back over blank lines and more deeply indented ones (a nested list's) to the first line at most
+        // as indented as the definitions: a list there, with a blank line between, is the one to keep apart.
+        // A line there that starts no list item may be a lazy line of an item's paragraph: the scan goes on to
+        // the paragraph's start.
+        var before: [UInt8] = []
         var inParagraph = false
         for line in preceding.suffix(64).reversed() {
             if line.utf8.allSatisfy({ $0 == 0x20 || $0 == 0x09 }) {
                 if inParagraph { break }
                 continue
             }
-            taken.append(bullet(line))
+            before.append(bullets(line))
             guard indentation(line) == 0 else { continue }
             if startsListItem(line) { break }
             inParagraph = true
         }
-        return ["+", "-", "*"].first { !taken.contains(Character($0)) } ?? "+"
+        // Most to keep apart first: the rule the text would make, the next line, the list right before,
+        // the lines after, the lines before further up. The bullet is the one free of the most of them.
+        var ranked: [UInt8] = [1, 2].map { bullet in
+            let rule = Self.bulletBytes[bullet]
+            return !text.isEmpty && text.utf8.allSatisfy({ $0 == rule || $0 == 0x20 || $0 == 0x09 }) ? 1 << bullet : 0
+        }
+        ranked += [bullets(next), before.first { $0 != 0 } ?? 0]
+        ranked += [afterBlank, interrupting, afterParagraph, afterContent].map(bullets) + before
+        var free: UInt8 = 0b111
+        for taken in ranked {
+            let left = free & ~taken
+            if left == 0 { break }
+            free = left
+        }
+        return free & 1 != 0 ? "+" : free & 2 != 0 ? "-" : "*"
     }
+
+    /// `+`, `-` and `*`, the bits 0, 1 and 2 of a mask of bullets.
+    private static let bulletBytes: [UInt8] = [UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*")]
 
     /// For each line, the index of the first line from it on that is blank, that is not, that is neither
     /// blank nor indented four columns or by a tab, and that starts a list item so indented before the next
@@ -478,6 +519,11 @@ enum Footnotes {
                     // the item's line (`>1.   a`) puts the item's content a column further on the next.
                     Tables.itemContentColumns(of: item, source: source, quotes: Tree.quoteDepth(of: item)).first
                         .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
+                case CMARK_NODE_ITEM where Tree.startLine(container) < line:
+                    // In another definition's content, four columns from where that one's bullet goes (its
+                    // item's spaces may put its content a column further), counted from the quotes' content.
+                    definitionContentColumn(container, moved: indented, source: source)
+                        .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
                 default: nil
                 }
             guard let content else { continue }
@@ -485,6 +531,18 @@ enum Footnotes {
             if (1...3).contains(indent) { indented[line] = indent }
         }
         return indented
+    }
+
+    /// The content column of a definition's item as cmark-gfm counts it, after the block quotes' content on
+    /// its line: four columns from its bullet, once that has moved by `moved` (by line) to its container's
+    /// content.
+    private static func definitionContentColumn(_ item: OpaquePointer, moved: [Int: Int], source: SourceLines)
+        -> Int?
+    {
+        let line = Tree.startLine(item)
+        guard line >= 1, line <= source.lines.count else { return nil }
+        let bullet = source.column(line: line, byteColumn: Tree.startColumn(item)) - (moved[line] ?? 0)
+        return bullet + 4 - source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
     }
 
     /// The column where a block quote's content begins on its first line, `line`.
@@ -604,7 +662,15 @@ enum Footnotes {
         // By line and column: a list written on the definition's first line starts on the same line.
         let isDefinition: (OpaquePointer) -> Bool = { Self.isDefinition($0, labels: labels, lineShift: lineShift) }
         let items = Tree.blocks(root, where: isDefinition)
-        tightenLists(beside: items, source: source, isDefinition: isDefinition)
+        // The marks after definitions are no blocks to cmark-gfm: out before lists are read, their lines
+        // blank there loosen lists after.
+        var loosening: [(list: OpaquePointer, followed: Bool)] = []
+        tightenLists(beside: items, source: source, isDefinition: isDefinition) {
+            loosening = removeBlankMarks(after: items)
+        }
+        for (list, followed) in loosening {
+            Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
+        }
         removeMarks(in: items, source: source, isDefinition: isDefinition)
         for item in items {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))

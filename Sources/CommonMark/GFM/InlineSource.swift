@@ -25,6 +25,14 @@ struct InlineSource {
     let raw: [UInt8]
     private(set) var ranges: [OpaquePointer: Range<Int>] = [:]
     private(set) var texts: [OpaquePointer: TextSpan] = [:]
+    /// The bytes of white space that libcmark's content holds at the start of a line (by the offset in `raw`
+    /// where the line starts) and `raw` leaves out: a lazy line's, which its inline parser takes off after
+    /// the line ending. Only for blocks that hold a `[^` (``FootnoteReferences`` counts columns).
+    private(set) var lineWhitespace: [Int: [UInt8]] = [:]
+    /// The offsets in `raw` of the line endings that end a soft or a hard break of spaces, in order: where
+    /// cmark-gfm's `handle_newline` restarts its count of columns (not in code spans, HTML or links, nor after
+    /// a backslash's break).
+    private(set) var lineBreaks: [Int] = []
     private var position = 0
     private var entities: EntityDecoder
 
@@ -44,16 +52,22 @@ struct InlineSource {
             from: first, column: Tree.startColumn(block), through: last, quotes: quotes,
             margin: Tables.quoteMargin(of: block, source: lines))
         var items: [Int]?
-        var content = contentLines.indices.map { index in
-            let line = contentLines[index]
-            guard index > 0, line.indent > 0, endsInHardBreak(contentLines[index - 1].text) else {
-                return Array(line.text.utf8)
-            }
+        // The line's text with the white space libcmark keeps at its start, where its inline parser does not
+        // take it off: after a backslash's hard break, and at the paragraph's start after link reference
+        // definitions.
+        func keeping(_ line: SourceLines.ContentLine) -> [UInt8] {
             if items == nil { items = Tables.itemContentColumns(of: block, source: lines, quotes: quotes) }
             let kept = keptWhitespace(
                 line, items: items ?? [], quotesOnly: quotes == 0 || Tree.quotesReachMargin(of: block),
                 outerItems: { outerItemColumns(of: block, source: lines) })
             return Array((kept + line.text).utf8)
+        }
+        var content = contentLines.indices.map { index in
+            let line = contentLines[index]
+            guard index > 0, line.indent > 0, endsInHardBreak(contentLines[index - 1].text) else {
+                return Array(line.text.utf8)
+            }
+            return keeping(line)
         }
         guard !content.isEmpty else { return nil }
         if Tree.type(block) == CMARK_NODE_HEADING {
@@ -75,11 +89,29 @@ struct InlineSource {
         }
         // Link reference definitions before the text take whole lines: start on each line in turn.
         for start in 0..<min(content.count, 64) {
-            var source = InlineSource(raw: Array(content[start...].joined(separator: [0x0A])), entities: entities)
-            if source.walkChildren(of: block) { return source }
+            var rest = content[start...]
+            if start > 0, contentLines[start].indent > 0, !endsInHardBreak(contentLines[start - 1].text) {
+                rest[start] = keeping(contentLines[start])
+            }
+            var source = InlineSource(raw: Array(rest.joined(separator: [0x0A])), entities: entities)
+            guard source.walkChildren(of: block) else { continue }
+            // cmark-gfm counts a footnote label across lines by columns, from the start of each line's content.
+            guard rest.count > 1, ByteSearch.firstIndex(of: referenceOpening, in: source.raw[...], from: 0) != nil
+            else { return source }
+            var offset = 0
+            for index in rest.indices {
+                if index > start, contentLines[index].indent > 0, !endsInHardBreak(contentLines[index - 1].text) {
+                    let kept = keeping(contentLines[index]).dropLast(rest[index].count)
+                    if !kept.isEmpty { source.lineWhitespace[offset] = Array(kept) }
+                }
+                offset += rest[index].count + 1
+            }
+            return source
         }
         return nil
     }
+
+    private static let referenceOpening = Array("[^".utf8)
 
     /// Whether a line ends in a backslash that escapes nothing, a hard line break.
     private static func endsInHardBreak(_ text: Substring) -> Bool {
@@ -222,9 +254,46 @@ struct InlineSource {
         case CMARK_NODE_CUSTOM_INLINE where FootnoteReferences.isRestored(node):
             // A footnote reference restored before: its text is its source.
             guard let text = Tree.firstChild(node) else { return false }
+            let length = Int(bitPattern: cmark_node_get_user_data(node))
+            if length > 0, position + length <= raw.count {
+                position += length
+                return true
+            }
             let literal = Tree.literalBytes(text)
-            guard raw[position...].starts(with: literal) else { return false }
-            position += literal.count
+            if raw[position...].starts(with: literal) {
+                position += literal.count
+                return true
+            }
+            // One across lines has the label cmark-gfm's count of columns cut: its source goes on to the `]`
+            // that closes its `[`.
+            guard literal.count >= 3, raw[position...].starts(with: literal.dropLast()) else { return false }
+            var depth = 0
+            var index = position
+            while index < raw.count {
+                switch raw[index] {
+                case UInt8(ascii: "\\"): index += 1
+                case UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "]") where depth == 1:
+                    position = index + 1
+                    return true
+                case UInt8(ascii: "]"): depth -= 1
+                default: break
+                }
+                index += 1
+            }
+            return false
+        case CMARK_NODE_CUSTOM_INLINE where Tree.firstChild(node) == nil && Tree.onEnter(node).isEmpty:
+            // What parts an unreferenced `[^` (``FootnoteReferences/separateUnreferencedCarets(in:)``): no source.
+            return Tree.onExit(node).isEmpty
+        case CMARK_NODE_CUSTOM_INLINE where Tree.onEnter(node) == "<del>":
+            // Strikethrough matched before (beside references kept apart): a run of one or two `~` each side.
+            var count = 0
+            while peek() == UInt8(ascii: "~") {
+                count += 1
+                position += 1
+            }
+            guard (1...2).contains(count), walkChildren(of: node) else { return false }
+            for _ in 0..<count { guard expect(UInt8(ascii: "~")) else { return false } }
             return true
         case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isWrittenTilde(node):
             // A tilde kept from strikethrough: an escape or an entity.
@@ -248,7 +317,10 @@ struct InlineSource {
         skipSpaces()
         let backslash = expect(UInt8(ascii: "\\"))
         guard expect(0x0A) else { return false }
-        if !backslash { skipSpaces() }
+        if !backslash {
+            lineBreaks.append(position - 1)
+            skipSpaces()
+        }
         return true
     }
 

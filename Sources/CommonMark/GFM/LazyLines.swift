@@ -50,6 +50,20 @@ enum LazyLines {
         return output
     }
 
+    /// The marks found in a text that ``marking(_:at:)`` wrote with `marks`, numbered by the lines as written,
+    /// those not among `marks`.
+    static func written(_ found: [Mark], markedAt marks: [Mark]) -> [Mark] {
+        found.compactMap { mark in
+            // A line as written moves down one line for each mark written before it or before a line above.
+            var line = mark.line
+            while line > 1, line + marks.count(where: { $0.line <= line }) > mark.line { line -= 1 }
+            guard line + marks.count(where: { $0.line <= line }) == mark.line,
+                !marks.contains(where: { $0.line == line })
+            else { return nil }
+            return Mark(line: line, quotes: mark.quotes, indent: mark.indent)
+        }
+    }
+
     /// The lazy lines of paragraphs in block quotes and list items that hold an HTML tag alone.
     static func htmlTagLines(in root: OpaquePointer, source: String, lines: () -> SourceLines) -> [Mark] {
         let candidates = tagLineNumbers(source)

@@ -113,6 +113,17 @@ enum Strikethrough {
         match(&delimiters)
     }
 
+    /// The first or last character of a bare URL's link next to a run: cmark-gfm reads a run's flanking before
+    /// it links the URL, from the URL's text as written (`~-~http://a` is no strikethrough).
+    private static func urlEdge(of neighbour: OpaquePointer?, first: Bool) -> Unicode.Scalar? {
+        guard let neighbour, Tree.isAutolink(neighbour), let text = Tree.firstChild(neighbour), Tree.isText(text)
+        else { return nil }
+        let bytes = Tree.literalBytes(text)
+        guard !bytes.isEmpty else { return nil }
+        return first
+            ? CharacterClass.scalar(startingAt: 0, in: bytes) : CharacterClass.scalar(endingAt: bytes.count, in: bytes)
+    }
+
     /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
     private static func split(_ node: OpaquePointer, in parent: OpaquePointer) -> [Delimiter] {
         // By byte: `~` is ASCII, and only the scalars around a run are decoded.
@@ -135,9 +146,10 @@ enum Strikethrough {
             var end = index
             while end < bytes.count, bytes[end] == tilde { end += 1 }
             let length = end - index
-            let previous: Unicode.Scalar? = index > 0 ? CharacterClass.scalar(endingAt: index, in: bytes) : nil
+            let previous: Unicode.Scalar? =
+                index > 0 ? CharacterClass.scalar(endingAt: index, in: bytes) : urlEdge(of: before, first: false)
             let following: Unicode.Scalar? =
-                end < bytes.count ? CharacterClass.scalar(startingAt: end, in: bytes) : nil
+                end < bytes.count ? CharacterClass.scalar(startingAt: end, in: bytes) : urlEdge(of: after, first: true)
             let beforeSpace = previous.map(CharacterClass.isSpace) ?? spaceBefore
             let beforePunct = previous.map(CharacterClass.isPunctuation) ?? !spaceBefore
             let afterSpace = following.map(CharacterClass.isSpace) ?? spaceAfter
