@@ -49,17 +49,7 @@ extension Document {
             consolidate()
             Strikethrough.protectWrittenTildes(blocks, lines: lines(), entities: EntityDecoder())
         }
-        // The marks of URLs and of runs libcmark left unmatched are looked for in the text nodes (one walk)
-        // only where the source holds them.
-        let mayLink = extensions.contains(.autolink) && Autolinks.mayMatch(text)
-        let mayBound = !extensions.isEmpty && (ByteSearch.contains(text, "**") || ByteSearch.contains(text, "__"))
-        var inText = TextMarks()
-        if mayLink || mayBound {
-            Tree.forEachText(under: blocks) { node in
-                inText.add(node, links: mayLink, runs: mayBound)
-                return inText.links == mayLink && inText.runs == mayBound
-            }
-        }
+        let inText = textMarks(in: blocks, text: text, extensions: extensions)
         let autolinks = inText.links
         let strikethrough = extensions.contains(.strikethrough) && hasTilde
         // Where libcmark (CommonMark 0.30) and cmark-gfm 0.29 match emphasis or curl quotes otherwise, the
@@ -98,5 +88,20 @@ extension Document {
             FootnoteReferences.separateUnreferencedCarets(in: block)
         }
         return restoredReferences
+    }
+
+    /// The marks of URLs and of runs libcmark left unmatched, looked for in the text nodes (one walk) only
+    /// where the source holds them.
+    private static func textMarks(in blocks: [OpaquePointer], text: String, extensions: Extensions) -> TextMarks {
+        let mayLink = extensions.contains(.autolink) && Autolinks.mayMatch(text)
+        let mayBound = !extensions.isEmpty && (ByteSearch.contains(text, "**") || ByteSearch.contains(text, "__"))
+        var inText = TextMarks()
+        if mayLink || mayBound {
+            Tree.forEachText(under: blocks) { node in
+                inText.add(node, links: mayLink, runs: mayBound)
+                return inText.links == mayLink && inText.runs == mayBound
+            }
+        }
+        return inText
     }
 }

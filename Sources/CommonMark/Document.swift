@@ -71,7 +71,7 @@ public final class Document {
             guard !more.isEmpty, round < 3 else { break }
             marks += more
         }
-        let (tables, shift, cells) = (tableParse.plans, tableParse.shift, tableParse.cells)
+        let shift = tableParse.shift
         // The text libcmark parsed last, whose lines the nodes' positions count.
         let parsedText = tableParse.parsedText ?? source
         let sourceLines = tableParse.parsedText.map { SourceLines.lazily($0) } ?? writtenLines
@@ -86,31 +86,10 @@ public final class Document {
         var restoredReferences = Self.applyInlineExtensions(
             to: blocks, of: root, text: parsedText, lines: sourceLines, options: options, extensions: extensions,
             mergingText: taskLists || !footnoteLabels.isEmpty, footnoteLabels: definedLabels)
-        var fromPrelude: Set<OpaquePointer> = []
-        if let cells {
-            let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
-            restoredReferences =
-                Self.applyInlineExtensions(
-                    to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
-                    options: options, extensions: extensions, mergingText: false, footnoteLabels: definedLabels)
-                || restoredReferences
-            // Cells whose text writes no `[^` hold no reference: a `[^` of theirs came from an escape or an
-            // entity, which stays text beside a `[^` of the document's.
-            if extensions.contains(.footnotes), !ByteSearch.contains(cells.text, "[^") {
-                for block in cellBlocks { FootnoteReferences.separateUnreferencedCarets(in: block) }
-            }
-            fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {
-                Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: 0)
-            }
-            cmark_node_free(cells.root)
-        } else if !tables.isEmpty {
-            // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from
-            // its source as cmark-gfm reads a cell.
-            fromPrelude = Tables.build(
-                tables, prelude: root, cells: blocks.filter { Tree.startLine($0) <= shift },
-                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift
-            ) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) }
-        }
+        let (fromPrelude, cellsRestored) = Self.buildTables(
+            tableParse, root: root, blocks: blocks, options: options, extensions: extensions,
+            footnoteLabels: footnoteLabels, definedLabels: definedLabels)
+        restoredReferences = restoredReferences || cellsRestored
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(
@@ -141,6 +120,41 @@ public final class Document {
         var shift = 0
         /// The cells (and text beside tables) parsed on their own, when the document defines no links.
         var cells: (root: OpaquePointer, text: String)?
+    }
+
+    /// Builds the tables found: their cells' inlines (from the cells' own parse when there is one) and the
+    /// tables in place of their paragraphs. Returns the blocks taken from the prelude and whether a cell
+    /// restored a footnote reference.
+    private static func buildTables(
+        _ tableParse: TableParse, root: OpaquePointer, blocks: [OpaquePointer], options: RenderOptions,
+        extensions: Extensions, footnoteLabels: [Footnotes.Position: String], definedLabels: Set<String>
+    ) -> (fromPrelude: Set<OpaquePointer>, restored: Bool) {
+        let (tables, shift) = (tableParse.plans, tableParse.shift)
+        if let cells = tableParse.cells {
+            let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
+            let restored = applyInlineExtensions(
+                to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
+                options: options, extensions: extensions, mergingText: false, footnoteLabels: definedLabels)
+            // Cells whose text writes no `[^` hold no reference: a `[^` of theirs came from an escape or an
+            // entity, which stays text beside a `[^` of the document's.
+            if extensions.contains(.footnotes), !ByteSearch.contains(cells.text, "[^") {
+                for block in cellBlocks { FootnoteReferences.separateUnreferencedCarets(in: block) }
+            }
+            let fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {
+                Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: 0)
+            }
+            cmark_node_free(cells.root)
+            return (fromPrelude, restored)
+        } else if !tables.isEmpty {
+            // Tables after the inline passes: each cell is a paragraph of the prelude until then, read from
+            // its source as cmark-gfm reads a cell.
+            let fromPrelude = Tables.build(
+                tables, prelude: root, cells: blocks.filter { Tree.startLine($0) <= shift },
+                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift
+            ) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) }
+            return (fromPrelude, false)
+        }
+        return ([], false)
     }
 
     /// Finds the tables in the tree of the first parse and parses their cells: in front of the whole document

@@ -649,6 +649,22 @@ enum Footnotes {
             && labels[Position(line: Tree.startLine(node) - lineShift, column: Tree.startColumn(node))] != nil
     }
 
+    /// The definitions by their normalized labels. Of definitions with one label, cmark-gfm keeps the first
+    /// to end: one nested in another ends before it.
+    private static func byLabel(_ items: [OpaquePointer], labels: [Position: String], lineShift: Int) -> [String: (
+        label: String, item: OpaquePointer
+    )] {
+        var definitions: [String: (label: String, item: OpaquePointer)] = [:]
+        for item in items {
+            let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
+            guard let label = labels[position] else { continue }
+            let key = normalized(label)
+            if let kept = definitions[key]?.item, !Tree.isAncestor(kept, of: item) { continue }
+            definitions[key] = (label, item)
+        }
+        return definitions
+    }
+
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
     /// a section at the end of the document.
     /// A text holds a reference only where the source holds `[^` as written: without one, a `[^` in the
@@ -658,7 +674,6 @@ enum Footnotes {
         _ root: OpaquePointer, labels: [Position: String], lineShift: Int, source: () -> SourceLines,
         sourceRefers: Bool
     ) {
-        var definitions: [String: (label: String, item: OpaquePointer)] = [:]
         // By line and column: a list written on the definition's first line starts on the same line.
         let isDefinition: (OpaquePointer) -> Bool = { Self.isDefinition($0, labels: labels, lineShift: lineShift) }
         let items = Tree.blocks(root, where: isDefinition)
@@ -672,15 +687,7 @@ enum Footnotes {
             Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
         }
         removeMarks(in: items, source: source, isDefinition: isDefinition)
-        for item in items {
-            let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
-            guard let label = labels[position] else { continue }
-            let key = normalized(label)
-            // Of definitions with one label, cmark-gfm keeps the first to end: one nested in another ends
-            // before it.
-            if let kept = definitions[key]?.item, !Tree.isAncestor(kept, of: item) { continue }
-            definitions[key] = (label, item)
-        }
+        let definitions = byLabel(items, labels: labels, lineShift: lineShift)
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.
         var order: [String] = []

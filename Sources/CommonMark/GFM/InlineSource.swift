@@ -223,65 +223,9 @@ struct InlineSource {
             for _ in 0..<count { guard expect(delimiter) else { return false } }
             return true
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-            if Tree.type(node) == CMARK_NODE_LINK, let text = Tree.firstChild(node), Tree.isText(text),
-                Tree.next(text) == nil,
-                let url = Tree.url(node), peek() != UInt8(ascii: "[")
-            {
-                // A link the autolink extension made of text: its text is its source (read from the source,
-                // or without escapes or entities in it).
-                let literal = Tree.literal(text)
-                if url == literal || url == "http://" + literal || url == "mailto:" + literal,
-                    raw[position...].starts(with: literal.utf8)
-                {
-                    position += literal.utf8.count
-                    return true
-                }
-            }
-            if Tree.type(node) == CMARK_NODE_LINK, peek() == UInt8(ascii: "<") {
-                // An autolink: its text is its source.
-                while let byte = peek(), byte != UInt8(ascii: ">") { position += 1 }
-                return expect(UInt8(ascii: ">"))
-            }
-            if Tree.type(node) == CMARK_NODE_IMAGE { guard expect(UInt8(ascii: "!")) else { return false } }
-            guard expect(UInt8(ascii: "[")), walkChildren(of: node), expect(UInt8(ascii: "]")) else { return false }
-            if peek() == UInt8(ascii: "("), let end = InlineSource.inlineLinkEnd(raw, position) {
-                position = end
-            } else if peek() == UInt8(ascii: "["), let end = Self.labelEnd(raw, position) {
-                // A reference's label; a `[` that opens none (`[r][a ![^x](v)`) follows a shortcut reference.
-                position = end
-            }
-            return true
+            return walkLink(node)
         case CMARK_NODE_CUSTOM_INLINE where FootnoteReferences.isRestored(node):
-            // A footnote reference restored before: its text is its source.
-            guard let text = Tree.firstChild(node) else { return false }
-            let length = Int(bitPattern: cmark_node_get_user_data(node))
-            if length > 0, position + length <= raw.count {
-                position += length
-                return true
-            }
-            let literal = Tree.literalBytes(text)
-            if raw[position...].starts(with: literal) {
-                position += literal.count
-                return true
-            }
-            // One across lines has the label cmark-gfm's count of columns cut: its source goes on to the `]`
-            // that closes its `[`.
-            guard literal.count >= 3, raw[position...].starts(with: literal.dropLast()) else { return false }
-            var depth = 0
-            var index = position
-            while index < raw.count {
-                switch raw[index] {
-                case UInt8(ascii: "\\"): index += 1
-                case UInt8(ascii: "["): depth += 1
-                case UInt8(ascii: "]") where depth == 1:
-                    position = index + 1
-                    return true
-                case UInt8(ascii: "]"): depth -= 1
-                default: break
-                }
-                index += 1
-            }
-            return false
+            return walkRestoredReference(node)
         case CMARK_NODE_CUSTOM_INLINE where Tree.firstChild(node) == nil && Tree.onEnter(node).isEmpty:
             // What parts an unreferenced `[^` (``FootnoteReferences/separateUnreferencedCarets(in:)``): no source.
             return Tree.onExit(node).isEmpty
@@ -309,6 +253,71 @@ struct InlineSource {
         default:
             return false
         }
+    }
+
+    /// A link or an image: an autolink's text, or its text in brackets and its destination or label.
+    private mutating func walkLink(_ node: OpaquePointer) -> Bool {
+        if Tree.type(node) == CMARK_NODE_LINK, let text = Tree.firstChild(node), Tree.isText(text),
+            Tree.next(text) == nil,
+            let url = Tree.url(node), peek() != UInt8(ascii: "[")
+        {
+            // A link the autolink extension made of text: its text is its source (read from the source,
+            // or without escapes or entities in it).
+            let literal = Tree.literal(text)
+            if url == literal || url == "http://" + literal || url == "mailto:" + literal,
+                raw[position...].starts(with: literal.utf8)
+            {
+                position += literal.utf8.count
+                return true
+            }
+        }
+        if Tree.type(node) == CMARK_NODE_LINK, peek() == UInt8(ascii: "<") {
+            // An autolink: its text is its source.
+            while let byte = peek(), byte != UInt8(ascii: ">") { position += 1 }
+            return expect(UInt8(ascii: ">"))
+        }
+        if Tree.type(node) == CMARK_NODE_IMAGE { guard expect(UInt8(ascii: "!")) else { return false } }
+        guard expect(UInt8(ascii: "[")), walkChildren(of: node), expect(UInt8(ascii: "]")) else { return false }
+        if peek() == UInt8(ascii: "("), let end = InlineSource.inlineLinkEnd(raw, position) {
+            position = end
+        } else if peek() == UInt8(ascii: "["), let end = Self.labelEnd(raw, position) {
+            // A reference's label; a `[` that opens none (`[r][a ![^x](v)`) follows a shortcut reference.
+            position = end
+        }
+        return true
+    }
+
+    /// A footnote reference restored before: its text is its source.
+    private mutating func walkRestoredReference(_ node: OpaquePointer) -> Bool {
+        guard let text = Tree.firstChild(node) else { return false }
+        let length = Int(bitPattern: cmark_node_get_user_data(node))
+        if length > 0, position + length <= raw.count {
+            position += length
+            return true
+        }
+        let literal = Tree.literalBytes(text)
+        if raw[position...].starts(with: literal) {
+            position += literal.count
+            return true
+        }
+        // One across lines has the label cmark-gfm's count of columns cut: its source goes on to the `]`
+        // that closes its `[`.
+        guard literal.count >= 3, raw[position...].starts(with: literal.dropLast()) else { return false }
+        var depth = 0
+        var index = position
+        while index < raw.count {
+            switch raw[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]") where depth == 1:
+                position = index + 1
+                return true
+            case UInt8(ascii: "]"): depth -= 1
+            default: break
+            }
+            index += 1
+        }
+        return false
     }
 
     /// A line ending, after a hard break's spaces or backslash: the inline parser takes the next line's white
