@@ -87,7 +87,7 @@ public struct FolderWalk: Sendable {
 
         mutating func add(_ folder: String, relative: String) throws(FileSystemError) {
             for entry in try FolderWalk.entries(of: folder) {
-                let path = relative.isEmpty ? entry.name : relative + "/" + entry.name
+                let path = relative.isEmpty ? entry.name : String.path(relative, entry.name)
                 guard entry.hasValidName else {
                     invalidNames.append(path)
                     continue
@@ -146,7 +146,7 @@ public struct FolderWalk: Sendable {
         var subfolders: [String] = []
         func add(_ name: String, type: UInt8) {
             if relative.isEmpty && name == skippedRootName { return }
-            let child = relative.isEmpty ? name : relative + "/" + name
+            let child = relative.isEmpty ? name : String.path(relative, name)
             var isFolder = type == UInt8(DT_DIR)
             if type == UInt8(DT_UNKNOWN) {
                 // Some file systems do not fill in the type; ask once for those.
@@ -193,7 +193,7 @@ public struct FolderWalk: Sendable {
         for name in subfolders {
             let descriptor = openat(folder, name, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC)
             if descriptor >= 0 {
-                visit(descriptor, relative: relative.isEmpty ? name : relative + "/" + name, buffer: buffer)
+                visit(descriptor, relative: relative.isEmpty ? name : String.path(relative, name), buffer: buffer)
             }
         }
     }

@@ -30,3 +30,39 @@ extension StringProtocol {
         utf8.elementsEqual("..".utf8)
     }
 }
+
+extension String {
+    /// `folder + "/" + name`, made in one allocation: `+` grows the string twice, which for every entry of
+    /// a folder of 50,000 posts cost more than reading the folder.
+    public static func path(_ folder: String, _ name: String) -> String {
+        var (folder, name) = (folder, name)
+        return folder.withUTF8 { head in
+            name.withUTF8 { tail in
+                String(unsafeUninitializedCapacity: head.count + 1 + tail.count) { buffer in
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<head.count]).initialize(from: head)
+                    buffer[head.count] = UInt8(ascii: "/")
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[(head.count + 1)...]).initialize(from: tail)
+                    return buffer.count
+                }
+            }
+        }
+    }
+
+    /// Whether the string's UTF-8 bytes end in those of `suffix`: for a file name, cheaper than
+    /// `hasSuffix`, which compares by Character.
+    public func hasByteSuffix(_ suffix: String) -> Bool {
+        utf8.count >= suffix.utf8.count && utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+    }
+
+    /// The string less its last `count` bytes, which must end on a character's boundary (a byte suffix
+    /// such as `.md` found by ``hasByteSuffix(_:)``).
+    public func droppingLastBytes(_ count: Int) -> String {
+        var text = self
+        return text.withUTF8 { bytes in
+            String(unsafeUninitializedCapacity: Swift.max(0, bytes.count - count)) { buffer in
+                _ = buffer.initialize(from: UnsafeBufferPointer(rebasing: bytes.prefix(buffer.count)))
+                return buffer.count
+            }
+        }
+    }
+}

@@ -432,6 +432,35 @@ import Testing
         }
     }
 
+    /// An edit compares the record's stamps with its scan entry by entry, the record keeping them in the
+    /// scan's order, which is not the paths' sorted order when a name holds a character that sorts before
+    /// `/` or is not ASCII, or a post folder has files: every edit is still found, and only edits.
+    @Test func editsAreFoundWhicheverOrderTheScanListsSourcesIn() throws {
+        let site = try makeFixtureSite("basic")
+        defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }
+        let posts = site.appending(path: "content/posts")
+        try FileManager.default.createDirectory(at: posts.appending(path: "a"), withIntermediateDirectories: true)
+        let names = ["a/index.md", "a-b.md", "a.c.md", "a b c.md", "\u{E9}t\u{E9}.md", "e\u{301}clair.md"]
+        for (index, name) in names.enumerated() {
+            try "---\ntitle: Post \(index)\ndate: 2022-04-\(10 + index)\n---\nFirst paragraph \(index).\n".write(
+                to: posts.appending(path: name), atomically: true, encoding: .utf8)
+        }
+        try "a file of the folder\n".write(to: posts.appending(path: "a/notes.txt"), atomically: true, encoding: .utf8)
+        try expectCachedEqualsClean(site, "first build")
+        for name in names + [names[1]] {
+            try edit(posts.appending(path: name)) { $0 + "\nA paragraph added to \(name).\n" }
+            try expectCachedEqualsClean(site, "\(name) edited", editedAlone: true)
+        }
+        try edit(posts.appending(path: names[2])) { $0 + "\nOne more.\n" }
+        try edit(posts.appending(path: names[5])) { $0 + "\nOne more.\n" }
+        try expectCachedEqualsClean(site, "two edited", editedAlone: true)
+        try expectCachedEqualsClean(site, "no change", editedAlone: false)
+        try edit(posts.appending(path: "a/notes.txt")) { $0 + "changed\n" }
+        try expectCachedEqualsClean(site, "a post folder's file changed", editedAlone: false)
+        try FileManager.default.removeItem(at: posts.appending(path: names[3]))
+        try expectCachedEqualsClean(site, "a post removed", editedAlone: false)
+    }
+
     @Test func changedFileInAPostFolderIsCopied() throws {
         let site = try makeFixtureSite("basic")
         defer { try? FileManager.default.removeItem(at: site.deletingLastPathComponent()) }

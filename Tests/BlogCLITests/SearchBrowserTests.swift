@@ -173,7 +173,7 @@ final class StaticFileServer {
         ]
         // Its output goes to a file, read until it says "Serving HTTP on 127.0.0.1 port N".
         let said = folder.deletingLastPathComponent().appending(path: "http-server.txt")
-        FileManager.default.createFile(atPath: said.path, contents: nil)
+        _ = FileManager.default.createFile(atPath: said.path, contents: nil)
         process.standardOutput = try FileHandle(forWritingTo: said)
         process.standardError = process.standardOutput
         try process.run()

@@ -227,16 +227,28 @@ extension BuildRecord {
         /// The stamps with the outputs' left undecoded but for those the journal names, and counted:
         /// a build that finds a source edited needs only their count, and decoding the outputs' stamps
         /// (63,000 at 50,000 posts) was a tenth of an edit.
-        func stamps(decodingOutputs: Bool) -> BuildStamps? {
+        ///
+        /// - Parameter order: The scan's sources: when the record holds exactly their paths, the sources'
+        ///   stamps come as ``BuildStamps/orderedSources`` rather than a dictionary.
+        func stamps(decodingOutputs: Bool, order: SourceOrder? = nil) -> BuildStamps? {
             guard !decodingOutputs else { return stamps() }
             let named = Set(journal.outputs.keys).union(journal.removed)
+            let journalSources = journal.sources.isEmpty ? nil : WantedPaths(Set(journal.sources.keys))
+            var journalPositions: [String: Int] = [:]
             guard
                 var stamps = section(
                     0,
                     { reader throws(RecordReader.Failure) in
                         var stamps = BuildStamps()
                         (stamps.nextDue, stamps.counts) = try reader.stampsPreamble()
-                        stamps.sources = try reader.stampTable()
+                        if let order,
+                            let ordered = try reader.stampTable(matching: order.paths, noting: journalSources)
+                        {
+                            stamps.orderedSources = ordered.stamps
+                            journalPositions = ordered.positions
+                        } else {
+                            stamps.sources = try reader.stampTable()
+                        }
                         var counter = reader
                         stamps.outputCount = try counter.count(minimumSize: 3)
                         let found = try Self.locate(named, in: &reader) { reader throws(RecordReader.Failure) in
@@ -257,6 +269,16 @@ extension BuildRecord {
             let added = journal.outputs.keys.filter { !inTable.contains($0) }.count
             let removed = journal.removed.filter { inTable.contains($0) || journal.outputs[$0] != nil }.count
             stamps.outputCount = (stamps.outputCount ?? 0) + added - removed
+            if var ordered = stamps.orderedSources {
+                // The journal replaces sources the record holds; one it does not is read the general way.
+                guard journalPositions.count == journal.sources.count else {
+                    return self.stamps(decodingOutputs: false)
+                }
+                for (path, position) in journalPositions {
+                    ordered[position] = journal.sources[path]?.stamp ?? ordered[position]
+                }
+                stamps.orderedSources = ordered
+            }
             journal.applied(to: &stamps)
             return stamps
         }

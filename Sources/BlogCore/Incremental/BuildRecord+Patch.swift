@@ -229,11 +229,15 @@ extension BuildRecord.File {
 /// entry of the table walked (63,000 outputs at 50,000 posts) costs a digest of its bytes and a probe,
 /// and no `String` is made of an entry that is not wanted (that and a set's hashing were a fifth of an
 /// edit's instructions).
-private struct WantedPaths {
+struct WantedPaths {
     /// Digests (0 for an empty slot; a digest of 0 is kept as 1), and the path in the same slot.
     private var digests: [UInt64]
     private var paths: [String]
     private let mask: Int
+    /// A bit for each wanted path's length and last bytes (``quick(_:)``): most entries of a walked table
+    /// are not wanted, and this tells most of them apart with a load and a multiply, before a digest of
+    /// their bytes.
+    private var filter: [UInt64] = [0, 0, 0, 0]
 
     init(_ wanted: Set<String>) {
         var size = 16
@@ -242,6 +246,9 @@ private struct WantedPaths {
         digests = Array(repeating: 0, count: size)
         paths = Array(repeating: "", count: size)
         for path in wanted {
+            var bytes = path
+            let quick = bytes.withUTF8 { Self.quick(UnsafeRawBufferPointer($0)) }
+            filter[quick >> 6] |= 1 << UInt64(quick & 63)
             let digest = Self.digest(of: path)
             var slot = Int(truncatingIfNeeded: digest) & mask
             while digests[slot] != 0 { slot = (slot + 1) & mask }
@@ -252,6 +259,8 @@ private struct WantedPaths {
 
     /// The wanted path whose UTF-8 bytes are `bytes`, if any.
     func match(_ bytes: UnsafeRawBufferPointer) -> String? {
+        let quick = Self.quick(bytes)
+        guard filter[quick >> 6] & (1 << UInt64(quick & 63)) != 0 else { return nil }
         let digest = Self.digest(bytes)
         var slot = Int(truncatingIfNeeded: digest) & mask
         while digests[slot] != 0 {
@@ -259,6 +268,17 @@ private struct WantedPaths {
             slot = (slot + 1) & mask
         }
         return nil
+    }
+
+    /// One of 256 values from the length and the last eight bytes, which tell paths of one folder apart.
+    private static func quick(_ bytes: UnsafeRawBufferPointer) -> Int {
+        var tail: UInt64 = 0
+        if bytes.count >= 8 {
+            tail = bytes.loadUnaligned(fromByteOffset: bytes.count - 8, as: UInt64.self)
+        } else {
+            for byte in bytes { tail = tail << 8 | UInt64(byte) }
+        }
+        return Int(truncatingIfNeeded: ((tail ^ UInt64(bytes.count)) &* 0x9E37_79B9_7F4A_7C15) >> 56)
     }
 
     private static func digest(of path: String) -> UInt64 {

@@ -10,6 +10,12 @@ struct BuildStamps: Sendable, Equatable {
     var counts = BuildRecord.Counts(posts: 0, pages: 0, tags: 0, draftsSkipped: 0, futureSkipped: 0)
     /// Every source file (posts, pages and the files of post folders), relative to the site root.
     var sources: [String: FileStamp] = [:]
+    /// The order the record keeps ``sources`` in: the scan's (``SourceOrder``), when it lists every
+    /// source once; nil, or any other list, for sorted paths.
+    var sourceOrder: [String]?
+    /// The sources' stamps in the order of a ``SourceOrder``'s paths, when the record holds exactly those
+    /// paths (``BuildRecord/File/stamps(decodingOutputs:order:)``); ``sources`` is empty then.
+    var orderedSources: [FileStamp]?
     /// Every output file, relative to the output folder; only some of them when ``outputCount`` is set.
     var outputs: [String: FileStamp] = [:]
     /// How many output files there are, when ``outputs`` holds only some of them: a build that finds a
@@ -39,9 +45,16 @@ extension RecordWriter {
         ] {
             integer(figure)
         }
-        for table in [stamps.sources, stamps.outputs] {
+        for (position, table) in [stamps.sources, stamps.outputs].enumerated() {
             integer(UInt64(table.count))
-            for path in table.keys.sorted() {
+            // Sources in the scan's order when it holds every one of them, so that an edit compares them
+            // with its scan entry by entry (``RecordReader/stampTable(matching:noting:)``).
+            let order = position == 0 ? stamps.sourceOrder : nil
+            var seen = Set<String>()
+            let listed =
+                order.map { $0.count == table.count && $0.allSatisfy { table[$0] != nil && seen.insert($0).inserted } }
+                ?? false
+            for path in listed ? order ?? [] : table.keys.sorted() {
                 string(path)
                 stampValue(table[path] ?? FileStamp(size: 0, modified: 0))
             }

@@ -73,9 +73,19 @@ extension IncrementalBuild {
             posts: summary.posts, pages: summary.pages, tags: summary.tags, draftsSkipped: summary.draftsSkipped,
             futureSkipped: summary.futureSkipped)
         stamps.sources.reserveCapacity(scan.files.count + scan.bundleFiles.count)
-        for (file, stamp) in zip(scan.files, scan.stamps) { stamps.sources[file.path] = stamp }
+        var order: [String] = []
+        order.reserveCapacity(scan.files.count + scan.bundleFiles.count)
+        for (file, stamp) in zip(scan.files, scan.stamps) {
+            stamps.sources[file.path] = stamp
+            if stamp != nil { order.append(file.path) }
+        }
         // A post folder's images and downloads are copied to the output, so a change to one is a change.
-        for path in scan.bundleFiles { stamps.sources[path] = FileStamp(rootPath + "/" + path) }
+        for path in scan.bundleFiles {
+            let stamp = FileStamp(rootPath + "/" + path)
+            stamps.sources[path] = stamp
+            if stamp != nil { order.append(path) }
+        }
+        stamps.sourceOrder = order
         stamps.outputs.reserveCapacity(manifest.count)
         for (path, entry) in manifest { stamps.outputs[path] = FileStamp(size: entry.size, modified: entry.modified) }
         return stamps

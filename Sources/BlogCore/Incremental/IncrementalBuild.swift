@@ -43,7 +43,7 @@ struct IncrementalBuild: Sendable {
         /// The content's diagnostics of the last build, which the edits leave as they were.
         var diagnostics: [Diagnostic]
         /// Every source the record holds, for looking up where links lead.
-        var recordedSources: Dictionary<String, FileStamp>.Keys
+        var recordedSources: [String]
     }
 
     /// Whether every source, the theme, blog.yaml and the output itself are as the last build left them,
@@ -52,9 +52,10 @@ struct IncrementalBuild: Sendable {
         let remembered = memory?.record(fingerprint: fingerprint)
         let file = remembered == nil ? BuildRecord.File.read(for: site, in: folder, fingerprint: fingerprint) : nil
         let previous = Previous(file: file, remembered: remembered)
+        let order = file == nil ? nil : SourceOrder(sources)
         guard plan.templates != nil,
             !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
-            let stamps = remembered?.stamps ?? file?.stamps(decodingOutputs: false),
+            let stamps = remembered?.stamps ?? file?.stamps(decodingOutputs: false, order: order),
             let edited = await editedSources(
                 stamps, sources, comparing: remembered == nil ? nil : sources.differing,
                 output: plan.output.folder.path, now: plan.options.now,
@@ -66,7 +67,8 @@ struct IncrementalBuild: Sendable {
         return .edited(
             Edits(
                 indices: edited, reuse: Reuse(recorded), previous: previous, summary: summary,
-                diagnostics: stamps.diagnostics, recordedSources: stamps.sources.keys))
+                diagnostics: stamps.diagnostics,
+                recordedSources: stamps.orderedSources == nil ? Array(stamps.sources.keys) : order?.paths ?? []))
     }
 
     /// The last build's record, for a whole build whatever changed (a build that checks its links).
@@ -91,21 +93,32 @@ struct IncrementalBuild: Sendable {
     /// made from (a watcher saw no change to them since, ``SourceScan/differing``), which spares a look-up
     /// of every source (50,000 at 50,000 posts) for each save under `blog serve`.
     private func editedSources(
-        _ stamps: BuildStamps, _ sources: SourceScan, comparing positions: Set<Int>?, output: String, now: Date,
-        outputs recordedOutputs: () -> [String: FileStamp]?
+        _ stamps: BuildStamps, _ sources: SourceScan, comparing positions: Set<Int>?,
+        output: String, now: Date, outputs recordedOutputs: () -> [String: FileStamp]?
     ) async -> [Int]? {
-        guard sources.files.count + sources.bundleFiles.count == stamps.sources.count else { return nil }
+        let recordedCount = stamps.orderedSources?.count ?? stamps.sources.count
+        guard sources.files.count + sources.bundleFiles.count == recordedCount else { return nil }
         if let due = stamps.nextDue, due <= now { return nil }
-        var edited: [Int] = []
-        for index in positions.map({ $0.sorted() }) ?? Array(sources.files.indices) {
-            guard let stamp = sources.stamps[index], let recorded = stamps.sources[sources.files[index].path] else {
-                return nil
-            }
-            if recorded != stamp { edited.append(index) }
-        }
         let root = site.root.path
-        for file in sources.bundleFiles {
-            guard let stamp = stamps.sources[file], FileStamp(root + "/" + file) == stamp else { return nil }
+        var edited: [Int] = []
+        if let ordered = stamps.orderedSources {
+            for (index, recorded) in ordered.enumerated() {
+                if index < sources.files.count {
+                    guard let stamp = sources.stamps[index] else { return nil }
+                    if recorded != stamp { edited.append(index) }
+                } else if FileStamp(root + "/" + sources.bundleFiles[index - sources.files.count]) != recorded {
+                    return nil
+                }
+            }
+        } else {
+            for index in positions.map({ $0.sorted() }) ?? Array(sources.files.indices) {
+                guard let stamp = sources.stamps[index], let recorded = stamps.sources[sources.files[index].path]
+                else { return nil }
+                if recorded != stamp { edited.append(index) }
+            }
+            for file in sources.bundleFiles {
+                guard let stamp = stamps.sources[file], FileStamp(root + "/" + file) == stamp else { return nil }
+            }
         }
         guard FileSystem.exists(output + "/" + OutputFolder.marker) else { return nil }
         guard edited.isEmpty else { return edited }

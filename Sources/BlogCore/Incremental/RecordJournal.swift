@@ -132,7 +132,10 @@ struct RecordJournal: Sendable, Equatable {
 
     /// The stamps with this journal's entries in place (``BuildRecord/apply(_:stamps:)`` for a record).
     func applied(to stamps: inout BuildStamps) {
-        for (path, source) in sources { stamps.sources[path] = source.stamp }
+        // Stamps in a scan's order have the journal's sources put in their places by their reader.
+        if stamps.orderedSources == nil {
+            for (path, source) in sources { stamps.sources[path] = source.stamp }
+        }
         for (path, output) in outputs { stamps.outputs[path] = FileStamp(size: output.size, modified: output.modified) }
         for path in removed { stamps.outputs[path] = nil }
     }

@@ -182,7 +182,7 @@ extension Reuse {
     /// posts edited since have the front matter it records, or the rebuild is not the short one.
     ///
     /// - Parameter recordedSources: Every source the record holds (``IncrementalBuild/Edits``).
-    func linkTargets(_ routes: Routes, recordedSources: Dictionary<String, FileStamp>.Keys)
+    func linkTargets(_ routes: Routes, recordedSources: [String])
         -> @Sendable (String) -> PostRenderer.LinkTarget
     {
         let index = LinkIndex(recorded: recorded, paths: recordedSources)
@@ -229,11 +229,11 @@ extension Reuse {
 private final class LinkIndex: Sendable {
     static let limit = 16
     private let recorded: (any RecordedBuild)?
-    private let paths: Dictionary<String, FileStamp>.Keys
+    private let paths: [String]
     private let state = Locked<(looked: [String: BuildRecord.Source?], all: [String: BuildRecord.Source]?)>(
         ([:], nil))
 
-    init(recorded: (any RecordedBuild)?, paths: Dictionary<String, FileStamp>.Keys) {
+    init(recorded: (any RecordedBuild)?, paths: [String]) {
         self.recorded = recorded
         self.paths = paths
     }
