@@ -47,22 +47,4 @@ extension String {
             }
         }
     }
-
-    /// Whether the string's UTF-8 bytes end in those of `suffix`: for a file name, cheaper than
-    /// `hasSuffix`, which compares by Character.
-    public func hasByteSuffix(_ suffix: String) -> Bool {
-        utf8.count >= suffix.utf8.count && utf8.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
-    }
-
-    /// The string less its last `count` bytes, which must end on a character's boundary (a byte suffix
-    /// such as `.md` found by ``hasByteSuffix(_:)``).
-    public func droppingLastBytes(_ count: Int) -> String {
-        var text = self
-        return text.withUTF8 { bytes in
-            String(unsafeUninitializedCapacity: Swift.max(0, bytes.count - count)) { buffer in
-                _ = buffer.initialize(from: UnsafeBufferPointer(rebasing: bytes.prefix(buffer.count)))
-                return buffer.count
-            }
-        }
-    }
 }

@@ -81,9 +81,9 @@ struct ContentLoader {
                         diagnostics.append(
                             Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
-                } else if entry.name.hasByteSuffix(".md") {
+                } else if entry.name.utf8.count >= 3, entry.name.utf8.suffix(3).elementsEqual(".md".utf8) {
                     files.append(
-                        ContentFile(path: path, kind: kind, name: entry.name.droppingLastBytes(3), bundle: nil))
+                        ContentFile(path: path, kind: kind, name: Self.withoutExtension(entry.name), bundle: nil))
                 } else {
                     diagnostics.append(
                         Diagnostic(
@@ -93,6 +93,11 @@ struct ContentLoader {
             }
         }
         return (files, diagnostics)
+    }
+
+    /// A name less its `.md`, by bytes: a `Substring`'s way through `dropLast` walks the name's characters.
+    private static func withoutExtension(_ name: String) -> String {
+        String(Substring(name.utf8.dropLast(3)))
     }
 
     /// Why an entry of a content folder cannot be a post: its name is not UTF-8, or it is a link that leads

@@ -6,15 +6,15 @@ import JSONFeed
 extension RecordWriter {
     mutating func output(_ output: OutputFile) {
         integer(output.size)
-        signed(output.modified)
+        time(output.modified)
         fixed(output.hash)
     }
 
     mutating func source(_ source: BuildRecord.Source) {
         // In the order of the memberwise initialiser, which ``RecordReader/source()`` reads them with.
         integer(source.size)
-        signed(source.modified)
-        signed(source.changed)
+        time(source.modified)
+        time(source.changed)
         fixed(source.hash)
         optional(source.post) { $0.post($1) }
         string(source.summary)
@@ -70,12 +70,12 @@ extension RecordWriter {
 
 extension RecordReader {
     mutating func output() throws(Failure) -> OutputFile {
-        OutputFile(size: try int(), modified: try signed(), hash: try fixed())
+        OutputFile(size: try int(), modified: try time(), hash: try fixed())
     }
 
     mutating func source() throws(Failure) -> BuildRecord.Source {
         BuildRecord.Source(
-            size: try int(), modified: try signed(), changed: try signed(), hash: try fixed(),
+            size: try int(), modified: try time(), changed: try time(), hash: try fixed(),
             post: try optional { reader throws(Failure) in try reader.post() },
             summary: try string(), wordCount: try int(), entryHash: try fixed(),
             frontMatterDiagnostics: try array { reader throws(Failure) in try reader.diagnostic() },

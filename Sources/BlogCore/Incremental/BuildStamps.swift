@@ -65,8 +65,8 @@ extension RecordWriter {
     /// One stamp, after its path.
     mutating func stampValue(_ stamp: FileStamp) {
         integer(stamp.size)
-        signed(stamp.modified)
-        signed(stamp.changed)
+        time(stamp.modified)
+        time(stamp.changed)
     }
 }
 
@@ -93,7 +93,7 @@ extension RecordReader {
     }
 
     mutating func stampValue() throws(Failure) -> FileStamp {
-        FileStamp(size: try int(), modified: try signed(), changed: try signed())
+        FileStamp(size: try int(), modified: try time(), changed: try time())
     }
 
     mutating func stampTable() throws(Failure) -> [String: FileStamp] {

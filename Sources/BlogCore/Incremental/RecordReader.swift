@@ -59,6 +59,11 @@ struct RecordReader {
         return Int64(bitPattern: value >> 1) ^ -Int64(bitPattern: value & 1)
     }
 
+    /// What ``RecordWriter/time(_:)`` wrote.
+    mutating func time() throws(Failure) -> Int64 {
+        Int64(bitPattern: try fixed())
+    }
+
     mutating func fixed() throws(Failure) -> UInt64 {
         guard bytes.count - offset >= 8 else { throw Failure() }
         let value = bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)

@@ -1,7 +1,7 @@
 import Foundation
 
 /// Writes the build record's binary form, its only encoding: unsigned integers as LEB128 (seven bits a byte, low first),
-/// signed ones zigzagged first, hashes as eight little-endian bytes, and strings as their UTF-8 length
+/// signed ones zigzagged first, hashes and times as eight little-endian bytes, and strings as their UTF-8 length
 /// and bytes. Read back by ``RecordReader``; JSON for ten thousand posts costs a quarter of a one-post rebuild.
 struct RecordWriter {
     private(set) var bytes: [UInt8] = []
@@ -26,6 +26,12 @@ struct RecordWriter {
 
     mutating func signed(_ value: Int64) {
         integer(UInt64(bitPattern: (value << 1) ^ (value >> 63)))
+    }
+
+    /// A time in nanoseconds, as eight bytes: as LEB128 one takes nine, read a byte at a time, and an
+    /// edit reads three for each of 50,000 sources and 63,000 outputs.
+    mutating func time(_ value: Int64) {
+        fixed(UInt64(bitPattern: value))
     }
 
     mutating func fixed(_ value: UInt64) {
