@@ -19,33 +19,37 @@ public enum NameOrder {
     }
 
     /// The positions of `names` in byte order, or nil when one of them is not ASCII. Each name's first
-    /// sixteen bytes, big-endian and padded with zeros (no name holds a zero byte), decide most
-    /// comparisons; ties go on with `memcmp` of the rest.
+    /// ``Key/prefix`` bytes, as big-endian words padded with zeros (no name holds a zero byte), decide
+    /// most comparisons; ties go on with `memcmp` of the rest.
     private static func asciiOrder(_ names: [String.UTF8View]) -> [Int]? {
         var bytes: [UInt8] = []
-        bytes.reserveCapacity(names.reduce(0) { $0 + $1.count } + 16)
+        bytes.reserveCapacity(names.reduce(0) { $0 + $1.count } + Key.prefix)
         var keys: [Key] = []
         keys.reserveCapacity(names.count)
         for (index, name) in names.enumerated() {
             keys.append(Key(start: bytes.count, count: name.count, index: index))
-            bytes.append(contentsOf: name)
+            // A name's bytes copied at once where it has them together, as a native string does.
+            if name.withContiguousStorageIfAvailable({ bytes.append(contentsOf: $0) }) == nil {
+                bytes.append(contentsOf: name)
+            }
         }
-        bytes.append(contentsOf: repeatElement(0, count: 16))
+        bytes.append(contentsOf: repeatElement(0, count: Key.prefix))
         return bytes.withUnsafeBytes { buffer -> [Int]? in
-            guard isASCII(UnsafeRawBufferPointer(rebasing: buffer.dropLast(16))) else { return nil }
+            guard isASCII(UnsafeRawBufferPointer(rebasing: buffer.dropLast(Key.prefix))) else { return nil }
             for position in keys.indices {
                 let key = keys[position]
-                let (high, low) = (word(buffer, key, 0), word(buffer, key, 8))
-                keys[position].high = high
-                keys[position].low = low
+                keys[position].words = (word(buffer, key, 0), word(buffer, key, 8), word(buffer, key, 16))
             }
             keys.sort { a, b in
-                if a.high != b.high { return a.high < b.high }
-                if a.low != b.low { return a.low < b.low }
-                let common = min(a.count, b.count) - min(16, min(a.count, b.count))
+                if a.words.0 != b.words.0 { return a.words.0 < b.words.0 }
+                if a.words.1 != b.words.1 { return a.words.1 < b.words.1 }
+                if a.words.2 != b.words.2 { return a.words.2 < b.words.2 }
+                let common = min(a.count, b.count) - min(Key.prefix, min(a.count, b.count))
                 let order =
                     common > 0
-                    ? memcmp(buffer.baseAddress! + a.start + 16, buffer.baseAddress! + b.start + 16, common) : 0
+                    ? memcmp(
+                        buffer.baseAddress! + a.start + Key.prefix, buffer.baseAddress! + b.start + Key.prefix, common)
+                    : 0
                 return order != 0 ? order < 0 : a.count < b.count
             }
             return keys.map(\.index)
@@ -53,8 +57,10 @@ public enum NameOrder {
     }
 
     private struct Key {
-        var high: UInt64 = 0
-        var low: UInt64 = 0
+        /// How many of a name's first bytes its words hold: names in a folder of posts often share a date
+        /// and more (`2015-01-01-post-`), which sixteen bytes alone would leave to `memcmp`.
+        static let prefix = 24
+        var words: (UInt64, UInt64, UInt64) = (0, 0, 0)
         var start: Int
         var count: Int
         var index: Int

@@ -48,10 +48,11 @@ struct IncrementalBuild: Sendable {
 
     /// Whether every source, the theme, blog.yaml and the output itself are as the last build left them,
     /// from the record's stamps alone. Never unchanged when the site or theme has errors.
-    func start(_ plan: BuildPlan, _ sources: SourceScan) async -> Start {
-        let remembered = memory?.record(fingerprint: fingerprint)
-        let file = remembered == nil ? BuildRecord.File.read(for: site, in: folder, fingerprint: fingerprint) : nil
-        let previous = Previous(file: file, remembered: remembered)
+    ///
+    /// - Parameter recorded: The last build's record, when it has been read already (``previous()``).
+    func start(_ plan: BuildPlan, _ sources: SourceScan, recorded: Previous? = nil) async -> Start {
+        let previous = recorded ?? self.previous()
+        let (remembered, file) = (previous.remembered, previous.file)
         let order = file == nil ? nil : SourceOrder(sources)
         guard plan.templates != nil,
             !(plan.diagnostics + sources.diagnostics).contains(where: { $0.severity == .error }),
