@@ -174,7 +174,7 @@ import Testing
                     attachments: [], extensions: [:], body: $0, bodyFirstLine: 4)
             }
             return LoadedFile(
-                file: ContentFile(path: "content/posts/\(name).md", kind: .post, name: name, bundle: nil), post: post,
+                file: ContentFile(path: "content/posts/\(name).md", kind: .post, bundle: nil), post: post,
                 diagnostics: [], hash: 1, stamp: nil, rendered: nil)
         }
         var sources = [source("a", body: "Body of a."), source("broken", body: nil), source("c", body: "Body of c.")]

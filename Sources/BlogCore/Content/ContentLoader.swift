@@ -6,10 +6,18 @@ struct ContentFile: Sendable {
     /// Relative to the site root.
     var path: String
     var kind: Post.Kind
-    /// The file or folder name the default slug comes from (without `.md`).
-    var name: String
     /// The post folder, for a post that is a folder's `index.md`.
     var bundle: String?
+
+    /// The file or folder name the default slug comes from (without `.md`): the last name of the post
+    /// folder, or of the path less its `.md`. Made from the path when the file is read, not by the scan,
+    /// which would make a `String` of it for every post to read one.
+    var name: String {
+        let utf8 = (bundle ?? path).utf8
+        let start = utf8.lastIndex(of: UInt8(ascii: "/")).map(utf8.index(after:)) ?? utf8.startIndex
+        let end = bundle == nil && utf8.count >= 3 ? utf8.index(utf8.endIndex, offsetBy: -3) : utf8.endIndex
+        return String(Substring(utf8[start..<max(start, end)]))
+    }
 
     /// The slug of a post whose front matter gives none; made only when the file is read.
     var slug: String { ContentLoader.defaultSlug(forName: name) }
@@ -76,14 +84,13 @@ struct ContentLoader {
                     if FileSystem.exists(folderPath + "/" + entry.name + "/" + SiteLayout.bundleIndex) {
                         files.append(
                             ContentFile(
-                                path: path + "/" + SiteLayout.bundleIndex, kind: kind, name: entry.name, bundle: path))
+                                path: path + "/" + SiteLayout.bundleIndex, kind: kind, bundle: path))
                     } else {
                         diagnostics.append(
                             Diagnostic(.note, file: path, message: "ignored: a folder needs an index.md to be a post"))
                     }
                 } else if entry.name.utf8.count >= 3, entry.name.utf8.suffix(3).elementsEqual(".md".utf8) {
-                    files.append(
-                        ContentFile(path: path, kind: kind, name: Self.withoutExtension(entry.name), bundle: nil))
+                    files.append(ContentFile(path: path, kind: kind, bundle: nil))
                 } else {
                     diagnostics.append(
                         Diagnostic(
@@ -93,11 +100,6 @@ struct ContentLoader {
             }
         }
         return (files, diagnostics)
-    }
-
-    /// A name less its `.md`, by bytes: a `Substring`'s way through `dropLast` walks the name's characters.
-    private static func withoutExtension(_ name: String) -> String {
-        String(Substring(name.utf8.dropLast(3)))
     }
 
     /// Why an entry of a content folder cannot be a post: its name is not UTF-8, or it is a link that leads
