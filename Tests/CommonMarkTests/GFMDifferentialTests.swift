@@ -612,6 +612,14 @@ import Testing
             // link's end.
             "[<http://a> x@y.zz](/u)", "[<tp:>a@.i]()", "[a <tp:> a@b.c](/u) d@e.f", "[x@y.zz](/u)",
             "[www.a.b x@y.zz](/u)",
+            // A heading read again around a URL keeps its text inline: none of its lines starts a block there.
+            "# > www.&[^ ]", "# > www.&[^ ]x", "# > www.&amp;[^ ]", "## > www.a[b](c)", "# - www.\\_",
+            "# [f]: /u www.\\_\n\n[f]", "# 1. www.&[^ ]", "# ``` www.&[^ ]", "# <div> www.&[^ ]", "# *** www.&[^ ]",
+            "# _a_ www.&[^ ] _b_", "> # > www.&[^ ]", "- # > www.&[^ ]", "# # www.&[^ ]", "a\n    > www.\\_",
+            "www.\\_ x\n    - b\n===", "> www.&[^ ]\n===",
+            // A paragraph read again that starts as a link reference definition would (`[f]:`) stays one.
+            "[f]: www.)*&#2;*", "[f]: www.)*b*", "[f]: www.)*&amp;*", "[f]:\nwww.)*&#2;*", "x\n[f]: www.)*&#2;*",
+            "[f]: www.a*&#2;*", "- [f]: www.)*&#2;*", "> [f]: www.)*&#2;*\n\n[f]: /u",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
