@@ -620,6 +620,14 @@ import Testing
             // A paragraph read again that starts as a link reference definition would (`[f]:`) stays one.
             "[f]: www.)*&#2;*", "[f]: www.)*b*", "[f]: www.)*&amp;*", "[f]:\nwww.)*&#2;*", "x\n[f]: www.)*&#2;*",
             "[f]: www.a*&#2;*", "- [f]: www.)*&#2;*", "> [f]: www.)*&#2;*\n\n[f]: /u",
+            // An empty task that interrupts a paragraph has no child for the blank lines after it to end in, and
+            // its list takes an item of its kind after a blank line that ends it.
+            "a\n- [ ] \n      \n  b", "a\n- [ ] \n  \n  b", "a\n- [ ] \n  \n\n  \n  b\n- c",
+            "a\n- [x] \n  \n  b\n\n  c",
+            "x\n  - [ ] \n    \n    b", "a\n1. [ ] \n   \n   b\n2. c", "a\n- [ ] \n  \n      b", "a\n- [ ] \n  \n  > b",
+            "a\n- [ ] \n\n  - [ ] b", "a\n- [ ] \n\n  - b", "a\n- [ ] \n\n  + b", "a\n1. [ ] \n\n   2. b",
+            "a\n1. [ ] \n\n   2) b", "a\n- [ ] \n\n  - b\n\n  - c", "- x\n  a\n  - [ ] \n\n    - b\n- y",
+            "- x\n  a\n  - [ ] \n\n    - b\n\n  z", "> a\n> - [ ] \n>\n>   - b", "a\n- [ ] \n\n\n  - b",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
