@@ -628,6 +628,12 @@ import Testing
             "a\n- [ ] \n\n  - [ ] b", "a\n- [ ] \n\n  - b", "a\n- [ ] \n\n  + b", "a\n1. [ ] \n\n   2. b",
             "a\n1. [ ] \n\n   2) b", "a\n- [ ] \n\n  - b\n\n  - c", "- x\n  a\n  - [ ] \n\n    - b\n- y",
             "- x\n  a\n  - [ ] \n\n    - b\n\n  z", "> a\n> - [ ] \n>\n>   - b", "a\n- [ ] \n\n\n  - b",
+            // White space after a definition's quote or list marker that makes code holds no definition.
+            "[^^1]:> \t[^1]:", "[^ab]:> \t[^1]:", "[^ab]:> \t[^1]: x\n\n[^ab] [^1]", "[^a]:> \t[^1]: x\n\n[^a] [^1]",
+            "[^a]:>     [^1]: x\n\n[^a] [^1]", "[^a]:>    [^1]: x\n\n[^a] [^1]", "[^a]:-     [^1]: x\n\n[^a] [^1]",
+            "[^a]:-    [^1]: x\n\n[^a] [^1]", "[^abc]:- \t[^1]: x\n\n[^abc] [^1]", "[^a]:1.    [^1]: x\n\n[^a] [^1]",
+            "[^a]:> >     [^1]: x\n\n[^a] [^1]", "- [^ab]:> \t[^1]: x\n\n[^ab] [^1]",
+            "[^a]:[^b]:> \t[^1]: x\n\n[^a] [^b] [^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
