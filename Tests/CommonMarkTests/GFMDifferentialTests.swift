@@ -634,6 +634,9 @@ import Testing
             "[^a]:-    [^1]: x\n\n[^a] [^1]", "[^abc]:- \t[^1]: x\n\n[^abc] [^1]", "[^a]:1.    [^1]: x\n\n[^a] [^1]",
             "[^a]:> >     [^1]: x\n\n[^a] [^1]", "- [^ab]:> \t[^1]: x\n\n[^ab] [^1]",
             "[^a]:[^b]:> \t[^1]: x\n\n[^a] [^b] [^1]",
+            // A backslash's line break after a `~` is punctuation to its run, a break of spaces white space.
+            "~\\\no~", "~\\\no~\n", "~  \no~", "a ~\\\no~ b", "~~\\\no~~", "~\\\na~  \nb~", "~a~  \n~\\\nb~",
+            "> ~\\\n> o~", "- ~\\\n  o~", "x\\\n~\\\no~", "~\\\n`a`~",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
