@@ -637,6 +637,16 @@ import Testing
             // A backslash's line break after a `~` is punctuation to its run, a break of spaces white space.
             "~\\\no~", "~\\\no~\n", "~  \no~", "a ~\\\no~ b", "~~\\\no~~", "~\\\na~  \nb~", "~a~  \n~\\\nb~",
             "> ~\\\n> o~", "- ~\\\n  o~", "x\\\n~\\\no~", "~\\\n`a`~",
+            // Definitions of one item are blocks of the item each: one that ends in a blank line before another
+            // makes the list loose.
+            "+ ~\n  [^1]:>\n\n  [^1]:", "+ a\n  [^1]: b\n\n  [^1]: c\n\n[^1]",
+            "+ a\n  [^1]: b\n\n  [^2]: c\n\n[^1] [^2]",
+            "+ a\n  [^1]:>\n\n  [^2]:", "+ a\n  [^1]:>\n\n  [^1]:\n+ b", "+ a\n  [^1]:\n\n  [^1]:",
+            "- a\n  [^1]: b\n  [^2]: c\n\n[^1] [^2]",
+            "- a\n\n  [^1]: b\n\n  [^2]: c\n- d\n\n[^1] [^2]",
+            "> - a\n>   [^1]: b\n>\n>   [^2]: c\n\n[^1] [^2]", "- a\n  [^1]: b\n\n      more\n  [^2]: c\n\n[^1] [^2]",
+            "1. a\n   [^1]: b\n\n   [^2]: c\n\n   [^3]: d\n\n[^1] [^2] [^3]",
+            "+\t[^1]: a\n\n    [^2]: b\n+ c\n\n[^1] [^2]", "1) ~\n   [^1]:>\n\n\t[^2]:",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -703,6 +703,7 @@ enum Footnotes {
             Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
         }
         removeMarks(in: items, source: source, isDefinition: isDefinition)
+        loosenLists(between: items, source: source, isDefinition: isDefinition)
         let definitions = byLabel(items, labels: labels, lineShift: lineShift)
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.
