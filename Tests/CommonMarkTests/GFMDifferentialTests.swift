@@ -647,6 +647,9 @@ import Testing
             "> - a\n>   [^1]: b\n>\n>   [^2]: c\n\n[^1] [^2]", "- a\n  [^1]: b\n\n      more\n  [^2]: c\n\n[^1] [^2]",
             "1. a\n   [^1]: b\n\n   [^2]: c\n\n   [^3]: d\n\n[^1] [^2] [^3]",
             "+\t[^1]: a\n\n    [^2]: b\n+ c\n\n[^1] [^2]", "1) ~\n   [^1]:>\n\n\t[^2]:",
+            // A line of only `>` after definitions in a quote after a list item's marker ends in a quote of its own.
+            "- >    [^1]:[^2]: c\n  > [^2]: w\n>", "- >    [^1]:[^2]: c\n  > [^2]: w\n>\n\n[^1] [^2]",
+            "- > [^1]: c\n>\n\n[^1]", "- >    [^1]:[^2]: c\n  > [^2]: w\n>\n- b",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -82,6 +82,20 @@ extension Footnotes {
         return lists
     }
 
+    /// Takes out the marks after definitions that the parse put elsewhere than after the definition's list,
+    /// which ``removeBlankMarks(after:)`` left: a line of only `>` after definitions in a quote that follows
+    /// a list item's marker (`- >    [^1]:[^2]: c`, `  > [^2]: w`, `>`) is a quote's of its own after the
+    /// list, where the mark is no block to cmark-gfm either.
+    static func removeStrayBlankMarks(in root: OpaquePointer, source: SourceLines) {
+        let all = source.bytes(from: 1, through: source.lines.count)
+        guard ByteSearch.firstIndex(of: Array(blankMark.utf8), in: all, from: all.startIndex) != nil else { return }
+        let strays = Tree.blocks(root) { block in
+            Tree.type(block) == CMARK_NODE_HTML_BLOCK
+                && Tree.literal(block).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
+        }
+        strays.forEach(Tree.remove)
+    }
+
     /// Takes out the marks that the rewrite put in definitions (``emptyMark``), making lists loose where the
     /// definition's line is blank to cmark-gfm.
     static func removeMarks(

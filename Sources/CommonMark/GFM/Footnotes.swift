@@ -702,6 +702,7 @@ enum Footnotes {
         for (list, followed) in loosening {
             Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
         }
+        removeStrayBlankMarks(in: root, source: source())
         removeMarks(in: items, source: source, isDefinition: isDefinition)
         loosenLists(between: items, source: source, isDefinition: isDefinition)
         let definitions = byLabel(items, labels: labels, lineShift: lineShift)
