@@ -650,6 +650,11 @@ import Testing
             // A line of only `>` after definitions in a quote after a list item's marker ends in a quote of its own.
             "- >    [^1]:[^2]: c\n  > [^2]: w\n>", "- >    [^1]:[^2]: c\n  > [^2]: w\n>\n\n[^1] [^2]",
             "- > [^1]: c\n>\n\n[^1]", "- >    [^1]:[^2]: c\n  > [^2]: w\n>\n- b",
+            // A definition `[y]:(` before text whose code spans hide its line breaks: they are counted without them.
+            "[y]:(\n`a`", "[y]:(\n`a`\n\n[y]", "[y]:(\nb `c`", "[y]:(\nb `c\nd` e\n\n[y]",
+            "[y]:( \"`t`\"\nb `c`\n\n[y]",
+            "[y]:( 'a`b'\n`c`\n\n[y]", "x `a\n[y]:( b` c", "x\n[y]:(\n`a`\n\n[y]", "[y]:(\n[z]:(\n`a`\n\n[y] [z]",
+            "> [y]:(\n> `a`\n\n[y]", "- [y]:(\n  `a`\n\n[y]", "[y]:(\n`a\nb`\n\n[y]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
