@@ -74,7 +74,7 @@ enum Footnotes {
                 let text = found.text
                 // So may one after list or quote markers that start the text (`[^1]:+ [^2]: a`).
                 let innerBody = afterContainers(text)
-                let nested = isIndentedAsCode(innerBody, in: line) ? nil : definition(at: innerBody)
+                let nested = definition(at: innerBody).flatMap { isIndentedAsCode(innerBody, in: line) ? nil : $0 }
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
                 // The rewrite moves the text a column: tabs among its markers and indentation are written as
                 // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
@@ -282,8 +282,8 @@ enum Footnotes {
     /// The text of the innermost of the definitions that start a definition's text, or that text.
     private static func innermostText(of text: Substring, in line: Substring) -> Substring {
         var text = text
-        while case let inner = afterContainers(text), !isIndentedAsCode(inner, in: line),
-            let found = definition(at: inner)
+        while case let inner = afterContainers(text), let found = definition(at: inner),
+            !isIndentedAsCode(inner, in: line)
         {
             text = found.text
         }

@@ -68,8 +68,7 @@ enum Strikethrough {
     ///   - blocks: The paragraphs and headings, which hold all inlines until tables and footnotes are built.
     ///   - skipping: Blocks whose delimiters ``Delimiters`` matched already.
     static func apply(_ blocks: [OpaquePointer], lines: SourceLines, skipping: Set<OpaquePointer> = []) {
-        var parents: [OpaquePointer] = []
-        var backslashes: Set<OpaquePointer> = []
+        var parents: [(node: OpaquePointer, block: OpaquePointer)] = []
         for block in blocks where !skipping.contains(block) {
             // A `~` a text node holds is written in its block's lines (one from a character reference is
             // protected and never pairs): a block whose lines hold none is not walked.
@@ -77,7 +76,6 @@ enum Strikethrough {
             if lines.holds(from: first, through: last), !lines.contains(from: first, through: last, anyOf: [0x7E]) {
                 continue
             }
-            backslashes.formUnion(backslashBreaks(in: block, lines: lines))
             // Autolinks hold their text as written, bare or in `<` and `>`.
             Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0, lines: lines) }) { node in
                 // Inline containers: their children are inlines.
@@ -89,11 +87,18 @@ enum Strikethrough {
                 let kind = Tree.type(child)
                 if kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
                 {
-                    parents.append(node)
+                    parents.append((node, block))
                 }
             }
         }
-        for parent in parents { process(parent, backslashes: backslashes) }
+        // Read only for a block where a run ends right before a hard line break, once.
+        var backslashes: [OpaquePointer: Set<OpaquePointer>] = [:]
+        for (parent, block) in parents {
+            process(parent) { lineBreak in
+                if backslashes[block] == nil { backslashes[block] = Set(backslashBreaks(in: block, lines: lines)) }
+                return backslashes[block]?.contains(lineBreak) == true
+            }
+        }
     }
 
     /// The hard line breaks right after a `~` that are written with a backslash, which cmark-gfm reads as
@@ -122,7 +127,8 @@ enum Strikethrough {
         return zip(breaks, written).filter { $0.1 }.map(\.0)
     }
 
-    private static func process(_ parent: OpaquePointer, backslashes: Set<OpaquePointer>) {
+    /// - Parameter isBackslashBreak: Whether a hard line break after a run is written with a backslash.
+    private static func process(_ parent: OpaquePointer, isBackslashBreak: (OpaquePointer) -> Bool) {
         var hasTilde = false
         for child in Tree.children(parent)
         where Tree.isText(child)
@@ -136,7 +142,7 @@ enum Strikethrough {
         var delimiters: [Delimiter] = []
         // A footnote reference restored to its source is no text to cmark-gfm's delimiters.
         for child in Tree.children(parent) where Tree.isText(child) && !FootnoteReferences.isMarked(child) {
-            delimiters += split(child, in: parent, backslashes: backslashes)
+            delimiters += split(child, in: parent, isBackslashBreak: isBackslashBreak)
         }
         match(&delimiters)
     }
@@ -153,9 +159,9 @@ enum Strikethrough {
     }
 
     /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
-    private static func split(_ node: OpaquePointer, in parent: OpaquePointer, backslashes: Set<OpaquePointer>)
-        -> [Delimiter]
-    {
+    private static func split(
+        _ node: OpaquePointer, in parent: OpaquePointer, isBackslashBreak: (OpaquePointer) -> Bool
+    ) -> [Delimiter] {
         // By byte: `~` is ASCII, and only the scalars around a run are decoded.
         let bytes = Tree.literalBytes(node)
         let tilde = UInt8(ascii: "~")
@@ -181,7 +187,8 @@ enum Strikethrough {
             let following: Unicode.Scalar? =
                 end < bytes.count
                 ? CharacterClass.scalar(startingAt: end, in: bytes)
-                : after.map(backslashes.contains) == true ? "\\" : urlEdge(of: after, first: true)
+                : after.map { Tree.type($0) == CMARK_NODE_LINEBREAK && isBackslashBreak($0) } == true
+                    ? "\\" : urlEdge(of: after, first: true)
             let beforeSpace = previous.map(CharacterClass.isSpace) ?? spaceBefore
             let beforePunct = previous.map(CharacterClass.isPunctuation) ?? !spaceBefore
             let afterSpace = following.map(CharacterClass.isSpace) ?? spaceAfter
