@@ -92,12 +92,18 @@ enum Strikethrough {
             }
         }
         // Read only for a block where a run ends right before a hard line break, once.
-        var backslashes: [OpaquePointer: Set<OpaquePointer>] = [:]
-        for (parent, block) in parents {
-            process(parent) { lineBreak in
-                if backslashes[block] == nil { backslashes[block] = Set(backslashBreaks(in: block, lines: lines)) }
-                return backslashes[block]?.contains(lineBreak) == true
-            }
+        var backslashes = BackslashBreaks(lines: lines)
+        for (parent, block) in parents { process(parent, in: block, backslashes: &backslashes) }
+    }
+
+    /// The hard line breaks written with a backslash, read for a block when first asked.
+    private struct BackslashBreaks {
+        let lines: SourceLines
+        var read: [OpaquePointer: Set<OpaquePointer>] = [:]
+
+        mutating func contains(_ lineBreak: OpaquePointer, in block: OpaquePointer) -> Bool {
+            if read[block] == nil { read[block] = Set(backslashBreaks(in: block, lines: lines)) }
+            return read[block]?.contains(lineBreak) == true
         }
     }
 
@@ -127,8 +133,9 @@ enum Strikethrough {
         return zip(breaks, written).filter { $0.1 }.map(\.0)
     }
 
-    /// - Parameter isBackslashBreak: Whether a hard line break after a run is written with a backslash.
-    private static func process(_ parent: OpaquePointer, isBackslashBreak: (OpaquePointer) -> Bool) {
+    private static func process(
+        _ parent: OpaquePointer, in block: OpaquePointer, backslashes: inout BackslashBreaks
+    ) {
         var hasTilde = false
         for child in Tree.children(parent)
         where Tree.isText(child)
@@ -142,7 +149,7 @@ enum Strikethrough {
         var delimiters: [Delimiter] = []
         // A footnote reference restored to its source is no text to cmark-gfm's delimiters.
         for child in Tree.children(parent) where Tree.isText(child) && !FootnoteReferences.isMarked(child) {
-            delimiters += split(child, in: parent, isBackslashBreak: isBackslashBreak)
+            delimiters += split(child, in: parent, block: block, backslashes: &backslashes)
         }
         match(&delimiters)
     }
@@ -160,7 +167,7 @@ enum Strikethrough {
 
     /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
     private static func split(
-        _ node: OpaquePointer, in parent: OpaquePointer, isBackslashBreak: (OpaquePointer) -> Bool
+        _ node: OpaquePointer, in parent: OpaquePointer, block: OpaquePointer, backslashes: inout BackslashBreaks
     ) -> [Delimiter] {
         // By byte: `~` is ASCII, and only the scalars around a run are decoded.
         let bytes = Tree.literalBytes(node)
@@ -187,7 +194,7 @@ enum Strikethrough {
             let following: Unicode.Scalar? =
                 end < bytes.count
                 ? CharacterClass.scalar(startingAt: end, in: bytes)
-                : after.map { Tree.type($0) == CMARK_NODE_LINEBREAK && isBackslashBreak($0) } == true
+                : after.map { Tree.type($0) == CMARK_NODE_LINEBREAK && backslashes.contains($0, in: block) } == true
                     ? "\\" : urlEdge(of: after, first: true)
             let beforeSpace = previous.map(CharacterClass.isSpace) ?? spaceBefore
             let beforePunct = previous.map(CharacterClass.isPunctuation) ?? !spaceBefore
