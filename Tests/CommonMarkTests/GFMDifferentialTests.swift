@@ -49,7 +49,8 @@ import Testing
         // The corners still open, as the manual lists them: of 140,000 documents (40,000 from seed 1000000,
         // 60,000 from 2000000, 40,000 from 3000000), 27 differ, 0.02%: a paragraph read again around a URL
         // after a backslash's line break, footnote definitions in list items beside tabs and tables, and
-        // rarer ones. More than 1% is a new class.
+        // rarer ones; of 60,000 more (20,000 each from 5000000, 6000000 and 7000000), 9 differ, most of
+        // them lists around footnote definitions. More than 1% is a new class.
         #expect(
             differences.count * 100 <= seeds.count,
             "\(differences.count) of \(seeds.count) random documents differ, more than the open corners make")
@@ -612,6 +613,49 @@ import Testing
             // link's end.
             "[<http://a> x@y.zz](/u)", "[<tp:>a@.i]()", "[a <tp:> a@b.c](/u) d@e.f", "[x@y.zz](/u)",
             "[www.a.b x@y.zz](/u)",
+            // A heading read again around a URL keeps its text inline: none of its lines starts a block there.
+            "# > www.&[^ ]", "# > www.&[^ ]x", "# > www.&amp;[^ ]", "## > www.a[b](c)", "# - www.\\_",
+            "# [f]: /u www.\\_\n\n[f]", "# 1. www.&[^ ]", "# ``` www.&[^ ]", "# <div> www.&[^ ]", "# *** www.&[^ ]",
+            "# _a_ www.&[^ ] _b_", "> # > www.&[^ ]", "- # > www.&[^ ]", "# # www.&[^ ]", "a\n    > www.\\_",
+            "www.\\_ x\n    - b\n===", "> www.&[^ ]\n===",
+            // A paragraph read again that starts as a link reference definition would (`[f]:`) stays one.
+            "[f]: www.)*&#2;*", "[f]: www.)*b*", "[f]: www.)*&amp;*", "[f]:\nwww.)*&#2;*", "x\n[f]: www.)*&#2;*",
+            "[f]: www.a*&#2;*", "- [f]: www.)*&#2;*", "> [f]: www.)*&#2;*\n\n[f]: /u",
+            // An empty task that interrupts a paragraph has no child for the blank lines after it to end in, and
+            // its list takes an item of its kind after a blank line that ends it.
+            "a\n- [ ] \n      \n  b", "a\n- [ ] \n  \n  b", "a\n- [ ] \n  \n\n  \n  b\n- c",
+            "a\n- [x] \n  \n  b\n\n  c",
+            "x\n  - [ ] \n    \n    b", "a\n1. [ ] \n   \n   b\n2. c", "a\n- [ ] \n  \n      b", "a\n- [ ] \n  \n  > b",
+            "a\n- [ ] \n\n  - [ ] b", "a\n- [ ] \n\n  - b", "a\n- [ ] \n\n  + b", "a\n1. [ ] \n\n   2. b",
+            "a\n1. [ ] \n\n   2) b", "a\n- [ ] \n\n  - b\n\n  - c", "- x\n  a\n  - [ ] \n\n    - b\n- y",
+            "- x\n  a\n  - [ ] \n\n    - b\n\n  z", "> a\n> - [ ] \n>\n>   - b", "a\n- [ ] \n\n\n  - b",
+            // White space after a definition's quote or list marker that makes code holds no definition.
+            "[^^1]:> \t[^1]:", "[^ab]:> \t[^1]:", "[^ab]:> \t[^1]: x\n\n[^ab] [^1]", "[^a]:> \t[^1]: x\n\n[^a] [^1]",
+            "[^a]:>     [^1]: x\n\n[^a] [^1]", "[^a]:>    [^1]: x\n\n[^a] [^1]", "[^a]:-     [^1]: x\n\n[^a] [^1]",
+            "[^a]:-    [^1]: x\n\n[^a] [^1]", "[^abc]:- \t[^1]: x\n\n[^abc] [^1]", "[^a]:1.    [^1]: x\n\n[^a] [^1]",
+            "[^a]:> >     [^1]: x\n\n[^a] [^1]", "- [^ab]:> \t[^1]: x\n\n[^ab] [^1]",
+            "[^a]:[^b]:> \t[^1]: x\n\n[^a] [^b] [^1]",
+            // A backslash's line break after a `~` is punctuation to its run, a break of spaces white space.
+            "~\\\no~", "~\\\no~\n", "~  \no~", "a ~\\\no~ b", "~~\\\no~~", "~\\\na~  \nb~", "~a~  \n~\\\nb~",
+            "> ~\\\n> o~", "- ~\\\n  o~", "x\\\n~\\\no~", "~\\\n`a`~",
+            // Definitions of one item are blocks of the item each: one that ends in a blank line before another
+            // makes the list loose.
+            "+ ~\n  [^1]:>\n\n  [^1]:", "+ a\n  [^1]: b\n\n  [^1]: c\n\n[^1]",
+            "+ a\n  [^1]: b\n\n  [^2]: c\n\n[^1] [^2]",
+            "+ a\n  [^1]:>\n\n  [^2]:", "+ a\n  [^1]:>\n\n  [^1]:\n+ b", "+ a\n  [^1]:\n\n  [^1]:",
+            "- a\n  [^1]: b\n  [^2]: c\n\n[^1] [^2]",
+            "- a\n\n  [^1]: b\n\n  [^2]: c\n- d\n\n[^1] [^2]",
+            "> - a\n>   [^1]: b\n>\n>   [^2]: c\n\n[^1] [^2]", "- a\n  [^1]: b\n\n      more\n  [^2]: c\n\n[^1] [^2]",
+            "1. a\n   [^1]: b\n\n   [^2]: c\n\n   [^3]: d\n\n[^1] [^2] [^3]",
+            "+\t[^1]: a\n\n    [^2]: b\n+ c\n\n[^1] [^2]", "1) ~\n   [^1]:>\n\n\t[^2]:",
+            // A line of only `>` after definitions in a quote after a list item's marker ends in a quote of its own.
+            "- >    [^1]:[^2]: c\n  > [^2]: w\n>", "- >    [^1]:[^2]: c\n  > [^2]: w\n>\n\n[^1] [^2]",
+            "- > [^1]: c\n>\n\n[^1]", "- >    [^1]:[^2]: c\n  > [^2]: w\n>\n- b",
+            // A definition `[y]:(` before text whose code spans hide its line breaks: they are counted without them.
+            "[y]:(\n`a`", "[y]:(\n`a`\n\n[y]", "[y]:(\nb `c`", "[y]:(\nb `c\nd` e\n\n[y]",
+            "[y]:( \"`t`\"\nb `c`\n\n[y]",
+            "[y]:( 'a`b'\n`c`\n\n[y]", "x `a\n[y]:( b` c", "x\n[y]:(\n`a`\n\n[y]", "[y]:(\n[z]:(\n`a`\n\n[y] [z]",
+            "> [y]:(\n> `a`\n\n[y]", "- [y]:(\n  `a`\n\n[y]", "[y]:(\n`a\nb`\n\n[y]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

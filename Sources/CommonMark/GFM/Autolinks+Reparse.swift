@@ -43,19 +43,13 @@ extension Autolinks {
             from = url.range.upperBound
         }
         text += raw[from...]
-        // A first line that opens with three backticks would now open a code block, where the URL's backtick
-        // kept it text (a fence's info string holds none: ``` www.` ```): a stand-in character before them
-        // keeps the line a paragraph's, and comes off again after.
-        let fenceGuard = opensWithBacktickFence(text) ? mark + mark : []
-        text = fenceGuard + text
-        // A paragraph's lines after its first are continuation lines, none of which starts a block (`> a`
-        // there is text): indented four columns, they stay in the paragraph, whose lines libcmark reads
-        // without their indentation. A heading's text ends in its underline, which must stay one.
-        if Tree.type(block) == CMARK_NODE_PARAGRAPH {
-            text = text.reduce(into: []) { indented, byte in
-                indented.append(byte)
-                if byte == 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
-            }
+        // The block's lines are parsed as continuation lines of a paragraph that a line of the mark opens:
+        // indented four columns, none starts a block (a heading's `> a` or `[f]: /u`, a first line that now
+        // opens a fence, ``` www.` ```, where the URL's backtick kept it text), and libcmark takes the
+        // indentation off a paragraph's lines. The mark's line and its soft break come off again after.
+        text = text.reduce(into: mark + [0x0A, 0x20, 0x20, 0x20, 0x20]) { indented, byte in
+            indented.append(byte)
+            if byte == 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
         }
         // Brackets may be reference links: the definitions are read from the whole text after the block's.
         guard
@@ -88,29 +82,18 @@ extension Autolinks {
         var reread: Set<OpaquePointer> = []
         let done = linkFromSource([paragraph], lines: paragraphLines, reading: deeper, rereading: &reread)
         apply([paragraph], smart: reading.smart, source: { paragraphLines }, readFromSource: done)
-        guard linkStandIns(in: paragraph, standIns: standIns, urls: urls, raw: raw) else { return false }
-        if !fenceGuard.isEmpty {
-            guard let first = Tree.firstChild(paragraph), Tree.isText(first) else { return false }
-            let literal = Tree.literalBytes(first)
-            guard literal.starts(with: fenceGuard) else { return false }
-            if literal.count == fenceGuard.count {
-                Tree.remove(first)
-            } else {
-                Tree.setLiteral(first, String(decoding: literal.dropFirst(fenceGuard.count), as: UTF8.self))
-            }
-        }
+        guard linkStandIns(in: paragraph, standIns: standIns, urls: urls, raw: raw),
+            let first = Tree.firstChild(paragraph), Tree.isText(first), Tree.literalBytes(first) == mark,
+            let lineEnd = Tree.next(first), Tree.type(lineEnd) == CMARK_NODE_SOFTBREAK
+        else { return false }
+        Tree.remove(first)
+        Tree.remove(lineEnd)
         for block in unreferenced where !reread.contains(block) {
             FootnoteReferences.separateUnreferencedCarets(in: block)
         }
         for child in Tree.children(block) { Tree.remove(child) }
         Tree.moveChildren(of: paragraph, to: block)
         return true
-    }
-
-    /// Whether text starts with three backticks or more, after up to three spaces.
-    private static func opensWithBacktickFence(_ text: [UInt8]) -> Bool {
-        let start = text.prefix(3).prefix { $0 == 0x20 }.count
-        return text.dropFirst(start).prefix { $0 == UInt8(ascii: "`") }.count >= 3
     }
 
     /// The reads of a text's link reference definitions for blocks parsed again: the whole text is parsed

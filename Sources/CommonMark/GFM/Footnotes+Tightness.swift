@@ -45,6 +45,26 @@ extension Footnotes {
         for list in loose where !reading.isLoose(list, intoDefinitions: false) { cmark_node_set_list_tight(list, 1) }
     }
 
+    /// Makes loose the tight lists whose item holds a definition that ends in a blank line before another:
+    /// the definitions of one item are one list here, which ends in its last one, and in cmark-gfm blocks of
+    /// the item, each of which `S_ends_with_blank_line` looks at (`+ a`, `  [^1]: b`, a blank line,
+    /// `  [^2]: c`). Called once the marks are out, when the lines of the definitions are cmark-gfm's.
+    static func loosenLists(
+        between definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: @escaping (OpaquePointer) -> Bool
+    ) {
+        var reading: BlankLines?
+        for definition in definitions where Tree.next(definition) != nil {
+            guard let group = Tree.parent(definition), let item = Tree.parent(group),
+                Tree.type(item) == CMARK_NODE_ITEM, !isDefinition(item), let list = Tree.parent(item),
+                cmark_node_get_list_tight(list) == 1
+            else { continue }
+            if reading == nil { reading = BlankLines(source: source(), isDefinition: isDefinition) }
+            if reading?.lastLineBlank(definition, in: definition, isDefinition: true) == true {
+                cmark_node_set_list_tight(list, 0)
+            }
+        }
+    }
+
     /// Takes out the marks that the rewrite put after definitions (``blankMark``); returns the lists of the
     /// definitions they followed, each with whether a block follows the mark: the line it stands for is blank
     /// in the containers around the definition, which cmark marks on their last child, the definition, and a
@@ -60,6 +80,20 @@ extension Footnotes {
             }
         }
         return lists
+    }
+
+    /// Takes out the marks after definitions that the parse put elsewhere than after the definition's list,
+    /// which ``removeBlankMarks(after:)`` left: a line of only `>` after definitions in a quote that follows
+    /// a list item's marker (`- >    [^1]:[^2]: c`, `  > [^2]: w`, `>`) is a quote's of its own after the
+    /// list, where the mark is no block to cmark-gfm either.
+    static func removeStrayBlankMarks(in root: OpaquePointer, source: SourceLines) {
+        let all = source.bytes(from: 1, through: source.lines.count)
+        guard ByteSearch.firstIndex(of: Array(blankMark.utf8), in: all, from: all.startIndex) != nil else { return }
+        let strays = Tree.blocks(root) { block in
+            Tree.type(block) == CMARK_NODE_HTML_BLOCK
+                && Tree.literal(block).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
+        }
+        strays.forEach(Tree.remove)
     }
 
     /// Takes out the marks that the rewrite put in definitions (``emptyMark``), making lists loose where the
@@ -129,7 +163,7 @@ private struct BlankLines {
     ///
     /// A definition goes on over a blank line only where the line is empty from its first byte
     /// (`parse_footnote_definition_block_prefix`): at another it ends, marked as its container's last child.
-    private func lastLineBlank(_ node: OpaquePointer, in block: OpaquePointer, isDefinition: Bool = false) -> Bool {
+    func lastLineBlank(_ node: OpaquePointer, in block: OpaquePointer, isDefinition: Bool = false) -> Bool {
         guard let container = Tree.parent(block) else { return false }
         // A table without body rows: cmark-gfm's table takes its delimiter row's line whole, which leaves
         // that line looking blank (``Tables``, which made it, loosened the lists around it).

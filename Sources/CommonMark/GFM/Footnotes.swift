@@ -57,7 +57,7 @@ enum Footnotes {
             if ahead == nil { ahead = LinesAhead(sourceLines) }
             let marker = Self.marker(
                 between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(sourceLines),
-                beforeText: innermostText(of: found.text))
+                beforeText: innermostText(of: found.text, in: line))
             // The item's content starts a column further in where the next line ends the definition, so that a
             // line indented four columns after that line is no longer its; the next line ends one nested on the
             // line where it is blank and not indented four columns past the content of the one around it.
@@ -74,7 +74,7 @@ enum Footnotes {
                 let text = found.text
                 // So may one after list or quote markers that start the text (`[^1]:+ [^2]: a`).
                 let innerBody = afterContainers(text)
-                let nested = definition(at: innerBody)
+                let nested = definition(at: innerBody).flatMap { isIndentedAsCode(innerBody, in: line) ? nil : $0 }
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
                 // The rewrite moves the text a column: tabs among its markers and indentation are written as
                 // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
@@ -267,10 +267,26 @@ enum Footnotes {
         text.dropFirst(containerPrefix(text)).drop { $0 == " " || $0 == "\t" }
     }
 
+    /// Whether the white space before a definition's text after its markers (``afterContainers(_:)``) makes
+    /// it indented code: four columns past a `>` and its optional space (`[^ab]:> \t[^1]:`, where the tab
+    /// takes four), or five past a list marker, whose content then starts one column after it.
+    private static func isIndentedAsCode(_ text: Substring, in line: Substring) -> Bool {
+        let before = line[..<text.startIndex]
+        guard let marker = before.lastIndex(where: { $0 != " " && $0 != "\t" }),
+            before.index(after: marker) < text.startIndex
+        else { return false }
+        let columns = column(of: text.startIndex, in: line) - column(of: before.index(after: marker), in: line)
+        return line[marker] == ">" ? columns - 1 >= 4 : columns >= 5
+    }
+
     /// The text of the innermost of the definitions that start a definition's text, or that text.
-    private static func innermostText(of text: Substring) -> Substring {
+    private static func innermostText(of text: Substring, in line: Substring) -> Substring {
         var text = text
-        while let inner = definition(at: afterContainers(text)) { text = inner.text }
+        while case let inner = afterContainers(text), let found = definition(at: inner),
+            !isIndentedAsCode(inner, in: line)
+        {
+            text = found.text
+        }
         return text
     }
 
@@ -686,7 +702,9 @@ enum Footnotes {
         for (list, followed) in loosening {
             Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
         }
+        removeStrayBlankMarks(in: root, source: source())
         removeMarks(in: items, source: source, isDefinition: isDefinition)
+        loosenLists(between: items, source: source, isDefinition: isDefinition)
         let definitions = byLabel(items, labels: labels, lineShift: lineShift)
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.

@@ -68,7 +68,7 @@ enum Strikethrough {
     ///   - blocks: The paragraphs and headings, which hold all inlines until tables and footnotes are built.
     ///   - skipping: Blocks whose delimiters ``Delimiters`` matched already.
     static func apply(_ blocks: [OpaquePointer], lines: SourceLines, skipping: Set<OpaquePointer> = []) {
-        var parents: [OpaquePointer] = []
+        var parents: [(node: OpaquePointer, block: OpaquePointer)] = []
         for block in blocks where !skipping.contains(block) {
             // A `~` a text node holds is written in its block's lines (one from a character reference is
             // protected and never pairs): a block whose lines hold none is not walked.
@@ -87,14 +87,55 @@ enum Strikethrough {
                 let kind = Tree.type(child)
                 if kind.rawValue >= CMARK_NODE_FIRST_INLINE.rawValue && kind.rawValue <= CMARK_NODE_LAST_INLINE.rawValue
                 {
-                    parents.append(node)
+                    parents.append((node, block))
                 }
             }
         }
-        for parent in parents { process(parent) }
+        // Read only for a block where a run ends right before a hard line break, once.
+        var backslashes = BackslashBreaks(lines: lines)
+        for (parent, block) in parents { process(parent, in: block, backslashes: &backslashes) }
     }
 
-    private static func process(_ parent: OpaquePointer) {
+    /// The hard line breaks written with a backslash, read for a block when first asked.
+    private struct BackslashBreaks {
+        let lines: SourceLines
+        var read: [OpaquePointer: Set<OpaquePointer>] = [:]
+
+        mutating func contains(_ lineBreak: OpaquePointer, in block: OpaquePointer) -> Bool {
+            if read[block] == nil { read[block] = Set(backslashBreaks(in: block, lines: lines)) }
+            return read[block]?.contains(lineBreak) == true
+        }
+    }
+
+    /// The hard line breaks right after a `~` that are written with a backslash, which cmark-gfm reads as
+    /// the character after the run (punctuation: `~\`, a line break, `o~` is struck through), where a break
+    /// of spaces is white space. The block's lines that end in `~\` or in `~` and spaces are matched, in
+    /// order, with the breaks after a text that ends in `~`; none are where their counts differ.
+    private static func backslashBreaks(in block: OpaquePointer, lines: SourceLines) -> [OpaquePointer] {
+        var breaks: [OpaquePointer] = []
+        Tree.walk(block, into: { _ in true }) { node in
+            guard Tree.type(node) == CMARK_NODE_LINEBREAK, let text = Tree.previous(node), Tree.isText(text),
+                Tree.withLiteralBytes(text, { $0.last == UInt8(ascii: "~") })
+            else { return }
+            breaks.append(node)
+        }
+        let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+        guard !breaks.isEmpty, lines.holds(from: first, through: last) else { return [] }
+        var written: [Bool] = []
+        for line in lines.lines[(first - 1)..<(last - 1)] {
+            let bytes = line.utf8
+            let spaces = bytes.reversed().prefix { $0 == 0x20 }.count
+            let end = bytes.dropLast(spaces == 0 && bytes.last == UInt8(ascii: "\\") ? 1 : spaces)
+            guard end.count < bytes.count, spaces != 1, end.last == UInt8(ascii: "~") else { continue }
+            written.append(spaces == 0)
+        }
+        guard written.count == breaks.count else { return [] }
+        return zip(breaks, written).filter { $0.1 }.map(\.0)
+    }
+
+    private static func process(
+        _ parent: OpaquePointer, in block: OpaquePointer, backslashes: inout BackslashBreaks
+    ) {
         var hasTilde = false
         for child in Tree.children(parent)
         where Tree.isText(child)
@@ -108,7 +149,7 @@ enum Strikethrough {
         var delimiters: [Delimiter] = []
         // A footnote reference restored to its source is no text to cmark-gfm's delimiters.
         for child in Tree.children(parent) where Tree.isText(child) && !FootnoteReferences.isMarked(child) {
-            delimiters += split(child, in: parent)
+            delimiters += split(child, in: parent, block: block, backslashes: &backslashes)
         }
         match(&delimiters)
     }
@@ -125,7 +166,9 @@ enum Strikethrough {
     }
 
     /// Splits a text node so that each run of `~` that may delimit is a text node of its own.
-    private static func split(_ node: OpaquePointer, in parent: OpaquePointer) -> [Delimiter] {
+    private static func split(
+        _ node: OpaquePointer, in parent: OpaquePointer, block: OpaquePointer, backslashes: inout BackslashBreaks
+    ) -> [Delimiter] {
         // By byte: `~` is ASCII, and only the scalars around a run are decoded.
         let bytes = Tree.literalBytes(node)
         let tilde = UInt8(ascii: "~")
@@ -149,7 +192,10 @@ enum Strikethrough {
             let previous: Unicode.Scalar? =
                 index > 0 ? CharacterClass.scalar(endingAt: index, in: bytes) : urlEdge(of: before, first: false)
             let following: Unicode.Scalar? =
-                end < bytes.count ? CharacterClass.scalar(startingAt: end, in: bytes) : urlEdge(of: after, first: true)
+                end < bytes.count
+                ? CharacterClass.scalar(startingAt: end, in: bytes)
+                : after.map { Tree.type($0) == CMARK_NODE_LINEBREAK && backslashes.contains($0, in: block) } == true
+                    ? "\\" : urlEdge(of: after, first: true)
             let beforeSpace = previous.map(CharacterClass.isSpace) ?? spaceBefore
             let beforePunct = previous.map(CharacterClass.isPunctuation) ?? !spaceBefore
             let afterSpace = following.map(CharacterClass.isSpace) ?? spaceAfter

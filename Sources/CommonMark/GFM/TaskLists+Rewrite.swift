@@ -20,6 +20,9 @@ extension TaskLists {
 
     /// The block that stands for a task's marker with nothing after it, taken out after parsing.
     static let mark = "<!--\u{2004}-->"
+    /// The mark left open on its line, and what closes it on the last blank line after it.
+    static let markOpen = "<!--\u{2004}"
+    static let markClose = "\u{2004}-->"
 
     /// The source with task lines rewritten (``LineForm``), and, for each rewritten line (1-based), whether
     /// its task is checked and how it was written; nil when no line was rewritten.
@@ -58,16 +61,18 @@ extension TaskLists {
             }
             checked[index + 1] = contains(bytes, "[x]") || contains(bytes, "[X]")
             written[index + 1] = form
+            var markText = mark
             if form != .definition,
                 let blank = blankLineAfter(index, in: lines.lines, content: columns(bytes[..<bracket]), form: form)
             {
                 blankLines[blank.index] = blank.line
+                if blank.line.hasSuffix(markClose) { markText = markOpen }
             }
             let rest: ArraySlice<UInt8> =
                 switch form {
                 case .definition: bytes[(bytes[end...].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? end)...]
                 case .emptyItem: []
-                case .marked: Array(mark.utf8)[...]
+                case .marked: Array(markText.utf8)[...]
                 }
             rewritten.append(Substring(String(decoding: bytes[..<bracket] + rest, as: UTF8.self)))
         }
@@ -89,10 +94,15 @@ extension TaskLists {
     /// The blank line that ends an empty task's item on line index `index`, whose content starts at column
     /// `content`, in cmark-gfm, and what it is written as. While the item has no child, a blank line indented
     /// as its content keeps it, and the first one indented less, or the next line that is not blank, so
-    /// indented, ends it (a task is never in a block quote: its line starts with its list marker). An empty line for the empty item, whose content column may be
-    /// less (`-   [ ] `, two spaces); for the mark, which makes the item go on over a blank line, a mark that
-    /// ends the list where the lines after it are indented as the item's content (a mark alone comes after a
-    /// paragraph the task interrupts, and the item's end is what follows).
+    /// indented, ends it (a task is never in a block quote: its line starts with its list marker). An empty
+    /// line for the empty item, whose content column may be less (`-   [ ] `, two spaces); for the mark,
+    /// which makes the item go on over a blank line, a mark that ends the list where the lines after it are
+    /// indented as the item's content (a mark alone comes after a paragraph the task interrupts, and the
+    /// item's end is what follows).
+    ///
+    /// Where the item goes on over its blank lines, the mark's comment is left open (``markOpen``) and the
+    /// last of them closes it (``markClose``): cmark-gfm's item has no child for the blank lines to make
+    /// end in one, and the mark, a child here, would make the list loose when the item goes on after it.
     private static func blankLineAfter(_ index: Int, in lines: [Substring], content: Int, form: LineForm)
         -> (index: Int, line: Substring)?
     {
@@ -103,7 +113,10 @@ extension TaskLists {
         guard
             let ending = blanks.firstIndex(where: { indentation($0) < content })
                 ?? next.flatMap({ indentation($0) < content ? blanks.indices.first : nil })
-        else { return nil }
+        else {
+            guard form == .marked, let last = blanks.indices.last, next != nil else { return nil }
+            return (last, Substring(String(repeating: " ", count: content) + markClose))
+        }
         let later = lines[(ending + 1)...].first { !isBlank($0) }
         guard form == .marked, let later, indentation(later) >= content else { return (ending, "") }
         return (ending, Substring(String(repeating: " ", count: indentation(lines[index])) + listEnd))

@@ -29,11 +29,16 @@ enum TaskLists {
             let writtenNumber = lineNumber - shift
             if let checked = rewritten[writtenNumber] {
                 if let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
-                    Tree.literal(first) == mark + "\n"
+                    isMark(Tree.literal(first))
                 {
                     Tree.remove(first)
                 }
-                removeListEnd(after: item)
+                removeListEnd(after: item) { list in
+                    guard let first = Tree.firstChild(list) else { return nil }
+                    let number = Tree.startLine(first) - shift
+                    guard number >= 1, number <= written.lines.count else { return nil }
+                    return Array(written.lines[number - 1].utf8).dropFirst(Tree.startColumn(first) - 1).first
+                }
                 tasks.append((item, checked))
                 continue
             }
@@ -119,15 +124,38 @@ enum TaskLists {
         return index + 3
     }
 
+    /// Whether an HTML block's text is the mark alone, or the mark left open, blank lines and its close.
+    private static func isMark(_ literal: String) -> Bool {
+        guard literal != mark + "\n" else { return true }
+        guard literal.hasPrefix(markOpen + "\n"), literal.hasSuffix(markClose + "\n") else { return false }
+        return literal.dropFirst(markOpen.count).dropLast(markClose.count + 1).allSatisfy { $0.isWhitespace }
+    }
+
     /// Takes out the mark that ended an empty task's list at a blank line (``listEnd``), making the lists
-    /// around it loose as that blank line does in cmark-gfm.
-    private static func removeListEnd(after item: OpaquePointer) {
+    /// around it loose as that blank line does in cmark-gfm. A list of the same kind right after it is
+    /// the task's list going on: cmark-gfm's item ends at the blank line, and the list takes the next item
+    /// (`- [ ] `, a blank line, `  - b`), which the mark had to start a list of its own.
+    ///
+    /// - Parameter marker: The first byte of a list's first item (its bullet or first digit), as written.
+    private static func removeListEnd(after item: OpaquePointer, marker: (OpaquePointer) -> UInt8?) {
         guard let list = Tree.parent(item), Tree.lastChild(list) == item, let end = Tree.next(list),
             Tree.type(end) == CMARK_NODE_HTML_BLOCK,
             Tree.literal(end).drop(while: { $0 == " " || $0 == "\t" }) == listEnd + "\n"
         else { return }
         let followed = Tree.next(end) != nil
         Tree.remove(end)
+        if let following = Tree.next(list), Tree.type(following) == CMARK_NODE_LIST,
+            cmark_node_get_list_type(following) == cmark_node_get_list_type(list),
+            cmark_node_get_list_type(list) == CMARK_ORDERED_LIST
+                ? cmark_node_get_list_delim(following) == cmark_node_get_list_delim(list)
+                : marker(following) == marker(list)
+        {
+            Tree.moveChildren(of: following, to: list)
+            Tree.remove(following)
+            // The blank line is inside the list now, and makes only that list loose.
+            cmark_node_set_list_tight(list, 0)
+            return
+        }
         Tree.loosenLists(endingInBlankLine: list, followed: followed) { _ in false }
     }
 

@@ -64,8 +64,9 @@ enum UnbalancedDestinations {
         var escapes = escapes(in: bytes)
         guard !escapes.isEmpty else { return parse(source) }
         for _ in 0..<2 {
-            guard let root = parse(escaped(bytes, at: escapes)) else { return nil }
-            let held = heldLines(root, among: Set(escapes.definitions.keys))
+            let text = escaped(bytes, at: escapes)
+            guard let root = parse(text) else { return nil }
+            let held = heldLines(root, among: Set(escapes.definitions.keys), text: text, parse: parse)
             let unlinked = unlinkedLines(root, among: Set(escapes.inline.keys))
             if held.isEmpty && unlinked.isEmpty { return root }
             cmark_node_free(root)
@@ -141,18 +142,62 @@ enum UnbalancedDestinations {
 
     /// The lines among `lines` that a leaf block of `root` spans. A paragraph's definitions are taken out of
     /// it, but not out of its lines: it holds the lines of the text it has left, its last, as many as its
-    /// line breaks tell (all of them where a code span, whose line breaks become spaces, may hide one).
-    private static func heldLines(_ root: OpaquePointer, among lines: Set<Int>) -> [Int] {
+    /// line breaks tell. Where a code span, whose line breaks become spaces, may hide one, they are counted
+    /// in a parse of `text` with that paragraph's backticks written as letters, which reads the same
+    /// definitions (a backtick is no syntax of theirs) and leaves no code.
+    private static func heldLines(
+        _ root: OpaquePointer, among lines: Set<Int>, text: String, parse: (String) -> OpaquePointer?
+    ) -> [Int] {
+        var spans: [ClosedRange<Int>] = []
+        var coded: [ClosedRange<Int>] = []
         // libcmark ends an HTML block closed on its first line at line 0.
-        let spans = Tree.blocks(root) { !Tree.holdsBlocks($0) }.map { block in
-            let (first, last) = (Tree.startLine(block), max(Tree.startLine(block), Tree.endLine(block)))
+        for block in Tree.blocks(root, where: { !Tree.holdsBlocks($0) }) {
+            let span = Tree.startLine(block)...max(Tree.startLine(block), Tree.endLine(block))
             // A setext heading's lines are not counted: libcmark may end it on a line after its underline.
-            guard Tree.type(block) == CMARK_NODE_PARAGRAPH, last > first, let breaks = lineBreaks(in: block) else {
-                return first...last
+            guard Tree.type(block) == CMARK_NODE_PARAGRAPH, span.count > 1 else {
+                spans.append(span)
+                continue
             }
-            return max(first, last - breaks)...last
+            if let breaks = lineBreaks(in: block) {
+                spans.append(max(span.lowerBound, span.upperBound - breaks)...span.upperBound)
+            } else if lines.contains(where: span.contains) {
+                coded.append(span)
+            } else {
+                spans.append(span)
+            }
+        }
+        if !coded.isEmpty {
+            let probe = parse(writingBackticksAsLetters(text, on: coded))
+            defer { probe.map(cmark_node_free) }
+            let paragraphs = probe.map { Tree.blocks($0) { Tree.type($0) == CMARK_NODE_PARAGRAPH } } ?? []
+            for span in coded {
+                let same = paragraphs.first {
+                    Tree.startLine($0) == span.lowerBound && Tree.endLine($0) == span.upperBound
+                }
+                guard let breaks = same.flatMap(lineBreaks(in:)) else {
+                    spans.append(span)
+                    continue
+                }
+                spans.append(max(span.lowerBound, span.upperBound - breaks)...span.upperBound)
+            }
         }
         return lines.filter { line in spans.contains { $0.contains(line) } }
+    }
+
+    /// The text with each backtick on the lines of `spans` (1-based) written as `x`.
+    private static func writingBackticksAsLetters(_ text: String, on spans: [ClosedRange<Int>]) -> String {
+        var bytes = Array(text.utf8)
+        var line = 1
+        for index in bytes.indices {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "`"), spans.contains(where: { $0.contains(line) }) {
+                bytes[index] = UInt8(ascii: "x")
+            } else if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                // A CR ends a line unless an LF follows it, which ends the line instead.
+                line += 1
+            }
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The line breaks in a block's text, soft and hard and inside raw HTML; nil where it holds code.
