@@ -34,43 +34,28 @@ public final class Document {
         // cmark-gfm 0.29 reads `<textarea` as any tag; libcmark 0.30 starts a block of raw HTML there.
         let standIn = extensions.isEmpty ? nil : TextareaTags.standingIn(written)
         let markdown = standIn?.text ?? written
-        var (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
-            markdown, options: options, extensions: extensions)
+        var parsed: Parsed = try Self.parse(markdown, options: options, extensions: extensions)
         // Split into lines once, and only for the extensions that look at the source.
-        var writtenLines = SourceLines.lazily(source)
+        var writtenLines = SourceLines.lazily(parsed.source)
         // cmark-gfm 0.29 starts an HTML block at a tag alone on a lazy line.
         let tagLines =
-            extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: root, source: source, lines: writtenLines)
+            extensions.isEmpty
+            ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: writtenLines)
         var tableParse = try Self.parseTables(
-            &root, source: source, lines: writtenLines, options: options, extensions: extensions)
+            &parsed.root, source: parsed.source, lines: writtenLines, options: options, extensions: extensions)
         let tableMarks = tableParse.plans.compactMap(\.lazyLine)
         // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
-        // goes on the paragraph that line starts.
-        var marks =
-            tableMarks
-            + tagLines.filter { tag in
-                !tableMarks.contains { mark in
-                    let lines = writtenLines()
-                    return mark.line < tag.line && (mark.line...tag.line).allSatisfy { !lines.isBlank($0, quotes: 0) }
-                }
+        // goes on the paragraph that line starts, unless a container starts again before it (a later round).
+        let tags = tagLines.filter { tag in
+            !tableMarks.contains { mark in
+                let lines = writtenLines()
+                return mark.line < tag.line && (mark.line...tag.line).allSatisfy { !lines.isBlank($0, quotes: 0) }
             }
-        for round in 1...3 {
-            // Such lazy lines, and lines after tables' rows that lack a container's `>` or indentation, close
-            // their containers in cmark-gfm: the text is parsed again with marks that make libcmark close them.
-            guard let closed = LazyLines.marking(markdown, at: marks) else { break }
-            cmark_node_free(root)
-            if let cells = tableParse.cells { cmark_node_free(cells.root) }
-            (root, source, footnoteLabels, rewrittenTasks) = try Self.parse(
-                closed, options: options, extensions: extensions)
-            writtenLines = SourceLines.lazily(source)
-            tableParse = try Self.parseTables(
-                &root, source: source, lines: writtenLines, options: options, extensions: extensions)
-            LazyLines.removeMarks(root)
-            // A table after the containers a mark closed may end at lines of its own (code after its rows).
-            let more = LazyLines.written(tableParse.plans.compactMap(\.lazyLine), markedAt: marks)
-            guard !more.isEmpty, round < 3 else { break }
-            marks += more
         }
+        try Self.closeLazyLines(
+            of: markdown, tags: tags, parsed: &parsed, lines: &writtenLines, tableParse: &tableParse,
+            options: options, extensions: extensions)
+        let (root, source, footnoteLabels, rewrittenTasks) = parsed
         let shift = tableParse.shift
         // The text libcmark parsed last, whose lines the nodes' positions count.
         let parsedText = tableParse.parsedText ?? source
@@ -109,6 +94,43 @@ public final class Document {
         if let standIn { TextareaTags.restore(root, standIn.standIn) }
         self.root = root
         self.lineShift = shift
+    }
+
+    /// What ``parse(_:options:extensions:)`` returns: the tree, the text parsed, the footnote definitions'
+    /// labels and the rewritten task lines.
+    private typealias Parsed = (
+        root: OpaquePointer, source: String, footnoteLabels: [Footnotes.Position: String], rewrittenTasks: [Int: Bool]
+    )
+
+    /// Parses the text again with marks (see ``LazyLines``) before the lazy lines that close their containers
+    /// in cmark-gfm: after tables' rows, and tags alone (`tags`, found in the first parse).
+    ///
+    /// The lines after a mark may be read otherwise in the parse with it: the marks of later tables that the
+    /// mark may change (``LazyLines/independent(_:lines:)``), and tags lazy in a container that starts after
+    /// it, are found in the next parse's tree.
+    private static func closeLazyLines(
+        of markdown: String, tags: [LazyLines.Mark], parsed: inout Parsed, lines: inout () -> SourceLines,
+        tableParse: inout TableParse, options: RenderOptions, extensions: Extensions
+    ) throws(CommonMarkError) {
+        var (marks, tags) = ([LazyLines.Mark](), tags)
+        for _ in 1...8 {
+            // A table after the containers a mark closed may end at lines of its own (code after its rows).
+            let more = LazyLines.written(LazyLines.independent(tableParse.plans, lines: lines()), markedAt: marks)
+            let moreTags = LazyLines.written(tags, markedAt: marks).filter { tag in
+                !more.contains { $0.line == tag.line }
+            }
+            guard !more.isEmpty || !moreTags.isEmpty else { break }
+            marks += more + moreTags
+            guard let closed = LazyLines.marking(markdown, at: marks) else { break }
+            cmark_node_free(parsed.root)
+            if let cells = tableParse.cells { cmark_node_free(cells.root) }
+            parsed = try Self.parse(closed, options: options, extensions: extensions)
+            lines = SourceLines.lazily(parsed.source)
+            tags = LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
+            tableParse = try Self.parseTables(
+                &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions)
+            LazyLines.removeMarks(parsed.root)
+        }
     }
 
     /// The tables found in the first parse, and how their cells were parsed.

@@ -656,6 +656,14 @@ import Testing
             "[y]:( \"`t`\"\nb `c`\n\n[y]",
             "[y]:( 'a`b'\n`c`\n\n[y]", "x `a\n[y]:( b` c", "x\n[y]:(\n`a`\n\n[y]", "[y]:(\n[z]:(\n`a`\n\n[y] [z]",
             "> [y]:(\n> `a`\n\n[y]", "- [y]:(\n  `a`\n\n[y]", "[y]:(\n`a\nb`\n\n[y]",
+            // A mark that closes containers after a table changes how the lines after it read: a later table's
+            // lazy line and a tag lazy in a later quote are found again in the parse with the mark.
+            "2. a|b\n   -|-\n[\n3. ||||\n   -|-|-\n|", "2. a|b\n   -|-\nx\n3. ||||\n   -|-|-\n|",
+            "1. a|b\n   -|-\nx\n2. ||\n   -|-\n|", "- a|b\n  -|-\nx\n\n  c|d\n  -|-\ny",
+            "- a|b\n  -|-\nx\n- c|d\n  -|-\ny", "> a|b\n> -|-\nx\n> c|d\n> -|-\ny",
+            "- a|b\n  -|-\nx\n\n- c|d\n  -|-\ny\n\nz\n\n- e|f\n  -|-\nw",
+            "> - a|b\n>   -|-\n> x\n> - c|d\n>   -|-\n>y", "||\n|-\n-\n>]\n<b>", "||\n|-\n- a\n>]\n<b>",
+            "||\n|-\n-\n> a\n<b>\n\n- c|d\n  -|-\ny", "|a|\n|-|\n> q\n<div>",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

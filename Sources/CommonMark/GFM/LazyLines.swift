@@ -50,6 +50,32 @@ enum LazyLines {
         return output
     }
 
+    /// The marks of tables' lazy lines that one parse can place: each mark closes containers, so the lines
+    /// after it may be read otherwise in the parse with it (`- a|b`, `  -|-`, `x`, a blank line, `  c|d`,
+    /// `  -|-`, `y` makes `y` a row of a table after the list), and a later table's mark is placed in the
+    /// next parse unless its block starts after a blank line past the mark, at the document's level, with
+    /// no line between that could open a fence or HTML block that goes on over blank lines.
+    static func independent(_ plans: [Tables.Plan], lines: SourceLines) -> [Mark] {
+        let found = plans.compactMap { plan in plan.lazyLine.map { (mark: $0, outer: plan.outerLine) } }
+            .sorted { $0.mark.line < $1.mark.line }
+        var marks: [Mark] = []
+        for (mark, outer) in found {
+            if let last = marks.last {
+                guard outer > last.line, (last.line..<outer).contains(where: { lines.isBlank($0, quotes: 0) }),
+                    !(last.line..<outer).contains(where: { opensLongBlock(lines.lines[$0 - 1]) })
+                else { break }
+            }
+            marks.append(mark)
+        }
+        return marks
+    }
+
+    /// Whether the line, after `>` markers and white space, starts with a fence's character or `<`.
+    private static func opensLongBlock(_ line: Substring) -> Bool {
+        let first = line.utf8.first { $0 != UInt8(ascii: " ") && $0 != UInt8(ascii: "\t") && $0 != UInt8(ascii: ">") }
+        return first == UInt8(ascii: "`") || first == UInt8(ascii: "~") || first == UInt8(ascii: "<")
+    }
+
     /// The marks found in a text that ``marking(_:at:)`` wrote with `marks`, numbered by the lines as written,
     /// those not among `marks`.
     static func written(_ found: [Mark], markedAt marks: [Mark]) -> [Mark] {

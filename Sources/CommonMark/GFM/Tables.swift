@@ -79,6 +79,8 @@ enum Tables {
         /// Whether the paragraph starts with link reference definitions that a setext underline made libcmark
         /// read, as cmark-gfm reads them there, before the table's rows: they define links in both parses.
         var keepsDefinitions = false
+        /// The first line of the block, a child of the document, that the table's paragraph is in.
+        var outerLine = 0
 
         mutating func mark(_ line: Int, quotes: Int, indent: Int) {
             lazyLine = LazyLines.Mark(line: line, quotes: quotes, indent: indent)
@@ -244,7 +246,8 @@ enum Tables {
         var budget = cellBudget
         var absorbed: Set<OpaquePointer> = []
         for block in blocks where !absorbed.contains(block) {
-            let plan = self.plan(for: block, source: source, taskLists: taskLists, budget: &budget, absorbed: &absorbed)
+            var plan = self.plan(for: block, source: source, taskLists: taskLists, budget: &budget, absorbed: &absorbed)
+            plan?.outerLine = Tree.startLine(Tree.outermostBlock(of: block))
             if let plan { plans.append(plan) }
         }
         return plans

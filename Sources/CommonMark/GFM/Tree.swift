@@ -17,6 +17,13 @@ enum Tree {
     static func previous(_ node: Pointer) -> Pointer? { cmark_node_previous(node) }
     static func firstChild(_ node: Pointer) -> Pointer? { cmark_node_first_child(node) }
     static func lastChild(_ node: Pointer) -> Pointer? { cmark_node_last_child(node) }
+    /// The node's ancestor (or the node) that is a child of the document.
+    static func outermostBlock(of node: Pointer) -> Pointer {
+        var block = node
+        while let parent = parent(block), type(parent) != CMARK_NODE_DOCUMENT { block = parent }
+        return block
+    }
+
     static func startLine(_ node: Pointer) -> Int { Int(cmark_node_get_start_line(node)) }
     /// The last line of a node; libcmark ends a setext heading followed by a blank line at column 0 of
     /// that blank line, which holds none of it.
