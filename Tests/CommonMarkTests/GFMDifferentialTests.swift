@@ -664,6 +664,11 @@ import Testing
             "- a|b\n  -|-\nx\n\n- c|d\n  -|-\ny\n\nz\n\n- e|f\n  -|-\nw",
             "> - a|b\n>   -|-\n> x\n> - c|d\n>   -|-\n>y", "||\n|-\n-\n>]\n<b>", "||\n|-\n- a\n>]\n<b>",
             "||\n|-\n-\n> a\n<b>\n\n- c|d\n  -|-\ny", "|a|\n|-|\n> q\n<div>",
+            // A definition `[y]:(` before a setext heading's text: the heading holds its text's lines only.
+            "[y]:(\nb\n===\n\n[y]", "[y]:(\nb\n===", "[y]:(\nb\nc\n---\n\n[y]", "> [y]:(\n> b\n> ===\n\n[y]",
+            "- [y]:(\n  b\n  ---\n\n[y]", "[y]:( \"t\"\nb\n===\n\n[y]", "[y]:(\n[z]:a(\nb\n===\n\n[y] [z]",
+            "[y]:(\nb `c`\n===\n\n[y]", "[y]:(\nb `c\nd`\n===\n\n[y]", "[y]:(\nb\n===\n- x\n\n[y]",
+            "[y]:(\n\"t\"\nb\n===\n\n[y]", "[y]:(\nb\\\nc\n===\n\n[y]", "[y]:(\n<a\nb>\n===\n\n[y]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

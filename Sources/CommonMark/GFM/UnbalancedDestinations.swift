@@ -153,35 +153,60 @@ enum UnbalancedDestinations {
         // libcmark ends an HTML block closed on its first line at line 0.
         for block in Tree.blocks(root, where: { !Tree.holdsBlocks($0) }) {
             let span = Tree.startLine(block)...max(Tree.startLine(block), Tree.endLine(block))
-            // A setext heading's lines are not counted: libcmark may end it on a line after its underline.
-            guard Tree.type(block) == CMARK_NODE_PARAGRAPH, span.count > 1 else {
+            let kind = Tree.type(block)
+            guard kind == CMARK_NODE_PARAGRAPH || kind == CMARK_NODE_HEADING, span.count > 1,
+                lines.contains(where: span.contains)
+            else {
                 spans.append(span)
                 continue
             }
-            if let breaks = lineBreaks(in: block) {
-                spans.append(max(span.lowerBound, span.upperBound - breaks)...span.upperBound)
-            } else if lines.contains(where: span.contains) {
-                coded.append(span)
+            if let held = heldSpan(of: block, text: text) {
+                spans.append(held)
             } else {
-                spans.append(span)
+                coded.append(span)
             }
         }
         if !coded.isEmpty {
-            let probe = parse(writingBackticksAsLetters(text, on: coded))
+            let probeText = writingBackticksAsLetters(text, on: coded)
+            let probe = parse(probeText)
             defer { probe.map(cmark_node_free) }
-            let paragraphs = probe.map { Tree.blocks($0) { Tree.type($0) == CMARK_NODE_PARAGRAPH } } ?? []
+            let blocks = probe.map { root in
+                Tree.blocks(root) { Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING }
+            }
             for span in coded {
-                let same = paragraphs.first {
+                let same = blocks?.first {
                     Tree.startLine($0) == span.lowerBound && Tree.endLine($0) == span.upperBound
                 }
-                guard let breaks = same.flatMap(lineBreaks(in:)) else {
-                    spans.append(span)
-                    continue
-                }
-                spans.append(max(span.lowerBound, span.upperBound - breaks)...span.upperBound)
+                spans.append(same.flatMap { heldSpan(of: $0, text: probeText) } ?? span)
             }
         }
         return lines.filter { line in spans.contains { $0.contains(line) } }
+    }
+
+    /// The lines of a paragraph or setext heading that its text holds, its last ones (see
+    /// ``heldLines(_:among:text:parse:)``); nil where its text holds code.
+    private static func heldSpan(of block: OpaquePointer, text: String) -> ClosedRange<Int>? {
+        guard Tree.type(block) == CMARK_NODE_PARAGRAPH else { return setextLines(of: block, text: text) }
+        let (first, last) = (Tree.startLine(block), Tree.endLine(block))
+        return lineBreaks(in: block).map { max(first, last - $0)...last }
+    }
+
+    /// The lines of a setext heading's text and underline, which start after the definitions libcmark took out
+    /// of its paragraph (`[y]:(`, `b`, `===`) as the heading's lines do not; nil where its text holds code.
+    /// libcmark may end the heading on a line after its underline (`a`, `---`, `- x` ends on the item's line),
+    /// so the underline is the first line of only `=` or `-` after its first, past `>` markers and white space.
+    private static func setextLines(of heading: OpaquePointer, text: String) -> ClosedRange<Int>? {
+        let (first, last) = (Tree.startLine(heading), Tree.endLine(heading))
+        guard let breaks = lineBreaks(in: heading) else { return nil }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let underline = (first + 1...last).first { number in
+            guard number <= lines.count else { return false }
+            let line = lines[number - 1].utf8.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x3E }
+            let mark = line.prefix { $0 == 0x3D || $0 == 0x2D }
+            guard let lead = mark.first, mark.allSatisfy({ $0 == lead }) else { return false }
+            return line.dropFirst(mark.count).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
+        }
+        return underline.map { max(first, $0 - 1 - breaks)...last }
     }
 
     /// The text with each backtick on the lines of `spans` (1-based) written as `x`.
