@@ -669,6 +669,12 @@ import Testing
             "- [y]:(\n  b\n  ---\n\n[y]", "[y]:( \"t\"\nb\n===\n\n[y]", "[y]:(\n[z]:a(\nb\n===\n\n[y] [z]",
             "[y]:(\nb `c`\n===\n\n[y]", "[y]:(\nb `c\nd`\n===\n\n[y]", "[y]:(\nb\n===\n- x\n\n[y]",
             "[y]:(\n\"t\"\nb\n===\n\n[y]", "[y]:(\nb\\\nc\n===\n\n[y]", "[y]:(\n<a\nb>\n===\n\n[y]",
+            // A link `[a]((b )` beside a bare URL that does not run on into its destination.
+            "[a]((b ) www.x.com", "www.x.com [a]((b )", "www.x.com[a]((b )", "[a]((b )www.x.com", "[a]((www.b )",
+            "[a]((b ) http://x.com/a\\_b", "x@y.com [a]((b )", "[a]((b ) a@b.com", "www.x.com\n[a]((b )",
+            "*www.x.com* [a]((b ) `c`", "[a]((b ) www.x.com`a`", "[a]((b\n) www.x.com", "[a]((b \"t\") www.c.d",
+            "[a]((b ) www.x.com \\_", "[a]((b ) www.x.com &amp;", "[a]((b ) \"www.x.com\"", "[a]((b ) www.x.com\\\nc",
+            "[a]((b ) www.x.com [c](d)", "[a]((b ) [a]((b ) www.x.com \\_ [a]((b )",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

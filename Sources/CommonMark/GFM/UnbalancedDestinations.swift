@@ -10,6 +10,9 @@ enum UnbalancedDestinations {
     struct Escapes {
         var definitions: [Int: [Int]] = [:]
         var inline: [Int: [Int]] = [:]
+        /// The lines of inline links whose destination is in one run of non-white space with a `www.`, a
+        /// `://` or an `@`: a bare URL there, read from the source as written, would take the escape.
+        var nearURLs: Set<Int> = []
 
         var isEmpty: Bool { definitions.isEmpty && inline.isEmpty }
     }
@@ -49,6 +52,7 @@ enum UnbalancedDestinations {
                 escapes.definitions[line.number, default: []] += open
             } else {
                 escapes.inline[line.number, default: []] += open
+                if mayHoldURL(source, around: found, to: scanned) { escapes.nearURLs.insert(line.number) }
             }
         }
         return escapes
@@ -67,7 +71,7 @@ enum UnbalancedDestinations {
             let text = escaped(bytes, at: escapes)
             guard let root = parse(text) else { return nil }
             let held = heldLines(root, among: Set(escapes.definitions.keys), text: text, parse: parse)
-            let unlinked = unlinkedLines(root, among: Set(escapes.inline.keys))
+            let unlinked = unlinkedLines(root, among: Set(escapes.inline.keys), nearURLs: escapes.nearURLs)
             if held.isEmpty && unlinked.isEmpty { return root }
             cmark_node_free(root)
             for line in held { escapes.definitions[line] = nil }
@@ -122,6 +126,20 @@ enum UnbalancedDestinations {
             }
         }
         return open
+    }
+
+    /// Whether the run of non-white space around the `(` at `index`, up to `end`, holds a `www.`, a `://` or
+    /// an `@`.
+    private static func mayHoldURL(_ source: [UInt8], around index: Int, to end: Int) -> Bool {
+        var start = index
+        while start > 0, !isWhiteSpace(source[start - 1]) { start -= 1 }
+        let run = source[start..<min(max(end, index), source.count)]
+        return run.contains(UInt8(ascii: "@"))
+            || run.indices.contains { run[$0...].starts(with: "www.".utf8) || run[$0...].starts(with: "://".utf8) }
+    }
+
+    private static func isWhiteSpace(_ byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B || byte == 0x0C
     }
 
     private static func isPunctuation(_ byte: UInt8) -> Bool {
@@ -242,8 +260,9 @@ enum UnbalancedDestinations {
 
     /// The lines among `lines` whose leaf block is no paragraph or heading holding a link to a destination
     /// with a `(`, or shows an escape that the parse did not take (in code or raw HTML), or may hold a bare
-    /// URL, which is read from the source as written.
-    private static func unlinkedLines(_ root: OpaquePointer, among lines: Set<Int>) -> [Int] {
+    /// URL that runs on into the destination (on a line of `nearURLs`), as it is read from the source as
+    /// written.
+    private static func unlinkedLines(_ root: OpaquePointer, among lines: Set<Int>, nearURLs: Set<Int>) -> [Int] {
         guard !lines.isEmpty else { return [] }
         var linked: [ClosedRange<Int>] = []
         for block in Tree.blocks(root, where: { !Tree.holdsBlocks($0) }) {
@@ -251,6 +270,7 @@ enum UnbalancedDestinations {
             guard lines.contains(where: span.contains),
                 Tree.type(block) == CMARK_NODE_PARAGRAPH || Tree.type(block) == CMARK_NODE_HEADING
             else { continue }
+            let nearURL = nearURLs.contains(where: span.contains)
             var hasLink = false
             var showsEscape = false
             Tree.walk(block, into: { _ in true }) { node in
@@ -260,7 +280,8 @@ enum UnbalancedDestinations {
                     showsEscape = showsEscape || Tree.literal(node).contains("\\(")
                 case CMARK_NODE_TEXT:
                     let text = Tree.literal(node)
-                    showsEscape = showsEscape || text.contains("www.") || text.contains("://") || text.contains("@")
+                    let mayLink = text.contains("www.") || text.contains("://") || text.contains("@")
+                    showsEscape = showsEscape || (nearURL && mayLink)
                 default: break
                 }
             }
