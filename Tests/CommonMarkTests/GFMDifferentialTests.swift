@@ -675,6 +675,10 @@ import Testing
             "*www.x.com* [a]((b ) `c`", "[a]((b ) www.x.com`a`", "[a]((b\n) www.x.com", "[a]((b \"t\") www.c.d",
             "[a]((b ) www.x.com \\_", "[a]((b ) www.x.com &amp;", "[a]((b ) \"www.x.com\"", "[a]((b ) www.x.com\\\nc",
             "[a]((b ) www.x.com [c](d)", "[a]((b ) [a]((b ) www.x.com \\_ [a]((b )",
+            // A tag on a lazy line after a list in a quote in an item stays in the item outside the quote.
+            "- > - a\n    <a>", "- > a\n    <a>", "- > - a\n  <a>", "- > - a\n   <a>", "1. > - a\n     <a>",
+            "1. > - a\n       <a>", "- > - a\n      <a>", "- - > - a\n      <a>", "> - > - a\n    <a>",
+            "- > - a\n    <a>\n    b", "- > - a\n    <div>", "- > - a|b\n  >   -|-\n    c", "- > 1. a\n    </b>",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -118,7 +118,8 @@ enum LazyLines {
                 let line = content[number - first]
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
                 // Four columns past the content of what the line stays in, it is code, no tag.
-                let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: margin ?? 0)
+                let outside = margin ?? Tables.outsideItemContent(of: paragraph, source: source)
+                let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: outside)
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
                 marks.append(Mark(line: number, quotes: line.quotesFound, indent: line.indent))
             }

@@ -97,7 +97,7 @@ enum Tables {
             let quotes = Tree.quoteDepth(of: block)
             let kept = LazyLines.keptItemContent(
                 of: lines[index], quotes: quotes, items: itemContentColumns(of: block, source: source, quotes: quotes),
-                outside: quoteMargin(of: block, source: source) ?? 0)
+                outside: outsideItemContent(of: block, source: source))
             mark(line + index, quotes: lines[index].quotesFound, indent: kept + min(lines[index].indent - kept, 3))
         }
     }
@@ -708,6 +708,30 @@ enum Tables {
         }
         guard quoted else { return nil }
         return item.map { itemContentColumn(of: $0, source: source) ?? 0 } ?? 0
+    }
+
+    /// The content column of the innermost list item outside a block's quotes, which a lazy line without any
+    /// `>` stays in where indented for it: the quote margin, or where a list item inside the quotes leaves
+    /// none (`- > - a`), the item found around the outermost quote; 0 for none.
+    static func outsideItemContent(of block: OpaquePointer, source: SourceLines) -> Int {
+        if let margin = quoteMargin(of: block, source: source) { return margin }
+        var ancestor = Tree.parent(block)
+        var quoted = false
+        while let current = ancestor, Tree.type(current) != CMARK_NODE_DOCUMENT {
+            if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE {
+                quoted = true
+            } else if quoted, Tree.type(current) == CMARK_NODE_ITEM {
+                // The first item past a quote; another quote further out leaves the line none.
+                var outer = Tree.parent(current)
+                while let next = outer, Tree.type(next) != CMARK_NODE_DOCUMENT {
+                    if Tree.type(next) == CMARK_NODE_BLOCK_QUOTE { return 0 }
+                    outer = Tree.parent(next)
+                }
+                return itemContentColumn(of: current, source: source) ?? 0
+            }
+            ancestor = Tree.parent(current)
+        }
+        return 0
     }
 
     /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's
