@@ -679,6 +679,9 @@ import Testing
             "- > - a\n    <a>", "- > a\n    <a>", "- > - a\n  <a>", "- > - a\n   <a>", "1. > - a\n     <a>",
             "1. > - a\n       <a>", "- > - a\n      <a>", "- - > - a\n      <a>", "> - > - a\n    <a>",
             "- > - a\n    <a>\n    b", "- > - a\n    <div>", "- > - a|b\n  >   -|-\n    c", "- > 1. a\n    </b>",
+            // A tag on a lazy line before a setext underline, which made libcmark's paragraph a heading.
+            "2. [ref]: x\n<span>\n   -", "- [r]: x\n<span>\n  -", "- a\n<span>\n  -", "- a\n<span>\n  ===",
+            "> a\n<b>\n> ---", "> a\n<b>\n---", "- a\n  b\n<span>\n  -", "- a\n<span>\nc\n  -", "- a\n<span>\n  -\n- b",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

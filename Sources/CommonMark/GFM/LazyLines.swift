@@ -90,14 +90,17 @@ enum LazyLines {
         }
     }
 
-    /// The lazy lines of paragraphs in block quotes and list items that hold an HTML tag alone.
+    /// The lazy lines of paragraphs (and setext headings) in block quotes and list items that hold an HTML tag
+    /// alone.
     static func htmlTagLines(in root: OpaquePointer, source: String, lines: () -> SourceLines) -> [Mark] {
         let candidates = tagLineNumbers(source)
         guard !candidates.isEmpty else { return [] }
         let source = lines()
         var marks: [Mark] = []
+        // A setext underline after the tag (`- a`, `<span>`, `  -`) made libcmark's paragraph a heading.
         let paragraphs = Tree.blocks(root) {
-            Tree.type($0) == CMARK_NODE_PARAGRAPH && Tree.parent($0) != root && Tree.endLine($0) > Tree.startLine($0)
+            (Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING) && Tree.parent($0) != root
+                && Tree.endLine($0) > Tree.startLine($0)
         }
         // Paragraphs hold lines of their own, in document order, as the candidates are: one pass over both.
         var next = 0
