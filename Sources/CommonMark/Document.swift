@@ -115,7 +115,10 @@ public final class Document {
         var (marks, tags) = ([LazyLines.Mark](), tags)
         for _ in 1...8 {
             // A table after the containers a mark closed may end at lines of its own (code after its rows).
-            let more = LazyLines.written(LazyLines.independent(tableParse.plans, lines: lines()), markedAt: marks)
+            // The lines are split only for a document with tables.
+            let plans = tableParse.plans
+            let more =
+                plans.isEmpty ? [] : LazyLines.written(LazyLines.independent(plans, lines: lines()), markedAt: marks)
             let moreTags = LazyLines.written(tags, markedAt: marks).filter { tag in
                 !more.contains { $0.line == tag.line }
             }
