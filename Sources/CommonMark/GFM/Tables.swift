@@ -691,10 +691,9 @@ enum Tables {
     /// when list items, or nothing, are all the containers outside them: the innermost item's content
     /// column, or 0. nil for a block in no quote or with a list item inside a quote.
     static func quoteMargin(of block: OpaquePointer, source: SourceLines) -> Int? {
-        var ancestor = Tree.parent(block)
         var quoted = false
         var item: OpaquePointer?
-        while let current = ancestor, Tree.type(current) != CMARK_NODE_DOCUMENT {
+        for current in Tree.ancestors(of: block) {
             switch Tree.type(current) {
             case CMARK_NODE_BLOCK_QUOTE:
                 guard item == nil else { return nil }
@@ -704,7 +703,6 @@ enum Tables {
                 item = item ?? current
             default: break
             }
-            ancestor = Tree.parent(current)
         }
         guard quoted else { return nil }
         return item.map { itemContentColumn(of: $0, source: source) ?? 0 } ?? 0
@@ -715,23 +713,13 @@ enum Tables {
     /// none (`- > - a`), the item found around the outermost quote; 0 for none.
     static func outsideItemContent(of block: OpaquePointer, source: SourceLines) -> Int {
         if let margin = quoteMargin(of: block, source: source) { return margin }
-        var ancestor = Tree.parent(block)
-        var quoted = false
-        while let current = ancestor, Tree.type(current) != CMARK_NODE_DOCUMENT {
-            if Tree.type(current) == CMARK_NODE_BLOCK_QUOTE {
-                quoted = true
-            } else if quoted, Tree.type(current) == CMARK_NODE_ITEM {
-                // The first item past a quote; another quote further out leaves the line none.
-                var outer = Tree.parent(current)
-                while let next = outer, Tree.type(next) != CMARK_NODE_DOCUMENT {
-                    if Tree.type(next) == CMARK_NODE_BLOCK_QUOTE { return 0 }
-                    outer = Tree.parent(next)
-                }
-                return itemContentColumn(of: current, source: source) ?? 0
-            }
-            ancestor = Tree.parent(current)
-        }
-        return 0
+        let containers = Tree.ancestors(of: block)
+        // The first item past a quote; another quote further out leaves the line none.
+        guard let quote = containers.firstIndex(where: { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }),
+            let item = containers[quote...].firstIndex(where: { Tree.type($0) == CMARK_NODE_ITEM }),
+            !containers[item...].contains(where: { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE })
+        else { return 0 }
+        return itemContentColumn(of: containers[item], source: source) ?? 0
     }
 
     /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's

@@ -17,11 +17,20 @@ enum Tree {
     static func previous(_ node: Pointer) -> Pointer? { cmark_node_previous(node) }
     static func firstChild(_ node: Pointer) -> Pointer? { cmark_node_first_child(node) }
     static func lastChild(_ node: Pointer) -> Pointer? { cmark_node_last_child(node) }
+    /// The node's containers, innermost first, up to the document (which is not one of them).
+    static func ancestors(of node: Pointer) -> [Pointer] {
+        var found: [Pointer] = []
+        var ancestor = parent(node)
+        while let current = ancestor, type(current) != CMARK_NODE_DOCUMENT {
+            found.append(current)
+            ancestor = parent(current)
+        }
+        return found
+    }
+
     /// The node's ancestor (or the node) that is a child of the document.
     static func outermostBlock(of node: Pointer) -> Pointer {
-        var block = node
-        while let parent = parent(block), type(parent) != CMARK_NODE_DOCUMENT { block = parent }
-        return block
+        ancestors(of: node).last ?? node
     }
 
     static func startLine(_ node: Pointer) -> Int { Int(cmark_node_get_start_line(node)) }
@@ -306,15 +315,11 @@ enum Tree {
     /// Whether the block quotes around a node are all its containers: it is in at least one, and every
     /// container from the innermost quote up to the document is a quote.
     static func quotesReachMargin(of node: Pointer) -> Bool {
-        var ancestor = cmark_node_parent(node)
-        var inQuote = false
-        while let current = ancestor, cmark_node_get_type(current) != CMARK_NODE_DOCUMENT {
-            let isQuote = cmark_node_get_type(current) == CMARK_NODE_BLOCK_QUOTE
-            if inQuote && !isQuote { return false }
-            inQuote = inQuote || isQuote
-            ancestor = cmark_node_parent(current)
+        let containers = ancestors(of: node)
+        guard let innermost = containers.firstIndex(where: { type($0) == CMARK_NODE_BLOCK_QUOTE }) else {
+            return false
         }
-        return inQuote
+        return containers[innermost...].allSatisfy { type($0) == CMARK_NODE_BLOCK_QUOTE }
     }
 
     static func isLink(_ node: Pointer) -> Bool {
