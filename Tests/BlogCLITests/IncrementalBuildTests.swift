@@ -268,6 +268,9 @@ import Testing
         let changed = after.keys.filter { after[$0] != before[$0] }
         #expect(changed.count <= 2, "\(changed.count) of \(before.count) shards changed")
         #expect(changed.contains { after[$0]?.contains("\"pangolin\"") == true })
+        // Words the index has, once more: the shards of their terms alone are read and rewritten.
+        try edit(posts.appending(path: "many-5.md")) { $0 + "\nMany words, many.\n" }
+        try expectCachedEqualsClean(site, "words the index had", editedAlone: true)
         try edit(post) { $0.replacingOccurrences(of: "Some `code`", with: "Some *code*") }
         try expectCachedEqualsClean(site, "markup changed, the words kept", editedAlone: true)
         try edit(post) { $0.replacingOccurrences(of: "pangolin", with: "") }

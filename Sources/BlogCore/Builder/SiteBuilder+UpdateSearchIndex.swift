@@ -43,22 +43,26 @@ extension SiteBuilder {
                     id: shard * manifest.documentsPerShard + line - 1,
                     before: SearchIndex.weightedTerms(before), after: SearchIndex.weightedTerms(after)))
         }
-        guard let edited = SearchIndexEdit(index.shards, documents: manifest.documents, edits: documentEdits) else {
-            return "a word shard of the search index is not as the build writes it"
+        let keys = index.keys.map(\.key)
+        let local = SearchIndexEdit.local(keys: keys, fileSizes: index.words.fileSizes, edits: documentEdits) {
+            index.words.shards(at: $0)
         }
-        var changed: [(path: String, data: Data)] = edited.changed.map {
-            (
-                routes.searchWords(edited.wordShards[$0].name).path,
-                Data(SearchIndex.text(of: edited.wordShards[$0]).utf8)
-            )
+        guard
+            let edited = local
+                ?? index.words.all().flatMap({
+                    SearchIndexEdit($0, documents: manifest.documents, edits: documentEdits)
+                })
+        else { return "a word shard of the search index is not as recorded, or not as the build writes it" }
+        var changed: [(path: String, data: Data)] = edited.changedShards.map {
+            (routes.searchWords($0.name).path, Data(SearchIndex.text(of: $0).utf8))
         }
         for change in documents.changes where !change.written.elementsEqual(change.bytes) {
             changed.append((index.documentPaths[change.shard], Data(change.bytes)))
         }
-        if edited.averageLength != nil || edited.boundsMoved {
+        if edited.averageLength != nil || edited.movedBounds != nil {
             var moved = manifest
             moved.averageLength = edited.averageLength ?? manifest.averageLength
-            let data = Data(SearchIndex.manifest(moved, shards: edited.wordShards.map { ($0.key, $0.name) }).utf8)
+            let data = Data(SearchIndex.manifest(moved, shards: edited.movedBounds ?? index.keys).utf8)
             if data != index.manifestData { changed.append((manifestPath, data)) }
         }
         do {
@@ -70,12 +74,14 @@ extension SiteBuilder {
         return nil
     }
 
-    /// The search index as the last build wrote it: its manifest, every word shard, and its document
+    /// The search index as the last build wrote it: its manifest, its word shards and its document
     /// shards, read as an edit asks for them.
     struct WrittenSearchIndex {
         var manifest: SearchIndex.Manifest
         var manifestData: Data
-        var shards: [SearchIndex.WordShard]
+        /// The word shards' keys and names, in order, as the manifest lists them.
+        var keys: [(key: String, name: String)]
+        var words: WrittenWordShards
         var documentPaths: [String]
         var documents: SearchDocumentLines
     }
@@ -97,7 +103,8 @@ extension SiteBuilder {
         guard documentPaths.allSatisfy({ documentEntries[$0] != nil }) else {
             return .failure(EditReach(reason: "a file of the search index is not as recorded"))
         }
-        guard let shards = Self.wordShards(keys, at: shardPaths, reuse, run) else {
+        let words = WrittenWordShards(keys: keys, paths: shardPaths, reuse: reuse, run: run)
+        guard words.fileSizes.count == keys.count else {
             return .failure(EditReach(reason: "a word shard of the search index is not as recorded"))
         }
         let memory = run.plan.options.memory
@@ -112,8 +119,8 @@ extension SiteBuilder {
         }
         return .success(
             WrittenSearchIndex(
-                manifest: manifest, manifestData: manifestData, shards: shards, documentPaths: documentPaths,
-                documents: documents))
+                manifest: manifest, manifestData: manifestData, keys: keys, words: words,
+                documentPaths: documentPaths, documents: documents))
     }
 
     /// Under `blog serve`, reads the search index a whole build just wrote into the memory, so that the
@@ -124,37 +131,65 @@ extension SiteBuilder {
             let record = memory.record(fingerprint: run.plan.incremental.fingerprint),
             case .success(var index) = Self.writtenSearchIndex(Reuse(record), run)
         else { return }
+        _ = index.words.all()
         index.documents.readAll()
     }
 
-    /// The word shards the last build wrote, in order: those a long-running process's memory kept for
-    /// their recorded entries, trusted while their files keep the recorded size and time as the edit's
-    /// other outputs are, and the others read, checked against their digests and parsed. Nil when one is
-    /// missing, not as recorded, or not a word shard as the build writes it.
-    private static func wordShards(
-        _ keys: [(key: String, name: String)], at paths: [String], _ reuse: Reuse, _ run: BuildRun
-    ) -> [SearchIndex.WordShard]? {
-        let folder = run.plan.output.folder
-        let memory = run.plan.options.memory
-        let entries = reuse.outputs(Set(paths))
-        var kept = memory?.searchFiles(for: entries, as: SearchIndex.WordShard.self) ?? [:]
-        if !kept.isEmpty, !areAsRecorded(entries.filter { kept[$0.key] != nil }, in: folder.path) { kept = [:] }
-        guard let written = reuse.writtenOutputs(paths.filter { kept[$0] == nil }, in: folder) else { return nil }
-        var read: [String: (entry: OutputFile, value: any Sendable)] = [:]
-        var shards: [SearchIndex.WordShard] = []
-        for (key, path) in zip(keys, paths) {
-            if let shard = kept[path] {
-                shards.append(shard)
-            } else {
-                guard let data = written[path], let entry = entries[path],
-                    let shard = SearchIndexEdit.shard(key: key.key, name: key.name, text: data)
+    /// The word shards the last build wrote, read as an edit asks for them: those a long-running process's
+    /// memory kept for their recorded entries, trusted while their files keep the recorded size and time
+    /// as the edit's other outputs are, and the others read, checked against their digests and parsed.
+    struct WrittenWordShards {
+        let keys: [(key: String, name: String)]
+        let paths: [String]
+        /// Every shard's recorded entry, by path; empty when one is not recorded.
+        let entries: [String: OutputFile]
+        let folder: URL
+        let memory: BuildMemory?
+
+        init(keys: [(key: String, name: String)], paths: [String], reuse: Reuse, run: BuildRun) {
+            self.keys = keys
+            self.paths = paths
+            let entries = reuse.outputs(Set(paths))
+            self.entries = paths.allSatisfy { entries[$0] != nil } ? entries : [:]
+            folder = run.plan.output.folder
+            memory = run.plan.options.memory
+        }
+
+        /// Every shard's file size, as recorded; empty when one is not recorded.
+        var fileSizes: [Int] { entries.isEmpty ? [] : paths.compactMap { entries[$0]?.size } }
+
+        /// Every shard, in order; nil when one is missing, not as recorded, or not a word shard as the
+        /// build writes it.
+        func all() -> [SearchIndex.WordShard]? {
+            guard let found = shards(at: Array(paths.indices)) else { return nil }
+            return paths.indices.compactMap { found[$0] }
+        }
+
+        /// The shards at `positions`, by position; nil as for ``all()``.
+        func shards(at positions: [Int]) -> [Int: SearchIndex.WordShard]? {
+            let wanted = positions.filter { paths.indices.contains($0) }
+            guard wanted.count == positions.count else { return nil }
+            let wantedPaths = Set(wanted.map { paths[$0] })
+            let entries = self.entries.filter { wantedPaths.contains($0.key) }
+            var kept = memory?.searchFiles(for: entries, as: SearchIndex.WordShard.self) ?? [:]
+            if !kept.isEmpty, !areAsRecorded(entries.filter { kept[$0.key] != nil }, in: folder.path) { kept = [:] }
+            var read: [String: (entry: OutputFile, value: any Sendable)] = [:]
+            var shards: [Int: SearchIndex.WordShard] = [:]
+            for position in wanted {
+                let path = paths[position]
+                if let shard = kept[path] {
+                    shards[position] = shard
+                    continue
+                }
+                guard let entry = entries[path], let data = Reuse.written(path, entry, in: folder),
+                    let shard = SearchIndexEdit.shard(key: keys[position].key, name: keys[position].name, text: data)
                 else { return nil }
                 read[path] = (entry, shard)
-                shards.append(shard)
+                shards[position] = shard
             }
+            memory?.remember(searchFiles: read)
+            return shards
         }
-        memory?.remember(searchFiles: read)
-        return shards
     }
 
     /// What the manifest says and its shards' keys and names; nil when it is not a manifest.

@@ -161,10 +161,18 @@ struct SearchIndex: Sendable {
     }
 
     /// The size word shards are cut down to for `terms`: 16 KiB, or the power of two above a 120th of
-    /// the postings when that is more. A power of two: a target that followed every byte of the total
-    /// would move shards' bounds with every edit; this one moves when the index doubles.
+    /// the index's total when that is more. A power of two: a target that followed every byte of the
+    /// total would move shards' bounds with every edit; this one moves when the index doubles.
     static func shardTarget(forTerms terms: [SearchShards.Term]) -> Int {
-        let total = terms.reduce(0) { $0 + $1.term.utf8.count + $1.postings.utf8.count }
+        shardTarget(forTotal: terms.reduce(0) { $0 + $1.term.utf8.count + $1.postings.utf8.count + 7 })
+    }
+
+    /// The target for an index whose terms and postings, with seven bytes each for the quotes, colon,
+    /// comma and line end around them, total `total` bytes: the word shards' files' sizes less three bytes
+    /// each (a shard's text is `{` and a line end, its members apart by a comma and a line end, then a
+    /// line end, `}` and a line end), so that an edit knows the target from the sizes the record holds
+    /// without reading every shard.
+    static func shardTarget(forTotal total: Int) -> Int {
         var target = 16_384
         while target * 120 < total { target *= 2 }
         return target
@@ -284,19 +292,43 @@ enum SearchVarint {
     /// The integers of a string made by ``append(_:to:)``; nil when it holds another character.
     static func decode(_ text: String) -> [Int]? {
         var values: [Int] = []
+        var text = text
+        let complete = text.withUTF8 { bytes -> Bool in
+            var index = 0
+            while index < bytes.count {
+                guard let value = read(bytes, &index) else { return false }
+                values.append(value)
+            }
+            return true
+        }
+        return complete ? values : nil
+    }
+
+    /// The integer at `index` of `bytes` written by ``append(_:to:)``, with `index` moved past it; nil when
+    /// a byte is not of the alphabet or the bytes end inside the integer.
+    static func read(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int) -> Int? {
         var value = 0
         var shift = 0
-        for scalar in text.unicodeScalars {
-            guard let digit = alphabet.firstIndex(of: scalar) else { return nil }
+        while index < bytes.count, shift < 60 {
+            guard let digit = digit(bytes[index]) else { return nil }
+            index += 1
             value |= (digit & 31) << shift
-            if digit >= 32 {
-                shift += 5
-            } else {
-                values.append(value)
-                (value, shift) = (0, 0)
-            }
+            if digit < 32 { return value }
+            shift += 5
         }
-        return values
+        return nil
+    }
+
+    /// The value of one of the alphabet's bytes.
+    private static func digit(_ byte: UInt8) -> Int? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): Int(byte - UInt8(ascii: "0"))
+        case UInt8(ascii: "a")...UInt8(ascii: "z"): Int(byte - UInt8(ascii: "a")) + 10
+        case UInt8(ascii: "A")...UInt8(ascii: "Z"): Int(byte - UInt8(ascii: "A")) + 36
+        case UInt8(ascii: "-"): 62
+        case UInt8(ascii: "_"): 63
+        default: nil
+        }
     }
 }
 

@@ -13,7 +13,7 @@ enum SearchShards {
         // Cut by scalars, not UTF-16 units, so that a key never ends in half a surrogate pair; terms that share
         // a prefix of scalars share its code units, and so are together in UTF-16 order too.
         let units = Units(terms)
-        let sizes = terms.map { $0.term.utf8.count + $0.postings.utf8.count + 6 }
+        let sizes = terms.map(size(of:))
         let groups = split(0..<terms.count, depth: 0, units: units, sizes: sizes, target: target)
         return groups.enumerated().map { position, group in
             // The first shard also takes whatever sorts before its first term: a lookup always lands.
@@ -22,6 +22,11 @@ enum SearchShards {
             return SearchIndex.WordShard(
                 key: key, name: String(digest & 0xFFFF_FFFF_FFFF, radix: 16), terms: Array(terms[group.range]))
         }
+    }
+
+    /// What a term weighs in a shard's size.
+    static func size(of term: Term) -> Int {
+        term.term.utf8.count + term.postings.utf8.count + 6
     }
 
     private struct Group {
