@@ -153,12 +153,37 @@ import Testing
         for length in 0..<bytes.count {
             #expect(BuildRecord.File(bytes.prefix(length), fingerprint: 42) == nil, "cut to \(length) bytes")
         }
+        // A changed byte of the head loses the file; one of a section fails that section's check, when it
+        // is first read, and the whole record's.
         for offset in 0..<bytes.count {
             var damaged = bytes
             damaged[offset] ^= 0x20
-            #expect(BuildRecord.File(damaged, fingerprint: 42) == nil, "byte \(offset) changed")
+            guard let file = BuildRecord.File(damaged, fingerprint: 42) else { continue }
+            let hit = file.sections.indices.filter { file.sections[$0].contains(offset) }
+            #expect(hit.count == 1, "byte \(offset) changed")
+            for index in file.sections.indices {
+                #expect((file.checkedSection(index) == nil) == hit.contains(index), "byte \(offset), section \(index)")
+            }
+            #expect(await decode(damaged) == nil, "byte \(offset) changed")
         }
         #expect(BuildRecord.File(bytes + [0], fingerprint: 42) == nil)
+    }
+
+    /// The sources are kept in shares of about a thousand, each checked when a source of it is first read:
+    /// a damaged share loses its own sources and the whole record, not the others' sources.
+    @Test func aDamagedShareLosesItsOwnSourcesAlone() async throws {
+        var bytes = await makeCache(sources: 3_000, summary: "s").encoded()
+        let whole = try #require(BuildRecord.File(bytes, fingerprint: 42))
+        #expect(whole.sections.count >= 5, "\(whole.sections.count) sections")
+        let (first, last) = ("content/posts/p0.md", "content/posts/p2999.md")
+        #expect(Set(whole.sources([first, last]).keys) == [first, last])
+        let share = try #require(whole.sections.last)
+        bytes[share.lowerBound + share.count / 2] ^= 0x20
+        let damaged = try #require(BuildRecord.File(bytes, fingerprint: 42))
+        #expect(Set(damaged.sources([first, last]).keys) == [first])
+        #expect(damaged.checkedSection(damaged.sections.count - 1) == nil)
+        #expect(damaged.checkedSection(0) != nil && damaged.checkedSection(2) != nil)
+        #expect(await damaged.record() == nil)
     }
 
     @Test func aRecordOfAnotherFormatIsNotRead() async throws {

@@ -3,15 +3,19 @@ import Foundation
 import JSONFeed
 
 // The binary form, the record's only encoding: the magic, the format version, the fingerprint and a
-// checksum of the rest, each eight bytes; then the dependencies and the byte lengths of the sections,
-// which follow: the stamps, the outputs with the spare's differences from them, and the sources in
-// shares. Sections are written and read on every core, and a rebuild that finds nothing changed reads
-// only the stamps.
+// checksum of the head, each eight bytes; then the head, which is the dependencies and each section's
+// byte length and checksum; then the sections: the stamps, the outputs with the spare's differences from
+// them, and the sources in shares. Sections are written and read on every core, and each is checked
+// when it is first read: a rebuild that finds nothing changed reads only the stamps, and an edit the
+// stamps, the outputs and the shares of its sources, not the 50 MB of every post's record at 50,000.
 extension BuildRecord {
     /// The file's bytes.
     func encoded() async -> Data {
         let order = sourcesInOrder()
-        let shares = order.runs(ProcessInfo.processInfo.activeProcessorCount, minimumLength: 2000)
+        // Shares of about a thousand sources at most, each checked alone: an edit checks the share of its
+        // own source, not the record of every post.
+        let parts = Swift.max(ProcessInfo.processInfo.activeProcessorCount, order.count / Self.shareLength)
+        let shares = order.runs(parts, minimumLength: Self.shareLength)
         // Section 0 is the stamps, 1 the outputs, the rest one share of the sources each.
         let sections = await Array(0..<(shares.count + 2)).parallelMap { section -> [UInt8] in
             var writer: RecordWriter
@@ -37,8 +41,17 @@ extension BuildRecord {
         return Self.file(fingerprint: fingerprint, dependencies: dependencies, sections: sections)
     }
 
-    /// The file's bytes from its parts: the sections follow the head, which says how long each is.
-    static func file(fingerprint: UInt64, dependencies: Dependencies, sections: [[UInt8]]) -> Data {
+    /// How many sources a share of the record holds, about.
+    static let shareLength = 1_000
+
+    /// The file's bytes from its parts: the sections follow the head, which says how long each is and
+    /// holds its checksum.
+    ///
+    /// - Parameter checksums: Each section's checksum where it is known already (a section copied from
+    ///   another file); the others are made here.
+    static func file(
+        fingerprint: UInt64, dependencies: Dependencies, sections: [[UInt8]], checksums: [UInt64?] = []
+    ) -> Data {
         var head = RecordWriter(capacity: 64 * dependencies.listPages.count + 1024)
         head.fixed(dependencies.links)
         head.array(dependencies.listPages.keys.sorted()) { writer, path in
@@ -67,18 +80,21 @@ extension BuildRecord {
             writer.array(page.sources) { $0.string($1) }
             writer.bool(page.isArchive)
         }
-        head.array(sections) { $0.integer(UInt64($1.count)) }
-        var body = head.bytes
-        body.reserveCapacity(body.count + sections.reduce(0) { $0 + $1.count })
-        for section in sections { body.append(contentsOf: section) }
+        head.array(Array(sections.indices)) { writer, index in
+            writer.integer(UInt64(sections[index].count))
+            let known = index < checksums.count ? checksums[index] : nil
+            writer.fixed(known ?? sections[index].withUnsafeBytes { Digest.of($0) })
+        }
         var file = RecordWriter(capacity: 24)
         file.fixed(UInt64(formatVersion))
         file.fixed(fingerprint)
-        file.fixed(body.withUnsafeBytes { Digest.of($0) })
-        var data = Data(capacity: magic.count + file.bytes.count + body.count)
+        file.fixed(head.bytes.withUnsafeBytes { Digest.of($0) })
+        var data = Data(
+            capacity: magic.count + file.bytes.count + head.bytes.count + sections.reduce(0) { $0 + $1.count })
         data.append(contentsOf: magic)
         data.append(contentsOf: file.bytes)
-        data.append(contentsOf: body)
+        data.append(contentsOf: head.bytes)
+        for section in sections { data.append(contentsOf: section) }
         return data
     }
 
@@ -112,10 +128,15 @@ extension BuildRecord {
     struct File: Sendable {
         let data: Data
         let fingerprint: UInt64
-        /// The checksum its head holds, which names it to its journal.
+        /// The checksum of its head, which holds every section's checksum: it names the file to its journal.
         let checksum: UInt64
         let dependencies: Dependencies
+        /// Where each section is; read them through ``checkedSection(_:)``.
         let sections: [Range<Int>]
+        /// Each section's checksum, as the head holds it.
+        let sectionChecksums: [UInt64]
+        /// Whether each section has been found to match its checksum.
+        private let checked: Locked<[Bool]>
         var journal: RecordJournal
         /// Where each output's entry is, made the first time outputs are asked for.
         let outputTable = Locked<PathTable?>(nil)
@@ -136,31 +157,46 @@ extension BuildRecord {
         }
 
         init?(_ data: Data, fingerprint: UInt64) {
-            let head: (Dependencies, [Range<Int>], UInt64)? = data.withUnsafeBytes { buffer in
+            let head: (Dependencies, [Range<Int>], [UInt64], UInt64)? = data.withUnsafeBytes { buffer in
                 let headSize = BuildRecord.magic.count + 24
                 guard buffer.count >= headSize, buffer.prefix(BuildRecord.magic.count).elementsEqual(BuildRecord.magic)
                 else { return nil }
                 var head = RecordReader(buffer, at: BuildRecord.magic.count)
                 guard let version = try? head.fixed(), version == UInt64(BuildRecord.formatVersion),
                     let stored = try? head.fixed(), stored == fingerprint,
-                    let checksum = try? head.fixed(),
-                    Digest.of(UnsafeRawBufferPointer(rebasing: buffer[headSize...])) == checksum
+                    let checksum = try? head.fixed()
                 else { return nil }
                 var reader = RecordReader(buffer, at: headSize)
-                return (try? Self.readHead(&reader)).map { ($0.0, $0.1, checksum) }
+                guard let (dependencies, sections, checksums) = try? Self.readHead(&reader),
+                    Digest.of(UnsafeRawBufferPointer(rebasing: buffer[headSize..<reader.offset])) == checksum
+                else { return nil }
+                return (dependencies, sections, checksums, checksum)
             }
-            guard let (dependencies, sections, checksum) = head, sections.count >= 2 else { return nil }
+            guard let (dependencies, sections, checksums, checksum) = head, sections.count >= 2 else { return nil }
             self.data = data
             self.fingerprint = fingerprint
             self.checksum = checksum
             self.dependencies = dependencies
             self.sections = sections
+            self.sectionChecksums = checksums
+            self.checked = Locked(Array(repeating: false, count: sections.count))
             self.journal = RecordJournal(base: checksum)
+        }
+
+        /// Where section `index` is, once its bytes are found to match its checksum; nil when they do
+        /// not (the record is then damaged, and what asked for the section reads nothing of it).
+        func checkedSection(_ index: Int) -> Range<Int>? {
+            let range = sections[index]
+            if checked.withLock({ $0[index] }) { return range }
+            let digest = data.withUnsafeBytes { Digest.of(UnsafeRawBufferPointer(rebasing: $0[range])) }
+            guard digest == sectionChecksums[index] else { return nil }
+            checked.withLock { $0[index] = true }
+            return range
         }
 
         /// The dependencies and where each section is; the sections must fill the rest exactly.
         private static func readHead(_ reader: inout RecordReader) throws(RecordReader.Failure) -> (
-            Dependencies, [Range<Int>]
+            Dependencies, [Range<Int>], [UInt64]
         ) {
             var dependencies = Dependencies()
             dependencies.links = try reader.fixed()
@@ -191,25 +227,27 @@ extension BuildRecord {
                     sources: try reader.array { reader throws(RecordReader.Failure) in try reader.string() },
                     isArchive: try reader.bool())
             }
-            let lengths = try reader.array { reader throws(RecordReader.Failure) in try reader.count(minimumSize: 0) }
+            let lengths = try reader.array { reader throws(RecordReader.Failure) in
+                (try reader.count(minimumSize: 0), try reader.fixed())
+            }
             var sections: [Range<Int>] = []
             var next = reader.offset
-            for length in lengths {
+            for (length, _) in lengths {
                 sections.append(next..<next + length)
                 next += length
             }
             guard next == reader.end else { throw RecordReader.Failure() }
-            return (dependencies, sections)
+            return (dependencies, sections, lengths.map(\.1))
         }
 
         /// Decodes one section, which must be read to its end exactly.
         private func section<Value>(_ index: Int, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value)
             -> Value?
         {
-            data.withUnsafeBytes { buffer in
+            guard let section = checkedSection(index) else { return nil }
+            return data.withUnsafeBytes { buffer in
                 var reader = RecordReader(
-                    UnsafeRawBufferPointer(rebasing: buffer[..<sections[index].upperBound]),
-                    at: sections[index].lowerBound)
+                    UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
                 guard let value = try? read(&reader), reader.isAtEnd else { return nil }
                 return value
             }

@@ -47,7 +47,7 @@ extension BuildRecord.File {
     /// The table of where every output's entry is, from one walk of the outputs section; nil when the
     /// section cannot be walked (it is then as good as empty, as ``locateOutputs(_:)`` finds it).
     private func makeOutputTable() -> PathTable? {
-        let section = sections[1]
+        guard let section = checkedSection(1) else { return nil }
         return data.withUnsafeBytes { buffer in
             var reader = RecordReader(
                 UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
@@ -121,13 +121,21 @@ extension BuildRecord.File {
         return writer.bytes
     }
 
-    /// The file with each range of its sections replaced by its bytes, its head and checksum made again.
+    /// The file with each range of its sections replaced by its bytes, its head and the changed sections'
+    /// checksums made again.
     private func rewritten(with replacements: [(range: Range<Int>, bytes: [UInt8])]) -> Data? {
         let sorted = replacements.sorted { $0.range.lowerBound < $1.range.lowerBound }
         for (first, second) in zip(sorted, sorted.dropFirst()) where first.range.upperBound > second.range.lowerBound {
             return nil
         }
+        // A section with a replacement gets a new checksum, so it must match its old one first; the others
+        // are copied with theirs, which still tells whether their bytes are as written.
+        let replaced = sections.indices.filter { index in
+            sorted.contains { sections[index].contains($0.range.lowerBound) }
+        }
+        guard replaced.allSatisfy({ checkedSection($0) != nil }) else { return nil }
         var next = sorted[...]
+        let unchanged = sections.indices.map { replaced.contains($0) ? nil : sectionChecksums[$0] }
         let newSections = data.withUnsafeBytes { raw in
             // Typed, so that copying a run of bytes is one copy, not a loop over a raw buffer's bytes.
             let buffer = raw.assumingMemoryBound(to: UInt8.self)
@@ -146,7 +154,8 @@ extension BuildRecord.File {
                 return bytes
             }
         }
-        return BuildRecord.file(fingerprint: fingerprint, dependencies: dependencies, sections: newSections)
+        return BuildRecord.file(
+            fingerprint: fingerprint, dependencies: dependencies, sections: newSections, checksums: unchanged)
     }
 
     private func decode<Value>(_ range: Range<Int>, _ read: (inout RecordReader) throws(RecordReader.Failure) -> Value)
@@ -179,24 +188,29 @@ extension BuildRecord.File {
         return found
     }
 
+    /// The named sources' entries, from a walk of each share until all are found. A share is walked
+    /// before it is checked (the walk reads within its bounds whatever its bytes), and what is found in it
+    /// is kept only when it passes its check: an edit checks the shares of its sources alone.
     private func locateSources(_ paths: Set<String>) -> [String: Entry] {
         var found: [String: Entry] = [:]
-        for section in sections.dropFirst(2) {
-            data.withUnsafeBytes { buffer in
+        for index in sections.indices.dropFirst(2) where found.count < paths.count {
+            let section = sections[index]
+            let entries = data.withUnsafeBytes { buffer in
                 var reader = RecordReader(
                     UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
-                let entries = try? Self.locate(paths, in: &reader) { reader throws(RecordReader.Failure) in
+                return try? Self.locate(paths, in: &reader) { reader throws(RecordReader.Failure) in
                     _ = try reader.skipLengthPrefixed()
                 }
-                found.merge(entries ?? [:]) { first, _ in first }
             }
+            guard let entries, !entries.isEmpty, checkedSection(index) != nil else { continue }
+            found.merge(entries) { first, _ in first }
         }
         return found
     }
 
     /// The outputs' entries, and where the list of the spare tree's differences is when there is a spare.
     private func locateOutputs(_ paths: Set<String>) -> (entries: [String: Entry], spare: Range<Int>?) {
-        let section = sections[1]
+        guard let section = checkedSection(1) else { return ([:], nil) }
         return data.withUnsafeBytes { buffer in
             var reader = RecordReader(
                 UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)
@@ -212,7 +226,7 @@ extension BuildRecord.File {
     private func locateStamps(_ sources: Set<String>, outputs: Set<String>) -> (
         sources: [String: Entry], outputs: [String: Entry]
     ) {
-        let section = sections[0]
+        guard let section = checkedSection(0) else { return ([:], [:]) }
         return data.withUnsafeBytes { buffer in
             var reader = RecordReader(
                 UnsafeRawBufferPointer(rebasing: buffer[..<section.upperBound]), at: section.lowerBound)

@@ -11,7 +11,7 @@ import JSONFeed
 /// and modification time match, and an old output file only when its size and modification time still
 /// match what was written. A record that cannot be read is ignored.
 struct BuildRecord: Sendable {
-    static let formatVersion = 14
+    static let formatVersion = 15
     static let folder = SiteLayout.cache
     static let file = "build.bin"
     /// The first bytes of the file, before the format version, fingerprint and checksum.
