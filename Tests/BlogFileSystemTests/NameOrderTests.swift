@@ -36,6 +36,37 @@ import Testing
         }
     }
 
+    /// Long lists, as a folder of posts gives: dated names that share most of their first 24 bytes, names
+    /// that share all 24 and differ after (or are longer), short names, names equal to others, and bytes
+    /// across the ASCII range.
+    @Test(arguments: [1, 2, 3, 4])
+    func longListsSortAsStringOrder(seed: UInt64) {
+        var state = seed
+        func pick(_ bound: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int((state >> 33) % UInt64(bound))
+        }
+        for size in [256, 300, 2_000, 5_000] {
+            var names: [String] = []
+            for _ in 0..<size {
+                switch pick(6) {
+                case 0: names.append("20\(10 + pick(15))-0\(1 + pick(9))-1\(pick(10))-post-\(pick(100_000)).md")
+                case 1: names.append("2015-01-01-post-number-\(pick(40))x\(String(repeating: "y", count: pick(4)))")
+                case 2: names.append(String((0..<pick(30)).map { _ in Character(UnicodeScalar(UInt8(1 + pick(126)))) }))
+                case 3: names.append(names.isEmpty ? "a" : names[pick(names.count)])
+                case 4: names.append(String(repeating: "a", count: pick(30)))
+                default: names.append("\(pick(1_000))")
+                }
+            }
+            var sorted = names
+            NameOrder.sort(&sorted)
+            #expect(sorted == names.sorted(), "\(size) names, seed \(seed)")
+            var entries = names.map { FolderWalk.Entry(name: $0, kind: .file, hasValidName: true) }
+            NameOrder.sort(&entries)
+            #expect(entries.map(\.name) == names.sorted(), "\(size) names, seed \(seed)")
+        }
+    }
+
     /// A decomposed `é` sorts after `f` as `String` sorts it (by its composed form), not before it as its
     /// bytes (`e` then a combining accent) would.
     @Test func decomposedNamesSortByTheirComposedForm() {
