@@ -682,6 +682,12 @@ import Testing
             // A tag on a lazy line before a setext underline, which made libcmark's paragraph a heading.
             "2. [ref]: x\n<span>\n   -", "- [r]: x\n<span>\n  -", "- a\n<span>\n  -", "- a\n<span>\n  ===",
             "> a\n<b>\n> ---", "> a\n<b>\n---", "- a\n  b\n<span>\n  -", "- a\n<span>\nc\n  -", "- a\n<span>\n  -\n- b",
+            // A table beside a definition in a list item, which has no position of its own: it ends where its
+            // paragraph did, and the block after one starts on the first line that is not blank.
+            "1)\t[^1]:*\n\n2) a|b\n   -|-\n   c\n3) d", "1) [^1]:*\n\n2) a|b\n   -|-\n   c\n3) d",
+            "- ||\n  :-\n  ||\n  [^e]:[^n]:\n\n- b\n\n[x]: y", "-\t[^1]:+\n\n\t`||||\n\t-|-|-|-\n\t]\n- d",
+            "* [^n]:[^1]:\n\n  a\n\n  |a|\n  |-|", "* [^n]:[^1]:\n\npara\n\n|a|\n|-|",
+            "- [^1]: -\n\n  a|b\n  -|-\n  c\n\n- d\n\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

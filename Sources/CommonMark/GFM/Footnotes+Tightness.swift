@@ -173,11 +173,24 @@ private struct BlankLines {
             return true
         }
         let quotes = Tree.quoteDepth(of: block)
+        let containerEnd = Tree.endLine(container) + 1
+        // A block built here (a table, in place of its paragraph) has no position: it ends where the paragraph
+        // did, before the blank lines, if any, before the next block or its container's end.
+        guard Tree.startLine(node) > 0 else {
+            let boundary = Tree.next(block).map(Tree.startLine).flatMap { $0 > 0 ? $0 : nil } ?? containerEnd
+            return boundary > 1 && source.isBlank(boundary - 1, quotes: quotes)
+        }
         // libcmark ends an HTML block closed on its first line (`<!-->`) on the line before.
         let end = max(Tree.endLine(node), Tree.startLine(node))
+        // The next block starts on its line, or, built here without one, on the first line after this block's
+        // that is not blank (no block starts with a blank line).
+        var boundary = Tree.next(block).map(Tree.startLine) ?? containerEnd
+        if boundary == 0 {
+            boundary = end + 1
+            while boundary < containerEnd, source.isBlank(boundary, quotes: quotes) { boundary += 1 }
+        }
         // A blank line in the container after the block, before the next: the container was the deepest
         // block the line continued, and cmark marks its last child.
-        let boundary = Tree.next(block).map(Tree.startLine) ?? Tree.endLine(container) + 1
         if end + 1 < boundary, (end + 1..<boundary).contains(where: { source.isBlank($0, quotes: quotes) }) {
             return true
         }
