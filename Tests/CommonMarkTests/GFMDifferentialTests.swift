@@ -688,6 +688,10 @@ import Testing
             "- ||\n  :-\n  ||\n  [^e]:[^n]:\n\n- b\n\n[x]: y", "-\t[^1]:+\n\n\t`||||\n\t-|-|-|-\n\t]\n- d",
             "* [^n]:[^1]:\n\n  a\n\n  |a|\n  |-|", "* [^n]:[^1]:\n\npara\n\n|a|\n|-|",
             "- [^1]: -\n\n  a|b\n  -|-\n  c\n\n- d\n\n[^1]",
+            // A definition between lists whose items take all three bullets: it ends the list before it, and
+            // the items after it start another.
+            "- u\n\n[^e]:\n+ *", "- u\n[^e]: x\n+ *\n- c\n\n[^e]", "1. a\n\n[^e]: x\n+ *\n- c\n\n[^e]",
+            "* a\n- b\n\n[^e]:[^n]: y\n* +\n1. z\n\n[^e] [^n]", "1) a\n- b\n\n[^e]: 2. x\n- a\n+ b\n* c\n\n[^e]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
