@@ -692,6 +692,12 @@ import Testing
             // the items after it start another.
             "- u\n\n[^e]:\n+ *", "- u\n[^e]: x\n+ *\n- c\n\n[^e]", "1. a\n\n[^e]: x\n+ *\n- c\n\n[^e]",
             "* a\n- b\n\n[^e]:[^n]: y\n* +\n1. z\n\n[^e] [^n]", "1) a\n- b\n\n[^e]: 2. x\n- a\n+ b\n* c\n\n[^e]",
+            // A paragraph of link reference definitions after a definition ending in a blank line, before a line
+            // that ends the list: cmark finalizes the list while the paragraph is open, and counts it.
+            "+ |\n  [^e]:\n  [f]:t\n[^1]:", "+ a\n  [^e]:\n  [f]:t\n# h", "> + a\n>   [^e]:\n>   [f]:t\n> # h",
+            "+ a\n  [^e]:\n  [f]:t\n  [g]:u\n---", "+ a\n  [^e]: x\n \n  [f]:t\n- b\n\n[^e]",
+            "+ a\n  [^e]:[^n]:\n\n  [f]:t\n> q\n\n[^e] [^n]", "- x\n  + a\n      [^e]:\n\n      [f]:t\n  # h",
+            "+ a\n  [^e]:\n  [f]:t\n\nx", "+ a\n  [^e]:\n  [f]:t", "- x\n  + a\n    [^e]:\n    [f]:t\n# y",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -711,6 +711,7 @@ enum Footnotes {
         }
         for (list, followed) in loosening {
             Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
+            loosenList(around: list, followedByLinkDefinitions: source())
         }
         removeStrayBlankMarks(in: root, source: source())
         removeMarks(in: items, source: source, isDefinition: isDefinition)
