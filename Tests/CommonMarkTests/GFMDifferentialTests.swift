@@ -698,6 +698,10 @@ import Testing
             "+ a\n  [^e]:\n  [f]:t\n  [g]:u\n---", "+ a\n  [^e]: x\n \n  [f]:t\n- b\n\n[^e]",
             "+ a\n  [^e]:[^n]:\n\n  [f]:t\n> q\n\n[^e] [^n]", "- x\n  + a\n      [^e]:\n\n      [f]:t\n  # h",
             "+ a\n  [^e]:\n  [f]:t\n\nx", "+ a\n  [^e]:\n  [f]:t", "- x\n  + a\n    [^e]:\n    [f]:t\n# y",
+            // A table's lazy line mark beside a line of white space that ends a definition: the two marks are
+            // told apart (Swift compares strings by canonical equivalence, which joined U+2000 and U+2002).
+            "* --\n* [^n]:\n\n \n+ ~||||\n  -|-|-|-\nr", "-\t[^e]:#\n \n    * ;\n      |-\n      ;\n    |",
+            "|||\n-|-\n\t>\n+ [^1]:_\n \n  &", "|a|\n|-|\n\t>\n- [^1]: x\n \n  y\n\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
