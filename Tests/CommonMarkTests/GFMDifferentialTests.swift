@@ -702,6 +702,9 @@ import Testing
             // told apart (Swift compares strings by canonical equivalence, which joined U+2000 and U+2002).
             "* --\n* [^n]:\n\n \n+ ~||||\n  -|-|-|-\nr", "-\t[^e]:#\n \n    * ;\n      |-\n      ;\n    |",
             "|||\n-|-\n\t>\n+ [^1]:_\n \n  &", "|a|\n|-|\n\t>\n- [^1]: x\n \n  y\n\n[^1]",
+            // A lazy line's white space after a backslash's line break, in a paragraph read again around a URL.
+            "1. \\\n www.\\_", "1. a\\\n www.\\_", "> a\\\n  www.\\_", "- a\\\n\twww.a.b\\_ c",
+            "> - www.a.b\\\n     www.\\_\n y", "1. a\\\n x www.`a` b\\\n  www.c\\_", "- \\\n   [^1] www.\\_\n\n[^1]: n",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
