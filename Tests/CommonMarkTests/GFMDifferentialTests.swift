@@ -705,6 +705,9 @@ import Testing
             // A lazy line's white space after a backslash's line break, in a paragraph read again around a URL.
             "1. \\\n www.\\_", "1. a\\\n www.\\_", "> a\\\n  www.\\_", "- a\\\n\twww.a.b\\_ c",
             "> - www.a.b\\\n     www.\\_\n y", "1. a\\\n x www.`a` b\\\n  www.c\\_", "- \\\n   [^1] www.\\_\n\n[^1]: n",
+            // A block read again inside one read again reads the document's link reference definitions too.
+            "[ref]:p\nhttp://x[^ http://c]\\` [ref]`", "http://x[^ http://c]\\_ [ref]\n\n[ref]:p",
+            "[ref]:p\nwww.x.com[^ www.c.com]\\_ [x][ref]", "[ref]:p\nwww.a`b http://c]\\_ *[ref]*\n\n[^1]: n",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

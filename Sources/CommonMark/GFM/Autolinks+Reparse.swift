@@ -66,7 +66,7 @@ extension Autolinks {
         // Brackets may be reference links: the definitions are read from the whole text after the block's.
         guard
             let (document, paragraph) = definitions.parse(
-                text, brackets: raw.contains(UInt8(ascii: "[")), lines: lines, smart: reading.smart)
+                text, brackets: raw.contains(UInt8(ascii: "[")), lines: reading.document ?? lines, smart: reading.smart)
         else { return false }
         defer { cmark_node_free(document) }
         Tree.consolidateText(paragraph)
@@ -91,6 +91,7 @@ extension Autolinks {
         }
         var deeper = reading
         deeper.depth += 1
+        deeper.document = reading.document ?? lines
         var reread: Set<OpaquePointer> = []
         let done = linkFromSource([paragraph], lines: paragraphLines, reading: deeper, rereading: &reread)
         apply([paragraph], smart: reading.smart, source: { paragraphLines }, readFromSource: done)
