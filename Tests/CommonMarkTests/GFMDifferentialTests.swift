@@ -708,6 +708,9 @@ import Testing
             // A block read again inside one read again reads the document's link reference definitions too.
             "[ref]:p\nhttp://x[^ http://c]\\` [ref]`", "http://x[^ http://c]\\_ [ref]\n\n[ref]:p",
             "[ref]:p\nwww.x.com[^ www.c.com]\\_ [x][ref]", "[ref]:p\nwww.a`b http://c]\\_ *[ref]*\n\n[^1]: n",
+            // White space after a definition's colon, however wide, is the definition's: what follows is no code.
+            "[^1]:[^1]:     [^1]:", "[^1]:     [^1]:", "[^a]:[^b]:     [^c]:\n\n[^a] [^b] [^c]",
+            "[^a]:\t [^b]: y\n    more\n\n[^a] [^b]", "- [^a]:      code\n\n[^a]", "[^a]: x      [^b]:\n\n[^a] [^b]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -273,10 +273,12 @@ enum Footnotes {
 
     /// Whether the white space before a definition's text after its markers (``afterContainers(_:)``) makes
     /// it indented code: four columns past a `>` and its optional space (`[^ab]:> \t[^1]:`, where the tab
-    /// takes four), or five past a list marker, whose content then starts one column after it.
+    /// takes four), or five past a list marker, whose content then starts one column after it. Right after
+    /// a definition's colon it never does: cmark-gfm's `scan_footnote_definition` takes the white space
+    /// after the colon with it (`[^a]:[^b]:     [^c]:` defines `c` too).
     private static func isIndentedAsCode(_ text: Substring, in line: Substring) -> Bool {
         let before = line[..<text.startIndex]
-        guard let marker = before.lastIndex(where: { $0 != " " && $0 != "\t" }),
+        guard let marker = before.lastIndex(where: { $0 != " " && $0 != "\t" }), line[marker] != ":",
             before.index(after: marker) < text.startIndex
         else { return false }
         let columns = column(of: text.startIndex, in: line) - column(of: before.index(after: marker), in: line)
