@@ -682,6 +682,35 @@ import Testing
             // A tag on a lazy line before a setext underline, which made libcmark's paragraph a heading.
             "2. [ref]: x\n<span>\n   -", "- [r]: x\n<span>\n  -", "- a\n<span>\n  -", "- a\n<span>\n  ===",
             "> a\n<b>\n> ---", "> a\n<b>\n---", "- a\n  b\n<span>\n  -", "- a\n<span>\nc\n  -", "- a\n<span>\n  -\n- b",
+            // A table beside a definition in a list item, which has no position of its own: it ends where its
+            // paragraph did, and the block after one starts on the first line that is not blank.
+            "1)\t[^1]:*\n\n2) a|b\n   -|-\n   c\n3) d", "1) [^1]:*\n\n2) a|b\n   -|-\n   c\n3) d",
+            "- ||\n  :-\n  ||\n  [^e]:[^n]:\n\n- b\n\n[x]: y", "-\t[^1]:+\n\n\t`||||\n\t-|-|-|-\n\t]\n- d",
+            "* [^n]:[^1]:\n\n  a\n\n  |a|\n  |-|", "* [^n]:[^1]:\n\npara\n\n|a|\n|-|",
+            "- [^1]: -\n\n  a|b\n  -|-\n  c\n\n- d\n\n[^1]",
+            // A definition between lists whose items take all three bullets: it ends the list before it, and
+            // the items after it start another.
+            "- u\n\n[^e]:\n+ *", "- u\n[^e]: x\n+ *\n- c\n\n[^e]", "1. a\n\n[^e]: x\n+ *\n- c\n\n[^e]",
+            "* a\n- b\n\n[^e]:[^n]: y\n* +\n1. z\n\n[^e] [^n]", "1) a\n- b\n\n[^e]: 2. x\n- a\n+ b\n* c\n\n[^e]",
+            // A paragraph of link reference definitions after a definition ending in a blank line, before a line
+            // that ends the list: cmark finalizes the list while the paragraph is open, and counts it.
+            "+ |\n  [^e]:\n  [f]:t\n[^1]:", "+ a\n  [^e]:\n  [f]:t\n# h", "> + a\n>   [^e]:\n>   [f]:t\n> # h",
+            "+ a\n  [^e]:\n  [f]:t\n  [g]:u\n---", "+ a\n  [^e]: x\n \n  [f]:t\n- b\n\n[^e]",
+            "+ a\n  [^e]:[^n]:\n\n  [f]:t\n> q\n\n[^e] [^n]", "- x\n  + a\n      [^e]:\n\n      [f]:t\n  # h",
+            "+ a\n  [^e]:\n  [f]:t\n\nx", "+ a\n  [^e]:\n  [f]:t", "- x\n  + a\n    [^e]:\n    [f]:t\n# y",
+            // A table's lazy line mark beside a line of white space that ends a definition: the two marks are
+            // told apart (Swift compares strings by canonical equivalence, which joined U+2000 and U+2002).
+            "* --\n* [^n]:\n\n \n+ ~||||\n  -|-|-|-\nr", "-\t[^e]:#\n \n    * ;\n      |-\n      ;\n    |",
+            "|||\n-|-\n\t>\n+ [^1]:_\n \n  &", "|a|\n|-|\n\t>\n- [^1]: x\n \n  y\n\n[^1]",
+            // A lazy line's white space after a backslash's line break, in a paragraph read again around a URL.
+            "1. \\\n www.\\_", "1. a\\\n www.\\_", "> a\\\n  www.\\_", "- a\\\n\twww.a.b\\_ c",
+            "> - www.a.b\\\n     www.\\_\n y", "1. a\\\n x www.`a` b\\\n  www.c\\_", "- \\\n   [^1] www.\\_\n\n[^1]: n",
+            // A block read again inside one read again reads the document's link reference definitions too.
+            "[ref]:p\nhttp://x[^ http://c]\\` [ref]`", "http://x[^ http://c]\\_ [ref]\n\n[ref]:p",
+            "[ref]:p\nwww.x.com[^ www.c.com]\\_ [x][ref]", "[ref]:p\nwww.a`b http://c]\\_ *[ref]*\n\n[^1]: n",
+            // White space after a definition's colon, however wide, is the definition's: what follows is no code.
+            "[^1]:[^1]:     [^1]:", "[^1]:     [^1]:", "[^a]:[^b]:     [^c]:\n\n[^a] [^b] [^c]",
+            "[^a]:\t [^b]: y\n    more\n\n[^a] [^b]", "- [^a]:      code\n\n[^a]", "[^a]: x      [^b]:\n\n[^a] [^b]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

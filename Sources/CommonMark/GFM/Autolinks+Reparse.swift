@@ -47,14 +47,26 @@ extension Autolinks {
         // indented four columns, none starts a block (a heading's `> a` or `[f]: /u`, a first line that now
         // opens a fence, ``` www.` ```, where the URL's backtick kept it text), and libcmark takes the
         // indentation off a paragraph's lines. The mark's line and its soft break come off again after.
-        text = text.reduce(into: mark + [0x0A, 0x20, 0x20, 0x20, 0x20]) { indented, byte in
-            indented.append(byte)
-            if byte == 0x0A { indented += [0x20, 0x20, 0x20, 0x20] }
+        // A line that starts with white space (a lazy line's, which libcmark keeps after a backslash's line
+        // break) would lose it so: the mark then opens a block quote, the other lines go on in it, and that
+        // line is a lazy line of the quote's paragraph as written, which libcmark keeps whole (it is no
+        // block's start, as it was none where it was lazy).
+        let keepsWhiteSpace = text.indices.contains { index in
+            index > 0 && text[index - 1] == 0x0A && (text[index] == 0x20 || text[index] == 0x09)
+        }
+        let indent: [UInt8] = keepsWhiteSpace ? Array(">     ".utf8) : [0x20, 0x20, 0x20, 0x20]
+        var blockLines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
+        blockLines.insert(((keepsWhiteSpace ? Array("> ".utf8) : []) + mark)[...], at: 0)
+        text = []
+        for (index, line) in blockLines.enumerated() {
+            if index > 0 { text.append(0x0A) }
+            let lazy = index > 1 && (line.first == 0x20 || line.first == 0x09)
+            text += (index == 0 || lazy ? [] : indent) + line
         }
         // Brackets may be reference links: the definitions are read from the whole text after the block's.
         guard
             let (document, paragraph) = definitions.parse(
-                text, brackets: raw.contains(UInt8(ascii: "[")), lines: lines, smart: reading.smart)
+                text, brackets: raw.contains(UInt8(ascii: "[")), lines: reading.document ?? lines, smart: reading.smart)
         else { return false }
         defer { cmark_node_free(document) }
         Tree.consolidateText(paragraph)
@@ -79,6 +91,7 @@ extension Autolinks {
         }
         var deeper = reading
         deeper.depth += 1
+        deeper.document = reading.document ?? lines
         var reread: Set<OpaquePointer> = []
         let done = linkFromSource([paragraph], lines: paragraphLines, reading: deeper, rereading: &reread)
         apply([paragraph], smart: reading.smart, source: { paragraphLines }, readFromSource: done)
@@ -140,7 +153,14 @@ extension Autolinks {
                 }
             }
             guard let document = Tree.parse(text, smart: smart) else { return nil }
-            guard let paragraph = Tree.firstChild(document), Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
+            // The block's lines in a block quote, where one keeps its white space (``reparse``).
+            var first = Tree.firstChild(document)
+            if let quote = first, Tree.type(quote) == CMARK_NODE_BLOCK_QUOTE, let inner = Tree.firstChild(quote),
+                Tree.next(inner) == nil
+            {
+                first = inner
+            }
+            guard let paragraph = first, Tree.type(paragraph) == CMARK_NODE_PARAGRAPH,
                 Tree.startLine(paragraph) == 1, Tree.endLine(paragraph) == blockLines
             else {
                 cmark_node_free(document)

@@ -21,6 +21,9 @@ enum Autolinks {
         /// How many parses of a block with its URLs standing in (``reparse(_:source:urls:lines:reading:definitions:)``)
         /// led to this reading.
         var depth = 0
+        /// The document's text, whose link reference definitions a block parsed again reads: set for the
+        /// readings of such a block, whose own lines define none.
+        var document: SourceLines?
     }
 
     /// Whether the text may hold a link to find: an `@`, a `www.` or a `scheme://`. Where one is already a

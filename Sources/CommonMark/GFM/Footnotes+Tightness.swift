@@ -115,8 +115,33 @@ extension Footnotes {
                 let list = Tree.parent(item)
             {
                 Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil, isDefinition: isDefinition)
+                loosenList(around: list, followedByLinkDefinitions: source())
             }
         }
+    }
+
+    /// Makes loose the list whose item ends in `block` where a paragraph of link reference definitions
+    /// followed the block when cmark finalized the list (``isFollowedByLinkDefinitions(_:source:)``).
+    static func loosenList(around block: OpaquePointer, followedByLinkDefinitions source: SourceLines) {
+        guard isFollowedByLinkDefinitions(block, source: source), let list = Tree.parent(block).flatMap(Tree.parent)
+        else { return }
+        cmark_node_set_list_tight(list, 0)
+    }
+
+    /// Whether a paragraph of link reference definitions followed `block`, the last block of its list item,
+    /// when cmark finalized the item's list: it leaves no block, but was one then. A line that starts a block
+    /// the list cannot hold (one of the list's container, the list's next sibling) finalizes the list while
+    /// the paragraph is open, and the paragraph goes later (`+ |`, `  [^e]:`, `  [f]:t`, `[^1]:`); the lists
+    /// around that one, finalized later, do not see it. A blank line or the end of the document closes the
+    /// paragraph first, and so does a line that only the containers around the list go on to.
+    static func isFollowedByLinkDefinitions(_ block: OpaquePointer, source: SourceLines) -> Bool {
+        guard Tree.next(block) == nil, Tree.startLine(block) > 0, let item = Tree.parent(block),
+            Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item), let next = Tree.next(list)
+        else { return false }
+        // The item's last line holds no block of its own: it is the open paragraph's, not blank and no mark.
+        let last = Tree.endLine(item)
+        return last > Tree.endLine(block) && Tree.startLine(next) == last + 1 && last <= source.lines.count
+            && !source.isBlank(last, quotes: Tree.quoteDepth(of: item)) && !source.lines[last - 1].contains(blankMark)
     }
 }
 
@@ -134,9 +159,10 @@ private struct BlankLines {
             if next != nil, lastLineBlank(current, in: current) { return true }
             var block = Tree.firstChild(current)
             while let child = block {
-                if next != nil || Tree.next(child) != nil, endsWithBlankLine(child, intoDefinitions: intoDefinitions) {
-                    return true
-                }
+                let followed =
+                    next != nil || Tree.next(child) != nil
+                    || Footnotes.isFollowedByLinkDefinitions(child, source: source)
+                if followed, endsWithBlankLine(child, intoDefinitions: intoDefinitions) { return true }
                 block = Tree.next(child)
             }
             item = next
@@ -173,11 +199,24 @@ private struct BlankLines {
             return true
         }
         let quotes = Tree.quoteDepth(of: block)
+        let containerEnd = Tree.endLine(container) + 1
+        // A block built here (a table, in place of its paragraph) has no position: it ends where the paragraph
+        // did, before the blank lines, if any, before the next block or its container's end.
+        guard Tree.startLine(node) > 0 else {
+            let boundary = Tree.next(block).map(Tree.startLine).flatMap { $0 > 0 ? $0 : nil } ?? containerEnd
+            return boundary > 1 && source.isBlank(boundary - 1, quotes: quotes)
+        }
         // libcmark ends an HTML block closed on its first line (`<!-->`) on the line before.
         let end = max(Tree.endLine(node), Tree.startLine(node))
+        // The next block starts on its line, or, built here without one, on the first line after this block's
+        // that is not blank (no block starts with a blank line).
+        var boundary = Tree.next(block).map(Tree.startLine) ?? containerEnd
+        if boundary == 0 {
+            boundary = end + 1
+            while boundary < containerEnd, source.isBlank(boundary, quotes: quotes) { boundary += 1 }
+        }
         // A blank line in the container after the block, before the next: the container was the deepest
         // block the line continued, and cmark marks its last child.
-        let boundary = Tree.next(block).map(Tree.startLine) ?? Tree.endLine(container) + 1
         if end + 1 < boundary, (end + 1..<boundary).contains(where: { source.isBlank($0, quotes: quotes) }) {
             return true
         }

@@ -62,7 +62,11 @@ enum Footnotes {
             // line indented four columns after that line is no longer its; the next line ends one nested on the
             // line where it is blank and not indented four columns past the content of the one around it.
             var depth = 0
-            var spaces: String { endsAtLine(number + 1, of: lines, quotes: quotes, past: 4 * depth) ? "    " : "   " }
+            // The marker's width and the spaces after it make four columns, or five.
+            var spaces: String {
+                let columns = endsAtLine(number + 1, of: lines, quotes: quotes, past: 4 * depth) ? 5 : 4
+                return String(repeating: " ", count: columns - marker.utf8.count)
+            }
             // A definition may start where another's text would (`[^1]:[^2]: text`): cmark-gfm opens it
             // inside the first, as a list item opens inside another on one line.
             var (start, lead) = outdented(body, in: line, by: corrections.outdenting[number + 1])
@@ -269,10 +273,12 @@ enum Footnotes {
 
     /// Whether the white space before a definition's text after its markers (``afterContainers(_:)``) makes
     /// it indented code: four columns past a `>` and its optional space (`[^ab]:> \t[^1]:`, where the tab
-    /// takes four), or five past a list marker, whose content then starts one column after it.
+    /// takes four), or five past a list marker, whose content then starts one column after it. Right after
+    /// a definition's colon it never does: cmark-gfm's `scan_footnote_definition` takes the white space
+    /// after the colon with it (`[^a]:[^b]:     [^c]:` defines `c` too).
     private static func isIndentedAsCode(_ text: Substring, in line: Substring) -> Bool {
         let before = line[..<text.startIndex]
-        guard let marker = before.lastIndex(where: { $0 != " " && $0 != "\t" }),
+        guard let marker = before.lastIndex(where: { $0 != " " && $0 != "\t" }), line[marker] != ":",
             before.index(after: marker) < text.startIndex
         else { return false }
         let columns = column(of: text.startIndex, in: line) - column(of: before.index(after: marker), in: line)
@@ -296,12 +302,14 @@ enum Footnotes {
     ///
     /// Nor one the definition's text is made of, with which the rewritten line would be a thematic break
     /// (`[^1]:**`), and the list after the definition's paragraph and a blank line is kept apart too. Where
-    /// these take all three bullets, the one taken by the fewest of the nearest.
+    /// these take all three bullets, `1.` or `1)`, which start ordered lists (a definition is no item in
+    /// cmark-gfm: it ends the list before it, and the items after it start another); where they take those
+    /// too, the one taken by the fewest of the nearest.
     private static func marker(
         between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring
     ) -> String {
-        // The bullets of the list items a line starts (`2. + a` starts one of `+`; `-` alone, an empty one),
-        // as a mask of `+`, `-` and `*`; by byte, as most lines are text that starts none.
+        // The markers of the list items a line starts (`2. + a` starts one of `.` and one of `+`; `-` alone, an
+        // empty one), as a mask of `+`, `-`, `*`, `.` and `)`; by byte, as most lines are text that starts none.
         func bullets(_ line: Substring?) -> UInt8 {
             guard let bytes = line?.utf8 else { return 0 }
             var found: UInt8 = 0
@@ -320,7 +328,11 @@ enum Footnotes {
                     while end < bytes.endIndex, (0x30...0x39).contains(bytes[end]) { end = bytes.index(after: end) }
                     guard end > index, end < bytes.endIndex, bytes[end] == UInt8(ascii: ".") || bytes[end] == 0x29
                     else { break }
+                    let delimiter = bytes[end]
                     end = bytes.index(after: end)
+                    if end == bytes.endIndex || bytes[end] == 0x20 || bytes[end] == 0x09 {
+                        found |= delimiter == 0x29 ? 1 << 4 : 1 << 3
+                    }
                 }
                 guard end == bytes.endIndex || bytes[end] == 0x20 || bytes[end] == 0x09 else { break }
                 if let bullet { found |= 1 << bullet }
@@ -364,13 +376,13 @@ enum Footnotes {
         }
         ranked += [bullets(next), before.first { $0 != 0 } ?? 0]
         ranked += [afterBlank, interrupting, afterParagraph, afterContent].map(bullets) + before
-        var free: UInt8 = 0b111
+        var free: UInt8 = 0b1_1111
         for taken in ranked {
             let left = free & ~taken
             if left == 0 { break }
             free = left
         }
-        return free & 1 != 0 ? "+" : free & 2 != 0 ? "-" : "*"
+        return ["+", "-", "*", "1.", "1)"][free.trailingZeroBitCount]
     }
 
     /// `+`, `-` and `*`, the bits 0, 1 and 2 of a mask of bullets.
@@ -701,6 +713,7 @@ enum Footnotes {
         }
         for (list, followed) in loosening {
             Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
+            loosenList(around: list, followedByLinkDefinitions: source())
         }
         removeStrayBlankMarks(in: root, source: source())
         removeMarks(in: items, source: source, isDefinition: isDefinition)

@@ -22,8 +22,10 @@ enum LazyLines {
         var indent: Int
     }
 
-    /// The block written before a line, taken out after parsing.
-    static let markText = "<!--\u{2002}-->"
+    /// The block written before a line, taken out after parsing. Its space is canonically equivalent to no
+    /// other mark's: Swift compares strings by canonical equivalence, under which U+2000, the footnotes'
+    /// blank line mark's, is U+2002, and the marks would take each other out.
+    static let markText = "<!--\u{2006}-->"
 
     /// The text with a mark before each of the lines, or nil when there is none.
     ///
