@@ -33,36 +33,7 @@ extension Autolinks {
         }
         let mark = Array(String(scalar).utf8)
         guard ByteSearch.firstIndex(of: mark, in: raw[...], from: 0) == nil else { return false }
-        var text: [UInt8] = []
-        var standIns: [[UInt8]] = []
-        var from = 0
-        for url in urls {
-            let standIn = mark + RestOfNode.standIn(raw, link: url.range)
-            text += raw[from..<url.range.lowerBound] + standIn
-            standIns.append(standIn)
-            from = url.range.upperBound
-        }
-        text += raw[from...]
-        // The block's lines are parsed as continuation lines of a paragraph that a line of the mark opens:
-        // indented four columns, none starts a block (a heading's `> a` or `[f]: /u`, a first line that now
-        // opens a fence, ``` www.` ```, where the URL's backtick kept it text), and libcmark takes the
-        // indentation off a paragraph's lines. The mark's line and its soft break come off again after.
-        // A line that starts with white space (a lazy line's, which libcmark keeps after a backslash's line
-        // break) would lose it so: the mark then opens a block quote, the other lines go on in it, and that
-        // line is a lazy line of the quote's paragraph as written, which libcmark keeps whole (it is no
-        // block's start, as it was none where it was lazy).
-        let keepsWhiteSpace = text.indices.contains { index in
-            index > 0 && text[index - 1] == 0x0A && (text[index] == 0x20 || text[index] == 0x09)
-        }
-        let indent: [UInt8] = keepsWhiteSpace ? Array(">     ".utf8) : [0x20, 0x20, 0x20, 0x20]
-        var blockLines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
-        blockLines.insert(((keepsWhiteSpace ? Array("> ".utf8) : []) + mark)[...], at: 0)
-        text = []
-        for (index, line) in blockLines.enumerated() {
-            if index > 0 { text.append(0x0A) }
-            let lazy = index > 1 && (line.first == 0x20 || line.first == 0x09)
-            text += (index == 0 || lazy ? [] : indent) + line
-        }
+        let (text, standIns) = standInText(raw, urls: urls, mark: mark)
         // Brackets may be reference links: the definitions are read from the whole text after the block's.
         guard
             let (document, paragraph) = definitions.parse(
@@ -107,6 +78,44 @@ extension Autolinks {
         for child in Tree.children(block) { Tree.remove(child) }
         Tree.moveChildren(of: paragraph, to: block)
         return true
+    }
+
+    /// The block's text with each URL replaced by its stand-in, as the lines of a paragraph that a line of
+    /// `mark` opens, and the stand-ins in order.
+    private static func standInText(_ raw: [UInt8], urls: [SourceURL], mark: [UInt8]) -> (
+        text: [UInt8], standIns: [[UInt8]]
+    ) {
+        var text: [UInt8] = []
+        var standIns: [[UInt8]] = []
+        var from = 0
+        for url in urls {
+            let standIn = mark + RestOfNode.standIn(raw, link: url.range)
+            text += raw[from..<url.range.lowerBound] + standIn
+            standIns.append(standIn)
+            from = url.range.upperBound
+        }
+        text += raw[from...]
+        // The block's lines are parsed as continuation lines of a paragraph that a line of the mark opens:
+        // indented four columns, none starts a block (a heading's `> a` or `[f]: /u`, a first line that now
+        // opens a fence, ``` www.` ```, where the URL's backtick kept it text), and libcmark takes the
+        // indentation off a paragraph's lines. The mark's line and its soft break come off again after.
+        // A line that starts with white space (a lazy line's, which libcmark keeps after a backslash's line
+        // break) would lose it so: the mark then opens a block quote, the other lines go on in it, and that
+        // line is a lazy line of the quote's paragraph as written, which libcmark keeps whole (it is no
+        // block's start, as it was none where it was lazy).
+        let keepsWhiteSpace = text.indices.contains { index in
+            index > 0 && text[index - 1] == 0x0A && (text[index] == 0x20 || text[index] == 0x09)
+        }
+        let indent: [UInt8] = keepsWhiteSpace ? Array(">     ".utf8) : [0x20, 0x20, 0x20, 0x20]
+        var blockLines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
+        blockLines.insert(((keepsWhiteSpace ? Array("> ".utf8) : []) + mark)[...], at: 0)
+        text = []
+        for (index, line) in blockLines.enumerated() {
+            if index > 0 { text.append(0x0A) }
+            let lazy = index > 1 && (line.first == 0x20 || line.first == 0x09)
+            text += (index == 0 || lazy ? [] : indent) + line
+        }
+        return (text, standIns)
     }
 
     /// The reads of a text's link reference definitions for blocks parsed again: the whole text is parsed
