@@ -25,13 +25,7 @@ import Testing
                 }
                 // Compared with the standard sort of the same input order: mixing composed and
                 // decomposed forms can make the standard sort's result depend on that order.
-                let input = Array(names).shuffled(using: &generator)
-                var sorted = input
-                NameOrder.sort(&sorted)
-                #expect(sorted == input.sorted(), "round \(round)")
-                var entries = input.map { FolderWalk.Entry(name: $0, kind: .file, hasValidName: true) }
-                NameOrder.sort(&entries)
-                #expect(entries.map(\.name) == input.sorted(), "round \(round)")
+                Self.expectStringOrder(Array(names).shuffled(using: &generator), "round \(round)")
             }
         }
     }
@@ -58,13 +52,18 @@ import Testing
                 default: names.append("\(pick(1_000))")
                 }
             }
-            var sorted = names
-            NameOrder.sort(&sorted)
-            #expect(sorted == names.sorted(), "\(size) names, seed \(seed)")
-            var entries = names.map { FolderWalk.Entry(name: $0, kind: .file, hasValidName: true) }
-            NameOrder.sort(&entries)
-            #expect(entries.map(\.name) == names.sorted(), "\(size) names, seed \(seed)")
+            Self.expectStringOrder(names, "\(size) names, seed \(seed)")
         }
+    }
+
+    /// Names and entries of those names sort as the standard sort of the same input order does.
+    static func expectStringOrder(_ input: [String], _ comment: Comment) {
+        var sorted = input
+        NameOrder.sort(&sorted)
+        #expect(sorted == input.sorted(), comment)
+        var entries = input.map { FolderWalk.Entry(name: $0, kind: .file, hasValidName: true) }
+        NameOrder.sort(&entries)
+        #expect(entries.map(\.name) == input.sorted(), comment)
     }
 
     /// A decomposed `é` sorts after `f` as `String` sorts it (by its composed form), not before it as its
