@@ -174,15 +174,18 @@ struct SearchIndexEdit {
         keys: [String], fileSizes: [Int], edits: [Document], read: ([Int]) -> [Int: SearchIndex.WordShard]?
     ) -> SearchIndexEdit? {
         var touched: [Int: Set<String>] = [:]
+        var shardOf: [String: Int] = [:]
         for edit in edits {
             for term in Self.differing(edit.before, edit.after) {
-                touched[Self.shard(of: term, keys: keys), default: []].insert(term)
+                let position = Self.shard(of: term, keys: keys)
+                shardOf[term] = position
+                touched[position, default: []].insert(term)
             }
         }
         guard !touched.isEmpty else { return SearchIndexEdit(changedShards: []) }
         guard !keys.isEmpty, keys.count == fileSizes.count, let shards = read(touched.keys.sorted()) else { return nil }
-        let old: (String) -> String = { term in
-            guard let shard = shards[Self.shard(of: term, keys: keys)],
+        let old: (String) -> String = { [shardOf] term in
+            guard let position = shardOf[term], let shard = shards[position],
                 let at = Self.position(of: term, in: shard.terms)
             else { return "" }
             return shard.terms[at].postings
