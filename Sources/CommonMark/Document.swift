@@ -161,8 +161,11 @@ public final class Document {
                 to: cellBlocks, of: cells.root, text: cells.text, lines: SourceLines.lazily(cells.text),
                 options: options, extensions: extensions, mergingText: false, footnoteLabels: definedLabels)
             // Cells whose text writes no `[^` hold no reference: a `[^` of theirs came from an escape or an
-            // entity, which stays text beside a `[^` of the document's.
-            if extensions.contains(.footnotes), !ByteSearch.contains(cells.text, "[^") {
+            // entity, which stays text beside a `[^` of the document's. Its `^` is written as one or as an
+            // entity: cells without either have no such text.
+            if extensions.contains(.footnotes), !ByteSearch.contains(cells.text, "[^"),
+                ByteSearch.contains(cells.text, UInt8(ascii: "^")) || ByteSearch.contains(cells.text, UInt8(ascii: "&"))
+            {
                 for block in cellBlocks { FootnoteReferences.separateUnreferencedCarets(in: block) }
             }
             let fromPrelude = Tables.build(tables, prelude: cells.root, cells: cellBlocks, in: blocks, shift: 0) {

@@ -112,7 +112,7 @@ enum Tables {
             let cellLength = cell(bytes, offset)
             let pipeLength = cellEnd(bytes, offset + cellLength)
             if cellLength > 0 || pipeLength > 0 {
-                cells.append(trimmed(unescapingPipes(bytes[offset..<offset + cellLength])))
+                cells.append(cellText(bytes[offset..<offset + cellLength]))
             }
             offset += cellLength + pipeLength
             if pipeLength == 0 { break }
@@ -262,7 +262,12 @@ enum Tables {
         let first = Tree.startLine(block)
         let isHeading = Tree.type(block) == CMARK_NODE_HEADING
         var last = Tree.endLine(block) - (isHeading ? 1 : 0)
-        guard last > first else { return nil }
+        // A delimiter row that is no setext underline holds a `|` or a `:` (``delimiterRow(_:)``), after the
+        // block's first line: most paragraphs hold neither there and are read no further.
+        guard last > first,
+            source.contains(
+                from: first + 1, through: Tree.endLine(block), anyOf: [UInt8(ascii: "|"), UInt8(ascii: ":")])
+        else { return nil }
         let column = Tree.startColumn(block)
         let contents = itemContentColumns(of: block, source: source, quotes: Tree.quoteDepth(of: block))
         let contentLines = { (last: Int, heading: Int?) in
@@ -544,14 +549,8 @@ enum Tables {
             targets[(Tree.startLine(paragraph) - shift) << 16 | Tree.startColumn(paragraph)] = paragraph
         }
         func cell(_ text: String, _ tag: String, _ alignment: Alignment) -> OpaquePointer {
-            let attribute =
-                switch alignment {
-                case .none: ""
-                case .left: " align=\"left\""
-                case .center: " align=\"center\""
-                case .right: " align=\"right\""
-                }
-            let node = Tree.custom(block: false, onEnter: "<\(tag)\(attribute)>", onExit: "</\(tag)>\n")
+            let node = Tree.custom(
+                block: false, onEnter: cellStart(tag, alignment), onExit: tag == "th" ? "</th>\n" : "</td>\n")
             if let paragraph = units.takeParagraph(text) {
                 Tree.moveChildren(of: paragraph, to: node)
                 cmark_node_free(paragraph)
@@ -615,6 +614,18 @@ enum Tables {
         // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank.
         for table in withoutRows { Tree.loosenLists(endingInBlankLine: table, isDefinition: isDefinition) }
         return moved
+    }
+
+    /// A cell's start tag with its alignment, as cmark-gfm writes it: literals, as a table of thousands of
+    /// cells made each by interpolation cost a fifth of building the tables.
+    private static func cellStart(_ tag: String, _ alignment: Alignment) -> String {
+        let header = tag == "th"
+        switch alignment {
+        case .none: return header ? "<th>" : "<td>"
+        case .left: return header ? "<th align=\"left\">" : "<td align=\"left\">"
+        case .center: return header ? "<th align=\"center\">" : "<td align=\"center\">"
+        case .right: return header ? "<th align=\"right\">" : "<td align=\"right\">"
+        }
     }
 
     /// A heading of the paragraph's inlines, which it takes.
@@ -771,10 +782,16 @@ enum Tables {
 
     private static func removeCellMark(from cell: OpaquePointer) {
         guard let first = Tree.firstChild(cell), Tree.isText(first) else { return }
-        let text = Tree.literal(first)
-        guard text.unicodeScalars.first == cellMark.unicodeScalars.first else { return }
-        let rest = String(text.unicodeScalars.dropFirst())
-        if rest.isEmpty { Tree.remove(first) } else { Tree.setLiteral(first, rest) }
+        // By bytes in libcmark's buffer: the mark is one scalar, and most cells' text is short.
+        let rest: [UInt8]? = Tree.withLiteralBytes(first) { text in
+            text.starts(with: cellMarkBytes) ? Array(text.dropFirst(cellMarkBytes.count)) : nil
+        }
+        guard let rest else { return }
+        if rest.isEmpty {
+            Tree.remove(first)
+        } else {
+            Tree.setLiteral(first, String(decoding: rest, as: UTF8.self))
+        }
     }
 
     // MARK: cmark-gfm's scanners
@@ -817,6 +834,17 @@ enum Tables {
         return index - offset
     }
 
+    /// A cell's text: trimmed of cmark's white space, then with `\|` as `|` (neither changes the other's bytes),
+    /// made into a `String` once.
+    private static func cellText(_ bytes: ArraySlice<UInt8>) -> String {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        var (start, end) = (bytes.startIndex, bytes.endIndex)
+        while start < end, isSpace(bytes[start]) { start += 1 }
+        while end > start, isSpace(bytes[end - 1]) { end -= 1 }
+        let text = bytes[start..<end]
+        return text.contains(UInt8(ascii: "\\")) ? unescapingPipes(text) : String(decoding: text, as: UTF8.self)
+    }
+
     private static func unescapingPipes(_ bytes: ArraySlice<UInt8>) -> String {
         var result: [UInt8] = []
         result.reserveCapacity(bytes.count)
@@ -829,16 +857,5 @@ enum Tables {
             index += 1
         }
         return String(decoding: result, as: UTF8.self)
-    }
-
-    private static func trimmed(_ text: String) -> String {
-        // By byte: the white space cmark trims is ASCII.
-        let utf8 = Array(text.utf8)
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
-        var start = 0
-        var end = utf8.count
-        while start < end, isSpace(utf8[start]) { start += 1 }
-        while end > start, isSpace(utf8[end - 1]) { end -= 1 }
-        return start == 0 && end == utf8.count ? text : String(decoding: utf8[start..<end], as: UTF8.self)
     }
 }

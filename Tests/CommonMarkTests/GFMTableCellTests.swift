@@ -1,0 +1,31 @@
+import CommonMark
+import Foundation
+import Testing
+
+/// Table cells as the faster paths read them, byte for byte against `cmark-gfm` in the three modes: a cell's
+/// text trimmed of white space before its `\|` are unescaped, a cell's start tag for each alignment, the cell
+/// mark taken off by bytes, paragraphs whose later lines hold no `|` or `:` (which hold no table), and a `[^`
+/// in cells that only an escape or an entity writes.
+@Suite struct GFMTableCellTests {
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [
+            // White space and escaped pipes at a cell's edges.
+            "| a | b |\n|---|---|\n| \\| | \\|x\\| |", "|a|b|\n|-|-|\n|\t\\|\t|  \\\\|  |", "| \\| |\n| - |\n|\\||",
+            "a \\| b | c\n--|--\n \\| \\| | \\|", "|\ta\t|b |\n|-|-|", "| é | \\|é\\| |\n|:-:|-:|\n| 😀 | x |",
+            // Every alignment in the header and the body, and cells left empty.
+            "| l | c | r | n |\n|:--|:-:|--:|---|\n| 1 | 2 | 3 | 4 |\n| | | | |",
+            "|x|\n|:-|\n", "x|y\n-:|:-\n1|", "| a |\n|:-:|\n| `c|d` |",
+            // Paragraphs without `|` or `:` after their first line, beside tables.
+            "a | b\nc d\ne f\n\n| x |\n| - |", "a\nb\n---", "a\n- -\nb", "a:\nb -\n\n|a|\n|-|",
+            "a | b\n-- | --\nc\nd", "> a\n> b\n\n> |a|\n> |-|", "- a\n  b\n- |x|\n  |-|",
+            // A `[^` that only an escape or an entity writes, in cells and beside them.
+            "| \\[^1] | &#91;^1] |\n| - | - |\n\n[^1]: n", "| [^1] &amp; | x&#94; |\n|-|-|\n\n[^1]: n\n\n[^1]",
+            "| a |\n| - |\n| [^1] |\n\n[^1]: n", "| &amp; |\n|-|\n\n[^x]: y",
+        ])
+    func cellsMatchCmarkGFM(markdown: String) throws {
+        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    }
+}
