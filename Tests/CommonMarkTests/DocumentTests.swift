@@ -61,4 +61,13 @@ import Testing
             #expect(try document.html().hasPrefix("<h1>\(index)</h1>\n"))
         }
     }
+
+    @Test func aTreeLeftToTheExitRendersAsBefore() throws {
+        let markdown = "# a\n\n| x |\n| - |\n| y |\n\nwww.example.org ~~b~~[^1]\n\n[^1]: n\n"
+        let freed = try Document(markdown: markdown, options: [.smart], extensions: .gfm).html()
+        let kept = try Document(markdown: markdown, options: [.smart], extensions: .gfm)
+        kept.leaveTreeToExit()
+        #expect(try kept.html() == freed)
+        #expect(freed.contains("<table>") && freed.contains("<del>b</del>") && freed.contains("footnotes"))
+    }
 }

@@ -59,7 +59,7 @@ extension Blog {
                 // cmark-gfm's, which lets them through.
                 let rendered = try MarkdownPage.render(
                     text, settings: settings, headingIDs: toc,
-                    keepingControlCharacters: !FileSystem.standardOutputIsTerminal)
+                    keepingControlCharacters: !FileSystem.standardOutputIsTerminal, beforeExit: true)
                 var output = Data()
                 if toc { output.append(contentsOf: MarkdownPage.navigation(rendered.toc).utf8) }
                 output.append(contentsOf: rendered.htmlUTF8)

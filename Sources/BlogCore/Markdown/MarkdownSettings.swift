@@ -48,12 +48,16 @@ public enum MarkdownPage {
     /// in posts, only then: without them the HTML is exactly libcmark's, or cmark-gfm's with extensions).
     /// C0 control characters other than white space, and DEL, become U+FFFD as in posts unless
     /// `keepingControlCharacters`, which passes them through as cmark-gfm does (it replaces NUL alone).
+    /// `beforeExit`: the process exits after this one document, which then leaves its tree to the exit
+    /// (``CommonMark/Document/leaveTreeToExit()``).
     public static func render(
-        _ markdown: String, settings: MarkdownSettings, headingIDs: Bool, keepingControlCharacters: Bool = false
+        _ markdown: String, settings: MarkdownSettings, headingIDs: Bool, keepingControlCharacters: Bool = false,
+        beforeExit: Bool = false
     ) throws -> Rendered {
         let document = try Document(
             markdown: keepingControlCharacters ? markdown : markdown.replacingControlCharacters,
             options: settings.parseOptions, extensions: settings.extensions)
+        if beforeExit { document.leaveTreeToExit() }
         var toc: [TableOfContentsEntry] = []
         if headingIDs {
             toc = try HeadingAnchors.add(to: document.nodes(ofKind: .heading), levels: settings.tocLevels)
