@@ -49,9 +49,10 @@ let package = Package(
         ),
         .target(name: "CVipsShim", dependencies: ["CVips"]),
         .target(name: "Images", dependencies: ["CVips", "CVipsShim"]),
-        .target(name: "CommonMark", dependencies: ["CCmark"]),
+        .target(name: "CommonMark", dependencies: ["CCmark", "CTextScan"]),
         .target(name: "CFileSystem"),
-        // The search index's byte classes, 16 bytes at a time (SSE2 where there is one).
+        // The search index's byte classes and the bare-URL search's stops, 16 bytes at a time (SSE2 where there
+        // is one).
         .target(name: "CTextScan"),
         // The only Swift that calls POSIX or CFileSystem: reading, writing, walking, renaming, locking, watching.
         .target(name: "BlogFileSystem", dependencies: ["CFileSystem"]),

@@ -48,4 +48,27 @@ static inline blog_byte_classes blog_classify16(const uint8_t *bytes) {
     return classes;
 }
 
+/// The index of the first byte from `from` before `to` that is one of `a`, `b`, `c` and `d`, or `to`: the
+/// bare-URL search's stops (brackets, `w` and `:`), between which most text is skipped 16 bytes at a time.
+static inline long blog_first_of4(const uint8_t *bytes, long from, long to, uint8_t a, uint8_t b, uint8_t c,
+                                  uint8_t d) {
+    long index = from;
+#if defined(__SSE2__)
+    const __m128i va = _mm_set1_epi8((char)a), vb = _mm_set1_epi8((char)b);
+    const __m128i vc = _mm_set1_epi8((char)c), vd = _mm_set1_epi8((char)d);
+    for (; index + 16 <= to; index += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(bytes + index));
+        __m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(v, va), _mm_cmpeq_epi8(v, vb)),
+                                   _mm_or_si128(_mm_cmpeq_epi8(v, vc), _mm_cmpeq_epi8(v, vd)));
+        int mask = _mm_movemask_epi8(hit);
+        if (mask != 0) return index + __builtin_ctz((unsigned)mask);
+    }
+#endif
+    for (; index < to; index++) {
+        uint8_t byte = bytes[index];
+        if (byte == a || byte == b || byte == c || byte == d) return index;
+    }
+    return to;
+}
+
 #endif
