@@ -722,8 +722,8 @@ enum Footnotes {
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.
         var order: [String] = []
-        var referenceCount: [String: Int] = [:]
-        var numbers: [String: Int] = [:]
+        var referenceCount = [String: Int](minimumCapacity: definitions.count)
+        var numbers = [String: Int](minimumCapacity: definitions.count)
         // Text taken out of a reference's wrapper as it is, which holds no reference.
         var unwrapped: Set<OpaquePointer> = []
         // References are read in link text and image descriptions too (an image's writes nothing of it),
@@ -849,12 +849,21 @@ enum Footnotes {
         let number = numbers[key] ?? order.count
         numbers[key] = number
         let href = hrefEscaped(label)
-        let id = count == 1 ? href : "\(href)-\(count)"
-        return Tree.custom(
-            block: false,
-            onEnter:
-                "<sup class=\"footnote-ref\"><a href=\"#fn-\(href)\" id=\"fnref-\(id)\" data-footnote-ref>\(number)</a></sup>",
-            onExit: "")
+        // Written into one buffer of its final size: interpolation grew the string at each of its pieces.
+        var onEnter = ""
+        onEnter.reserveCapacity(2 * href.utf8.count + 100)
+        onEnter += "<sup class=\"footnote-ref\"><a href=\"#fn-"
+        onEnter += href
+        onEnter += "\" id=\"fnref-"
+        onEnter += href
+        if count > 1 {
+            onEnter += "-"
+            onEnter += String(count)
+        }
+        onEnter += "\" data-footnote-ref>"
+        onEnter += String(number)
+        onEnter += "</a></sup>"
+        return Tree.custom(block: false, onEnter: onEnter, onExit: "")
     }
 
     /// A label as link labels are compared: case folded, runs of white space as one space.
