@@ -6,7 +6,7 @@ enum BlockStart {
     /// closing tag alone on its line). libcmark takes such a line into a paragraph; after a table's rows,
     /// which are no paragraph in cmark-gfm, it starts the block.
     static func cannotInterruptParagraph(_ text: Substring) -> Bool {
-        let bytes = Array(text.utf8)
+        let bytes = text.utf8Bytes
         return emptyOrLaterListItem(bytes) || isHTMLTagLine(bytes)
     }
 
@@ -33,7 +33,7 @@ enum BlockStart {
 
     /// cmark's `html_block_start_7`: `<` tag name, attributes, optional `/`, `>`, or `</` tag name `>`,
     /// then only white space.
-    static func isHTMLTagLine(_ text: Substring) -> Bool { isHTMLTagLine(Array(text.utf8)) }
+    static func isHTMLTagLine(_ text: Substring) -> Bool { isHTMLTagLine(text.utf8Bytes) }
 
     private static func isHTMLTagLine(_ bytes: [UInt8]) -> Bool {
         var index = 0

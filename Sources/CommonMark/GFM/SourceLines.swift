@@ -235,3 +235,10 @@ extension Substring.UTF8View {
     /// The view as a `Substring`, when it starts and ends on character boundaries.
     fileprivate var substring: Substring? { Substring(self) }
 }
+
+extension Substring {
+    /// The text's UTF-8 bytes, copied from the string's storage in one move where it is contiguous (a native
+    /// string's always is): `Array(utf8)` copies a substring's bytes one at a time, which cost more than the
+    /// table and task-list passes' own work on their lines.
+    var utf8Bytes: [UInt8] { utf8.withContiguousStorageIfAvailable { Array($0) } ?? Array(utf8) }
+}

@@ -105,7 +105,7 @@ enum Tables {
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
     /// unescaped pipes, an optional trailing pipe; `nil` when there is no cell.
     static func cells(of line: Substring) -> [String]? {
-        let bytes = Array(line.utf8)
+        let bytes = line.utf8Bytes
         var offset = cellEnd(bytes, 0)
         var cells: [String] = []
         while offset < bytes.count {
@@ -125,7 +125,7 @@ enum Tables {
     /// The alignments of a delimiter row (`| :-- | --: |`), by cmark-gfm's `table_start` scanner; `nil`
     /// for any other line.
     static func delimiterRow(_ line: Substring) -> [Alignment]? {
-        let bytes = Array(line.utf8)
+        let bytes = line.utf8Bytes
         var index = 0
         if index < bytes.count, bytes[index] == UInt8(ascii: "|") { index += 1 }
         var alignments: [Alignment] = []
@@ -182,7 +182,7 @@ enum Tables {
             }
             if index - 1 > textStart {
                 // cmark-gfm takes `\|` to `|` in the text before a table, code spans included.
-                let text = lines[textStart..<index - 1].map { String(unescapingPipes(Array($0.text.utf8)[...])) }
+                let text = lines[textStart..<index - 1].map { String(unescapingPipes($0.text.utf8Bytes[...])) }
                 segments.append(.prefix(text.joined(separator: "\n")))
             }
             budget -= header.count

@@ -37,16 +37,16 @@ enum TaskLists {
                     guard let first = Tree.firstChild(list) else { return nil }
                     let number = Tree.startLine(first) - shift
                     guard number >= 1, number <= written.lines.count else { return nil }
-                    return Array(written.lines[number - 1].utf8).dropFirst(Tree.startColumn(first) - 1).first
+                    return written.lines[number - 1].utf8Bytes.dropFirst(Tree.startColumn(first) - 1).first
                 }
                 tasks.append((item, checked))
                 continue
             }
             guard writtenNumber >= 1, writtenNumber <= written.lines.count,
-                markerEnd(Array(written.lines[writtenNumber - 1].utf8)) != nil,
+                markerEnd(written.lines[writtenNumber - 1].utf8Bytes) != nil,
                 let block = Tree.firstChild(item)
             else { continue }
-            let line = Array(written.lines[writtenNumber - 1].utf8)
+            let line = written.lines[writtenNumber - 1].utf8Bytes
             let checked = contains(line, "[x]") || contains(line, "[X]")
             // A table, or the text before one, parsed in the prelude began after the marker already
             // (``Tables/plans(in:source:taskLists:)``); other text begins with it. A marker with nothing
