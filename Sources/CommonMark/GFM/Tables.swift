@@ -262,12 +262,7 @@ enum Tables {
         let first = Tree.startLine(block)
         let isHeading = Tree.type(block) == CMARK_NODE_HEADING
         var last = Tree.endLine(block) - (isHeading ? 1 : 0)
-        // A delimiter row that is no setext underline holds a `|` or a `:` (``delimiterRow(_:)``), after the
-        // block's first line: most paragraphs hold neither there and are read no further.
-        guard last > first,
-            source.contains(
-                from: first + 1, through: Tree.endLine(block), anyOf: [UInt8(ascii: "|"), UInt8(ascii: ":")])
-        else { return nil }
+        guard last > first, mayHoldDelimiterRow(block, source: source) else { return nil }
         let column = Tree.startColumn(block)
         let contents = itemContentColumns(of: block, source: source, quotes: Tree.quoteDepth(of: block))
         let contentLines = { (last: Int, heading: Int?) in
@@ -342,6 +337,14 @@ enum Tables {
                 text, endingAt: min(lines.count, last - first + 1), of: lines, block: block, source: source)
         }
         return plan
+    }
+
+    /// Whether a block's lines after its first hold a `|` or a `:`, which a delimiter row that is no setext
+    /// underline holds (``delimiterRow(_:)``): most paragraphs hold neither there and are read no further.
+    private static func mayHoldDelimiterRow(_ block: OpaquePointer, source: SourceLines) -> Bool {
+        source.contains(
+            from: Tree.startLine(block) + 1, through: Tree.endLine(block),
+            anyOf: [UInt8(ascii: "|"), UInt8(ascii: ":")])
     }
 
     /// A block's content lines from its first through `last`, up to the underline of the setext heading
