@@ -711,6 +711,15 @@ import Testing
             // White space after a definition's colon, however wide, is the definition's: what follows is no code.
             "[^1]:[^1]:     [^1]:", "[^1]:     [^1]:", "[^a]:[^b]:     [^c]:\n\n[^a] [^b] [^c]",
             "[^a]:\t [^b]: y\n    more\n\n[^a] [^b]", "- [^a]:      code\n\n[^a]", "[^a]: x      [^b]:\n\n[^a] [^b]",
+            // A `>` four columns in on a lazy line of an item in a quote is text, for the delimiters' source too.
+            "> + _;\n\t> ~_", ">+ _;\n\t> ~_", ">+ *a\n\t> b*", ">1. _a;\n    > ~_", ">>+ _;\n\t> ~_", ">+ _;\n   > ~_",
+            "- >+ _;\n\t> ~_",
+            // A definition that is a lazy line has no mark of its blank line: a later one after it starts.
+            "\\\n    [^n]:\n \n3. [^1]:", "a\n    [^n]:\n \n3. [^1]:", "a\n    [^n]:\n \n3. [^1]: x\n\n[^1]",
+            "a\n    [^n]:\n  \n2) [^1]:\nb", "a\n    [^n]: x\n \n- [^1]:",
+            // An email address never takes an unbalanced destination's escape.
+            "@[](( )", "a@[a]((b )", "a@b.c[a]((b )", "a@b.c.[a]((b )", "[a@b.c]((b )", "a@b[a]((b@c.d )",
+            "x@y.com[a]((b ) www.c.d",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -689,7 +689,8 @@ enum Tables {
 
     /// Where the first `>` of a block's quotes is counted from (``SourceLines/content(from:column:through:quotes:margin:)``)
     /// when list items, or nothing, are all the containers outside them: the innermost item's content
-    /// column, or 0. nil for a block in no quote or with a list item inside a quote.
+    /// column, or 0. Items inside the quotes leave it so (`>+ a`, then a tab and `> b`, a lazy line: a `>`
+    /// four columns in is text). nil for a block in no quote or with a list item between two quotes.
     static func quoteMargin(of block: OpaquePointer, source: SourceLines) -> Int? {
         var quoted = false
         var item: OpaquePointer?
@@ -699,7 +700,7 @@ enum Tables {
                 guard item == nil else { return nil }
                 quoted = true
             case CMARK_NODE_ITEM:
-                guard quoted else { return nil }
+                guard quoted else { continue }
                 item = item ?? current
             default: break
             }
