@@ -720,6 +720,12 @@ import Testing
             // An email address never takes an unbalanced destination's escape.
             "@[](( )", "a@[a]((b )", "a@b.c[a]((b )", "a@b.c.[a]((b )", "[a@b.c]((b )", "a@b[a]((b@c.d )",
             "x@y.com[a]((b ) www.c.d",
+            // White space libcmark keeps at a lazy line's start, in a block read again around a URL.
+            "2. [f]:\"\n www.&#2;", "2. [f]: /u\n www.&amp;", "2) 2. [f]:\"\n\twww.&#2;", "2) 2. [f]:\"\n\twww.&amp;",
+            "2) 2. [f]:\"\n \twww.&amp;", "- [f]: /u\n www.a\\_b", "2) 2. a\\\n\tb", ">www.` `\n `", ">ftp://c` `\n `",
+            ">www.\\<`\n\t`", "- www.` `\n `", ">www.` `\n  b`", "> - www.` `\n `", ">[^1]:www.\\\n>\t[^1]",
+            ">[^1]:www.\\\n>\tb [^1]", ">[^1]:a\\\n>\t[^1]", ">1. www.\\\n>\t b", ">1) \\\n>\t&#x5B;http://t",
+            "- > a\\\n\twww.\\_", ">[^1]:www.\\\n>  \t[^1]", ">[^1]:a\\\n>  \t[^1]", "> - a\\\n>  \twww.\\_",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
