@@ -726,6 +726,16 @@ import Testing
             ">www.\\<`\n\t`", "- www.` `\n `", ">www.` `\n  b`", "> - www.` `\n `", ">[^1]:www.\\\n>\t[^1]",
             ">[^1]:www.\\\n>\tb [^1]", ">[^1]:a\\\n>\t[^1]", ">1. www.\\\n>\t b", ">1) \\\n>\t&#x5B;http://t",
             "- > a\\\n\twww.\\_", ">[^1]:www.\\\n>  \t[^1]", ">[^1]:a\\\n>  \t[^1]", "> - a\\\n>  \twww.\\_",
+            // A missing definition after a lazy one's mark starts where it is not code after the blank line.
+            "t\n\t[^1]:\n\t\n    [^1]:", "~\n\t[^1]:\n \n\t[^n]:", "t\n\t[^1]:\n \n  [^1]: x\n\n[^1]",
+            // A line of only `|` after a delimiter row is text, and a line four columns in continues it.
+            "||\n|-\n|\n    -", "|a|\n|-|\n|\n    -", "'|;\n-|-\n|\n\t+ &", "]\n-|\n|\n\t+ (", "|a|\n|-|\n|\n   -",
+            "|a|\n|-|\n|\n    # h\n    b", "|a|\n|-|\n|b\n    -", "|a|\n|-|\n|\n\n    -",
+            // Definitions nested over three lines, each moved to its container's content in turn.
+            "  [^1]:\n     [^1]:\n        [^1]:", "  [^1]:\n     [^1]:\n        [^1]:\n\n[^1]",
+            " [^1]: a\n     [^2]: b\n         [^3]: c\n\n[^1] [^2] [^3]",
+            // A `>` before the content of the item outside its quote leaves the item: the line is lazy.
+            "  -  >\\[\n    > www.<", "  -  >a\n    > www.<", "-  >\\[\n   > www.<", "  -  > a\n    > b *c*",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

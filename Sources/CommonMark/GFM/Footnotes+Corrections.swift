@@ -49,7 +49,12 @@ extension Footnotes {
         for paragraph in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH }) {
             let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
             guard let mark = marks.first(where: { $0 >= first && $0 < last }) else { continue }
-            found.formUnion(missing.filter { $0 > mark && $0 <= last })
+            // One indented four columns is code after the blank line (`t`, `\t[^1]:`, `\t`, `    [^1]:`).
+            found.formUnion(
+                missing.filter { line in
+                    line > mark && line <= last
+                        && SourceLines.advance(0, over: lines.lines[line - 1].prefix { $0 == " " || $0 == "\t" }) < 4
+                })
         }
         return found
     }

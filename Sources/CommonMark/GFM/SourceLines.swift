@@ -207,8 +207,12 @@ struct SourceLines {
         while found < quotes {
             let stripped = line.drop { $0 == " " || $0 == "\t" }
             let indented = advance(column, over: line[..<stripped.startIndex])
+            // The first `>` stands at the margin or past it: one before it leaves the items outside the quote,
+            // and the line is lazy (`  -  >a`, then `    > b`).
             guard stripped.first == ">",
-                margin.map({ leftover + indented - (found == 0 ? max($0, column) : column) < 4 }) ?? true
+                margin.map({
+                    leftover + indented - (found == 0 ? max($0, column) : column) < 4 && (found > 0 || indented >= $0)
+                }) ?? true
             else { break }
             column = indented + 1
             line = stripped.dropFirst()

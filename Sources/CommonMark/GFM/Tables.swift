@@ -221,9 +221,10 @@ enum Tables {
         guard !segments.isEmpty else { return nil }
         if textStart < lines.count {
             // A lazy line after the text's first continues its paragraph, whatever it looks like (`=` is no
-            // underline there): indented four columns, which libcmark drops from a continuation line.
+            // underline there), and so does one indented four columns (`|`, then `    -`): indented four
+            // columns, which libcmark drops from a continuation line.
             let text = lines[textStart...].enumerated().map {
-                ($0.offset > 0 && $0.element.lazy ? "    " : "") + $0.element.text
+                ($0.offset > 0 && ($0.element.lazy || $0.element.indent >= 4) ? "    " : "") + $0.element.text
             }
             .joined(separator: "\n")
             segments.append(.text(text, quotes: lines[textStart].lazy ? lines[textStart].quotesFound : nil))
