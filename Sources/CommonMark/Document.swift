@@ -230,11 +230,13 @@ public final class Document {
             &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
         var corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
         guard !corrections.isEmpty else { return (root, source, labels, tasks) }
-        if !corrections.outdenting.isEmpty {
-            // A definition whose bullet moves holds other lines than it did: which of them are code,
-            // definitions or lazy lines is read from a parse with the bullets moved.
+        var moved: [Int: Int] = [:]
+        // A definition whose bullet moves holds other lines than it did: which of them are code,
+        // definitions or lazy lines is read from a parse with the bullets moved. A definition nested in a
+        // moved one may move in its turn (`  [^1]:`, `     [^1]:`, `        [^1]:`): a few rounds.
+        for _ in 0..<4 where !corrections.outdenting.isEmpty {
             cmark_node_free(root)
-            let moved = corrections.outdenting
+            moved.merge(corrections.outdenting, uniquingKeysWith: +)
             (source, labels, pending) =
                 Footnotes.rewriteDefinitions(markdown, correcting: Footnotes.Corrections(outdenting: moved))
                 ?? (markdown, [:], [:])
@@ -243,8 +245,8 @@ public final class Document {
                 asCmarkGFM: !extensions.isEmpty)
             corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
             guard !corrections.isEmpty else { return (root, source, labels, tasks) }
-            corrections.outdenting.merge(moved, uniquingKeysWith: +)
         }
+        corrections.outdenting.merge(moved, uniquingKeysWith: +)
         // Definitions written in code or HTML blocks are text, indented ones are counted from their
         // container's content, and lazy lines keep a definition going to a line that ends it: parsed again.
         cmark_node_free(root)

@@ -711,6 +711,31 @@ import Testing
             // White space after a definition's colon, however wide, is the definition's: what follows is no code.
             "[^1]:[^1]:     [^1]:", "[^1]:     [^1]:", "[^a]:[^b]:     [^c]:\n\n[^a] [^b] [^c]",
             "[^a]:\t [^b]: y\n    more\n\n[^a] [^b]", "- [^a]:      code\n\n[^a]", "[^a]: x      [^b]:\n\n[^a] [^b]",
+            // A `>` four columns in on a lazy line of an item in a quote is text, for the delimiters' source too.
+            "> + _;\n\t> ~_", ">+ _;\n\t> ~_", ">+ *a\n\t> b*", ">1. _a;\n    > ~_", ">>+ _;\n\t> ~_", ">+ _;\n   > ~_",
+            "- >+ _;\n\t> ~_",
+            // A definition that is a lazy line has no mark of its blank line: a later one after it starts.
+            "\\\n    [^n]:\n \n3. [^1]:", "a\n    [^n]:\n \n3. [^1]:", "a\n    [^n]:\n \n3. [^1]: x\n\n[^1]",
+            "a\n    [^n]:\n  \n2) [^1]:\nb", "a\n    [^n]: x\n \n- [^1]:",
+            // An email address never takes an unbalanced destination's escape.
+            "@[](( )", "a@[a]((b )", "a@b.c[a]((b )", "a@b.c.[a]((b )", "[a@b.c]((b )", "a@b[a]((b@c.d )",
+            "x@y.com[a]((b ) www.c.d",
+            // White space libcmark keeps at a lazy line's start, in a block read again around a URL.
+            "2. [f]:\"\n www.&#2;", "2. [f]: /u\n www.&amp;", "2) 2. [f]:\"\n\twww.&#2;", "2) 2. [f]:\"\n\twww.&amp;",
+            "2) 2. [f]:\"\n \twww.&amp;", "- [f]: /u\n www.a\\_b", "2) 2. a\\\n\tb", ">www.` `\n `", ">ftp://c` `\n `",
+            ">www.\\<`\n\t`", "- www.` `\n `", ">www.` `\n  b`", "> - www.` `\n `", ">[^1]:www.\\\n>\t[^1]",
+            ">[^1]:www.\\\n>\tb [^1]", ">[^1]:a\\\n>\t[^1]", ">1. www.\\\n>\t b", ">1) \\\n>\t&#x5B;http://t",
+            "- > a\\\n\twww.\\_", ">[^1]:www.\\\n>  \t[^1]", ">[^1]:a\\\n>  \t[^1]", "> - a\\\n>  \twww.\\_",
+            // A missing definition after a lazy one's mark starts where it is not code after the blank line.
+            "t\n\t[^1]:\n\t\n    [^1]:", "~\n\t[^1]:\n \n\t[^n]:", "t\n\t[^1]:\n \n  [^1]: x\n\n[^1]",
+            // A line of only `|` after a delimiter row is text, and a line four columns in continues it.
+            "||\n|-\n|\n    -", "|a|\n|-|\n|\n    -", "'|;\n-|-\n|\n\t+ &", "]\n-|\n|\n\t+ (", "|a|\n|-|\n|\n   -",
+            "|a|\n|-|\n|\n    # h\n    b", "|a|\n|-|\n|b\n    -", "|a|\n|-|\n|\n\n    -",
+            // Definitions nested over three lines, each moved to its container's content in turn.
+            "  [^1]:\n     [^1]:\n        [^1]:", "  [^1]:\n     [^1]:\n        [^1]:\n\n[^1]",
+            " [^1]: a\n     [^2]: b\n         [^3]: c\n\n[^1] [^2] [^3]",
+            // A `>` before the content of the item outside its quote leaves the item: the line is lazy.
+            "  -  >\\[\n    > www.<", "  -  >a\n    > www.<", "-  >\\[\n   > www.<", "  -  > a\n    > b *c*",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -33,7 +33,7 @@ extension Autolinks {
         }
         let mark = Array(String(scalar).utf8)
         guard ByteSearch.firstIndex(of: mark, in: raw[...], from: 0) == nil else { return false }
-        let (text, standIns) = standInText(raw, urls: urls, mark: mark)
+        let (text, standIns) = standInText(raw, urls: urls, mark: mark, lineWhitespace: source.lineWhitespace)
         // Brackets may be reference links: the definitions are read from the whole text after the block's.
         guard
             let (document, paragraph) = definitions.parse(
@@ -68,7 +68,8 @@ extension Autolinks {
         apply([paragraph], smart: reading.smart, source: { paragraphLines }, readFromSource: done)
         guard linkStandIns(in: paragraph, standIns: standIns, urls: urls, raw: raw),
             let first = Tree.firstChild(paragraph), Tree.isText(first), Tree.literalBytes(first) == mark,
-            let lineEnd = Tree.next(first), Tree.type(lineEnd) == CMARK_NODE_SOFTBREAK
+            let lineEnd = Tree.next(first),
+            Tree.type(lineEnd) == (startsWithWhiteSpace(raw) ? CMARK_NODE_LINEBREAK : CMARK_NODE_SOFTBREAK)
         else { return false }
         Tree.remove(first)
         Tree.remove(lineEnd)
@@ -81,20 +82,37 @@ extension Autolinks {
     }
 
     /// The block's text with each URL replaced by its stand-in, as the lines of a paragraph that a line of
-    /// `mark` opens, and the stand-ins in order.
-    private static func standInText(_ raw: [UInt8], urls: [SourceURL], mark: [UInt8]) -> (
-        text: [UInt8], standIns: [[UInt8]]
-    ) {
+    /// `mark` opens, and the stand-ins in order. The white space libcmark keeps at the start of lazy lines
+    /// (`lineWhitespace`, by their offsets in `raw`) goes back in, as a code span holds it (`>www.` `` ` ``,
+    /// then `` ` ``).
+    private static func standInText(_ raw: [UInt8], urls: [SourceURL], mark: [UInt8], lineWhitespace: [Int: [UInt8]])
+        -> (text: [UInt8], standIns: [[UInt8]])
+    {
         var text: [UInt8] = []
         var standIns: [[UInt8]] = []
         var from = 0
+        let lineStarts = lineWhitespace.keys.sorted()
+        var nextStart = 0
+        func copy(upTo end: Int) {
+            while nextStart < lineStarts.count, lineStarts[nextStart] <= end {
+                let start = lineStarts[nextStart]
+                if start >= from {
+                    text += raw[from..<start] + lineWhitespace[start, default: []]
+                    from = start
+                }
+                nextStart += 1
+            }
+            text += raw[from..<end]
+            from = end
+        }
         for url in urls {
+            copy(upTo: url.range.lowerBound)
             let standIn = mark + RestOfNode.standIn(raw, link: url.range)
-            text += raw[from..<url.range.lowerBound] + standIn
+            text += standIn
             standIns.append(standIn)
             from = url.range.upperBound
         }
-        text += raw[from...]
+        copy(upTo: raw.count)
         // The block's lines are parsed as continuation lines of a paragraph that a line of the mark opens:
         // indented four columns, none starts a block (a heading's `> a` or `[f]: /u`, a first line that now
         // opens a fence, ``` www.` ```, where the URL's backtick kept it text), and libcmark takes the
@@ -103,20 +121,28 @@ extension Autolinks {
         // break) would lose it so: the mark then opens a block quote, the other lines go on in it, and that
         // line is a lazy line of the quote's paragraph as written, which libcmark keeps whole (it is no
         // block's start, as it was none where it was lazy).
+        // The block's first line starts with white space where libcmark keeps it at a paragraph's start, after
+        // link reference definitions: the mark's line then ends in a backslash's line break, after which the
+        // inline parser keeps it too.
         let keepsWhiteSpace = text.indices.contains { index in
-            index > 0 && text[index - 1] == 0x0A && (text[index] == 0x20 || text[index] == 0x09)
+            (index == 0 || text[index - 1] == 0x0A) && (text[index] == 0x20 || text[index] == 0x09)
         }
         let indent: [UInt8] = keepsWhiteSpace ? Array(">     ".utf8) : [0x20, 0x20, 0x20, 0x20]
         var blockLines = text.split(separator: 0x0A, omittingEmptySubsequences: false)
-        blockLines.insert(((keepsWhiteSpace ? Array("> ".utf8) : []) + mark)[...], at: 0)
+        let lineBreak: [UInt8] = startsWithWhiteSpace(raw) ? [UInt8(ascii: "\\")] : []
+        blockLines.insert(((keepsWhiteSpace ? Array("> ".utf8) : []) + mark + lineBreak)[...], at: 0)
         text = []
         for (index, line) in blockLines.enumerated() {
             if index > 0 { text.append(0x0A) }
-            let lazy = index > 1 && (line.first == 0x20 || line.first == 0x09)
+            let lazy = index > 0 && (line.first == 0x20 || line.first == 0x09)
             text += (index == 0 || lazy ? [] : indent) + line
         }
         return (text, standIns)
     }
+
+    /// Whether a block's source starts with white space, which libcmark keeps at a paragraph's start after
+    /// link reference definitions.
+    private static func startsWithWhiteSpace(_ raw: [UInt8]) -> Bool { raw.first == 0x20 || raw.first == 0x09 }
 
     /// The reads of a text's link reference definitions for blocks parsed again: the whole text is parsed
     /// after the block, which costs as much as parsing the text, so a document does it a few times.

@@ -21,8 +21,12 @@ extension Footnotes {
         _ root: OpaquePointer, labels: [Position: String], pending: [Int: Int], source: String
     ) -> Corrections {
         guard !labels.isEmpty else { return Corrections() }
+        var missing = missingDefinitions(root, labels: labels)
+        if !missing.isEmpty, ByteSearch.contains(source, blankMark) {
+            missing.subtract(afterLazyMarks(missing, root: root, source: source))
+        }
         var corrections = Corrections(
-            excluding: missingDefinitions(root, labels: labels),
+            excluding: missing,
             // A definition at a line's start is at its container's content.
             outdenting: labels.keys.contains { $0.column > 1 }
                 ? indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:])
@@ -32,6 +36,27 @@ extension Footnotes {
                 source: corrections.outdenting.isEmpty ? nil : SourceLines(source))
         }
         return corrections
+    }
+
+    /// The missing definitions that a paragraph holds after a line written as a blank line's mark: the mark of a
+    /// definition the parse made text of (a lazy line, `a`, `    [^1]:`, ` `) continues the paragraph, where
+    /// the blank line ends it and lets a later definition start (`3. [^2]:`, which cannot interrupt one).
+    private static func afterLazyMarks(_ missing: Set<Int>, root: OpaquePointer, source: String) -> Set<Int> {
+        let lines = SourceLines(source)
+        // 1-based, as the tree counts lines.
+        let marks = lines.lineIndices(holding: Array(blankMark.utf8)).map { $0 + 1 }
+        var found: Set<Int> = []
+        for paragraph in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH }) {
+            let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
+            guard let mark = marks.first(where: { $0 >= first && $0 < last }) else { continue }
+            // One indented four columns is code after the blank line (`t`, `\t[^1]:`, `\t`, `    [^1]:`).
+            found.formUnion(
+                missing.filter { line in
+                    line > mark && line <= last
+                        && SourceLines.advance(0, over: lines.lines[line - 1].prefix { $0 == " " || $0 == "\t" }) < 4
+                })
+        }
+        return found
     }
 
     /// The lines of the definitions' items whose search for the line that ends them stopped at a line the

@@ -27,7 +27,8 @@ struct InlineSource {
     private(set) var texts: [OpaquePointer: TextSpan] = [:]
     /// The bytes of white space that libcmark's content holds at the start of a line (by the offset in `raw`
     /// where the line starts) and `raw` leaves out: a lazy line's, which its inline parser takes off after
-    /// the line ending. Only for blocks that hold a `[^` (``FootnoteReferences`` counts columns).
+    /// the line ending. Only for blocks that hold a `[^` (``FootnoteReferences`` counts columns) or a backtick
+    /// (a block read again around a bare URL puts it back, where a code span holds it).
     private(set) var lineWhitespace: [Int: [UInt8]] = [:]
     /// The offsets in `raw` of the line endings that end a soft or a hard break of spaces, in order: where
     /// cmark-gfm's `handle_newline` restarts its count of columns (not in code spans, HTML or links, nor after
@@ -96,7 +97,9 @@ struct InlineSource {
             var source = InlineSource(raw: Array(rest.joined(separator: [0x0A])), entities: entities)
             guard source.walkChildren(of: block) else { continue }
             // cmark-gfm counts a footnote label across lines by columns, from the start of each line's content.
-            guard rest.count > 1, ByteSearch.firstIndex(of: referenceOpening, in: source.raw[...], from: 0) != nil
+            guard rest.count > 1,
+                ByteSearch.firstIndex(of: referenceOpening, in: source.raw[...], from: 0) != nil
+                    || source.raw.contains(UInt8(ascii: "`"))
             else { return source }
             var offset = 0
             for index in rest.indices {
@@ -135,13 +138,34 @@ struct InlineSource {
             }
             if quotesOnly { return line.whitespace }
             // The line continues the items whose content column it reaches, and stops at the first quote.
-            guard line.quotesFound == 0, !line.whitespace.contains("\t") else { return "" }
-            return line.whitespace.suffix(line.indent - (outerItems().filter { $0 <= line.indent }.max() ?? 0))
+            guard line.quotesFound == 0 else { return "" }
+            return whitespace(line.whitespace, from: outerItems().filter { $0 <= line.indent }.max() ?? 0, at: 0)
         }
         // The items a line continues are those whose content column its indentation reaches, outermost first.
-        guard let innermost = items.first, line.indent < innermost, !line.whitespace.contains("\t") else { return "" }
+        guard let innermost = items.first, line.indent < innermost else { return "" }
         let continued = items.filter { $0 <= line.indent }.max() ?? 0
-        return line.whitespace.suffix(line.indent - continued)
+        // A tab after the last `>` leaves the columns the marker did not take, as spaces (`>[^1]:a\`, `>\tb`);
+        // the tabs after it count their columns from where they stand.
+        let leftover = line.indent - (SourceLines.advance(line.column, over: line.whitespace) - line.column)
+        guard leftover <= continued else {
+            return Substring(String(repeating: " ", count: leftover - continued) + line.whitespace)
+        }
+        return whitespace(line.whitespace, from: line.column - leftover + continued, at: line.column)
+    }
+
+    /// White space that starts at column `origin`, from column `start` on (tabs to the next multiple of four):
+    /// a tab that `start` falls inside leaves its other columns as spaces, as cmark adds a partly taken tab.
+    private static func whitespace(_ text: Substring, from start: Int, at origin: Int) -> Substring {
+        var column = origin
+        for index in text.indices {
+            if column >= start { return text[index...] }
+            let next = text[index] == "\t" ? column + 4 - column % 4 : column + 1
+            if next > start {
+                return Substring(String(repeating: " ", count: next - start) + text[text.index(after: index)...])
+            }
+            column = next
+        }
+        return ""
     }
 
     /// The content columns of the list items around a block's outermost block quote.

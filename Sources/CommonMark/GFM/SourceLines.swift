@@ -142,6 +142,8 @@ struct SourceLines {
         var quotesFound: Int
         /// The white space before `text`.
         var whitespace: Substring = ""
+        /// The column (tabs to the next multiple of four) where `whitespace` starts.
+        var column = 0
     }
 
     /// The lines of a paragraph (or setext heading) from its source positions: the first from its start
@@ -178,7 +180,7 @@ struct SourceLines {
             result.append(
                 ContentLine(
                     text: line[whitespace.endIndex...], indent: indent, lazy: lazy, quotesFound: found,
-                    whitespace: whitespace))
+                    whitespace: whitespace, column: column))
         }
         return result
     }
@@ -205,8 +207,12 @@ struct SourceLines {
         while found < quotes {
             let stripped = line.drop { $0 == " " || $0 == "\t" }
             let indented = advance(column, over: line[..<stripped.startIndex])
+            // The first `>` stands at the margin or past it: one before it leaves the items outside the quote,
+            // and the line is lazy (`  -  >a`, then `    > b`).
             guard stripped.first == ">",
-                margin.map({ leftover + indented - (found == 0 ? max($0, column) : column) < 4 }) ?? true
+                margin.map({
+                    leftover + indented - (found == 0 ? max($0, column) : column) < 4 && (found > 0 || indented >= $0)
+                }) ?? true
             else { break }
             column = indented + 1
             line = stripped.dropFirst()
@@ -226,7 +232,7 @@ struct SourceLines {
     }
 
     /// The column after `text` (spaces and tabs, tabs to the next multiple of four) from `column`.
-    private static func advance(_ column: Int, over text: Substring) -> Int {
+    static func advance(_ column: Int, over text: Substring) -> Int {
         text.utf8.reduce(column) { $1 == UInt8(ascii: "\t") ? $0 + 4 - $0 % 4 : $0 + 1 }
     }
 }

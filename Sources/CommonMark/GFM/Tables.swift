@@ -221,9 +221,10 @@ enum Tables {
         guard !segments.isEmpty else { return nil }
         if textStart < lines.count {
             // A lazy line after the text's first continues its paragraph, whatever it looks like (`=` is no
-            // underline there): indented four columns, which libcmark drops from a continuation line.
+            // underline there), and so does one indented four columns (`|`, then `    -`): indented four
+            // columns, which libcmark drops from a continuation line.
             let text = lines[textStart...].enumerated().map {
-                ($0.offset > 0 && $0.element.lazy ? "    " : "") + $0.element.text
+                ($0.offset > 0 && ($0.element.lazy || $0.element.indent >= 4) ? "    " : "") + $0.element.text
             }
             .joined(separator: "\n")
             segments.append(.text(text, quotes: lines[textStart].lazy ? lines[textStart].quotesFound : nil))
@@ -703,7 +704,8 @@ enum Tables {
 
     /// Where the first `>` of a block's quotes is counted from (``SourceLines/content(from:column:through:quotes:margin:)``)
     /// when list items, or nothing, are all the containers outside them: the innermost item's content
-    /// column, or 0. nil for a block in no quote or with a list item inside a quote.
+    /// column, or 0. Items inside the quotes leave it so (`>+ a`, then a tab and `> b`, a lazy line: a `>`
+    /// four columns in is text). nil for a block in no quote or with a list item between two quotes.
     static func quoteMargin(of block: OpaquePointer, source: SourceLines) -> Int? {
         var quoted = false
         var item: OpaquePointer?
@@ -713,7 +715,7 @@ enum Tables {
                 guard item == nil else { return nil }
                 quoted = true
             case CMARK_NODE_ITEM:
-                guard quoted else { return nil }
+                guard quoted else { continue }
                 item = item ?? current
             default: break
             }

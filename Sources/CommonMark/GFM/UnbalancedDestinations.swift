@@ -10,8 +10,9 @@ enum UnbalancedDestinations {
     struct Escapes {
         var definitions: [Int: [Int]] = [:]
         var inline: [Int: [Int]] = [:]
-        /// The lines of inline links whose destination is in one run of non-white space with a `www.`, a
-        /// `://` or an `@`: a bare URL there, read from the source as written, would take the escape.
+        /// The lines of inline links whose destination is in one run of non-white space with a `www.` or a
+        /// `://`: a bare URL there, read from the source as written, would take the escape. An email address
+        /// would not: it is found in text after the inline parse and holds no `\` or `(`.
         var nearURLs: Set<Int> = []
 
         var isEmpty: Bool { definitions.isEmpty && inline.isEmpty }
@@ -128,14 +129,12 @@ enum UnbalancedDestinations {
         return open
     }
 
-    /// Whether the run of non-white space around the `(` at `index`, up to `end`, holds a `www.`, a `://` or
-    /// an `@`.
+    /// Whether the run of non-white space around the `(` at `index`, up to `end`, holds a `www.` or a `://`.
     private static func mayHoldURL(_ source: [UInt8], around index: Int, to end: Int) -> Bool {
         var start = index
         while start > 0, !isWhiteSpace(source[start - 1]) { start -= 1 }
         let run = source[start..<min(max(end, index), source.count)]
-        return run.contains(UInt8(ascii: "@"))
-            || run.indices.contains { run[$0...].starts(with: "www.".utf8) || run[$0...].starts(with: "://".utf8) }
+        return run.indices.contains { run[$0...].starts(with: "www.".utf8) || run[$0...].starts(with: "://".utf8) }
     }
 
     private static func isWhiteSpace(_ byte: UInt8) -> Bool {
@@ -280,7 +279,7 @@ enum UnbalancedDestinations {
                     showsEscape = showsEscape || Tree.literal(node).contains("\\(")
                 case CMARK_NODE_TEXT:
                     let text = Tree.literal(node)
-                    let mayLink = text.contains("www.") || text.contains("://") || text.contains("@")
+                    let mayLink = text.contains("www.") || text.contains("://")
                     showsEscape = showsEscape || (nearURL && mayLink)
                 default: break
                 }
