@@ -21,19 +21,21 @@ extension Footnotes {
         _ root: OpaquePointer, labels: [Position: String], pending: [Int: Int], source: String
     ) -> Corrections {
         guard !labels.isEmpty else { return Corrections() }
+        // Split into lines once, for whichever of the three reads needs them.
+        let lines = SourceLines.lazily(source)
         var missing = missingDefinitions(root, labels: labels)
         if !missing.isEmpty, ByteSearch.contains(source, blankMark) {
-            missing.subtract(afterLazyMarks(missing, root: root, source: source))
+            missing.subtract(afterLazyMarks(missing, root: root, lines: lines()))
         }
         var corrections = Corrections(
             excluding: missing,
             // A definition at a line's start is at its container's content.
             outdenting: labels.keys.contains { $0.column > 1 }
-                ? indentedDefinitions(root, labels: labels, source: SourceLines(source)) : [:])
+                ? indentedDefinitions(root, labels: labels, source: lines()) : [:])
         if !pending.isEmpty {
             corrections.continuing = lazilyContinued(
                 root, labels: labels, pending: pending, moving: corrections.outdenting,
-                source: corrections.outdenting.isEmpty ? nil : SourceLines(source))
+                source: corrections.outdenting.isEmpty ? nil : lines())
         }
         return corrections
     }
@@ -41,8 +43,7 @@ extension Footnotes {
     /// The missing definitions that a paragraph holds after a line written as a blank line's mark: the mark of a
     /// definition the parse made text of (a lazy line, `a`, `    [^1]:`, ` `) continues the paragraph, where
     /// the blank line ends it and lets a later definition start (`3. [^2]:`, which cannot interrupt one).
-    private static func afterLazyMarks(_ missing: Set<Int>, root: OpaquePointer, source: String) -> Set<Int> {
-        let lines = SourceLines(source)
+    private static func afterLazyMarks(_ missing: Set<Int>, root: OpaquePointer, lines: SourceLines) -> Set<Int> {
         // 1-based, as the tree counts lines.
         let marks = lines.lineIndices(holding: Array(blankMark.utf8)).map { $0 + 1 }
         var found: Set<Int> = []
