@@ -23,6 +23,14 @@ struct Blog: AsyncParsableCommand {
     /// help text names the command as `blog <name>`, exactly as before.
     static func main() async {
         let arguments = Array(CommandLine.arguments.dropFirst())
+        if arguments.first == "markdown", let request = Markdown.plainRequest(Array(arguments.dropFirst())) {
+            do {
+                try Markdown.run(request)
+            } catch {
+                exit(withError: error)
+            }
+            return
+        }
         guard let name = arguments.first, let leaf = leaf(named: name),
             var command = try? leaf.parseAsRoot(Array(arguments.dropFirst())) as? AsyncParsableCommand
         else {

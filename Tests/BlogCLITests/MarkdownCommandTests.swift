@@ -129,6 +129,39 @@ import Testing
         #expect(prefix.status == 64 && prefix.stderr.contains("Unexpected argument 'mark'"), "\(prefix.stderr)")
     }
 
+    /// Plain arguments (each flag once by its name, one file) skip swift-argument-parser's parse; the same
+    /// arguments with the file after `--`, which only swift-argument-parser takes, render the same bytes,
+    /// for every set of flags, in either order. A debug build also parses each plain request both ways and stops where
+    /// they differ, which a status other than 0 would show here.
+    @Test func plainArgumentsMeanWhatTheArgumentParserReadsInThem() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let markdown = "## \"Head\"\n\n<b>x</b> ~~y~~ www.example.org\n\n```swift\nlet a = 1\n```\n"
+        try markdown.write(to: folder.appending(path: "a.md"), atomically: true, encoding: .utf8)
+        let flags = ["--no-extensions", "--no-smart", "--unsafe", "--safe", "--no-highlight", "--toc"]
+        var outputs: Set<String> = []
+        for subset in 0..<(1 << flags.count) {
+            let chosen = flags.indices.filter { subset & (1 << $0) != 0 }.map { flags[$0] }
+            guard !(chosen.contains("--safe") && chosen.contains("--unsafe")) else { continue }
+            let arguments = subset.isMultiple(of: 2) ? chosen + ["a.md"] : ["a.md"] + chosen.reversed()
+            let plain = try runBlog(["markdown"] + arguments, in: folder)
+            let parsed = try runBlog(["markdown"] + chosen + ["--", "a.md"], in: folder)
+            #expect(plain.status == 0 && parsed.status == 0, "\(arguments): \(plain.stderr)")
+            #expect(plain.stdout == parsed.stdout, "\(arguments)")
+            outputs.insert(plain.stdout)
+            if subset.isMultiple(of: 5) {
+                let fromInput = try runBlog(["markdown"] + chosen.reversed() + ["-"], input: markdown, in: folder)
+                #expect(fromInput.stdout == plain.stdout, "\(arguments)")
+            }
+        }
+        // The flags change the output: one rendering each would mean they were not read.
+        #expect(outputs.count > 10, "\(outputs.count)")
+        // Not plain, so parsed by swift-argument-parser as before: a repeated flag, a file named help.
+        #expect(try runBlog(["markdown", "--toc", "--toc", "a.md"], in: folder).status == 0)
+        let help = try runBlog(["markdown", "help"], in: folder)
+        #expect(help.status == 1 && help.stderr.contains("help: error: cannot read"), "\(help.stderr)")
+    }
+
     /// Control characters other than white space pass through to a pipe or a file as cmark-gfm lets them
     /// (it replaces NUL alone), and reach a terminal only as U+FFFD.
     @Test func controlCharactersPassThroughAPipeAndNotATerminal() throws {

@@ -40,6 +40,21 @@ extension Blog {
         }
 
         func run() async throws {
+            try Self.run(request)
+        }
+
+        /// The arguments as plain values, which ``plainRequest(_:)`` also makes.
+        var request: Request {
+            Request(
+                file: file, noExtensions: noExtensions, noSmart: noSmart, unsafe: unsafe, safe: safe,
+                noHighlight: noHighlight, toc: toc)
+        }
+
+        static func run(_ request: Request) throws {
+            let (file, noExtensions, noSmart, unsafe, safe, noHighlight, toc) = (
+                request.file, request.noExtensions, request.noSmart, request.unsafe, request.safe,
+                request.noHighlight, request.toc
+            )
             do {
                 var settings = MarkdownSettings()
                 if let site = try? Site.locate() {
