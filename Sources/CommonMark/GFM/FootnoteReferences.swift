@@ -75,7 +75,7 @@ enum FootnoteReferences {
     /// After the passes that read text across nodes (a bare URL may run over such a `[^`).
     static func separateUnreferencedCarets(in block: OpaquePointer) {
         var texts: [OpaquePointer] = []
-        Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0) && !isRestored($0) }) { node in
+        Tree.walk(block, into: { !Tree.isAnyAutolink($0) && !isRestored($0) }) { node in
             if Tree.isText(node) { texts.append(node) }
         }
         for text in texts {

@@ -729,7 +729,8 @@ enum Footnotes {
         // References are read in link text and image descriptions too (an image's writes nothing of it),
         // not in autolinks, whose text is their source.
         var texts: [OpaquePointer] = []
-        Tree.walk(root, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0, lines: source()) }) { node in
+        let lines = source()
+        Tree.walk(root, into: { !Tree.isAnyAutolink($0, lines: lines) }) { node in
             if Tree.isText(node) { texts.append(node) }
         }
         for text in texts where sourceRefers && !unwrapped.contains(text) {

@@ -77,9 +77,9 @@ enum Strikethrough {
                 continue
             }
             // Autolinks hold their text as written, bare or in `<` and `>`.
-            Tree.walk(block, into: { !Tree.isAutolink($0) && !Tree.isAngleAutolink($0, lines: lines) }) { node in
+            Tree.walk(block, into: { !Tree.isAnyAutolink($0, lines: lines) }) { node in
                 // Inline containers: their children are inlines.
-                guard !Tree.isAutolink(node), !Tree.isAngleAutolink(node, lines: lines),
+                guard !Tree.isAnyAutolink(node, lines: lines),
                     let child = Tree.firstChild(node)
                 else {
                     return
@@ -136,22 +136,26 @@ enum Strikethrough {
     private static func process(
         _ parent: OpaquePointer, in block: OpaquePointer, backslashes: inout BackslashBreaks
     ) {
-        var hasTilde = false
-        for child in Tree.children(parent)
-        where Tree.isText(child)
-            && Tree.withLiteralBytes(
-                child, { ByteSearch.next(0x7E, in: UnsafeRawBufferPointer($0), from: 0, to: $0.count) < $0.count })
-        {
-            hasTilde = true
-            break
-        }
-        guard hasTilde else { return }
+        // The children are followed by pointer, not listed: most containers hold no `~`.
+        var child = Tree.firstChild(parent)
+        while let current = child, !hasTilde(current) { child = Tree.next(current) }
+        guard child != nil else { return }
         var delimiters: [Delimiter] = []
-        // A footnote reference restored to its source is no text to cmark-gfm's delimiters.
-        for child in Tree.children(parent) where Tree.isText(child) && !FootnoteReferences.isMarked(child) {
-            delimiters += split(child, in: parent, block: block, backslashes: &backslashes)
+        // A footnote reference restored to its source is no text to cmark-gfm's delimiters. A split puts
+        // its pieces before the node it takes out, so the next node is taken first.
+        child = Tree.firstChild(parent)
+        while let current = child {
+            child = Tree.next(current)
+            guard Tree.isText(current), !FootnoteReferences.isMarked(current) else { continue }
+            delimiters += split(current, in: parent, block: block, backslashes: &backslashes)
         }
         match(&delimiters)
+    }
+
+    private static func hasTilde(_ node: OpaquePointer) -> Bool {
+        Tree.isText(node)
+            && Tree.withLiteralBytes(
+                node, { ByteSearch.next(0x7E, in: UnsafeRawBufferPointer($0), from: 0, to: $0.count) < $0.count })
     }
 
     /// The first or last character of a bare URL's link next to a run: cmark-gfm reads a run's flanking before

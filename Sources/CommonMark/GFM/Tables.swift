@@ -479,11 +479,13 @@ enum Tables {
     /// The text parsed in front of the document: one paragraph per unit; and for each unit, the line its
     /// paragraph starts on.
     static func prelude(for plans: [Plan]) -> (text: String, lines: Int) {
-        var text = ""
+        // In bytes, made a string once: appending to a string checked and grew it at each of its pieces.
+        var text: [UInt8] = []
         var lines = 0
         func add(_ unit: String, marked: Bool) {
-            text += marked ? cellMark + unit : unit
-            text += "\n\n"
+            if marked { text += cellMarkBytes }
+            text += unit.utf8
+            text += [0x0A, 0x0A]
             lines += unit.utf8.reduce(0) { $0 + ($1 == UInt8(ascii: "\n") ? 1 : 0) } + 2
         }
         for plan in plans {
@@ -503,7 +505,7 @@ enum Tables {
                 }
             }
         }
-        return (text, lines)
+        return (String(decoding: text, as: UTF8.self), lines)
     }
 
     /// The source for the second parse, where the paragraphs that hold tables cannot define links: their

@@ -14,6 +14,12 @@ extension Tree {
     ///
     /// - Parameter lines: The source the link's block was parsed from, read only for such a shortcut
     ///   reference's look-alike; nil takes it for an autolink.
+    /// Whether a node is an autolink, bare (``autolink(to:text:)``) or in angle brackets, whose text is its
+    /// source: the passes that read text do not look into it. Any other node is decided by its type alone.
+    static func isAnyAutolink(_ node: Pointer, lines: @autoclosure () -> SourceLines? = nil) -> Bool {
+        type(node) == CMARK_NODE_LINK && (isAutolink(node) || isAngleAutolink(node, lines: lines()))
+    }
+
     static func isAngleAutolink(_ node: Pointer, lines: @autoclosure () -> SourceLines? = nil) -> Bool {
         guard type(node) == CMARK_NODE_LINK, !isAutolink(node), let text = firstChild(node), next(text) == nil,
             isText(text), let destination = url(node)
