@@ -39,6 +39,9 @@ enum MarkdownPathology {
         ("lazy lines after tables", { String(repeating: "> | a |\n> |---|\nb\n\n", count: $0 / 2) }),
         ("tags on lazy lines", { String(repeating: "> a\n<b>\n\n", count: $0) }),
         ("URLs ending in links", { String(repeating: "www.[](<b> \"t\") ", count: $0) }),
+        // Whether a URL ends inside an escape or a reference, of its own text or a later one.
+        ("URLs ending in links beside references", { String(repeating: "www.a&amp;[](<b> \"t\") &copy; ", count: $0) }),
+        ("URLs beside escapes in one text", { String(repeating: "www.a.b &amp; \\* ", count: $0) }),
         ("strikethrough pairs in one block", { String(repeating: "~~a~~ ", count: 2 * $0) }),
         ("tildes beside emphasis", { String(repeating: "*~a~* _~b~_ ~~a *b~~ c* ", count: $0 / 2) }),
         ("smart quotes between tildes", { String(repeating: "~~'a \"b~~ c\" ", count: $0) }),

@@ -22,4 +22,25 @@ import Testing
             try GFMMode.expectEveryModeMatchesCmarkGFM(filler + tail + "\n\n[^1]: n")
         }
     }
+
+    /// Whether a URL ends inside an escape or a character reference, of its own text or of a later one, is
+    /// looked up among the block's units (found once per block, searched by halves): many URLs beside many
+    /// of them in one block, in pairs of every arrangement, as `cmark-gfm` reads them.
+    static let besideUnits = [
+        "www.a.b\\<x> ", "www.a&amp;[](<b> \"t\") &copy; ", "www.a.b &amp; \\* ", "http://a.b/c\\_d\\<e ",
+        "[x]www.q.r\\[ ", "www.a.b`c` `d` ", "www.s.t&lt;u&gt; ",
+    ]
+
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [1, 3, 40])
+    func urlsBesideManyUnitsMatchCmarkGFM(repeats: Int) throws {
+        for first in Self.besideUnits {
+            for second in Self.besideUnits {
+                try GFMMode.expectEveryModeMatchesCmarkGFM(String(repeating: first + second, count: repeats))
+            }
+        }
+    }
 }

@@ -133,12 +133,17 @@ enum Autolinks {
             var brackets = OpenBrackets()
             // Where the text after the last link resumes.
             var resume = 0
+            // Asked for each URL: looked up in the block's units and its last backtick, found once, so that a
+            // block of many URLs is read in linear time.
+            var units: SplitUnits?
+            let lastBacktick = raw.lastIndex(of: UInt8(ascii: "`"))
             for (node, afterLink) in textsOutsideLinks(block) {
                 if afterLink { brackets.linkClosed() }
                 guard !FootnoteReferences.isMarked(node), let span = source.texts[node],
                     span.raw.upperBound > resume
                 else { continue }
                 var links: [SourceURL] = []
+                var spanUnits: SplitUnits?
                 let from = max(span.raw.lowerBound, resume)
                 var index = from
                 var cursor = 0
@@ -160,14 +165,18 @@ enum Autolinks {
                     // (`www.\<n>` ends before a tag); one that takes a backtick run leaves the runs after it to
                     // be paired without it (libcmark's search for its closer skips runs it then meets again).
                     // The escape may be in a later node, past a reference the URL runs over (`www.[^1]\&amp;`).
-                    let splits = { (units: [InlineSource.Unit]) in
-                        units.contains { $0.raw.lowerBound < match.end && match.end < $0.raw.upperBound }
+                    if !readsAgain {
+                        if spanUnits == nil { spanUnits = SplitUnits(span.units.map(\.raw)) }
+                        readsAgain = spanUnits?.split(at: match.end) == true
+                    }
+                    if !readsAgain, match.end > span.raw.upperBound {
+                        if units == nil { units = SplitUnits(source.texts.values.flatMap { $0.units.map(\.raw) }) }
+                        readsAgain = units?.split(at: match.end) == true
                     }
                     readsAgain =
-                        readsAgain || splits(span.units)
-                        || (match.end > span.raw.upperBound && source.texts.values.contains { splits($0.units) })
+                        readsAgain
                         || (raw[match.start..<match.end].contains(UInt8(ascii: "`"))
-                            && raw[match.end...].contains(UInt8(ascii: "`")))
+                            && lastBacktick.map { $0 >= match.end } == true)
                     if match.end > span.raw.upperBound {
                         guard
                             let over = nodes(
@@ -185,6 +194,35 @@ enum Autolinks {
                 if !fits { break }
                 if !links.isEmpty || from > span.raw.lowerBound { matches.append((node, links, from)) }
             }
+        }
+    }
+
+    /// The units of every text of a block, by where they start in its source: whether a position falls
+    /// inside one is a binary search, not a look at each (texts do not overlap, nor do their units).
+    private struct SplitUnits {
+        /// The units' starts, in order, and the furthest end of a unit up to each.
+        let starts: [Int]
+        let furthestEnds: [Int]
+
+        init(_ units: [Range<Int>]) {
+            let sorted = units.sorted { $0.lowerBound < $1.lowerBound }
+            starts = sorted.map(\.lowerBound)
+            var furthest = Int.min
+            furthestEnds = sorted.map { unit in
+                furthest = max(furthest, unit.upperBound)
+                return furthest
+            }
+        }
+
+        /// Whether `position` is inside a unit, past its first byte.
+        func split(at position: Int) -> Bool {
+            // The units that start before `position`: one of them ends after it, or none does.
+            var (low, high) = (0, starts.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if starts[middle] < position { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 && position < furthestEnds[low - 1]
         }
     }
 
