@@ -682,7 +682,7 @@ enum Footnotes {
     private static func byLabel(_ items: [OpaquePointer], labels: [Position: String], lineShift: Int) -> [String: (
         label: String, item: OpaquePointer
     )] {
-        var definitions: [String: (label: String, item: OpaquePointer)] = [:]
+        var definitions = [String: (label: String, item: OpaquePointer)](minimumCapacity: items.count)
         for item in items {
             let position = Position(line: Tree.startLine(item) - lineShift, column: Tree.startColumn(item))
             guard let label = labels[position] else { continue }
@@ -722,8 +722,7 @@ enum Footnotes {
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.
         var order: [String] = []
-        var referenceCount = [String: Int](minimumCapacity: definitions.count)
-        var numbers = [String: Int](minimumCapacity: definitions.count)
+        var referenced = References(minimumCapacity: definitions.count)
         // Text taken out of a reference's wrapper as it is, which holds no reference.
         var unwrapped: Set<OpaquePointer> = []
         // References are read in link text and image descriptions too (an image's writes nothing of it),
@@ -744,7 +743,7 @@ enum Footnotes {
                 Tree.remove(wrapper)
                 continue
             }
-            link(text, definitions: definitions, order: &order, counts: &referenceCount, numbers: &numbers)
+            link(text, definitions: definitions, order: &order, referenced: &referenced)
         }
         for item in items {
             let list = Tree.parent(item)
@@ -760,7 +759,7 @@ enum Footnotes {
                 let entry = Tree.custom(block: true, onEnter: "<li id=\"fn-\(href)\">", onExit: "</li>")
                 Tree.moveChildren(of: definition.item, to: entry)
                 var backrefs = ""
-                for number in 1...(referenceCount[key] ?? 1) {
+                for number in 1...(referenced[key]?.count ?? 1) {
                     if number > 1 { backrefs += " " }
                     let id = number == 1 ? href : "\(href)-\(number)"
                     backrefs +=
@@ -782,7 +781,7 @@ enum Footnotes {
     /// Replaces each `[^label]` with a known label in a text node by a reference.
     private static func link(
         _ node: OpaquePointer, definitions: [String: (label: String, item: OpaquePointer)], order: inout [String],
-        counts: inout [String: Int], numbers: inout [String: Int]
+        referenced: inout References
     ) {
         if let wrapper = Tree.parent(node), FootnoteReferences.isRestored(wrapper) {
             // A reference restored to its source: the whole text is `[^label]`, linked or left as text.
@@ -790,7 +789,7 @@ enum Footnotes {
             let key = normalized(String(text.dropFirst(2).dropLast()))
             if let definition = definitions[key] {
                 let reference = reference(
-                    key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers)
+                    key: key, label: definition.label, order: &order, referenced: &referenced)
                 Tree.insert(reference, before: wrapper)
             } else {
                 Tree.insert(Tree.text(text), before: wrapper)
@@ -828,7 +827,7 @@ enum Footnotes {
             }
             if open > plainStart { pieces.append(Tree.text(String(decoding: bytes[plainStart..<open], as: UTF8.self))) }
             pieces.append(
-                reference(key: key, label: definition.label, order: &order, counts: &counts, numbers: &numbers))
+                reference(key: key, label: definition.label, order: &order, referenced: &referenced))
             plainStart = close + 1
             search = plainStart
         }
@@ -838,17 +837,25 @@ enum Footnotes {
         Tree.remove(node)
     }
 
+    /// For each definition referred to (by its normalized label), how many references it has so far and its
+    /// number.
+    typealias References = [String: (count: Int, number: Int)]
+
     /// The next reference to a definition: numbered by its first reference, with an id for each.
     private static func reference(
-        key: String, label: String, order: inout [String], counts: inout [String: Int], numbers: inout [String: Int]
+        key: String, label: String, order: inout [String], referenced: inout References
     ) -> OpaquePointer {
-        if counts[key] == nil { order.append(key) }
-        let count = (counts[key] ?? 0) + 1
-        counts[key] = count
-        // The number is the position in `order`, kept beside it: a search of `order` for each reference
-        // made many footnotes quadratic.
-        let number = numbers[key] ?? order.count
-        numbers[key] = number
+        // The number is the position in `order`, kept beside the count: a search of `order` for each reference
+        // made many footnotes quadratic. A definition referred to again is hashed once.
+        let (count, number): (Int, Int)
+        if let index = referenced.index(forKey: key) {
+            referenced.values[index].count += 1
+            (count, number) = referenced.values[index]
+        } else {
+            order.append(key)
+            (count, number) = (1, order.count)
+            referenced[key] = (count, number)
+        }
         let href = hrefEscaped(label)
         // Written into one buffer of its final size: interpolation grew the string at each of its pieces.
         var onEnter = ""
