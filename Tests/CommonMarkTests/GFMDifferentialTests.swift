@@ -16,9 +16,9 @@ import Testing
     static func mode(for seed: UInt64) -> GFMMode { GFMMode.allCases[Int(seed % 3)] }
 
     /// A document's difference, if it has one: the seed, the mode, the text and both renderings.
-    static func difference(seed: UInt64) throws -> String? {
+    static func difference(seed: UInt64, formFeeds: Bool = false) throws -> String? {
         var generator = RandomDocument(seed: seed)
-        let markdown = generator.make()
+        let markdown = formFeeds ? generator.makeWithFormFeeds() : generator.make()
         let mode = mode(for: seed)
         let expected = try mode.oracle(markdown)
         let actual = try mode.render(markdown)
@@ -26,7 +26,9 @@ import Testing
         if let folder = environment["BLOG_GFM_RANDOM_DUMP"] {
             try Data(markdown.utf8).write(to: URL(filePath: "\(folder)/\(seed).\(mode).md"))
         }
-        return "document seed \(seed) (\(mode); BLOG_GFM_RANDOM_SEED=\(seed) BLOG_GFM_RANDOM_COUNT=1 reproduces it):\n"
+        let test = formFeeds ? " with form feeds" : ""
+        return
+            "document\(test) seed \(seed) (\(mode); BLOG_GFM_RANDOM_SEED=\(seed) BLOG_GFM_RANDOM_COUNT=1 reproduces it):\n"
             + "\(markdown.debugDescription)\nexpected:\n\(expected)\nactual:\n\(actual)"
     }
 
@@ -57,6 +59,37 @@ import Testing
         let openCorners: Comment =
             "a URL after a line break in an item's paragraph, and the manual's other corners"
         withKnownIssue(openCorners, isIntermittent: true) {
+            for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
+        }
+    }
+
+    /// Random documents with form feeds and vertical tabs sprinkled over them (``RandomDocument/makeWithFormFeeds()``),
+    /// which libcmark 0.30 trims as white space where cmark-gfm 0.29 keeps them as text: a third of the run's
+    /// count, from the same seeds.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"))
+    func randomDocumentsWithFormFeedsMatchCmarkGFM() async throws {
+        let seeds = (0..<UInt64(max(1, Self.count / 3))).map { Self.seed &+ $0 }
+        let differences = try await withThrowingTaskGroup(of: [String].self) { group in
+            for lane in 0..<4 {
+                group.addTask {
+                    try stride(from: lane, to: seeds.count, by: 4).compactMap {
+                        try Self.difference(seed: seeds[$0], formFeeds: true)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        print("random documents with form feeds: \(differences.count) of \(seeds.count) differ (seed \(Self.seed))")
+        // The corners still open, as the manual lists them: of 5,000 documents from seed 1000, 29 differ
+        // (0.6%): a form feed before a task's `[x]` or after a tag alone on its line, where which block
+        // the line before it ends decides. More than 1% is a new class.
+        #expect(
+            differences.count * 100 <= seeds.count,
+            "\(differences.count) of \(seeds.count) documents with form feeds differ, more than the open corners make")
+        withKnownIssue("a form feed before a task's marker or after a tag alone on its line", isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
     }

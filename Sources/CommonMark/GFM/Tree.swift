@@ -233,9 +233,12 @@ enum Tree {
     static func mayHoldEmptyTitle(_ source: String) -> Bool {
         ["\"\"", "''", "()"].contains { needle in
             ByteSearch.contains(source, needle) { bytes, index in
-                guard index > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]) else { return false }
+                guard index > 0, bytes[index - 1] == 0x20 || (0x09...0x0D).contains(bytes[index - 1]) else {
+                    return false
+                }
                 var next = index + 2
-                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                // A form feed or vertical tab stays before the `)` where cmark's scanners read it as white space.
+                while next < bytes.count, [0x20, 0x09, 0x0B, 0x0C].contains(bytes[next]) { next += 1 }
                 return next == bytes.count || [UInt8(ascii: ")"), 0x0A, 0x0D].contains(bytes[next])
             }
         }
@@ -358,11 +361,11 @@ enum CharacterClass {
         return scalar(startingAt: start, in: raw)
     }
 
-    /// cmark_utf8proc_is_space: ASCII space, tab, line feed, vertical tab, form feed, carriage return, and
-    /// Unicode's space separators.
+    /// cmark_utf8proc_is_space: ASCII space, tab, line feed, form feed, carriage return (not vertical tab),
+    /// and Unicode's space separators.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return true
+        case 0x20, 0x09, 0x0A, 0x0C, 0x0D: return true
         case 0..<0x80: return false
         default: return scalar.properties.generalCategory == .spaceSeparator
         }
