@@ -295,8 +295,7 @@ enum Tables {
                 of: Array(lines.prefix(last - first + 1)), from: definitions, budget: &budget, blockStart: &blockStart,
                 standIn: source.standIn)
         else { return nil }
-        var underline: Underline?
-        var readsUnderline = isHeading
+        var (underline, readsUnderline): (Underline?, Bool) = (nil, isHeading)
         var positions: [(line: Int, column: Int)] = []
         var end = block
         while readsUnderline {
