@@ -769,6 +769,13 @@ import Testing
             " [^1]: a\n     [^2]: b\n         [^3]: c\n\n[^1] [^2] [^3]",
             // A `>` before the content of the item outside its quote leaves the item: the line is lazy.
             "  -  >\\[\n    > www.<", "  -  >a\n    > www.<", "-  >\\[\n   > www.<", "  -  > a\n    > b *c*",
+            // A line of white space ends the definitions nested on one line that it is not indented four
+            // columns past, and keeps the others.
+            "[^e]:[^n]:\n\t\n\t    \t[^n]", "[^e]:[^n]:\n\t\n\t    \tx\n\n[^e] [^n]",
+            "[^e]:[^n]:\n\t\n\t    \t[^n]\n\n[^e]",
+            "[^e]:[^n]:\n\n\t    \tx\n\n[^e] [^n]", "[^e]:[^n]:\n \n\t    \tx\n\n[^e] [^n]",
+            "[^e]:[^n]:[^m]:\n\t\t\n\t\t    x\n\n[^e] [^n] [^m]", "[^e]: a [^n]: b\n\t\n\tc\n\n[^e] [^n]",
+            "[^e]:[^n]: b\n    \n        c\n\n[^e] [^n]", "[^e]:[^n]: b\n\t \n     c\n\n[^e] [^n]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
