@@ -776,6 +776,12 @@ import Testing
             "[^e]:[^n]:\n\n\t    \tx\n\n[^e] [^n]", "[^e]:[^n]:\n \n\t    \tx\n\n[^e] [^n]",
             "[^e]:[^n]:[^m]:\n\t\t\n\t\t    x\n\n[^e] [^n] [^m]", "[^e]: a [^n]: b\n\t\n\tc\n\n[^e] [^n]",
             "[^e]:[^n]: b\n    \n        c\n\n[^e] [^n]", "[^e]:[^n]: b\n\t \n     c\n\n[^e] [^n]",
+            // A destination that leaves a `(` open in a paragraph read again around a URL that takes an escape's
+            // backslash, and a URL in the link's text, which is no bare URL.
+            "[a]((b ) www.c.d\\_", "www.c.d\\_ [a]((b )", "[a]((b )\nwww.c.d\\_", "[a]((b ) www.c.d\\_ [c](d( )",
+            "[www.x.com]((b )", "[a www.x.com]((b )", "[www.x.com]((b ) www.y.z", "www.y.z[www.x.com]((b )",
+            "[http://x.com]((b )", "![www.x.com]((b )", "[`www.x.com`]((b )", "[*www.x.com*]((b )", "www.[x]((b )",
+            "[www.x.com]((b ) www.c.d\\_",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

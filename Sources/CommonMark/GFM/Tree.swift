@@ -220,12 +220,18 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
-    /// A tree libcmark parses from bytes, the caller's to free; nil when it could not allocate one.
+    /// A tree libcmark parses from bytes, the caller's to free; nil when it could not allocate one. A block
+    /// read again reads destinations that leave a `(` open as the document's parse reads them
+    /// (``UnbalancedDestinations``).
     static func parse(_ bytes: [UInt8], smart: Bool) -> Pointer? {
         let options = smart ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
+        let parseText = { (text: String) -> Pointer? in
+            var text = text
+            return text.withUTF8 { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
+            }
         }
+        return UnbalancedDestinations.parse(String(decoding: bytes, as: UTF8.self), parse: parseText)
     }
 
     /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space and
