@@ -33,6 +33,9 @@ import Testing
             "<a\u{0C}href=\"x\">", "<title\u{0C}>", "<div\u{0C}\na\n", "<a>\u{0C}\nb", "<x\u{0C}\n>", "<d\u{0C}",
             "<b/c>\u{0C}", "<tp:\u{0C}>", "<http://a\u{0C}b>", "[^1]:<b>\u{0C}\n[", "- <b>\u{0C}\nx",
             "a\n- <b>\u{0C}\nx",
+            // The line before decides whether a tag alone or a task's marker starts a block.
+            "[](<u\u{0B}>)", "[](<v\u{0C}>)", "<!\u{0B}\nv>", "<\n<v>\u{0C}", "|\n<v>\u{0C}", "```x`\n2. \u{0C}[x] ",
+            ".\n=\n2. \u{0B}[x] ", "2.\u{0C}\n3. \u{0C}[x]\t",
             // Bare URLs, which run on over it.
             "www.a.com\u{0C}b", "\u{0C}www.a.com", "http://a.b\u{0C}c", "www.[](\u{0C})>", "x@y.com\u{0C}b",
             // Tables: white space to their scanners, text in a cell and beside a delimiter's `:`.

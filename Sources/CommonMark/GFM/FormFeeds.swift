@@ -197,7 +197,10 @@ extension FormFeeds {
             if name < bytes.count, isLetter(bytes[name]) {
                 markTag(bytes, open: open, name: name, closingTag: closingTag, &kept)
                 markAutolink(bytes, open: open, &kept)
-            } else if bytes[open + 1] == UInt8(ascii: "!") || bytes[open + 1] == UInt8(ascii: "?") {
+            } else if bytes[open + 1] == UInt8(ascii: "?") || bytes[open...].starts(with: "<!--".utf8)
+                || bytes[open...].starts(with: "<![CDATA[".utf8)
+                || (bytes[open + 1] == UInt8(ascii: "!") && open + 2 < bytes.count && isLetter(bytes[open + 2]))
+            {
                 if closing < open { closing = bytes[open...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
                 if blank < open { blank = blankLine(bytes, from: open) }
                 if closing < blank, !startsBlock(bytes, at: closing, after: open) { mark(open..<closing, &kept) }
@@ -370,15 +373,22 @@ extension FormFeeds {
         let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }
         guard indent.count < 4, !indent.contains(0x09), indent.count < line.count else { return false }
         let content = line.dropFirst(indent.count)
-        guard let first = content.first, !"#><|".utf8.contains(first), !content.contains(UInt8(ascii: "|")),
-            !content.starts(with: "```".utf8), !content.starts(with: "~~~".utf8)
+        guard let first = content.first, first != UInt8(ascii: "#"), first != UInt8(ascii: ">"),
+            !content.starts(with: "~~~".utf8),
+            !(content.starts(with: "```".utf8) && !content.dropFirst(3).contains(0x60)),
+            Tables.delimiterRow(Substring(decoding: content, as: UTF8.self)) == nil
         else { return false }
         let second = content.dropFirst().first
-        if "-+*".utf8.contains(first), second == nil || second == 0x20 || second == 0x09 { return false }
-        if "-*_".utf8.contains(first), content.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 }) { return false }
+        let endsMarker = second == nil || second == 0x20 || second == 0x09
+        if first == UInt8(ascii: "<"), let second, isLetter(second) || "/!?".utf8.contains(second) { return false }
+        if "-+*".utf8.contains(first), endsMarker { return false }
+        if "-*_=".utf8.contains(first), content.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 }) { return false }
         let digits = content.prefix { (0x30...0x39).contains($0) }
-        let after = content.dropFirst(digits.count).first
-        return digits.isEmpty || (after != UInt8(ascii: ".") && after != UInt8(ascii: ")"))
+        let after = content.dropFirst(digits.count)
+        guard !digits.isEmpty, let mark = after.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")") else {
+            return true
+        }
+        return !(after.count == 1 || after.dropFirst().first == 0x20 || after.dropFirst().first == 0x09)
     }
 
     /// Where the first line at or after `start` that holds only spaces and tabs begins, or the end.
@@ -411,7 +421,10 @@ extension FormFeeds {
                 start -= 1
             }
             guard start > 0, bytes[start - 1] == UInt8(ascii: "[") else { continue }
-            for run in inlineLinkSpaces(bytes, from: bracket + 2) ?? [] { mark(run, &kept) }
+            guard let link = inlineLinkSpaces(bytes, from: bracket + 2) else { continue }
+            for run in link.spaces { mark(run, &kept) }
+            // A pointy destination's are text to cmark-gfm, though it looks like a tag (`[a](<u` and a form feed `>)`).
+            for index in link.destination where index < kept.count { kept[index] = false }
         }
     }
 
@@ -424,7 +437,9 @@ extension FormFeeds {
 
     /// The runs of white space of the inline link whose `(` is right before `start`, its destination and
     /// title read as cmark-gfm 0.29 reads them; nil when no `)` closes it.
-    private static func inlineLinkSpaces(_ bytes: [UInt8], from start: Int) -> [Range<Int>]? {
+    private static func inlineLinkSpaces(_ bytes: [UInt8], from start: Int) -> (
+        spaces: [Range<Int>], destination: Range<Int>
+    )? {
         func skipSpaces(_ from: Int) -> Int {
             var index = from
             while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
@@ -433,6 +448,7 @@ extension FormFeeds {
         var index = skipSpaces(start)
         var runs = [start..<index]
         guard let destinationEnd = destinationEnd(bytes, from: index) else { return nil }
+        let destination = index..<destinationEnd
         index = skipSpaces(destinationEnd)
         runs.append(destinationEnd..<index)
         if index > destinationEnd, let titleEnd = titleEnd(bytes, from: index) {
@@ -440,7 +456,7 @@ extension FormFeeds {
             runs.append(titleEnd..<after)
             index = after
         }
-        return index < bytes.count && bytes[index] == UInt8(ascii: ")") ? runs : nil
+        return index < bytes.count && bytes[index] == UInt8(ascii: ")") ? (runs, destination) : nil
     }
 
     /// Where the destination starting at `start` ends, by cmark-gfm 0.29's `manual_scan_link_url`, to which
