@@ -46,7 +46,8 @@ public final class Document {
             extensions.isEmpty
             ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: writtenLines)
         var tableParse = try Self.parseTables(
-            &parsed.root, source: parsed.source, lines: writtenLines, options: options, extensions: extensions)
+            &parsed.root, source: parsed.source, lines: writtenLines, options: options, extensions: extensions,
+            standsIn: spaces != nil)
         let tableMarks = tableParse.plans.compactMap(\.lazyLine)
         // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
         // goes on the paragraph that line starts, unless a container starts again before it (a later round).
@@ -136,7 +137,8 @@ public final class Document {
             lines = SourceLines.lazily(parsed.source, standIn: standIn)
             tags = LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
             tableParse = try Self.parseTables(
-                &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions)
+                &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
+                standsIn: standIn != nil)
             LazyLines.removeMarks(parsed.root)
         }
     }
@@ -192,15 +194,16 @@ public final class Document {
 
     /// Finds the tables in the tree of the first parse and parses their cells: in front of the whole document
     /// again (`root` is then the new tree) when the cells may read its link reference definitions, else alone.
+    /// `standsIn`: whether the source holds stand-ins of form feeds or vertical tabs (``FormFeeds``).
     private static func parseTables(
         _ root: inout OpaquePointer, source: String, lines: () -> SourceLines, options: RenderOptions,
-        extensions: Extensions
+        extensions: Extensions, standsIn: Bool
     ) throws(CommonMarkError) -> TableParse {
         // A delimiter row without `|` or `:` is a setext underline, unless a form feed's or vertical tab's
         // stand-in follows its dashes (`-` and a form feed).
         guard extensions.contains(.table),
-            ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
-                || ByteSearch.contains(source, "-:") || lines().standIn != nil
+            standsIn || ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
+                || ByteSearch.contains(source, "-:")
         else { return TableParse() }
         let plans = Tables.plans(
             in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList)
