@@ -35,16 +35,19 @@ public final class Document {
     {
         // cmark-gfm 0.29 reads `<textarea` as any tag; libcmark 0.30 starts a block of raw HTML there.
         let standIn = extensions.isEmpty ? nil : TextareaTags.standingIn(written)
-        let markdown = standIn?.text ?? written
+        // cmark-gfm 0.29 reads form feeds and vertical tabs as text where libcmark 0.30 trims them.
+        let spaces = extensions.isEmpty ? nil : FormFeeds.standingIn(standIn?.text ?? written)
+        let markdown = spaces?.text ?? standIn?.text ?? written
         var parsed: Parsed = try Self.parse(markdown, options: options, extensions: extensions)
         // Split into lines once, and only for the extensions that look at the source.
-        var writtenLines = SourceLines.lazily(parsed.source)
+        var writtenLines = SourceLines.lazily(parsed.source, standIn: spaces?.standIn)
         // cmark-gfm 0.29 starts an HTML block at a tag alone on a lazy line.
         let tagLines =
             extensions.isEmpty
             ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: writtenLines)
         var tableParse = try Self.parseTables(
-            &parsed.root, source: parsed.source, lines: writtenLines, options: options, extensions: extensions)
+            &parsed.root, source: parsed.source, lines: writtenLines, options: options, extensions: extensions,
+            standsIn: spaces != nil)
         let tableMarks = tableParse.plans.compactMap(\.lazyLine)
         // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
         // goes on the paragraph that line starts, unless a container starts again before it (a later round).
@@ -56,12 +59,12 @@ public final class Document {
         }
         try Self.closeLazyLines(
             of: markdown, tags: tags, parsed: &parsed, lines: &writtenLines, tableParse: &tableParse,
-            options: options, extensions: extensions)
+            options: options, extensions: extensions, standIn: spaces?.standIn)
         let (root, source, footnoteLabels, rewrittenTasks) = parsed
         let shift = tableParse.shift
         // The text libcmark parsed last, whose lines the nodes' positions count.
         let parsedText = tableParse.parsedText ?? source
-        let sourceLines = tableParse.parsedText.map { SourceLines.lazily($0) } ?? writtenLines
+        let sourceLines = tableParse.parsedText.map { SourceLines.lazily($0, standIn: spaces?.standIn) } ?? writtenLines
         // The paragraphs and headings, which hold all the inlines until tables are built, found once for
         // every inline pass: walking the tree again for each pass cost more than most passes.
         let blocks = Tree.paragraphsAndHeadings(root)
@@ -94,6 +97,7 @@ public final class Document {
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
         if let standIn { TextareaTags.restore(root, standIn.standIn) }
+        if let spaces { FormFeeds.restore(root, spaces.standIn) }
         self.root = root
         self.lineShift = shift
     }
@@ -112,7 +116,7 @@ public final class Document {
     /// it, are found in the next parse's tree.
     private static func closeLazyLines(
         of markdown: String, tags: [LazyLines.Mark], parsed: inout Parsed, lines: inout () -> SourceLines,
-        tableParse: inout TableParse, options: RenderOptions, extensions: Extensions
+        tableParse: inout TableParse, options: RenderOptions, extensions: Extensions, standIn: FormFeeds.StandIn?
     ) throws(CommonMarkError) {
         var (marks, tags) = ([LazyLines.Mark](), tags)
         for _ in 1...8 {
@@ -130,10 +134,11 @@ public final class Document {
             cmark_node_free(parsed.root)
             if let cells = tableParse.cells { cmark_node_free(cells.root) }
             parsed = try Self.parse(closed, options: options, extensions: extensions)
-            lines = SourceLines.lazily(parsed.source)
+            lines = SourceLines.lazily(parsed.source, standIn: standIn)
             tags = LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
             tableParse = try Self.parseTables(
-                &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions)
+                &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
+                standsIn: standIn != nil)
             LazyLines.removeMarks(parsed.root)
         }
     }
@@ -189,12 +194,15 @@ public final class Document {
 
     /// Finds the tables in the tree of the first parse and parses their cells: in front of the whole document
     /// again (`root` is then the new tree) when the cells may read its link reference definitions, else alone.
+    /// `standsIn`: whether the source holds stand-ins of form feeds or vertical tabs (``FormFeeds``).
     private static func parseTables(
         _ root: inout OpaquePointer, source: String, lines: () -> SourceLines, options: RenderOptions,
-        extensions: Extensions
+        extensions: Extensions, standsIn: Bool
     ) throws(CommonMarkError) -> TableParse {
+        // A delimiter row without `|` or `:` is a setext underline, unless a form feed's or vertical tab's
+        // stand-in follows its dashes (`-` and a form feed).
         guard extensions.contains(.table),
-            ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
+            standsIn || ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
                 || ByteSearch.contains(source, "-:")
         else { return TableParse() }
         let plans = Tables.plans(

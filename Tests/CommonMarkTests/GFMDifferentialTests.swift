@@ -16,9 +16,9 @@ import Testing
     static func mode(for seed: UInt64) -> GFMMode { GFMMode.allCases[Int(seed % 3)] }
 
     /// A document's difference, if it has one: the seed, the mode, the text and both renderings.
-    static func difference(seed: UInt64) throws -> String? {
+    static func difference(seed: UInt64, formFeeds: Bool = false) throws -> String? {
         var generator = RandomDocument(seed: seed)
-        let markdown = generator.make()
+        let markdown = formFeeds ? generator.makeWithFormFeeds() : generator.make()
         let mode = mode(for: seed)
         let expected = try mode.oracle(markdown)
         let actual = try mode.render(markdown)
@@ -26,7 +26,9 @@ import Testing
         if let folder = environment["BLOG_GFM_RANDOM_DUMP"] {
             try Data(markdown.utf8).write(to: URL(filePath: "\(folder)/\(seed).\(mode).md"))
         }
-        return "document seed \(seed) (\(mode); BLOG_GFM_RANDOM_SEED=\(seed) BLOG_GFM_RANDOM_COUNT=1 reproduces it):\n"
+        let test = formFeeds ? " with form feeds" : ""
+        return
+            "document\(test) seed \(seed) (\(mode); BLOG_GFM_RANDOM_SEED=\(seed) BLOG_GFM_RANDOM_COUNT=1 reproduces it):\n"
             + "\(markdown.debugDescription)\nexpected:\n\(expected)\nactual:\n\(actual)"
     }
 
@@ -57,6 +59,37 @@ import Testing
         let openCorners: Comment =
             "a URL after a line break in an item's paragraph, and the manual's other corners"
         withKnownIssue(openCorners, isIntermittent: true) {
+            for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
+        }
+    }
+
+    /// Random documents with form feeds and vertical tabs sprinkled over them (``RandomDocument/makeWithFormFeeds()``),
+    /// which libcmark 0.30 trims as white space where cmark-gfm 0.29 keeps them as text: a third of the run's
+    /// count, from the same seeds.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"))
+    func randomDocumentsWithFormFeedsMatchCmarkGFM() async throws {
+        let seeds = (0..<UInt64(max(1, Self.count / 3))).map { Self.seed &+ $0 }
+        let differences = try await withThrowingTaskGroup(of: [String].self) { group in
+            for lane in 0..<4 {
+                group.addTask {
+                    try stride(from: lane, to: seeds.count, by: 4).compactMap {
+                        try Self.difference(seed: seeds[$0], formFeeds: true)
+                    }
+                }
+            }
+            return try await group.reduce(into: []) { $0 += $1 }
+        }
+        print("random documents with form feeds: \(differences.count) of \(seeds.count) differ (seed \(Self.seed))")
+        // The corners still open, as the manual lists them: of 3,000 documents from seed 1000, 20 differ
+        // (0.7%), of 3,000 from seed 20000, 12: a form feed before a task's `[x]` or after a tag alone on its
+        // line, where which block the line before it ends decides. More than 1% is a new class.
+        #expect(
+            differences.count * 100 <= seeds.count,
+            "\(differences.count) of \(seeds.count) documents with form feeds differ, more than the open corners make")
+        withKnownIssue("a form feed before a task's marker or after a tag alone on its line", isIntermittent: true) {
             for difference in differences.prefix(20) { Issue.record(Comment(rawValue: difference)) }
         }
     }
@@ -736,6 +769,19 @@ import Testing
             " [^1]: a\n     [^2]: b\n         [^3]: c\n\n[^1] [^2] [^3]",
             // A `>` before the content of the item outside its quote leaves the item: the line is lazy.
             "  -  >\\[\n    > www.<", "  -  >a\n    > www.<", "-  >\\[\n   > www.<", "  -  > a\n    > b *c*",
+            // A line of white space ends the definitions nested on one line that it is not indented four
+            // columns past, and keeps the others.
+            "[^e]:[^n]:\n\t\n\t    \t[^n]", "[^e]:[^n]:\n\t\n\t    \tx\n\n[^e] [^n]",
+            "[^e]:[^n]:\n\t\n\t    \t[^n]\n\n[^e]",
+            "[^e]:[^n]:\n\n\t    \tx\n\n[^e] [^n]", "[^e]:[^n]:\n \n\t    \tx\n\n[^e] [^n]",
+            "[^e]:[^n]:[^m]:\n\t\t\n\t\t    x\n\n[^e] [^n] [^m]", "[^e]: a [^n]: b\n\t\n\tc\n\n[^e] [^n]",
+            "[^e]:[^n]: b\n    \n        c\n\n[^e] [^n]", "[^e]:[^n]: b\n\t \n     c\n\n[^e] [^n]",
+            // A destination that leaves a `(` open in a paragraph read again around a URL that takes an escape's
+            // backslash, and a URL in the link's text, which is no bare URL.
+            "[a]((b ) www.c.d\\_", "www.c.d\\_ [a]((b )", "[a]((b )\nwww.c.d\\_", "[a]((b ) www.c.d\\_ [c](d( )",
+            "[www.x.com]((b )", "[a www.x.com]((b )", "[www.x.com]((b ) www.y.z", "www.y.z[www.x.com]((b )",
+            "[http://x.com]((b )", "![www.x.com]((b )", "[`www.x.com`]((b )", "[*www.x.com*]((b )", "www.[x]((b )",
+            "[www.x.com]((b ) www.c.d\\_",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -5,6 +5,9 @@
 /// never the system's random numbers.
 struct RandomDocument {
     private var state: UInt64
+    /// Whether form feeds and vertical tabs are sprinkled over the document (``makeWithFormFeeds()``); the
+    /// documents made without them stay those of every seed before.
+    private var sprinklesFormFeeds = false
 
     init(seed: UInt64) {
         state = seed
@@ -64,8 +67,23 @@ struct RandomDocument {
         "&#124;", "&#42;", "\\*", "&lbrack;", "&rsqb;", "&#x5B;", "&#93;", "www&#46;a.b", "http&#58;//a.b",
     ]
 
+    /// Form feeds and vertical tabs, which libcmark 0.30 trims as white space and cmark-gfm 0.29 keeps as
+    /// text, where either might read them: beside delimiters, in destinations, labels, tags, URLs and code.
+    private static let formFeedAtoms: [String] = [
+        "\u{0C}", "\u{0B}", "a\u{0C}b", "`\u{0C}a\u{0C}`", "`a\u{0B}`", "[a](/u\u{0C}b)", "[a](/u \u{0C}\"t\")",
+        "[a](<\u{0C}u\u{0C}>)", "[a](\u{0C}/u\u{0B})", "[a](/u \"t\"\u{0C})", "[ref\u{0C}]", "[\u{0B}ref]",
+        "<b\u{0C}c=\"d\">", "<http://a\u{0C}b>", "www.a.com\u{0C}b", "\u{0C}www.a.com", "_a_\u{0C}", "\u{0C}*a*",
+        "**\u{0B}a**", "~~a~~\u{0C}", "x@y.co\u{0C}", "\"\u{0C}a\"", "*a *\u{0C}", "\u{0C}_", "[^1\u{0C}]",
+    ]
+
+    /// What goes at a line's end or after a marker: form feeds and vertical tabs, alone or beside spaces.
+    private static let formFeedRuns = [
+        "\u{0C}", "\u{0B}", " \u{0C}", "\u{0C} ", "\u{0C}\u{0C}", "\t\u{0B}", "  \u{0C}",
+    ]
+
     /// One atom, now and then with one or two of its marks written as an escape or a character reference.
     private mutating func atom() -> String {
+        if sprinklesFormFeeds, chance(6) { return pick(Self.formFeedAtoms) }
         if chance(4) { return pick(Self.disguisedAtoms) }
         var atom = pick(Self.atoms)
         guard chance(10) else { return atom }
@@ -190,7 +208,45 @@ struct RandomDocument {
             lines += block(depth: 0)
             if chance(75) { lines.append("") }
         }
+        if sprinklesFormFeeds { lines = lines.map { sprinkled($0) } }
         let ending = chance(15) ? "\r\n" : "\n"
         return lines.joined(separator: ending) + (chance(90) ? ending : "")
+    }
+
+    /// A document as ``make()`` makes one, with form feeds and vertical tabs at the ends of lines (of
+    /// paragraphs, headings, rows, info strings and definitions), after list and quote markers and pipes,
+    /// after a definition's `]:`, alone on lines and anywhere in a line, and in the atoms.
+    mutating func makeWithFormFeeds() -> String {
+        sprinklesFormFeeds = true
+        defer { sprinklesFormFeeds = false }
+        return make()
+    }
+
+    private mutating func sprinkled(_ line: String) -> String {
+        var bytes = Array(line.utf8)
+        if chance(3) { return pick(["\u{0C}", "\u{0B}", " \u{0C}", "\u{0C}\u{0C}"]) }
+        func insert(_ run: String, at index: Int) { bytes.insert(contentsOf: run.utf8, at: index) }
+        if chance(15), let marker = bytes.firstIndex(where: { !" >-+*.)0123456789".utf8.contains($0) }), marker > 0 {
+            // Right after the container markers, or in place of the space that ends them.
+            let at = bytes[marker - 1] == 0x20 && chance(50) ? marker - 1 : marker
+            if at < marker { bytes.remove(at: at) }
+            insert(pick(Self.formFeedRuns), at: at)
+        }
+        let pipes = bytes.indices.filter { bytes[$0] == UInt8(ascii: "|") }
+        if !pipes.isEmpty, chance(15) {
+            let pipe = pick(pipes)
+            insert(pick(Self.formFeedRuns), at: chance(50) ? pipe + 1 : pipe)
+        }
+        if chance(10), let colon = bytes.indices.dropLast().first(where: { bytes[$0] == 0x5D && bytes[$0 + 1] == 0x3A })
+        {
+            insert(pick(Self.formFeedRuns), at: colon + 2)
+        }
+        if chance(10), !bytes.isEmpty {
+            // Anywhere, between two scalars.
+            let at = below(bytes.count + 1)
+            if at == bytes.count || bytes[at] & 0xC0 != 0x80 { insert(pick(["\u{0C}", "\u{0B}"]), at: at) }
+        }
+        if chance(25) { bytes += pick(Self.formFeedRuns).utf8 }
+        return String(decoding: bytes, as: UTF8.self)
     }
 }

@@ -808,8 +808,10 @@ enum Autolinks {
         return (result, origin)
     }
 
+    /// cmark-gfm 0.29's `cmark_isspace`, to which a form feed or a vertical tab is no white space (a URL runs
+    /// on over one, and `www.` right after one is no link).
     private static func isASCIISpace(_ byte: UInt8) -> Bool {
-        byte == 0x20 || (0x09...0x0D).contains(byte)
+        byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D
     }
 
     static func isAlpha(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }

@@ -200,7 +200,7 @@ enum FootnoteReferences {
             " xX".utf8.contains(raw[1]), let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM,
             Tree.firstChild(item) == block, Tree.startLine(item) == Tree.startLine(block),
             (1...lines.lines.count).contains(Tree.startLine(block)),
-            TaskLists.markerEnd(Array(lines.lines[Tree.startLine(block) - 1].utf8)) != nil
+            TaskLists.markerEnd(Array(lines.lines[Tree.startLine(block) - 1].utf8), standIn: lines.standIn) != nil
         else { return 0 }
         return 3 + raw.dropFirst(3).prefix { $0 == 0x20 || $0 == 0x09 }.count
     }

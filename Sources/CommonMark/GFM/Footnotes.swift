@@ -97,6 +97,11 @@ enum Footnotes {
             let offset =
                 Self.column(of: body.startIndex, in: line) - quoteContentColumn(of: line, before: rest.startIndex)
                 - outdent
+            if depth > 0, quotes == 0 {
+                replaced += nestedEndingMarks(
+                    after: number, of: lines, depth: depth, offset: offset,
+                    markerColumn: Self.column(of: body.startIndex, in: line) - outdent)
+            }
             let ending = endings.line(after: number, quotes: quotes, offset: offset)
             pending[number + 1] = ending.pending.map { $0 + 1 }
             if let end = ending.line,
@@ -134,6 +139,34 @@ enum Footnotes {
     private static func endsAtLine(_ index: Int, of lines: [Substring], quotes: Int, past indent: Int = 0) -> Bool {
         index < lines.count && isBlankButNotEmpty(lines[index])
             && !isIndentedForContent(lines[index], quotes: quotes, past: indent)
+    }
+
+    /// The marks for the lines of white space that end definitions nested on one line (`[^e]:[^n]:`) but not
+    /// the ones around them. cmark-gfm's definition goes on over such a line only where it is indented four
+    /// columns past the definition's own start (`parse_footnote_definition_block_prefix`, at each depth), so a
+    /// line of a tab keeps `[^e]` and ends `[^n]`; libcmark's nested item goes on over it as over any blank
+    /// line. Each is written as a mark at the content of the innermost definition it keeps, taken out after
+    /// parsing (``blankMark``). Up to the first line that is not blank and leaves one of them (lazy, maybe).
+    private static func nestedEndingMarks(
+        after number: Int, of lines: [Substring], depth: Int, offset: Int, markerColumn: Int
+    ) -> [(range: Range<String.Index>, replacement: String)] {
+        var marks: [(range: Range<String.Index>, replacement: String)] = []
+        var open = depth
+        var index = number + 1
+        while index < lines.count, open > 0 {
+            let line = lines[index]
+            index += 1
+            if line.isEmpty { continue }
+            // The definitions the line is indented for, from the outermost.
+            let kept = (0...open).prefix { isIndentedForContent(line, quotes: 0, past: offset + 4 * $0) }.count
+            guard kept > open || (kept > 0 && isBlankButNotEmpty(line)) else { break }
+            if kept <= open {
+                let indent = String(repeating: " ", count: markerColumn + 4 * kept)
+                marks.append((line.startIndex..<line.endIndex, indent + blankMark))
+                open = kept - 1
+            }
+        }
+        return marks
     }
 
     /// The source with each range replaced, in the source's order. A line that ends definitions nested in

@@ -503,8 +503,10 @@ struct InlineSource {
     static func inlineLinkEnd<Bytes: RandomAccessCollection<UInt8>>(_ raw: Bytes, _ open: Int) -> Int?
     where Bytes.Index == Int {
         var index = open + 1
+        // cmark's `scan_spacechars`, which takes the form feeds and vertical tabs kept as written
+        // (``FormFeeds``).
         func skipWhitespace() {
-            while index < raw.count, raw[index] == 0x20 || raw[index] == 0x09 || raw[index] == 0x0A { index += 1 }
+            while index < raw.count, raw[index] == 0x20 || (0x09...0x0D).contains(raw[index]) { index += 1 }
         }
         skipWhitespace()
         if index < raw.count, raw[index] == UInt8(ascii: "<") {
@@ -519,7 +521,8 @@ struct InlineSource {
             var depth = 0
             while index < raw.count {
                 let byte = raw[index]
-                if byte <= 0x20 { break }
+                // libcmark's `cmark_isspace`: a control character (a vertical tab's stand-in) goes on.
+                if byte == 0x20 || (0x09...0x0D).contains(byte) { break }
                 if byte == UInt8(ascii: "\\"), index + 1 < raw.count, isASCIIPunctuation(raw[index + 1]) {
                     index += 2
                     continue

@@ -2,11 +2,15 @@
 /// or both), and the lines of one paragraph with its containers' prefixes taken off.
 struct SourceLines {
     let lines: [Substring]
+    /// The stand-ins of the text's form feeds and vertical tabs (``FormFeeds``), which the extensions'
+    /// scanners read as white space.
+    let standIn: FormFeeds.StandIn?
     /// The text's bytes, and each line's range of them: searches of many lines read them in place.
     private let bytes: [UInt8]
     private let bounds: [Range<Int>]
 
-    init(_ source: String) {
+    init(_ source: String, standIn: FormFeeds.StandIn? = nil) {
+        self.standIn = standIn
         // By UTF-8 byte over the string's buffer: line ends are ASCII, and walking Characters (or even the
         // UTF-8 view's indices) cost more than the extensions' work.
         var source = source
@@ -38,11 +42,11 @@ struct SourceLines {
     }
 
     /// The lines of a text, split on the first call and kept: most documents need them for no extension.
-    static func lazily(_ text: String) -> () -> SourceLines {
+    static func lazily(_ text: String, standIn: FormFeeds.StandIn? = nil) -> () -> SourceLines {
         var lines: SourceLines?
         return {
             if let lines { return lines }
-            let made = SourceLines(text)
+            let made = SourceLines(text, standIn: standIn)
             lines = made
             return made
         }

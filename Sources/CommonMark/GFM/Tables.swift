@@ -103,50 +103,61 @@ enum Tables {
     }
 
     /// The cells of a row, by cmark-gfm's `row_from_string`: an optional leading pipe, cells separated by
-    /// unescaped pipes, an optional trailing pipe; `nil` when there is no cell.
-    static func cells(of line: Substring) -> [String]? {
+    /// unescaped pipes, an optional trailing pipe; `nil` when there is no cell. `standIn`: the stand-ins of
+    /// form feeds and vertical tabs (``FormFeeds``), white space to the scanners.
+    static func cells(of line: Substring, standIn: FormFeeds.StandIn? = nil) -> [String]? {
         let bytes = line.utf8Bytes
-        var offset = cellEnd(bytes, 0)
+        var offset = cellEnd(bytes, 0, standIn)
         var cells: [String] = []
         while offset < bytes.count {
             let cellLength = cell(bytes, offset)
-            let pipeLength = cellEnd(bytes, offset + cellLength)
+            let pipeLength = cellEnd(bytes, offset + cellLength, standIn)
             if cellLength > 0 || pipeLength > 0 {
                 cells.append(cellText(bytes[offset..<offset + cellLength]))
             }
             offset += cellLength + pipeLength
             if pipeLength == 0 { break }
         }
-        while offset < bytes.count, isSpaceChar(bytes[offset]) { offset += 1 }
+        offset = FormFeeds.skipSpaceChars(bytes, from: offset, standIn: standIn)
         guard offset == bytes.count, !cells.isEmpty else { return nil }
         return cells
     }
 
     /// The alignments of a delimiter row (`| :-- | --: |`), by cmark-gfm's `table_start` scanner; `nil`
-    /// for any other line.
-    static func delimiterRow(_ line: Substring) -> [Alignment]? {
+    /// for any other line. `standIn`: as for ``cells(of:standIn:)``.
+    static func delimiterRow(_ line: Substring, standIn: FormFeeds.StandIn? = nil) -> [Alignment]? {
         let bytes = line.utf8Bytes
         var index = 0
-        if index < bytes.count, bytes[index] == UInt8(ascii: "|") { index += 1 }
+        let leadingPipe = index < bytes.count && bytes[index] == UInt8(ascii: "|")
+        if leadingPipe { index += 1 }
+        // cmark-gfm reads a column's alignment from its cell trimmed of spaces and tabs only: a form feed or
+        // vertical tab after a `:`, or before the first cell's `:` without a leading pipe, hides the `:`.
+        let hides = { (range: Range<Int>) in bytes[range].contains { $0 != 0x20 && $0 != 0x09 } }
         var alignments: [Alignment] = []
         while true {
             // spacechar* :? -+ :? spacechar*
-            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
-            let left = index < bytes.count && bytes[index] == UInt8(ascii: ":")
-            if left { index += 1 }
+            let before = index
+            index = FormFeeds.skipSpaceChars(bytes, from: index, standIn: standIn)
+            let hasLeft = index < bytes.count && bytes[index] == UInt8(ascii: ":")
+            let left = hasLeft && (leadingPipe || !alignments.isEmpty || !hides(before..<index))
+            if hasLeft { index += 1 }
             let dashes = index
             while index < bytes.count, bytes[index] == UInt8(ascii: "-") { index += 1 }
             guard index > dashes else { return nil }
-            let right = index < bytes.count && bytes[index] == UInt8(ascii: ":")
-            if right { index += 1 }
-            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            let hasRight = index < bytes.count && bytes[index] == UInt8(ascii: ":")
+            if hasRight { index += 1 }
+            let after = index
+            index = FormFeeds.skipSpaceChars(bytes, from: index, standIn: standIn)
+            let right = hasRight && !hides(after..<index)
             alignments.append(left && right ? .center : left ? .left : right ? .right : .none)
             guard index < bytes.count, bytes[index] == UInt8(ascii: "|") else { break }
             index += 1
             // A trailing pipe, then only spaces to the end.
-            var rest = index
-            while rest < bytes.count, isSpaceChar(bytes[rest]) { rest += 1 }
-            if rest == bytes.count { index = rest; break }
+            let rest = FormFeeds.skipSpaceChars(bytes, from: index, standIn: standIn)
+            if rest == bytes.count {
+                index = rest
+                break
+            }
         }
         return index == bytes.count ? alignments : nil
     }
@@ -162,8 +173,10 @@ enum Tables {
     /// - Parameter blockStart: Set to the index of the first line after a table's rows that starts a block
     ///   of its own: code, or a block no paragraph lets start.
     ///   - textStart: The index of the first line of text: the lines before it are link reference definitions.
+    ///   - standIn: The stand-ins of form feeds and vertical tabs (``FormFeeds``).
     static func segments(
-        of lines: [SourceLines.ContentLine], from textStart: Int = 0, budget: inout Int, blockStart: inout Int?
+        of lines: [SourceLines.ContentLine], from textStart: Int = 0, budget: inout Int, blockStart: inout Int?,
+        standIn: FormFeeds.StandIn? = nil
     ) -> [Segment]? {
         var segments: [Segment] = []
         var textStart = textStart
@@ -173,8 +186,9 @@ enum Tables {
             // A delimiter row that is also a setext underline (only `-`) makes a heading: cmark-gfm tries
             // the underline before any extension's block.
             guard !line.lazy, line.indent < 4, index - 1 >= textStart, !isSetextUnderline(line.text),
-                let alignments = delimiterRow(line.text),
-                let header = cells(of: headerText(lines[index - 1])), header.count == alignments.count,
+                let alignments = delimiterRow(line.text, standIn: standIn),
+                let header = cells(of: headerText(lines[index - 1]), standIn: standIn),
+                header.count == alignments.count,
                 header.count <= budget
             else {
                 index += 1
@@ -189,7 +203,8 @@ enum Tables {
             var table = Table(alignments: alignments, header: header, rows: [])
             var next = index + 1
             while next < lines.count, !lines[next].lazy, lines[next].indent < 4, budget >= header.count,
-                !BlockStart.cannotInterruptParagraph(lines[next].text), let row = cells(of: lines[next].text)
+                !BlockStart.cannotInterruptParagraph(lines[next].text),
+                let row = cells(of: lines[next].text, standIn: standIn)
             {
                 budget -= header.count
                 table.append(row)
@@ -277,10 +292,10 @@ enum Tables {
         let definitions = isHeading ? 0 : resolvedDefinitionLines(in: lines.prefix(last - first + 1))
         guard
             var segments = segments(
-                of: Array(lines.prefix(last - first + 1)), from: definitions, budget: &budget, blockStart: &blockStart)
+                of: Array(lines.prefix(last - first + 1)), from: definitions, budget: &budget, blockStart: &blockStart,
+                standIn: source.standIn)
         else { return nil }
-        var underline: Underline?
-        var readsUnderline = isHeading
+        var (underline, readsUnderline): (Underline?, Bool) = (nil, isHeading)
         var positions: [(line: Int, column: Int)] = []
         var end = block
         while readsUnderline {
@@ -307,7 +322,7 @@ enum Tables {
             }
             if let kind = Underline(line.text) {
                 underline = kind
-            } else if cells(of: line.text) != nil,
+            } else if cells(of: line.text, standIn: source.standIn) != nil,
                 let next = linesAfterUnderline(end, at: first + lines.count, of: block, source: source)
             {
                 // The underline is a row, and the paragraph or heading libcmark starts after it holds rows too,
@@ -317,12 +332,14 @@ enum Tables {
                 (budget, blockStart) = (budgetBefore, nil)
                 // Still a table: its header and delimiter rows are the same lines.
                 segments =
-                    self.segments(of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart)
+                    self.segments(
+                        of: Array(lines.prefix(last - first + 1)), budget: &budget, blockStart: &blockStart,
+                        standIn: source.standIn)
                     ?? segments
                 absorbed.formUnion(next.node.map { [$0] } ?? [])
                 (end, budgetBefore) = (next.node ?? end, budget)
                 positions.append(next.position)
-            } else if let row = cells(of: line.text) {
+            } else if let row = cells(of: line.text, standIn: source.standIn) {
                 table.append(row)
                 segments[segments.count - 1] = .table(table)
             }
@@ -342,10 +359,13 @@ enum Tables {
 
     /// Whether a block's lines after its first hold a `|` or a `:`, which a delimiter row that is no setext
     /// underline holds (``delimiterRow(_:)``): most paragraphs hold neither there and are read no further.
+    /// With form feeds or vertical tabs stood in for, a row of dashes may be no underline (`-` and a form
+    /// feed): their stand-ins (the first byte of a form feed's) count as well.
     private static func mayHoldDelimiterRow(_ block: OpaquePointer, source: SourceLines) -> Bool {
-        source.contains(
+        let standIns = [source.standIn?.formFeed?.first, source.standIn?.verticalTab].compactMap { $0 }
+        return source.contains(
             from: Tree.startLine(block) + 1, through: Tree.endLine(block),
-            anyOf: [UInt8(ascii: "|"), UInt8(ascii: ":")])
+            anyOf: [UInt8(ascii: "|"), UInt8(ascii: ":")] + standIns)
     }
 
     /// A block's content lines from its first through `last`, up to the underline of the setext heading
@@ -464,7 +484,7 @@ enum Tables {
         guard let item = Tree.parent(block), Tree.type(item) == CMARK_NODE_ITEM, Tree.firstChild(item) == block,
             Tree.startLine(item) == Tree.startLine(block), Tree.startLine(block) >= 1,
             Tree.startLine(block) <= source.lines.count,
-            let end = TaskLists.markerEnd(Array(source.lines[Tree.startLine(block) - 1].utf8))
+            let end = TaskLists.markerEnd(Array(source.lines[Tree.startLine(block) - 1].utf8), standIn: source.standIn)
         else { return nil }
         return end + 1
     }
@@ -812,16 +832,10 @@ enum Tables {
         return rest.allSatisfy { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
     }
 
-    private static func isSpaceChar(_ byte: UInt8) -> Bool {
-        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
-    }
-
     /// `[|] spacechar*`
-    private static func cellEnd(_ bytes: [UInt8], _ offset: Int) -> Int {
+    private static func cellEnd(_ bytes: [UInt8], _ offset: Int, _ standIn: FormFeeds.StandIn?) -> Int {
         guard offset < bytes.count, bytes[offset] == UInt8(ascii: "|") else { return 0 }
-        var index = offset + 1
-        while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
-        return index - offset
+        return FormFeeds.skipSpaceChars(bytes, from: offset + 1, standIn: standIn) - offset
     }
 
     /// `(escaped_char | [^|\r\n])*`, where an escaped character is a backslash and ASCII punctuation.
@@ -841,10 +855,10 @@ enum Tables {
         return index - offset
     }
 
-    /// A cell's text: trimmed of cmark's white space, then with `\|` as `|` (neither changes the other's bytes),
-    /// made into a `String` once.
+    /// A cell's text: trimmed of cmark-gfm 0.29's white space (no form feed or vertical tab), then with `\|`
+    /// as `|` (neither changes the other's bytes), made into a `String` once.
     private static func cellText(_ bytes: ArraySlice<UInt8>) -> String {
-        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || (0x09...0x0D).contains(byte) }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
         var (start, end) = (bytes.startIndex, bytes.endIndex)
         while start < end, isSpace(bytes[start]) { start += 1 }
         while end > start, isSpace(bytes[end - 1]) { end -= 1 }

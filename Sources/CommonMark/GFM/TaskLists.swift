@@ -43,7 +43,7 @@ enum TaskLists {
                 continue
             }
             guard writtenNumber >= 1, writtenNumber <= written.lines.count,
-                markerEnd(written.lines[writtenNumber - 1].utf8Bytes) != nil,
+                markerEnd(written.lines[writtenNumber - 1].utf8Bytes, standIn: written.standIn) != nil,
                 let block = Tree.firstChild(item)
             else { continue }
             let line = written.lines[writtenNumber - 1].utf8Bytes
@@ -86,12 +86,13 @@ enum TaskLists {
         return text
     }
 
-    /// Takes the `[ ]` and the white space after it off the text, if it begins with them.
+    /// Takes the `[ ]` and the spaces and tabs after it off the text, if it begins with them: cmark-gfm's
+    /// paragraph starts at the first byte after the marker that is neither, a form feed being text to it.
     private static func dropMarker(_ text: OpaquePointer) -> Bool {
         let literal = Tree.literalBytes(text)
         guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]") else { return false }
         var rest = 3
-        while rest < literal.count, isSpaceChar(literal[rest]) { rest += 1 }
+        while rest < literal.count, literal[rest] == 0x20 || literal[rest] == 0x09 { rest += 1 }
         if rest < literal.count {
             Tree.setLiteral(text, String(decoding: literal[rest...], as: UTF8.self))
         } else {
@@ -102,9 +103,11 @@ enum TaskLists {
 
     /// Where the marker of cmark-gfm's `tasklist` scanner ends in the line an item starts on (after the `]`,
     /// which white space must follow), or nil when the line does not read as a task from its first byte.
-    static func markerEnd(_ line: [UInt8]) -> Int? {
-        var index = 0
-        while index < line.count, isSpaceChar(line[index]) { index += 1 }
+    ///
+    /// - Parameter standIn: The stand-ins of form feeds and vertical tabs, which the scanner reads as white
+    ///   space (``FormFeeds``).
+    static func markerEnd(_ line: [UInt8], standIn: FormFeeds.StandIn? = nil) -> Int? {
+        var index = FormFeeds.skipSpaceChars(line, from: 0, standIn: standIn)
         guard index < line.count else { return nil }
         if "-+*".utf8.contains(line[index]) {
             index += 1
@@ -116,10 +119,11 @@ enum TaskLists {
             index += 1
         }
         let spaces = index
-        while index < line.count, isSpaceChar(line[index]) { index += 1 }
+        index = FormFeeds.skipSpaceChars(line, from: index, standIn: standIn)
         guard index > spaces, index + 3 < line.count, line[index] == UInt8(ascii: "["),
             line[index + 2] == UInt8(ascii: "]"),
-            " xX".utf8.contains(line[index + 1]), isSpaceChar(line[index + 3])
+            " xX".utf8.contains(line[index + 1]),
+            FormFeeds.skipSpaceChars(line, from: index + 3, standIn: standIn) > index + 3
         else { return nil }
         return index + 3
     }

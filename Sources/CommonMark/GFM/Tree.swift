@@ -220,12 +220,18 @@ enum Tree {
 
     static func consolidateText(_ root: Pointer) { cmark_consolidate_text_nodes(root) }
 
-    /// A tree libcmark parses from bytes, the caller's to free; nil when it could not allocate one.
+    /// A tree libcmark parses from bytes, the caller's to free; nil when it could not allocate one. A block
+    /// read again reads destinations that leave a `(` open as the document's parse reads them
+    /// (``UnbalancedDestinations``).
     static func parse(_ bytes: [UInt8], smart: Bool) -> Pointer? {
         let options = smart ? CMARK_OPT_SMART : CMARK_OPT_DEFAULT
-        return bytes.withUnsafeBufferPointer { buffer in
-            buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
+        let parseText = { (text: String) -> Pointer? in
+            var text = text
+            return text.withUTF8 { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { cmark_parse_document($0.baseAddress, $0.count, options) }
+            }
         }
+        return UnbalancedDestinations.parse(String(decoding: bytes, as: UTF8.self), parse: parseText)
     }
 
     /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space and
@@ -233,9 +239,12 @@ enum Tree {
     static func mayHoldEmptyTitle(_ source: String) -> Bool {
         ["\"\"", "''", "()"].contains { needle in
             ByteSearch.contains(source, needle) { bytes, index in
-                guard index > 0, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index - 1]) else { return false }
+                guard index > 0, bytes[index - 1] == 0x20 || (0x09...0x0D).contains(bytes[index - 1]) else {
+                    return false
+                }
                 var next = index + 2
-                while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+                // A form feed or vertical tab stays before the `)` where cmark's scanners read it as white space.
+                while next < bytes.count, [0x20, 0x09, 0x0B, 0x0C].contains(bytes[next]) { next += 1 }
                 return next == bytes.count || [UInt8(ascii: ")"), 0x0A, 0x0D].contains(bytes[next])
             }
         }
@@ -358,11 +367,11 @@ enum CharacterClass {
         return scalar(startingAt: start, in: raw)
     }
 
-    /// cmark_utf8proc_is_space: ASCII space, tab, line feed, vertical tab, form feed, carriage return, and
-    /// Unicode's space separators.
+    /// cmark_utf8proc_is_space: ASCII space, tab, line feed, form feed, carriage return (not vertical tab),
+    /// and Unicode's space separators.
     static func isSpace(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.value {
-        case 0x20, 0x09, 0x0A, 0x0B, 0x0C, 0x0D: return true
+        case 0x20, 0x09, 0x0A, 0x0C, 0x0D: return true
         case 0..<0x80: return false
         default: return scalar.properties.generalCategory == .spaceSeparator
         }

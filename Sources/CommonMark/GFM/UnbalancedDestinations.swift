@@ -129,12 +129,16 @@ enum UnbalancedDestinations {
         return open
     }
 
-    /// Whether the run of non-white space around the `(` at `index`, up to `end`, holds a `www.` or a `://`.
+    /// Whether the run of non-white space around the `(` at `index`, up to `end`, holds a `www.` or a `://`
+    /// outside the link's text (from the last `[` before the `(`), where cmark-gfm makes no bare URL
+    /// (`[www.x.com]((b )` is one link).
     private static func mayHoldURL(_ source: [UInt8], around index: Int, to end: Int) -> Bool {
         var start = index
         while start > 0, !isWhiteSpace(source[start - 1]) { start -= 1 }
-        let run = source[start..<min(max(end, index), source.count)]
-        return run.indices.contains { run[$0...].starts(with: "www.".utf8) || run[$0...].starts(with: "://".utf8) }
+        let text = source[start..<index].lastIndex(of: UInt8(ascii: "[")) ?? index
+        return [source[start..<text], source[index..<min(max(end, index), source.count)]].contains { run in
+            run.indices.contains { run[$0...].starts(with: "www.".utf8) || run[$0...].starts(with: "://".utf8) }
+        }
     }
 
     private static func isWhiteSpace(_ byte: UInt8) -> Bool {
@@ -259,8 +263,8 @@ enum UnbalancedDestinations {
 
     /// The lines among `lines` whose leaf block is no paragraph or heading holding a link to a destination
     /// with a `(`, or shows an escape that the parse did not take (in code or raw HTML), or may hold a bare
-    /// URL that runs on into the destination (on a line of `nearURLs`), as it is read from the source as
-    /// written.
+    /// URL outside links that runs on into the destination (on a line of `nearURLs`), as it is read from
+    /// the source as written.
     private static func unlinkedLines(_ root: OpaquePointer, among lines: Set<Int>, nearURLs: Set<Int>) -> [Int] {
         guard !lines.isEmpty else { return [] }
         var linked: [ClosedRange<Int>] = []
@@ -269,7 +273,8 @@ enum UnbalancedDestinations {
             guard lines.contains(where: span.contains),
                 Tree.type(block) == CMARK_NODE_PARAGRAPH || Tree.type(block) == CMARK_NODE_HEADING
             else { continue }
-            let nearURL = nearURLs.contains(where: span.contains)
+            // A URL in a link's text is no bare URL in cmark-gfm (`[www.x.com]((b )`): only text outside links.
+            let outside = nearURLs.contains(where: span.contains) ? Set(Tree.textsOutsideLinks(block)) : []
             var hasLink = false
             var showsEscape = false
             Tree.walk(block, into: { _ in true }) { node in
@@ -277,10 +282,9 @@ enum UnbalancedDestinations {
                 case CMARK_NODE_LINK, CMARK_NODE_IMAGE: hasLink = hasLink || (Tree.url(node)?.contains("(") ?? false)
                 case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
                     showsEscape = showsEscape || Tree.literal(node).contains("\\(")
-                case CMARK_NODE_TEXT:
+                case CMARK_NODE_TEXT where outside.contains(node):
                     let text = Tree.literal(node)
-                    let mayLink = text.contains("www.") || text.contains("://")
-                    showsEscape = showsEscape || (nearURL && mayLink)
+                    showsEscape = showsEscape || text.contains("www.") || text.contains("://")
                 default: break
                 }
             }

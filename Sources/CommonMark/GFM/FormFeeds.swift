@@ -1,0 +1,608 @@
+internal import CCmark
+
+/// Form feeds and vertical tabs (U+000C, U+000B), which CommonMark 0.30 (libcmark) counts as white space
+/// wherever cmark trims or splits with `cmark_isspace` and 0.29 (cmark-gfm) counts as text: at the end of a
+/// line, of a paragraph, of a heading and of an info string, after a list marker, in a link destination
+/// and in a label. Each is parsed stood in for by a character that libcmark reads as cmark-gfm reads the
+/// one it stands for: a form feed by a Unicode space separator, white space beside `*` or `_` as U+000C is
+/// to both (`cmark_utf8proc_is_space`), a vertical tab by another control character. The tree's text,
+/// code, HTML, destinations and titles get them back after.
+///
+/// Where libcmark's scanners read them as white space in both versions (`spacechar`), they stay as
+/// written: in an HTML tag, and around an inline link's destination and title. The extensions' scanners
+/// (tables, tasks) read the stand-ins as white space (``skipSpaceChars(_:from:standIn:)``).
+enum FormFeeds {
+    /// The stand-ins of one document: characters it does not hold, so that every one in the tree is a
+    /// stand-in.
+    struct StandIn: Sendable, Equatable {
+        /// The UTF-8 of a form feed's stand-in; nil when the document holds no form feed to stand in for.
+        var formFeed: [UInt8]?
+        var verticalTab: UInt8?
+    }
+
+    /// The text with its form feeds and vertical tabs stood in for, and the stand-ins; nil when it holds
+    /// neither (or every candidate for a stand-in).
+    static func standingIn(_ markdown: String) -> (text: String, standIn: StandIn)? {
+        // One memchr each: nearly every document holds neither, and costs nothing more.
+        let holdsFormFeed = ByteSearch.contains(markdown, 0x0C)
+        let holdsVerticalTab = ByteSearch.contains(markdown, 0x0B)
+        guard holdsFormFeed || holdsVerticalTab else { return nil }
+        let bytes = Array(markdown.utf8)
+        var standIn = StandIn()
+        if holdsFormFeed {
+            standIn.formFeed = formFeedCandidates.first {
+                ByteSearch.firstIndex(of: $0, in: bytes[...], from: 0) == nil
+            }
+        }
+        if holdsVerticalTab { standIn.verticalTab = verticalTabCandidates.first { !bytes.contains($0) } }
+        guard standIn.formFeed != nil || standIn.verticalTab != nil else { return nil }
+        var kept = [Bool](repeating: false, count: bytes.count)
+        markTags(bytes, &kept)
+        markLinkSpaces(bytes, &kept)
+        let tasks = taskMarkersAfterFormFeeds(bytes)
+        var text: [UInt8] = []
+        text.reserveCapacity(bytes.count + 16)
+        var changed = false
+        var skipped = 0
+        for (index, byte) in bytes.enumerated() {
+            if let marker = tasks[index] {
+                text += marker
+                skipped = index + 3
+                changed = true
+            }
+            guard index >= skipped else { continue }
+            let standsIn = (byte == 0x0C && standIn.formFeed != nil) || (byte == 0x0B && standIn.verticalTab != nil)
+            guard standsIn, !kept[index] else {
+                text.append(byte)
+                continue
+            }
+            text += byte == 0x0C ? standIn.formFeed ?? [] : standIn.verticalTab.map { [$0] } ?? []
+            changed = true
+        }
+        // Kept as written, they still split an info string's first word where libcmark renders it (``restore(_:_:)``).
+        return (changed ? String(decoding: text, as: UTF8.self) : markdown, standIn)
+    }
+
+    /// Space separators, which `cmark_utf8proc_is_space` takes and `cmark_isspace` does not, the rarest
+    /// first: none that the extensions' marks use (U+2000 to U+2006) or that is canonically equivalent to
+    /// one of them (U+2001 to U+2003), as marks are compared as strings.
+    private static let formFeedCandidates: [[UInt8]] = [
+        "\u{205F}", "\u{1680}", "\u{2007}", "\u{2008}", "\u{200A}", "\u{2009}", "\u{202F}", "\u{3000}", "\u{00A0}",
+    ].map { Array($0.utf8) }
+
+    /// Control characters that cmark reads as neither white space nor punctuation, as 0.29 reads a vertical
+    /// tab outside its scanners.
+    private static let verticalTabCandidates: [UInt8] = Array(0x0E...0x1F).reversed() + Array(0x01...0x08) + [0x7F]
+
+    /// Gives every node under `root` its form feeds and vertical tabs back: in text, code and HTML, in
+    /// info strings, destinations and titles, and in what custom nodes write.
+    static func restore(_ root: OpaquePointer, _ standIn: StandIn) {
+        var splitInfos: [OpaquePointer] = []
+        Tree.walk(root, into: { _ in true }) { node in
+            switch Tree.type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                if let text = restored(standIn, Tree.literal(node)) { Tree.setLiteral(node, text) }
+                if Tree.type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node) {
+                    var text = String(cString: info)
+                    if let restored = restored(standIn, text) {
+                        cmark_node_set_fence_info(node, restored)
+                        text = restored
+                    }
+                    // Form feeds kept as written (in what may be a tag) split the word as well.
+                    if !firstWord(text, splitAtFormFeeds: true).elementsEqual(firstWord(text, splitAtFormFeeds: false))
+                    {
+                        splitInfos.append(node)
+                    }
+                }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                if let url = Tree.url(node), let text = restored(standIn, url) { cmark_node_set_url(node, text) }
+                if let title = cmark_node_get_title(node), let text = restored(standIn, String(cString: title)) {
+                    cmark_node_set_title(node, text)
+                }
+            case CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
+                if let text = restored(standIn, Tree.onEnter(node)) { cmark_node_set_on_enter(node, text) }
+                if let text = restored(standIn, Tree.onExit(node)) { cmark_node_set_on_exit(node, text) }
+            default: break
+            }
+        }
+        for block in splitInfos { writeClass(of: block) }
+    }
+
+    /// The first word of an info string, which libcmark's renderer ends at a form feed or vertical tab as
+    /// well, and cmark-gfm's only at a space, tab or line end.
+    private static func firstWord(_ info: String, splitAtFormFeeds: Bool) -> Substring.UTF8View {
+        info.utf8.prefix { byte in
+            byte != 0x20 && byte != 0x09 && byte != 0x0A && byte != 0x0D
+                && (!splitAtFormFeeds || (byte != 0x0B && byte != 0x0C))
+        }
+    }
+
+    /// Puts in place of a code block whose info string's first word holds a form feed or vertical tab the
+    /// HTML cmark-gfm writes for it, with that word whole in its class.
+    private static func writeClass(of block: OpaquePointer) {
+        guard let info = cmark_node_get_fence_info(block).map({ String(cString: $0) }) else { return }
+        let word = String(decoding: firstWord(info, splitAtFormFeeds: false), as: UTF8.self)
+        let name = word.hasPrefix("language-") ? word : "language-" + word
+        let html =
+            "<pre><code class=\"\(escaped(name))\">" + escaped(Tree.literal(block)) + "</code></pre>\n"
+        Tree.insert(Tree.custom(block: true, onEnter: html, onExit: ""), before: block)
+        Tree.remove(block)
+    }
+
+    /// Text escaped as libcmark's renderer escapes it.
+    private static func escaped(_ text: String) -> String {
+        var result: [UInt8] = []
+        for byte in text.utf8 {
+            switch byte {
+            case UInt8(ascii: "&"): result += "&amp;".utf8
+            case UInt8(ascii: "<"): result += "&lt;".utf8
+            case UInt8(ascii: ">"): result += "&gt;".utf8
+            case UInt8(ascii: "\""): result += "&quot;".utf8
+            default: result.append(byte)
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+
+    /// The text with each stand-in replaced by what it stands for, or nil when it holds none.
+    private static func restored(_ standIn: StandIn, _ text: String) -> String? {
+        let bytes = Array(text.utf8)
+        let formFeed = standIn.formFeed.flatMap { ByteSearch.firstIndex(of: $0, in: bytes[...], from: 0) }
+        let verticalTab = standIn.verticalTab.flatMap { bytes.firstIndex(of: $0) }
+        guard formFeed != nil || verticalTab != nil else { return nil }
+        var result: [UInt8] = []
+        result.reserveCapacity(bytes.count)
+        var index = 0
+        while index < bytes.count {
+            if let pattern = standIn.formFeed, bytes[index] == pattern[0], bytes[index...].starts(with: pattern) {
+                result.append(0x0C)
+                index += pattern.count
+            } else {
+                result.append(bytes[index] == standIn.verticalTab ? 0x0B : bytes[index])
+                index += 1
+            }
+        }
+        return String(decoding: result, as: UTF8.self)
+    }
+}
+
+// MARK: Where the scanners read white space
+
+extension FormFeeds {
+    /// `spacechar` of cmark's scanners, line ends included.
+    fileprivate static func isSpaceChar(_ byte: UInt8) -> Bool {
+        byte == 0x20 || (0x09...0x0D).contains(byte)
+    }
+
+    fileprivate static func isLetter(_ byte: UInt8) -> Bool {
+        (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+    }
+
+    fileprivate static func mark(_ range: Range<Int>, _ kept: inout [Bool]) {
+        for index in range where index < kept.count { kept[index] = true }
+    }
+
+    /// The white space in HTML tags (cmark's `opentag` and `closetag` scanners) and, roughly, in comments,
+    /// processing instructions and declarations (from `<!` or `<?` to the next `>`), where the paragraph they
+    /// are in goes on to their `>`. Also, at a line's start, the white space right after the name of a tag
+    /// that starts an HTML block though no `>` follows (`<div` and a form feed), and the white space that
+    /// ends the line after a whole tag (an HTML block of the seventh kind, whose scanner takes a form feed).
+    fileprivate static func markTags(_ bytes: [UInt8], _ kept: inout [Bool]) {
+        var (closing, blank, index) = (-1, -1, 0)
+        while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
+            index = open + 1
+            guard open + 1 < bytes.count else { break }
+            let closingTag = bytes[open + 1] == UInt8(ascii: "/")
+            let name = closingTag ? open + 2 : open + 1
+            if name < bytes.count, isLetter(bytes[name]) {
+                markTag(bytes, open: open, name: name, closingTag: closingTag, &kept)
+                markAutolink(bytes, open: open, &kept)
+            } else if bytes[open + 1] == UInt8(ascii: "?") || bytes[open...].starts(with: "<!--".utf8)
+                || bytes[open...].starts(with: "<![CDATA[".utf8)
+                || (bytes[open + 1] == UInt8(ascii: "!") && open + 2 < bytes.count && isLetter(bytes[open + 2]))
+            {
+                if closing < open { closing = bytes[open...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
+                if blank < open { blank = blankLine(bytes, from: open) }
+                if closing < blank, !startsBlock(bytes, at: closing, after: open) { mark(open..<closing, &kept) }
+            }
+        }
+    }
+
+    /// The white space of the tag at `open`, whose name starts at `name` (see ``markTags(_:_:)``).
+    private static func markTag(_ bytes: [UInt8], open: Int, name: Int, closingTag: Bool, _ kept: inout [Bool]) {
+        var end = name
+        while end < bytes.count, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) || bytes[end] == 0x2D {
+            end += 1
+        }
+        var lineStart = open
+        while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+        let prefix = containerPrefix(bytes[lineStart..<open])
+        let startsLine = prefix.end == open
+        if startsLine, blockTagNames.contains(String(decoding: bytes[name..<end], as: UTF8.self).lowercased()) {
+            var run = end
+            while run < bytes.count, isSpaceChar(bytes[run]) { run += 1 }
+            mark(end..<run, &kept)
+        }
+        guard let close = tagEnd(bytes, from: end, closingTag: closingTag), blankLine(bytes, from: open) > close,
+            !startsBlock(bytes, at: close, after: open)
+        else { return }
+        mark(open..<close, &kept)
+        // The seventh kind interrupts no paragraph: after a line of text the tag is inline HTML, unless a
+        // list item or footnote definition starts before it.
+        guard startsLine, prefix.opens || lineStart == 0 || !isTextLine(bytes, endingAt: lineStart - 1) else { return }
+        var tail = close + 1
+        while tail < bytes.count, bytes[tail] == 0x20 || bytes[tail] == 0x09 || bytes[tail] == 0x0C { tail += 1 }
+        if tail == bytes.count || bytes[tail] == 0x0A || bytes[tail] == 0x0D { mark(close..<tail, &kept) }
+    }
+
+    /// A URI autolink's span (`<`, a scheme, `:`, then no white space, `<` or `>` up to a `>` on the line),
+    /// but for the form feeds and vertical tabs in it: cmark's scanner takes no control character, and their
+    /// stand-ins would make an autolink of it.
+    private static func markAutolink(_ bytes: [UInt8], open: Int, _ kept: inout [Bool]) {
+        var index = open + 1
+        while index < bytes.count, index - open <= 33,
+            isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index]) || "+.-".utf8.contains(bytes[index])
+        {
+            index += 1
+        }
+        guard index - open >= 3, index < bytes.count, bytes[index] == UInt8(ascii: ":") else { return }
+        let end = bytes[index...].firstIndex { byte in
+            byte == UInt8(ascii: ">") || byte == UInt8(ascii: "<") || byte == 0x20 || byte == 0x09 || byte == 0x0A
+                || byte == 0x0D
+        }
+        guard let end, bytes[end] == UInt8(ascii: ">") else { return }
+        mark(open..<end, &kept)
+    }
+
+    /// Where the containers' marks that start a line end (spaces, tabs, `>`, list markers, footnote
+    /// definitions' labels), and whether a list item or footnote definition starts there.
+    private static func containerPrefix(_ line: ArraySlice<UInt8>) -> (end: Int, opens: Bool) {
+        var (index, opens) = (line.startIndex, false)
+        while index < line.endIndex {
+            let byte = line[index]
+            if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") {
+                index += 1
+                continue
+            }
+            var marker = index
+            if "-+*".utf8.contains(byte) {
+                marker += 1
+            } else if (0x30...0x39).contains(byte) {
+                while marker < line.endIndex, (0x30...0x39).contains(line[marker]) { marker += 1 }
+                guard marker < line.endIndex, line[marker] == UInt8(ascii: ".") || line[marker] == UInt8(ascii: ")")
+                else { break }
+                marker += 1
+            } else if line[index...].starts(with: "[^".utf8),
+                let close = line[index...].firstIndex(of: UInt8(ascii: "]")), close > index + 2,
+                close + 1 < line.endIndex,
+                line[close + 1] == UInt8(ascii: ":")
+            {
+                (index, opens) = (close + 2, true)
+                continue
+            } else {
+                break
+            }
+            guard marker < line.endIndex, line[marker] == 0x20 || line[marker] == 0x09 else { break }
+            (index, opens) = (marker, true)
+        }
+        return (index, opens)
+    }
+
+    /// The `>` of the tag whose name ends at `start`: `attribute* spacechar* [/]? [>]` for an open tag,
+    /// `spacechar* [>]` for a closing one; nil when the scanners read no tag.
+    private static func tagEnd(_ bytes: [UInt8], from start: Int, closingTag: Bool) -> Int? {
+        var index = start
+        func skipSpaces() -> Bool {
+            let from = index
+            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            return index > from
+        }
+        while !closingTag {
+            // attribute = spacechar+ attributename (spacechar* [=] spacechar* attributevalue)?
+            let before = index
+            guard skipSpaces(), index < bytes.count,
+                isLetter(bytes[index]) || bytes[index] == UInt8(ascii: "_") || bytes[index] == UInt8(ascii: ":")
+            else {
+                index = before
+                break
+            }
+            while index < bytes.count,
+                isLetter(bytes[index]) || (0x30...0x39).contains(bytes[index])
+                    || ":._-".utf8.contains(bytes[index])
+            {
+                index += 1
+            }
+            let afterName = index
+            _ = skipSpaces()
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else {
+                index = afterName
+                continue
+            }
+            index += 1
+            _ = skipSpaces()
+            guard index < bytes.count else { return nil }
+            let quote = bytes[index]
+            if quote == UInt8(ascii: "\"") || quote == UInt8(ascii: "'") {
+                guard let end = bytes[(index + 1)...].firstIndex(where: { $0 == quote || $0 == 0 }), bytes[end] == quote
+                else { return nil }
+                index = end + 1
+            } else {
+                let value = index
+                while index < bytes.count, !isSpaceChar(bytes[index]), !"\"'=<>`\u{0}".utf8.contains(bytes[index]) {
+                    index += 1
+                }
+                guard index > value else { return nil }
+            }
+        }
+        _ = skipSpaces()
+        if !closingTag, index < bytes.count, bytes[index] == UInt8(ascii: "/") { index += 1 }
+        return index < bytes.count && bytes[index] == UInt8(ascii: ">") ? index : nil
+    }
+
+    /// The tag names that start an HTML block followed by white space (cmark's kinds 1 and 6).
+    private static let blockTagNames: Set<String> = [
+        "script", "pre", "style", "address", "article", "aside", "base", "basefont", "blockquote", "body",
+        "caption", "center", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset",
+        "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head",
+        "header", "hr", "html", "iframe", "legend", "li", "link", "main", "menu", "menuitem", "nav", "noframes",
+        "ol", "optgroup", "option", "p", "param", "section", "source", "title", "summary", "table", "tbody", "td",
+        "tfoot", "th", "thead", "tr", "track", "ul",
+    ]
+
+    /// Whether the `>` at `index` starts a line after the one of `open` (spaces and tabs before it): a block
+    /// quote's marker, which ends the paragraph that a tag would have gone on in.
+    private static func startsBlock(_ bytes: [UInt8], at index: Int, after open: Int) -> Bool {
+        var start = index
+        while start > open, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+        return start > open && (bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D)
+    }
+
+    /// Whether the line that ends with the line end at `end` may be a paragraph's (``mayBeText(_:)``).
+    private static func isTextLine(_ bytes: [UInt8], endingAt end: Int) -> Bool {
+        var last = end
+        if bytes[last] == 0x0A, last > 0, bytes[last - 1] == 0x0D { last -= 1 }
+        var start = last
+        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
+        return mayBeText(bytes[start..<last])
+    }
+
+    /// Whether a line may be a paragraph's, which an HTML block of the seventh kind or an ordered list item
+    /// not at 1 cannot interrupt: not blank, not indented code, and starting no other block (a heading, a
+    /// quote, a list item, a rule, a fence, HTML, a table's row).
+    fileprivate static func mayBeText(_ line: ArraySlice<UInt8>) -> Bool {
+        let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }
+        guard indent.count < 4, !indent.contains(0x09), indent.count < line.count else { return false }
+        let content = line.dropFirst(indent.count)
+        guard let first = content.first, first != UInt8(ascii: "#"), first != UInt8(ascii: ">"),
+            !content.starts(with: "~~~".utf8),
+            !(content.starts(with: "```".utf8) && !content.dropFirst(3).contains(0x60)),
+            Tables.delimiterRow(Substring(decoding: content, as: UTF8.self)) == nil
+        else { return false }
+        let second = content.dropFirst().first
+        let endsMarker = second == nil || second == 0x20 || second == 0x09
+        if first == UInt8(ascii: "<"), let second, isLetter(second) || "/!?".utf8.contains(second) { return false }
+        if "-+*".utf8.contains(first), endsMarker { return false }
+        if "-*_=".utf8.contains(first), content.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 }) { return false }
+        let digits = content.prefix { (0x30...0x39).contains($0) }
+        let after = content.dropFirst(digits.count)
+        guard !digits.isEmpty, let mark = after.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")") else {
+            return true
+        }
+        return !(after.count == 1 || after.dropFirst().first == 0x20 || after.dropFirst().first == 0x09)
+    }
+
+    /// Where the first line at or after `start` that holds only spaces and tabs begins, or the end.
+    private static func blankLine(_ bytes: [UInt8], from start: Int) -> Int {
+        var index = start
+        while let feed = bytes[index...].firstIndex(of: 0x0A) {
+            var next = feed + 1
+            while next < bytes.count, bytes[next] == 0x20 || bytes[next] == 0x09 { next += 1 }
+            if next == bytes.count || bytes[next] == 0x0A || bytes[next] == 0x0D { return feed }
+            index = next
+        }
+        return bytes.count
+    }
+
+    /// The white space of inline links (`](`), where cmark-gfm's `scan_spacechars` reads it: after the
+    /// `(`, between the destination and the title, and before the `)`.
+    fileprivate static func markLinkSpaces(_ bytes: [UInt8], _ kept: inout [Bool]) {
+        var index = 0
+        while let bracket = ByteSearch.firstIndex(
+            of: [UInt8(ascii: "]"), UInt8(ascii: "(")], in: bytes[...], from: index)
+        {
+            index = bracket + 1
+            // A `]` that a backslash escapes, or that no `[` before it in its paragraph opens, is text.
+            let backslashes = bytes[..<bracket].reversed().prefix { $0 == 0x5C }.count
+            guard backslashes % 2 == 0 else { continue }
+            var start = bracket
+            while start > 0, bytes[start - 1] != UInt8(ascii: "["),
+                bytes[start - 1] != 0x0A || !blankBefore(bytes, start - 1)
+            {
+                start -= 1
+            }
+            guard start > 0, bytes[start - 1] == UInt8(ascii: "[") else { continue }
+            guard let link = inlineLinkSpaces(bytes, from: bracket + 2) else { continue }
+            for run in link.spaces { mark(run, &kept) }
+            // A pointy destination's are text to cmark-gfm, though it looks like a tag (`[a](<u` and a form feed `>)`).
+            for index in link.destination where index < kept.count { kept[index] = false }
+        }
+    }
+
+    /// Whether the line feed at `index` ends a blank line (or the text's first line is blank).
+    private static func blankBefore(_ bytes: [UInt8], _ index: Int) -> Bool {
+        var start = index
+        while start > 0, [0x20, 0x09, 0x0D].contains(bytes[start - 1]) { start -= 1 }
+        return start == 0 || bytes[start - 1] == 0x0A
+    }
+
+    /// The runs of white space of the inline link whose `(` is right before `start`, its destination and
+    /// title read as cmark-gfm 0.29 reads them; nil when no `)` closes it.
+    private static func inlineLinkSpaces(_ bytes: [UInt8], from start: Int) -> (
+        spaces: [Range<Int>], destination: Range<Int>
+    )? {
+        func skipSpaces(_ from: Int) -> Int {
+            var index = from
+            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            return index
+        }
+        var index = skipSpaces(start)
+        var runs = [start..<index]
+        guard let destinationEnd = destinationEnd(bytes, from: index) else { return nil }
+        let destination = index..<destinationEnd
+        index = skipSpaces(destinationEnd)
+        runs.append(destinationEnd..<index)
+        if index > destinationEnd, let titleEnd = titleEnd(bytes, from: index) {
+            let after = skipSpaces(titleEnd)
+            runs.append(titleEnd..<after)
+            index = after
+        }
+        return index < bytes.count && bytes[index] == UInt8(ascii: ")") ? (runs, destination) : nil
+    }
+
+    /// Where the destination starting at `start` ends, by cmark-gfm 0.29's `manual_scan_link_url`, to which
+    /// a form feed or vertical tab is no white space.
+    private static func destinationEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        var index = start
+        if index < bytes.count, bytes[index] == UInt8(ascii: "<") {
+            index += 1
+            while index < bytes.count {
+                switch bytes[index] {
+                case UInt8(ascii: ">"): return index + 1
+                case UInt8(ascii: "\\"): index += 2
+                case 0x0A, UInt8(ascii: "<"): return nil
+                default: index += 1
+                }
+            }
+            return nil
+        }
+        var open = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, isPunctuation(bytes[index + 1]) {
+                index += 2
+            } else if byte == UInt8(ascii: "(") {
+                open += 1
+                index += 1
+                if open > 32 { return nil }
+            } else if byte == UInt8(ascii: ")") {
+                if open == 0 { break }
+                open -= 1
+                index += 1
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                if index == start { return nil }
+                break
+            } else {
+                index += 1
+            }
+        }
+        return index < bytes.count ? index : nil
+    }
+
+    /// Where the link title starting at `start` ends (after its closing quote or parenthesis), by cmark's
+    /// `link_title` scanner.
+    private static func titleEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+        guard start < bytes.count else { return nil }
+        let close: UInt8
+        switch bytes[start] {
+        case UInt8(ascii: "\""), UInt8(ascii: "'"): close = bytes[start]
+        case UInt8(ascii: "("): close = UInt8(ascii: ")")
+        default: return nil
+        }
+        var index = start + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\\"), index + 1 < bytes.count, isPunctuation(bytes[index + 1]) {
+                index += 2
+            } else if byte == close {
+                return index + 1
+            } else if byte == 0 || (close == UInt8(ascii: ")") && byte == UInt8(ascii: "(")) {
+                return nil
+            } else {
+                index += 1
+            }
+        }
+        return nil
+    }
+
+    private static func isPunctuation(_ byte: UInt8) -> Bool {
+        (0x21...0x2F).contains(byte) || (0x3A...0x40).contains(byte) || (0x5B...0x60).contains(byte)
+            || (0x7B...0x7E).contains(byte)
+    }
+}
+
+// MARK: The extensions' scanners
+
+extension FormFeeds {
+    /// Task markers that a form feed or vertical tab leads (`- `, a form feed, `[x] `), by where their item's
+    /// content starts, and what is parsed there in place of its first three bytes. cmark-gfm's `tasklist`
+    /// scanner reads the line with the form feed as white space and then skips three bytes from the item's
+    /// content, which starts at the form feed (`\f[x`): the paragraph holds what follows (`] `). Parsed as
+    /// a marker written without the form feed (`[x] `) before that.
+    fileprivate static func taskMarkersAfterFormFeeds(_ bytes: [UInt8]) -> [Int: [UInt8]] {
+        guard bytes.contains(UInt8(ascii: "]")) else { return [:] }
+        var markers: [Int: [UInt8]] = [:]
+        var (start, fence, previousIsText): (Int, UInt8?, Bool) = (0, nil, false)
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            let line = Array(bytes[start..<end])
+            let opening = line.drop { $0 == 0x20 }
+            let run = opening.prefix { $0 == opening.first }
+            if line.count - opening.count < 4, let mark = opening.first, mark == 0x60 || mark == 0x7E, run.count >= 3,
+                fence == nil ? mark == 0x7E || !opening.dropFirst(run.count).contains(0x60) : fence == mark
+            {
+                fence = fence == nil ? mark : nil
+            } else if fence == nil, let content = listItemContent(line, interrupting: previousIsText),
+                content < line.count, line[content] == 0x0B || line[content] == 0x0C,
+                let markerEnd = TaskLists.markerEnd(line), content + 3 <= line.count
+            {
+                markers[start + content] = Array("[".utf8) + [line[markerEnd - 2]] + Array("] ".utf8)
+            }
+            previousIsText = mayBeText(line[...])
+            start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
+        }
+        return markers
+    }
+
+    /// Where a list item's content starts on a line that starts one in cmark-gfm 0.29 (up to three spaces, a
+    /// bullet or an ordered marker, a space or tab): its first byte after the marker that is no space or tab.
+    /// After a line of text (`interrupting`), an ordered item starts only at 1.
+    private static func listItemContent(_ line: [UInt8], interrupting: Bool) -> Int? {
+        var index = 0
+        while index < line.count, index < 3, line[index] == 0x20 { index += 1 }
+        guard index < line.count else { return nil }
+        if "-+*".utf8.contains(line[index]) {
+            index += 1
+        } else {
+            let digits = index
+            while index < line.count, index - digits < 9, (0x30...0x39).contains(line[index]) { index += 1 }
+            guard index > digits, index < line.count,
+                line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")"),
+                !interrupting || line[digits..<index].drop(while: { $0 == 0x30 }).elementsEqual([0x31])
+            else { return nil }
+            index += 1
+        }
+        guard index < line.count, line[index] == 0x20 || line[index] == 0x09 else { return nil }
+        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
+        return index
+    }
+}
+
+extension FormFeeds {
+    /// Where the run of cmark-gfm's `spacechar` (in its extensions' scanners: space, tab, vertical tab, form
+    /// feed) that starts at `start` ends, a stand-in (``StandIn``) read as what it stands for.
+    static func skipSpaceChars(_ bytes: [UInt8], from start: Int, standIn: StandIn?) -> Int {
+        var index = start
+        while index < bytes.count {
+            switch bytes[index] {
+            case 0x20, 0x09, 0x0B, 0x0C: index += 1
+            case standIn?.verticalTab: index += 1
+            default:
+                guard let formFeed = standIn?.formFeed, bytes[index] == formFeed[0],
+                    bytes[index...].starts(with: formFeed)
+                else { return index }
+                index += formFeed.count
+            }
+        }
+        return index
+    }
+}

@@ -1,0 +1,51 @@
+import CommonMark
+import Testing
+
+/// Form feeds and vertical tabs (U+000C, U+000B), which libcmark 0.30 trims as white space and cmark-gfm 0.29
+/// keeps as text, where each construct reads them, with their neighbours: compared byte for byte with
+/// cmark-gfm in the three modes.
+@Suite struct GFMFormFeedTests {
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [
+            // The end of a line, of a paragraph, of a quote's paragraph; beside emphasis, white space to both.
+            "a\u{0C}\nb", "a\u{0C}", "a  \u{0C}\nb", "a\u{0C}  \nb", "a\u{0B}\nb", "\u{0C}", "a\n\u{0C}\nb",
+            "> a\u{0C}", ">\u{0C}> a", "> - a\u{0C}", "_a_\u{0C}", "**a**\u{0C}\n", "*a *\u{0C}\nb*", "~~a~~\u{0C}",
+            // Headings, their closing sequence and setext underline.
+            "# a\u{0C}", "# a #\u{0C}", "## a ##\u{0C}\n", "a\n===\u{0C}", "# \u{0C}", "\u{0C}# a",
+            // After a list marker, which it does not end in cmark-gfm; after and before a task's marker.
+            "-\u{0C}a", "1.\u{0B}a", "-\u{0C}", "- [ ]\u{0C}a", "- [ ]\u{0C}", "- [ ] \u{0C}a", "- [x]\u{0B}\u{0B}a",
+            "* \u{0C}[x] ", "1)\t\u{0B}[X] ", "* \u{0C}\u{0C}[x] a", "* \u{0C}[ ] [x]", "~\n3. \u{0C}[X] ",
+            "1.\n2. \u{0C}[ ] ", "```\n* \u{0B}[ ] \n```",
+            // Code: an info string's first word, code spans, indented code.
+            "```a\u{0C}\n```", "```a\u{0C}b\n```", "```\u{0C}a\n\"<x>\n```", "`\u{0C}a\u{0C}`", "    a\u{0C}\n",
+            "~~~<a\u{0C}>",
+            // Link reference definitions and labels.
+            "[a]: /u\u{0C}\n\n[a]", "[a]: /u \"t\"\u{0C}\n\n[a]", "[a]: /u\n\"t\"\u{0C}\n\n[a]", "[a]:\u{0C}/u\n\n[a]",
+            "[a]: \u{0C}/u\n\n[a]", "[a\u{0C}b]\n\n[a b]: /u", "[\u{0C}a]\n\n[a]: /u",
+            // Inline links: in the destination it is text, around it and the title white space to both.
+            "[a](/u\u{0C}b)", "[a](</u>\u{0C}\"t\")", "[a](/u \u{0C}\"t\")", "[a](<\u{0C}/u\u{0C}>)",
+            "[](u \"\"\u{0C})",
+            "[a](\u{0C}/u\u{0B})", "](\u{0C}\n)", "[\\](\u{0C}\n)",
+            // HTML tags and blocks, whose scanners take it as white space; autolinks, which take it in neither.
+            "<a\u{0C}href=\"x\">", "<title\u{0C}>", "<div\u{0C}\na\n", "<a>\u{0C}\nb", "<x\u{0C}\n>", "<d\u{0C}",
+            "<b/c>\u{0C}", "<tp:\u{0C}>", "<http://a\u{0C}b>", "[^1]:<b>\u{0C}\n[", "- <b>\u{0C}\nx",
+            "a\n- <b>\u{0C}\nx",
+            // The line before decides whether a tag alone or a task's marker starts a block.
+            "[](<u\u{0B}>)", "[](<v\u{0C}>)", "<!\u{0B}\nv>", "<\n<v>\u{0C}", "|\n<v>\u{0C}", "```x`\n2. \u{0C}[x] ",
+            ".\n=\n2. \u{0B}[x] ", "2.\u{0C}\n3. \u{0C}[x]\t",
+            // Bare URLs, which run on over it.
+            "www.a.com\u{0C}b", "\u{0C}www.a.com", "http://a.b\u{0C}c", "www.[](\u{0C})>", "x@y.com\u{0C}b",
+            // Tables: white space to their scanners, text in a cell and beside a delimiter's `:`.
+            "|a|\u{0C}\n|-|\n", "|\u{0C}a\u{0C}|\n|-|\n", "a|b\n-\u{0C}|-\n",
+            "|a|b|\n|-\u{0C}|\u{0B}-|\n|\u{0C}c\u{0B}|d\u{0C}|\u{0C}\n",
+            "t|v\n-|-:\u{0C}", "|||\u{0C}\n-|-|-", "|\u{0C}\n:-", "h\n-\u{0C}", "\\\n\u{0B}-", ">w\n>\u{0C}-",
+            "* ||\n-|-\u{0B}",
+            ".|\u{0C}\n- |",
+        ])
+    func formFeedsMatchCmarkGFM(markdown: String) throws {
+        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    }
+}
