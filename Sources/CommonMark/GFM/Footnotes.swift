@@ -91,29 +91,41 @@ enum Footnotes {
                 start = innerBody
                 found = inner
             }
-            // Its content is four columns past the definition, which list items may stand before; past its
-            // container's content where it is indented from there (cmark-gfm counts its columns from there).
-            let outdent = corrections.outdenting[number + 1] ?? 0
-            let offset =
-                Self.column(of: body.startIndex, in: line) - quoteContentColumn(of: line, before: rest.startIndex)
-                - outdent
-            if depth > 0, quotes == 0 {
-                replaced += nestedEndingMarks(
-                    after: number, of: lines, depth: depth, offset: offset,
-                    markerColumn: Self.column(of: body.startIndex, in: line) - outdent)
-            }
-            let ending = endings.line(after: number, quotes: quotes, offset: offset)
-            pending[number + 1] = ending.pending.map { $0 + 1 }
-            if let end = ending.line,
-                let mark = blankLineMark(
-                    after: line, containers: rest.startIndex, definition: (body.startIndex, outdent),
-                    next: lines[end])
-            {
-                replaced.append(mark)
-            }
+            let ending = endingMarks(
+                of: (number, line), lines: lines, containers: rest.startIndex, body: body.startIndex,
+                quotes: quotes, depth: depth, outdent: corrections.outdenting[number + 1] ?? 0, endings: &endings)
+            replaced += ending.marks
+            pending[number + 1] = ending.pending
         }
         guard !labels.isEmpty else { return nil }
         return (replacing(replaced, in: source), labels, pending)
+    }
+
+    /// The marks that end a definition (on line `number`, 0-based) where cmark-gfm ends it, and those of
+    /// the definitions nested on its line; with the line (1-based) where a lazy line's search for its end
+    /// goes on, if any.
+    private static func endingMarks(
+        of definition: (number: Int, line: Substring), lines: [Substring], containers: String.Index,
+        body: String.Index, quotes: Int, depth: Int, outdent: Int, endings: inout EndingLines
+    ) -> (marks: [(range: Range<String.Index>, replacement: String)], pending: Int?) {
+        let (number, line) = definition
+        var marks: [(range: Range<String.Index>, replacement: String)] = []
+        // Its content is four columns past the definition, which list items may stand before; past its
+        // container's content where it is indented from there (cmark-gfm counts its columns from there).
+        let offset = Self.column(of: body, in: line) - quoteContentColumn(of: line, before: containers) - outdent
+        if depth > 0, quotes == 0 {
+            marks += nestedEndingMarks(
+                after: number, of: lines, depth: depth, offset: offset,
+                markerColumn: Self.column(of: body, in: line) - outdent)
+        }
+        let ending = endings.line(after: number, quotes: quotes, offset: offset)
+        if let end = ending.line,
+            let mark = blankLineMark(
+                after: line, containers: containers, definition: (body, outdent), next: lines[end])
+        {
+            marks.append(mark)
+        }
+        return (marks, ending.pending.map { $0 + 1 })
     }
 
     /// Where the bullet of a definition at `body` goes when it is indented `outdent` columns past its

@@ -296,8 +296,7 @@ enum Tables {
                 standIn: source.standIn)
         else { return nil }
         var (underline, readsUnderline): (Underline?, Bool) = (nil, isHeading)
-        var positions: [(line: Int, column: Int)] = []
-        var end = block
+        var (positions, end): ([(line: Int, column: Int)], OpaquePointer) = ([], block)
         while readsUnderline {
             readsUnderline = false
             // The heading's text ended in a table; else the underline makes a heading of the text after it.
