@@ -774,7 +774,8 @@ enum Footnotes {
         // not in autolinks, whose text is their source.
         var texts: [OpaquePointer] = []
         let lines = source()
-        Tree.walk(root, into: { !Tree.isAnyAutolink($0, lines: lines) }) { node in
+        // The type first: the lines are copied into the check only for a link.
+        Tree.walk(root, into: { Tree.type($0) != CMARK_NODE_LINK || !Tree.isAnyAutolink($0, lines: lines) }) { node in
             if Tree.isText(node) { texts.append(node) }
         }
         for text in texts where sourceRefers && !unwrapped.contains(text) {
