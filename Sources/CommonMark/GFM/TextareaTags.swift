@@ -94,15 +94,9 @@ enum TextareaTags {
                 {
                     cmark_node_set_fence_info(node, text)
                 }
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-                if let url = Tree.url(node), let text = restored(standIn, url) { cmark_node_set_url(node, text) }
-                if let title = cmark_node_get_title(node), let text = restored(standIn, String(cString: title)) {
-                    cmark_node_set_title(node, text)
-                }
-            case CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
-                // A footnote's label, in its reference's and its entry's ids.
-                if let text = restored(standIn, Tree.onEnter(node)) { cmark_node_set_on_enter(node, text) }
-                if let text = restored(standIn, Tree.onExit(node)) { cmark_node_set_on_exit(node, text) }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
+                // In custom nodes, a footnote's label, in its reference's and its entry's ids.
+                Tree.rewriteAttributes(of: node) { restored(standIn, $0) }
             default: break
             }
         }

@@ -180,6 +180,22 @@ enum Tree {
         return node
     }
 
+    /// Gives a link or image its destination and title, and a custom node what it writes, as `transform`
+    /// rewrites them (nil leaves one as it is): how a character stood in for during the parse is put back.
+    static func rewriteAttributes(of node: Pointer, _ transform: (String) -> String?) {
+        switch type(node) {
+        case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+            if let destination = url(node), let text = transform(destination) { cmark_node_set_url(node, text) }
+            if let title = cmark_node_get_title(node), let text = transform(String(cString: title)) {
+                cmark_node_set_title(node, text)
+            }
+        case CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
+            if let text = transform(onEnter(node)) { cmark_node_set_on_enter(node, text) }
+            if let text = transform(onExit(node)) { cmark_node_set_on_exit(node, text) }
+        default: break
+        }
+    }
+
     static func isAutolink(_ node: Pointer) -> Bool { cmark_node_get_user_data(node) == autolinkMark }
 
     /// A tag, never dereferenced.
