@@ -77,9 +77,11 @@ enum Strikethrough {
                 continue
             }
             // Autolinks hold their text as written, bare or in `<` and `>`.
-            Tree.walk(block, into: { !Tree.isAnyAutolink($0, lines: lines) }) { node in
+            // The type first: the lines are copied into the check only for a link.
+            let isAutolink = { Tree.type($0) == CMARK_NODE_LINK && Tree.isAnyAutolink($0, lines: lines) }
+            Tree.walk(block, into: { !isAutolink($0) }) { node in
                 // Inline containers: their children are inlines.
-                guard !Tree.isAnyAutolink(node, lines: lines),
+                guard !isAutolink(node),
                     let child = Tree.firstChild(node)
                 else {
                     return
