@@ -51,11 +51,15 @@ extension TaskLists {
                 rewritten.append(line)
                 continue
             }
-            // The spaces between the list marker and `[x]`: five or more make the rest indented code.
+            // The spaces and tabs between the list marker and `[x]`: five columns or more make the rest
+            // indented code, a tab counting to the next tab stop from where it stands.
             let bracket = end - 3
             var listMarkerEnd = bracket
-            while listMarkerEnd > 0, bytes[listMarkerEnd - 1] == 0x20 { listMarkerEnd -= 1 }
-            guard bracket - listMarkerEnd <= 4, !bytes[listMarkerEnd..<bracket].contains(0x09) else {
+            while listMarkerEnd > 0, bytes[listMarkerEnd - 1] == 0x20 || bytes[listMarkerEnd - 1] == 0x09 {
+                listMarkerEnd -= 1
+            }
+            let markerColumn = columns(bytes[..<listMarkerEnd])
+            guard columns(bytes[..<bracket]) - markerColumn <= 4 else {
                 rewritten.append(line)
                 continue
             }
