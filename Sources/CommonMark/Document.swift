@@ -235,7 +235,8 @@ public final class Document {
             (source, labels, pending) = rewritten
         }
         var (root, tasks) = try parse(
-            &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
+            &source, options: options, rewritingTasks: extensions.contains(.taskList), definitions: labels,
+            asCmarkGFM: !extensions.isEmpty)
         var corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
         guard !corrections.isEmpty else { return (root, source, labels, tasks) }
         var moved: [Int: Int] = [:]
@@ -249,7 +250,7 @@ public final class Document {
                 Footnotes.rewriteDefinitions(markdown, correcting: Footnotes.Corrections(outdenting: moved))
                 ?? (markdown, [:], [:])
             (root, tasks) = try parse(
-                &source, options: options, rewritingTasks: extensions.contains(.taskList),
+                &source, options: options, rewritingTasks: extensions.contains(.taskList), definitions: labels,
                 asCmarkGFM: !extensions.isEmpty)
             corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
             guard !corrections.isEmpty else { return (root, source, labels, tasks) }
@@ -257,26 +258,38 @@ public final class Document {
         corrections.outdenting.merge(moved, uniquingKeysWith: +)
         // Definitions written in code or HTML blocks are text, indented ones are counted from their
         // container's content, and lazy lines keep a definition going to a line that ends it: parsed again.
-        cmark_node_free(root)
-        (source, labels) =
-            Footnotes.rewriteDefinitions(markdown, correcting: corrections).map { ($0.source, $0.labels) }
-            ?? (markdown, [:])
-        (root, tasks) = try parse(
-            &source, options: options, rewritingTasks: extensions.contains(.taskList), asCmarkGFM: !extensions.isEmpty)
+        // A definition left as written changes the blocks around it, which may then hold a later one (an
+        // empty definition's `<!---->` closed the HTML comment it was written in, and the next line was read
+        // after the comment): parsed again while definitions are left without an item, a few rounds at most.
+        for round in 1...4 {
+            cmark_node_free(root)
+            (source, labels, pending) =
+                Footnotes.rewriteDefinitions(markdown, correcting: corrections) ?? (markdown, [:], [:])
+            (root, tasks) = try parse(
+                &source, options: options, rewritingTasks: extensions.contains(.taskList), definitions: labels,
+                asCmarkGFM: !extensions.isEmpty)
+            let missing = Footnotes.corrections(root, labels: labels, pending: pending, source: source).excluding
+            guard round < 4, !missing.isSubset(of: corrections.excluding) else { break }
+            corrections.excluding.formUnion(missing)
+        }
         return (root, source, labels, tasks)
     }
 
     /// Parses the source, with task lines rewritten (``TaskLists/rewriteLines(_:forms:)``) when
     /// `rewritingTasks`; returns the tree and, for each rewritten line, whether its task is checked.
-    private static func parse(_ source: inout String, options: RenderOptions, rewritingTasks: Bool, asCmarkGFM: Bool)
-        throws(CommonMarkError) -> (OpaquePointer, [Int: Bool])
-    {
+    ///
+    /// - Parameter definitions: Where the footnote definitions' items start in the source, whose bullets
+    ///   stand for no list marker: a `[x]` after one is no task's.
+    private static func parse(
+        _ source: inout String, options: RenderOptions, rewritingTasks: Bool,
+        definitions: [Footnotes.Position: String], asCmarkGFM: Bool
+    ) throws(CommonMarkError) -> (OpaquePointer, [Int: Bool]) {
         let written = source
         var forms: [Int: TaskLists.LineForm?] = [:]
         // A line moves from an empty item to the mark to as written, and the lines' changes rarely make
         // another line miss: a few parses at most, however many lines change.
         for attempt in 1...4 {
-            guard rewritingTasks, let rewritten = TaskLists.rewriteLines(written, forms: forms) else {
+            guard rewritingTasks, let rewritten = TaskLists.rewriteLines(written, forms: forms, definitions: definitions) else {
                 source = written
                 return (try parse(written, options: options, asCmarkGFM: asCmarkGFM), [:])
             }

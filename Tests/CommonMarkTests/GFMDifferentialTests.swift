@@ -782,6 +782,11 @@ import Testing
             "[www.x.com]((b )", "[a www.x.com]((b )", "[www.x.com]((b ) www.y.z", "www.y.z[www.x.com]((b )",
             "[http://x.com]((b )", "![www.x.com]((b )", "[`www.x.com`]((b )", "[*www.x.com*]((b )", "www.[x]((b )",
             "[www.x.com]((b ) www.c.d\\_",
+            // A footnote definition is no list item: a `[x]` that begins its text is text, empty or not.
+            "[^1]\n[^1]:[x] ", "[^1]:[ ] [:[^1]", "[^a]:[ ]\t\n)", "[^1]\n\n[^1]: [x] \n",
+            "[^1]\n\n[^1]: [ ] [a]: /u\n", "[^1]\n\n   [^1]: [x] \n", "[^1]\n\n[^1]:[^2]: [x] \n[^2]",
+            "[^1]\n\n> [^1]: [x] \n", "[^1]\n\n- a\n[^1]: [ ] \n  b", "[^1]\n\n\t[^1]: [x] \n",
+            "[^1]\n\n[^1]:\n    - [x] \n", "[^1]\n\n[^1]: [x] a\n",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -27,9 +27,14 @@ extension TaskLists {
     /// The source with task lines rewritten (``LineForm``), and, for each rewritten line (1-based), whether
     /// its task is checked and how it was written; nil when no line was rewritten.
     ///
-    /// - Parameter forms: The form of each line whose first parse made no list item of it (`nil` to leave it
-    ///   as written, in a code block, say), which takes the place of the form it would get.
-    static func rewriteLines(_ source: String, forms: [Int: LineForm?] = [:]) -> (
+    /// - Parameters:
+    ///   - forms: The form of each line whose first parse made no list item of it (`nil` to leave it as
+    ///     written, in a code block, say), which takes the place of the form it would get.
+    ///   - definitions: Where footnote definitions' items start (``Footnotes/rewriteDefinitions(_:correcting:)``):
+    ///     a definition is no list item in cmark-gfm, so a `[x]` at the start of its text is text.
+    static func rewriteLines(
+        _ source: String, forms: [Int: LineForm?] = [:], definitions: [Footnotes.Position: String] = [:]
+    ) -> (
         source: String, checked: [Int: Bool], forms: [Int: LineForm]
     )? {
         guard mayHoldRewrittenMarker(source) else { return nil }
@@ -46,6 +51,8 @@ extension TaskLists {
             }
             let bytes = Array(line.utf8)
             guard let end = markerEnd(bytes),
+                definitions.isEmpty
+                    || definitions[Footnotes.Position(line: index + 1, column: markerColumn(bytes))] == nil,
                 let form = forms[index + 1] ?? form(of: bytes, after: end, next: lines.lines[(index + 1)...].first)
             else {
                 rewritten.append(line)
@@ -82,6 +89,11 @@ extension TaskLists {
         }
         guard !checked.isEmpty else { return nil }
         return (rewrittenSource(source, lines: rewritten), checked, written)
+    }
+
+    /// The 1-based column, counted in bytes as a definition's position is, where a line's list marker starts.
+    private static func markerColumn(_ line: [UInt8]) -> Int {
+        (line.firstIndex { !isSpaceChar($0) } ?? line.count) + 1
     }
 
     /// The form a task line whose marker ends at `end` is rewritten in, if any.
