@@ -289,7 +289,9 @@ public final class Document {
         // A line moves from an empty item to the mark to as written, and the lines' changes rarely make
         // another line miss: a few parses at most, however many lines change.
         for attempt in 1...4 {
-            guard rewritingTasks, let rewritten = TaskLists.rewriteLines(written, forms: forms, definitions: definitions) else {
+            guard rewritingTasks,
+                let rewritten = TaskLists.rewriteLines(written, forms: forms, definitions: definitions)
+            else {
                 source = written
                 return (try parse(written, options: options, asCmarkGFM: asCmarkGFM), [:])
             }
