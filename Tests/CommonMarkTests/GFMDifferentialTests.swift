@@ -787,6 +787,14 @@ import Testing
             "[^1]\n\n[^1]: [ ] [a]: /u\n", "[^1]\n\n   [^1]: [x] \n", "[^1]\n\n[^1]:[^2]: [x] \n[^2]",
             "[^1]\n\n> [^1]: [x] \n", "[^1]\n\n- a\n[^1]: [ ] \n  b", "[^1]\n\n\t[^1]: [x] \n",
             "[^1]\n\n[^1]:\n    - [x] \n", "[^1]\n\n[^1]: [x] a\n",
+            // Marks written before the parse (an empty definition's, an empty task's, a blank line's) inside an
+            // HTML comment, which a mark written as a comment would close: each line stays in the comment.
+            "<!--\n[^1]:\n[^a]:", "<!--\n[^1]:\n-\t[^a]:", "<!--\n[^1]:\n[^a]:\n-->\n\n[^a]",
+            "<!--\n[^1]:\n[^a]:\n[^b]:\n[^c]:\n[^d]:\n[^e]:\n-->\n[^e]", "<!--\n[^1]:\n> [^a]:\n-->\n\n[^a]",
+            "- <!--\n  [^1]:\n  [^a]:\n  -->\n\n[^a]", "<!--\n[^1]:\n\n[^a]:\n-->\n\n[^a]\n",
+            "<!--\n- [x] \n- [ ] \n- [x] \n-->\n", "<!--\n1. [x] \n2. [ ] \n3. [x] \n4. [ ] \n5. [ ] \n-->\n",
+            "<!--\n- [x] \n\n  a\n-->", "<?\n[^1]:\n[^a]:\n?>\n[^a]", "<![CDATA[\n[^1]:\n[^a]:\n]]>\n[^a]",
+            "<![CDATA[\n- [x] \n- [ ] \n]]>\n",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -5,9 +5,12 @@ internal import CCmark
 /// libcmark would read `[^label]: text` as a link reference definition, so before parsing, each
 /// definition's first line is written as a bullet list item whose content starts four columns in, as a
 /// footnote's continuation lines do; the line count stays the same. A definition with nothing after the
-/// colon gets an HTML comment that closes on its line (`<!---->`, taken out after parsing) as its first
+/// colon gets an HTML block that closes on its line (`<![CDATA[]]>`, taken out after parsing) as its first
 /// block: an item whose first line is empty would start its content two columns in, could not interrupt a
-/// paragraph and would end at a blank line, where cmark-gfm's definition does none of these. After parsing, those items are the
+/// paragraph and would end at a blank line, where cmark-gfm's definition does none of these. The marks
+/// written before the parse are CDATA blocks, not comments: a line written in an HTML block is still in it
+/// after the rewrite, and a block of the kind a mark is of would end at the mark (comments are common in
+/// posts, CDATA sections rare). After parsing, those items are the
 /// definitions; `[^label]` in text refers to one when the label matches (case-insensitively, as link
 /// labels do). Referenced definitions go, numbered in order of first reference, into a section at the
 /// end, each with links back to its references; cmark-gfm's markup, attribute for attribute.
@@ -305,11 +308,11 @@ enum Footnotes {
     }
 
     /// The first block of a definition written with nothing after its colon, taken out after parsing.
-    static let emptyMark = "<!---->"
+    static let emptyMark = "<![CDATA[]]>"
 
     /// The block that stands for a line of only block quote markers after a definition's first line, taken
     /// out after parsing.
-    static let blankMark = "<!--\u{2000}-->"
+    static let blankMark = "<![CDATA[\u{2000}]]>"
 
     /// A definition's text after the list and quote markers at its start, where another definition may be.
     private static func afterContainers(_ text: Substring) -> Substring {

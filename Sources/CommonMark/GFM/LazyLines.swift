@@ -1,7 +1,7 @@
 internal import CCmark
 
 /// Lines that libcmark reads as lazy continuation lines of a paragraph where cmark-gfm starts a block with
-/// them, closing the containers they lack a `>` or the indentation of: a comment line written before each,
+/// them, closing the containers they lack a `>` or the indentation of: a line of a CDATA block written before each,
 /// with its `>` markers and indented to stay in the same containers, makes libcmark close those containers
 /// too (an HTML block may interrupt a paragraph), and is taken out after parsing.
 ///
@@ -25,7 +25,7 @@ enum LazyLines {
     /// The block written before a line, taken out after parsing. Its space is canonically equivalent to no
     /// other mark's: Swift compares strings by canonical equivalence, under which U+2000, the footnotes'
     /// blank line mark's, is U+2002, and the marks would take each other out.
-    static let markText = "<!--\u{2006}-->"
+    static let markText = "<![CDATA[\u{2006}]]>"
 
     /// The text with a mark before each of the lines, or nil when there is none.
     ///

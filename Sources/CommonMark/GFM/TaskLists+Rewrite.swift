@@ -19,10 +19,10 @@ extension TaskLists {
     }
 
     /// The block that stands for a task's marker with nothing after it, taken out after parsing.
-    static let mark = "<!--\u{2004}-->"
+    static let mark = "<![CDATA[\u{2004}]]>"
     /// The mark left open on its line, and what closes it on the last blank line after it.
-    static let markOpen = "<!--\u{2004}"
-    static let markClose = "\u{2004}-->"
+    static let markOpen = "<![CDATA[\u{2004}"
+    static let markClose = "\u{2004}]]>"
 
     /// The source with task lines rewritten (``LineForm``), and, for each rewritten line (1-based), whether
     /// its task is checked and how it was written; nil when no line was rewritten.
@@ -116,7 +116,7 @@ extension TaskLists {
     /// indented as the item's content (a mark alone comes after a paragraph the task interrupts, and the
     /// item's end is what follows).
     ///
-    /// Where the item goes on over its blank lines, the mark's comment is left open (``markOpen``) and the
+    /// Where the item goes on over its blank lines, the mark's CDATA block is left open (``markOpen``) and the
     /// last of them closes it (``markClose``): cmark-gfm's item has no child for the blank lines to make
     /// end in one, and the mark, a child here, would make the list loose when the item goes on after it.
     private static func blankLineAfter(_ index: Int, in lines: [Substring], content: Int, form: LineForm)
@@ -139,7 +139,7 @@ extension TaskLists {
     }
 
     /// The block that stands for a blank line that ends an empty task's list, taken out after parsing.
-    static let listEnd = "<!--\u{2005}-->"
+    static let listEnd = "<![CDATA[\u{2005}]]>"
 
     private static func isBlank(_ line: Substring) -> Bool { line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 } }
 
