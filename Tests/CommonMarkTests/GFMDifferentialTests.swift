@@ -795,6 +795,12 @@ import Testing
             "<!--\n- [x] \n- [ ] \n- [x] \n-->\n", "<!--\n1. [x] \n2. [ ] \n3. [x] \n4. [ ] \n5. [ ] \n-->\n",
             "<!--\n- [x] \n\n  a\n-->", "<?\n[^1]:\n[^a]:\n?>\n[^a]", "<![CDATA[\n[^1]:\n[^a]:\n]]>\n[^a]",
             "<![CDATA[\n- [x] \n- [ ] \n]]>\n",
+            // A definition after markers on a definition's line, where white space after any of those markers
+            // (not only the last) makes the rest indented code.
+            "[^1]: - \t- [^n]:", "[^1]: - \t- [^n]: x\n\n[^1] [^n]", "[^n]:-     >[^1]:", "[^n]:-     [^1]:",
+            "[^n]: -     >[^1]: x\n\n[^n]", "[^a]:>     - [^1]: x\n\n[^a] [^1]", "[^a]:>\t- [^1]: x\n\n[^a] [^1]",
+            "[^a]: 1.     > [^1]: x\n\n[^a] [^1]", "[^a]: 1.    > [^1]: x\n\n[^a] [^1]",
+            "[^a]:>  - > [^1]: x\n\n[^a] [^1]", "[^a]:- >    [^1]: x\n\n[^a] [^1]", "[^a]:- >   [^1]: x\n\n[^a] [^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

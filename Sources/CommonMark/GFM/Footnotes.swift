@@ -81,7 +81,9 @@ enum Footnotes {
                 let text = found.text
                 // So may one after list or quote markers that start the text (`[^1]:+ [^2]: a`).
                 let innerBody = afterContainers(text)
-                let nested = definition(at: innerBody).flatMap { isIndentedAsCode(innerBody, in: line) ? nil : $0 }
+                let nested = definition(at: innerBody).flatMap {
+                    isIndentedAsCode(innerBody, after: text, in: line) ? nil : $0
+                }
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
                 // The rewrite moves the text a column: tabs among its markers and indentation are written as
                 // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
@@ -319,25 +321,32 @@ enum Footnotes {
         text.dropFirst(containerPrefix(text)).drop { $0 == " " || $0 == "\t" }
     }
 
-    /// Whether the white space before a definition's text after its markers (``afterContainers(_:)``) makes
-    /// it indented code: four columns past a `>` and its optional space (`[^ab]:> \t[^1]:`, where the tab
-    /// takes four), or five past a list marker, whose content then starts one column after it. Right after
-    /// a definition's colon it never does: cmark-gfm's `scan_footnote_definition` takes the white space
-    /// after the colon with it (`[^a]:[^b]:     [^c]:` defines `c` too).
-    private static func isIndentedAsCode(_ text: Substring, in line: Substring) -> Bool {
-        let before = line[..<text.startIndex]
-        guard let marker = before.lastIndex(where: { $0 != " " && $0 != "\t" }), line[marker] != ":",
-            before.index(after: marker) < text.startIndex
-        else { return false }
-        let columns = column(of: text.startIndex, in: line) - column(of: before.index(after: marker), in: line)
-        return line[marker] == ">" ? columns - 1 >= 4 : columns >= 5
+    /// Whether the white space after one of the markers between a definition's text (`outer`) and the text
+    /// after them (`text`, ``afterContainers(_:)``) makes the rest indented code: four columns past a `>` and
+    /// its optional space (`[^ab]:> \t[^1]:`, where the tab takes four), or five past a list marker, whose
+    /// content then starts one column after it (`[^a]: - \t- [^b]:`, `[^a]:-     >[^b]:`), whichever marker
+    /// it follows. Right after a definition's colon it never does: cmark-gfm's `scan_footnote_definition`
+    /// takes the white space after the colon with it (`[^a]:[^b]:     [^c]:` defines `c` too).
+    private static func isIndentedAsCode(_ text: Substring, after outer: Substring, in line: Substring) -> Bool {
+        var index = outer.startIndex
+        while index < text.startIndex {
+            let isQuote = line[index] == ">"
+            // Past the marker (`>`, a bullet, or digits and `.` or `)`) to the white space after it.
+            index = line[index...].firstIndex { $0 == " " || $0 == "\t" } ?? text.startIndex
+            guard index < text.startIndex else { return false }
+            let space = index
+            index = line[index...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+            let columns = column(of: index, in: line) - column(of: space, in: line)
+            if isQuote ? columns - 1 >= 4 : columns >= 5 { return true }
+        }
+        return false
     }
 
     /// The text of the innermost of the definitions that start a definition's text, or that text.
     private static func innermostText(of text: Substring, in line: Substring) -> Substring {
         var text = text
         while case let inner = afterContainers(text), let found = definition(at: inner),
-            !isIndentedAsCode(inner, in: line)
+            !isIndentedAsCode(inner, after: text, in: line)
         {
             text = found.text
         }
