@@ -801,6 +801,14 @@ import Testing
             "[^n]: -     >[^1]: x\n\n[^n]", "[^a]:>     - [^1]: x\n\n[^a] [^1]", "[^a]:>\t- [^1]: x\n\n[^a] [^1]",
             "[^a]: 1.     > [^1]: x\n\n[^a] [^1]", "[^a]: 1.    > [^1]: x\n\n[^a] [^1]",
             "[^a]:>  - > [^1]: x\n\n[^a] [^1]", "[^a]:- >    [^1]: x\n\n[^a] [^1]", "[^a]:- >   [^1]: x\n\n[^a] [^1]",
+            // A URL read from the source at the end of a block's text ends where cmark-gfm's trimmed text does.
+            "\\ www. ", "\\* www. \n", "&amp; www. \n", "a\\_ www. \n", "\\ www.\t", "\\ www. \n===",
+            "> \\ www. \n", "- \\ www. \t\n", "\\ www.a \n", "\\ http://a. \n", "\\ www.  \nb", "# \\ www. ",
+            // A task's `[x]` where the document defines the label `x`: the marker, not a link to it.
+            "[x]: /u\n* [X] a", "[x]: /u\n\n- [x] a", "[x]:`\n* [X]\t]", "0. [x]:`\n* [X]\t]",
+            "[X]: https://x.com\n\n- [x] done\n- [ ] todo [X]\n- [X]\n- [x] *a*\n- [x]\t[x]\n",
+            "[x]: /u\n\n1. [x] a\n   ===\n", "[x]: /u\n\n- [x] [x]: /v\n", "[x]: /u \"t\"\n\n- [x]\n  a",
+            "[x]: /u\n\n- [x] |a|\n  |-|\n", "[x]: /u\n\n> - [x] a", "[x]: /u\n\n- > [x] a",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -94,7 +94,11 @@ struct InlineSource {
             if start > 0, contentLines[start].indent > 0, !endsInHardBreak(contentLines[start - 1].text) {
                 rest[start] = keeping(contentLines[start])
             }
-            var source = InlineSource(raw: Array(rest.joined(separator: [0x0A])), entities: entities)
+            var raw = Array(rest.joined(separator: [0x0A]))
+            // cmark's inline parser takes the white space off the end of a block's text (`cmark_chunk_rtrim`),
+            // so a URL that cmark-gfm reads to the end of that text ends where the text does (`\ www. `).
+            while let byte = raw.last, byte == 0x20 || byte == 0x09 { raw.removeLast() }
+            var source = InlineSource(raw: raw, entities: entities)
             guard source.walkChildren(of: block) else { continue }
             // cmark-gfm counts a footnote label across lines by columns, from the start of each line's content.
             guard rest.count > 1,

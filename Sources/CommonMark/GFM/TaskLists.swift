@@ -81,8 +81,22 @@ enum TaskLists {
     private static func firstText(of block: OpaquePointer, line: Int) -> OpaquePointer? {
         let type = Tree.type(block)
         guard type == CMARK_NODE_PARAGRAPH || type == CMARK_NODE_HEADING, Tree.startLine(block) == line,
-            let text = Tree.firstChild(block), Tree.isText(text)
+            let first = Tree.firstChild(block)
         else { return nil }
+        if Tree.isText(first) { return first }
+        // A document that defines the label `x` (`[X]: https://x.com`) has libcmark read the `[x]` as a link
+        // to it; cmark-gfm takes the marker before it reads links. The line begins with the marker, so a
+        // link whose text is the marker's letter is the marker: what follows it is the text.
+        guard Tree.type(first) == CMARK_NODE_LINK, !Tree.isAutolink(first), let letter = Tree.firstChild(first),
+            Tree.next(letter) == nil, Tree.isText(letter), Tree.literal(letter).lowercased() == "x"
+        else { return nil }
+        let text = Tree.text("[" + Tree.literal(letter) + "]")
+        Tree.insert(text, before: first)
+        Tree.remove(first)
+        if let after = Tree.next(text), Tree.isText(after) {
+            Tree.setLiteral(text, Tree.literal(text) + Tree.literal(after))
+            Tree.remove(after)
+        }
         return text
     }
 
