@@ -809,6 +809,14 @@ import Testing
             "[X]: https://x.com\n\n- [x] done\n- [ ] todo [X]\n- [X]\n- [x] *a*\n- [x]\t[x]\n",
             "[x]: /u\n\n1. [x] a\n   ===\n", "[x]: /u\n\n- [x] [x]: /v\n", "[x]: /u \"t\"\n\n- [x]\n  a",
             "[x]: /u\n\n- [x] |a|\n  |-|\n", "[x]: /u\n\n> - [x] a", "[x]: /u\n\n- > [x] a",
+            // A `>` four columns in after a definition in a quote is lazy text, not a blank line of the quote.
+            ">[^1]:[^a]:[^a]\n\t>", ">[^1]: b [^1]\n\t>", ">[^1]: b [^1]\n    >", ">[^1]: b [^1]\n   >",
+            ">[^1]: b [^1]\n>    >", ">[^1]: b [^1]\n>\t>", "> >[^1]: b [^1]\n> \t>\n", "> >[^1]: b [^1]\n>     >\n",
+            "> >[^1]: b [^1]\n>>\n\n    c",
+            // Tabs in the code that white space after a marker at a definition's start makes are the code's text.
+            "[^a]:-     \t~\n[^a]", "[^1]\n[^1]:> -\t \t|", "[^a]:-    \t~\n[^a]", "[^a]:-   \t\t~\n[^a]",
+            "[^a]: >     \t~\n[^a]", "[^a]: >\t\t\t~\n[^a]", "[^a]:- \t\t~\n[^a]", "[^a]:1.  \t \t~\n[^a]",
+            "[^a]:[^b]:-     \tx\n\n[^a][^b]", "> [^a]:-     \t~\n[^a]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

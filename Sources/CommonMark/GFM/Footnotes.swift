@@ -88,7 +88,10 @@ enum Footnotes {
                 // The rewrite moves the text a column: tabs among its markers and indentation are written as
                 // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
                 let lead = text[..<innerBody.startIndex]
-                let written = lead.contains("\t") ? Self.expandingTabs(lead, in: line) : String(lead)
+                let written =
+                    lead.contains("\t")
+                    ? Self.expandingTabs(lead, in: line, before: codeStart(innerBody, after: text, in: line))
+                    : String(lead)
                 if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
                 column += marker.utf8.count + spaces.utf8.count + written.utf8.count
@@ -288,6 +291,9 @@ enum Footnotes {
     ) -> (Range<Substring.Index>, String)? {
         let (definition, outdent) = written
         let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
+        // A `>` four columns past where its quote's marker may stand is no marker (`>[^1]: b`, `\t>`): the
+        // line is the paragraph's lazy text, as in cmark-gfm.
+        guard areQuoteMarkers(markers) else { return nil }
         let prefix = line[..<containers]
         // Outside block quotes, a line of white space ends it: the mark stands at the definition's marker.
         if !prefix.contains(">"), !markers.contains(">") {
@@ -316,6 +322,22 @@ enum Footnotes {
     /// out after parsing.
     static let blankMark = "<![CDATA[\u{2000}]]>"
 
+    /// Whether every `>` in a line's leading markers and white space stands at most three columns past the
+    /// content of the quote before it (the line's start for the first), as a block quote's marker must.
+    private static func areQuoteMarkers(_ markers: Substring) -> Bool {
+        var content = 0
+        var index = markers.startIndex
+        while let quote = markers[index...].firstIndex(of: ">") {
+            guard column(of: quote, in: markers) - content <= 3 else { return false }
+            index = markers.index(after: quote)
+            // The marker's optional space: a space, or a tab's first column.
+            content = column(of: quote, in: markers) + 1
+            if index < markers.endIndex, markers[index] == " " || markers[index] == "\t" { content += 1 }
+            if index < markers.endIndex, markers[index] == " " { index = markers.index(after: index) }
+        }
+        return true
+    }
+
     /// A definition's text after the list and quote markers at its start, where another definition may be.
     private static func afterContainers(_ text: Substring) -> Substring {
         text.dropFirst(containerPrefix(text)).drop { $0 == " " || $0 == "\t" }
@@ -328,18 +350,24 @@ enum Footnotes {
     /// it follows. Right after a definition's colon it never does: cmark-gfm's `scan_footnote_definition`
     /// takes the white space after the colon with it (`[^a]:[^b]:     [^c]:` defines `c` too).
     private static func isIndentedAsCode(_ text: Substring, after outer: Substring, in line: Substring) -> Bool {
+        codeStart(text, after: outer, in: line) != nil
+    }
+
+    /// Where the code that white space after one of the markers makes begins (``isIndentedAsCode(_:after:in:)``):
+    /// the column four past the content, which starts one column after the marker's `>` or list marker.
+    private static func codeStart(_ text: Substring, after outer: Substring, in line: Substring) -> Int? {
         var index = outer.startIndex
         while index < text.startIndex {
             let isQuote = line[index] == ">"
             // Past the marker (`>`, a bullet, or digits and `.` or `)`) to the white space after it.
             index = line[index...].firstIndex { $0 == " " || $0 == "\t" } ?? text.startIndex
-            guard index < text.startIndex else { return false }
+            guard index < text.startIndex else { return nil }
             let space = index
             index = line[index...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
             let columns = column(of: index, in: line) - column(of: space, in: line)
-            if isQuote ? columns - 1 >= 4 : columns >= 5 { return true }
+            if isQuote ? columns - 1 >= 4 : columns >= 5 { return column(of: space, in: line) + 5 }
         }
-        return false
+        return nil
     }
 
     /// The text of the innermost of the definitions that start a definition's text, or that text.
@@ -707,12 +735,14 @@ enum Footnotes {
             + (after < line.endIndex && (line[after] == " " || line[after] == "\t") ? 2 : 1)
     }
 
-    /// Part of a line with each tab written as the spaces it stands for at its column in the line.
-    private static func expandingTabs(_ part: Substring, in line: Substring) -> String {
+    /// Part of a line with each tab written as the spaces it stands for at its column in the line, up to
+    /// column `end`: a tab from there on is code's text, which keeps it (one across it is indentation, and
+    /// the code's text begins with the spaces left of it).
+    private static func expandingTabs(_ part: Substring, in line: Substring, before end: Int? = nil) -> String {
         var column = column(of: part.startIndex, in: line)
         var result = ""
         for character in part {
-            if character == "\t" {
+            if character == "\t", column < end ?? .max {
                 result += String(repeating: " ", count: 4 - column % 4)
                 column += 4 - column % 4
             } else {
