@@ -817,6 +817,13 @@ import Testing
             "[^a]:-     \t~\n[^a]", "[^1]\n[^1]:> -\t \t|", "[^a]:-    \t~\n[^a]", "[^a]:-   \t\t~\n[^a]",
             "[^a]: >     \t~\n[^a]", "[^a]: >\t\t\t~\n[^a]", "[^a]:- \t\t~\n[^a]", "[^a]:1.  \t \t~\n[^a]",
             "[^a]:[^b]:-     \tx\n\n[^a][^b]", "> [^a]:-     \t~\n[^a]",
+            // A lazy line in a quote inside an item, indented four columns past the item's content, that reads as
+            // a task makes the item a task; the marker's three characters may take its list marker off.
+            "- >o\n    \t1. [ ]\t", "-\t>:\n\t\t-\t[ ] ", "- > a\n      - [x] c", "- >a\n      - [ ] b",
+            "- [ ] a\n  > q\n      - [x] c", "- > a\n      - [x] c\n      - [ ] d", "1. > a\n         * [X] c\n2. b",
+            "- > a\n  > b\n        1) [x] c\n\n  d", "- - > a\n        - [x] c", "- > a\n     - [x] c",
+            "- > a\n\t\t10. [x] c", "- > a\n\t  \t- [x] c", "> - > a\n>       - [x] c", "- > > a\n      - [x] c",
+            "- > - a\n      - [x] c", "| a |\n|-|\n\n- > a\n      - [x] c", "- a\n\n  > b\n      - [x] c\n- d",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -763,8 +763,8 @@ enum Tables {
     /// line as CommonMark §5.2 reads it: after the marker and one to four columns of white space, or one
     /// column when five or more follow (the content is then indented code) or nothing does. The item's
     /// first block is not always there: a definition taken out, or code indented past it.
-    static func itemContentColumn(of item: OpaquePointer, source: SourceLines) -> Int? {
-        let line = Tree.startLine(item)
+    static func itemContentColumn(of item: OpaquePointer, source: SourceLines, shift: Int = 0) -> Int? {
+        let line = Tree.startLine(item) - shift
         guard line >= 1, line <= source.lines.count else { return nil }
         let bytes = Array(source.lines[line - 1].utf8)
         var index = Tree.startColumn(item) - 1

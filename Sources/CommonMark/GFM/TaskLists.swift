@@ -5,7 +5,8 @@ internal import CCmark
 /// first byte, so an item inside a block quote or behind another marker on its line is not one; the marker
 /// is consumed before the item's content is parsed (the rest of the line is a paragraph's first line,
 /// whatever it holds), and the item is checked when `[x]` or `[X]` appears anywhere on that line
-/// (cmark-gfm's `strstr`).
+/// (cmark-gfm's `strstr`). A lazy line in a block quote inside an item can make that item a task too
+/// (``lazyTasks(quotes:written:shift:)``).
 ///
 /// cmark-gfm writes the checkbox right after `<li>`; libcmark's renderer has no hook there, so the checkbox
 /// is a paragraph of its own at the head of the item holding only a custom inline, and a paragraph renders
@@ -24,7 +25,10 @@ enum TaskLists {
         rewritten: [Int: Bool]
     ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
-        for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
+        let containers = Tree.blocks(root) {
+            Tree.type($0) == CMARK_NODE_ITEM || Tree.type($0) == CMARK_NODE_BLOCK_QUOTE
+        }
+        for item in containers where Tree.type(item) == CMARK_NODE_ITEM {
             let lineNumber = Tree.startLine(item)
             let writtenNumber = lineNumber - shift
             if let checked = rewritten[writtenNumber] {
@@ -56,6 +60,14 @@ enum TaskLists {
                 || fromPrelude.contains(block)
             guard isPrelude || firstText(of: block, line: lineNumber).map(dropMarker) == true else { continue }
             tasks.append((item, checked))
+        }
+        let quotes = containers.filter { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
+        if !quotes.isEmpty {
+            // An item made a task again by a lazy line takes that line's check.
+            for lazy in lazyTasks(quotes: quotes, written: written, shift: shift) {
+                tasks.removeAll { $0.item == lazy.item }
+                tasks.append(lazy)
+            }
         }
         var loose: [OpaquePointer] = []
         for task in tasks {
