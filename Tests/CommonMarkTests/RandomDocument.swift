@@ -222,6 +222,59 @@ struct RandomDocument {
         return make()
     }
 
+    /// Line prefixes for ``makeFromLines()``: indentation, quote and list markers with spaces and tabs after
+    /// them (one to six columns), task markers and footnote definitions, each chosen per line, so that
+    /// containers open, go on, close and turn lazy in every order.
+    private static let linePrefixes = [
+        "", "", "", " ", "  ", "   ", "    ", "\t", "> ", ">", ">\t", "> > ", "- ", "* ", "+ ", "1. ", "2) ", "-\t",
+        "- \t", "-  ", "-    ", "-     ", "10. ", "1.\t", "  - ", "    - ", "> - ", "- > ", "- - ", "1. - ", " \t",
+        "  \t", "- [ ] ", "- [x]\t", "* [X] ", "1. [ ] ", "-\t[ ] ", "- \t[x] ", "[^1]: ", "[^a]:\t", " [^b]: ",
+        "> [^1]: ", "- [^n]: ", "[^1]:[^2]: ",
+    ]
+
+    /// What may follow a line's prefix in ``makeFromLines()``: block starts, table rows, definitions, marks.
+    private static let lineStarts = [
+        "# h", "## h #", "```", "~~~", "```py", "<div>", "</div>", "<!--", "-->", "<pre>", "</pre>", "<script>",
+        "<?x", "?>", "<b>", "<a href=\"u\">", "---", "***", "===", "- - -", "|a|b|", "| - | - |", "|:-|-:|", "a|b",
+        "-|-", "|x|", "[r]: /u", "[r]: <u v> 't'", "[r]:", "  /u", "\"t\"", "[^1]", "[^1]:", "[ ]", "[x]", "", "", "",
+        " ", "\t",
+    ]
+
+    /// Inline pieces for ``makeFromLines()``, fewer than ``atoms`` and weighted to the extensions' marks.
+    private static let lineAtoms = [
+        "a", "b", "foo", "é", "日本", "*", "**", "_", "__", "~", "~~", "`", "``", "`c`", "&amp;", "&#42;", "&x;", "\\",
+        "\\*", "\\[", "\\|", "\\`", "<b>", "</b>", "<!-- c -->", "[", "]", "[a](/u)", "[a]", "[r]", "[r][]", "![i](p)",
+        "[^1]", "[^a]", "[^]", "^", "<http://a.b>", "<a@b.c>", "www.x.com", "www.x.com/a_b(c)", "http://a.b/c?d=e&f",
+        "a@b.co", "www.a.b.", "www.a.b)", "\"", "'", "(", ")", "|", "-", "+", "#", ":", ";", ".", "!", "<", ">", "  ",
+        "\t", " ", " ", " ", " ", "~~a~~", "*a*", "_a_", "**a**", "[x]", "[ ]", "x]:",
+    ]
+
+    /// A document of one to nine lines, each a random run of container prefixes (``linePrefixes``) before a
+    /// block start or inline pieces, sometimes followed by definitions of the labels the pieces use: where
+    /// ``make()`` nests whole blocks, these lines meet containers at any indentation, so that lazy lines,
+    /// tabs after markers, and tasks and definitions inside quotes and lists come up often.
+    mutating func makeFromLines() -> String {
+        var lines: [String] = []
+        for _ in 0..<(1 + below(9)) {
+            var line = ""
+            for _ in 0..<pick([0, 1, 1, 1, 2, 2, 3]) { line += pick(Self.linePrefixes) }
+            if chance(35) {
+                line += pick(Self.lineStarts)
+                if chance(50) {
+                    line += pick([" ", "", "\t"])
+                    for _ in 0..<below(4) { line += pick(Self.lineAtoms) }
+                }
+            } else {
+                for _ in 0..<(1 + below(7)) { line += pick(Self.lineAtoms) + pick(["", " ", " "]) }
+            }
+            lines.append(line)
+        }
+        if chance(30) { lines.append("") }
+        if chance(50) { lines += ["", "[^1]: n", "[^a]: m", "[r]: /ref"].prefix(1 + below(4)) }
+        let ending = chance(10) ? "\r\n" : "\n"
+        return lines.joined(separator: ending) + (chance(90) ? ending : "")
+    }
+
     private mutating func sprinkled(_ line: String) -> String {
         var bytes = Array(line.utf8)
         if chance(3) { return pick(["\u{0C}", "\u{0B}", " \u{0C}", "\u{0C}\u{0C}"]) }

@@ -123,7 +123,7 @@ enum LazyLines {
                 let line = content[number - first]
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
                 // Four columns past the content of what the line stays in, it is code, no tag.
-                let outside = margin ?? Tables.outsideItemContent(of: paragraph, source: source)
+                let outside = Tables.outsideItemContents(of: paragraph, source: source)
                 let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: outside)
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
                 marks.append(Mark(line: number, quotes: line.quotesFound, indent: line.indent))
@@ -135,10 +135,14 @@ enum LazyLines {
     /// The content column of the innermost list item a lazy line stays in, of those around its paragraph
     /// (innermost first): a line without one of its quotes' `>` leaves the items inside that quote, and one
     /// with all of them stays in the items it is indented for; one without any `>` stays in the innermost
-    /// item outside the quotes (whose content column is `outside`, 0 for none) where it is indented for it.
-    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int], outside: Int = 0) -> Int {
+    /// of the items outside the quotes (whose content columns are `outside`, innermost first) it is indented
+    /// for.
+    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int], outside: [Int] = [])
+        -> Int
+    {
         guard line.quotesFound < quotes else { return items.first { $0 <= line.indent } ?? 0 }
-        return line.quotesFound == 0 && outside > 0 && line.indent >= outside ? outside : 0
+        guard line.quotesFound == 0 else { return 0 }
+        return outside.first { $0 > 0 && $0 <= line.indent } ?? 0
     }
 
     /// The numbers of the lines after the first whose text after `>` markers and white space begins with

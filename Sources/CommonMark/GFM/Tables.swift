@@ -97,7 +97,7 @@ enum Tables {
             let quotes = Tree.quoteDepth(of: block)
             let kept = LazyLines.keptItemContent(
                 of: lines[index], quotes: quotes, items: itemContentColumns(of: block, source: source, quotes: quotes),
-                outside: outsideItemContent(of: block, source: source))
+                outside: outsideItemContents(of: block, source: source))
             mark(line + index, quotes: lines[index].quotesFound, indent: kept + min(lines[index].indent - kept, 3))
         }
     }
@@ -745,18 +745,16 @@ enum Tables {
         return item.map { itemContentColumn(of: $0, source: source) ?? 0 } ?? 0
     }
 
-    /// The content column of the innermost list item outside a block's quotes, which a lazy line without any
-    /// `>` stays in where indented for it: the quote margin, or where a list item inside the quotes leaves
-    /// none (`- > - a`), the item found around the outermost quote; 0 for none.
-    static func outsideItemContent(of block: OpaquePointer, source: SourceLines) -> Int {
-        if let margin = quoteMargin(of: block, source: source) { return margin }
+    /// The content columns of the list items outside a block's quotes, innermost first, of which a lazy line
+    /// without any `>` stays in the innermost it is indented for (`-  - > a`, then a line indented three
+    /// columns, stays in the outer one); items inside the quotes it leaves (`- > - a`).
+    static func outsideItemContents(of block: OpaquePointer, source: SourceLines) -> [Int] {
         let containers = Tree.ancestors(of: block)
-        // The first item past a quote; another quote further out leaves the line none.
-        guard let quote = containers.firstIndex(where: { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }),
-            let item = containers[quote...].firstIndex(where: { Tree.type($0) == CMARK_NODE_ITEM }),
-            !containers[item...].contains(where: { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE })
-        else { return 0 }
-        return itemContentColumn(of: containers[item], source: source) ?? 0
+        // The items past the outermost quote: the line, without its `>`, leaves every item inside it.
+        guard let quote = containers.lastIndex(where: { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }) else { return [] }
+        return containers[quote...].compactMap { container in
+            Tree.type(container) == CMARK_NODE_ITEM ? itemContentColumn(of: container, source: source) : nil
+        }
     }
 
     /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's
