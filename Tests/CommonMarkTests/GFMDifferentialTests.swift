@@ -855,6 +855,11 @@ import Testing
             "- > a\n  > b\n        1) [x] c\n\n  d", "- - > a\n        - [x] c", "- > a\n     - [x] c",
             "- > a\n\t\t10. [x] c", "- > a\n\t  \t- [x] c", "> - > a\n>       - [x] c", "- > > a\n      - [x] c",
             "- > - a\n      - [x] c", "| a |\n|-|\n\n- > a\n      - [x] c", "- a\n\n  > b\n      - [x] c\n- d",
+            "- > a\n\t\t- [x] c\n\t\t- [ ] d\n\t\t* [x] *e*\n", "- > a\n  > b *c\n\t\t- [x] d*\n\t\t- [ ] e\n",
+            "- > a\n\n  > b\n\t\t- [x] d\n\t\t- [ ] e\n", "- > a\n\t\t-  [x] c\n", "- > a\n\t\t10. [x] c\n",
+            "- > a\n\t\t1.\t[x] c\n", "- > a\n\t    - [x] c\n", "-   > a\n\t\t- [x] c\n",
+            String(repeating: "- > a\n\t\t- [x] c\n", count: 3),
+            "- > a\n" + String(repeating: "\t\t- [ ] c\n", count: 3),
             // A tag alone on a lazy line that stays in an outer item, not the innermost one outside the quote.
             "-  - >)\n\t<e>", "-  - >)\n    <e>", "-  - >)\n   <e>", "1.\t- >v\n    <e>", "1. - - > a\n     <b>",
             "1. - - > a\n       <b>", "1. - - > a\n        <b>", "- > - > a\n    <b>", "-  - > a\n   b\n<b>",

@@ -24,6 +24,8 @@ extension TaskLists {
                 let content = Tables.itemContentColumn(of: item, source: written, shift: shift)
             else { continue }
             var checked: Bool?
+            // What the marker takes off each line's text, by the line's number, taken off in one walk.
+            var eaten: [Int: ArraySlice<UInt8>] = [:]
             // The quote's lines after its first, of which lazy ones hold no `>`; none for a quote of one line.
             for number in stride(from: Tree.startLine(quote) + 1, through: Tree.endLine(quote), by: 1) {
                 let writtenNumber = number - shift
@@ -34,18 +36,18 @@ extension TaskLists {
                     SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text)) >= content + 4
                 else { continue }
                 checked = contains(line, "[x]") || contains(line, "[X]")
-                dropMarkerStart(of: line, number: number, from: quote, content: content, text: text)
+                let end = markerReach(of: line, content: content)
+                if end > text { eaten[number] = line[text..<min(end, line.count)] }
             }
+            if !eaten.isEmpty { dropMarkerStarts(eaten, in: quote) }
             if let checked { tasks.append((item, checked)) }
         }
         return tasks
     }
 
-    /// Takes off the start of a lazy task line's text what the marker's three characters, counted from the
-    /// item's content (a tab that spans it being one), reach past its white space.
-    private static func dropMarkerStart(
-        of line: [UInt8], number: Int, from quote: OpaquePointer, content: Int, text: Int
-    ) {
+    /// Where the marker's three characters, counted from the item's content (a tab that spans it being
+    /// one), end in a lazy task line.
+    private static func markerReach(of line: [UInt8], content: Int) -> Int {
         var index = 0
         var column = 0
         while index < line.count, column < content {
@@ -54,30 +56,36 @@ extension TaskLists {
             column = next
             index += 1
         }
-        let eaten = index + 3 - text
-        guard eaten > 0 else { return }
-        // The paragraph holding the line, and the node that begins the line in it.
-        let paragraphs = Tree.blocks(quote) {
-            Tree.type($0) == CMARK_NODE_PARAGRAPH && Tree.startLine($0) < number && Tree.endLine($0) >= number
-        }
-        guard let paragraph = paragraphs.last else { return }
-        var breaks = number - Tree.startLine(paragraph)
-        var start: OpaquePointer?
-        Tree.walk(paragraph, into: { _ in start == nil }) { node in
-            guard start == nil, breaks >= 0 else { return }
-            if breaks == 0, node != paragraph {
-                start = node
-            } else if Tree.type(node) == CMARK_NODE_SOFTBREAK || Tree.type(node) == CMARK_NODE_LINEBREAK {
-                breaks -= 1
+        return index + 3
+    }
+
+    /// Takes off the start of each lazy task line's text (by line number) what the marker's characters
+    /// reached past its white space: one walk of the quote's paragraphs, counting their line breaks.
+    private static func dropMarkerStarts(_ eaten: [Int: ArraySlice<UInt8>], in quote: OpaquePointer) {
+        var edits: [(node: OpaquePointer, eaten: ArraySlice<UInt8>)] = []
+        for paragraph in Tree.blocks(quote, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH }) {
+            var line = Tree.startLine(paragraph)
+            var lineStarts = false
+            Tree.walk(paragraph, into: { _ in true }) { node in
+                if Tree.type(node) == CMARK_NODE_SOFTBREAK || Tree.type(node) == CMARK_NODE_LINEBREAK {
+                    line += 1
+                    lineStarts = true
+                } else if lineStarts, node != paragraph {
+                    lineStarts = false
+                    if let bytes = eaten[line], Tree.isText(node) { edits.append((node, bytes)) }
+                }
             }
         }
-        guard let start, Tree.isText(start) else { return }
-        let literal = Tree.literalBytes(start)
-        guard literal.starts(with: line[text..<min(line.count, text + eaten)]) else { return }
-        if literal.count > eaten {
-            Tree.setLiteral(start, String(decoding: literal.dropFirst(eaten), as: UTF8.self))
-        } else {
-            Tree.remove(start)
+        for (node, bytes) in edits {
+            let literal = Tree.literalBytes(node)
+            guard literal.starts(with: bytes) else { continue }
+            // The inline parser takes the white space off a line's start, after what the marker took.
+            let rest = literal.dropFirst(bytes.count).drop { $0 == 0x20 || $0 == 0x09 }
+            if !rest.isEmpty {
+                Tree.setLiteral(node, String(decoding: rest, as: UTF8.self))
+            } else {
+                Tree.remove(node)
+            }
         }
     }
 }

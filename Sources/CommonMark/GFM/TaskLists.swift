@@ -64,9 +64,10 @@ enum TaskLists {
         let quotes = containers.filter { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
         if !quotes.isEmpty {
             // An item made a task again by a lazy line takes that line's check.
-            for lazy in lazyTasks(quotes: quotes, written: written, shift: shift) {
-                tasks.removeAll { $0.item == lazy.item }
-                tasks.append(lazy)
+            let lazy = lazyTasks(quotes: quotes, written: written, shift: shift)
+            if !lazy.isEmpty {
+                let items = Set(lazy.map(\.item))
+                tasks = tasks.filter { !items.contains($0.item) } + lazy
             }
         }
         var loose: [OpaquePointer] = []
