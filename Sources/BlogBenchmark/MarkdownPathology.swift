@@ -85,6 +85,10 @@ enum MarkdownPathology {
         // Each empty task that interrupts a paragraph is parsed again with a mark, and ends at a blank line.
         ("empty task items", { String(repeating: "- [ ] \n\n  a\n- [x]\n  b\n", count: $0 / 2) }),
         ("empty task items interrupting paragraphs", { String(repeating: "a\n- [ ] \n\n  b\n\n", count: $0 / 2) }),
+        // Definitions nested on one line behind list markers and quotes: each asks about the line's columns
+        // and the containers around it.
+        ("footnote definitions nested on one line", { String(repeating: "[^a]: - ", count: $0 / 4) + "x\n" }),
+        ("footnote definitions behind quotes on one line", { String(repeating: "> [^a]: - ", count: $0 / 4) + "x\n" }),
         // Lazy lines of a quote in an item that read as tasks: each makes the item a task and loses its marker.
         ("lazy task lines in one quote", { "- > a\n" + String(repeating: "\t\t- [x] c\n", count: $0) }),
         ("items with a lazy task line", { String(repeating: "- > a\n\t\t- [x] c\n", count: $0 / 2) }),

@@ -350,22 +350,30 @@ enum Footnotes {
     /// it follows. Right after a definition's colon it never does: cmark-gfm's `scan_footnote_definition`
     /// takes the white space after the colon with it (`[^a]:[^b]:     [^c]:` defines `c` too).
     private static func isIndentedAsCode(_ text: Substring, after outer: Substring, in line: Substring) -> Bool {
-        codeStart(text, after: outer, in: line) != nil
+        codeSpace(text, after: outer, in: line) != nil
     }
 
     /// Where the code that white space after one of the markers makes begins (``isIndentedAsCode(_:after:in:)``):
     /// the column four past the content, which starts one column after the marker's `>` or list marker.
     private static func codeStart(_ text: Substring, after outer: Substring, in line: Substring) -> Int? {
+        codeSpace(text, after: outer, in: line).map { column(of: $0, in: line) + 5 }
+    }
+
+    /// The white space after a marker that makes the rest code (``isIndentedAsCode(_:after:in:)``). Each
+    /// search stays between the two texts, and columns are counted from the line's start only for white space
+    /// that holds a tab: a line of thousands of nested definitions is read once for each, not from its start.
+    private static func codeSpace(_ text: Substring, after outer: Substring, in line: Substring) -> Substring.Index? {
         var index = outer.startIndex
         while index < text.startIndex {
             let isQuote = line[index] == ">"
             // Past the marker (`>`, a bullet, or digits and `.` or `)`) to the white space after it.
-            index = line[index...].firstIndex { $0 == " " || $0 == "\t" } ?? text.startIndex
-            guard index < text.startIndex else { return nil }
-            let space = index
-            index = line[index...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
-            let columns = column(of: index, in: line) - column(of: space, in: line)
-            if isQuote ? columns - 1 >= 4 : columns >= 5 { return column(of: space, in: line) + 5 }
+            guard let space = line[index..<text.startIndex].firstIndex(where: { $0 == " " || $0 == "\t" }) else {
+                return nil
+            }
+            index = line[space..<text.startIndex].firstIndex { $0 != " " && $0 != "\t" } ?? text.startIndex
+            let run = line[space..<index]
+            let columns = run.contains("\t") ? column(of: index, in: line) - column(of: space, in: line) : run.count
+            if isQuote ? columns - 1 >= 4 : columns >= 5 { return space }
         }
         return nil
     }
@@ -613,11 +621,13 @@ enum Footnotes {
         -> [Int: Int]
     {
         var indented: [Int: Int] = [:]
+        var ancestry = Tree.QuoteAncestry()
         for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             let line = Tree.startLine(item)
             guard labels[Position(line: line, column: Tree.startColumn(item))] != nil,
                 let container = Tree.parent(item).flatMap(Tree.parent)
             else { continue }
+            let quotes = ancestry.of(item)
             let content: Int? =
                 switch Tree.type(container) {
                 case CMARK_NODE_DOCUMENT: 0
@@ -626,17 +636,18 @@ enum Footnotes {
                     // (`- >  [^1]:`): its content is after its own `>` and the space or a tab's column after it.
                     quoteContentColumn(container, on: line, source: source)
                 case CMARK_NODE_BLOCK_QUOTE:
-                    source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item))
+                    source.quoteContentColumn(line: line, quotes: quotes.depth)
                 case CMARK_NODE_ITEM where !isDefinition(container, labels: labels, lineShift: 0):
                     // Counted from the quotes' content on the definition's line: a `>` without its space on
                     // the item's line (`>1.   a`) puts the item's content a column further on the next.
-                    Tables.itemContentColumns(of: item, source: source, quotes: Tree.quoteDepth(of: item)).first
-                        .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
+                    Tables.itemContentColumns(
+                        of: item, source: source, quotes: quotes.depth, limit: 1, quote: .some(quotes.innermost)
+                    ).first.map { $0 + source.quoteContentColumn(line: line, quotes: quotes.depth) }
                 case CMARK_NODE_ITEM where Tree.startLine(container) < line:
                     // In another definition's content, four columns from where that one's bullet goes (its
                     // item's spaces may put its content a column further), counted from the quotes' content.
                     definitionContentColumn(container, moved: indented, source: source)
-                        .map { $0 + source.quoteContentColumn(line: line, quotes: Tree.quoteDepth(of: item)) }
+                        .map { $0 + source.quoteContentColumn(line: line, quotes: quotes.depth) }
                 default: nil
                 }
             guard let content else { continue }

@@ -58,11 +58,20 @@ struct SourceLines {
         return lines[(first - 1)..<last].joined(separator: "\n")
     }
 
+    /// A line's bytes (1-based), in place: indexed from where the line starts in the text.
+    func lineBytes(_ line: Int) -> ArraySlice<UInt8> { bytes[bounds[line - 1]] }
+
     /// The column (tabs to the next multiple of four, from 0) at a 1-based byte column of a line.
     func column(line: Int, byteColumn: Int) -> Int {
         guard line >= 1, line <= lines.count else { return 0 }
-        var column = 0
-        for byte in lines[line - 1].utf8.prefix(max(0, byteColumn - 1)) {
+        let bound = bounds[line - 1]
+        let end = bound.lowerBound + min(max(0, byteColumn - 1), bound.count)
+        // Without a tab, a column is a byte: one search (`memchr`), where a long line asked at many places
+        // (definitions nested by the thousand on one line) would be read from its start each time.
+        let tab = bytes.withUnsafeBytes { ByteSearch.next(0x09, in: $0, from: bound.lowerBound, to: end) }
+        guard tab < end else { return end - bound.lowerBound }
+        var column = tab - bound.lowerBound
+        for byte in bytes[tab..<end] {
             column = byte == UInt8(ascii: "\t") ? column + 4 - column % 4 : column + 1
         }
         return column

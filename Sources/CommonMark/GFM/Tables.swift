@@ -696,16 +696,30 @@ enum Tables {
     }
 
     /// The content columns (tabs to the next multiple of four, counted after the enclosing block quotes'
-    /// markers) of the list items around a block inside its innermost block quote, nearest first.
-    static func itemContentColumns(of block: OpaquePointer, source: SourceLines, quotes: Int) -> [Int] {
+    /// markers) of the list items around a block inside its innermost block quote, nearest first; the
+    /// nearest `limit` of them (a definition nested in thousands on one line asks for its own container's).
+    ///
+    /// - Parameter quote: The innermost block quote around the block, when the caller knows it already.
+    static func itemContentColumns(
+        of block: OpaquePointer, source: SourceLines, quotes: Int, limit: Int = .max,
+        quote known: OpaquePointer?? = nil
+    ) -> [Int] {
         var columns: [Int] = []
         var ancestor = Tree.parent(block)
         var items: [(line: Int, content: Int)] = []
-        while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
+        while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE, items.count < limit {
             if Tree.type(current) == CMARK_NODE_ITEM, let content = itemContentColumn(of: current, source: source) {
                 items.append((Tree.startLine(current), content))
             }
             ancestor = Tree.parent(current)
+        }
+        // The innermost quote, past items beyond the limit.
+        if let known {
+            ancestor = known
+        } else {
+            while let current = ancestor, Tree.type(current) != CMARK_NODE_BLOCK_QUOTE {
+                ancestor = Tree.parent(current)
+            }
         }
         for (line, content) in items {
             // A quote that starts on the item's line may follow a list marker (`- > + a`), which the search
@@ -764,22 +778,24 @@ enum Tables {
     static func itemContentColumn(of item: OpaquePointer, source: SourceLines, shift: Int = 0) -> Int? {
         let line = Tree.startLine(item) - shift
         guard line >= 1, line <= source.lines.count else { return nil }
-        let bytes = Array(source.lines[line - 1].utf8)
-        var index = Tree.startColumn(item) - 1
-        guard index >= 0, index < bytes.count else { return nil }
+        // The line's bytes in place: a line of thousands of nested items is not copied for each.
+        let bytes = source.lineBytes(line)
+        let start = bytes.startIndex
+        var index = start + Tree.startColumn(item) - 1
+        guard index >= start, index < bytes.endIndex else { return nil }
         if "-+*".utf8.contains(bytes[index]) {
             index += 1
         } else {
-            while index < bytes.count, (0x30...0x39).contains(bytes[index]) { index += 1 }
+            while index < bytes.endIndex, (0x30...0x39).contains(bytes[index]) { index += 1 }
             index += 1
         }
-        let markerEnd = source.column(line: line, byteColumn: index + 1)
+        let markerEnd = source.column(line: line, byteColumn: index - start + 1)
         var column = markerEnd
-        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 {
+        while index < bytes.endIndex, bytes[index] == 0x20 || bytes[index] == 0x09 {
             column = bytes[index] == 0x09 ? column + 4 - column % 4 : column + 1
             index += 1
         }
-        return index >= bytes.count || column - markerEnd >= 5 ? markerEnd + 1 : column
+        return index >= bytes.endIndex || column - markerEnd >= 5 ? markerEnd + 1 : column
     }
 
     /// The outermost list around a node inside its innermost block quote (or the document).

@@ -327,6 +327,34 @@ enum Tree {
         }
     }
 
+    /// How many block quotes nodes are in and the innermost of them, remembered for each node asked about
+    /// and its ancestors: a tree of thousands of nested containers is climbed once, not once for each.
+    struct QuoteAncestry {
+        private var known: [Pointer: (depth: Int, innermost: Pointer?)] = [:]
+
+        mutating func of(_ node: Pointer) -> (depth: Int, innermost: Pointer?) {
+            var path: [Pointer] = []
+            var current = node
+            var found: (depth: Int, innermost: Pointer?) = (0, nil)
+            while let parent = cmark_node_parent(current) {
+                if let answer = known[current] {
+                    found = answer
+                    break
+                }
+                path.append(current)
+                current = parent
+            }
+            // From the outermost node up the path, each node's answer from its parent's.
+            for node in path.reversed() {
+                if let parent = cmark_node_parent(node), cmark_node_get_type(parent) == CMARK_NODE_BLOCK_QUOTE {
+                    found = (found.depth + 1, parent)
+                }
+                known[node] = found
+            }
+            return known[node] ?? found
+        }
+    }
+
     /// How many block quotes a node is in.
     static func quoteDepth(of node: Pointer) -> Int {
         var quotes = 0
