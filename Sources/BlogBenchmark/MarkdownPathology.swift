@@ -89,6 +89,7 @@ enum MarkdownPathology {
         // and the containers around it.
         ("footnote definitions nested on one line", { String(repeating: "[^a]: - ", count: $0 / 4) + "x\n" }),
         ("footnote definitions behind quotes on one line", { String(repeating: "> [^a]: - ", count: $0 / 4) + "x\n" }),
+        ("footnote definitions behind quotes and tabs", { String(repeating: "[^a]: >\t", count: $0 / 4) + "x\n" }),
         // Lazy lines of a quote in an item that read as tasks: each makes the item a task and loses its marker.
         ("lazy task lines in one quote", { "- > a\n" + String(repeating: "\t\t- [x] c\n", count: $0) }),
         ("items with a lazy task line", { String(repeating: "- > a\n\t\t- [x] c\n", count: $0 / 2) }),

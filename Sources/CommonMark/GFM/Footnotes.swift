@@ -57,10 +57,11 @@ enum Footnotes {
             // Four columns or more may still be a definition: one nested in another's content, which a
             // definition's four columns of indentation leave (the parse says whether it is one).
             guard var found = definition(at: body) else { continue }
+            let columns = LineColumns(line)
             if ahead == nil { ahead = LinesAhead(sourceLines) }
             let marker = Self.marker(
                 between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(sourceLines),
-                beforeText: innermostText(of: found.text, in: line))
+                beforeText: innermostText(of: found.text, in: columns))
             // The item's content starts a column further in where the next line ends the definition, so that a
             // line indented four columns after that line is no longer its; the next line ends one nested on the
             // line where it is blank and not indented four columns past the content of the one around it.
@@ -82,7 +83,7 @@ enum Footnotes {
                 // So may one after list or quote markers that start the text (`[^1]:+ [^2]: a`).
                 let innerBody = afterContainers(text)
                 let nested = definition(at: innerBody).flatMap {
-                    isIndentedAsCode(innerBody, after: text, in: line) ? nil : $0
+                    isIndentedAsCode(innerBody, after: text, in: columns) ? nil : $0
                 }
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
                 // The rewrite moves the text a column: tabs among its markers and indentation are written as
@@ -90,7 +91,7 @@ enum Footnotes {
                 let lead = text[..<innerBody.startIndex]
                 let written =
                     lead.contains("\t")
-                    ? Self.expandingTabs(lead, in: line, before: codeStart(innerBody, after: text, in: line))
+                    ? Self.expandingTabs(lead, in: columns, before: codeStart(innerBody, after: text, in: columns))
                     : String(lead)
                 if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
@@ -147,7 +148,7 @@ enum Footnotes {
         }
         let spaceStart =
             before.lastIndex { $0 != " " && $0 != "\t" }.map { before.index(after: $0) } ?? before.startIndex
-        let expanded = expandingTabs(before[spaceStart...], in: line)
+        let expanded = expandingTabs(before[spaceStart...], in: LineColumns(line))
         guard before[spaceStart...].contains("\t"), expanded.count >= outdent else { return (body, "") }
         return (line[spaceStart...], String(repeating: " ", count: expanded.count - outdent))
     }
@@ -349,20 +350,23 @@ enum Footnotes {
     /// content then starts one column after it (`[^a]: - \t- [^b]:`, `[^a]:-     >[^b]:`), whichever marker
     /// it follows. Right after a definition's colon it never does: cmark-gfm's `scan_footnote_definition`
     /// takes the white space after the colon with it (`[^a]:[^b]:     [^c]:` defines `c` too).
-    private static func isIndentedAsCode(_ text: Substring, after outer: Substring, in line: Substring) -> Bool {
+    private static func isIndentedAsCode(_ text: Substring, after outer: Substring, in line: LineColumns) -> Bool {
         codeSpace(text, after: outer, in: line) != nil
     }
 
     /// Where the code that white space after one of the markers makes begins (``isIndentedAsCode(_:after:in:)``):
     /// the column four past the content, which starts one column after the marker's `>` or list marker.
-    private static func codeStart(_ text: Substring, after outer: Substring, in line: Substring) -> Int? {
-        codeSpace(text, after: outer, in: line).map { column(of: $0, in: line) + 5 }
+    private static func codeStart(_ text: Substring, after outer: Substring, in line: LineColumns) -> Int? {
+        codeSpace(text, after: outer, in: line).map { line.column(of: $0) + 5 }
     }
 
     /// The white space after a marker that makes the rest code (``isIndentedAsCode(_:after:in:)``). Each
     /// search stays between the two texts, and columns are counted from the line's start only for white space
     /// that holds a tab: a line of thousands of nested definitions is read once for each, not from its start.
-    private static func codeSpace(_ text: Substring, after outer: Substring, in line: Substring) -> Substring.Index? {
+    private static func codeSpace(_ text: Substring, after outer: Substring, in columns: LineColumns)
+        -> Substring.Index?
+    {
+        let line = columns.line
         var index = outer.startIndex
         while index < text.startIndex {
             let isQuote = line[index] == ">"
@@ -372,14 +376,14 @@ enum Footnotes {
             }
             index = line[space..<text.startIndex].firstIndex { $0 != " " && $0 != "\t" } ?? text.startIndex
             let run = line[space..<index]
-            let columns = run.contains("\t") ? column(of: index, in: line) - column(of: space, in: line) : run.count
-            if isQuote ? columns - 1 >= 4 : columns >= 5 { return space }
+            let width = run.contains("\t") ? columns.column(of: index) - columns.column(of: space) : run.count
+            if isQuote ? width - 1 >= 4 : width >= 5 { return space }
         }
         return nil
     }
 
     /// The text of the innermost of the definitions that start a definition's text, or that text.
-    private static func innermostText(of text: Substring, in line: Substring) -> Substring {
+    private static func innermostText(of text: Substring, in line: LineColumns) -> Substring {
         var text = text
         while case let inner = afterContainers(text), let found = definition(at: inner),
             !isIndentedAsCode(inner, after: text, in: line)
@@ -749,8 +753,8 @@ enum Footnotes {
     /// Part of a line with each tab written as the spaces it stands for at its column in the line, up to
     /// column `end`: a tab from there on is code's text, which keeps it (one across it is indentation, and
     /// the code's text begins with the spaces left of it).
-    private static func expandingTabs(_ part: Substring, in line: Substring, before end: Int? = nil) -> String {
-        var column = column(of: part.startIndex, in: line)
+    private static func expandingTabs(_ part: Substring, in line: LineColumns, before end: Int? = nil) -> String {
+        var column = line.column(of: part.startIndex)
         var result = ""
         for character in part {
             if character == "\t", column < end ?? .max {
@@ -758,15 +762,44 @@ enum Footnotes {
                 column += 4 - column % 4
             } else {
                 result.append(character)
-                column += 1
+                column += character.utf8.count
             }
         }
         return result
     }
 
-    /// The column of a position in a line, tabs to the next multiple of four.
+    /// The column of a position in a line, tabs to the next multiple of four and any other byte one, as
+    /// cmark counts columns.
     private static func column(of index: Substring.Index, in line: Substring) -> Int {
-        line[..<index].reduce(0) { $1 == "\t" ? $0 + 4 - $0 % 4 : $0 + 1 }
+        line.utf8[..<index].reduce(0) { $1 == 0x09 ? $0 + 4 - $0 % 4 : $0 + 1 }
+    }
+
+    /// A line's columns (``column(of:in:)``), counted once for the whole line where it holds a tab: the
+    /// passes over thousands of definitions nested on one line ask for them at each.
+    struct LineColumns {
+        let line: Substring
+        /// The column at each byte offset of the line and at its end, for a line with a tab.
+        private let table: [Int]?
+
+        init(_ line: Substring) {
+            self.line = line
+            guard line.utf8.contains(0x09) else {
+                table = nil
+                return
+            }
+            var table = [0]
+            table.reserveCapacity(line.utf8.count + 1)
+            for byte in line.utf8 {
+                let column = table[table.count - 1]
+                table.append(byte == 0x09 ? column + 4 - column % 4 : column + 1)
+            }
+            self.table = table
+        }
+
+        func column(of index: Substring.Index) -> Int {
+            let offset = line.utf8.distance(from: line.startIndex, to: index)
+            return table?[offset] ?? offset
+        }
     }
 
     /// Whether a node is the item of a definition.
