@@ -810,6 +810,17 @@ import Testing
             // definitions: the outer list's check ends at that block, not at the definition.
             "* x\n  + a\n  + b\n    [^e]:\n \n    [f]:t\n    <div>\n  [^e]",
             "> - x\n>   * a\n>     [^e]:[^g]: z\n>\n>\n>     [h]:\n>     /v\n>     [f]:t\n>     z\n> - y",
+            // A URL that takes a backtick run libcmark met as an opener with no closer, whose search left the runs
+            // after it unpaired: the block is read again around the URL, whatever else it holds.
+            "www.``\n`a`e` `", "www.` www.``\n`a`e` `", "www.`` \n`a`e` `", "http://x.y``\n`a`e` `",
+            "ftp://q.r/``\n`a`e` `", "www.x``\n`a`e` `", "www.```\n`a`e` `", "www.`\n``a``e`` ``", "*www.``*\n`a`e` `",
+            "www.``\r\n`a`e` `\r\n", "> www.``\n> `a`e` `", "- www.``\n  `a`e` `", "1. www.``\n   `a`e` `",
+            "- > www.``\n  > `a`e` `", "www.``\t\n`a`e` `", "\twww.``\n`a`e` `", "www.`` `a`e` `", "a www.``b\n`a`e` `",
+            "www.```` ``a`` `b`` c``",
+            // The URLs after the one that reads the block again are found in the new reading: a code span there
+            // may take a later URL's backticks.
+            "www.```` ``a`` `b`` www.``", "www.\\_```` ``a`` `b`` www.``", "www.``` `a` ``b` www.`",
+            "www.a.bwww.````` ``a`` `www.xwww.www.`` www.``",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
