@@ -864,6 +864,45 @@ import Testing
             "-  - >)\n\t<e>", "-  - >)\n    <e>", "-  - >)\n   <e>", "1.\t- >v\n    <e>", "1. - - > a\n     <b>",
             "1. - - > a\n       <b>", "1. - - > a\n        <b>", "- > - > a\n    <b>", "-  - > a\n   b\n<b>",
             "-  - > a\n    | b |\n    |-|",
+            // A definition ending in a blank line, then link reference definitions, before a line that ends the
+            // inner list: the inner list's check reaches the definition first, and the outer list's check
+            // gets the definition's own blank line again, as a block of its own answers on every check.
+            "- x\n  + a\n      [^e]: x\n\n      [f]:t\n  # h", "* x\n  - a\n      [^e]: x\n\n      [f]:t\n  # h",
+            "1. x\n   + a\n       [^e]: x\n\n       [f]:t\n   # h",
+            "- x\n  1) a\n       [^e]: x\n\n       [f]:t\n  # h",
+            "- x\n  + a\n      [^e]: x\n\n      [f]:t\n  ***", "- x\n  + a\n      [^e]: x\n\n      [f]:t\n  > q",
+            "- x\n  + a\n      [^e]: x\n\n      [f]:t\n  - b",
+            "- x\n  + a\n      [^e]: x\n\n      [f]:t\n      [g]:u\n  # h",
+            "- x\n  + a\n    [^e]: x\n\n    [f]:t\n  # h", "- x\n  + [^e]: x\n\n    [f]:t\n  # h",
+            "- x\n  + a\n      [^e]: x\n\n      [^g]: y\n\n      [f]:t\n  # h\n\n[^e] [^g]",
+            "- x\n  + a\n    - b\n        [^e]: x\n\n        [f]:t\n    # h",
+            "- - x\n    + a\n        [^e]: x\n\n        [f]:t\n    # h",
+            "- x\n\t+ a\n\t    [^e]: x\n\n\t    [f]:t\n\t# h",
+            "- x\r\n  + a\r\n      [^e]: x\r\n\r\n      [f]:t\r\n  # h\r\n",
+            // Three lists deep, the middle list's check marks it checked: the outer one's stops there.
+            "- x\n  + a\n    - b\n        [^e]: x\n\n        [f]:t\n  # h",
+            "> - x\n>   + a\n>       [^e]: x\n>\n>       [f]:t\n>   # h",
+            // A line of white space ends the definition, and the link reference definitions are the outer
+            // item's: the outer list's check is the first to reach the definition.
+            "- x\n  + a\n      [^e]: x\n      \n      [f]:t\n  # h", "+ x\n  - a\n  - b\n    [^e]: x\n \n  [g]: u\n---",
+            "- x\r\n  1) a\r\n  1) b\r\n       [^e]: x\r\n         y\r\n     \r\n  [g]: u\r\n---\r\ntail",
+            "> - x\n>   + a\n>       [^e]: ```\n>     \n>     [f]:t\n>   ***",
+            "+ x\n  - a\n    [^e]:[^g]: z\n    \n  [g]: u\n```",
+            // A block after the definition in its item, or a paragraph left after the link reference
+            // definitions: the outer list's check ends at that block, not at the definition.
+            "* x\n  + a\n  + b\n    [^e]:\n \n    [f]:t\n    <div>\n  [^e]",
+            "> - x\n>   * a\n>     [^e]:[^g]: z\n>\n>\n>     [h]:\n>     /v\n>     [f]:t\n>     z\n> - y",
+            // A URL that takes a backtick run libcmark met as an opener with no closer, whose search left the runs
+            // after it unpaired: the block is read again around the URL, whatever else it holds.
+            "www.``\n`a`e` `", "www.` www.``\n`a`e` `", "www.`` \n`a`e` `", "http://x.y``\n`a`e` `",
+            "ftp://q.r/``\n`a`e` `", "www.x``\n`a`e` `", "www.```\n`a`e` `", "www.`\n``a``e`` ``", "*www.``*\n`a`e` `",
+            "www.``\r\n`a`e` `\r\n", "> www.``\n> `a`e` `", "- www.``\n  `a`e` `", "1. www.``\n   `a`e` `",
+            "- > www.``\n  > `a`e` `", "www.``\t\n`a`e` `", "\twww.``\n`a`e` `", "www.`` `a`e` `", "a www.``b\n`a`e` `",
+            "www.```` ``a`` `b`` c``",
+            // The URLs after the one that reads the block again are found in the new reading: a code span there
+            // may take a later URL's backticks.
+            "www.```` ``a`` `b`` www.``", "www.\\_```` ``a`` `b`` www.``", "www.``` `a` ``b` www.`",
+            "www.a.bwww.````` ``a`` `www.xwww.www.`` www.``",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

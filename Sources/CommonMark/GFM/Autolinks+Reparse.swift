@@ -20,12 +20,17 @@ extension Autolinks {
     ///
     /// - Parameters:
     ///   - urls: The block's URLs up to the one whose rest reaches out, in source order.
+    ///   - certain: How many of `urls`, from the first, stand in whatever the new reading holds: those up to
+    ///     the first that reads the block again. A later one that holds a backtick run stands in only where no
+    ///     run before it is left as text in the new reading, which would have paired with the URL's in
+    ///     cmark-gfm's reading and made it no URL (``www.`````, `` ``a`` ``, `` `b`` www.`` ``): from there the
+    ///     URLs are found in the new reading.
     ///   - lines: The parsed text's lines, whose link reference definitions the block's brackets may use.
     ///   - definitions: The reads of the whole text's definitions left.
     /// - Returns: Whether the block's inlines were replaced; if not, the block is as it was.
     static func reparse(
-        _ block: OpaquePointer, source: InlineSource, urls: [SourceURL], lines: SourceLines, reading: Reading,
-        definitions: inout DefinitionReads
+        _ block: OpaquePointer, source: InlineSource, urls: [SourceURL], certain: Int, lines: SourceLines,
+        reading: Reading, definitions: inout DefinitionReads
     ) -> Bool {
         let raw = source.raw
         guard reading.depth < maximumReparses, let scalar = Unicode.Scalar(0xE000 + reading.depth) else {
@@ -41,6 +46,11 @@ extension Autolinks {
         else { return false }
         defer { cmark_node_free(document) }
         Tree.consolidateText(paragraph)
+        if let cut = pairedRun(in: paragraph, standIns: standIns, urls: urls, raw: raw, from: certain) {
+            return reparse(
+                block, source: source, urls: Array(urls[..<cut]), certain: certain, lines: lines, reading: reading,
+                definitions: &definitions)
+        }
         let paragraphLines = SourceLines(String(decoding: text, as: UTF8.self))
         // The passes before this one, on the new inlines.
         CaretImages.apply(
@@ -203,6 +213,30 @@ extension Autolinks {
             }
             return (document, paragraph)
         }
+    }
+
+    /// The first stand-in from `certain` on for a URL that holds a backtick run, after a backtick left as text
+    /// (a run libcmark found no closer for, as the stand-in hides the URL's).
+    private static func pairedRun(
+        in paragraph: OpaquePointer, standIns: [[UInt8]], urls: [SourceURL], raw: [UInt8], from certain: Int
+    ) -> Int? {
+        let backtick = UInt8(ascii: "`")
+        var next = 0
+        var seen = false
+        for node in Tree.textsOutsideLinks(paragraph) where next < standIns.count {
+            let literal = Tree.literalBytes(node)
+            var plain = 0
+            while next < standIns.count,
+                let found = ByteSearch.firstIndex(of: standIns[next], in: literal[...], from: plain)
+            {
+                seen = seen || literal[plain..<found].contains(backtick)
+                if seen, next >= certain, raw[urls[next].range].contains(backtick) { return next }
+                plain = found + standIns[next].count
+                next += 1
+            }
+            seen = seen || literal[plain...].contains(backtick)
+        }
+        return nil
     }
 
     /// Makes each stand-in, in order, the link of its URL; false when they are not all found in text outside

@@ -19,7 +19,7 @@ enum Autolinks {
         var footnotes: Bool
         /// Whether `~` is a delimiter (the strikethrough extension is on).
         var tildes = false
-        /// How many parses of a block with its URLs standing in (``reparse(_:source:urls:lines:reading:definitions:)``)
+        /// How many parses of a block with its URLs standing in (``reparse(_:source:urls:certain:lines:reading:definitions:)``)
         /// led to this reading.
         var depth = 0
         /// The document's text, whose link reference definitions a block parsed again reads: set for the
@@ -78,8 +78,8 @@ enum Autolinks {
             let scan = SourceScan(block, source, smart: reading.smart)
             if !scan.fits || scan.readsAgain,
                 reparse(
-                    block, source: source, urls: scan.urls, lines: lines, reading: reading,
-                    definitions: &definitions)
+                    block, source: source, urls: scan.urls, certain: scan.rereading ?? scan.urls.count,
+                    lines: lines, reading: reading, definitions: &definitions)
             {
                 for (_, replacement) in scan.replaced { replacement.forEach(cmark_node_free) }
                 done.insert(block)
@@ -111,7 +111,37 @@ enum Autolinks {
             || (smart
                 && (lines.contains(from: first, through: last, sequence: Array("--".utf8))
                     || lines.contains(from: first, through: last, sequence: Array("...".utf8))))
-            || mayRunOn(block)
+            || mayRunOn(block) || mayTakeBacktick(block)
+    }
+
+    /// Whether a word of text that holds a `www.` or a `://` goes on to a backtick, which a URL there would
+    /// take: cmark-gfm's inline parser never meets that backtick run, where libcmark's met it as an opener.
+    /// Its search for a closer that is not there (`scan_to_closing_backticks`, inlines.c) leaves where a run
+    /// of each length was last seen, which later searches trust and each code span found moves back, so that
+    /// a later opener finds no closer (`www.``, then `` `a`e` ` ``, where cmark-gfm makes a code span of the
+    /// last `` ` ` ``). The source scan then reads the block again around the URL.
+    private static func mayTakeBacktick(_ block: OpaquePointer) -> Bool {
+        for node in Tree.all(block, where: { Tree.isText($0) }) {
+            let found = Tree.withLiteralBytes(node) { bytes -> Bool in
+                guard bytes.contains(UInt8(ascii: "`")) else { return false }
+                // Whether the word so far holds a `www.` or a `://`.
+                var marked = false
+                for index in bytes.indices {
+                    let byte = bytes[index]
+                    if isASCIISpace(byte) {
+                        marked = false
+                    } else if byte == UInt8(ascii: "`") {
+                        if marked { return true }
+                    } else if !marked, byte == UInt8(ascii: "w") || byte == UInt8(ascii: ":") {
+                        let rest = bytes[index...].prefix(4)
+                        marked = rest.elementsEqual("www.".utf8) || rest.prefix(3).elementsEqual("://".utf8)
+                    }
+                }
+                return false
+            }
+            if found { return true }
+        }
+        return false
     }
 
     /// The URLs of one block read from its source, and what linking them there changes.
@@ -125,8 +155,10 @@ enum Autolinks {
         var fits = true
         /// The URLs found, up to the one that does not fit.
         var urls: [SourceURL] = []
-        /// Whether the block is better read again around its URLs (``reparse(_:source:urls:lines:reading:definitions:)``).
+        /// Whether the block is better read again around its URLs (``reparse(_:source:urls:certain:lines:reading:definitions:)``).
         var readsAgain = false
+        /// How many of `urls` go up to the first that reads the block again.
+        var rereading: Int?
 
         init(_ block: OpaquePointer, _ source: InlineSource, smart: Bool) {
             let raw = source.raw
@@ -177,6 +209,7 @@ enum Autolinks {
                         readsAgain
                         || (raw[match.start..<match.end].contains(UInt8(ascii: "`"))
                             && lastBacktick.map { $0 >= match.end } == true)
+                    if readsAgain, rereading == nil { rereading = urls.count }
                     if match.end > span.raw.upperBound {
                         guard
                             let over = nodes(

@@ -4,16 +4,22 @@ internal import CCmark
 /// block of its own and not, as here, an item in a list of its own.
 ///
 /// cmark's `S_ends_with_blank_line` looks through the last child of lists and items only, so in cmark-gfm
-/// it stops at a definition and returns the definition's own `last_line_blank`. libcmark looks on through
-/// the definition's item into what the definition holds: a definition ending in a list whose last item is
-/// empty (`- [^1]: -`, a blank line, `- b`) has that item marked by the blank line, and libcmark makes the
-/// list around the definition loose where cmark-gfm, which marked the definition's list, keeps it tight.
+/// it stops at a definition and returns the definition's own `last_line_blank`, on every check. libcmark
+/// looks on through the definition's item into what the definition holds, the first time a check reaches
+/// it; after that the list that stands for the definition is checked already and answers with its own
+/// `last_line_blank`, which is not set. So a definition ending in a list whose last item is empty (`- [^1]:
+/// -`, a blank line, `- b`) has that item marked by the blank line, and libcmark makes the list around the
+/// definition loose where cmark-gfm, which marked the definition's list, keeps it tight; and a definition
+/// ending in a blank line that the check of an inner list reaches first, then the check of an outer one
+/// (`- x`, `  + a`, `      [^e]: x`, a blank line, `      [f]:t`, `  # h`), leaves the outer list tight in
+/// libcmark where cmark-gfm's definition makes it loose.
 ///
 /// libcmark's tree does not keep `last_line_blank`, so it is read again from the nodes' lines: a block's
 /// last line is blank where a blank line follows it in its container before the next block, or where it
 /// went on over a blank line of its own (a list, an item or code) with no block inside it doing so. A list
-/// is made tight only where that reading makes it loose when it looks into definitions, as libcmark did,
-/// and tight when it stops at them.
+/// whose check reaches a definition changes only where that reading, made as libcmark checks (inner lists
+/// first, each definition's list looked into once), gives libcmark's answer, and made as cmark-gfm checks,
+/// gives the other.
 extension Footnotes {
     /// - Parameter takeOut: Takes out what cmark-gfm does not have, after the lists are read as libcmark read
     ///   them and before they are read as cmark-gfm does.
@@ -30,19 +36,28 @@ extension Footnotes {
             // The lists whose check reaches the definition: an item of theirs holds it, or holds, as its
             // last child, a list whose last item leads to it the same way.
             while let item = Tree.parent(node), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
-                if cmark_node_get_list_tight(list) == 0, found.insert(list).inserted { lists.append(list) }
+                if found.insert(list).inserted { lists.append(list) }
                 guard Tree.lastChild(item) == node, Tree.lastChild(list) == item, passed.insert(list).inserted
                 else { break }
                 node = list
             }
         }
         guard !lists.isEmpty else { return takeOut() }
+        // cmark finalizes a list after the lists inside it, whose checks come first.
+        let depths = Dictionary(uniqueKeysWithValues: lists.map { ($0, Tree.ancestors(of: $0).count) })
+        lists.sort { depths[$0, default: 0] > depths[$1, default: 0] }
         let reading = BlankLines(source: source(), isDefinition: isDefinition)
-        let loose = lists.filter { list in
-            !isDefinition(Tree.firstChild(list) ?? list) && reading.isLoose(list, intoDefinitions: true)
-        }
+        // Read for every list, the definitions' own too: a check marks what it reaches as checked.
+        var checked: Set<OpaquePointer> = []
+        let asLibcmark = lists.map { reading.isLoose($0, intoDefinitions: true, checked: &checked) }
         takeOut()
-        for list in loose where !reading.isLoose(list, intoDefinitions: false) { cmark_node_set_list_tight(list, 1) }
+        for (list, loose) in zip(lists, asLibcmark) where !isDefinition(Tree.firstChild(list) ?? list) {
+            guard loose == (cmark_node_get_list_tight(list) == 0) else { continue }
+            var unused: Set<OpaquePointer> = []
+            if reading.isLoose(list, intoDefinitions: false, checked: &unused) != loose {
+                cmark_node_set_list_tight(list, loose ? 1 : 0)
+            }
+        }
     }
 
     /// Makes loose the tight lists whose item holds a definition that ends in a blank line before another:
@@ -114,18 +129,12 @@ extension Footnotes {
                 end == Tree.startLine(item) || source().isBlank(end, quotes: Tree.quoteDepth(of: item)),
                 let list = Tree.parent(item)
             {
-                Tree.loosenLists(endingInBlankLine: list, followed: Tree.next(item) != nil, isDefinition: isDefinition)
-                loosenList(around: list, followedByLinkDefinitions: source())
+                let followed = Tree.next(item) != nil
+                Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition) {
+                    isFollowedByLinkDefinitions($0, source: source())
+                }
             }
         }
-    }
-
-    /// Makes loose the list whose item ends in `block` where a paragraph of link reference definitions
-    /// followed the block when cmark finalized the list (``isFollowedByLinkDefinitions(_:source:)``).
-    static func loosenList(around block: OpaquePointer, followedByLinkDefinitions source: SourceLines) {
-        guard isFollowedByLinkDefinitions(block, source: source), let list = Tree.parent(block).flatMap(Tree.parent)
-        else { return }
-        cmark_node_set_list_tight(list, 0)
     }
 
     /// Whether a paragraph of link reference definitions followed `block`, the last block of its list item,
@@ -152,7 +161,9 @@ private struct BlankLines {
 
     /// cmark's check in `finalize` for a list: an item followed by another ends in a blank line, or a block
     /// in an item that another block or item follows does.
-    func isLoose(_ list: OpaquePointer, intoDefinitions: Bool) -> Bool {
+    ///
+    /// - Parameter checked: The definitions' lists that a check reached before, as libcmark marks them.
+    func isLoose(_ list: OpaquePointer, intoDefinitions: Bool, checked: inout Set<OpaquePointer>) -> Bool {
         var item = Tree.firstChild(list)
         while let current = item {
             let next = Tree.next(current)
@@ -162,7 +173,9 @@ private struct BlankLines {
                 let followed =
                     next != nil || Tree.next(child) != nil
                     || Footnotes.isFollowedByLinkDefinitions(child, source: source)
-                if followed, endsWithBlankLine(child, intoDefinitions: intoDefinitions) { return true }
+                if followed, endsWithBlankLine(child, intoDefinitions: intoDefinitions, checked: &checked) {
+                    return true
+                }
                 block = Tree.next(child)
             }
             item = next
@@ -171,14 +184,18 @@ private struct BlankLines {
     }
 
     /// `S_ends_with_blank_line`: through the last child of lists and items; a definition, in cmark-gfm a
-    /// block of its own, answers for itself.
-    private func endsWithBlankLine(_ node: OpaquePointer, intoDefinitions: Bool) -> Bool {
+    /// block of its own, answers for itself. libcmark looks into a definition's list the first time only: once
+    /// checked, the list answers with its own `last_line_blank`.
+    private func endsWithBlankLine(
+        _ node: OpaquePointer, intoDefinitions: Bool, checked: inout Set<OpaquePointer>
+    ) -> Bool {
         let kind = Tree.type(node)
-        if !intoDefinitions, kind == CMARK_NODE_LIST, let item = Tree.firstChild(node), isDefinition(item) {
-            return lastLineBlank(item, in: node, isDefinition: true)
+        if kind == CMARK_NODE_LIST, let item = Tree.firstChild(node), isDefinition(item) {
+            if !intoDefinitions { return lastLineBlank(item, in: node, isDefinition: true) }
+            if !checked.insert(node).inserted { return lastLineBlank(node, in: node) }
         }
         if kind == CMARK_NODE_LIST || kind == CMARK_NODE_ITEM, let last = Tree.lastChild(node) {
-            return endsWithBlankLine(last, intoDefinitions: intoDefinitions)
+            return endsWithBlankLine(last, intoDefinitions: intoDefinitions, checked: &checked)
         }
         return lastLineBlank(node, in: node)
     }

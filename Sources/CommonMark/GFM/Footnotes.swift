@@ -843,8 +843,9 @@ enum Footnotes {
             loosening = removeBlankMarks(after: items)
         }
         for (list, followed) in loosening {
-            Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition)
-            loosenList(around: list, followedByLinkDefinitions: source())
+            Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition) {
+                isFollowedByLinkDefinitions($0, source: source())
+            }
         }
         removeStrayBlankMarks(in: root, source: source())
         removeMarks(in: items, source: source, isDefinition: isDefinition)

@@ -291,24 +291,37 @@ enum Tree {
     /// libcmark's tree does not show (a table without body rows, a footnote definition with nothing after
     /// its colon): through the last child of an item and the last item of a list, as cmark's
     /// `S_ends_with_blank_line` looks, a list is loose when such a block is followed by another block in
-    /// its item or by another item.
+    /// its item or by another item. Each list's check marks the lists and items it passes as checked, and a
+    /// later check answers there with the list's own `last_line_blank`, which is not set: past the first
+    /// list whose check passes through a list, the lists around stay as they are. A check of the block itself
+    /// marks only the block, which, unless it is a list, answers for itself again (a definition is a block of
+    /// its own to cmark-gfm) to the next list's check, where only a paragraph of link reference definitions
+    /// followed it.
     ///
     /// - Parameters:
     ///   - followed: Whether the block has a next sibling in cmark-gfm's tree that it has not here.
     ///   - isDefinition: Whether an item is a footnote definition, which cmark-gfm's tree has as a block of
     ///     its own that `S_ends_with_blank_line` does not look into.
+    ///   - followedByLinkDefinitions: Whether a block, the last of its item, was followed by a paragraph of
+    ///     link reference definitions when cmark finalized the item's list: the paragraph leaves no block
+    ///     after, but counted then (``Footnotes/isFollowedByLinkDefinitions(_:source:)``).
     static func loosenLists(
-        endingInBlankLine block: Pointer, followed: Bool = false, isDefinition: (Pointer) -> Bool
+        endingInBlankLine block: Pointer, followed: Bool = false, isDefinition: (Pointer) -> Bool,
+        followedByLinkDefinitions: (Pointer) -> Bool = { _ in false }
     ) {
-        var block = block
+        let answersAgain = type(block) != CMARK_NODE_LIST || firstChild(block).map(isDefinition) == true
+        var current = block
         var followed = followed
-        while let item = parent(block), type(item) == CMARK_NODE_ITEM, !isDefinition(item), let list = parent(item) {
-            followed = followed || next(block) != nil || next(item) != nil
-            if followed {
+        while let item = parent(current), type(item) == CMARK_NODE_ITEM, !isDefinition(item), let list = parent(item) {
+            let last = !followed && next(current) == nil && next(item) == nil
+            if !last || followedByLinkDefinitions(current) {
                 cmark_node_set_list_tight(list, 0)
-                return
+                // Only a paragraph of link reference definitions, gone when the next list is finalized,
+                // leaves the block last for that list's check.
+                guard last, current == block, answersAgain else { return }
             }
-            block = list
+            followed = false
+            current = list
         }
     }
 
