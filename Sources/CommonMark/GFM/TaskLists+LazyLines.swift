@@ -17,10 +17,12 @@ extension TaskLists {
         item: OpaquePointer, checked: Bool
     )] {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
+        // Items and quotes nested by the thousand (`- > - > …`) are climbed once, not once for each quote.
+        var ancestry = Tree.QuoteAncestry()
         for quote in quotes {
             // A line that reads as a task has no `>`: it fails every quote, so only an item outside all of them
             // is the last container it matches.
-            guard let item = Tree.parent(quote), Tree.type(item) == CMARK_NODE_ITEM, Tree.quoteDepth(of: item) == 0,
+            guard let item = Tree.parent(quote), Tree.type(item) == CMARK_NODE_ITEM, ancestry.of(item).depth == 0,
                 let content = Tables.itemContentColumn(of: item, source: written, shift: shift)
             else { continue }
             var checked: Bool?
