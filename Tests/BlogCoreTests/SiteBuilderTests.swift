@@ -219,11 +219,8 @@ func decodeFeed(_ url: URL) throws -> Feed {
 }
 
 @Suite struct TemplateContextTests {
-    /// Every key PageContext gives templates is one TemplateLint knows, so the lint never flags a real variable.
-    @Test func lintKnowsEveryContextKey() throws {
-        let context = PageContext(
-            configuration: try configuration(), routes: Routes(configuration: try configuration()),
-            navigation: [("About", "/about/")])
+    /// A post with a value for every name the `post` object has: tags, authors, attachments, dates.
+    static func samplePublished() throws -> PublishedPost {
         let post = Post(
             kind: .post, source: "content/posts/a.md", bundleFolder: nil, slug: "a", title: "A", date: fixedNow,
             updated: fixedNow,
@@ -231,8 +228,44 @@ func decodeFeed(_ url: URL) throws -> Feed {
             authors: [.init(name: "N", url: "https://n.example")], isDraft: false,
             attachments: [.init(url: "a.mp3", mimeType: "audio/mpeg")], extensions: [:], body: "", bodyFirstLine: 1)
         let rendered = RenderedPost(html: "", feedHTML: "", summary: "s", wordCount: 1, diagnostics: [])
-        let published = PublishedPost(
+        return PublishedPost(
             post: post, rendered: rendered, url: "/posts/a/", permalink: "https://e.org/posts/a/", tags: [("t", "t")])
+    }
+
+    /// A `post` value is made when the theme's text mentions its name anywhere, in any delimiters, and
+    /// left out otherwise; with no list of words, every value is made.
+    @Test func postValuesFollowTheWordsTheThemeMentions() throws {
+        let published = try Self.samplePublished()
+        let text = "{{=<% %>=}}<%#post.tags%><%name%><%/post.tags%><%date_short%>"
+        #expect(TemplateLint.words(in: text) == ["post", "tags", "name", "date_short"])
+        func context(_ mentioned: Set<String>?) throws -> PageContext {
+            PageContext(
+                configuration: try configuration(), routes: Routes(configuration: try configuration()),
+                navigation: [], mentioned: mentioned)
+        }
+        let lean = try context(TemplateLint.words(in: text)).post(published, includingContent: true)
+        let full = try context(nil).post(published, includingContent: true)
+        #expect((lean["tags"] as? [TemplateObject])?.count == 1)
+        #expect(lean["date_short"] != nil)
+        for name in ["date_display", "updated_display"] {
+            #expect(lean[name] == nil, "\(name)")
+            #expect(full[name] != nil, "\(name)")
+        }
+        #expect((lean["authors"] as? [TemplateObject])?.isEmpty == true)
+        #expect((full["authors"] as? [TemplateObject])?.count == 1)
+        #expect((lean["attachments"] as? [TemplateObject])?.isEmpty == true)
+        #expect((full["attachments"] as? [TemplateObject])?.count == 1)
+        // What a theme tests without showing stays true.
+        #expect(lean["has_authors"] as? Bool == true)
+        #expect(lean["has_attachments"] as? Bool == true)
+    }
+
+    /// Every key PageContext gives templates is one TemplateLint knows, so the lint never flags a real variable.
+    @Test func lintKnowsEveryContextKey() throws {
+        let context = PageContext(
+            configuration: try configuration(), routes: Routes(configuration: try configuration()),
+            navigation: [("About", "/about/")])
+        let published = try Self.samplePublished()
         var keys = Set<String>()
         func collect(_ value: Any) {
             if let object = value as? TemplateObject {

@@ -7,6 +7,9 @@ struct PageContext: Sendable {
     let routes: Routes
     /// Standalone pages, for the navigation.
     let navigation: [(title: String, url: String)]
+    /// The words the theme's templates mention (``TemplateSet/mentionedWords``); a value of the `post`
+    /// object whose name is not among them is not made. Nil: every value is made.
+    let mentioned: Set<String>?
 
     private static let months = [
         "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
@@ -16,10 +19,14 @@ struct PageContext: Sendable {
     /// The `site` object, the same on every page: made once, not for each of ten thousand pages.
     let site: TemplateObject
 
-    init(configuration: SiteConfiguration, routes: Routes, navigation: [(title: String, url: String)]) {
+    init(
+        configuration: SiteConfiguration, routes: Routes, navigation: [(title: String, url: String)],
+        mentioned: Set<String>? = nil
+    ) {
         self.configuration = configuration
         self.routes = routes
         self.navigation = navigation
+        self.mentioned = mentioned
         site = TemplateObject([
             "title": configuration.title,
             "description": configuration.description,
@@ -70,10 +77,18 @@ struct PageContext: Sendable {
     /// The `post` object of post pages and list entries.
     func post(_ published: PublishedPost, includingContent: Bool) -> TemplateObject {
         let post = published.post
-        let tags = published.tags.map { TemplateObject(["name": $0.name, "url": routes.tag($0.slug).url]) }
-        let authors = (post.authors ?? []).map { TemplateObject(["name": $0.name, "url": $0.url]) }
+        // The values that cost most to make (objects for each tag, author and heading, dates in words) are
+        // made only for a theme that mentions them: a lean theme's post page shows few of them.
+        func uses(_ name: String) -> Bool { mentioned?.contains(name) ?? true }
+        let tags =
+            uses("tags") || uses("has_tags")
+            ? published.tags.map { TemplateObject(["name": $0.name, "url": routes.tag($0.slug).url]) } : []
+        let authors =
+            uses("authors") || uses("has_authors")
+            ? (post.authors ?? []).map { TemplateObject(["name": $0.name, "url": $0.url]) } : []
         let date = post.date.map(local)
         let updated = post.updated.map(local)
+        let toc = includingContent && uses("toc") && !published.rendered.toc.isEmpty
         // One literal, nil for what the post does not have: setting names one by one looked each up first.
         return TemplateObject([
             "title": post.title,
@@ -81,27 +96,28 @@ struct PageContext: Sendable {
             "permalink": published.permalink,
             "summary": published.rendered.summary,
             "tags": tags,
-            "has_tags": !tags.isEmpty,
+            "has_tags": !published.tags.isEmpty,
             "authors": authors,
-            "has_authors": !authors.isEmpty,
+            "has_authors": !(post.authors ?? []).isEmpty,
             "reading_minutes": published.rendered.readingMinutes,
             "word_count": published.rendered.wordCount,
             "is_draft": post.isDraft,
-            "attachments": post.attachments.map {
-                TemplateObject(["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType])
-            },
+            "attachments": uses("attachments")
+                ? post.attachments.map {
+                    TemplateObject(["url": $0.url, "title": $0.title ?? $0.url, "mime_type": $0.mimeType])
+                } : [],
             "has_attachments": !post.attachments.isEmpty,
             "date_iso": date?.iso,
-            "date_display": date.map { display($0) },
-            "date_short": date.map { display($0, withYear: false) },
+            "date_display": uses("date_display") ? date.map { display($0) } : nil,
+            "date_short": uses("date_short") ? date.map { display($0, withYear: false) } : nil,
             "updated_iso": updated?.iso,
-            "updated_display": updated.map { display($0) },
+            "updated_display": uses("updated_display") ? updated.map { display($0) } : nil,
             "image": post.image,
             "external_url": post.externalURL,
             "content": includingContent ? published.rendered.html : nil,
             // nil, not an empty list, where there is nothing: a value is cheaper for templates to skip.
-            "toc": includingContent && !published.rendered.toc.isEmpty ? Self.tocObjects(published.rendered.toc) : nil,
-            "has_toc": includingContent && Self.showsTOC(published.rendered) ? true : nil,
+            "toc": toc ? Self.tocObjects(published.rendered.toc) : nil,
+            "has_toc": includingContent && uses("has_toc") && Self.showsTOC(published.rendered) ? true : nil,
         ])
     }
 

@@ -94,7 +94,9 @@ extension SiteBuilder {
         _ plan: BuildPlan, templates: TemplateSet, navigation: [(title: String, url: String)],
         linkTarget: @escaping @Sendable (String) -> PostRenderer.LinkTarget
     ) -> (PostRenderer, SitePages) {
-        let context = PageContext(configuration: plan.configuration, routes: plan.routes, navigation: navigation)
+        let context = PageContext(
+            configuration: plan.configuration, routes: plan.routes, navigation: navigation,
+            mentioned: templates.mentionedWords)
         let renderer = PostRenderer(configuration: plan.configuration, linkTarget: linkTarget)
         return (renderer, SitePages(context: context, templates: templates))
     }

@@ -191,6 +191,27 @@ enum TemplateLint {
         return names
     }
 
+    /// Every run of ASCII letters, digits and `_` in `text`, tags or not.
+    static func words(in text: String) -> Set<String> {
+        var words = Set<String>()
+        var start: String.UTF8View.Index?
+        let utf8 = text.utf8
+        for index in utf8.indices {
+            let byte = utf8[index]
+            let isWordByte =
+                (byte >= 0x30 && byte <= 0x39) || (byte >= 0x41 && byte <= 0x5A) || (byte >= 0x61 && byte <= 0x7A)
+                || byte == 0x5F
+            if isWordByte {
+                if start == nil { start = index }
+            } else if let first = start {
+                words.insert(String(text[first..<index]))
+                start = nil
+            }
+        }
+        if let first = start { words.insert(String(text[first...])) }
+        return words
+    }
+
     /// The first dotted segment of a variable name that no context object has; transforms such as
     /// `reversed(posts)` are looked through.
     static func unknownSegment(in name: String) -> String? {

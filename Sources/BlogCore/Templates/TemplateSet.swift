@@ -11,6 +11,9 @@ struct TemplateSet: Sendable {
     /// Every variable-name segment that the list templates (index, tags, tag, archive, 404, base) and all
     /// partials mention; list pages can change only when one of these values changes.
     let listVariableNames: Set<String>
+    /// Every run of letters, digits and `_` in any template's text: a superset of the names any tag can
+    /// look up, whatever its delimiters, so a value whose name is not here is never rendered.
+    let mentionedWords: Set<String>
 
     /// Loads every `.mustache` file below `folder`, reporting each syntax error with its file and line.
     ///
@@ -90,7 +93,9 @@ struct TemplateSet: Sendable {
         for (file, text) in texts where listFiles.contains(file) || file.hasPrefix("\(displayFolder)/partials/") {
             listNames.formUnion(TemplateLint.variableSegments(in: text))
         }
-        return (TemplateSet(library: library, listVariableNames: listNames), diagnostics)
+        var words = Set<String>()
+        for (_, text) in texts { words.formUnion(TemplateLint.words(in: text)) }
+        return (TemplateSet(library: library, listVariableNames: listNames, mentionedWords: words), diagnostics)
     }
 
     /// One template parsed, or its syntax error at its line in the file.
