@@ -117,11 +117,21 @@ enum Targets {
         for (smaller, larger) in zip(sizes, sizes.dropFirst()).dropFirst() {
             guard let earlier = sizes.first(where: { $0.posts < smaller.posts }) else { continue }
             let span = "\(smaller.posts) to \(larger.posts) posts"
+            let buildGrowth =
+                slope(smaller, larger, \.cleanBuildSeconds) / slope(earlier, smaller, \.cleanBuildSeconds)
             targets.append(
                 Target(
                     name: "time per added post, \(span), against \(earlier.posts) to \(smaller.posts)",
-                    value: slope(smaller, larger, \.cleanBuildSeconds) / slope(earlier, smaller, \.cleanBuildSeconds),
-                    limit: flatness, unit: "x"))
+                    value: buildGrowth, limit: flatness, unit: "x"))
+            // The issue asks for flat time per post within the floor's own growth: on this disk `cp -r` of a
+            // larger tree costs more per file, and the build creates the same files. So the build's growth
+            // is also judged against the floor's, measured at the same sizes.
+            let floorGrowth = slope(smaller, larger, \.floorSeconds) / slope(earlier, smaller, \.floorSeconds)
+            targets.append(
+                Target(
+                    name:
+                        "time per added post, \(span), against \(earlier.posts) to \(smaller.posts), over the floor's own growth (\(String(format: "%.2f", floorGrowth)) x)",
+                    value: buildGrowth / floorGrowth, limit: flatness, unit: "x"))
             targets.append(
                 Target(
                     name: "memory per added post, \(span), against \(earlier.posts) to \(smaller.posts)",

@@ -1,7 +1,8 @@
 // The benchmark: speed is measured here, never in a timed test. Run it in release:
 //   swift run -c release blog-benchmark dates|feed          the JSON Feed code
 //   swift run -c release blog-benchmark site --posts 10000 [--hugo] [--json FILE] [--keep]   --keep: leave the sites
-//     with --hugo, also the lean pairing of ../shared/bench (BLOG_BENCH); BLOG_HUGO names the Hugo binary to use
+//     with --hugo, also the lean pairing of ../shared/bench (BLOG_BENCH); BLOG_HUGO names the Hugo binary to use;
+//     --hugo-posts 10000 runs Hugo at those sizes only
 //   swift run -c release blog-benchmark serve --posts 10000 [--edits 10] [--json FILE]   save to reload
 //   swift run -c release blog-benchmark check --posts 10000   what build --check adds to a clean build, alone
 //   swift run -c release blog-benchmark search --posts 10000   what the search index adds to a clean build, alone
@@ -25,8 +26,9 @@ let jsonPath = option("--json")
 switch which {
 case "site":
     let counts = (option("--posts") ?? "1000").split(separator: ",").compactMap { Int($0) }
-    let report = await SiteBenchmark(withHugo: arguments.contains("--hugo"), keepingSites: arguments.contains("--keep"))
-        .run(postCounts: counts)
+    var benchmark = SiteBenchmark(withHugo: arguments.contains("--hugo"), keepingSites: arguments.contains("--keep"))
+    benchmark.hugoSizes = option("--hugo-posts").map { Set($0.split(separator: ",").compactMap { Int($0) }) }
+    let report = await benchmark.run(postCounts: counts)
     if let jsonPath {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
