@@ -56,6 +56,8 @@ enum MarkdownPathology {
         ("URLs before code spans and entities", { String(repeating: "www.a.com`x` www.b.com&amp; ", count: $0) }),
         // A URL whose code span's rest pairs after it, so that its paragraph is parsed again around it.
         ("URLs taking code spans' backticks", { String(repeating: "www.` `e` ", count: $0) }),
+        ("URLs freeing an escaped <, no >", { String(repeating: "www.a\\<x http://b ", count: $0) }),
+        ("URLs freeing an escaped < before autolinks", { String(repeating: "www.a\\<http://b> ", count: $0) }),
         (
             "paragraphs read again with definitions",
             { String(repeating: "[r] www.` `e` *a*\n\n", count: $0 / 4) + "[r]: /u\n" }

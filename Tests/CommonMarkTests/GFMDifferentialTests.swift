@@ -896,6 +896,26 @@ import Testing
             // may take a later URL's backticks.
             "www.```` ``a`` `b`` www.``", "www.\\_```` ``a`` `b`` www.``", "www.``` `a` ``b` www.`",
             "www.a.bwww.````` ``a`` `www.xwww.www.`` www.``",
+            // A URL that takes an escape's backslash before `<` frees the `<`: an autolink or a tag there takes
+            // a later URL's text, and where neither does, the later URL is linked in the new reading.
+            "www.\\<http://b>", "www.\\<http://b> www.c", "www.a\\<x> http://b>", "www.\\<b http://c>",
+            "www.\\<a href=\"http://b\">", "www.\\<http://b", "x www.\\<www.b>", "www.\\<http://b>\\<http://c>",
+            "*www.\\<http://b>*", "[a](www.\\<http://b>)", "| a |\n|---|\n| www.\\<http://b> |",
+            "> www.\\<http://b>\n> c", "www.\\<http://b\nc>", "www.\\<http://b>`c`", "www.\\<b>http://c",
+            "www.\\<!-- http://b -->", "www.\\<http://b>www.\\<http://c>", "www.a\\<x> www.b\\<y> www.c\\<z>",
+            "http://a\\<http://b>", "a@b.c\\<http://d>", "www.\\<[http://b](c)>", "_www.\\<http://b>_",
+            "www.\\<https://b/c?d=e&f>", "www.\\<mailto:a@b.c>", "- www.\\<http://b>\n  c",
+            "www.\\<http://b> [^1]\n\n[^1]: x", "www.\\< http://b>", "www.\\<<http://b>",
+            // A fenced code block that its container's end closes ends on the line before the next block, where
+            // a definition that leaves a `(` open is read as cmark-gfm 0.29 reads it.
+            "- ~~~\n[r]:(", "- ~~~\n\n[r]:(", "> ~~~\n[r]:(", "- ```\n[r]:(", "- ~~~\n[r]:(\n\n[r]", "- ~~~\n[r]: (",
+            "- ~~~\n[r]:(a", "1. ~~~\n[r]:(", "- ~~~\n  x\n[r]:(", "```\n[r]:(", "```\n[r]:(\n```\n[r]",
+            "    [r]:(\n\n[r]", "- ```\n  [r]:(\n[r]:(\n\n[r]", "> ```\n> [r]:(\n[r]:(\n\n[r]",
+            "- ~~~\n  ~~~\n[r]:(\n\n[r]", "- ~~~\n~~~\n[r]:(", "- ~~~ [r]:(\n[r]:(\n\n[r]",
+            "> > ~~~\n> [r]:(\n\n[r]", "- ~~~\r\n[r]:(\r\n\r\n[r]\r\n", "- ~~~\n- [r]:(\n\n[r]",
+            "- ~~~\n> [r]:(\n\n[r]", "- ~~~\n\n\n[r]:(\n\n[r]", "> ~~~\n>\n[r]:(\n\n[r]",
+            "- ````\n  ~~~\n[r]: a(b\n\n[r]", "- ~~~\n[a]((b )", "- ~~~\n[r]:(\n[s]:(\n\n[r] [s]", "\t- ~~~\n[r]:(",
+            "- ~~~\n\t[r]:(\n\n[r]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

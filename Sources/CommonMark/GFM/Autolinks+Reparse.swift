@@ -33,6 +33,7 @@ extension Autolinks {
         reading: Reading, definitions: inout DefinitionReads
     ) -> Bool {
         let raw = source.raw
+        let urls = outsideFreedAngles(urls, raw: raw)
         guard reading.depth < maximumReparses, let scalar = Unicode.Scalar(0xE000 + reading.depth) else {
             return false
         }
@@ -89,6 +90,32 @@ extension Autolinks {
         for child in Tree.children(block) { Tree.remove(child) }
         Tree.moveChildren(of: paragraph, to: block)
         return true
+    }
+
+    /// `urls` without those that start between a `<` that an earlier URL's escape frees and the next `>`
+    /// (`www.\<http://b>`): cmark-gfm goes on from the URL's end at that `<`, where an autolink or a tag
+    /// takes the later URL's text, so the later URL stands in only if the new reading leaves it text, which
+    /// the new reading's own pass then finds.
+    static func outsideFreedAngles(_ urls: [SourceURL], raw: [UInt8]) -> [SourceURL] {
+        var kept: [SourceURL] = []
+        kept.reserveCapacity(urls.count)
+        // The freed `<` and the `>` after it, while a URL may start between them.
+        var freed: ClosedRange<Int>?
+        // The first `>` at or after where it was last looked for (`raw.count`: none): URLs come in source
+        // order, so the search only moves on, and a block of many such URLs is read once.
+        var close = -1
+        for url in urls {
+            if let span = freed, span.contains(url.range.lowerBound) { continue }
+            kept.append(url)
+            let end = url.range.upperBound
+            if end < raw.count, end > url.range.lowerBound, raw[end - 1] == UInt8(ascii: "\\"),
+                raw[end] == UInt8(ascii: "<")
+            {
+                if close <= end { close = raw[(end + 1)...].firstIndex(of: UInt8(ascii: ">")) ?? raw.count }
+                freed = close < raw.count ? end...close : nil
+            }
+        }
+        return kept
     }
 
     /// The block's text with each URL replaced by its stand-in, as the lines of a paragraph that a line of

@@ -171,10 +171,13 @@ enum UnbalancedDestinations {
     ) -> [Int] {
         var spans: [ClosedRange<Int>] = []
         var coded: [ClosedRange<Int>] = []
+        let sourceLines = SourceLines.lazily(text)
         // libcmark ends an HTML block closed on its first line at line 0.
         for block in Tree.blocks(root, where: { !Tree.holdsBlocks($0) }) {
-            let span = Tree.startLine(block)...max(Tree.startLine(block), Tree.endLine(block))
             let kind = Tree.type(block)
+            let end =
+                kind == CMARK_NODE_CODE_BLOCK ? codeBlockEnd(block, lines: sourceLines) : Tree.endLine(block)
+            let span = Tree.startLine(block)...max(Tree.startLine(block), end)
             guard kind == CMARK_NODE_PARAGRAPH || kind == CMARK_NODE_HEADING, span.count > 1,
                 lines.contains(where: span.contains)
             else {
@@ -202,6 +205,27 @@ enum UnbalancedDestinations {
             }
         }
         return lines.filter { line in spans.contains { $0.contains(line) } }
+    }
+
+    /// The last line of a code block. libcmark ends a fenced block that its container's end closes (`- ~~~`,
+    /// then `[r]:(`) on the line that ends the container, as it ends one that a fence closes on the fence:
+    /// both end a line after their opening fence and content lines, and only the fence's line is a fence.
+    private static func codeBlockEnd(_ block: OpaquePointer, lines: () -> SourceLines) -> Int {
+        let (start, end) = (Tree.startLine(block), Tree.endLine(block))
+        let contentLines = Tree.literalBytes(block).count { $0 == 0x0A }
+        guard end == start + contentLines + 1 else { return end }
+        let source = lines()
+        guard source.holds(from: end, through: end) else { return end }
+        return isFenceLine(source.lineBytes(end)) ? end : end - 1
+    }
+
+    /// Whether a line is container markers and white space, then three or more backticks or tildes and
+    /// white space only: what a closing fence's line is.
+    private static func isFenceLine(_ line: ArraySlice<UInt8>) -> Bool {
+        var rest = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
+        rest = rest.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.reversed()[...]
+        guard let fence = rest.first, fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~") else { return false }
+        return rest.count >= 3 && rest.allSatisfy { $0 == fence }
     }
 
     /// The lines of a paragraph or setext heading that its text holds, its last ones (see
