@@ -6,16 +6,18 @@ import Foundation
 /// pages have no switch and are on both sides; the generated posts have no aliases, so no redirects.
 struct OutputCost {
     struct Figures: Codable {
-        var withoutSeconds: Double
-        var withSeconds: Double
-        var withoutRuns: [Double]
-        var withRuns: [Double]
+        /// The builds without and with the newer outputs, pair by pair.
+        var builds: CheckCost.Figures
+        /// The files each output holds: the kernel's share of the cost is making the newer ones.
+        var filesWithout: Int
+        var filesWith: Int
         /// The share of time the newer outputs add: 0.09 for 9%.
-        var added: Double { withSeconds / withoutSeconds - 1 }
+        var added: Double { builds.added }
     }
 
-    /// Clean builds of each site, alternating, so that a drift of the machine's speed reaches both.
-    static let runs = 3
+    /// Clean builds of each site, alternating, so that a drift of the machine's speed reaches both; five, as
+    /// for the check: one build's time here swings by tens of percent, and the verdict is on a tenth.
+    static let runs = 5
 
     /// Writes the copy beside `site` and builds both from clean ``runs`` times; nil when a build fails.
     static func measure(site: URL, posts: [SiteGenerator.Post], generator: SiteGenerator, blog: String, base: URL) async
@@ -38,19 +40,21 @@ struct OutputCost {
                 blog, without: (older, []), with: (site, []), runs: runs,
                 aside: base.appending(path: "output-cost"), measuring: "the newer outputs")
         else { return nil }
-        let without = pairs.map(\.without.seconds)
-        let with = pairs.map(\.with.seconds)
         return Figures(
-            withoutSeconds: without.sorted()[runs / 2], withSeconds: with.sorted()[runs / 2], withoutRuns: without,
-            withRuns: with)
+            builds: CheckCost.Figures(pairs: pairs),
+            filesWithout: CleanBuild.treeSize(older.appending(path: "public")).files,
+            filesWith: CleanBuild.treeSize(site.appending(path: "public")).files)
     }
 
     static func line(_ figures: Figures) -> String {
-        String(
+        let builds = figures.builds
+        func list(_ values: [Double]) -> String { values.map { String(format: "%.2f", $0) }.joined(separator: ", ") }
+        return String(
             format:
-                "  newer outputs (Atom, RSS, archive pages, tag feeds): clean build %.2f s with them, %.2f s without: %+.0f%%   (medians of %@ and %@ s)",
-            figures.withSeconds, figures.withoutSeconds, 100 * figures.added,
-            figures.withRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "),
-            figures.withoutRuns.map { String(format: "%.2f", $0) }.joined(separator: ", "))
+                "  newer outputs (Atom, RSS, archive pages, tag feeds): clean build %.2f s with them, %.2f s without: %+.0f%%; user %+.0f%%, processor %+.0f%% (medians of the pairs); %d files against %d (%+.0f%%)   (medians of %@ and %@ s; user %@ and %@ s)",
+            builds.withSeconds, builds.withoutSeconds, 100 * builds.added, 100 * builds.addedUser,
+            100 * builds.addedProcessor, figures.filesWith, figures.filesWithout,
+            100 * (Double(figures.filesWith) / Double(max(figures.filesWithout, 1)) - 1), list(builds.withRuns),
+            list(builds.withoutRuns), list(builds.withUserRuns), list(builds.withoutUserRuns))
     }
 }
