@@ -906,6 +906,18 @@ import Testing
             "http://a\\<http://b>", "a@b.c\\<http://d>", "www.\\<[http://b](c)>", "_www.\\<http://b>_",
             "www.\\<https://b/c?d=e&f>", "www.\\<mailto:a@b.c>", "- www.\\<http://b>\n  c",
             "www.\\<http://b> [^1]\n\n[^1]: x", "www.\\< http://b>", "www.\\<<http://b>",
+            // A line indented less than a list item between two quotes leaves the item and the inner quote: its
+            // `>` is text of a lazy line; one at or past the item's content is the inner quote's marker.
+            ">- >www.&#2;\n    >", ">- >www.&#2;\n    b", ">- > www.&#2;\n    >", "> - >www.&#2;\n    >",
+            ">- >www.&#2;\n     >", ">- >www.&#2;\n\t>", ">-  >www.&#2;\n    >", ">- >www.&amp;\n    >",
+            ">- >a www.&#2;\n    >", ">- >www.&#2;\n    > c", ">- >www.&#2;\n>   > b", ">- >www.&#2;\n>  > b",
+            " >- >www.&#2;\n >   >b", ">- >www.&#2;\n>\t> b", ">-\t>www.&#2;\n>\t> b", "> 1. > www.&#2;\n>    > b",
+            "> 1. > www.&#2;\n    > b", "> - - > www.&#2;\n>     > b", "> - - > www.&#2;\n>   > b",
+            ">- > a|b\n    > -|-", ">- >a\\\n    > b", "- > - > www.&#2;\n  >   > b", "- > - > www.&#2;\n  > > b",
+            ">>- >www.&#2;\n>>   > b", "> - a\n>   - > www.&#2;\n>       > b", "> - a\n>   - > www.&#2;\n    > b",
+            "> 1) a\n>    10. > www.&#2;\n>        > b", ">\t- > www.&#2;\n>     > b", "> -\t> www.&#2;\n>     > b",
+            "> - > - > www.&#2;\n>   >   > b", "> - > - > www.&#2;\n>     > b", "  > - > www.&#2;\n>    > b",
+            "> - > | a |\n    > |---|", "> - > a\n    > ===",
             // A fenced code block that its container's end closes ends on the line before the next block, where
             // a definition that leaves a `(` open is read as cmark-gfm 0.29 reads it.
             "- ~~~\n[r]:(", "- ~~~\n\n[r]:(", "> ~~~\n[r]:(", "- ```\n[r]:(", "- ~~~\n[r]:(\n\n[r]", "- ~~~\n[r]: (",

@@ -51,7 +51,7 @@ struct InlineSource {
         var last = Tree.endLine(block)
         let contentLines = lines.content(
             from: first, column: Tree.startColumn(block), through: last, quotes: quotes,
-            margin: Tables.quoteMargin(of: block, source: lines))
+            margins: Tables.quoteMargins(of: block, source: lines))
         var items: [Int]?
         // The line's text with the white space libcmark keeps at its start, where its inline parser does not
         // take it off: after a backslash's hard break, and at the paragraph's start after link reference

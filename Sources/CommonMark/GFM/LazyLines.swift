@@ -115,9 +115,9 @@ enum LazyLines {
             next = end
             guard !inside.isEmpty else { continue }
             let quotes = Tree.quoteDepth(of: paragraph)
-            let margin = Tables.quoteMargin(of: paragraph, source: source)
+            let margins = Tables.quoteMargins(of: paragraph, source: source)
             let content = source.content(
-                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes, margin: margin)
+                from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes, margins: margins)
             let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
             for number in inside {
                 let line = content[number - first]

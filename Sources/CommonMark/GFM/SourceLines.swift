@@ -162,12 +162,12 @@ struct SourceLines {
     /// The lines of a paragraph (or setext heading) from its source positions: the first from its start
     /// column, the others after as many `>` as it has enclosing block quotes, and the indentation.
     ///
-    /// - Parameter margin: Where the first `>` is counted from when the quotes' only containers outside
-    ///   them are list items (the innermost one's content column) or none (0): each `>` is then one only
-    ///   within three columns of where the one before leaves off (of the margin, for the first), and one
-    ///   indented further is text of a lazy line. nil takes every `>`.
+    /// - Parameter margins: Where each quote's `>` is counted from (``Tables/quoteMargins(of:source:)``): the
+    ///   first's column, and for each other the columns past where the quote before leaves off that a list
+    ///   item between them takes. A `>` is one only at or past its margin and within three columns of it;
+    ///   one indented further, or less, is text of a lazy line. nil takes every `>`.
     func content(
-        from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int, margin: Int? = nil
+        from startLine: Int, column startColumn: Int, through endLine: Int, quotes: Int, margins: [Int]? = nil
     ) -> [ContentLine] {
         guard startLine >= 1, endLine <= lines.count, startLine <= endLine else { return [] }
         var result: [ContentLine] = []
@@ -183,7 +183,7 @@ struct SourceLines {
                 let offset = min(max(startColumn - 1, 0), line.utf8.count)
                 line = line.utf8.dropFirst(offset).substring ?? line
             } else {
-                let prefix = Self.quotePrefix(of: line, quotes: quotes, margin: margin)
+                let prefix = Self.quotePrefix(of: line, quotes: quotes, margins: margins)
                 (line, column, leftover) = (prefix.rest, prefix.column, prefix.leftover)
                 lazy = prefix.found < quotes
                 found = prefix.found
@@ -210,7 +210,7 @@ struct SourceLines {
     /// A line after up to `quotes` block quote markers (`>` and the space or one column of a tab after it):
     /// the rest, the column it begins at, the columns of a tab the last marker left over, and how many
     /// markers there were.
-    private static func quotePrefix(of line: Substring, quotes: Int, margin: Int? = nil) -> (
+    private static func quotePrefix(of line: Substring, quotes: Int, margins: [Int]? = nil) -> (
         rest: Substring, column: Int, leftover: Int, found: Int
     ) {
         var line = line
@@ -220,11 +220,13 @@ struct SourceLines {
         while found < quotes {
             let stripped = line.drop { $0 == " " || $0 == "\t" }
             let indented = advance(column, over: line[..<stripped.startIndex])
-            // The first `>` stands at the margin or past it: one before it leaves the items outside the quote,
-            // and the line is lazy (`  -  >a`, then `    > b`).
+            // A `>` stands at its margin or past it: one before it leaves the items outside the quote, and the
+            // line is lazy (`  -  >a`, then `    > b`).
             guard stripped.first == ">",
-                margin.map({
-                    leftover + indented - (found == 0 ? max($0, column) : column) < 4 && (found > 0 || indented >= $0)
+                margins.map({ margins in
+                    let margin = found < margins.count ? margins[found] : 0
+                    let base = found == 0 ? max(margin, column) : column + margin
+                    return leftover + indented - base < 4 && leftover + indented >= base
                 }) ?? true
             else { break }
             column = indented + 1

@@ -377,7 +377,7 @@ enum Tables {
         let column = Tree.startColumn(block)
         var lines = source.content(
             from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
-            through: last, quotes: Tree.quoteDepth(of: block), margin: quoteMargin(of: block, source: source))
+            through: last, quotes: Tree.quoteDepth(of: block), margins: quoteMargins(of: block, source: source))
         // In a list item outside block quotes, a line indented less than the item's content is a lazy
         // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
         // Indentation counts from the item's content, where four columns more make code.
@@ -445,7 +445,7 @@ enum Tables {
         // From the underline, so that the definitions' lines are read after their containers' prefixes.
         let lines = source.content(
             from: line - 1, column: 1, through: bound, quotes: Tree.quoteDepth(of: block),
-            margin: quoteMargin(of: block, source: source)
+            margins: quoteMargins(of: block, source: source)
         ).dropFirst()
         guard let start = lines.first, !start.lazy, start.indent < 4, start.text.hasPrefix("["),
             !start.text.hasPrefix("[^")
@@ -737,26 +737,34 @@ enum Tables {
         return columns
     }
 
-    /// Where the first `>` of a block's quotes is counted from (``SourceLines/content(from:column:through:quotes:margin:)``)
-    /// when list items, or nothing, are all the containers outside them: the innermost item's content
-    /// column, or 0. Items inside the quotes leave it so (`>+ a`, then a tab and `> b`, a lazy line: a `>`
-    /// four columns in is text). nil for a block in no quote or with a list item between two quotes.
-    static func quoteMargin(of block: OpaquePointer, source: SourceLines) -> Int? {
-        var quoted = false
+    /// Where each of a block's quotes' `>` is counted from (``SourceLines/content(from:column:through:quotes:margins:)``),
+    /// outermost first: for the first, the content column of the innermost list item outside the quotes, or
+    /// 0; for each other, the columns that a list item between it and the quote before takes past where that
+    /// quote's marker leaves off, or 0. Items inside the quotes leave them so (`>+ a`, then a tab and `> b`, a
+    /// lazy line: a `>` four columns in is text), and a line indented less than an item between two quotes
+    /// leaves the item and the inner quote (`>- >a`, then `    >`, a lazy line). nil for a block in no quote.
+    static func quoteMargins(of block: OpaquePointer, source: SourceLines) -> [Int]? {
+        var margins: [Int] = []
         var item: OpaquePointer?
-        for current in Tree.ancestors(of: block) {
+        for current in Tree.ancestors(of: block).reversed() {
             switch Tree.type(current) {
-            case CMARK_NODE_BLOCK_QUOTE:
-                guard item == nil else { return nil }
-                quoted = true
             case CMARK_NODE_ITEM:
-                guard quoted else { continue }
-                item = item ?? current
+                item = current
+            case CMARK_NODE_BLOCK_QUOTE:
+                let content = item.flatMap { itemContentColumn(of: $0, source: source) }
+                if margins.isEmpty {
+                    margins.append(content ?? 0)
+                } else if let item, let content, let after = quoteMarkerEnd(before: item, source: source) {
+                    // The item's content past where the quote outside it leaves off, on the item's first line.
+                    margins.append(max(0, content - after))
+                } else {
+                    margins.append(0)
+                }
+                item = nil
             default: break
             }
         }
-        guard quoted else { return nil }
-        return item.map { itemContentColumn(of: $0, source: source) ?? 0 } ?? 0
+        return margins.isEmpty ? nil : margins
     }
 
     /// The content columns of the list items outside a block's quotes, innermost first, of which a lazy line
@@ -769,6 +777,26 @@ enum Tables {
         return containers[quote...].compactMap { container in
             Tree.type(container) == CMARK_NODE_ITEM ? itemContentColumn(of: container, source: source) : nil
         }
+    }
+
+    /// The column (tabs to the next multiple of four) after the `>` before a list item's marker (and the markers
+    /// of items around it that start on its line) on the item's first line, and the space (or tab column)
+    /// the quote takes after it: where the item's indentation is counted from. nil when no `>` stands there.
+    static func quoteMarkerEnd(before item: OpaquePointer, source: SourceLines) -> Int? {
+        let line = Tree.startLine(item)
+        guard line >= 1, line <= source.lines.count else { return nil }
+        let bytes = source.lineBytes(line)
+        let start = bytes.startIndex
+        var index = start + Tree.startColumn(item) - 1
+        guard index > start, index <= bytes.endIndex else { return nil }
+        // Back over white space and the markers of items between the quote and this one that start here too.
+        while index > start, bytes[index - 1] != UInt8(ascii: ">"), " \t-+*.)0123456789".utf8.contains(bytes[index - 1])
+        {
+            index -= 1
+        }
+        guard index > start, bytes[index - 1] == UInt8(ascii: ">") else { return nil }
+        let marker = source.column(line: line, byteColumn: index - start)
+        return index < bytes.endIndex && (bytes[index] == 0x20 || bytes[index] == 0x09) ? marker + 2 : marker + 1
     }
 
     /// The column (tabs to the next multiple of four) where a list item's content begins, from its marker's
