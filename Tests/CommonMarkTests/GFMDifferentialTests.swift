@@ -896,6 +896,26 @@ import Testing
             // may take a later URL's backticks.
             "www.```` ``a`` `b`` www.``", "www.\\_```` ``a`` `b`` www.``", "www.``` `a` ``b` www.`",
             "www.a.bwww.````` ``a`` `www.xwww.www.`` www.``",
+            // A table without body rows ends its item's list, then a paragraph of link reference definitions
+            // follows that list in the outer item when a line the outer list cannot hold finalizes it: the outer
+            // list's check reaches the table, whose delimiter row's line counts as blank.
+            "- x\n  + |a|\n    |-|\n  [f]:t\n# h", "* x\n  - |a|\n    |-|\n  [f]:t\n# h",
+            "1. x\n   + |a|\n     |-|\n   [f]:t\n# h", "- x\n  1) |a|\n     |-|\n  [f]:t\n# h",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n***", "- x\n  + |a|\n    |-|\n  [f]:t\n> q",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n* y", "- x\n  + |a|\n    |-|\n  [f]:t\n  [g]:u\n# h",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n\n# h", "- x\n  + |a|\n    |-|\n  [f]:t\np",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n    p\n# h", "- x\n  + |a|\n    |:-|\n  [f]:t\n# h",
+            "- x\n  + |a|b|\n    |-|-|\n  [f]:t\n# h", "- x\n  + a|b\n    -|-\n  [f]:t\n# h",
+            "- x\n  + |a|\n    |-|\n    [f]:t\n# h", "- x\n  + y\n\n    |a|\n    |-|\n  [f]:t\n# h",
+            "- x\n  + |a|\n    |-|\n  + z\n  [f]:t\n# h", "- x\n  + a\n    - |a|\n      |-|\n  [f]:t\n# h",
+            "- x\n  + a\n    - |a|\n      |-|\n    [f]:t\n# h", "- - |a|\n    |-|\n  [f]:t\n# h",
+            "> - x\n>   + |a|\n>     |-|\n>   [f]:t\n> # h", "> - x\n>   + |a|\n>     |-|\n>   [f]:t\n# h",
+            "- x\n\t+ |a|\n\t  |-|\n\t[f]:t\n# h", "- x\r\n  + |a|\r\n    |-|\r\n  [f]:t\r\n# h\r\n",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n# h\n\n[^1]: n", "- x\n  + |a|\n    |-|\n  [f]:t\n[^1]: n",
+            "- x\n  + [^1]: |a|\n    |-|\n  [f]:t\n# h", "- x\n  + |a|\n    |-|\n  [f]:t\n  # h",
+            "- x\n  + |a|\n    |-|\n  [f]: t\n  \"ti\"\n# h", "- x\n  + |a|\n    |-|\n  [f]:\n  t\n# h",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n  z\n# h", "- x\n  + |a|\n    |-|\n  [f]:t\n```",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n<div>", "- |a|\n  |-|\n[f]:t\n# h", "- x\n  - |a|\n    |-|\n  [f]:t\n- y",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
