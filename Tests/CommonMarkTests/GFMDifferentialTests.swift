@@ -916,6 +916,27 @@ import Testing
             "- x\n  + |a|\n    |-|\n  [f]: t\n  \"ti\"\n# h", "- x\n  + |a|\n    |-|\n  [f]:\n  t\n# h",
             "- x\n  + |a|\n    |-|\n  [f]:t\n  z\n# h", "- x\n  + |a|\n    |-|\n  [f]:t\n```",
             "- x\n  + |a|\n    |-|\n  [f]:t\n<div>", "- |a|\n  |-|\n[f]:t\n# h", "- x\n  - |a|\n    |-|\n  [f]:t\n- y",
+            // A line of white space indented four columns past a definition's container's content goes on in the
+            // definition, which the line leaves unmarked where a block inside goes on too (the empty item of
+            // `- [^n]:-`, before `- b`) and marks where it is the deepest block that does: a definition inside
+            // it ends there (`- [^n]:[^m]:-`).
+            "- [^n]:-\n\t\t\n- b", "- [^n]:-\n\t\t\n\n- b", "- [^n]:-\n\t  \n- b", "- [^n]:-\n        \n- b",
+            "- [^n]:-\n      \n- b", "- [^n]:-\n     \n- b", "- [^n]:-\n    \n- b", "- [^n]:-\n   \n- b",
+            "- [^n]:-\n\t\n- b", "- [^n]: -\n\t\t\n- b", "- [^n]:*\n\t\t\n- b", "- [^n]:1.\n\t\t\n- b",
+            "- [^n]:-\n\t\t\n\t\t\n- b", "- [^n]:-\n\t\t\n  \n- b", "- [^n]:-\n  \n\t\t\n- b", "- [^n]: x\n\t\t\n- b",
+            "- [^n]: x\n      \n- b", "- [^n]: x\n     \n- b", "- [^n]: - a\n\t\t\n- b", "- [^n]: - a\n\t\t  \n- b",
+            "- [^n]: > a\n\t\t\n- b", "- [^n]:    code\n\t\t\n- b", "* [^n]:-\n\t\t\n* b", "1. [^n]:-\n\t\t\n2. b",
+            "- x\n  - [^n]:-\n\t\t\n  - b", "- x\n  - [^n]:-\n\t\t\t\n  - b", "> - [^n]:-\n>\t\t\n> - b",
+            "> - [^n]:-\n> \t\t\n> - b", ">- [^n]:-\n>\t\t\n>- b", "- [^n]:-\r\n\t\t\r\n- b\r\n", "[^n]:-\n\t\t\n- b",
+            "- a\n  [^n]:-\n\t\t\n- b", "- a\n\n  [^n]:-\n\t\t\n- b", "- [^n]:-\n\t\t\n- b\n\n[^n]",
+            "- [^n]:[^m]:-\n\t\t\n- b", "- [^n]:[^m]:-\n\t\t\t\n- b", "- [^n]:-\n\t\t\n  c\n- b",
+            "- [^n]:-\n\t\t\n    c\n- b", "- [^n]:[^m]:-\n\t\t\n\n- b", "- [^n]:[^m]:-\n\t\t\n  \n- b",
+            "- [^n]:[^m]: x\n\t\t\n- b", "- [^n]:[^m]:\n\t\t\n- b", "- [^n]:[^m]:-\n\t\t\n      c\n- b",
+            "- [^n]:[^m]:-\n\t\t\n  c\n- b", "- [^n]:[^m]:-\n\t\t", "- x\n  - [^n]:[^m]:-\n\t\t\n  - b",
+            "- [^o]:[^n]:[^m]:-\n\t\t\t\n- b", "- [^o]:[^n]:[^m]:-\n\t\t\n- b", "> - [^n]:[^m]:-\n>\t\t\n> - b",
+            "[^n]:[^m]:-\n\t\t\n- b", "- [^n]:[^m]:-\n\t\t\n- b\n\n[^n] [^m]", "> - [^n]:[^m]:-\n>\t\t\n>\n> - b",
+            "> - [^n]:[^m]: x\n>\t\t\n> - b", "> - [^n]:[^m]:-\n>\t\t\t\n> - b", "> - [^n]:[^m]:-\n>\t\t\n>   c\n> - b",
+            "> - [^n]:-\n>\t\t\n> - b", "> - [^n]:-\n>\t\t\t\n> - b",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
