@@ -937,6 +937,16 @@ import Testing
             "[^n]:[^m]:-\n\t\t\n- b", "- [^n]:[^m]:-\n\t\t\n- b\n\n[^n] [^m]", "> - [^n]:[^m]:-\n>\t\t\n>\n> - b",
             "> - [^n]:[^m]: x\n>\t\t\n> - b", "> - [^n]:[^m]:-\n>\t\t\t\n> - b", "> - [^n]:[^m]:-\n>\t\t\n>   c\n> - b",
             "> - [^n]:-\n>\t\t\n> - b", "> - [^n]:-\n>\t\t\t\n> - b",
+            // A tag alone on a lazy line after a paragraph that libcmark reads whole as a link reference
+            // definition, the tag its destination: cmark-gfm starts an HTML block with the tag, and the
+            // definition, unfinished, is text.
+            "- [r]:\n<b>", "> [r]:\n<b>", ">[r]:\n<e>", "- [r]:\n<b>\n\n[r]: /u", "- [r]:\n<a href=\"x\">",
+            "- [r]:\n</b>", "- [r]:\n  <b>", "- [r]:\n <b>", "- [r]:\n<b>\n\"t\"", "- [r]:\n<b> \"t\"",
+            "- [r]: /u\n<b>", "- [r]:\n<b>\n  c", "- [r]:\n<b>\nc", "- a\n\n  [r]:\n<b>", "- a\n  [r]:\n<b>",
+            "- [r]:\n  /u\n<b>", "* [r]:\n<b>", "1. [r]:\n<b>", "- - [r]:\n<b>", "- - [r]:\n  <b>", "> - [r]:\n<b>",
+            "> - [r]:\n> <b>", "- > [r]:\n<b>", "> > [r]:\n> <b>", "> [r]:\n    <b>", "- [r]:\n\t<b>",
+            "- [r]:\r\n<b>\r\n", "- [r]:\n<b>\n- b", "- [r]:\n<div>", "- [r]:\n<!-- c -->", "- [r]:\n<b>\n\n[r]",
+            "[^1]:\n- [r]:\n<b>\n\n[^1]", "- [^1]: [r]:\n<b>\n\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
