@@ -77,7 +77,7 @@ public final class Document {
             to: blocks, of: root, text: parsedText, lines: sourceLines, options: options, extensions: extensions,
             mergingText: taskLists || !footnoteLabels.isEmpty, footnoteLabels: definedLabels)
         let (fromPrelude, cellsRestored) = Self.buildTables(
-            tableParse, root: root, blocks: blocks, options: options, extensions: extensions,
+            tableParse, root: root, blocks: blocks, lines: sourceLines, options: options, extensions: extensions,
             footnoteLabels: footnoteLabels, definedLabels: definedLabels)
         restoredReferences = restoredReferences || cellsRestored
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
@@ -158,8 +158,9 @@ public final class Document {
     /// tables in place of their paragraphs. Returns the blocks taken from the prelude and whether a cell
     /// restored a footnote reference.
     private static func buildTables(
-        _ tableParse: TableParse, root: OpaquePointer, blocks: [OpaquePointer], options: RenderOptions,
-        extensions: Extensions, footnoteLabels: [Footnotes.Position: String], definedLabels: Set<String>
+        _ tableParse: TableParse, root: OpaquePointer, blocks: [OpaquePointer], lines: @escaping () -> SourceLines,
+        options: RenderOptions, extensions: Extensions, footnoteLabels: [Footnotes.Position: String],
+        definedLabels: Set<String>
     ) -> (fromPrelude: Set<OpaquePointer>, restored: Bool) {
         let (tables, shift) = (tableParse.plans, tableParse.shift)
         if let cells = tableParse.cells {
@@ -185,7 +186,7 @@ public final class Document {
             // its source as cmark-gfm reads a cell.
             let fromPrelude = Tables.build(
                 tables, prelude: root, cells: blocks.filter { Tree.startLine($0) <= shift },
-                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift
+                in: blocks.filter { Tree.startLine($0) > shift }, shift: shift, source: lines
             ) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) }
             return (fromPrelude, false)
         }

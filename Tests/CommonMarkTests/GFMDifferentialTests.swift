@@ -917,7 +917,8 @@ import Testing
             ">>- >www.&#2;\n>>   > b", "> - a\n>   - > www.&#2;\n>       > b", "> - a\n>   - > www.&#2;\n    > b",
             "> 1) a\n>    10. > www.&#2;\n>        > b", ">\t- > www.&#2;\n>     > b", "> -\t> www.&#2;\n>     > b",
             "> - > - > www.&#2;\n>   >   > b", "> - > - > www.&#2;\n>     > b", "  > - > www.&#2;\n>    > b",
-            "> - > | a |\n    > |---|", "> - > a\n    > ===",
+            "> - > | a |\n    > |---|", "> - > a\n    > ===", ">- >c\n\t><v>", ">- >c\n    ><v>",
+            ">- >c\n>   ><v>",
             // A fenced code block that its container's end closes ends on the line before the next block, where
             // a definition that leaves a `(` open is read as cmark-gfm 0.29 reads it.
             "- ~~~\n[r]:(", "- ~~~\n\n[r]:(", "> ~~~\n[r]:(", "- ```\n[r]:(", "- ~~~\n[r]:(\n\n[r]", "- ~~~\n[r]: (",
@@ -928,6 +929,57 @@ import Testing
             "- ~~~\n> [r]:(\n\n[r]", "- ~~~\n\n\n[r]:(\n\n[r]", "> ~~~\n>\n[r]:(\n\n[r]",
             "- ````\n  ~~~\n[r]: a(b\n\n[r]", "- ~~~\n[a]((b )", "- ~~~\n[r]:(\n[s]:(\n\n[r] [s]", "\t- ~~~\n[r]:(",
             "- ~~~\n\t[r]:(\n\n[r]",
+            // A table without body rows ends its item's list, then a paragraph of link reference definitions
+            // follows that list in the outer item when a line the outer list cannot hold finalizes it: the outer
+            // list's check reaches the table, whose delimiter row's line counts as blank.
+            "- x\n  + |a|\n    |-|\n  [f]:t\n# h", "* x\n  - |a|\n    |-|\n  [f]:t\n# h",
+            "1. x\n   + |a|\n     |-|\n   [f]:t\n# h", "- x\n  1) |a|\n     |-|\n  [f]:t\n# h",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n***", "- x\n  + |a|\n    |-|\n  [f]:t\n> q",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n* y", "- x\n  + |a|\n    |-|\n  [f]:t\n  [g]:u\n# h",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n\n# h", "- x\n  + |a|\n    |-|\n  [f]:t\np",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n    p\n# h", "- x\n  + |a|\n    |:-|\n  [f]:t\n# h",
+            "- x\n  + |a|b|\n    |-|-|\n  [f]:t\n# h", "- x\n  + a|b\n    -|-\n  [f]:t\n# h",
+            "- x\n  + |a|\n    |-|\n    [f]:t\n# h", "- x\n  + y\n\n    |a|\n    |-|\n  [f]:t\n# h",
+            "- x\n  + |a|\n    |-|\n  + z\n  [f]:t\n# h", "- x\n  + a\n    - |a|\n      |-|\n  [f]:t\n# h",
+            "- x\n  + a\n    - |a|\n      |-|\n    [f]:t\n# h", "- - |a|\n    |-|\n  [f]:t\n# h",
+            "> - x\n>   + |a|\n>     |-|\n>   [f]:t\n> # h", "> - x\n>   + |a|\n>     |-|\n>   [f]:t\n# h",
+            "- x\n\t+ |a|\n\t  |-|\n\t[f]:t\n# h", "- x\r\n  + |a|\r\n    |-|\r\n  [f]:t\r\n# h\r\n",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n# h\n\n[^1]: n", "- x\n  + |a|\n    |-|\n  [f]:t\n[^1]: n",
+            "- x\n  + [^1]: |a|\n    |-|\n  [f]:t\n# h", "- x\n  + |a|\n    |-|\n  [f]:t\n  # h",
+            "- x\n  + |a|\n    |-|\n  [f]: t\n  \"ti\"\n# h", "- x\n  + |a|\n    |-|\n  [f]:\n  t\n# h",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n  z\n# h", "- x\n  + |a|\n    |-|\n  [f]:t\n```",
+            "- x\n  + |a|\n    |-|\n  [f]:t\n<div>", "- |a|\n  |-|\n[f]:t\n# h", "- x\n  - |a|\n    |-|\n  [f]:t\n- y",
+            // A line of white space indented four columns past a definition's container's content goes on in the
+            // definition, which the line leaves unmarked where a block inside goes on too (the empty item of
+            // `- [^n]:-`, before `- b`) and marks where it is the deepest block that does: a definition inside
+            // it ends there (`- [^n]:[^m]:-`).
+            "- [^n]:-\n\t\t\n- b", "- [^n]:-\n\t\t\n\n- b", "- [^n]:-\n\t  \n- b", "- [^n]:-\n        \n- b",
+            "- [^n]:-\n      \n- b", "- [^n]:-\n     \n- b", "- [^n]:-\n    \n- b", "- [^n]:-\n   \n- b",
+            "- [^n]:-\n\t\n- b", "- [^n]: -\n\t\t\n- b", "- [^n]:*\n\t\t\n- b", "- [^n]:1.\n\t\t\n- b",
+            "- [^n]:-\n\t\t\n\t\t\n- b", "- [^n]:-\n\t\t\n  \n- b", "- [^n]:-\n  \n\t\t\n- b", "- [^n]: x\n\t\t\n- b",
+            "- [^n]: x\n      \n- b", "- [^n]: x\n     \n- b", "- [^n]: - a\n\t\t\n- b", "- [^n]: - a\n\t\t  \n- b",
+            "- [^n]: > a\n\t\t\n- b", "- [^n]:    code\n\t\t\n- b", "* [^n]:-\n\t\t\n* b", "1. [^n]:-\n\t\t\n2. b",
+            "- x\n  - [^n]:-\n\t\t\n  - b", "- x\n  - [^n]:-\n\t\t\t\n  - b", "> - [^n]:-\n>\t\t\n> - b",
+            "> - [^n]:-\n> \t\t\n> - b", ">- [^n]:-\n>\t\t\n>- b", "- [^n]:-\r\n\t\t\r\n- b\r\n", "[^n]:-\n\t\t\n- b",
+            "- a\n  [^n]:-\n\t\t\n- b", "- a\n\n  [^n]:-\n\t\t\n- b", "- [^n]:-\n\t\t\n- b\n\n[^n]",
+            "- [^n]:[^m]:-\n\t\t\n- b", "- [^n]:[^m]:-\n\t\t\t\n- b", "- [^n]:-\n\t\t\n  c\n- b",
+            "- [^n]:-\n\t\t\n    c\n- b", "- [^n]:[^m]:-\n\t\t\n\n- b", "- [^n]:[^m]:-\n\t\t\n  \n- b",
+            "- [^n]:[^m]: x\n\t\t\n- b", "- [^n]:[^m]:\n\t\t\n- b", "- [^n]:[^m]:-\n\t\t\n      c\n- b",
+            "- [^n]:[^m]:-\n\t\t\n  c\n- b", "- [^n]:[^m]:-\n\t\t", "- x\n  - [^n]:[^m]:-\n\t\t\n  - b",
+            "- [^o]:[^n]:[^m]:-\n\t\t\t\n- b", "- [^o]:[^n]:[^m]:-\n\t\t\n- b", "> - [^n]:[^m]:-\n>\t\t\n> - b",
+            "[^n]:[^m]:-\n\t\t\n- b", "- [^n]:[^m]:-\n\t\t\n- b\n\n[^n] [^m]", "> - [^n]:[^m]:-\n>\t\t\n>\n> - b",
+            "> - [^n]:[^m]: x\n>\t\t\n> - b", "> - [^n]:[^m]:-\n>\t\t\t\n> - b", "> - [^n]:[^m]:-\n>\t\t\n>   c\n> - b",
+            "> - [^n]:-\n>\t\t\n> - b", "> - [^n]:-\n>\t\t\t\n> - b",
+            // A tag alone on a lazy line after a paragraph that libcmark reads whole as a link reference
+            // definition, the tag its destination: cmark-gfm starts an HTML block with the tag, and the
+            // definition, unfinished, is text.
+            "- [r]:\n<b>", "> [r]:\n<b>", ">[r]:\n<e>", "- [r]:\n<b>\n\n[r]: /u", "- [r]:\n<a href=\"x\">",
+            "- [r]:\n</b>", "- [r]:\n  <b>", "- [r]:\n <b>", "- [r]:\n<b>\n\"t\"", "- [r]:\n<b> \"t\"",
+            "- [r]: /u\n<b>", "- [r]:\n<b>\n  c", "- [r]:\n<b>\nc", "- a\n\n  [r]:\n<b>", "- a\n  [r]:\n<b>",
+            "- [r]:\n  /u\n<b>", "* [r]:\n<b>", "1. [r]:\n<b>", "- - [r]:\n<b>", "- - [r]:\n  <b>", "> - [r]:\n<b>",
+            "> - [r]:\n> <b>", "- > [r]:\n<b>", "> > [r]:\n> <b>", "> [r]:\n    <b>", "- [r]:\n\t<b>",
+            "- [r]:\r\n<b>\r\n", "- [r]:\n<b>\n- b", "- [r]:\n<div>", "- [r]:\n<!-- c -->", "- [r]:\n<b>\n\n[r]",
+            "[^1]:\n- [r]:\n<b>\n\n[^1]", "- [^1]: [r]:\n<b>\n\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

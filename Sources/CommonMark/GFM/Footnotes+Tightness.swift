@@ -204,8 +204,11 @@ private struct BlankLines {
     /// container's children, `node` the block whose children count (a definition's item, in the list that
     /// stands for the definition).
     ///
-    /// A definition goes on over a blank line only where the line is empty from its first byte
-    /// (`parse_footnote_definition_block_prefix`): at another it ends, marked as its container's last child.
+    /// A definition goes on over a blank line only where the line is empty from its first byte or indented
+    /// four columns past the definition's container's content (`parse_footnote_definition_block_prefix`): at
+    /// another it ends, marked as its container's last child. Where it goes on, the line marks the deepest
+    /// block that goes on too, as in libcmark's item (`- [^n]:-`, a line of two tabs, `- b`: the empty item
+    /// inside the definition).
     func lastLineBlank(_ node: OpaquePointer, in block: OpaquePointer, isDefinition: Bool = false) -> Bool {
         guard let container = Tree.parent(block) else { return false }
         // A table without body rows: cmark-gfm's table takes its delimiter row's line whole, which leaves
@@ -241,11 +244,24 @@ private struct BlankLines {
         // The block went on over a blank line: marked when it was the deepest block there, as cmark marks
         // lists, items, indented code and HTML, and no block inside it went on too.
         if isDefinition {
+            // A line of white space that reaches the definition's content goes on in it, as in libcmark's item.
+            let content = contentColumn(of: node)
+            // A definition last inside it that such a line ends leaves this one the deepest block the line goes
+            // on in (`> - [^n]:[^m]:-`, `>` and two tabs, `> - b`).
+            let inner = Tree.lastChild(node).flatMap { list in
+                Tree.type(list) == CMARK_NODE_LIST
+                    ? Tree.firstChild(list).flatMap { self.isDefinition($0) ? $0 : nil } : nil
+            }
+            let innerContent = inner.map(contentColumn(of:))
+            var endsInner = false
             var line = end
             while line > Tree.startLine(node), source.isBlank(line, quotes: quotes) {
-                if !source.lines[line - 1].isEmpty { return true }
+                let width = source.column(line: line, byteColumn: source.lineBytes(line).count + 1)
+                if !source.lines[line - 1].isEmpty, width < content { return true }
+                if !source.lines[line - 1].isEmpty, let innerContent, width < innerContent { endsInner = true }
                 line -= 1
             }
+            if endsInner { return true }
         }
         let contentEnd = Tree.lastChild(node).map(Tree.endLine)
         switch Tree.type(node) {
@@ -258,6 +274,12 @@ private struct BlankLines {
         default:
             return false
         }
+    }
+
+    /// The column (tabs to the next multiple of four, from 0) where a definition's content starts: four
+    /// columns past its bullet, which stands at its container's content.
+    private func contentColumn(of definition: OpaquePointer) -> Int {
+        source.column(line: Tree.startLine(definition), byteColumn: Tree.startColumn(definition)) + 4
     }
 
     /// Whether a code block was fenced: its first line, from where it starts, is not its code's first line

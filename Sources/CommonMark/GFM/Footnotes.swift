@@ -843,7 +843,16 @@ enum Footnotes {
             loosening = removeBlankMarks(after: items)
         }
         for (list, followed) in loosening {
-            Tree.loosenLists(endingInBlankLine: list, followed: followed, isDefinition: isDefinition) {
+            // A mark last in a definition's own item (`- [^n]:[^m]:-`, a line of two tabs, `- b`): the line ends
+            // the definitions inside but not this one, the deepest block it goes on in, which cmark marks as
+            // ending in a blank line and which, a block of its own to cmark-gfm, answers so for itself.
+            var block = list
+            if !followed, let item = Tree.parent(list), isDefinition(item), Tree.lastChild(item) == list,
+                let outer = Tree.parent(item)
+            {
+                block = outer
+            }
+            Tree.loosenLists(endingInBlankLine: block, followed: followed, isDefinition: isDefinition) {
                 isFollowedByLinkDefinitions($0, source: source())
             }
         }

@@ -93,7 +93,10 @@ enum LazyLines {
     }
 
     /// The lazy lines of paragraphs (and setext headings) in block quotes and list items that hold an HTML tag
-    /// alone.
+    /// alone. A paragraph that libcmark read whole as link reference definitions leaves no node but lines of
+    /// its container that no block holds (`- [r]:`, then `<b>`: the tag is the definition's destination);
+    /// a tag on a lazy line there is found too, as cmark-gfm starts an HTML block with it and leaves the
+    /// definition unfinished, text.
     static func htmlTagLines(in root: OpaquePointer, source: String, lines: () -> SourceLines) -> [Mark] {
         let candidates = tagLineNumbers(source)
         guard !candidates.isEmpty else { return [] }
@@ -104,32 +107,74 @@ enum LazyLines {
             (Tree.type($0) == CMARK_NODE_PARAGRAPH || Tree.type($0) == CMARK_NODE_HEADING) && Tree.parent($0) != root
                 && Tree.endLine($0) > Tree.startLine($0)
         }
-        // Paragraphs hold lines of their own, in document order, as the candidates are: one pass over both.
+        var spans = paragraphs.map { Span(block: $0, first: Tree.startLine($0), last: Tree.endLine($0)) }
+        spans += vanishedParagraphs(in: root)
+        spans.sort { $0.first < $1.first }
+        // Spans hold lines of their own, in document order, as the candidates are: one pass over both.
         var next = 0
-        for paragraph in paragraphs {
-            let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
+        for span in spans {
+            let (first, last, paragraph) = (span.first, span.last, span.block)
             while next < candidates.count, candidates[next] <= first { next += 1 }
             var end = next
             while end < candidates.count, candidates[end] <= last { end += 1 }
             let inside = candidates[next..<end]
             next = end
             guard !inside.isEmpty else { continue }
-            let quotes = Tree.quoteDepth(of: paragraph)
-            let margins = Tables.quoteMargins(of: paragraph, source: source)
+            // A vanished paragraph's container stands in with a block of its own, taken out again: the lines'
+            // containers are the block's ancestors.
+            let probe = span.container.flatMap { container in
+                cmark_node_new(CMARK_NODE_PARAGRAPH).flatMap { Tree.append($0, to: container) ? $0 : nil }
+            }
+            defer { if let probe { Tree.remove(probe) } }
+            let block = probe ?? paragraph
+            let quotes = Tree.quoteDepth(of: block)
+            let margins = Tables.quoteMargins(of: block, source: source)
             let content = source.content(
                 from: first, column: Tree.startColumn(paragraph), through: last, quotes: quotes, margins: margins)
-            let items = Tables.itemContentColumns(of: paragraph, source: source, quotes: quotes)
+            let items = Tables.itemContentColumns(of: block, source: source, quotes: quotes)
             for number in inside {
                 let line = content[number - first]
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
                 // Four columns past the content of what the line stays in, it is code, no tag.
-                let outside = Tables.outsideItemContents(of: paragraph, source: source)
+                let outside = Tables.outsideItemContents(of: block, source: source)
                 let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: outside)
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
                 marks.append(Mark(line: number, quotes: line.quotesFound, indent: line.indent))
             }
         }
         return marks
+    }
+
+    /// Lines of a paragraph, or of one that libcmark took out as link reference definitions: then
+    /// `container` is the block quote or list item it was in, and `block` that container.
+    private struct Span {
+        var block: OpaquePointer
+        var first: Int
+        var last: Int
+        var container: OpaquePointer?
+    }
+
+    /// The runs of lines in block quotes and list items that no block in them holds and that start with a
+    /// line that is not blank: paragraphs of link reference definitions, which leave no node. Each
+    /// container's children are read once.
+    private static func vanishedParagraphs(in root: OpaquePointer) -> [Span] {
+        let containers = Tree.blocks(root) {
+            Tree.type($0) == CMARK_NODE_ITEM || Tree.type($0) == CMARK_NODE_BLOCK_QUOTE
+        }
+        var spans: [Span] = []
+        for container in containers {
+            var line = Tree.startLine(container)
+            var child = Tree.firstChild(container)
+            while true {
+                let end = child.map { Tree.startLine($0) - 1 } ?? Tree.endLine(container)
+                // Two lines at least: the definition's, then the lazy line.
+                if end > line { spans.append(Span(block: container, first: line, last: end, container: container)) }
+                guard let current = child else { break }
+                line = max(line, Tree.endLine(current) + 1)
+                child = Tree.next(current)
+            }
+        }
+        return spans
     }
 
     /// The content column of the innermost list item a lazy line stays in, of those around its paragraph

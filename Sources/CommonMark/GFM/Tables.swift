@@ -561,10 +561,11 @@ enum Tables {
     ///   - cells: The prelude's paragraphs and headings, whose lines count from the prelude's first.
     ///   - blocks: The document's paragraphs and headings, each plan's `shift` lines further down than in the
     ///     first parse.
+    ///   - source: The lines the document's nodes count, when it may hold link reference definitions.
     /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document.
     static func build(
         _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int,
-        isDefinition: (OpaquePointer) -> Bool
+        source: (() -> SourceLines)? = nil, isDefinition: (OpaquePointer) -> Bool
     ) -> Set<OpaquePointer> {
         var units = PreludeUnits(root: root, paragraphs: cells, plans: plans)
         var targets: [Int: OpaquePointer] = [:]
@@ -636,8 +637,15 @@ enum Tables {
             }
         }
         units.removeLeftOver()
-        // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank.
-        for table in withoutRows { Tree.loosenLists(endingInBlankLine: table, isDefinition: isDefinition) }
+        // cmark-gfm's table takes its delimiter row's line whole, which leaves that line looking blank. A list
+        // around the table's list, finalized by a line it cannot hold while a paragraph of link reference
+        // definitions is still open after that list, reaches the table too (`- x`, `  + |a|`, `    |-|`,
+        // `  [f]:t`, `# h`).
+        for table in withoutRows {
+            Tree.loosenLists(endingInBlankLine: table, isDefinition: isDefinition) { block in
+                source.map { Footnotes.isFollowedByLinkDefinitions(block, source: $0()) } ?? false
+            }
+        }
         return moved
     }
 
