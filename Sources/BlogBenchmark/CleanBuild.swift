@@ -8,7 +8,11 @@ import Foundation
 enum CleanBuild {
     /// Builds `site` from clean, moving what the last build left into `aside`; `options` go to `blog build`.
     static func run(_ blog: String, site: URL, aside: URL, options: [String] = []) async -> ChildProcess.Result {
-        moveAside(site, to: aside)
+        // A build after a move that failed would not be clean: it is not measured (status -2).
+        guard moveAside(site, to: aside) else {
+            print("note: cannot move the output of \(site.path) aside into \(aside.path); that build is not measured")
+            return ChildProcess.Result(status: -2, seconds: 0, peakMemory: 0)
+        }
         sync()
         let run = ChildProcess.run(blog, ["build", "--site", site.path] + options)
         if run.status == 0 {
@@ -42,7 +46,9 @@ enum CleanBuild {
                 withRun = await build(with, "with")
             }
             guard withoutRun.status == 0, withRun.status == 0 else {
-                print("note: a build for the cost of \(what) failed in \(base.path)")
+                print(
+                    "note: a build for the cost of \(what) failed in \(base.path) (status \(withoutRun.status) without, \(withRun.status) with)"
+                )
                 return nil
             }
             pairs.append((withoutRun, withRun))
@@ -50,11 +56,22 @@ enum CleanBuild {
         return pairs
     }
 
-    static func moveAside(_ site: URL, to aside: URL) {
+    /// Moves what the last build left into `aside`; false when something of it is still in the site.
+    @discardableResult
+    static func moveAside(_ site: URL, to aside: URL) -> Bool {
         try? FileManager.default.createDirectory(at: aside, withIntermediateDirectories: true)
+        var moved = true
         for name in ["public", ".public.blog-spare", ".blog-cache"] {
-            try? FileManager.default.moveItem(at: site.appending(path: name), to: aside.appending(path: name))
+            let from = site.appending(path: name)
+            guard FileManager.default.fileExists(atPath: from.path) else { continue }
+            do {
+                try FileManager.default.moveItem(at: from, to: aside.appending(path: name))
+            } catch {
+                print("note: cannot move \(from.path) aside: \(error)")
+                moved = false
+            }
         }
+        return moved
     }
 
     /// Waits (up to a minute) for the spare tree that a clean build of a large site has `blog link-spare`
