@@ -919,6 +919,18 @@ import Testing
             "> - > - > www.&#2;\n>   >   > b", "> - > - > www.&#2;\n>     > b", "  > - > www.&#2;\n>    > b",
             "> - > | a |\n    > |---|", "> - > a\n    > ===", ">- >c\n\t><v>", ">- >c\n    ><v>",
             ">- >c\n>   ><v>",
+            // A definition-like line in an HTML block whose blank line's mark kept the block going: the definitions
+            // after the mark are read again once that line is left as written.
+            "<div\n[^b]:\n \n[^a]:] ;", "<v>\n1. [^g]:\n \n[^e]:", "<div\n[^b]: q\n \n[^a]: y\n\n[^a]",
+            "<div\n[^b]:\n  \n[^a]: y\n\n[^a]", "<div>\n[^b]:\n \n[^a]: y\n\n[^a]", "<v>\n[^b]:\n \n[^a]: y\n\n[^a]",
+            "<!--\n[^b]:\n \n[^a]: y\n-->\n\n[^a]", "<pre>\n[^b]:\n \n[^a]: y\n</pre>\n\n[^a]",
+            "> <div\n> [^b]:\n>  \n> [^a]: y\n\n[^a]", "- <div\n  [^b]:\n   \n  [^a]: y\n\n[^a]",
+            "<div\n[^b]:\n \n    [^a]: y\n\n[^a]", "<div\n[^b]:\n\t\n[^a]: y\n\n[^a]",
+            "<div\n[^b]:\n \n[^a]: y\n[^c]: z\n\n[^a][^c]", "<div\n[^b]:\n \n<div\n[^c]:\n \n[^a]: y\n\n[^a]",
+            "<div\n[^b]: q\n  r\n \n[^a]: y\n\n[^a]", "<div\n [^b]:\n \n[^a]: y\n\n[^a] [^b]",
+            "<?x\n[^b]:\n \n[^a]: y\n?>\n\n[^a]", "<div\n[^b]:\n \n[^a]:\n\n[^a]",
+            "<div\n[^b]:\n \n1. [^a]: y\n\n[^a]", "<div\n- [^b]:\n \n[^a]: y\n\n[^a]",
+            "<div\n[^b]:\r\n \r\n[^a]: y\r\n\r\n[^a]\r\n",
             // A fenced code block that its container's end closes ends on the line before the next block, where
             // a definition that leaves a `(` open is read as cmark-gfm 0.29 reads it.
             "- ~~~\n[r]:(", "- ~~~\n\n[r]:(", "> ~~~\n[r]:(", "- ```\n[r]:(", "- ~~~\n[r]:(\n\n[r]", "- ~~~\n[r]: (",

@@ -40,14 +40,18 @@ extension Footnotes {
         return corrections
     }
 
-    /// The missing definitions that a paragraph holds after a line written as a blank line's mark: the mark of a
-    /// definition the parse made text of (a lazy line, `a`, `    [^1]:`, ` `) continues the paragraph, where
-    /// the blank line ends it and lets a later definition start (`3. [^2]:`, which cannot interrupt one).
+    /// The missing definitions that a paragraph or an HTML block holds after a line written as a blank line's
+    /// mark: the mark of a definition the parse made text of (a lazy line, `a`, `    [^1]:`, ` `; a line of an
+    /// HTML block, `<div`, `[^b]:`, ` `) continues the block, where the blank line ends it and lets a later
+    /// definition start (`3. [^2]:`, which cannot interrupt a paragraph; `[^a]: y` after the HTML block).
     private static func afterLazyMarks(_ missing: Set<Int>, root: OpaquePointer, lines: SourceLines) -> Set<Int> {
         // 1-based, as the tree counts lines.
         let marks = lines.lineIndices(holding: Array(blankMark.utf8)).map { $0 + 1 }
         var found: Set<Int> = []
-        for paragraph in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH }) {
+        let endsAtBlank = { (block: OpaquePointer) in
+            Tree.type(block) == CMARK_NODE_PARAGRAPH || Tree.type(block) == CMARK_NODE_HTML_BLOCK
+        }
+        for paragraph in Tree.blocks(root, where: endsAtBlank) {
             let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
             guard let mark = marks.first(where: { $0 >= first && $0 < last }) else { continue }
             // One indented four columns is code after the blank line (`t`, `\t[^1]:`, `\t`, `    [^1]:`).
