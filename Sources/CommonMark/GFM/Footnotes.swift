@@ -824,6 +824,38 @@ enum Footnotes {
         return definitions
     }
 
+    /// The section of referenced definitions, in order of first reference, each with links back to its
+    /// references, after the document's blocks: cmark-gfm's markup, attribute for attribute.
+    private static func appendSection(
+        to root: OpaquePointer, order: [String], definitions: [String: (label: String, item: OpaquePointer)],
+        referenced: References
+    ) {
+        guard !order.isEmpty else { return }
+        let section = Tree.custom(
+            block: true, onEnter: "<section class=\"footnotes\" data-footnotes>\n<ol>", onExit: "</ol>\n</section>")
+        for key in order {
+            guard let definition = definitions[key] else { continue }
+            let href = hrefEscaped(definition.label)
+            let entry = Tree.custom(block: true, onEnter: "<li id=\"fn-\(href)\">", onExit: "</li>")
+            Tree.moveChildren(of: definition.item, to: entry)
+            var backrefs = ""
+            for number in 1...(referenced[key]?.count ?? 1) {
+                if number > 1 { backrefs += " " }
+                let id = number == 1 ? href : "\(href)-\(number)"
+                backrefs +=
+                    "<a href=\"#fnref-\(id)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩"
+                backrefs += number == 1 ? "</a>" : "<sup class=\"footnote-ref\">\(number)</sup></a>"
+            }
+            if let last = Tree.lastChild(entry), Tree.type(last) == CMARK_NODE_PARAGRAPH {
+                Tree.append(Tree.custom(block: false, onEnter: " " + backrefs, onExit: ""), to: last)
+            } else {
+                Tree.append(Tree.custom(block: true, onEnter: backrefs, onExit: ""), to: entry)
+            }
+            Tree.append(entry, to: section)
+        }
+        Tree.append(section, to: root)
+    }
+
     /// Links references to the definitions (the items at `labels`' lines) and moves the referenced ones to
     /// a section at the end of the document.
     /// A text holds a reference only where the source holds `[^` as written: without one, a `[^` in the
@@ -892,31 +924,7 @@ enum Footnotes {
             cmark_node_unlink(item)
             if let list, Tree.firstChild(list) == nil { Tree.remove(list) }
         }
-        if !order.isEmpty {
-            let section = Tree.custom(
-                block: true, onEnter: "<section class=\"footnotes\" data-footnotes>\n<ol>", onExit: "</ol>\n</section>")
-            for key in order {
-                guard let definition = definitions[key] else { continue }
-                let href = hrefEscaped(definition.label)
-                let entry = Tree.custom(block: true, onEnter: "<li id=\"fn-\(href)\">", onExit: "</li>")
-                Tree.moveChildren(of: definition.item, to: entry)
-                var backrefs = ""
-                for number in 1...(referenced[key]?.count ?? 1) {
-                    if number > 1 { backrefs += " " }
-                    let id = number == 1 ? href : "\(href)-\(number)"
-                    backrefs +=
-                        "<a href=\"#fnref-\(id)\" class=\"footnote-backref\" data-footnote-backref aria-label=\"Back to content\">↩"
-                    backrefs += number == 1 ? "</a>" : "<sup class=\"footnote-ref\">\(number)</sup></a>"
-                }
-                if let last = Tree.lastChild(entry), Tree.type(last) == CMARK_NODE_PARAGRAPH {
-                    Tree.append(Tree.custom(block: false, onEnter: " " + backrefs, onExit: ""), to: last)
-                } else {
-                    Tree.append(Tree.custom(block: true, onEnter: backrefs, onExit: ""), to: entry)
-                }
-                Tree.append(entry, to: section)
-            }
-            Tree.append(section, to: root)
-        }
+        appendSection(to: root, order: order, definitions: definitions, referenced: referenced)
         for item in items { cmark_node_free(item) }
     }
 

@@ -553,6 +553,25 @@ enum Tables {
         return changed ? String(decoding: bytes, as: UTF8.self) : source
     }
 
+    /// Puts a paragraph of the text beside a table where its source stands: before the block the table
+    /// replaces, or, for a lazy line's text, after the block quote or list it is lazy in.
+    private static func insertText(_ paragraph: OpaquePointer, of segment: Segment, near original: OpaquePointer) {
+        switch segment {
+        case .prefix:
+            removeCellMark(from: paragraph)
+            Tree.insert(paragraph, before: original)
+        case .text(_, let quotes?):
+            if let quote = enclosingQuotes(of: original).dropFirst(quotes).first {
+                Tree.insert(paragraph, after: quote)
+            } else if let list = outermostList(of: original) {
+                Tree.insert(paragraph, after: list)
+            } else {
+                Tree.insert(paragraph, before: original)
+            }
+        default: Tree.insert(paragraph, before: original)
+        }
+    }
+
     /// Builds the tables in place of the paragraphs that hold them.
     ///
     /// - Parameters:
@@ -595,21 +614,7 @@ enum Tables {
                         continue
                     }
                     moved.insert(paragraph)
-                    switch segment {
-                    case .prefix:
-                        removeCellMark(from: paragraph)
-                        Tree.insert(paragraph, before: original)
-                    case .text(_, let quotes?):
-                        // A lazy line's paragraph goes after the block quote or list it is lazy in.
-                        if let quote = enclosingQuotes(of: original).dropFirst(quotes).first {
-                            Tree.insert(paragraph, after: quote)
-                        } else if let list = outermostList(of: original) {
-                            Tree.insert(paragraph, after: list)
-                        } else {
-                            Tree.insert(paragraph, before: original)
-                        }
-                    default: Tree.insert(paragraph, before: original)
-                    }
+                    insertText(paragraph, of: segment, near: original)
                 case .table(let table):
                     let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
