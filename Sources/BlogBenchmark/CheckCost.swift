@@ -28,32 +28,6 @@ struct CheckCost {
         }
 
         static func median(_ values: [Double]) -> Double { values.sorted()[values.count / 2] }
-
-        /// The figures of builds without and with a step, pair by pair (``CleanBuild/pairs``).
-        init(pairs: [(without: ChildProcess.Result, with: ChildProcess.Result)]) {
-            let without = pairs.map(\.without)
-            let with = pairs.map(\.with)
-            self.init(
-                withoutSeconds: Self.median(without.map(\.seconds)), withSeconds: Self.median(with.map(\.seconds)),
-                withoutRuns: without.map(\.seconds), withRuns: with.map(\.seconds),
-                withoutProcessorRuns: without.map(\.processorSeconds), withProcessorRuns: with.map(\.processorSeconds),
-                withoutUserRuns: without.map(\.userSeconds), withUserRuns: with.map(\.userSeconds))
-        }
-
-        init(
-            withoutSeconds: Double, withSeconds: Double, withoutRuns: [Double], withRuns: [Double],
-            withoutProcessorRuns: [Double], withProcessorRuns: [Double], withoutUserRuns: [Double],
-            withUserRuns: [Double]
-        ) {
-            self.withoutSeconds = withoutSeconds
-            self.withSeconds = withSeconds
-            self.withoutRuns = withoutRuns
-            self.withRuns = withRuns
-            self.withoutProcessorRuns = withoutProcessorRuns
-            self.withProcessorRuns = withProcessorRuns
-            self.withoutUserRuns = withoutUserRuns
-            self.withUserRuns = withUserRuns
-        }
     }
 
     /// What the check may add at 10,000 posts (issue #35).
@@ -103,5 +77,18 @@ struct CheckCost {
             100 * figures.addedUser, list(figures.withRuns), list(figures.withoutRuns),
             list(figures.withProcessorRuns), list(figures.withoutProcessorRuns), list(figures.withUserRuns),
             list(figures.withoutUserRuns))
+    }
+}
+
+extension CheckCost.Figures {
+    /// The figures of builds without and with a step, pair by pair (``CleanBuild/pairs``).
+    init(pairs: [(without: ChildProcess.Result, with: ChildProcess.Result)]) {
+        let without = pairs.map(\.without)
+        let with = pairs.map(\.with)
+        self.init(
+            withoutSeconds: Self.median(without.map(\.seconds)), withSeconds: Self.median(with.map(\.seconds)),
+            withoutRuns: without.map(\.seconds), withRuns: with.map(\.seconds),
+            withoutProcessorRuns: without.map(\.processorSeconds), withProcessorRuns: with.map(\.processorSeconds),
+            withoutUserRuns: without.map(\.userSeconds), withUserRuns: with.map(\.userSeconds))
     }
 }

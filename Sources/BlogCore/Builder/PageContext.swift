@@ -81,10 +81,10 @@ struct PageContext: Sendable {
         // made only for a theme that mentions them: a lean theme's post page shows few of them.
         func uses(_ name: String) -> Bool { mentioned?.contains(name) ?? true }
         let tags =
-            uses("tags") || uses("has_tags")
+            uses("tags")
             ? published.tags.map { TemplateObject(["name": $0.name, "url": routes.tag($0.slug).url]) } : []
         let authors =
-            uses("authors") || uses("has_authors")
+            uses("authors")
             ? (post.authors ?? []).map { TemplateObject(["name": $0.name, "url": $0.url]) } : []
         let date = post.date.map(local)
         let updated = post.updated.map(local)

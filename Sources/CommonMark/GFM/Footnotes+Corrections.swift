@@ -51,8 +51,8 @@ extension Footnotes {
         let endsAtBlank = { (block: OpaquePointer) in
             Tree.type(block) == CMARK_NODE_PARAGRAPH || Tree.type(block) == CMARK_NODE_HTML_BLOCK
         }
-        for paragraph in Tree.blocks(root, where: endsAtBlank) {
-            let (first, last) = (Tree.startLine(paragraph), Tree.endLine(paragraph))
+        for block in Tree.blocks(root, where: endsAtBlank) {
+            let (first, last) = (Tree.startLine(block), Tree.endLine(block))
             guard let mark = marks.first(where: { $0 >= first && $0 < last }) else { continue }
             // One indented four columns is code after the blank line (`t`, `\t[^1]:`, `\t`, `    [^1]:`).
             found.formUnion(

@@ -122,9 +122,9 @@ enum LazyLines {
             guard !inside.isEmpty else { continue }
             // A vanished paragraph's container stands in with a block of its own, taken out again: the lines'
             // containers are the block's ancestors.
-            let probe = span.container.flatMap { container in
-                cmark_node_new(CMARK_NODE_PARAGRAPH).flatMap { Tree.append($0, to: container) ? $0 : nil }
-            }
+            let probe =
+                span.vanished
+                ? cmark_node_new(CMARK_NODE_PARAGRAPH).flatMap { Tree.append($0, to: paragraph) ? $0 : nil } : nil
             defer { if let probe { Tree.remove(probe) } }
             let block = probe ?? paragraph
             let quotes = Tree.quoteDepth(of: block)
@@ -145,13 +145,13 @@ enum LazyLines {
         return marks
     }
 
-    /// Lines of a paragraph, or of one that libcmark took out as link reference definitions: then
-    /// `container` is the block quote or list item it was in, and `block` that container.
+    /// Lines of a paragraph, or of one that libcmark took out as link reference definitions (`vanished`):
+    /// then `block` is the block quote or list item it was in.
     private struct Span {
         var block: OpaquePointer
         var first: Int
         var last: Int
-        var container: OpaquePointer?
+        var vanished = false
     }
 
     /// The runs of lines in block quotes and list items that no block in them holds and that start with a
@@ -168,7 +168,7 @@ enum LazyLines {
             while true {
                 let end = child.map { Tree.startLine($0) - 1 } ?? Tree.endLine(container)
                 // Two lines at least: the definition's, then the lazy line.
-                if end > line { spans.append(Span(block: container, first: line, last: end, container: container)) }
+                if end > line { spans.append(Span(block: container, first: line, last: end, vanished: true)) }
                 guard let current = child else { break }
                 line = max(line, Tree.endLine(current) + 1)
                 child = Tree.next(current)

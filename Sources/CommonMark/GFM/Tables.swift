@@ -795,7 +795,7 @@ enum Tables {
     /// The column (tabs to the next multiple of four) after the `>` before a list item's marker (and the markers
     /// of items around it that start on its line) on the item's first line, and the space (or tab column)
     /// the quote takes after it: where the item's indentation is counted from. nil when no `>` stands there.
-    static func quoteMarkerEnd(before item: OpaquePointer, source: SourceLines) -> Int? {
+    private static func quoteMarkerEnd(before item: OpaquePointer, source: SourceLines) -> Int? {
         let line = Tree.startLine(item)
         guard line >= 1, line <= source.lines.count else { return nil }
         let bytes = source.lineBytes(line)
@@ -803,10 +803,7 @@ enum Tables {
         var index = start + Tree.startColumn(item) - 1
         guard index > start, index <= bytes.endIndex else { return nil }
         // Back over white space and the markers of items between the quote and this one that start here too.
-        while index > start, bytes[index - 1] != UInt8(ascii: ">"), " \t-+*.)0123456789".utf8.contains(bytes[index - 1])
-        {
-            index -= 1
-        }
+        while index > start, " \t-+*.)0123456789".utf8.contains(bytes[index - 1]) { index -= 1 }
         guard index > start, bytes[index - 1] == UInt8(ascii: ">") else { return nil }
         let marker = source.column(line: line, byteColumn: index - start)
         return index < bytes.endIndex && (bytes[index] == 0x20 || bytes[index] == 0x09) ? marker + 2 : marker + 1

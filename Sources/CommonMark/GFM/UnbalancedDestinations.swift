@@ -223,7 +223,7 @@ enum UnbalancedDestinations {
     /// white space only: what a closing fence's line is.
     private static func isFenceLine(_ line: ArraySlice<UInt8>) -> Bool {
         var rest = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }
-        rest = rest.reversed().drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0A || $0 == 0x0D }.reversed()[...]
+        while let last = rest.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D { rest.removeLast() }
         guard let fence = rest.first, fence == UInt8(ascii: "`") || fence == UInt8(ascii: "~") else { return false }
         return rest.count >= 3 && rest.allSatisfy { $0 == fence }
     }
