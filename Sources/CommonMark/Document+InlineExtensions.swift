@@ -61,7 +61,11 @@ extension Document {
             !extensions.isEmpty && options.contains(.smart)
             && source.withUTF8 { Delimiters.mayHoldQuoteAfterBracket(UnsafeRawBufferPointer($0)) }
         let doubledRuns = inText.runs
-        let rematching = strikethrough || quotesAfterBrackets || doubledRuns
+        // A URL may take a quote that libcmark paired with one outside it (``Delimiters/linksHoldQuote(_:)``).
+        let quotesInLinks =
+            autolinks && options.contains(.smart)
+            && (ByteSearch.contains(text, UInt8(ascii: "'")) || ByteSearch.contains(text, UInt8(ascii: "\"")))
+        let rematching = strikethrough || quotesAfterBrackets || doubledRuns || quotesInLinks
         if autolinks || rematching || mergingText { consolidate() }
         // Blocks whose inlines the autolinks pass parsed again, which decided their references then.
         var reread: Set<OpaquePointer> = []

@@ -992,6 +992,15 @@ import Testing
             "> - [r]:\n> <b>", "- > [r]:\n<b>", "> > [r]:\n> <b>", "> [r]:\n    <b>", "- [r]:\n\t<b>",
             "- [r]:\r\n<b>\r\n", "- [r]:\n<b>\n- b", "- [r]:\n<div>", "- [r]:\n<!-- c -->", "- [r]:\n<b>\n\n[r]",
             "[^1]:\n- [r]:\n<b>\n\n[^1]", "- [^1]: [r]:\n<b>\n\n[^1]",
+            // With smart punctuation, a quote a URL takes is no delimiter: a quote before the URL that libcmark
+            // paired with it finds no closer (an apostrophe) or closes with a later one.
+            "'*www.']", "'*www.a.com'b", "'_www.a.com'b", "'*a www.a.com'b", "'*www.a.com'b c' d",
+            "'a *www.b('c d' e", "\"a *www.b(\"c d\" e", "'*www.a'b' c", "\"*www.x\"]", "'*http://a.b/c'd",
+            "'*https://a.b/'c' d' e", "'x *www.a.com'b* c'", "# '*www.a.com'b", "| a |\n|-|\n| '*www.a.com'b |",
+            "[x '*www.a.com'b](/u)", "'*www.a.com'b ~~c~~", "'*www.a.com'b **c** d'", "'a' *www.b'c'd' e'",
+            "*'www.a'b'", "'*www.a.com\"b\"c' d", "'_www.a.com'b_ c", "> '*www.a.com'b\n> c'", "'*www.a.com'b\n'c",
+            "'(*www.a.com'b", "'*www.a.com'b@c.de", "'*a.b@c.de'f'", "- '*www.a.com'b\n  c' d",
+            "'*www.a.com'b \"c\" 'd'",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -47,7 +47,7 @@ enum Delimiters {
                 tildes && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])
                 && mayMeet(block, source: written, smart: smart)
             guard
-                meets || (smart && written.withUnsafeBytes(mayHoldQuoteAfterBracket))
+                meets || (smart && (written.withUnsafeBytes(mayHoldQuoteAfterBracket) || linksHoldQuote(block)))
                     || mayFallToLowerBounds(block, written),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
@@ -129,6 +129,17 @@ enum Delimiters {
             return marks.runs
         }
         return marks.runs
+    }
+
+    /// Whether a URL that the autolinks pass linked holds a quote. libcmark took the quote for a delimiter
+    /// and may have paired it with one outside the URL, where cmark-gfm's stack never held it: in
+    /// `'*www.a.com'b` the first quote finds no closer and stays an apostrophe (’), and in `'a *www.b('c d'`
+    /// the last one closes the first.
+    static func linksHoldQuote(_ block: OpaquePointer) -> Bool {
+        !Tree.all(block) { node in
+            guard Tree.isAutolink(node), let text = Tree.firstChild(node), Tree.isText(text) else { return false }
+            return Tree.literal(text).utf8.contains { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") }
+        }.isEmpty
     }
 
     /// Whether `bytes` hold a straight quote right after `(` or `[`, where libcmark and cmark-gfm may curl
