@@ -44,7 +44,7 @@ extension Footnotes {
         }
         guard !lists.isEmpty else { return takeOut() }
         // cmark finalizes a list after the lists inside it, whose checks come first.
-        let depths = Dictionary(uniqueKeysWithValues: lists.map { ($0, Tree.ancestors(of: $0).count) })
+        let depths = Tree.depths(of: lists)
         lists.sort { depths[$0, default: 0] > depths[$1, default: 0] }
         let reading = BlankLines(source: source(), isDefinition: isDefinition)
         // Read for every list, the definitions' own too: a check marks what it reaches as checked.

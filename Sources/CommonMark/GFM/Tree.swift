@@ -28,6 +28,31 @@ enum Tree {
         return found
     }
 
+    /// How many ancestors below the document each of `nodes` has, each ancestor counted once: a chain of
+    /// nested nodes costs as many steps as it is long, where counting each node's ancestors anew cost the
+    /// square of it (a line of thousands of nested definitions).
+    static func depths(of nodes: [Pointer]) -> [Pointer: Int] {
+        var known: [Pointer: Int] = [:]
+        for node in nodes {
+            var chain: [Pointer] = []
+            var current: Pointer? = node
+            var depth = -1
+            while let at = current, type(at) != CMARK_NODE_DOCUMENT {
+                if let found = known[at] {
+                    depth = found
+                    break
+                }
+                chain.append(at)
+                current = parent(at)
+            }
+            for link in chain.reversed() {
+                depth += 1
+                known[link] = depth
+            }
+        }
+        return known
+    }
+
     /// The node's ancestor (or the node) that is a child of the document.
     static func outermostBlock(of node: Pointer) -> Pointer {
         ancestors(of: node).last ?? node
