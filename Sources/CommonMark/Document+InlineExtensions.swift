@@ -24,7 +24,7 @@ extension Document {
             consolidated = true
         }
         if !extensions.isEmpty, ByteSearch.contains(text, "![^") {
-            var definitions = Autolinks.DefinitionReads()
+            var definitions = Autolinks.DefinitionReads(of: lines())
             CaretImages.apply(
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
                 definitions: &definitions)

@@ -1005,4 +1005,22 @@ import Testing
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
+
+    /// Paragraphs read again around many URLs, each reading adding one (a URL ending in a code span, running
+    /// past its emphasis, taking an escape's backslash), and many such paragraphs with brackets in a document
+    /// that defines links, each reading its definitions again: within the budgets of that work
+    /// (`Autolinks.reparses(size:)`, `DefinitionReads`), every one is read as cmark-gfm reads it.
+    @Test(
+        arguments: [
+            String(repeating: "www.` `e` ", count: 9), String(repeating: "www.` `e` ", count: 64),
+            String(repeating: "*www.a*b* ", count: 30), String(repeating: "*www.a*b* ", count: 64),
+            String(repeating: "_www.;_\\ ", count: 40), String(repeating: "www.` `e` *a* ", count: 20) + "\n\nb",
+            "- " + String(repeating: "*www.a*b* ", count: 20), "> " + String(repeating: "www.` `e` ", count: 20),
+            String(repeating: "[r] www.` `e` *a*\n\n", count: 12) + "[r]: /u\n",
+            String(repeating: "[r] *www.a*b* [s]\n\n", count: 40) + "[r]: /u\n[s]: /v\n",
+            String(repeating: "[r] www.` `e` www.` `f` *a*\n\n", count: 10) + "[r]: /u\n",
+        ])
+    func manyReadingsAgainMatchCmarkGFM(markdown: String) throws {
+        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    }
 }

@@ -4,9 +4,11 @@ extension Autolinks {
     /// A bare URL read from a block's source: its bytes there and the link's destination.
     typealias SourceURL = (range: Range<Int>, url: String)
 
-    /// How many times one block is parsed again, one more URL standing in each time: a bound on the work
-    /// for a block of many URLs whose rest reaches outside the node they end in (each parse is linear).
-    private static let maximumReparses = 8
+    /// How many times a block of `size` bytes is parsed again, one more URL standing in each time: a bound on
+    /// the work for a block of many URLs whose rest reaches outside the node they end in (each parse is
+    /// linear in the block). A block of up to 1 KiB, where a paragraph of prose ends, is parsed again up to
+    /// 64 times; a longer one within 64 KiB of parsing, and at least 8 times.
+    static func reparses(size: Int) -> Int { max(8, min(64, 65_536 / max(size, 1))) }
 
     /// Parses a block's source again with its bare URLs standing in as plain text, where a URL ends in a
     /// node whose rest reaches outside it (`www.` `e``, whose rest's backtick pairs with a later one) or in
@@ -16,7 +18,7 @@ extension Autolinks {
     /// space nor punctuation, as the URL's first character is neither) and a character of its last one's
     /// class (``RestOfNode/standIn(_:link:)``), which libcmark keeps in text; the stand-ins then become the
     /// links. The URLs after the last one are found in the new inlines as in any block's. A block's own text
-    /// is parsed at most ``maximumReparses`` times this way, so the work stays linear in it.
+    /// is parsed at most ``reparses(size:)`` times this way, so the work stays linear in it.
     ///
     /// - Parameters:
     ///   - urls: The block's URLs up to the one whose rest reaches out, in source order.
@@ -34,7 +36,7 @@ extension Autolinks {
     ) -> Bool {
         let raw = source.raw
         let urls = outsideFreedAngles(urls, raw: raw)
-        guard reading.depth < maximumReparses, let scalar = Unicode.Scalar(0xE000 + reading.depth) else {
+        guard reading.depth < reparses(size: raw.count), let scalar = Unicode.Scalar(0xE000 + reading.depth) else {
             return false
         }
         let mark = Array(String(scalar).utf8)
@@ -75,7 +77,8 @@ extension Autolinks {
         deeper.depth += 1
         deeper.document = reading.document ?? lines
         var reread: Set<OpaquePointer> = []
-        let done = linkFromSource([paragraph], lines: paragraphLines, reading: deeper, rereading: &reread)
+        let done = linkFromSource(
+            [paragraph], lines: paragraphLines, reading: deeper, rereading: &reread, definitions: &definitions)
         apply([paragraph], smart: reading.smart, source: { paragraphLines }, readFromSource: done)
         guard linkStandIns(in: paragraph, standIns: standIns, urls: urls, raw: raw),
             let first = Tree.firstChild(paragraph), Tree.isText(first), Tree.literalBytes(first) == mark,
@@ -182,7 +185,9 @@ extension Autolinks {
     private static func startsWithWhiteSpace(_ raw: [UInt8]) -> Bool { raw.first == 0x20 || raw.first == 0x09 }
 
     /// The reads of a text's link reference definitions for blocks parsed again: the whole text is parsed
-    /// after the block, which costs as much as parsing the text, so a document does it a few times.
+    /// after the block, which costs as much as parsing the text, so a document does it within a budget of
+    /// 256 KiB of such parsing, and at least four times (a document of up to 64 KiB, where posts end, reads
+    /// its definitions again for at least four blocks; one of 4 KiB for 64).
     struct DefinitionReads {
         enum Read {
             /// The text defines no links.
@@ -193,7 +198,13 @@ extension Autolinks {
             case text(ArraySlice<UInt8>)
         }
 
-        private var remaining = 4
+        /// The bytes of reading left.
+        private var remaining: Int
+
+        init(of lines: SourceLines) {
+            let size = lines.bytes(from: 1, through: lines.lines.count).count
+            remaining = max(4 * size, 262_144)
+        }
         /// Whether the text holds a `]:`, found on the first read.
         private var defines: Bool?
 
@@ -204,8 +215,8 @@ extension Autolinks {
                 self.defines ?? (ByteSearch.firstIndex(of: Array("]:".utf8), in: all, from: all.startIndex) != nil)
             self.defines = defines
             guard defines else { return .none }
-            guard remaining > 0 else { return .exhausted }
-            remaining -= 1
+            guard remaining >= all.count else { return .exhausted }
+            remaining -= all.count
             return .text(all)
         }
 

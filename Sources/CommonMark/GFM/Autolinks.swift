@@ -69,8 +69,17 @@ enum Autolinks {
     static func linkFromSource(
         _ blocks: [OpaquePointer], lines: SourceLines, reading: Reading, rereading reread: inout Set<OpaquePointer>
     ) -> Set<OpaquePointer> {
+        var definitions = DefinitionReads(of: reading.document ?? lines)
+        return linkFromSource(blocks, lines: lines, reading: reading, rereading: &reread, definitions: &definitions)
+    }
+
+    /// ``linkFromSource(_:lines:reading:rereading:)`` with the document's reads of its definitions shared
+    /// with the readings around: a block read again reads its URLs this way, within the same budget.
+    static func linkFromSource(
+        _ blocks: [OpaquePointer], lines: SourceLines, reading: Reading, rereading reread: inout Set<OpaquePointer>,
+        definitions: inout DefinitionReads
+    ) -> Set<OpaquePointer> {
         var done: Set<OpaquePointer> = []
-        var definitions = DefinitionReads()
         for block in blocks {
             guard mayHoldURL(block), needsSource(block, lines: lines, smart: reading.smart),
                 let source = InlineSource.make(for: block, lines: lines, entities: reading.entities)
