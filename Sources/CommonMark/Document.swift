@@ -206,9 +206,18 @@ public final class Document {
             standsIn || ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
                 || ByteSearch.contains(source, "-:")
         else { return TableParse() }
-        let plans = Tables.plans(
+        var plans = Tables.plans(
             in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList)
         )
+        // A paragraph of definitions needs `]:`; libcmark leaves no node of it, where cmark-gfm may make a table.
+        if ByteSearch.contains(source, "]:") {
+            let vanished = try Tables.vanishedPlans(
+                in: root, text: source, source: lines(), taskLists: extensions.contains(.taskList)
+            ) { (text: String) throws(CommonMarkError) in try parse(text, options: options) }
+            if !vanished.isEmpty {
+                plans = (plans + vanished).sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+            }
+        }
         guard !plans.isEmpty else { return TableParse() }
         let prelude = Tables.prelude(for: plans)
         // A definition needs `]:`; without one, the cells read the same alone, and the document's first

@@ -1001,6 +1001,30 @@ import Testing
             "*'www.a'b'", "'*www.a.com\"b\"c' d", "'_www.a.com'b_ c", "> '*www.a.com'b\n> c'", "'*www.a.com'b\n'c",
             "'(*www.a.com'b", "'*www.a.com'b@c.de", "'*a.b@c.de'f'", "- '*www.a.com'b\n  c' d",
             "'*www.a.com'b \"c\" 'd'",
+            // A paragraph that libcmark reads whole as link reference definitions, a delimiter row among their
+            // lines: cmark-gfm's table extension met the row while the paragraph was open and made a table.
+            // Also where a setext underline follows (libcmark's heading of definitions is a paragraph of
+            // its underline, and of the lines after it).
+            "[h]:\n-|\n", "[h]:\n-|\n|x\n", "[h]:\n/u\n-|\n", "[h]: /u\n\"t\"\n-|\n", "[h]: /u '\n-|\n'\n",
+            "[h]:\n|-|\n", "[h]:\n:-:|\n", "[h]:\n-|-\n", "[h]:\n-|\n\n[h]\n", "> [h]:\n> -|\n", "- [h]:\n  -|\n",
+            "[h]: \n   -|\n", "[h]:\n-|\n[h]: /u\n", "| [h]: |\n-|\n", "[h]:\n-|\nx\n", "[a]: /b\n[h]:\n-|\n",
+            "[h]:\n-\n", "[h]: <\n-|\n", "[h]:\n\t-|\n", "[h]: |a\n-|\n", "[h]: |a\n-|-\n", "[h]:\n-|\n|a|b\n|c\n",
+            "- a\n\n  [h]:\n  -|\n- b\n", "- [h]:\n-|\n", "> [h]:\n-|\n", "> [h]:\n> -|\n> |x\n\n[h]\n",
+            "[a]: /a\n\n[h]:\n-|\n\n[b]: /b\n[i]:\n:-\n", "[^1]:\n-|\n\n[^1]\n", "[h]:\n-|\n[i]:\n-|\n",
+            "1. [h]:\n   -|\n", "[h]:\n   -|\n   |x\n", "[h]: /u\n-|\n\n[h]\n", "[h]:\n-:\n", "[h]: \"t\n-|\n\"\n",
+            " [h]:\n-|\n", "    [h]:\n-|\n", "[h]:\n-|\n===\n", "[h]:\n-|\n- x\n", "* [h]:\n  -|\n* b\n\n[h]\n",
+            "> - [h]:\n>   -|\n", "[x\ny]:\n-|\n", "[h]:\n-|\n\n|a|\n|-|\n", "[h]: /u\n-|\n===\n", "[a]: /b\n===\n",
+            "[h]:\n-|\n---\n", "a\n[h]:\n-|\n===\n", "[h]:\n-|\n|x\n===\n", "[a]: /b\n[h]:\n-|\n===\n",
+            "[h]:\n:-\n==\n\n[h]\n", "[a]: /b\n[c]: /d\n===\n\n[a] [c]\n", "> [h]:\n> -|\n> ===\n",
+            "[h]: /u \"t\"\n-|\n=\n", "[h]:\n-|\n-\n", "[h]:\n-|\n|x\n---\n", "> [h]:\n> -|\n> ---\n",
+            "- [h]:\n  -|\n  ---\n", "[h]:\n-|\n===\n\nb\n", "[h]:\n-|\n---\nx\n", "[h]: /u\n-|\n---\n",
+            "[a]: /b\n[h]:\n-|\n---\n\n[a]\n", "[h]:\n-|\n  ===\n", "[h]:\n-|\n    ===\n", "[h]:\n-|\n--- \n",
+            "- [h]:\n-|\n---\n", "[h]:\n-|\n---\nx\ny\n", "[h]:\n-|\n===\nx\n", "[h]:\n-|\n-\nx\n",
+            "> [h]:\n> -|\n> ---\n> x\n", "[h]:\n-|\n---\n|x\n", "- [h]:\n  -|\n  ---\n  x\n",
+            "[h]:\n-|\n---\n===\n", "[h]:\n-|\n---\n    x\n", "[h]:\n-|\n===\nx\ny\n", "> [h]:\n> -|\n> ===\n> x\n",
+            "- [h]:\n  -|\n  ===\n  x\n", "[h]:\n-|\n===\n[a]: /b\n\n[a]\n", "[h]:\n-|\n===\n  x\n",
+            "> [h]:\n> -|\n> ===\nx\n", "[h]:\n-|\n===\n|a|b|\n", "1. [h]:\n   -|\n   ===\n   x\n",
+            "[h]: /u\n-|\n===\nx\n", "[h]:\n-|\n=\nx\n\n[h]\n",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -182,13 +182,8 @@ enum Tables {
         var textStart = textStart
         var index = textStart + 1
         while index < lines.count {
-            let line = lines[index]
-            // A delimiter row that is also a setext underline (only `-`) makes a heading: cmark-gfm tries
-            // the underline before any extension's block.
-            guard !line.lazy, line.indent < 4, index - 1 >= textStart, !isSetextUnderline(line.text),
-                let alignments = delimiterRow(line.text, standIn: standIn),
-                let header = cells(of: headerText(lines[index - 1]), standIn: standIn),
-                header.count == alignments.count,
+            guard index - 1 >= textStart,
+                let (alignments, header) = tableStart(lines[...], at: index, standIn: standIn),
                 header.count <= budget
             else {
                 index += 1
@@ -276,8 +271,7 @@ enum Tables {
         absorbed: inout Set<OpaquePointer>
     ) -> Plan? {
         let first = Tree.startLine(block)
-        let isHeading = Tree.type(block) == CMARK_NODE_HEADING
-        var last = Tree.endLine(block) - (isHeading ? 1 : 0)
+        var last = Tree.endLine(block) - (Tree.type(block) == CMARK_NODE_HEADING ? 1 : 0)
         guard last > first, mayHoldDelimiterRow(block, source: source) else { return nil }
         let column = Tree.startColumn(block)
         let contents = itemContentColumns(of: block, source: source, quotes: Tree.quoteDepth(of: block))
@@ -285,18 +279,19 @@ enum Tables {
             Self.contentLines(
                 of: block, through: last, heading: heading, source: source, taskLists: taskLists, contents: contents)
         }
-        var lines: [SourceLines.ContentLine]
-        (lines, last) = contentLines(Tree.endLine(block), isHeading ? first : nil)
+        let text = textLines(of: block, source: source, contentLines: contentLines)
+        var (lines, isHeading) = (text.lines, text.heading)
+        last = text.last
         guard last > first else { return nil }
         var (blockStart, budgetBefore): (Int?, Int) = (nil, budget)
-        let definitions = isHeading ? 0 : resolvedDefinitionLines(in: lines.prefix(last - first + 1))
+        let definitions = isHeading ? 0 : resolvedDefinitionLines(in: lines.prefix(last - first + 1), source.standIn)
         guard
             var segments = segments(
                 of: Array(lines.prefix(last - first + 1)), from: definitions, budget: &budget, blockStart: &blockStart,
                 standIn: source.standIn)
         else { return nil }
         var (underline, readsUnderline): (Underline?, Bool) = (nil, isHeading)
-        var (positions, end): ([(line: Int, column: Int)], OpaquePointer) = ([], block)
+        var (positions, end): ([(line: Int, column: Int)], OpaquePointer) = (text.rest.map { [$0] } ?? [], block)
         while readsUnderline {
             readsUnderline = false
             // The heading's text ended in a table; else the underline makes a heading of the text after it.
@@ -396,11 +391,86 @@ enum Tables {
     /// underline: cmark-gfm (as libcmark) reads the definitions when the underline comes and, with nothing
     /// else before it, takes the underline as the paragraph's text (`[r]: /u`, `-`). A paragraph of libcmark
     /// holds such a line only there, as it otherwise ends as a heading.
-    private static func resolvedDefinitionLines(in lines: ArraySlice<SourceLines.ContentLine>) -> Int {
-        let underline = lines.indices.dropFirst().first {
+    /// A table's rows met before the underline are no definitions: cmark-gfm's table extension made a table
+    /// of them while the paragraph was open (`[h]:`, `-|`, `===`), before any definition was read.
+    private static func resolvedDefinitionLines(
+        in lines: ArraySlice<SourceLines.ContentLine>, _ standIn: FormFeeds.StandIn?
+    ) -> Int {
+        guard let underline = setextUnderline(in: lines), !tableStarts(in: lines, before: underline, standIn: standIn)
+        else { return 0 }
+        return underline - lines.startIndex
+    }
+
+    /// A block's content lines through its text's last line (`last`), whether they read as a heading's text,
+    /// and where a paragraph that the table's rows take starts after an underline
+    /// (``underlineOfDefinitions(_:first:source:)``).
+    private static func textLines(
+        of block: OpaquePointer, source: SourceLines,
+        contentLines: (Int, Int?) -> (lines: [SourceLines.ContentLine], last: Int)
+    ) -> (lines: [SourceLines.ContentLine], last: Int, heading: Bool, rest: (line: Int, column: Int)?) {
+        let (first, end) = (Tree.startLine(block), Tree.endLine(block))
+        if Tree.type(block) != CMARK_NODE_HEADING {
+            let (lines, last) = contentLines(end, nil)
+            guard let under = underlineOfDefinitions(lines, first: first, source: source) else {
+                return (lines, last, false, nil)
+            }
+            if !under.heading { return (lines, last, false, under.rest) }
+        }
+        let (lines, last) = contentLines(end, first)
+        return (lines, last, true, nil)
+    }
+
+    /// How a paragraph that is libcmark's heading of definitions (its text the underline, then any lazy lines)
+    /// reads under a table's rows; nil for any other paragraph. cmark-gfm's table ends at an underline that
+    /// is a rule or an empty item as under a heading's text (`heading`); any other underline is a row, and
+    /// the rows go on over the lines after it, which the parse without definitions, ending a heading at
+    /// the underline, makes a paragraph of their own that starts at `rest`.
+    private static func underlineOfDefinitions(_ lines: [SourceLines.ContentLine], first: Int, source: SourceLines)
+        -> (heading: Bool, rest: (line: Int, column: Int)?)?
+    {
+        guard let underline = tableUnderline(lines[...], standIn: source.standIn) else { return nil }
+        if Underline(lines[underline].text) != nil { return (true, nil) }
+        guard underline + 1 < lines.count else { return (false, nil) }
+        let line = source.lines[first + underline]
+        let column = line.utf8.distance(from: line.startIndex, to: lines[underline + 1].text.startIndex) + 1
+        return (false, (first + underline + 1, column))
+    }
+
+    /// The setext underline that libcmark made a paragraph's text of (the lines before it definitions to
+    /// libcmark, and lazy lines after it its continuation), where it is under a table's rows.
+    private static func tableUnderline(_ lines: ArraySlice<SourceLines.ContentLine>, standIn: FormFeeds.StandIn?)
+        -> Int?
+    {
+        guard let underline = setextUnderline(in: lines), tableStarts(in: lines, before: underline, standIn: standIn)
+        else { return nil }
+        return underline
+    }
+
+    /// The first line after the first that is a setext underline.
+    private static func setextUnderline(in lines: ArraySlice<SourceLines.ContentLine>) -> Int? {
+        lines.indices.dropFirst().first {
             !lines[$0].lazy && lines[$0].indent < 4 && isSetextUnderline(lines[$0].text, allowingEquals: true)
         }
-        return underline.map { $0 - lines.startIndex } ?? 0
+    }
+
+    private static func tableStarts(
+        in lines: ArraySlice<SourceLines.ContentLine>, before end: Int, standIn: FormFeeds.StandIn?
+    ) -> Bool {
+        (lines.startIndex + 1..<end).contains { tableStart(lines, at: $0, standIn: standIn) != nil }
+    }
+
+    /// The alignments and header cells of the table whose delimiter row is line `index`, under its header
+    /// row, by cmark-gfm's rules; nil when no table starts there. A delimiter row that is also a setext
+    /// underline (only `-`) makes a heading: cmark-gfm tries the underline before any extension's block.
+    private static func tableStart(
+        _ lines: ArraySlice<SourceLines.ContentLine>, at index: Int, standIn: FormFeeds.StandIn?
+    ) -> (alignments: [Alignment], header: [String])? {
+        let line = lines[index]
+        guard index > lines.startIndex, !line.lazy, line.indent < 4, !isSetextUnderline(line.text),
+            let alignments = delimiterRow(line.text, standIn: standIn),
+            let header = cells(of: headerText(lines[index - 1]), standIn: standIn), header.count == alignments.count
+        else { return nil }
+        return (alignments, header)
     }
 
     /// Lines after a setext heading's underline that a table's rows can take: the block libcmark made of them
@@ -532,6 +602,13 @@ enum Tables {
     /// are read, so only the text before the table may hold them, and it is parsed in the prelude; read from
     /// the whole paragraph, a header row could be a definition's destination (`[f]:` over `|a|`).
     static func withoutDefinitions(_ source: String, at plans: [Plan]) -> String {
+        withoutDefinitions(
+            source,
+            at: plans.flatMap { plan in (plan.keepsDefinitions ? [] : [(plan.line, plan.column)]) + plan.absorbed })
+    }
+
+    /// The source with the `[` at each of `starts` (line and column, from 1) written as `x`.
+    static func withoutDefinitions(_ source: String, at starts: [(line: Int, column: Int)]) -> String {
         var bytes = Array(source.utf8)
         var lineStarts = [0]
         var index = 0
@@ -542,7 +619,6 @@ enum Tables {
             if byte == 0x0A || byte == 0x0D { lineStarts.append(index) }
         }
         var changed = false
-        let starts = plans.flatMap { plan in (plan.keepsDefinitions ? [] : [(plan.line, plan.column)]) + plan.absorbed }
         for (line, column) in starts where line >= 1 && line <= lineStarts.count {
             let offset = lineStarts[line - 1] + column - 1
             if offset < bytes.count, bytes[offset] == UInt8(ascii: "[") {
