@@ -626,9 +626,16 @@ enum Footnotes {
     {
         var indented: [Int: Int] = [:]
         var ancestry = Tree.QuoteAncestry()
+        // The rewrite moves the first definition of a line: one nested after it on the line (`- [^n]:>  [^b]:`)
+        // has no line of its own to move, and its indentation is not the first one's.
+        var firstColumns: [Int: Int] = [:]
+        for position in labels.keys {
+            firstColumns[position.line] = min(firstColumns[position.line] ?? .max, position.column)
+        }
         for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             let line = Tree.startLine(item)
             guard labels[Position(line: line, column: Tree.startColumn(item))] != nil,
+                firstColumns[line] == Tree.startColumn(item),
                 let container = Tree.parent(item).flatMap(Tree.parent)
             else { continue }
             let quotes = ancestry.of(item)
