@@ -95,6 +95,10 @@ enum MarkdownPathology {
         // Lazy lines of a quote in an item that read as tasks: each makes the item a task and loses its marker.
         ("lazy task lines in one quote", { "- > a\n" + String(repeating: "\t\t- [x] c\n", count: $0) }),
         ("items with a lazy task line", { String(repeating: "- > a\n\t\t- [x] c\n", count: $0 / 2) }),
+        // Tables under lines that libcmark reads whole as definitions: the text is parsed once more for all.
+        ("tables under definitions", { String(repeating: "[h]:\n-|\n> [i]:\n> :-\n===\n\n", count: $0 / 4) }),
+        // Definitions nested behind a quote on one line, each with its quote's white space.
+        ("footnote definitions behind a quote's spaces", { String(repeating: "- [^n]:>  [^b]: x\n", count: $0 / 2) }),
     ]
 
     /// Time growing more than this many times faster than the document counts as slower than linear: twice
