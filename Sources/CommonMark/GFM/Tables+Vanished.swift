@@ -28,7 +28,7 @@ extension Tables {
     }
 
     /// The starts of the paragraphs in lines that no block holds, split at blank lines, that begin with `[`
-    /// after their containers' marks and hold a `|` or `:` on a later line, as a delimiter row does.
+    /// after their containers' marks and hold a delimiter row on a later line.
     private static func definitionParagraphs(from first: Int, through last: Int, source: SourceLines) -> [(
         line: Int, column: Int
     )] {
@@ -46,8 +46,11 @@ extension Tables {
                 paragraph = (number, column, bytes[content] == UInt8(ascii: "["), false)
                 continue
             }
+            // A later line of the paragraph has no list marker: its text is past white space and `>`.
             if current.bracket, !current.found,
-                bytes[content...].contains(where: { $0 == UInt8(ascii: "|") || $0 == UInt8(ascii: ":") })
+                delimiterRow(
+                    source.lines[number - 1].drop { $0 == " " || $0 == "\t" || $0 == ">" }, standIn: source.standIn)
+                    != nil
             {
                 starts.append((current.line, current.column))
                 paragraph?.found = true
