@@ -35,19 +35,19 @@ public final class Document {
     {
         // cmark-gfm 0.29 reads `<textarea` as any tag; libcmark 0.30 starts a block of raw HTML there.
         let standIn = extensions.isEmpty ? nil : TextareaTags.standingIn(written)
+        let text = standIn?.text ?? written
         // cmark-gfm 0.29 reads form feeds and vertical tabs as text where libcmark 0.30 trims them.
-        let spaces = extensions.isEmpty ? nil : FormFeeds.standingIn(standIn?.text ?? written)
-        let markdown = spaces?.text ?? standIn?.text ?? written
-        var parsed: Parsed = try Self.parse(markdown, options: options, extensions: extensions)
-        // Split into lines once, and only for the extensions that look at the source.
-        var writtenLines = SourceLines.lazily(parsed.source, standIn: spaces?.standIn)
-        // cmark-gfm 0.29 starts an HTML block at a tag alone on a lazy line.
-        let tagLines =
-            extensions.isEmpty
-            ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: writtenLines)
-        var tableParse = try Self.parseTables(
-            &parsed.root, source: parsed.source, lines: writtenLines, options: options, extensions: extensions,
-            standsIn: spaces != nil)
+        var spaces = extensions.isEmpty ? nil : FormFeeds.standingIn(text)
+        var first = try Self.parseFirst(spaces?.text ?? text, spaces: spaces, options: options, extensions: extensions)
+        // Lines whose form feeds the first parse read otherwise are written so, and the text parsed again.
+        if let choices = first.choices {
+            first.free()
+            spaces = FormFeeds.standingIn(text, choices: choices)
+            first = try Self.parseFirst(spaces?.text ?? text, spaces: spaces, options: options, extensions: extensions)
+        }
+        let markdown = spaces?.text ?? text
+        var (parsed, writtenLines, tableParse) = (first.parsed, first.lines, first.tables)
+        let tagLines = first.tagLines
         let tableMarks = tableParse.plans.compactMap(\.lazyLine)
         // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
         // goes on the paragraph that line starts, unless a container starts again before it (a later round).
@@ -100,6 +100,47 @@ public final class Document {
         if let spaces { FormFeeds.restore(root, spaces.standIn) }
         self.root = root
         self.lineShift = shift
+    }
+
+    /// The first parse of a text (``parseFirst(_:spaces:options:extensions:)``), before lazy lines are closed.
+    private struct FirstParse {
+        var parsed: Parsed
+        var lines: () -> SourceLines
+        /// The tags alone on lazy lines.
+        var tagLines: [LazyLines.Mark]
+        var tables: TableParse
+        /// The lines whose form feeds it read otherwise than the text was written for (``FormFeeds``).
+        var choices: FormFeeds.LineChoices?
+
+        func free() {
+            cmark_node_free(parsed.root)
+            if let cells = tables.cells { cmark_node_free(cells.root) }
+        }
+    }
+
+    /// Parses the text, finds the tags alone on lazy lines and the tables, and reads the lines that
+    /// ``FormFeeds`` wrote for the block the line before leaves open.
+    private static func parseFirst(
+        _ markdown: String, spaces: FormFeeds.StoodIn?, options: RenderOptions, extensions: Extensions
+    ) throws(CommonMarkError) -> FirstParse {
+        var parsed: Parsed = try Self.parse(markdown, options: options, extensions: extensions)
+        // Split into lines once, and only for the extensions that look at the source.
+        let lines = SourceLines.lazily(parsed.source, standIn: spaces?.standIn)
+        let reading = spaces.map { FormFeeds.reading(parsed.root, of: $0) }
+        // cmark-gfm 0.29 starts an HTML block at a tag alone on a lazy line.
+        let tagLines =
+            extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
+        let tables = try Self.parseTables(
+            &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
+            standsIn: spaces != nil)
+        let choices = spaces.flatMap { stood in
+            reading.flatMap {
+                FormFeeds.choices(
+                    stood, reading: $0, lazyTags: tagLines.map(\.line),
+                    tableLines: tables.plans.compactMap(\.lazyLine?.line))
+            }
+        }
+        return FirstParse(parsed: parsed, lines: lines, tagLines: tagLines, tables: tables, choices: choices)
     }
 
     /// What ``parse(_:options:extensions:)`` returns: the tree, the text parsed, the footnote definitions'

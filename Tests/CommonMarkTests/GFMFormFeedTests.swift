@@ -36,6 +36,16 @@ import Testing
             // The line before decides whether a tag alone or a task's marker starts a block.
             "[](<u\u{0B}>)", "[](<v\u{0C}>)", "<!\u{0B}\nv>", "<\n<v>\u{0C}", "|\n<v>\u{0C}", "```x`\n2. \u{0C}[x] ",
             ".\n=\n2. \u{0B}[x] ", "2.\u{0C}\n3. \u{0C}[x]\t",
+            // Whether a task's marker after one is a task's, and a tag alone before one starts an HTML block, is
+            // read from the first parse: an ordered item not at 1 interrupts no paragraph, nor does the seventh
+            // kind of HTML block, but a list, a quote's lazy line or a table's rows do not hold a paragraph open.
+            "b\n3. \u{0C}[x] a", "> b\n2. \u{0C}[x] a", "- b\n2. \u{0C}[x] a", "1. b\n2. \u{0C}[x] a",
+            "b\n1. \u{0C}[x] a", "b\n- \u{0C}[x] a", "> b\n> 2. \u{0C}[x] a", "-     \u{0C}[x] a",
+            "- \t\u{0C}[x] a", "1. a\n   2.\t\u{0B}[ ] b", "- a\n\n      - \u{0C}[x] b", "|a|\n|-|\n2. \u{0C}[x] a",
+            "b\n2. \u{0B}[x] a\r\nc", "> b\n<b>\u{0C}", "- b\n<b>\u{0C}", "- b\n  <b>\u{0C}", "- b\n\n  <b>\u{0C}",
+            "b\n<b>\u{0C}", "b\n3. <v>\u{0C}", "3. <v>\u{0C}", "|a|\n|-|\n<b>\u{0C}", "|a|\n|-|\nc\n<b>\u{0C}",
+            "|a|\n|-|\nc\n<b>\u{0B}", "a\r\n<b>\u{0C}\r\n", "> a\n> <b>\u{0C}", "- a\n  - b\n<b>\u{0C}",
+            "b\n<b>\u{0C}\n===",
             // Bare URLs, which run on over it.
             "www.a.com\u{0C}b", "\u{0C}www.a.com", "http://a.b\u{0C}c", "www.[](\u{0C})>", "x@y.com\u{0C}b",
             // Tables: white space to their scanners, text in a cell and beside a delimiter's `:`.

@@ -74,7 +74,8 @@ enum BlockStart {
             if peek() == UInt8(ascii: "/") { index += 1 }
         }
         guard peek() == UInt8(ascii: ">") else { return false }
-        return isBlank(bytes[(index + 1)...])
+        // `[\t\n\f ]* [\r\n]`: a form feed after the tag that ``FormFeeds`` kept as written ends the line too.
+        return bytes[(index + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0C || $0 == 0x0D || $0 == 0x0A }
 
         func attributeValue() -> Bool {
             guard let quote = peek() else { return false }

@@ -20,9 +20,23 @@ enum FormFeeds {
         var verticalTab: UInt8?
     }
 
+    /// A text with its form feeds and vertical tabs stood in for (``standingIn(_:choices:)``).
+    struct StoodIn {
+        var text: String
+        var standIn: StandIn
+        /// The lines (1-based) whose task marker after a form feed was written without it (`2.`, a form
+        /// feed, `[x] `), and those whose form feeds after a tag alone were kept (`<b>` and a form feed): how
+        /// they read depends on the block that the line before leaves open, which the first parse shows
+        /// (``choices(_:reading:lazyTags:tableLines:)``).
+        var tasks: [Int]
+        var tags: [Int]
+    }
+
     /// The text with its form feeds and vertical tabs stood in for, and the stand-ins; nil when it holds
     /// neither (or every candidate for a stand-in).
-    static func standingIn(_ markdown: String) -> (text: String, standIn: StandIn)? {
+    ///
+    /// - Parameter choices: The lines that the first parse read otherwise than the text was written for.
+    static func standingIn(_ markdown: String, choices: LineChoices = LineChoices()) -> StoodIn? {
         // One memchr each: nearly every document holds neither, and costs nothing more.
         let holdsFormFeed = ByteSearch.contains(markdown, 0x0C)
         let holdsVerticalTab = ByteSearch.contains(markdown, 0x0B)
@@ -37,15 +51,15 @@ enum FormFeeds {
         if holdsVerticalTab { standIn.verticalTab = verticalTabCandidates.first { !bytes.contains($0) } }
         guard standIn.formFeed != nil || standIn.verticalTab != nil else { return nil }
         var kept = [Bool](repeating: false, count: bytes.count)
-        markTags(bytes, &kept)
+        let tags = markTags(bytes, choices: choices, &kept)
         markLinkSpaces(bytes, &kept)
-        let tasks = taskMarkersAfterFormFeeds(bytes)
+        let tasks = taskMarkersAfterFormFeeds(bytes, choices: choices)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count + 16)
         var changed = false
         var skipped = 0
         for (index, byte) in bytes.enumerated() {
-            if let marker = tasks[index] {
+            if let marker = tasks.markers[index] {
                 text += marker
                 skipped = index + 3
                 changed = true
@@ -60,7 +74,8 @@ enum FormFeeds {
             changed = true
         }
         // Kept as written, they still split an info string's first word where libcmark renders it (``restore(_:_:)``).
-        return (changed ? String(decoding: text, as: UTF8.self) : markdown, standIn)
+        let stood = changed ? String(decoding: text, as: UTF8.self) : markdown
+        return StoodIn(text: stood, standIn: standIn, tasks: tasks.lines, tags: tags)
     }
 
     /// Space separators, which `cmark_utf8proc_is_space` takes and `cmark_isspace` does not, the rarest
@@ -180,16 +195,27 @@ extension FormFeeds {
     /// processing instructions and declarations (from `<!` or `<?` to the next `>`), where the paragraph they
     /// are in goes on to their `>`. Also, at a line's start, the white space right after the name of a tag
     /// that starts an HTML block though no `>` follows (`<div` and a form feed), and the white space that
-    /// ends the line after a whole tag (an HTML block of the seventh kind, whose scanner takes a form feed).
-    fileprivate static func markTags(_ bytes: [UInt8], _ kept: inout [Bool]) {
+    /// ends the line after a whole tag (an HTML block of the seventh kind, whose scanner takes a form feed),
+    /// unless the first parse continued a paragraph with the line (`choices`). Returns the lines (1-based)
+    /// whose form feeds after a tag alone were kept.
+    fileprivate static func markTags(_ bytes: [UInt8], choices: LineChoices, _ kept: inout [Bool]) -> [Int] {
         var (closing, blank, index) = (-1, -1, 0)
+        var (counted, number, lines) = (0, 1, [Int]())
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1
             guard open + 1 < bytes.count else { break }
             let closingTag = bytes[open + 1] == UInt8(ascii: "/")
             let name = closingTag ? open + 2 : open + 1
             if name < bytes.count, isLetter(bytes[name]) {
-                markTag(bytes, open: open, name: name, closingTag: closingTag, &kept)
+                while counted < open {
+                    let byte = bytes[counted]
+                    counted += 1
+                    if byte == 0x0A || (byte == 0x0D && bytes[counted] != 0x0A) { number += 1 }
+                }
+                let keeps = !choices.textTags.contains(number)
+                if markTag(bytes, open: open, name: name, closingTag: closingTag, keepingTail: keeps, &kept) {
+                    lines.append(number)
+                }
                 markAutolink(bytes, open: open, &kept)
             } else if bytes[open + 1] == UInt8(ascii: "?") || bytes[open...].starts(with: "<!--".utf8)
                 || bytes[open...].starts(with: "<![CDATA[".utf8)
@@ -200,18 +226,21 @@ extension FormFeeds {
                 if closing < blank, !startsBlock(bytes, at: closing, after: open) { mark(open..<closing, &kept) }
             }
         }
+        return lines
     }
 
-    /// The white space of the tag at `open`, whose name starts at `name` (see ``markTags(_:_:)``).
-    private static func markTag(_ bytes: [UInt8], open: Int, name: Int, closingTag: Bool, _ kept: inout [Bool]) {
+    /// The white space of the tag at `open`, whose name starts at `name` (see ``markTags(_:choices:_:)``);
+    /// whether the tag is alone on its line with a form feed after it, which is kept when `keepingTail`.
+    private static func markTag(
+        _ bytes: [UInt8], open: Int, name: Int, closingTag: Bool, keepingTail: Bool, _ kept: inout [Bool]
+    ) -> Bool {
         var end = name
         while end < bytes.count, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) || bytes[end] == 0x2D {
             end += 1
         }
         var lineStart = open
         while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
-        let prefix = containerPrefix(bytes[lineStart..<open])
-        let startsLine = prefix.end == open
+        let startsLine = containerPrefix(bytes[lineStart..<open]) == open
         if startsLine, blockTagNames.contains(String(decoding: bytes[name..<end], as: UTF8.self).lowercased()) {
             var run = end
             while run < bytes.count, isSpaceChar(bytes[run]) { run += 1 }
@@ -219,14 +248,18 @@ extension FormFeeds {
         }
         guard let close = tagEnd(bytes, from: end, closingTag: closingTag), blankLine(bytes, from: open) > close,
             !startsBlock(bytes, at: close, after: open)
-        else { return }
+        else { return false }
         mark(open..<close, &kept)
-        // The seventh kind interrupts no paragraph: after a line of text the tag is inline HTML, unless a
-        // list item or footnote definition starts before it.
-        guard startsLine, prefix.opens || lineStart == 0 || !isTextLine(bytes, endingAt: lineStart - 1) else { return }
+        // The seventh kind interrupts no paragraph: where a paragraph goes on over the line, the tag is
+        // inline HTML and the form feed text, which the first parse shows.
+        guard startsLine else { return false }
         var tail = close + 1
         while tail < bytes.count, bytes[tail] == 0x20 || bytes[tail] == 0x09 || bytes[tail] == 0x0C { tail += 1 }
-        if tail == bytes.count || bytes[tail] == 0x0A || bytes[tail] == 0x0D { mark(close..<tail, &kept) }
+        guard tail == bytes.count || bytes[tail] == 0x0A || bytes[tail] == 0x0D,
+            bytes[(close + 1)..<tail].contains(0x0C)
+        else { return false }
+        if keepingTail { mark(close..<tail, &kept) }
+        return keepingTail
     }
 
     /// A URI autolink's span (`<`, a scheme, `:`, then no white space, `<` or `>` up to a `>` on the line),
@@ -249,9 +282,9 @@ extension FormFeeds {
     }
 
     /// Where the containers' marks that start a line end (spaces, tabs, `>`, list markers, footnote
-    /// definitions' labels), and whether a list item or footnote definition starts there.
-    private static func containerPrefix(_ line: ArraySlice<UInt8>) -> (end: Int, opens: Bool) {
-        var (index, opens) = (line.startIndex, false)
+    /// definitions' labels).
+    private static func containerPrefix(_ line: ArraySlice<UInt8>) -> Int {
+        var index = line.startIndex
         while index < line.endIndex {
             let byte = line[index]
             if byte == 0x20 || byte == 0x09 || byte == UInt8(ascii: ">") {
@@ -271,15 +304,15 @@ extension FormFeeds {
                 close + 1 < line.endIndex,
                 line[close + 1] == UInt8(ascii: ":")
             {
-                (index, opens) = (close + 2, true)
+                index = close + 2
                 continue
             } else {
                 break
             }
             guard marker < line.endIndex, line[marker] == 0x20 || line[marker] == 0x09 else { break }
-            (index, opens) = (marker, true)
+            index = marker
         }
-        return (index, opens)
+        return index
     }
 
     /// The `>` of the tag whose name ends at `start`: `attribute* spacechar* [/]? [>]` for an open tag,
@@ -349,40 +382,6 @@ extension FormFeeds {
         var start = index
         while start > open, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
         return start > open && (bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D)
-    }
-
-    /// Whether the line that ends with the line end at `end` may be a paragraph's (``mayBeText(_:)``).
-    private static func isTextLine(_ bytes: [UInt8], endingAt end: Int) -> Bool {
-        var last = end
-        if bytes[last] == 0x0A, last > 0, bytes[last - 1] == 0x0D { last -= 1 }
-        var start = last
-        while start > 0, bytes[start - 1] != 0x0A, bytes[start - 1] != 0x0D { start -= 1 }
-        return mayBeText(bytes[start..<last])
-    }
-
-    /// Whether a line may be a paragraph's, which an HTML block of the seventh kind or an ordered list item
-    /// not at 1 cannot interrupt: not blank, not indented code, and starting no other block (a heading, a
-    /// quote, a list item, a rule, a fence, HTML, a table's row).
-    fileprivate static func mayBeText(_ line: ArraySlice<UInt8>) -> Bool {
-        let indent = line.prefix { $0 == 0x20 || $0 == 0x09 }
-        guard indent.count < 4, !indent.contains(0x09), indent.count < line.count else { return false }
-        let content = line.dropFirst(indent.count)
-        guard let first = content.first, first != UInt8(ascii: "#"), first != UInt8(ascii: ">"),
-            !content.starts(with: "~~~".utf8),
-            !(content.starts(with: "```".utf8) && !content.dropFirst(3).contains(0x60)),
-            Tables.delimiterRow(Substring(decoding: content, as: UTF8.self)) == nil
-        else { return false }
-        let second = content.dropFirst().first
-        let endsMarker = second == nil || second == 0x20 || second == 0x09
-        if first == UInt8(ascii: "<"), let second, isLetter(second) || "/!?".utf8.contains(second) { return false }
-        if "-+*".utf8.contains(first), endsMarker { return false }
-        if "-*_=".utf8.contains(first), content.allSatisfy({ $0 == first || $0 == 0x20 || $0 == 0x09 }) { return false }
-        let digits = content.prefix { (0x30...0x39).contains($0) }
-        let after = content.dropFirst(digits.count)
-        guard !digits.isEmpty, let mark = after.first, mark == UInt8(ascii: ".") || mark == UInt8(ascii: ")") else {
-            return true
-        }
-        return !(after.count == 1 || after.dropFirst().first == 0x20 || after.dropFirst().first == 0x09)
     }
 
     /// Where the first line at or after `start` that holds only spaces and tabs begins, or the end.
@@ -528,41 +527,50 @@ extension FormFeeds {
 
 extension FormFeeds {
     /// Task markers that a form feed or vertical tab leads (`- `, a form feed, `[x] `), by where their item's
-    /// content starts, and what is parsed there in place of its first three bytes. cmark-gfm's `tasklist`
-    /// scanner reads the line with the form feed as white space and then skips three bytes from the item's
-    /// content, which starts at the form feed (`\f[x`): the paragraph holds what follows (`] `). Parsed as
-    /// a marker written without the form feed (`[x] `) before that.
-    fileprivate static func taskMarkersAfterFormFeeds(_ bytes: [UInt8]) -> [Int: [UInt8]] {
-        guard bytes.contains(UInt8(ascii: "]")) else { return [:] }
+    /// content starts, and what is parsed there in place of its first three bytes, with the lines they are on.
+    /// cmark-gfm's `tasklist` scanner reads the line with the form feed as white space and then skips three
+    /// bytes from the item's content, which starts at the form feed (`\f[x`): the paragraph holds what
+    /// follows (`] `). Parsed as a marker written without the form feed (`[x] `) before that, unless the
+    /// first parse made no list item of the line (`choices`).
+    fileprivate static func taskMarkersAfterFormFeeds(_ bytes: [UInt8], choices: LineChoices) -> (
+        markers: [Int: [UInt8]], lines: [Int]
+    ) {
+        guard bytes.contains(UInt8(ascii: "]")) else { return ([:], []) }
         var markers: [Int: [UInt8]] = [:]
-        var (start, fence, previousIsText): (Int, UInt8?, Bool) = (0, nil, false)
+        var lines: [Int] = []
+        var (start, number) = (0, 1)
         while start < bytes.count {
             let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
             let line = Array(bytes[start..<end])
-            let opening = line.drop { $0 == 0x20 }
-            let run = opening.prefix { $0 == opening.first }
-            if line.count - opening.count < 4, let mark = opening.first, mark == 0x60 || mark == 0x7E, run.count >= 3,
-                fence == nil ? mark == 0x7E || !opening.dropFirst(run.count).contains(0x60) : fence == mark
-            {
-                fence = fence == nil ? mark : nil
-            } else if fence == nil, let content = listItemContent(line, interrupting: previousIsText),
-                content < line.count, line[content] == 0x0B || line[content] == 0x0C,
-                let markerEnd = TaskLists.markerEnd(line), content + 3 <= line.count
+            if let content = listItemContent(line), content < line.count,
+                line[content] == 0x0B || line[content] == 0x0C,
+                let markerEnd = TaskLists.markerEnd(line), content + 3 <= line.count,
+                !choices.writtenTasks.contains(number)
             {
                 markers[start + content] = Array("[".utf8) + [line[markerEnd - 2]] + Array("] ".utf8)
+                lines.append(number)
             }
-            previousIsText = mayBeText(line[...])
             start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
+            number += 1
         }
-        return markers
+        return (markers, lines)
     }
 
-    /// Where a list item's content starts on a line that starts one in cmark-gfm 0.29 (up to three spaces, a
-    /// bullet or an ordered marker, a space or tab): its first byte after the marker that is no space or tab.
-    /// After a line of text (`interrupting`), an ordered item starts only at 1.
-    private static func listItemContent(_ line: [UInt8], interrupting: Bool) -> Int? {
-        var index = 0
-        while index < line.count, index < 3, line[index] == 0x20 { index += 1 }
+    /// Where a list item's content starts on a line that may start one in cmark-gfm 0.29 (spaces and tabs, a
+    /// bullet or an ordered marker, one to four columns of spaces and tabs): its first byte after the marker
+    /// that is no space or tab. Five columns or more make the rest indented code after one column. Whether
+    /// the item starts at all (an ordered one not at 1 interrupts no paragraph, one indented past its
+    /// container's content is code) the first parse says.
+    private static func listItemContent(_ line: [UInt8]) -> Int? {
+        var (index, column) = (0, 0)
+        func skipSpaces() {
+            while index < line.count, line[index] == 0x20 || line[index] == 0x09 {
+                column = line[index] == 0x09 ? column + 4 - column % 4 : column + 1
+                index += 1
+            }
+        }
+        skipSpaces()
+        let (markerStart, markerColumn) = (index, column)
         guard index < line.count else { return nil }
         if "-+*".utf8.contains(line[index]) {
             index += 1
@@ -570,14 +578,15 @@ extension FormFeeds {
             let digits = index
             while index < line.count, index - digits < 9, (0x30...0x39).contains(line[index]) { index += 1 }
             guard index > digits, index < line.count,
-                line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")"),
-                !interrupting || line[digits..<index].drop(while: { $0 == 0x30 }).elementsEqual([0x31])
+                line[index] == UInt8(ascii: ".") || line[index] == UInt8(ascii: ")")
             else { return nil }
             index += 1
         }
         guard index < line.count, line[index] == 0x20 || line[index] == 0x09 else { return nil }
-        while index < line.count, line[index] == 0x20 || line[index] == 0x09 { index += 1 }
-        return index
+        let markerEnd = markerColumn + index - markerStart
+        column = markerEnd
+        skipSpaces()
+        return column - markerEnd <= 4 ? index : nil
     }
 }
 

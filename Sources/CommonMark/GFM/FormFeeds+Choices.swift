@@ -1,0 +1,59 @@
+internal import CCmark
+
+/// The lines whose form feeds (or vertical tabs) are read by the block the line before leaves open, as the
+/// first parse shows it: a task's marker after one (`2.`, a form feed, `[x] `) is a task's only where a list
+/// item starts on the line, which an ordered item not at 1 does not do after a paragraph's line; and a tag
+/// alone before one (`<b>` and a form feed) starts an HTML block of the seventh kind, whose scanner takes the
+/// form feed, only where no paragraph goes on over the line (`blocks.c` asks whether the container the line
+/// reached is a paragraph). The text is parsed first as if every such line started its block; a line that
+/// does not is written otherwise and the text parsed again, once: the lines read as text either way, so the
+/// blocks stay as they were.
+extension FormFeeds {
+    /// The lines (1-based) that the first parse read otherwise than ``standingIn(_:choices:)`` wrote them for.
+    struct LineChoices: Sendable, Equatable {
+        /// Task lines left as written: no list item starts on them.
+        var writtenTasks: Set<Int> = []
+        /// Lines holding a tag alone whose form feeds after it are stood in for: a paragraph goes on there.
+        var textTags: Set<Int> = []
+    }
+
+    /// What the first parse made of the lines of ``StoodIn/tasks`` and ``StoodIn/tags``.
+    struct Reading {
+        /// The task lines that a list item starts on.
+        var items: Set<Int> = []
+        /// The tag lines that go on a paragraph (or setext heading) of libcmark's begun on a line before.
+        var continued: Set<Int> = []
+    }
+
+    /// Reads the candidate lines in the first parse's tree, whose lines are the text's.
+    static func reading(_ root: OpaquePointer, of stood: StoodIn) -> Reading {
+        var reading = Reading()
+        if !stood.tasks.isEmpty {
+            let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
+            reading.items = Set(stood.tasks.filter(starts.contains))
+        }
+        guard !stood.tags.isEmpty else { return reading }
+        // Paragraphs and headings are in document order and hold no lines of each other: one pass over both.
+        var blocks = Tree.paragraphsAndHeadings(root)[...]
+        for line in stood.tags.sorted() {
+            while let block = blocks.first, Tree.endLine(block) < line { blocks = blocks.dropFirst() }
+            if let block = blocks.first, Tree.startLine(block) < line { reading.continued.insert(line) }
+        }
+        return reading
+    }
+
+    /// The lines the first parse read otherwise, or nil when it read every one as written.
+    ///
+    /// - Parameters:
+    ///   - lazyTags: The tags alone on lazy lines (``LazyLines/htmlTagLines(in:source:lines:)``), which start
+    ///     an HTML block in cmark-gfm 0.29 though libcmark goes on with the paragraph.
+    ///   - tableLines: The first lines after tables' rows that start a block of their own (``Tables/Plan``):
+    ///     cmark-gfm's table is no paragraph, so an ordered item not at 1 or a tag alone starts there.
+    static func choices(_ stood: StoodIn, reading: Reading, lazyTags: [Int], tableLines: [Int]) -> LineChoices? {
+        let starting = Set(lazyTags).union(tableLines)
+        let choices = LineChoices(
+            writtenTasks: Set(stood.tasks.filter { !reading.items.contains($0) && !starting.contains($0) }),
+            textTags: reading.continued.subtracting(starting))
+        return choices.writtenTasks.isEmpty && choices.textTags.isEmpty ? nil : choices
+    }
+}
