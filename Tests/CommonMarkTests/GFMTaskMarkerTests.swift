@@ -23,4 +23,24 @@ import Testing
             }
         }
     }
+
+    /// What reads as a task marker from a line's first byte, though no list item starts there (cmark-gfm's
+    /// `[0-9]+.` takes any character after the digits), on a line whose last matched container is an item:
+    /// a later paragraph of the item, or a lazy line of a quote in it.
+    static let itemHeads = ["- a\n\n", "-\n", "1. a\n\n", "- [ ] a\n\n", "- # h\n", "- a\n  - b\n\n", "- > q\n"]
+    static let lineMarkers = ["3a", "1:", "12,", "0]", "1234567890.", "3a\t", "7)", "-", "2."]
+    static let indents = ["", " ", "  ", "   ", "    ", "     ", "      ", "\t"]
+
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: itemHeads)
+    func laterLinesReadingAsTasksMatchCmarkGFM(head: String) throws {
+        for marker in Self.lineMarkers {
+            for indent in Self.indents {
+                try GFMMode.expectEveryModeMatchesCmarkGFM(head + indent + marker + " [x] b *c*\n")
+            }
+        }
+    }
 }

@@ -8,7 +8,8 @@ extension TaskLists {
     /// of a paragraph in a block quote that is an item's child fails the quote and matches the item, and when
     /// it is indented four columns or more past the item's content (so that it starts no block) and reads as a
     /// task from its first byte, the item becomes a task, checked as that line is (the last such line
-    /// decides): `- > a`, then `      - [x] c`. The marker then moves three characters on from the item's
+    /// decides): `- > a`, then `      - [x] c`; one that starts no list item (`3a [x] c`, `1: [ ] c`) does so
+    /// fewer columns in too, at the item's content or past it. The marker then moves three characters on from the item's
     /// content, which takes off the line's text what of its list marker they reach (`-\t> a`, `\t\t- [ ] b`
     /// leaves `[ ] b`).
     ///
@@ -34,11 +35,13 @@ extension TaskLists {
                 guard writtenNumber >= 1, writtenNumber <= written.lines.count else { continue }
                 let line = written.lines[writtenNumber - 1].utf8Bytes
                 guard markerEnd(line, standIn: written.standIn) != nil,
-                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
-                    SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text)) >= content + 4
+                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 })
                 else { continue }
+                let indent = SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text))
+                // Fewer than four columns past the item's content, a list marker starts an item there instead.
+                guard indent >= content + 4 || (indent >= content && !startsListItem(line[text...])) else { continue }
                 checked = contains(line, "[x]") || contains(line, "[X]")
-                let end = markerReach(of: line, content: content)
+                let end = markerReach(of: line, content: content, standIn: written.standIn)
                 if end > text { eaten[number] = line[text..<min(end, line.count)] }
             }
             if !eaten.isEmpty { dropMarkerStarts(eaten, in: quote) }
@@ -47,9 +50,69 @@ extension TaskLists {
         return tasks
     }
 
+    /// The items that a later paragraph of theirs makes tasks, and whether each is checked: cmark-gfm tries
+    /// its task marker on the line where a paragraph of an item starts after its first line (the item is
+    /// then the last container the line matches, and no other block starts there), from the line's first
+    /// byte. Where no list item can start there (`3a [x] b`, `1: [ ] b`, ten digits and a `.`: cmark-gfm's
+    /// `[0-9]+.` takes any character after the digits) the line reads as a task: the item becomes one,
+    /// checked as that line is (the last such line decides), and the marker's three characters from the
+    /// item's content come off the paragraph's text (`- a`, a blank line, `  3a [x] b` leaves `[x] b`).
+    /// A line with a quote's `>` before it does not read as a task, nor one after a list in the item.
+    static func paragraphTasks(items: [OpaquePointer], written: SourceLines, shift: Int) -> [(
+        item: OpaquePointer, checked: Bool
+    )] {
+        var tasks: [(item: OpaquePointer, checked: Bool)] = []
+        var ancestry = Tree.QuoteAncestry()
+        for item in items where ancestry.of(item).depth == 0 {
+            var checked: Bool?
+            var child = Tree.firstChild(item)
+            while let paragraph = child {
+                child = Tree.next(paragraph)
+                let number = Tree.startLine(paragraph) - shift
+                // After a list, the list is the last container the line matches (a list matches any line),
+                // and the paragraph goes to the item only when the list closes.
+                guard Tree.type(paragraph) == CMARK_NODE_PARAGRAPH, Tree.startLine(paragraph) > Tree.startLine(item),
+                    Tree.previous(paragraph).map({ Tree.type($0) != CMARK_NODE_LIST }) ?? true,
+                    number >= 1, number <= written.lines.count
+                else { continue }
+                let line = written.lines[number - 1].utf8Bytes
+                guard markerEnd(line, standIn: written.standIn) != nil,
+                    let content = Tables.itemContentColumn(of: item, source: written, shift: shift),
+                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 })
+                else { continue }
+                checked = contains(line, "[x]") || contains(line, "[X]")
+                let end = min(markerReach(of: line, content: content, standIn: written.standIn), line.count)
+                guard end > text, let first = Tree.firstChild(paragraph), Tree.isText(first) else { continue }
+                let literal = Array(Tree.literal(first).utf8)
+                guard literal.starts(with: line[text..<end]) else { continue }
+                let rest = literal.dropFirst(end - text).drop { $0 == 0x20 || $0 == 0x09 }
+                Tree.setLiteral(first, String(decoding: rest, as: UTF8.self))
+            }
+            if let checked { tasks.append((item, checked)) }
+        }
+        return tasks
+    }
+
+    /// Whether `text` begins with a list marker that starts an item: a bullet, or one to nine digits and `.`
+    /// or `)`, then white space or the line's end. cmark-gfm's task marker reads more (`3a`, `1:`).
+    private static func startsListItem(_ text: ArraySlice<UInt8>) -> Bool {
+        var index = text.startIndex
+        if index < text.endIndex, "-+*".utf8.contains(text[index]) {
+            index += 1
+        } else {
+            let digits = text[index...].prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            index += digits
+            guard (1...9).contains(digits), index < text.endIndex, text[index] == 0x2E || text[index] == 0x29 else {
+                return false
+            }
+            index += 1
+        }
+        return index == text.endIndex || text[index] == 0x20 || text[index] == 0x09
+    }
+
     /// Where the marker's three characters, counted from the item's content (a tab that spans it being
     /// one), end in a lazy task line.
-    private static func markerReach(of line: [UInt8], content: Int) -> Int {
+    private static func markerReach(of line: [UInt8], content: Int, standIn: FormFeeds.StandIn?) -> Int {
         var index = 0
         var column = 0
         while index < line.count, column < content {
@@ -58,7 +121,12 @@ extension TaskLists {
             column = next
             index += 1
         }
-        return index + 3
+        // Three characters of the line as written: a form feed's stand-in is one.
+        for _ in 0..<3 where index < line.count {
+            let formFeed = standIn?.formFeed ?? []
+            index += !formFeed.isEmpty && line[index...].starts(with: formFeed) ? formFeed.count : 1
+        }
+        return index
     }
 
     /// Takes off the start of each lazy task line's text (by line number) what the marker's characters

@@ -61,6 +61,13 @@ enum TaskLists {
             guard isPrelude || firstText(of: block, line: lineNumber).map(dropMarker) == true else { continue }
             tasks.append((item, checked))
         }
+        // An item made a task again by a later paragraph takes that paragraph's check.
+        let later = paragraphTasks(
+            items: containers.filter { Tree.type($0) == CMARK_NODE_ITEM }, written: written, shift: shift)
+        if !later.isEmpty {
+            let items = Set(later.map(\.item))
+            tasks = tasks.filter { !items.contains($0.item) } + later
+        }
         let quotes = containers.filter { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
         if !quotes.isEmpty {
             // An item made a task again by a lazy line takes that line's check.
