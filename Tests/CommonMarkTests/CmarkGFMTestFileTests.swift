@@ -93,4 +93,12 @@ enum GFMMode: String, CaseIterable, CustomStringConvertible, Sendable {
             #expect(actual == expected, "\(markdown.debugDescription) (\(mode))")
         }
     }
+
+    /// Expects every document made of one piece from each of `pieces` in turn (each combination, in order)
+    /// to render as `cmark-gfm` renders it, in every mode.
+    static func expectEveryCombinationMatchesCmarkGFM(_ pieces: [[String]]) throws {
+        var documents = [""]
+        for choices in pieces { documents = documents.flatMap { start in choices.map { start + $0 } } }
+        for document in documents { try expectEveryModeMatchesCmarkGFM(document) }
+    }
 }

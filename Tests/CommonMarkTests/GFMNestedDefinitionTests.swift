@@ -17,12 +17,9 @@ import Testing
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: prefixes)
     func definitionsBehindAQuoteMatchCmarkGFM(prefix: String) throws {
-        for separator in Self.separators {
-            for line in Self.following {
-                let next = line.isEmpty ? "" : line + "\n"
-                try GFMMode.expectEveryModeMatchesCmarkGFM(
-                    prefix + "[^n]:>" + separator + "[^b]: x\n" + next + "\n[^n] [^b]\n")
-            }
-        }
+        let following = Self.following.map { $0.isEmpty ? "" : $0 + "\n" }
+        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [prefix + "[^n]:>"], Self.separators, ["[^b]: x\n"], following, ["\n[^n] [^b]\n"],
+        ])
     }
 }

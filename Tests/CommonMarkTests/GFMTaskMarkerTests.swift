@@ -17,11 +17,7 @@ import Testing
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: markers)
     func spacesAndTabsBeforeTheBracketsMatchCmarkGFM(marker: String) throws {
-        for separator in Self.separators {
-            for tail in Self.tails {
-                try GFMMode.expectEveryModeMatchesCmarkGFM(marker + separator + "[x] " + tail + "\n")
-            }
-        }
+        try GFMMode.expectEveryCombinationMatchesCmarkGFM([[marker], Self.separators, ["[x] "], Self.tails, ["\n"]])
     }
 
     /// What reads as a task marker from a line's first byte, though no list item starts there (cmark-gfm's
@@ -37,10 +33,6 @@ import Testing
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: itemHeads)
     func laterLinesReadingAsTasksMatchCmarkGFM(head: String) throws {
-        for marker in Self.lineMarkers {
-            for indent in Self.indents {
-                try GFMMode.expectEveryModeMatchesCmarkGFM(head + indent + marker + " [x] b *c*\n")
-            }
-        }
+        try GFMMode.expectEveryCombinationMatchesCmarkGFM([[head], Self.indents, Self.lineMarkers, [" [x] b *c*\n"]])
     }
 }
