@@ -154,27 +154,15 @@ enum LazyLines {
         var vanished = false
     }
 
-    /// The runs of lines in block quotes and list items that no block in them holds and that start with a
-    /// line that is not blank: paragraphs of link reference definitions, which leave no node. Each
-    /// container's children are read once.
+    /// The runs of lines in block quotes and list items that no block in them holds: paragraphs of link
+    /// reference definitions, which leave no node.
     private static func vanishedParagraphs(in root: OpaquePointer) -> [Span] {
         let containers = Tree.blocks(root) {
             Tree.type($0) == CMARK_NODE_ITEM || Tree.type($0) == CMARK_NODE_BLOCK_QUOTE
         }
-        var spans: [Span] = []
-        for container in containers {
-            var line = Tree.startLine(container)
-            var child = Tree.firstChild(container)
-            while true {
-                let end = child.map { Tree.startLine($0) - 1 } ?? Tree.endLine(container)
-                // Two lines at least: the definition's, then the lazy line.
-                if end > line { spans.append(Span(block: container, first: line, last: end, vanished: true)) }
-                guard let current = child else { break }
-                line = max(line, Tree.endLine(current) + 1)
-                child = Tree.next(current)
-            }
+        return Tree.unheldLines(in: containers, lineCount: 0).map {
+            Span(block: $0.container, first: $0.first, last: $0.last, vanished: true)
         }
-        return spans
     }
 
     /// The content column of the innermost list item a lazy line stays in, of those around its paragraph

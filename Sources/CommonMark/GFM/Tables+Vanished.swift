@@ -11,18 +11,8 @@ extension Tables {
             [root]
             + Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM || Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
         var starts: [(line: Int, column: Int)] = []
-        for container in containers {
-            var line = Tree.type(container) == CMARK_NODE_DOCUMENT ? 1 : Tree.startLine(container)
-            var child = Tree.firstChild(container)
-            while true {
-                let end =
-                    child.map { Tree.startLine($0) - 1 }
-                    ?? (Tree.type(container) == CMARK_NODE_DOCUMENT ? source.lines.count : Tree.endLine(container))
-                if end > line { starts += definitionParagraphs(from: line, through: end, source: source) }
-                guard let current = child else { break }
-                line = max(line, Tree.endLine(current) + 1)
-                child = Tree.next(current)
-            }
+        for run in Tree.unheldLines(in: containers, lineCount: source.lines.count) {
+            starts += definitionParagraphs(from: run.first, through: run.last, source: source)
         }
         return starts.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
     }

@@ -53,6 +53,26 @@ enum Tree {
         return known
     }
 
+    /// The runs of two lines or more in each of `containers` that no child of it holds (before its first
+    /// child, between two, after its last): where libcmark took a paragraph out whole as link reference
+    /// definitions. Each container's children are read once. The document's lines run to `lineCount`.
+    static func unheldLines(in containers: [Pointer], lineCount: Int) -> [(container: Pointer, first: Int, last: Int)] {
+        var runs: [(container: Pointer, first: Int, last: Int)] = []
+        for container in containers {
+            let isDocument = type(container) == CMARK_NODE_DOCUMENT
+            var line = isDocument ? 1 : startLine(container)
+            var child = firstChild(container)
+            while true {
+                let end = child.map { startLine($0) - 1 } ?? (isDocument ? lineCount : endLine(container))
+                if end > line { runs.append((container, line, end)) }
+                guard let current = child else { break }
+                line = max(line, endLine(current) + 1)
+                child = next(current)
+            }
+        }
+        return runs
+    }
+
     /// The node's ancestor (or the node) that is a child of the document.
     static func outermostBlock(of node: Pointer) -> Pointer {
         ancestors(of: node).last ?? node
