@@ -1027,6 +1027,15 @@ import Testing
             "- [h]:\n  -|\n  ===\n  x\n", "[h]:\n-|\n===\n[a]: /b\n\n[a]\n", "[h]:\n-|\n===\n  x\n",
             "> [h]:\n> -|\n> ===\nx\n", "[h]:\n-|\n===\n|a|b|\n", "1. [h]:\n   -|\n   ===\n   x\n",
             "[h]: /u\n-|\n===\nx\n", "[h]:\n-|\n=\nx\n\n[h]\n",
+            // A label across lines is cut by cmark-gfm's count of columns, where a form feed is one byte.
+            "[^\n\u{0C}]", "[^ab\n\u{0C}xyz]", "[^\n\u{0C}x]", "[^\u{0C}\n;^1]", "\u{0C}[^\n;ref]",
+            "[^\u{0C}\rx1\t]", "[^\u{0C}\n/d ]", "[^\u{0C}\n[]1]", "[^a\u{0C}b\nc\u{0C}d\u{0C}efghij]",
+            "- [^a\n\u{0C} b]", "[^\u{0C}\u{0C}\n\u{0C}\u{0C}xyz]\n\n[^\u{0C}]: d\n",
+            // A reference inside strikethrough matched around it, its label from the source.
+            "~~[^~&#1;]~~", "~~[^~&amp;]~~", "~[^~&amp;]~", "~~[^a~&amp;]~~", "~~a [^~&amp;]~~", "~~[^~\\*]~~",
+            "~~[^~a\nb]~~", "~~[^~1]~~\n\n[^~1]: x", "~~[^~1\n]~~\n\n[^~1]: x", "~~[^~1&#1;]~~\n\n[^~1&#1;]: x",
+            "~~a *[^~1]* b~~\n\n[^~1]: x", "~~[^~1] [^~2]~~\n\n[^~1]: x\n[^~2]: y", "~[^~1]~ ~~[^~\\*]~~",
+            "~~[x] [^~1]~~\n\n[^~1]: x", "~~[^~1]]~~\n\n[^~1]: x", "~~[^a~]~~ *b*", "~~[^~[]&#1;]~~",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -57,9 +57,10 @@ enum FootnoteReferences {
                     + Tree.all(block) { node in
                         let kind = Tree.type(node)
                         return kind == CMARK_NODE_EMPH || kind == CMARK_NODE_STRONG || kind == CMARK_NODE_LINK
-                            || kind == CMARK_NODE_IMAGE
+                            || kind == CMARK_NODE_IMAGE || Strikethrough.isStruck(node)
                     }
-                if scopes.contains(where: { restoreReference(in: $0, source, origin: origin) }) {
+                let formFeed = lines.standIn?.formFeed
+                if scopes.contains(where: { restoreReference(in: $0, source, origin: origin, formFeed: formFeed) }) {
                     restored = true
                     continue
                 }
@@ -206,12 +207,15 @@ enum FootnoteReferences {
     }
 
     /// Restores the first reference among a scope's children; returns whether there was one. `origin`: the
-    /// bytes at the start of the source that cmark-gfm's paragraph does not hold (a task's marker).
-    private static func restoreReference(in scope: OpaquePointer, _ source: InlineSource, origin: Int) -> Bool {
+    /// bytes at the start of the source that cmark-gfm's paragraph does not hold (a task's marker);
+    /// `formFeed`: the bytes that stand in for a form feed, which is one byte to cmark-gfm.
+    private static func restoreReference(
+        in scope: OpaquePointer, _ source: InlineSource, origin: Int, formFeed: [UInt8]?
+    ) -> Bool {
         guard let (current, open, closeNode, close) = firstClosedReference(in: scope, source),
             let span = source.texts[current], let closeSpan = source.texts[closeNode]
         else { return false }
-        let label = String(decoding: label(open: open, close: close, source, origin: origin), as: UTF8.self)
+        let label = String(decoding: label(open: open, close: close, source, origin: origin, formFeed: formFeed), as: UTF8.self)
         let before = source.decoded(
             current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
             literal: Tree.literalBytes(current))
@@ -281,6 +285,10 @@ enum FootnoteReferences {
             case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
                 if let range = source.ranges[current], !source.raw[range].contains(UInt8(ascii: "]")) { continue }
                 open.removeAll()
+            case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isStruck(current):
+                // Matched around references kept apart (``Delimiters/isolateReferences``), as emphasis is.
+                if let range = source.ranges[current], !source.raw[range].contains(UInt8(ascii: "]")) { continue }
+                open.removeAll()
             default:
                 open.removeAll()
             }
@@ -295,24 +303,42 @@ enum FootnoteReferences {
     /// break or in a code span, which cmark-gfm's `handle_newline` does not read; the content holds the white
     /// space a lazy line keeps, which counts and may be in the label (`- [^ab`, ` xyzuvw]` is labelled
     /// `ab`, ` x`).
-    private static func label(open: Int, close: Int, _ source: InlineSource, origin: Int) -> ArraySlice<UInt8> {
+    private static func label(
+        open: Int, close: Int, _ source: InlineSource, origin: Int, formFeed: [UInt8]?
+    ) -> ArraySlice<UInt8> {
         let raw = source.raw
         func lineStart(before index: Int) -> Int {
             source.lineBreaks.last { $0 < index }.map { $0 + 1 } ?? 0
         }
         let closeLine = lineStart(before: close)
         guard closeLine > open else { return raw[(open + 2)..<close] }
+        // A form feed's stand-in is one byte to cmark-gfm, whatever its own length.
+        let standIn = formFeed.flatMap { raw.contains($0[0]) ? $0 : nil }
+        func bytes(_ range: Range<Int>) -> Int {
+            guard let standIn else { return range.count }
+            return range.count - (standIn.count - 1) * raw[range].ranges(of: standIn).count
+        }
         let openLine = lineStart(before: open)
         let length =
-            (close - closeLine + (source.lineWhitespace[closeLine]?.count ?? 0))
-            - (open - openLine + (source.lineWhitespace[openLine]?.count ?? 0) - (openLine == 0 ? origin : 0)) - 2
-        guard !source.lineWhitespace.isEmpty else { return raw[(open + 2)..<(open + 2 + max(0, length))] }
+            (bytes(closeLine..<close) + (source.lineWhitespace[closeLine]?.count ?? 0))
+            - (bytes(openLine..<open) + (source.lineWhitespace[openLine]?.count ?? 0) - (openLine == 0 ? origin : 0))
+            - 2
         var content: [UInt8] = []
-        for index in (open + 2)..<close {
-            if let whitespace = source.lineWhitespace[index], index > open { content += whitespace }
-            content.append(raw[index])
+        var index = open + 2
+        var units = 0
+        while index < close, units < length {
+            if let whitespace = source.lineWhitespace[index], index > open {
+                let kept = whitespace.prefix(length - units)
+                content += kept
+                units += kept.count
+                guard units < length else { break }
+            }
+            let width = standIn.map { raw[index...].starts(with: $0) ? $0.count : 1 } ?? 1
+            content += raw[index..<(index + width)]
+            index += width
+            units += 1
         }
-        return content.prefix(max(0, length))
+        return content[...]
     }
 
 }

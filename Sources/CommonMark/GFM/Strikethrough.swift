@@ -55,6 +55,11 @@ enum Strikethrough {
         }
     }
 
+    /// Whether a node is struck through (`<del>`).
+    static func isStruck(_ node: OpaquePointer) -> Bool {
+        Tree.type(node) == CMARK_NODE_CUSTOM_INLINE && Tree.onEnter(node) == "<del>"
+    }
+
     /// Whether a node is the custom inline around a tilde that ``protectWrittenTildes(_:lines:entities:)`` kept.
     static func isWrittenTilde(_ node: OpaquePointer) -> Bool {
         guard Tree.type(node) == CMARK_NODE_CUSTOM_INLINE,
