@@ -215,7 +215,8 @@ enum FootnoteReferences {
         guard let (current, open, closeNode, close) = firstClosedReference(in: scope, source),
             let span = source.texts[current], let closeSpan = source.texts[closeNode]
         else { return false }
-        let label = String(decoding: label(open: open, close: close, source, origin: origin, formFeed: formFeed), as: UTF8.self)
+        let label = String(
+            decoding: label(open: open, close: close, source, origin: origin, formFeed: formFeed), as: UTF8.self)
         let before = source.decoded(
             current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
             literal: Tree.literalBytes(current))
