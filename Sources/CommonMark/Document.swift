@@ -40,26 +40,28 @@ public final class Document {
         var spaces = extensions.isEmpty ? nil : FormFeeds.standingIn(text)
         var first = try Self.parseFirst(spaces?.text ?? text, spaces: spaces, options: options, extensions: extensions)
         // Lines whose form feeds the first parse read otherwise are written so, and the text parsed again.
-        if let choices = first.choices {
+        let choices = first.choices
+        if let made = choices {
             first.free()
-            spaces = FormFeeds.standingIn(text, choices: choices)
+            spaces = FormFeeds.standingIn(text, choices: made)
             first = try Self.parseFirst(spaces?.text ?? text, spaces: spaces, options: options, extensions: extensions)
         }
-        let markdown = spaces?.text ?? text
-        var (parsed, writtenLines, tableParse) = (first.parsed, first.lines, first.tables)
-        let tagLines = first.tagLines
-        let tableMarks = tableParse.plans.compactMap(\.lazyLine)
-        // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
-        // goes on the paragraph that line starts, unless a container starts again before it (a later round).
-        let tags = tagLines.filter { tag in
-            !tableMarks.contains { mark in
-                let lines = writtenLines()
-                return mark.line < tag.line && (mark.line...tag.line).allSatisfy { !lines.isBlank($0, quotes: 0) }
-            }
+        var closed = try Self.closeLazyLines(
+            of: spaces?.text ?? text, first, options: options, extensions: extensions, standIn: spaces?.standIn)
+        // A table's mark takes a lazy line out of its containers: a task line there or after it may be read
+        // otherwise than the first parse read it, and is then written so and the text parsed again.
+        if let stood = spaces,
+            let made = FormFeeds.tasksReadByMarks(
+                stood, choices: choices, last: closed.parsed.root, shift: closed.tables.shift, marks: closed.marks)
+        {
+            closed.free()
+            spaces = FormFeeds.standingIn(text, choices: made)
+            first = try Self.parseFirst(spaces?.text ?? text, spaces: spaces, options: options, extensions: extensions)
+            closed = try Self.closeLazyLines(
+                of: spaces?.text ?? text, first, options: options, extensions: extensions, standIn: spaces?.standIn)
         }
-        try Self.closeLazyLines(
-            of: markdown, tags: tags, parsed: &parsed, lines: &writtenLines, tableParse: &tableParse,
-            options: options, extensions: extensions, standIn: spaces?.standIn)
+        let markdown = spaces?.text ?? text
+        var (parsed, writtenLines, tableParse) = (closed.parsed, closed.lines, closed.tables)
         let (root, source, footnoteLabels, rewrittenTasks) = parsed
         let shift = tableParse.shift
         // The text libcmark parsed last, whose lines the nodes' positions count.
@@ -149,6 +151,41 @@ public final class Document {
         root: OpaquePointer, source: String, footnoteLabels: [Footnotes.Position: String], rewrittenTasks: [Int: Bool]
     )
 
+    /// The last parse (``closeLazyLines(of:_:options:extensions:standIn:)``), with the lines its marks were
+    /// written before.
+    private struct Closed {
+        var parsed: Parsed
+        var lines: () -> SourceLines
+        var tables: TableParse
+        var marks: [Int]
+
+        func free() {
+            cmark_node_free(parsed.root)
+            if let cells = tables.cells { cmark_node_free(cells.root) }
+        }
+    }
+
+    /// The first parse with its lazy lines closed where cmark-gfm closes them (see the overload below).
+    private static func closeLazyLines(
+        of markdown: String, _ first: FirstParse, options: RenderOptions, extensions: Extensions,
+        standIn: FormFeeds.StandIn?
+    ) throws(CommonMarkError) -> Closed {
+        var (parsed, lines, tables) = (first.parsed, first.lines, first.tables)
+        let tableMarks = tables.plans.compactMap(\.lazyLine)
+        // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
+        // goes on the paragraph that line starts, unless a container starts again before it (a later round).
+        let tags = first.tagLines.filter { tag in
+            !tableMarks.contains { mark in
+                let lines = first.lines()
+                return mark.line < tag.line && (mark.line...tag.line).allSatisfy { !lines.isBlank($0, quotes: 0) }
+            }
+        }
+        let marks = try Self.closeLazyLines(
+            of: markdown, tags: tags, parsed: &parsed, lines: &lines, tableParse: &tables,
+            options: options, extensions: extensions, standIn: standIn)
+        return Closed(parsed: parsed, lines: lines, tables: tables, marks: marks)
+    }
+
     /// Parses the text again with marks (see ``LazyLines``) before the lazy lines that close their containers
     /// in cmark-gfm: after tables' rows, and tags alone (`tags`, found in the first parse).
     ///
@@ -158,7 +195,7 @@ public final class Document {
     private static func closeLazyLines(
         of markdown: String, tags: [LazyLines.Mark], parsed: inout Parsed, lines: inout () -> SourceLines,
         tableParse: inout TableParse, options: RenderOptions, extensions: Extensions, standIn: FormFeeds.StandIn?
-    ) throws(CommonMarkError) {
+    ) throws(CommonMarkError) -> [Int] {
         var (marks, tags) = ([LazyLines.Mark](), tags)
         for _ in 1...8 {
             // A table after the containers a mark closed may end at lines of its own (code after its rows).
@@ -182,6 +219,7 @@ public final class Document {
                 standsIn: standIn != nil)
             LazyLines.removeMarks(parsed.root)
         }
+        return marks.map(\.line)
     }
 
     /// The tables found in the first parse, and how their cells were parsed.

@@ -46,6 +46,18 @@ import Testing
             "b\n<b>\u{0C}", "b\n3. <v>\u{0C}", "3. <v>\u{0C}", "|a|\n|-|\n<b>\u{0C}", "|a|\n|-|\nc\n<b>\u{0C}",
             "|a|\n|-|\nc\n<b>\u{0B}", "a\r\n<b>\u{0C}\r\n", "> a\n> <b>\u{0C}", "- a\n  - b\n<b>\u{0C}",
             "b\n<b>\u{0C}\n===",
+            // A table's lazy line starts a block of its own: task lines there and after it are read as the
+            // parse with the table's mark reads them (an item, a paragraph's line, indented code).
+            "1. [||\n   -|-\n|\n2. \u{0C}[ ] ", "1. a|b\n   -|-\n|\n2. \u{0C}[ ] x",
+            "2. ||\n   -|\n\u{0C}\n3. \u{0C}[x]\t",
+            "1. ;|||\n   -|-|-\nX\n2. \u{0C}[ ] ", "1. a|b\n   -|-\n|\n\n2. \u{0C}[ ] x",
+            "1. a|b\n   -|-\n2. \u{0C}[ ] x",
+            "1. a|b\n   -|-\n|\n1. \u{0C}[ ] x", "- a|b\n  -|-\n|\n2. \u{0C}[ ] x",
+            "> 1. a|b\n>    -|-\n> |\n> 2. \u{0C}[ ] x",
+            "1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n3. \u{0C}[x] y\n\n4. \u{0C}[ ] z",
+            "1. a|b\n   -|-\n|\n\n- c|d\n  -|-\n|\n2. \u{0C}[ ] x\n1. \u{0C}[x] y", "x\n-\u{0B}\n2.\n3. \u{0C}[ ] ",
+            ";\n-:\n    *\t\u{0B}[X] ", "x\n-\n2. \u{0C}[x] a\n3. \u{0C}[ ] b", "x|y\n-|-\n    2. \u{0C}[x] a",
+            "x|y\n-|-\n   2. \u{0C}[x] a\n  3. \u{0C}[x] a",
             // Bare URLs, which run on over it.
             "www.a.com\u{0C}b", "\u{0C}www.a.com", "http://a.b\u{0C}c", "www.[](\u{0C})>", "x@y.com\u{0C}b",
             // Tables: white space to their scanners, text in a cell and beside a delimiter's `:`.

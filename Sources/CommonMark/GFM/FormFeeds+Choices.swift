@@ -56,4 +56,29 @@ extension FormFeeds {
             textTags: reading.continued.subtracting(starting))
         return choices.writtenTasks.isEmpty && choices.textTags.isEmpty ? nil : choices
     }
+
+    /// The task lines as the last parse, with its marks (``LazyLines``), reads them, where it reads any
+    /// otherwise than the first: a mark takes a lazy line after a table's rows out of its containers, so the
+    /// line may start a block of its own (an ordered item not at 1 after a table), or go on the paragraph it
+    /// starts, or be indented code; and so may the lines after it. Nil when it reads them as the first did.
+    ///
+    /// - Parameters:
+    ///   - choices: The choices the text was written with; the lines the last parse finds no item on are
+    ///     left as written.
+    ///   - marks: The lines, as written, that the last parse's marks were written before.
+    static func tasksReadByMarks(
+        _ stood: StoodIn, choices: LineChoices?, last root: OpaquePointer, shift: Int, marks: [Int]
+    ) -> LineChoices? {
+        let written = choices?.writtenTasks ?? []
+        guard !marks.isEmpty, !stood.tasks.isEmpty || !written.isEmpty else { return nil }
+        let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map { Tree.startLine($0) - shift })
+        // The last parse numbers its lines with a line for each mark written before them.
+        let writtenNow = Set(stood.tasks).union(written).filter { line in
+            !starts.contains(line + marks.count { $0 <= line })
+        }
+        guard writtenNow != written else { return nil }
+        var made = choices ?? LineChoices()
+        made.writtenTasks = writtenNow
+        return made
+    }
 }
