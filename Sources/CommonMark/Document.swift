@@ -48,10 +48,10 @@ public final class Document {
         }
         var closed = try Self.closeLazyLines(
             of: spaces?.text ?? text, first, options: options, extensions: extensions, standIn: spaces?.standIn)
-        // A table's mark takes a lazy line out of its containers: a task line there or after it may be read
-        // otherwise than the first parse read it, and is then written so and the text parsed again.
+        // A table's mark takes a lazy line out of its containers: a task or tag line there or after it may be
+        // read otherwise than the first parse read it, and is then written so and the text parsed again.
         if let stood = spaces,
-            let made = FormFeeds.tasksReadByMarks(
+            let made = FormFeeds.choicesByMarks(
                 stood, choices: choices, last: closed.parsed.root, shift: closed.tables.shift, marks: closed.marks)
         {
             closed.free()

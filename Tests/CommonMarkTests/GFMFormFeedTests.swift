@@ -58,6 +58,10 @@ import Testing
             "1. a|b\n   -|-\n|\n\n- c|d\n  -|-\n|\n2. \u{0C}[ ] x\n1. \u{0C}[x] y", "x\n-\u{0B}\n2.\n3. \u{0C}[ ] ",
             ";\n-:\n    *\t\u{0B}[X] ", "x\n-\n2. \u{0C}[x] a\n3. \u{0C}[ ] b", "x|y\n-|-\n    2. \u{0C}[x] a",
             "x|y\n-|-\n   2. \u{0C}[x] a\n  3. \u{0C}[x] a",
+            ")||*\n-|-|-\n    \u{0B}\n<v>\u{0C}", "\u{0C}\n:-\n2.\n<b>\u{0C}", "a|b\n-|-\n    x\n<b>\u{0C}",
+            "a|b\n-|-\n2.\n<b>\u{0C}\nc", "1. a|b\n   -|-\n|\n<b>\u{0C}", "> a|b\n> -|-\n|\n<b>\u{0C}",
+            "a|b\n-|-\n2.\n<b>\u{0C}\n3. \u{0C}[x] c", "a|b\n-|-\n    x\n<b>\u{0C}\n<i>\u{0C}",
+            "a|b\n-|-\n    x\ny\n<b>\u{0C}",
             // Bare URLs, which run on over it.
             "www.a.com\u{0C}b", "\u{0C}www.a.com", "http://a.b\u{0C}c", "www.[](\u{0C})>", "x@y.com\u{0C}b",
             // Tables: white space to their scanners, text in a cell and beside a delimiter's `:`.

@@ -27,17 +27,25 @@ extension FormFeeds {
 
     /// Reads the candidate lines in the first parse's tree, whose lines are the text's.
     static func reading(_ root: OpaquePointer, of stood: StoodIn) -> Reading {
+        reading(root, tasks: stood.tasks, tags: stood.tags) { $0 }
+    }
+
+    /// Reads task and tag lines, numbered as written, in a tree whose line `treeLine(n)` is the line `n`.
+    private static func reading(
+        _ root: OpaquePointer, tasks: [Int], tags: [Int], treeLine: (Int) -> Int
+    ) -> Reading {
         var reading = Reading()
-        if !stood.tasks.isEmpty {
+        if !tasks.isEmpty {
             let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
-            reading.items = Set(stood.tasks.filter(starts.contains))
+            reading.items = Set(tasks.filter { starts.contains(treeLine($0)) })
         }
-        guard !stood.tags.isEmpty else { return reading }
+        guard !tags.isEmpty else { return reading }
         // Paragraphs and headings are in document order and hold no lines of each other: one pass over both.
         var blocks = Tree.paragraphsAndHeadings(root)[...]
-        for line in stood.tags.sorted() {
-            while let block = blocks.first, Tree.endLine(block) < line { blocks = blocks.dropFirst() }
-            if let block = blocks.first, Tree.startLine(block) < line { reading.continued.insert(line) }
+        for line in tags.sorted() {
+            let inTree = treeLine(line)
+            while let block = blocks.first, Tree.endLine(block) < inTree { blocks = blocks.dropFirst() }
+            if let block = blocks.first, Tree.startLine(block) < inTree { reading.continued.insert(line) }
         }
         return reading
     }
@@ -57,28 +65,26 @@ extension FormFeeds {
         return choices.writtenTasks.isEmpty && choices.textTags.isEmpty ? nil : choices
     }
 
-    /// The task lines as the last parse, with its marks (``LazyLines``), reads them, where it reads any
-    /// otherwise than the first: a mark takes a lazy line after a table's rows out of its containers, so the
-    /// line may start a block of its own (an ordered item not at 1 after a table), or go on the paragraph it
-    /// starts, or be indented code; and so may the lines after it. Nil when it reads them as the first did.
+    /// The choices for the task and tag lines as the last parse, with its marks (``LazyLines``), reads them,
+    /// where it reads any otherwise than the first: a mark takes a lazy line after a table's rows out of its
+    /// containers, so the line may start a block of its own (an ordered item not at 1, an HTML block after a
+    /// table), or go on the paragraph it starts, or be indented code; and so may the lines after it. Nil when
+    /// it reads them as the choices the text was written with.
     ///
-    /// - Parameters:
-    ///   - choices: The choices the text was written with; the lines the last parse finds no item on are
-    ///     left as written.
-    ///   - marks: The lines, as written, that the last parse's marks were written before.
-    static func tasksReadByMarks(
+    /// - Parameter marks: The lines, as written, that the last parse's marks were written before.
+    static func choicesByMarks(
         _ stood: StoodIn, choices: LineChoices?, last root: OpaquePointer, shift: Int, marks: [Int]
     ) -> LineChoices? {
-        let written = choices?.writtenTasks ?? []
-        guard !marks.isEmpty, !stood.tasks.isEmpty || !written.isEmpty else { return nil }
-        let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map { Tree.startLine($0) - shift })
+        let written = choices ?? LineChoices()
+        // The text holds every candidate line: those not in `stood` were written otherwise by the choices.
+        let tasks = Set(stood.tasks).union(written.writtenTasks)
+        let tags = Set(stood.tags).union(written.textTags)
+        guard !marks.isEmpty, !tasks.isEmpty || !tags.isEmpty else { return nil }
         // The last parse numbers its lines with a line for each mark written before them.
-        let writtenNow = Set(stood.tasks).union(written).filter { line in
-            !starts.contains(line + marks.count { $0 <= line })
+        let reading = reading(root, tasks: Array(tasks), tags: Array(tags)) { line in
+            line + marks.count { $0 <= line } + shift
         }
-        guard writtenNow != written else { return nil }
-        var made = choices ?? LineChoices()
-        made.writtenTasks = writtenNow
-        return made
+        let made = LineChoices(writtenTasks: tasks.subtracting(reading.items), textTags: reading.continued)
+        return made == written ? nil : made
     }
 }
