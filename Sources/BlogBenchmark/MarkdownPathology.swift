@@ -99,6 +99,15 @@ enum MarkdownPathology {
         ("tables under definitions", { String(repeating: "[h]:\n-|\n> [i]:\n> :-\n===\n\n", count: $0 / 4) }),
         // Definitions nested behind a quote on one line, each with its quote's white space.
         ("footnote definitions behind a quote's spaces", { String(repeating: "- [^n]:>  [^b]: x\n", count: $0 / 2) }),
+        // A form feed makes every `](` a link whose white space is looked for, and its `[` found.
+        ("brackets with a form feed", { "\u{0C}" + String(repeating: "[a]](", count: $0) }),
+        ("closing brackets with a form feed", { "\u{0C}" + String(repeating: "](", count: $0 * 2) }),
+        (
+            "tables' lazy task lines with form feeds",
+            {
+                String(repeating: "1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n<b>\u{0C}\n\n", count: $0 / 6)
+            }
+        ),
     ]
 
     /// Time growing more than this many times faster than the document counts as slower than linear: twice

@@ -171,17 +171,8 @@ public final class Document {
         standIn: FormFeeds.StandIn?
     ) throws(CommonMarkError) -> Closed {
         var (parsed, lines, tables) = (first.parsed, first.lines, first.tables)
-        let tableMarks = tables.plans.compactMap(\.lazyLine)
-        // A tag on a line after one that a table's mark takes out of its containers is on no lazy line then: it
-        // goes on the paragraph that line starts, unless a container starts again before it (a later round).
-        let tags = first.tagLines.filter { tag in
-            !tableMarks.contains { mark in
-                let lines = first.lines()
-                return mark.line < tag.line && (mark.line...tag.line).allSatisfy { !lines.isBlank($0, quotes: 0) }
-            }
-        }
         let marks = try Self.closeLazyLines(
-            of: markdown, tags: tags, parsed: &parsed, lines: &lines, tableParse: &tables,
+            of: markdown, tags: first.tagLines, parsed: &parsed, lines: &lines, tableParse: &tables,
             options: options, extensions: extensions, standIn: standIn)
         return Closed(parsed: parsed, lines: lines, tables: tables, marks: marks)
     }
@@ -197,15 +188,16 @@ public final class Document {
         tableParse: inout TableParse, options: RenderOptions, extensions: Extensions, standIn: FormFeeds.StandIn?
     ) throws(CommonMarkError) -> [Int] {
         var (marks, tags) = ([LazyLines.Mark](), tags)
+        let written = lines()
         for _ in 1...8 {
             // A table after the containers a mark closed may end at lines of its own (code after its rows).
             // The lines are split only for a document with tables.
             let plans = tableParse.plans
             let more =
                 plans.isEmpty ? [] : LazyLines.written(LazyLines.independent(plans, lines: lines()), markedAt: marks)
-            let moreTags = LazyLines.written(tags, markedAt: marks).filter { tag in
-                !more.contains { $0.line == tag.line }
-            }
+            let tableMarks = LazyLines.written(plans.compactMap(\.lazyLine), markedAt: marks).map(\.line)
+            let moreTags = Self.tags(LazyLines.written(tags, markedAt: marks), notAfter: tableMarks, lines: written)
+                .filter { tag in !more.contains { $0.line == tag.line } }
             guard !more.isEmpty || !moreTags.isEmpty else { break }
             marks += more + moreTags
             guard let closed = LazyLines.marking(markdown, at: marks) else { break }
@@ -220,6 +212,28 @@ public final class Document {
             LazyLines.removeMarks(parsed.root)
         }
         return marks.map(\.line)
+    }
+
+    /// The tags not on a line after one that a table's mark takes out of its containers: such a tag is on no
+    /// lazy line then but goes on the paragraph that line starts, unless a blank line comes between (and a
+    /// container starts again, read in a later round). The nearest mark before a tag decides: no blank line
+    /// after an earlier one means none after it. `lines` are numbered as the tags and marks are.
+    private static func tags(_ tags: [LazyLines.Mark], notAfter marks: [Int], lines: SourceLines) -> [LazyLines.Mark] {
+        guard !marks.isEmpty, !tags.isEmpty else { return tags }
+        let marks = marks.sorted()
+        var lastBlank = [Int](repeating: 0, count: lines.lines.count + 1)
+        for line in 1..<lastBlank.count {
+            lastBlank[line] = lines.isBlank(line, quotes: 0) ? line : lastBlank[line - 1]
+        }
+        // Tags and marks in line order, in one pass.
+        var (kept, before) = ([LazyLines.Mark](), 0)
+        for tag in tags.sorted(by: { $0.line < $1.line }) {
+            while before < marks.count, marks[before] < tag.line { before += 1 }
+            let goesOn =
+                before > 0 && (1..<lastBlank.count).contains(tag.line) && lastBlank[tag.line] < marks[before - 1]
+            if !goesOn { kept.append(tag) }
+        }
+        return kept
     }
 
     /// The tables found in the first parse, and how their cells were parsed.

@@ -1036,6 +1036,14 @@ import Testing
             "~~[^~a\nb]~~", "~~[^~1]~~\n\n[^~1]: x", "~~[^~1\n]~~\n\n[^~1]: x", "~~[^~1&#1;]~~\n\n[^~1&#1;]: x",
             "~~a *[^~1]* b~~\n\n[^~1]: x", "~~[^~1] [^~2]~~\n\n[^~1]: x\n[^~2]: y", "~[^~1]~ ~~[^~\\*]~~",
             "~~[x] [^~1]~~\n\n[^~1]: x", "~~[^~1]]~~\n\n[^~1]: x", "~~[^a~]~~ *b*", "~~[^~[]&#1;]~~",
+            // A tag on a lazy line after a later table's lazy line (one whose mark a later round places) goes on
+            // the paragraph that line starts.
+            "1. a|b\n   -|-\n|\n<b>\n\n1. a|b\n   -|-\n|\n<b>\n",
+            "1. a|b\n   -|-\n|\nx\n<b>\n\n1. a|b\n   -|-\n|\nx\n<b>\n",
+            "> a|b\n> -|-\nc\n<b>\n\n> a|b\n> -|-\nc\n<b>\n",
+            "> a|b\n> -|-\nc\n<b>\n\n> a|b\n> -|-\nc\n<b>\n\n> a|b\n> -|-\nc\n<b>\n",
+            "- a|b\n  -|-\n|\n- <b>\n\n- a|b\n  -|-\n|\n- <b>\n", "> a|b\n> -|-\nc\n<b>\n\n> a|b\n> -|-\nc\n\n<b>\n",
+            "> a|b\n> -|-\nc\n<b>\n\n- a|b\n  -|-\nc\n<b>\n",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

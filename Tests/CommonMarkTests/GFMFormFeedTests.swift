@@ -60,7 +60,12 @@ import Testing
             "x|y\n-|-\n   2. \u{0C}[x] a\n  3. \u{0C}[x] a",
             ")||*\n-|-|-\n    \u{0B}\n<v>\u{0C}", "\u{0C}\n:-\n2.\n<b>\u{0C}", "a|b\n-|-\n    x\n<b>\u{0C}",
             "a|b\n-|-\n2.\n<b>\u{0C}\nc", "1. a|b\n   -|-\n|\n<b>\u{0C}", "> a|b\n> -|-\n|\n<b>\u{0C}",
-            "a|b\n-|-\n2.\n<b>\u{0C}\n3. \u{0C}[x] c", "a|b\n-|-\n    x\n<b>\u{0C}\n<i>\u{0C}",
+            "a|b\n-|-\n2.\n<b>\u{0C}\n3. \u{0C}[x] c",
+            "1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n<b>\u{0C}\n\n1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n<b>\u{0C}\n",
+            // Brackets: a `](` that closes no `[` (each `]` closes the nearest open one) starts no link.
+            "[y]:](\u{0C})", "[a]:](\u{0C})\n\n[a]", "[a [b]](\u{0C}/u\u{0C})", "[a] b](\u{0C}/u)", "\\[a](\u{0C}/u)",
+            "[a\\]](\u{0C}/u)", "[a\\[](\u{0C}/u)", "\\\\[a](\u{0C}/u)", "[a [b] c](\u{0C}d)", "[a\n\nb](\u{0C}u)",
+            "[a\n \nb](\u{0C}u)", "[a\nb](\u{0C}u)", "a|b\n-|-\n    x\n<b>\u{0C}\n<i>\u{0C}",
             "a|b\n-|-\n    x\ny\n<b>\u{0C}",
             // Bare URLs, which run on over it.
             "www.a.com\u{0C}b", "\u{0C}www.a.com", "http://a.b\u{0C}c", "www.[](\u{0C})>", "x@y.com\u{0C}b",

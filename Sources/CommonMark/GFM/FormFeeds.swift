@@ -399,21 +399,8 @@ extension FormFeeds {
     /// The white space of inline links (`](`), where cmark-gfm's `scan_spacechars` reads it: after the
     /// `(`, between the destination and the title, and before the `)`.
     fileprivate static func markLinkSpaces(_ bytes: [UInt8], _ kept: inout [Bool]) {
-        var index = 0
-        while let bracket = ByteSearch.firstIndex(
-            of: [UInt8(ascii: "]"), UInt8(ascii: "(")], in: bytes[...], from: index)
+        for bracket in closedBrackets(bytes) where bracket + 1 < bytes.count && bytes[bracket + 1] == UInt8(ascii: "(")
         {
-            index = bracket + 1
-            // A `]` that a backslash escapes, or that no `[` before it in its paragraph opens, is text.
-            let backslashes = bytes[..<bracket].reversed().prefix { $0 == 0x5C }.count
-            guard backslashes % 2 == 0 else { continue }
-            var start = bracket
-            while start > 0, bytes[start - 1] != UInt8(ascii: "["),
-                bytes[start - 1] != 0x0A || !blankBefore(bytes, start - 1)
-            {
-                start -= 1
-            }
-            guard start > 0, bytes[start - 1] == UInt8(ascii: "[") else { continue }
             guard let link = inlineLinkSpaces(bytes, from: bracket + 2) else { continue }
             for run in link.spaces { mark(run, &kept) }
             // A pointy destination's are text to cmark-gfm, though it looks like a tag (`[a](<u` and a form feed `>)`).
@@ -421,11 +408,31 @@ extension FormFeeds {
         }
     }
 
-    /// Whether the line feed at `index` ends a blank line (or the text's first line is blank).
-    private static func blankBefore(_ bytes: [UInt8], _ index: Int) -> Bool {
-        var start = index
-        while start > 0, [0x20, 0x09, 0x0D].contains(bytes[start - 1]) { start -= 1 }
-        return start == 0 || bytes[start - 1] == 0x0A
+    /// The `]` that close a `[` before them in their paragraph, in one pass: each `]` closes the nearest `[`
+    /// still open (`[a]:](` has none for its second, `[a [b]](` one for its last); an escaped bracket is text
+    /// and a blank line ends the paragraph.
+    private static func closedBrackets(_ bytes: [UInt8]) -> [Int] {
+        var (open, closed) = (0, [Int]())
+        var backslashes = 0
+        var lineIsBlank = true
+        for (index, byte) in bytes.enumerated() {
+            let escaped = backslashes % 2 == 1
+            backslashes = byte == 0x5C ? backslashes + 1 : 0
+            switch byte {
+            case 0x0A:
+                if lineIsBlank { open = 0 }
+                lineIsBlank = true
+                continue
+            case 0x20, 0x09, 0x0D: continue
+            case UInt8(ascii: "[") where !escaped: open += 1
+            case UInt8(ascii: "]") where !escaped && open > 0:
+                open -= 1
+                closed.append(index)
+            default: break
+            }
+            lineIsBlank = false
+        }
+        return closed
     }
 
     /// The runs of white space of the inline link whose `(` is right before `start`, its destination and

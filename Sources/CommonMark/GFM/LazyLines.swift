@@ -251,7 +251,7 @@ enum LazyLines {
         }
         for block in holders {
             let literal = Tree.literal(block)
-            guard literal.contains(markText) else { continue }
+            guard ByteSearch.contains(literal, markText) else { continue }
             // A block keeps the spaces before a mark, which the line's indentation gave it.
             var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
             lines.removeAll { $0.drop(while: { $0 == " " || $0 == "\t" }) == markText }
