@@ -62,6 +62,14 @@ import Testing
             "a|b\n-|-\n2.\n<b>\u{0C}\nc", "1. a|b\n   -|-\n|\n<b>\u{0C}", "> a|b\n> -|-\n|\n<b>\u{0C}",
             "a|b\n-|-\n2.\n<b>\u{0C}\n3. \u{0C}[x] c",
             "1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n<b>\u{0C}\n\n1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n<b>\u{0C}\n",
+            // A definition's destination is text to cmark-gfm, though it looks like a tag or an inline link.
+            "[e]:[](\u{0C})", "[e]:[](\u{0C})\n\n[e]", "[e]: [](\u{0C})\n\n[e]", "[ref]\n\n[ref]:<u\u{0B}>",
+            "[ref]:<v\u{0B}>\n[ref]", "[ref]\n* [ref]:<v\u{0B}>", "[ref]:<v\u{0C}>\n[ref]", "x\n[e]:[](\u{0C})",
+            "x\n[ref]:<v\u{0C}>\n[ref]", "[a]: /b\n[ref]:<v\u{0C}>\n[ref]", "[a]: /b \"t\"\n[ref]:<v\u{0C}>\n[ref]",
+            "> [ref]:<v\u{0C}>\n[ref]", "- x\n- [ref]:<v\u{0C}> \"t\"\n[ref]", "[ref]: <v\u{0C}> \"t\u{0C}\"\n\n[ref]",
+            "[ref]:\n<v\u{0C}>\n[ref]", "[ref]: /u\u{0C}v\n[ref]", "[ref]:\n  [](\u{0C})\n\n[ref]",
+            "[ref]:\r\n<v\u{0B}>\r\n[ref]",
+            "[ref]:\n\n<v\u{0B}>\n[ref]",
             // Brackets: a `](` that closes no `[` (each `]` closes the nearest open one) starts no link.
             "[y]:](\u{0C})", "[a]:](\u{0C})\n\n[a]", "[a [b]](\u{0C}/u\u{0C})", "[a] b](\u{0C}/u)", "\\[a](\u{0C}/u)",
             "[a\\]](\u{0C}/u)", "[a\\[](\u{0C}/u)", "\\\\[a](\u{0C}/u)", "[a [b] c](\u{0C}d)", "[a\n\nb](\u{0C}u)",

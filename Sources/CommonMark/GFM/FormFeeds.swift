@@ -53,6 +53,12 @@ enum FormFeeds {
         var kept = [Bool](repeating: false, count: bytes.count)
         let tags = markTags(bytes, choices: choices, &kept)
         markLinkSpaces(bytes, &kept)
+        // A definition's destination is text to cmark-gfm, though it looks like a tag or a link.
+        if ByteSearch.contains(markdown, "]:") {
+            for destination in definitionDestinations(bytes) {
+                for index in destination { kept[index] = false }
+            }
+        }
         let tasks = taskMarkersAfterFormFeeds(bytes, choices: choices)
         var text: [UInt8] = []
         text.reserveCapacity(bytes.count + 16)
@@ -283,7 +289,7 @@ extension FormFeeds {
 
     /// Where the containers' marks that start a line end (spaces, tabs, `>`, list markers, footnote
     /// definitions' labels).
-    private static func containerPrefix(_ line: ArraySlice<UInt8>) -> Int {
+    static func containerPrefix(_ line: ArraySlice<UInt8>) -> Int {
         var index = line.startIndex
         while index < line.endIndex {
             let byte = line[index]
