@@ -288,7 +288,7 @@ extension FormFeeds {
     }
 
     /// Where the containers' marks that start a line end (spaces, tabs, `>`, list markers, footnote
-    /// definitions' labels).
+    /// definitions' labels, which hold no space or tab).
     static func containerPrefix(_ line: ArraySlice<UInt8>) -> Int {
         var index = line.startIndex
         while index < line.endIndex {
@@ -308,7 +308,8 @@ extension FormFeeds {
             } else if line[index...].starts(with: "[^".utf8),
                 let close = line[index...].firstIndex(of: UInt8(ascii: "]")), close > index + 2,
                 close + 1 < line.endIndex,
-                line[close + 1] == UInt8(ascii: ":")
+                line[close + 1] == UInt8(ascii: ":"),
+                !line[(index + 2)..<close].contains(where: { $0 == 0x20 || $0 == 0x09 })
             {
                 index = close + 2
                 continue
