@@ -103,6 +103,10 @@ enum MarkdownPathology {
         ("brackets with a form feed", { "\u{0C}" + String(repeating: "[a]](", count: $0) }),
         ("closing brackets with a form feed", { "\u{0C}" + String(repeating: "](", count: $0 * 2) }),
         (
+            "tags and definitions in one paragraph with a form feed",
+            { "\u{0B}\n" + String(repeating: "[a]:<u>\n|x\n-|-\n", count: $0 / 3) }
+        ),
+        (
             "tables' lazy task lines with form feeds",
             {
                 String(repeating: "1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n<b>\u{0C}\n\n", count: $0 / 6)

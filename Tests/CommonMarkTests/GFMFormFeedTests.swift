@@ -78,7 +78,9 @@ import Testing
             "    [r]:<u\u{0B}>\n[r]", "a\n\n    [r]:<u\u{0B}>\n[r]", "[^a b]:[](\u{0C})", "[r]:>\n  [^e]:[](\u{0C})",
             "[^ ]:<v\u{0C}>\n\n[^ ]", "[^ ]:[](\u{0C})\n\n[^ ]", "[r]:>\n\t[^e]:<v\u{0C}>\n\n[^e]",
             "[f]:<u\u{0B}>\n||\n:-", "*\n[^]:[](\u{0B})", "-\n[r]:<u\u{0B}>\n\n[r]", "1.\n[r]:<u\u{0B}>\n\n[r]",
-            "a\n-\n[r]:<u\u{0B}>\n\n[r]", "[a]: /u\n[r]:<u\u{0B}>\nx|y\n-|-",
+            "a\n-\n[r]:<u\u{0B}>\n\n[r]", "[a]: /u\n[r]:<u\u{0B}>\nx|y\n-|-", "\ta\n[^]:[](\u{0B})",
+            "    a\n[r]:<u\u{0B}>\n\n[r]",
+            "- a\n\n      b\n[r]:<u\u{0B}>\n\n[r]", "x\n    a\n[r]:<u\u{0B}>\n\n[r]",
             // Brackets: a `](` that closes no `[` (each `]` closes the nearest open one) starts no link.
             "[y]:](\u{0C})", "[a]:](\u{0C})\n\n[a]", "[a [b]](\u{0C}/u\u{0C})", "[a] b](\u{0C}/u)", "\\[a](\u{0C}/u)",
             "[a\\]](\u{0C}/u)", "[a\\[](\u{0C}/u)", "\\\\[a](\u{0C}/u)", "[a [b] c](\u{0C}d)", "[a\n\nb](\u{0C}u)",

@@ -49,8 +49,11 @@ extension FormFeeds {
             }
             if let destination { destinations.append(destination) }
             afterDefinition = destination != nil
-            // A list marker alone starts an empty item, or underlines a paragraph (`-`).
-            startsParagraph = blank || endsParagraph(line[prefix...]) || isListMarker(line[prefix...])
+            // A list marker alone starts an empty item, or underlines a paragraph (`-`); a line indented four
+            // columns where a block may start is indented code.
+            startsParagraph =
+                blank || endsParagraph(line[prefix...]) || isListMarker(line[prefix...])
+                || (startsParagraph && !startsItem && indent >= 4)
         }
         return destinations
     }

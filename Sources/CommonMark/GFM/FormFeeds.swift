@@ -219,7 +219,11 @@ extension FormFeeds {
                     if byte == 0x0A || (byte == 0x0D && bytes[counted] != 0x0A) { number += 1 }
                 }
                 let keeps = !choices.textTags.contains(number)
-                if markTag(bytes, open: open, name: name, closingTag: closingTag, keepingTail: keeps, &kept) {
+                // The next blank line, found once for all the tags before it.
+                if blank < open { blank = blankLine(bytes, from: open) }
+                if markTag(
+                    bytes, open: open, name: name, closingTag: closingTag, keepingTail: keeps, blank: blank, &kept)
+                {
                     lines.append(number)
                 }
                 markAutolink(bytes, open: open, &kept)
@@ -238,7 +242,7 @@ extension FormFeeds {
     /// The white space of the tag at `open`, whose name starts at `name` (see ``markTags(_:choices:_:)``);
     /// whether the tag is alone on its line with a form feed after it, which is kept when `keepingTail`.
     private static func markTag(
-        _ bytes: [UInt8], open: Int, name: Int, closingTag: Bool, keepingTail: Bool, _ kept: inout [Bool]
+        _ bytes: [UInt8], open: Int, name: Int, closingTag: Bool, keepingTail: Bool, blank: Int, _ kept: inout [Bool]
     ) -> Bool {
         var end = name
         while end < bytes.count, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) || bytes[end] == 0x2D {
@@ -252,7 +256,7 @@ extension FormFeeds {
             while run < bytes.count, isSpaceChar(bytes[run]) { run += 1 }
             mark(end..<run, &kept)
         }
-        guard let close = tagEnd(bytes, from: end, closingTag: closingTag), blankLine(bytes, from: open) > close,
+        guard let close = tagEnd(bytes, from: end, closingTag: closingTag), blank > close,
             !startsBlock(bytes, at: close, after: open)
         else { return false }
         mark(open..<close, &kept)
