@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import Synchronization
 import Testing
 
 /// Seeded random documents (``RandomDocument``) rendered by us and by Debian's `cmark-gfm` with the five
@@ -47,16 +48,26 @@ import Testing
 
     /// The differences among documents of one kind made from `seeds`.
     static func differences(_ seeds: [UInt64], kind: Kind) async throws -> [String] {
-        // Four oracle processes at a time: most of the time is their start.
-        try await withThrowingTaskGroup(of: [String].self) { group in
+        // Four oracle processes at a time (most of the time is their start), on threads of their own: lanes
+        // that wait for processes on the tests' few shared threads would hold up every other test for minutes.
+        let lanes = Mutex([Result<[String], any Error>?](repeating: nil, count: 4))
+        return try await withCheckedThrowingContinuation { continuation in
             for lane in 0..<4 {
-                group.addTask {
-                    try stride(from: lane, to: seeds.count, by: 4).compactMap {
-                        try Self.difference(seed: seeds[$0], kind: kind)
+                Thread {
+                    let found = Result {
+                        try stride(from: lane, to: seeds.count, by: 4).compactMap {
+                            try Self.difference(seed: seeds[$0], kind: kind)
+                        }
                     }
-                }
+                    // The last lane to finish resumes the test with every lane's differences.
+                    let all: [Result<[String], any Error>]? = lanes.withLock { results in
+                        results[lane] = found
+                        let done = results.compactMap { $0 }
+                        return done.count == results.count ? done : nil
+                    }
+                    if let all { continuation.resume(with: Result { try all.flatMap { try $0.get() } }) }
+                }.start()
             }
-            return try await group.reduce(into: []) { $0 += $1 }
         }
     }
 

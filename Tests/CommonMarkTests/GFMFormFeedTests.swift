@@ -84,7 +84,13 @@ import Testing
             // Brackets: a `](` that closes no `[` (each `]` closes the nearest open one) starts no link.
             "[y]:](\u{0C})", "[a]:](\u{0C})\n\n[a]", "[a [b]](\u{0C}/u\u{0C})", "[a] b](\u{0C}/u)", "\\[a](\u{0C}/u)",
             "[a\\]](\u{0C}/u)", "[a\\[](\u{0C}/u)", "\\\\[a](\u{0C}/u)", "[a [b] c](\u{0C}d)", "[a\n\nb](\u{0C}u)",
-            "[a\n \nb](\u{0C}u)", "[a\nb](\u{0C}u)", "a|b\n-|-\n    x\n<b>\u{0C}\n<i>\u{0C}",
+            "[a\n \nb](\u{0C}u)", "[a\nb](\u{0C}u)",
+            // A line that interrupts the paragraph ends it inside the link's white space.
+            "[](\u{0C}\n1) |", "[](\u{0C}\n2) |", "[](\u{0C}\n- a)", "[](\u{0C}\n-a)", "[](\u{0C}\n# a)",
+            "[](\u{0C}\n#a)",
+            "[](\u{0C}\n> a)", "[](\u{0C}\n```)", "[](\u{0C}\n***)", "[](\u{0C}\n    - a)", "[](\u{0C}\n1.)",
+            "[](\u{0C}\n-)",
+            "[](\u{0C}\n+ x)", "[a](/u\u{0C}\n- \"t\")", "a|b\n-|-\n    x\n<b>\u{0C}\n<i>\u{0C}",
             "a|b\n-|-\n    x\ny\n<b>\u{0C}",
             // Bare URLs, which run on over it.
             "www.a.com\u{0C}b", "\u{0C}www.a.com", "http://a.b\u{0C}c", "www.[](\u{0C})>", "x@y.com\u{0C}b",

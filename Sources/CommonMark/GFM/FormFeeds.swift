@@ -467,7 +467,42 @@ extension FormFeeds {
             runs.append(titleEnd..<after)
             index = after
         }
+        // A line that interrupts the paragraph ends it before the `)`.
+        for run in runs {
+            guard let feed = bytes[run].firstIndex(of: 0x0A) else { continue }
+            if interruptsParagraph(bytes, lineAt: feed + 1) { return nil }
+        }
         return index < bytes.count && bytes[index] == UInt8(ascii: ")") ? (runs, destination) : nil
+    }
+
+    /// Whether the line at `start` starts a block that interrupts a paragraph, roughly as cmark-gfm reads
+    /// it: within three spaces, a `>`, an ATX heading, a code fence, a thematic break, or a bullet or `1.`
+    /// item that is not empty.
+    private static func interruptsParagraph(_ bytes: [UInt8], lineAt start: Int) -> Bool {
+        let end = bytes[min(start, bytes.count)...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+        let line = bytes[min(start, end)..<end]
+        let text = line.drop { $0 == 0x20 }
+        guard line.count - text.count < 4, let first = text.first else { return false }
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 }
+        func item(after marker: Int) -> Bool {
+            marker < text.count && isSpace(text[text.startIndex + marker])
+                && text.dropFirst(marker).contains { !isSpace($0) }
+        }
+        switch first {
+        case UInt8(ascii: ">"): return true
+        case UInt8(ascii: "#"):
+            let hashes = text.prefix { $0 == first }.count
+            return hashes <= 6 && (hashes == text.count || isSpace(text[text.startIndex + hashes]))
+        case UInt8(ascii: "`"), UInt8(ascii: "~"): return text.prefix { $0 == first }.count >= 3
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "+"):
+            let breaks =
+                first != UInt8(ascii: "+") && text.filter { $0 == first }.count >= 3
+                && text.allSatisfy { $0 == first || isSpace($0) }
+            return breaks || (first != UInt8(ascii: "_") && item(after: 1))
+        case UInt8(ascii: "1"):
+            return text.count > 1 && ".)".utf8.contains(text[text.startIndex + 1]) && item(after: 2)
+        default: return false
+        }
     }
 
     /// Where the destination starting at `start` ends, by cmark-gfm 0.29's `manual_scan_link_url`, to which
