@@ -86,7 +86,8 @@ import Testing
             "[a\\]](\u{0C}/u)", "[a\\[](\u{0C}/u)", "\\\\[a](\u{0C}/u)", "[a [b] c](\u{0C}d)", "[a\n\nb](\u{0C}u)",
             "[a\n \nb](\u{0C}u)", "[a\nb](\u{0C}u)",
             // A line that interrupts the paragraph ends it inside the link's white space.
-            "[](\u{0C}\n1) |", "[](\u{0C}\n2) |", "[](\u{0C}\n- a)", "[](\u{0C}\n-a)", "[](\u{0C}\n# a)",
+            "[](\u{0C}\n1) |", "[](\n\u{0C}\n1) |", "[](\n\u{0C}\n2) |", "[](\u{0C}\n2) |", "[](\u{0C}\n- a)",
+            "[](\u{0C}\n-a)", "[](\u{0C}\n# a)",
             "[](\u{0C}\n#a)",
             "[](\u{0C}\n> a)", "[](\u{0C}\n```)", "[](\u{0C}\n***)", "[](\u{0C}\n    - a)", "[](\u{0C}\n1.)",
             "[](\u{0C}\n-)",

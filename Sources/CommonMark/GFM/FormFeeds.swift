@@ -469,8 +469,9 @@ extension FormFeeds {
         }
         // A line that interrupts the paragraph ends it before the `)`.
         for run in runs {
-            guard let feed = bytes[run].firstIndex(of: 0x0A) else { continue }
-            if interruptsParagraph(bytes, lineAt: feed + 1) { return nil }
+            for feed in run where bytes[feed] == 0x0A {
+                if interruptsParagraph(bytes, lineAt: feed + 1) { return nil }
+            }
         }
         return index < bytes.count && bytes[index] == UInt8(ascii: ")") ? (runs, destination) : nil
     }
