@@ -110,13 +110,13 @@ import Testing
             "needs cmark-gfm (Debian package cmark-gfm)"))
     func randomDocumentsWithFormFeedsMatchCmarkGFM() async throws {
         // The corners still open, as the manual lists them: of 10,000 documents each from seeds 1000, 20000,
-        // 500000 and 700000, 11, 7, 16 and 7 differ (0.1%): a line in a list item that reads as a task from its
-        // first byte though no item starts on it (`  3.`, a form feed, `[x] `), footnote labels across lines
-        // with a form feed, and rarer ones. More than 1% is a new class.
+        // 500000, 700000 and 3000000, 1, 0, 1, 0 and 0 differ: a code span across an item's line and a
+        // table's, a task marker after a form feed on a footnote definition's lazy line. More than 1% is a
+        // new class.
         try await Self.expectOnlyCorners(
             of: .formFeeds, count: Self.count / 3,
             corners:
-                "a line in an item that reads as a task though no item starts on it, and the manual's other corners")
+                "a code span across an item's and a table's lines, and the manual's other corners")
     }
 
     /// Documents of random lines (``RandomDocument/makeFromLines()``), where containers meet at any
