@@ -1055,6 +1055,10 @@ import Testing
             "> a|b\n> -|-\nc\n<b>\n\n> a|b\n> -|-\nc\n<b>\n\n> a|b\n> -|-\nc\n<b>\n",
             "- a|b\n  -|-\n|\n- <b>\n\n- a|b\n  -|-\n|\n- <b>\n", "> a|b\n> -|-\nc\n<b>\n\n> a|b\n> -|-\nc\n\n<b>\n",
             "> a|b\n> -|-\nc\n<b>\n\n- a|b\n  -|-\nc\n<b>\n",
+            // A definition leaving a `(` open right after a setext heading, which libcmark ends on the next line.
+            "a\n-\n[r]:(", "[\n-\n[r]:(", "[\n===\n[r]:(", "[a\n-\n[r]:(", "a\n-\n[r]:(\n\n[r]",
+            "> a\n> -\n> [r]:(\n\n[r]",
+            "a\n---\n- x\n[r]:(", "[y]:(\nb\n===\n[r]:(", "a\n-\n[r]:(\nb", "a\n-\n[r]: a(b\n\n[r]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

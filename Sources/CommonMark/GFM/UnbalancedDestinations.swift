@@ -239,7 +239,8 @@ enum UnbalancedDestinations {
     /// The lines of a setext heading's text and underline, which start after the definitions libcmark took out
     /// of its paragraph (`[y]:(`, `b`, `===`) as the heading's lines do not; nil where its text holds code.
     /// libcmark may end the heading on a line after its underline (`a`, `---`, `- x` ends on the item's line),
-    /// so the underline is the first line of only `=` or `-` after its first, past `>` markers and white space.
+    /// so the underline is the first line of only `=` or `-` after its first, past `>` markers and white space,
+    /// and the heading's lines end there (`a`, `-`, `[r]:(` is a heading and a definition).
     private static func setextLines(of heading: OpaquePointer, text: String) -> ClosedRange<Int>? {
         let (first, last) = (Tree.startLine(heading), Tree.endLine(heading))
         guard let breaks = lineBreaks(in: heading) else { return nil }
@@ -251,7 +252,7 @@ enum UnbalancedDestinations {
             guard let lead = mark.first, mark.allSatisfy({ $0 == lead }) else { return false }
             return line.dropFirst(mark.count).allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
         }
-        return underline.map { max(first, $0 - 1 - breaks)...last }
+        return underline.map { max(first, $0 - 1 - breaks)...$0 }
     }
 
     /// The text with each backtick on the lines of `spans` (1-based) written as `x`.
