@@ -131,7 +131,7 @@ extension FormFeeds {
 
     /// Whether a line (after its containers) is a block of its own, which a paragraph starts after: an ATX
     /// heading or a thematic break.
-    private static func endsParagraph(_ line: ArraySlice<UInt8>) -> Bool {
+    static func endsParagraph(_ line: ArraySlice<UInt8>) -> Bool {
         let text = line.drop { $0 == 0x20 }
         guard line.count - text.count < 4, let first = text.first else { return false }
         if first == UInt8(ascii: "#") {

@@ -489,17 +489,11 @@ extension FormFeeds {
             marker < text.count && isSpace(text[text.startIndex + marker])
                 && text.dropFirst(marker).contains { !isSpace($0) }
         }
+        if endsParagraph(line) { return true }
         switch first {
         case UInt8(ascii: ">"): return true
-        case UInt8(ascii: "#"):
-            let hashes = text.prefix { $0 == first }.count
-            return hashes <= 6 && (hashes == text.count || isSpace(text[text.startIndex + hashes]))
         case UInt8(ascii: "`"), UInt8(ascii: "~"): return text.prefix { $0 == first }.count >= 3
-        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "_"), UInt8(ascii: "+"):
-            let breaks =
-                first != UInt8(ascii: "+") && text.filter { $0 == first }.count >= 3
-                && text.allSatisfy { $0 == first || isSpace($0) }
-            return breaks || (first != UInt8(ascii: "_") && item(after: 1))
+        case UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "+"): return item(after: 1)
         case UInt8(ascii: "1"):
             return text.count > 1 && ".)".utf8.contains(text[text.startIndex + 1]) && item(after: 2)
         default: return false
