@@ -22,4 +22,28 @@ import Testing
             [prefix + "[^n]:>"], Self.separators, ["[^b]: x\n"], following, ["\n[^n] [^b]\n"],
         ])
     }
+
+    /// A nested definition's paragraph goes on over lazy and indented lines; a line of white space ends the
+    /// definitions it is not indented four columns per depth for (`\t` keeps `[^e]` and ends `[^n]`), where
+    /// libcmark's items would all go on, and a line of text indented for an outer one only ends the inner
+    /// ones in both. Every depth (an empty innermost one too), with lines of the definitions' content after
+    /// it, byte for byte against `cmark-gfm` in the three modes.
+    static let nestedStarts = [
+        "[^e]:[^n]:~\n", "- [^e]:[^n]:~\n", "[^e]:[^n]:[^m]:~\n", "[^e]:[^n]:[^m]:\n", "[^e]:[^n]:\n",
+        "[^e]: [^n]:  ~\n", "[^e]:[^n]:[^m]: ~\n    ~\n",
+    ]
+    static let paragraphLines = ["", ":\n", "    :\n", "        :\n", "\t\t:\n", ":\n:\n", "    - :\n", "  > :\n"]
+    static let whiteSpaceLines = ["\t\n", "    \n", "\n", "\t\t\n", " \n"]
+    static let contentLines = ["\t    [^n]\n", "        [^n]\n", "    [^n]\n", "\t\t    x\n", "\t\t:\n"]
+
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: nestedStarts)
+    func whiteSpaceAfterANestedParagraphMatchesCmarkGFM(start: String) throws {
+        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [start], Self.paragraphLines, Self.whiteSpaceLines, Self.contentLines, ["\n[^e] [^m]\n"],
+        ])
+    }
 }

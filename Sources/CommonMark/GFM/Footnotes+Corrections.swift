@@ -11,8 +11,14 @@ extension Footnotes {
         /// Lines (0-based) that the parse kept in definitions without their indentation: lazy continuation
         /// lines, which cmark-gfm keeps in the definition's paragraph too, before a line that ends it.
         var continuing: Set<Int> = []
+        /// Lines (0-based) that go on a paragraph in a definition nested in another, where the outermost one
+        /// goes on after it: whether such a line is indented for the nested one or not (lazy), every
+        /// definition around the paragraph goes on over it, in cmark-gfm as in libcmark.
+        var paragraphLines: Set<Int> = []
 
-        var isEmpty: Bool { excluding.isEmpty && outdenting.isEmpty && continuing.isEmpty }
+        var isEmpty: Bool {
+            excluding.isEmpty && outdenting.isEmpty && continuing.isEmpty && paragraphLines.isEmpty
+        }
     }
 
     /// What the parse of a rewritten source (``rewriteDefinitions(_:correcting:)``, which found `labels` and
@@ -32,12 +38,34 @@ extension Footnotes {
             // A definition at a line's start is at its container's content.
             outdenting: labels.keys.contains { $0.column > 1 }
                 ? indentedDefinitions(root, labels: labels, source: lines()) : [:])
+        corrections.paragraphLines = nestedParagraphLines(root, labels: labels)
         if !pending.isEmpty {
             corrections.continuing = lazilyContinued(
                 root, labels: labels, pending: pending, moving: corrections.outdenting,
                 source: corrections.outdenting.isEmpty ? nil : lines())
         }
         return corrections
+    }
+
+    /// The lines after the first of each paragraph of a definition nested in another, where the outermost
+    /// one goes on after the paragraph (``Corrections/paragraphLines``).
+    private static func nestedParagraphLines(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
+        var lines: Set<Int> = []
+        let isDefinition = { (item: OpaquePointer) in Self.isDefinition(item, labels: labels, lineShift: 0) }
+        // The definition around an item's list, if any.
+        let outer = { (item: OpaquePointer) in
+            Tree.parent(item).flatMap(Tree.parent).flatMap { isDefinition($0) ? $0 : nil }
+        }
+        for item in Tree.blocks(root, where: { isDefinition($0) && outer($0) != nil }) {
+            var outermost = item
+            while let around = outer(outermost) { outermost = around }
+            for paragraph in Tree.children(item)
+            where Tree.type(paragraph) == CMARK_NODE_PARAGRAPH && Tree.endLine(paragraph) < Tree.endLine(outermost) {
+                // 0-based: the tree's line numbers less one, from the paragraph's second line.
+                lines.formUnion(Tree.startLine(paragraph)..<Tree.endLine(paragraph))
+            }
+        }
+        return lines
     }
 
     /// The missing definitions that a paragraph or an HTML block holds after a line written as a blank line's

@@ -42,7 +42,8 @@ enum Footnotes {
         var replaced: [(range: Range<String.Index>, replacement: String)] = []
         let sourceLines = SourceLines(source)
         let lines = sourceLines.lines
-        var endings = EndingLines(lines: lines, continuing: corrections.continuing)
+        var endings = EndingLines(
+            lines: lines, continuing: corrections.continuing, paragraphLines: corrections.paragraphLines)
         var ahead: LinesAhead?
         // Most lines hold no definition: only those with a `[^` are read, found by bytes in one search.
         for number in sourceLines.lineIndices(holding: [UInt8(ascii: "["), UInt8(ascii: "^")]) {
@@ -124,7 +125,7 @@ enum Footnotes {
         let offset = Self.column(of: body, in: line) - quoteContentColumn(of: line, before: containers) - outdent
         if depth > 0, quotes == 0 {
             marks += nestedEndingMarks(
-                after: number, of: lines, depth: depth, offset: offset,
+                after: number, of: lines, paragraphLines: endings.paragraphLines, depth: depth, offset: offset,
                 markerColumn: Self.column(of: body, in: line) - outdent)
         }
         let ending = endings.line(after: number, quotes: quotes, offset: offset)
@@ -167,9 +168,11 @@ enum Footnotes {
     /// columns past the definition's own start (`parse_footnote_definition_block_prefix`, at each depth), so a
     /// line of a tab keeps `[^e]` and ends `[^n]`; libcmark's nested item goes on over it as over any blank
     /// line. Each is written as a mark at the content of the innermost definition it keeps, taken out after
-    /// parsing (``blankMark``). Up to the first line that is not blank and leaves one of them (lazy, maybe).
+    /// parsing (``blankMark``). Up to the first line that leaves the outermost (lazy, maybe); a paragraph's
+    /// line (``Corrections/paragraphLines``) leaves none.
     private static func nestedEndingMarks(
-        after number: Int, of lines: [Substring], depth: Int, offset: Int, markerColumn: Int
+        after number: Int, of lines: [Substring], paragraphLines: Set<Int>, depth: Int, offset: Int,
+        markerColumn: Int
     ) -> [(range: Range<String.Index>, replacement: String)] {
         var marks: [(range: Range<String.Index>, replacement: String)] = []
         var open = depth
@@ -180,12 +183,16 @@ enum Footnotes {
             if line.isEmpty { continue }
             // The definitions the line is indented for, from the outermost.
             let kept = (0...open).prefix { isIndentedForContent(line, quotes: 0, past: offset + 4 * $0) }.count
-            guard kept > open || (kept > 0 && isBlankButNotEmpty(line)) else { break }
-            if kept <= open {
+            let isBlank = isBlankButNotEmpty(line)
+            if kept > open || (paragraphLines.contains(index - 1) && !isBlank) { continue }
+            guard kept > 0 else { break }
+            // A line of text starts a block in the innermost definition it is indented for, in both parsers,
+            // and ends the ones inside that; a line of white space ends them only in cmark-gfm.
+            if isBlank {
                 let indent = String(repeating: " ", count: markerColumn + 4 * kept)
                 marks.append((line.startIndex..<line.endIndex, indent + blankMark))
-                open = kept - 1
             }
+            open = kept - 1
         }
         return marks
     }
@@ -232,9 +239,13 @@ enum Footnotes {
         /// once, when a search first stops at a line that may be lazy.
         private var nextBlankButNotEmpty: [Int] = []
 
-        init(lines: [Substring], continuing: Set<Int>) {
+        /// ``Corrections/paragraphLines``, for the definitions nested on a line.
+        let paragraphLines: Set<Int>
+
+        init(lines: [Substring], continuing: Set<Int>, paragraphLines: Set<Int>) {
             self.lines = lines
             self.continuing = continuing
+            self.paragraphLines = paragraphLines
         }
 
         /// Where the definition on line index `number` ends, inside `quotes` block quotes and `offset` columns
