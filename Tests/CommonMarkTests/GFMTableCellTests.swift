@@ -28,4 +28,32 @@ import Testing
     func cellsMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
+
+    /// Containers and the prefix of their continuation lines.
+    static let containers = [
+        ("> ", "> "), ("- ", "  "), ("1. ", "   "), ("- > ", "  > "), ("> - ", ">   "), ("- - > ", "    > "),
+        ("> > ", "> > "), ("-\t", "  "), (">\t", "> "), ("> > - ", "> >   "),
+    ]
+    /// Lazy (or less indented) lines: the white space a paragraph keeps with them, after the containers they
+    /// continue, a tab partly taken by an item leaving the rest as spaces.
+    static let lazyLines = [" y", " \ty", "\t y", "   y", "     y", "> y", ">  y", "> \ty", "\t\ty", " \u{0B} y"]
+
+    /// The text before a table whose lazy line keeps its white space inside a code span, an HTML tag or a
+    /// link's title (`- > a \`x`, `   y\``: the code holds the space the item leaves), and a lazy header row
+    /// whose white space decides its first cell (`- > b`, `  |a`, `  > -|-`).
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [("a `x", "`"), ("a <b", ">"), ("[a](/u \"x", "\")"), ("a ``x", "``")])
+    func lazyLinesBeforeATableKeepTheirWhiteSpace(opener: String, closer: String) throws {
+        for (start, continuation) in Self.containers {
+            for lazy in Self.lazyLines {
+                try GFMMode.expectEveryModeMatchesCmarkGFM(
+                    start + opener + "\n" + lazy + closer + "\n" + continuation + "|||\n" + continuation + "-|-\n")
+                try GFMMode.expectEveryModeMatchesCmarkGFM(
+                    start + "b\n" + lazy.replacingOccurrences(of: "y", with: "|a") + "\n" + continuation + "-|-\n")
+            }
+        }
+    }
 }

@@ -58,10 +58,7 @@ struct InlineSource {
         // definitions.
         func keeping(_ line: SourceLines.ContentLine) -> [UInt8] {
             if items == nil { items = Tables.itemContentColumns(of: block, source: lines, quotes: quotes) }
-            let kept = keptWhitespace(
-                line, items: items ?? [], quotesOnly: quotes == 0 || Tree.quotesReachMargin(of: block),
-                outerItems: { outerItemColumns(of: block, source: lines) })
-            return Array((kept + line.text).utf8)
+            return Array((keptWhitespace(line, of: block, items: items ?? [], source: lines) + line.text).utf8)
         }
         var content = contentLines.indices.map { index in
             let line = contentLines[index]
@@ -123,6 +120,19 @@ struct InlineSource {
     /// Whether a line ends in a backslash that escapes nothing, a hard line break.
     private static func endsInHardBreak(_ text: Substring) -> Bool {
         text.utf8.reversed().prefix { $0 == UInt8(ascii: "\\") }.count % 2 == 1
+    }
+
+    /// The white space that libcmark's (and cmark-gfm's) paragraph keeps at the start of one of the block's
+    /// lines (``keptWhitespace(_:items:quotesOnly:outerItems:)``).
+    ///
+    /// - Parameter items: The content columns of the list items inside the block's quotes, innermost first
+    ///   (``Tables/itemContentColumns(of:source:quotes:)``).
+    static func keptWhitespace(
+        _ line: SourceLines.ContentLine, of block: OpaquePointer, items: [Int], source: SourceLines
+    ) -> Substring {
+        keptWhitespace(
+            line, items: items, quotesOnly: Tree.quoteDepth(of: block) == 0 || Tree.quotesReachMargin(of: block),
+            outerItems: { outerItemColumns(of: block, source: source) })
     }
 
     /// The white space that libcmark keeps at the start of a line after a backslash's hard break, where its

@@ -16,8 +16,11 @@ struct PreludeUnits {
     ///   - root: The root whose top-level blocks are the prelude's.
     ///   - paragraphs: The paragraphs and headings of that tree.
     init(root: OpaquePointer, paragraphs: [OpaquePointer], plans: [Tables.Plan]) {
-        for paragraph in paragraphs where Tree.parent(paragraph) == root && Tree.type(paragraph) == CMARK_NODE_PARAGRAPH
-        {
+        // A unit of text whose lazy lines keep their white space is a block quote's paragraph (``Tables/prelude(for:)``).
+        for paragraph in paragraphs where Tree.type(paragraph) == CMARK_NODE_PARAGRAPH {
+            guard let parent = Tree.parent(paragraph),
+                parent == root || (Tree.type(parent) == CMARK_NODE_BLOCK_QUOTE && Tree.parent(parent) == root)
+            else { continue }
             self.paragraphs[Tree.startLine(paragraph)] = paragraph
         }
         let hasBlocks = plans.contains { plan in
@@ -32,7 +35,9 @@ struct PreludeUnits {
     mutating func takeParagraph(_ unit: String) -> OpaquePointer? {
         defer { advance(over: unit) }
         guard let paragraph = paragraphs.removeValue(forKey: line) else { return nil }
+        let parent = Tree.parent(paragraph)
         cmark_node_unlink(paragraph)
+        if let parent, Tree.type(parent) == CMARK_NODE_BLOCK_QUOTE { Tree.remove(parent) }
         return paragraph
     }
 

@@ -190,8 +190,12 @@ enum Tables {
                 continue
             }
             if index - 1 > textStart {
-                // cmark-gfm takes `\|` to `|` in the text before a table, code spans included.
-                let text = lines[textStart..<index - 1].map { String(unescapingPipes($0.text.utf8Bytes[...])) }
+                // cmark-gfm takes `\|` to `|` in the text before a table, code spans included; a lazy line
+                // keeps the white space it starts with, as a header row does (``headerText(_:)``).
+                let text = lines[textStart..<index - 1].enumerated().map {
+                    ($0.offset > 0 && $0.element.lazy ? String($0.element.whitespace) : "")
+                        + String(unescapingPipes($0.element.text.utf8Bytes[...]))
+                }
                 segments.append(.prefix(text.joined(separator: "\n")))
             }
             budget -= header.count
@@ -373,10 +377,18 @@ enum Tables {
         var lines = source.content(
             from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
             through: last, quotes: Tree.quoteDepth(of: block), margins: quoteMargins(of: block, source: source))
+        // A lazy line keeps the white space after the last container it continues, as cmark-gfm's paragraph
+        // takes it (a tab that container takes part of leaves the rest as spaces).
+        let kept =
+            lines.dropFirst().contains { $0.lazy || $0.indent < contents.first ?? 0 }
+            ? lines.map { InlineSource.keptWhitespace($0, of: block, items: contents, source: source) } : nil
         // In a list item outside block quotes, a line indented less than the item's content is a lazy
         // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
         // Indentation counts from the item's content, where four columns more make code.
         markLazyItemLines(&lines, contents: contents)
+        if let kept {
+            for index in lines.indices.dropFirst() where lines[index].lazy { lines[index].whitespace = kept[index] }
+        }
         guard let heading else { return (lines, last) }
         // libcmark may end a setext heading where the block after it ends (`a`, `---`, `- x` ends on the
         // item's line): its underline is the first line of only `=` or `-` after its text.
@@ -528,9 +540,6 @@ enum Tables {
 
     /// The lines of a paragraph's first list item indented less than its content, which are lazy lines
     /// too; the others' indentation counted from that content.
-    ///
-    /// A lazy line keeps the white space after the content of the outer items it reaches (`contents`,
-    /// innermost first), as cmark-gfm's paragraph takes it.
     private static func markLazyItemLines(_ lines: inout [SourceLines.ContentLine], contents: [Int]) {
         guard let content = contents.first else { return }
         // A line without its quotes' `>` is lazy already, its indentation counted from the line's start.
@@ -538,10 +547,6 @@ enum Tables {
             let line = lines[index]
             if line.indent < content {
                 lines[index].lazy = true
-                if !line.whitespace.contains("\t") {
-                    let continued = contents.filter { $0 <= line.indent }.max() ?? 0
-                    lines[index].whitespace = line.whitespace.suffix(line.indent - continued)
-                }
             } else {
                 lines[index].indent -= content
             }
@@ -583,10 +588,17 @@ enum Tables {
                 case .text(let text, _), .blocks(let text), .heading(let text, _): add(text, marked: false)
                 // The text before a table is one paragraph: its lines after the first, indented four columns,
                 // stay its continuation lines (`a`, `      -` is no heading), whose indentation libcmark drops.
-                case .prefix(let text):
-                    add(
-                        text.split(separator: "\n", omittingEmptySubsequences: false).joined(separator: "\n    "),
-                        marked: true)
+                // Lazy lines that keep their white space (the only lines to start with any) are lazy lines of
+                // a paragraph in a block quote here, which libcmark takes as written (`a \`x`, `  y\``: the
+                // code holds the spaces).
+                case .prefix(let prefix):
+                    let units = prefix.split(separator: "\n", omittingEmptySubsequences: false)
+                    if units.dropFirst().contains(where: { $0.first == " " || $0.first == "\t" }) {
+                        let rest = units.dropFirst().map { $0.first == " " || $0.first == "\t" ? $0 : ">     " + $0 }
+                        add((["> " + cellMark + units[0]] + rest).joined(separator: "\n"), marked: false)
+                    } else {
+                        add(units.joined(separator: "\n    "), marked: true)
+                    }
                 case .code: break
                 case .table(let table):
                     for cell in table.header { add(cell, marked: true) }
