@@ -83,6 +83,12 @@ public final class Document {
             footnoteLabels: footnoteLabels, definedLabels: definedLabels)
         restoredReferences = restoredReferences || cellsRestored
         // Footnotes before task lists: a definition is a list item until it is moved out of its list.
+        var definitionTasks: [(item: OpaquePointer, checked: Bool)] = []
+        if taskLists, !footnoteLabels.isEmpty {
+            definitionTasks = TaskLists.definitionTasks(
+                Tree.blocks(root) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) },
+                written: writtenLines(), shift: shift)
+        }
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(
                 root, labels: footnoteLabels, lineShift: shift, source: sourceLines,
@@ -90,7 +96,8 @@ public final class Document {
         }
         if taskLists {
             TaskLists.apply(
-                root, written: writtenLines(), shift: shift, fromPrelude: fromPrelude, rewritten: rewrittenTasks)
+                root, written: writtenLines(), shift: shift, fromPrelude: fromPrelude, rewritten: rewrittenTasks,
+                fromDefinitions: definitionTasks)
         }
         // cmark-gfm 0.29 reads numeric references of eight digits; libcmark 0.30 leaves them text.
         if !extensions.isEmpty, ByteSearch.contains(source, "&#"), NumericReferences.mayHold(source) {

@@ -35,4 +35,25 @@ import Testing
     func laterLinesReadingAsTasksMatchCmarkGFM(head: String) throws {
         try GFMMode.expectEveryCombinationMatchesCmarkGFM([[head], Self.indents, Self.lineMarkers, [" [x] b *c*\n"]])
     }
+
+    /// A lazy line of a footnote definition right inside an item: cmark-gfm's definition is the item's own
+    /// child, so the line fails it and matches the item, and a task marker read from its first byte (a form
+    /// feed is no white space to the list marker's scan, so `\f+` starts no item) makes the item a task and
+    /// comes off the definition's text.
+    static let definitionHeads = [
+        "- [^n]:t\n", "1. [^n]: > t\n", "-\t[^n]:[^m]:t\n", "- [^n]:\n    t\n", "- [ ] [^n]:t\n  x\n",
+        "> - [^n]:t\n>",
+    ]
+    static let definitionLineMarkers = ["3a [x]", "1: [ ]", "\u{0C}+ [X]", "\u{0B}1. [x]", "- [x]", "2) [ ]"]
+
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: definitionHeads)
+    func lazyDefinitionLinesReadingAsTasksMatchCmarkGFM(head: String) throws {
+        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], Self.indents, Self.definitionLineMarkers, [" b\n\n[^n] [^m]\n"],
+        ])
+    }
 }

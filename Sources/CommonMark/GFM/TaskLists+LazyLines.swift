@@ -93,6 +93,49 @@ extension TaskLists {
         return tasks
     }
 
+    /// The items that a lazy line of a footnote definition of theirs makes tasks, and whether each is checked.
+    /// cmark-gfm's definition is a container right inside the item (where the rewrite has a list between
+    /// them), so a lazy line of the definition's paragraph fails the definition and matches the item, and
+    /// the task marker is tried there as on a lazy line of a quote in an item (``lazyTasks(quotes:written:shift:)``):
+    /// `- [^n]: t`, then `  3a [x] b` makes the item a task and leaves `[x] b` in the definition. Read before
+    /// the definitions leave their items; the marker's characters come off the definition's text here.
+    ///
+    /// - Parameter definitions: The definitions' items.
+    static func definitionTasks(_ definitions: [OpaquePointer], written: SourceLines, shift: Int) -> [(
+        item: OpaquePointer, checked: Bool
+    )] {
+        var tasks: [(item: OpaquePointer, checked: Bool)] = []
+        var ancestry = Tree.QuoteAncestry()
+        let isDefinition = Set(definitions)
+        for definition in definitions {
+            guard let item = Tree.parent(definition).flatMap(Tree.parent), Tree.type(item) == CMARK_NODE_ITEM,
+                !isDefinition.contains(item), ancestry.of(item).depth == 0,
+                Tree.endLine(definition) > Tree.startLine(definition),
+                let content = Tables.itemContentColumn(of: item, source: written, shift: shift)
+            else { continue }
+            var checked: Bool?
+            var eaten: [Int: ArraySlice<UInt8>] = [:]
+            for number in stride(from: Tree.startLine(definition) + 1, through: Tree.endLine(definition), by: 1) {
+                let writtenNumber = number - shift
+                guard writtenNumber >= 1, writtenNumber <= written.lines.count else { continue }
+                let line = written.lines[writtenNumber - 1].utf8Bytes
+                guard markerEnd(line, standIn: written.standIn) != nil,
+                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 })
+                else { continue }
+                let indent = SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text))
+                // The definition's content is four columns past the item's: a line indented so far is its, and
+                // one that starts a list item starts it in the item.
+                guard indent >= content, indent < content + 4, !startsListItem(line[text...]) else { continue }
+                checked = contains(line, "[x]") || contains(line, "[X]")
+                let end = markerReach(of: line, content: content, standIn: written.standIn)
+                if end > text { eaten[number] = line[text..<min(end, line.count)] }
+            }
+            if !eaten.isEmpty { dropMarkerStarts(eaten, in: definition) }
+            if let checked { tasks.append((item, checked)) }
+        }
+        return tasks
+    }
+
     /// Whether `text` begins with a list marker that starts an item: a bullet, or one to nine digits and `.`
     /// or `)`, then white space or the line's end. cmark-gfm's task marker reads more (`3a`, `1:`).
     private static func startsListItem(_ text: ArraySlice<UInt8>) -> Bool {
@@ -130,7 +173,7 @@ extension TaskLists {
     }
 
     /// Takes off the start of each lazy task line's text (by line number) what the marker's characters
-    /// reached past its white space: one walk of the quote's paragraphs, counting their line breaks.
+    /// reached past its white space: one walk of the container's paragraphs, counting their line breaks.
     private static func dropMarkerStarts(_ eaten: [Int: ArraySlice<UInt8>], in quote: OpaquePointer) {
         var edits: [(node: OpaquePointer, eaten: ArraySlice<UInt8>)] = []
         for paragraph in Tree.blocks(quote, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH }) {

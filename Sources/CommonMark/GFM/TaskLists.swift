@@ -20,9 +20,11 @@ enum TaskLists {
     ///     after a task's marker already.
     ///   - rewritten: The lines parsed without their `[x]` (``rewriteLines(_:forms:)``), numbered as
     ///     `written`'s, and whether each task is checked.
+    ///   - fromDefinitions: The items that lazy lines of footnote definitions made tasks
+    ///     (``definitionTasks(_:written:shift:)``), read before the definitions left them.
     static func apply(
         _ root: OpaquePointer, written: SourceLines, shift: Int, fromPrelude: Set<OpaquePointer>,
-        rewritten: [Int: Bool]
+        rewritten: [Int: Bool], fromDefinitions: [(item: OpaquePointer, checked: Bool)] = []
     ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
         let containers = Tree.blocks(root) {
@@ -76,6 +78,10 @@ enum TaskLists {
                 let items = Set(lazy.map(\.item))
                 tasks = tasks.filter { !items.contains($0.item) } + lazy
             }
+        }
+        if !fromDefinitions.isEmpty {
+            let items = Set(fromDefinitions.map(\.item))
+            tasks = tasks.filter { !items.contains($0.item) } + fromDefinitions
         }
         var loose: [OpaquePointer] = []
         for task in tasks {
