@@ -105,4 +105,36 @@ import Testing
     func formFeedsMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
+
+    /// A paragraph of definitions in quotes and list items, with a form feed or vertical tab in a later
+    /// line's destination: a line indented four columns past its containers' content (a `>` takes the column
+    /// after it, of a tab too; an item's content is after its marker's white space) goes on the paragraph
+    /// and `[^e]:` is a label there; less indented, `[^e]:` starts a footnote's definition; a lazy line that
+    /// starts with white space ends the definitions; a destination on the next line and a title on the one
+    /// after go on the definition.
+    static let definitionContainers = [
+        (">", ">"), ("> >", "> >"), ("", ""), ("- >", "  >"), (">  -", ">   "), ("-", "  "), ("1.", "   "),
+        ("> -", ">  "), (">", "    "), (">", " "),
+    ]
+    static let firstDefinitions = [
+        " [r]:>", "   [r]:>", "  [r]: /u \"t\"", " [r]:\n{q} <u>\n{q} \"t\"", " [r]: /u\n{q} \"t\"",
+    ]
+    static let definitionSeparators = ["\t", " ", "  ", "     ", "\t ", " \t", "    "]
+    static let laterDefinitions = [
+        "[^e]:<v\u{0C}>", "[^e]: <v\u{0B}>", "[^e]:[](\u{0C})", "[x]: <v\u{0C}>", "[^e x]: <v\u{0C}>",
+    ]
+
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: firstDefinitions)
+    func definitionsInContainersMatchCmarkGFM(first: String) throws {
+        for (start, continuation) in Self.definitionContainers {
+            try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+                [start + first.replacingOccurrences(of: "{q}", with: continuation) + "\n" + continuation],
+                Self.definitionSeparators, Self.laterDefinitions, ["\n\n[^e] [x]\n"],
+            ])
+        }
+    }
 }

@@ -28,26 +28,58 @@ extension FormFeeds {
         }
         var destinations: [Range<Int>] = []
         var (startsParagraph, afterDefinition) = (true, false)
+        // The last line of the definition before: its destination may stand on the next line, and a title
+        // on the line after that.
+        var definitionEnd = -1
+        var containers = ParagraphContainers()
         for (index, (range, prefix, blank)) in lines.enumerated() {
+            if index <= definitionEnd {
+                (startsParagraph, afterDefinition) = (false, true)
+                continue
+            }
             let line = bytes[range]
             let startsItem = line[range.lowerBound..<prefix].contains { "-+*.)".utf8.contains($0) }
             let indent = line[range.lowerBound..<prefix].reversed().prefix { $0 == 0x20 || $0 == 0x09 }.reduce(0) {
                 $0 + ($1 == 0x09 ? 4 : 1)
             }
             var destination: Range<Int>?
-            if afterDefinition || ((startsParagraph || startsItem) && indent < 4), !tableAhead[index] {
+            // Where the line's text stands against the paragraph's containers' content. cmark-gfm reads a
+            // definition only from a `[` at the start of what the paragraph holds, and a lazy line keeps the
+            // white space it starts with (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
+            let text = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? range.upperBound
+            let place = containers.place(line[..<text])
+            // A paragraph's first line: indented past its own containers' content (a quote's `>` and the
+            // column after it, a list marker and up to four columns after it) less than four columns.
+            let startsDefinitions = {
+                (startsParagraph || startsItem)
+                    && ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4
+            }
+            if afterDefinition ? !(place.lazy && place.indent > 0) : startsDefinitions(), !tableAhead[index] {
                 destination = definitionDestination(
                     bytes, from: prefix, lineEnd: range.upperBound, footnoteLabels: !afterDefinition || indent < 4)
-                // A line that goes on a paragraph of definitions holds no container's start: `[^x]:` is a label.
-                if afterDefinition, destination == nil,
-                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }),
-                    text < prefix
-                {
+                // A line indented four columns past its containers' content goes on a paragraph of definitions
+                // and holds no container's start: `[^x]:` is a label there. Less indented, it starts a
+                // footnote's definition (`> [r]: /u`, `>\t[^e]:`, whose `>` takes one of the tab's columns).
+                if afterDefinition, destination == nil, text < prefix, place.indent >= 4 {
                     destination = definitionDestination(
                         bytes, from: text, lineEnd: range.upperBound, footnoteLabels: false)
                 }
             }
-            if let destination { destinations.append(destination) }
+            if destination != nil, !afterDefinition {
+                containers = ParagraphContainers(firstLine: line[..<prefix])
+            }
+            if let destination {
+                destinations.append(destination)
+                definitionEnd = destination.lowerBound >= range.upperBound ? index + 1 : index
+                if definitionEnd + 1 < lines.count,
+                    bytes[destination.upperBound..<lines[definitionEnd].range.upperBound].allSatisfy({
+                        $0 == 0x20 || $0 == 0x09
+                    }),
+                    isTitle(bytes[lines[definitionEnd + 1].prefix..<lines[definitionEnd + 1].range.upperBound])
+                {
+                    definitionEnd += 1
+                }
+            }
             afterDefinition = destination != nil
             // A list marker alone starts an empty item, or underlines a paragraph (`-`); a line indented four
             // columns where a block may start is indented code.
@@ -56,6 +88,82 @@ extension FormFeeds {
                 || (startsParagraph && !startsItem && indent >= 4)
         }
         return destinations
+    }
+
+    /// The block quotes and list items a paragraph of definitions is in, as its first line shows them.
+    private struct ParagraphContainers {
+        var quotes = 0
+        /// The content columns of the list items whose markers stand on the first line, outermost first, with
+        /// the number of `>` before each.
+        var items: [(column: Int, quotes: Int)] = []
+
+        init() {}
+
+        /// - Parameter start: The first line up to the end of its containers' markers.
+        init(firstLine start: ArraySlice<UInt8>) {
+            var column = 0
+            var marker: Int?
+            var index = start.startIndex
+            while index < start.endIndex {
+                let byte = start[index]
+                if byte == 0x20 || byte == 0x09 {
+                    column = byte == 0x09 ? column + 4 - column % 4 : column + 1
+                    index += 1
+                    continue
+                }
+                // The white space after a list marker: one to four columns are the item's, five start code.
+                if let end = marker {
+                    items.append((column - end <= 4 ? column : end + 1, quotes))
+                    marker = nil
+                }
+                if byte == UInt8(ascii: ">") {
+                    quotes += 1
+                    column += 1
+                    index += 1
+                    continue
+                }
+                let digits = start[index...].prefix { (0x30...0x39).contains($0) }.count
+                guard digits > 0 || "-+*".utf8.contains(byte) else { break }
+                column += max(digits, 0) + 1
+                index += max(digits, 0) + 1
+                marker = column
+            }
+            if let end = marker { items.append((column - end <= 4 ? column : end + 1, quotes)) }
+        }
+
+        /// The columns of white space at the end of `start` (a later line up to its text) past the content
+        /// of the containers it continues (a `>` takes the column after it, of a tab too), and whether it
+        /// is a lazy line, continuing fewer of them than the first line.
+        func place(_ start: ArraySlice<UInt8>) -> (indent: Int, lazy: Bool) {
+            var (column, content, quotes) = (0, 0, 0)
+            for byte in start {
+                column = byte == 0x09 ? column + 4 - column % 4 : column + 1
+                if byte == UInt8(ascii: ">") { (content, quotes) = (column + 1, quotes + 1) }
+            }
+            let continued = items.prefix { $0.quotes <= quotes && $0.column <= column }
+            content = max(content, continued.last?.column ?? 0)
+            return (max(0, column - content), quotes < self.quotes || continued.count < items.count)
+        }
+    }
+
+    /// Whether a line's text is a link title alone: `"…"`, `'…'` or `(…)`, backslash escapes inside, then
+    /// only white space.
+    private static func isTitle(_ text: ArraySlice<UInt8>) -> Bool {
+        let start = text.drop { $0 == 0x20 || $0 == 0x09 }
+        guard let open = start.first, "\"'(".utf8.contains(open) else { return false }
+        let close = open == UInt8(ascii: "(") ? UInt8(ascii: ")") : open
+        var index = start.startIndex + 1
+        while index < start.endIndex {
+            let byte = start[index]
+            if byte == 0x5C {
+                index += 2
+                continue
+            }
+            if byte == close { return start[(index + 1)...].allSatisfy { $0 == 0x20 || $0 == 0x09 } }
+            if open == UInt8(ascii: "("), byte == open { return false }
+            index += 1
+        }
+        return false
     }
 
     /// Whether a line's text is a list marker alone (`-`, `+`, `*`, `1.`, `2)`).
