@@ -56,4 +56,20 @@ import Testing
             [head], Self.indents, Self.definitionLineMarkers, [" b\n\n[^n] [^m]\n"],
         ])
     }
+
+    /// A setext underline after such a lazy line makes a heading of the paragraph, whose text the marker's
+    /// characters come off too.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["- > a\n", "- [^n]:a\n", "1.\t[^n]:a\n"])
+    func lazyTaskLinesUnderlinedMatchCmarkGFM(head: String) throws {
+        let underlines =
+            head.hasPrefix("- >") ? ["  > ---\n", "  > ===\n", "  > -\n"] : ["      -\n", "    \t===\n", "  ---\n"]
+        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], ["  ", "    ", "      "], ["3a [x] b", "\u{0C}+ [X]\u{0C}", "- [x] b"], ["\n"], underlines,
+            ["\n[^n]\n"],
+        ])
+    }
 }

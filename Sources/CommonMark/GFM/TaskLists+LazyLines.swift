@@ -26,23 +26,9 @@ extension TaskLists {
             guard let item = Tree.parent(quote), Tree.type(item) == CMARK_NODE_ITEM, ancestry.of(item).depth == 0,
                 let content = Tables.itemContentColumn(of: item, source: written, shift: shift)
             else { continue }
-            var checked: Bool?
-            // What the marker takes off each line's text, by the line's number, taken off in one walk.
-            var eaten: [Int: ArraySlice<UInt8>] = [:]
-            // The quote's lines after its first, of which lazy ones hold no `>`; none for a quote of one line.
-            for number in stride(from: Tree.startLine(quote) + 1, through: Tree.endLine(quote), by: 1) {
-                let writtenNumber = number - shift
-                guard writtenNumber >= 1, writtenNumber <= written.lines.count else { continue }
-                let line = written.lines[writtenNumber - 1].utf8Bytes
-                guard markerEnd(line, standIn: written.standIn) != nil,
-                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 })
-                else { continue }
-                let indent = SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text))
-                // Fewer than four columns past the item's content, a list marker starts an item there instead.
-                guard indent >= content + 4 || (indent >= content && !startsListItem(line[text...])) else { continue }
-                checked = contains(line, "[x]") || contains(line, "[X]")
-                let end = markerReach(of: line, content: content, standIn: written.standIn)
-                if end > text { eaten[number] = line[text..<min(end, line.count)] }
+            // Fewer than four columns past the item's content, a list marker starts an item there instead.
+            let (checked, eaten) = taskLines(of: quote, item: content, written: written, shift: shift) {
+                indent, text in indent >= content + 4 || (indent >= content && !startsListItem(text))
             }
             if !eaten.isEmpty { dropMarkerStarts(eaten, in: quote) }
             if let checked { tasks.append((item, checked)) }
@@ -113,27 +99,39 @@ extension TaskLists {
                 Tree.endLine(definition) > Tree.startLine(definition),
                 let content = Tables.itemContentColumn(of: item, source: written, shift: shift)
             else { continue }
-            var checked: Bool?
-            var eaten: [Int: ArraySlice<UInt8>] = [:]
-            for number in stride(from: Tree.startLine(definition) + 1, through: Tree.endLine(definition), by: 1) {
-                let writtenNumber = number - shift
-                guard writtenNumber >= 1, writtenNumber <= written.lines.count else { continue }
-                let line = written.lines[writtenNumber - 1].utf8Bytes
-                guard markerEnd(line, standIn: written.standIn) != nil,
-                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 })
-                else { continue }
-                let indent = SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text))
-                // The definition's content is four columns past the item's: a line indented so far is its, and
-                // one that starts a list item starts it in the item.
-                guard indent >= content, indent < content + 4, !startsListItem(line[text...]) else { continue }
-                checked = contains(line, "[x]") || contains(line, "[X]")
-                let end = markerReach(of: line, content: content, standIn: written.standIn)
-                if end > text { eaten[number] = line[text..<min(end, line.count)] }
+            // The definition's content is four columns past the item's: a line indented so far is its, and one
+            // that starts a list item starts it in the item.
+            let (checked, eaten) = taskLines(of: definition, item: content, written: written, shift: shift) {
+                indent, text in indent >= content && indent < content + 4 && !startsListItem(text)
             }
             if !eaten.isEmpty { dropMarkerStarts(eaten, in: definition) }
             if let checked { tasks.append((item, checked)) }
         }
         return tasks
+    }
+
+    /// The lines of a container in an item, after its first, that read as a task from their first byte and
+    /// whose indentation (and text) `matchesItem` takes as the item's lazy line: whether the last of them is
+    /// checked, and what the marker takes off each one's text, by its line's number (taken off in one walk).
+    private static func taskLines(
+        of container: OpaquePointer, item content: Int, written: SourceLines, shift: Int,
+        matchesItem: (Int, ArraySlice<UInt8>) -> Bool
+    ) -> (checked: Bool?, eaten: [Int: ArraySlice<UInt8>]) {
+        var checked: Bool?
+        var eaten: [Int: ArraySlice<UInt8>] = [:]
+        for number in stride(from: Tree.startLine(container) + 1, through: Tree.endLine(container), by: 1) {
+            let writtenNumber = number - shift
+            guard writtenNumber >= 1, writtenNumber <= written.lines.count else { continue }
+            let line = written.lines[writtenNumber - 1].utf8Bytes
+            guard markerEnd(line, standIn: written.standIn) != nil,
+                let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
+                matchesItem(SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text)), line[text...])
+            else { continue }
+            checked = contains(line, "[x]") || contains(line, "[X]")
+            let end = markerReach(of: line, content: content, standIn: written.standIn)
+            if end > text { eaten[number] = line[text..<min(end, line.count)] }
+        }
+        return (checked, eaten)
     }
 
     /// Whether `text` begins with a list marker that starts an item: a bullet, or one to nine digits and `.`
@@ -176,7 +174,11 @@ extension TaskLists {
     /// reached past its white space: one walk of the container's paragraphs, counting their line breaks.
     private static func dropMarkerStarts(_ eaten: [Int: ArraySlice<UInt8>], in quote: OpaquePointer) {
         var edits: [(node: OpaquePointer, eaten: ArraySlice<UInt8>)] = []
-        for paragraph in Tree.blocks(quote, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH }) {
+        // A setext underline makes a heading of the paragraph.
+        let holdsText = { (block: OpaquePointer) in
+            Tree.type(block) == CMARK_NODE_PARAGRAPH || Tree.type(block) == CMARK_NODE_HEADING
+        }
+        for paragraph in Tree.blocks(quote, where: holdsText) {
             var line = Tree.startLine(paragraph)
             var lineStarts = false
             Tree.walk(paragraph, into: { _ in true }) { node in
