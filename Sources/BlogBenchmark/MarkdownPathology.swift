@@ -95,6 +95,26 @@ enum MarkdownPathology {
         // Lazy lines of a quote in an item that read as tasks: each makes the item a task and loses its marker.
         ("lazy task lines in one quote", { "- > a\n" + String(repeating: "\t\t- [x] c\n", count: $0) }),
         ("items with a lazy task line", { String(repeating: "- > a\n\t\t- [x] c\n", count: $0 / 2) }),
+        // Lazy lines of a footnote definition right inside an item, each read as a task and losing its marker.
+        (
+            "lazy task lines in one definition",
+            { "- [^n]: a\n" + String(repeating: "  3a [x] c\n", count: $0) + "\n[^n]\n" }
+        ),
+        // Nested definitions whose paragraphs go on over lazy lines before lines of white space that end them.
+        (
+            "nested definitions ended by white space",
+            { n in (0..<(n / 4)).map { "[^e\($0)]:[^n\($0)]:~\n:\n\t\n\t    x\n" }.joined() + "\n[^e0]\n" }
+        ),
+        // Lazy lines that keep their white space in the text before a table: a quote's paragraph in the prelude.
+        (
+            "lazy lines with white space before a table",
+            { "- > a `x\n" + String(repeating: "   y\n", count: $0) + "`\n  > |||\n  > -|-\n" }
+        ),
+        // Definitions in a quote's list item, their later lines placed against the containers' content.
+        (
+            "definitions in a quote's item with a form feed",
+            { "\u{0C}\n>  - [r]: /u\n" + String(repeating: ">   \t[x]: <v\u{0C}>\n", count: $0) }
+        ),
         // Tables under lines that libcmark reads whole as definitions: the text is parsed once more for all.
         ("tables under definitions", { String(repeating: "[h]:\n-|\n> [i]:\n> :-\n===\n\n", count: $0 / 4) }),
         // Definitions nested behind a quote on one line, each with its quote's white space.
