@@ -1056,6 +1056,20 @@ import Testing
             "a\n-\n[r]:(", "[\n-\n[r]:(", "[\n===\n[r]:(", "[a\n-\n[r]:(", "a\n-\n[r]:(\n\n[r]",
             "> a\n> -\n> [r]:(\n\n[r]",
             "a\n---\n- x\n[r]:(", "[y]:(\nb\n===\n[r]:(", "a\n-\n[r]:(\nb", "a\n-\n[r]: a(b\n\n[r]",
+            // A task's label left open on its line, closed on the next: a link reference definition.
+            "- [x]\t[\nx]:w", "- [x] [\nx]: /u \"t\"\n\n[x]", "- [x] [a\nb](/u)", "- [x] [a\nb]\n\n[a b]: /u",
+            "- [x] [a \\]\nb]: /u\n\n[a \\] b]", "- [x] [a \\\\]\nb]: /u\n\n[a \\\\] b]", "1. [ ] [\n   a]: /u\n\n[a]",
+            "- [x] [\n\n  x]:w", "- [ ] [\n\n[x]: w",
+            // A line of only `>` in a definition nested in another's quote ends it, the quote's `>` standing past
+            // the outer definition's four columns.
+            "[^1]:\n\t>[^n]:\n\t>\n\t>\t   --\n\\", "[^1]:\n    >[^n]:\n    >\n    >\t   --\nx\n\n[^1] [^n]",
+            "[^1]:\n\t> [^n]:\n\t>\n\t>\t   --\nx\n\n[^1] [^n]", ">[^1]: b\n\t>\nc\n\n[^1]",
+            "  >[^1]: b\n\t>\nc\n\n[^1]",
+            "[^1]:\n\t>[^n]:\n\t>\n\t>\tx\n\n[^1] [^n]",
+            // A list item after a definition's lazy lines, which the definition's bullet joined in libcmark.
+            "[^1]:/\n\u{0C}\n\n\tx\n\u{0C}\n+ y", "[^1]:/\nz\n\n\tx\nz\n+ y", "[^1]:/\nz\n\n\tx\nz\n- y\n- w\n\n[^1]",
+            "- [^1]:/\n  z\n\n  \tx\n  z\n  + y\n\n[^1]", "> [^1]:/\nz\n>\n>\tx\nz\n> + y\n\n[^1]",
+            "[^1]: - a\nz\n\n    - b\nz\n* y\n\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

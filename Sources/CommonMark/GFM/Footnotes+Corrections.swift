@@ -15,9 +15,13 @@ extension Footnotes {
         /// goes on after it: whether such a line is indented for the nested one or not (lazy), every
         /// definition around the paragraph goes on over it, in cmark-gfm as in libcmark.
         var paragraphLines: Set<Int> = []
+        /// Lines (1-based) of definitions whose list in the parse holds an item that is no definition: the
+        /// bullet the rewrite chose joined a list that cmark-gfm, where a definition is no list item, keeps
+        /// apart (a list item after the definition's lazy lines), and another is chosen.
+        var joined: Set<Int> = []
 
         var isEmpty: Bool {
-            excluding.isEmpty && outdenting.isEmpty && continuing.isEmpty && paragraphLines.isEmpty
+            excluding.isEmpty && outdenting.isEmpty && continuing.isEmpty && paragraphLines.isEmpty && joined.isEmpty
         }
     }
 
@@ -39,12 +43,25 @@ extension Footnotes {
             outdenting: labels.keys.contains { $0.column > 1 }
                 ? indentedDefinitions(root, labels: labels, source: lines()) : [:])
         corrections.paragraphLines = nestedParagraphLines(root, labels: labels)
+        corrections.joined = joinedDefinitions(root, labels: labels)
         if !pending.isEmpty {
             corrections.continuing = lazilyContinued(
                 root, labels: labels, pending: pending, moving: corrections.outdenting,
                 source: corrections.outdenting.isEmpty ? nil : lines())
         }
         return corrections
+    }
+
+    /// The lines of the definitions whose list holds an item that is no definition (``Corrections/joined``).
+    private static func joinedDefinitions(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
+        var lines: Set<Int> = []
+        for item in Tree.blocks(root, where: { isDefinition($0, labels: labels, lineShift: 0) }) {
+            guard let list = Tree.parent(item),
+                Tree.children(list).contains(where: { !isDefinition($0, labels: labels, lineShift: 0) })
+            else { continue }
+            lines.insert(Tree.startLine(item))
+        }
+        return lines
     }
 
     /// The lines after the first of each paragraph of a definition nested in another, where the outermost

@@ -62,7 +62,8 @@ enum Footnotes {
             if ahead == nil { ahead = LinesAhead(sourceLines) }
             let marker = Self.marker(
                 between: lines[..<number], and: number + 1, ahead: ahead ?? LinesAhead(sourceLines),
-                beforeText: innermostText(of: found.text, in: columns))
+                beforeText: innermostText(of: found.text, in: columns),
+                avoidingFirstChoice: corrections.joined.contains(number + 1))
             // The item's content starts a column further in where the next line ends the definition, so that a
             // line indented four columns after that line is no longer its; the next line ends one nested on the
             // line where it is blank and not indented four columns past the content of the one around it.
@@ -303,10 +304,12 @@ enum Footnotes {
     ) -> (Range<Substring.Index>, String)? {
         let (definition, outdent) = written
         let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
-        // A `>` four columns past where its quote's marker may stand is no marker (`>[^1]: b`, `\t>`): the
-        // line is the paragraph's lazy text, as in cmark-gfm.
-        guard areQuoteMarkers(markers) else { return nil }
         let prefix = line[..<containers]
+        // A `>` four columns past where its quote's marker may stand is no marker (`>[^1]: b`, `\t>`): the
+        // line is the paragraph's lazy text, as in cmark-gfm. The definition's line shows where its first
+        // quote stands: past the four columns of each definition around it (`[^1]:`, `\t>[^n]:`, `\t>`).
+        let outer = prefix.firstIndex(of: ">").map { column(of: $0, in: line) / 4 * 4 } ?? 0
+        guard areQuoteMarkers(markers, from: outer) else { return nil }
         // Outside block quotes, a line of white space ends it: the mark stands at the definition's marker.
         if !prefix.contains(">"), !markers.contains(">") {
             let indent = String(repeating: " ", count: column(of: definition, in: line) - outdent)
@@ -335,9 +338,9 @@ enum Footnotes {
     static let blankMark = "<![CDATA[\u{2000}]]>"
 
     /// Whether every `>` in a line's leading markers and white space stands at most three columns past the
-    /// content of the quote before it (the line's start for the first), as a block quote's marker must.
-    private static func areQuoteMarkers(_ markers: Substring) -> Bool {
-        var content = 0
+    /// content of the quote before it (column `start` for the first), as a block quote's marker must.
+    private static func areQuoteMarkers(_ markers: Substring, from start: Int) -> Bool {
+        var content = start
         var index = markers.startIndex
         while let quote = markers[index...].firstIndex(of: ">") {
             guard column(of: quote, in: markers) - content <= 3 else { return false }
@@ -413,8 +416,12 @@ enum Footnotes {
     /// these take all three bullets, `1.` or `1)`, which start ordered lists (a definition is no item in
     /// cmark-gfm: it ends the list before it, and the items after it start another); where they take those
     /// too, the one taken by the fewest of the nearest.
+    ///
+    /// - Parameter avoidingFirstChoice: Whether the bullet chosen so joined a list it should keep apart
+    ///   (``Corrections/joined``): the next one is taken.
     private static func marker(
-        between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring
+        between preceding: ArraySlice<Substring>, and following: Int, ahead: LinesAhead, beforeText text: Substring,
+        avoidingFirstChoice: Bool = false
     ) -> String {
         // The markers of the list items a line starts (`2. + a` starts one of `.` and one of `+`; `-` alone, an
         // empty one), as a mask of `+`, `-`, `*`, `.` and `)`; by byte, as most lines are text that starts none.
@@ -484,12 +491,17 @@ enum Footnotes {
         }
         ranked += [bullets(next), before.first { $0 != 0 } ?? 0]
         ranked += [afterBlank, interrupting, afterParagraph, afterContent].map(bullets) + before
-        var free: UInt8 = 0b1_1111
-        for taken in ranked {
-            let left = free & ~taken
-            if left == 0 { break }
-            free = left
+        func choice(from all: UInt8) -> UInt8 {
+            var free = all
+            for taken in ranked {
+                let left = free & ~taken
+                if left == 0 { break }
+                free = left
+            }
+            return free
         }
+        var free = choice(from: 0b1_1111)
+        if avoidingFirstChoice { free = choice(from: 0b1_1111 & ~(1 << free.trailingZeroBitCount)) }
         return ["+", "-", "*", "1.", "1)"][free.trailingZeroBitCount]
     }
 

@@ -104,7 +104,16 @@ extension TaskLists {
             let spaced = end >= 5 && line[end - 4] == 0x20 && !isSpaceChar(line[end - 5])
             return spaced || next.map(isBlank) ?? true ? .emptyItem : .marked
         }
-        return line[text] == UInt8(ascii: "[") && line[text...].contains(UInt8(ascii: ":")) ? .definition : nil
+        // A label left open on the line may close on the next (`[`, then `x]: /u`).
+        guard line[text] == UInt8(ascii: "[") else { return nil }
+        let rest = line[(text + 1)...]
+        var index = rest.startIndex
+        var closed = false
+        while index < rest.endIndex, !closed {
+            closed = rest[index] == UInt8(ascii: "]")
+            index += rest[index] == 0x5C ? 2 : 1
+        }
+        return rest.contains(UInt8(ascii: ":")) || !closed ? .definition : nil
     }
 
     /// The blank line that ends an empty task's item on line index `index`, whose content starts at column
