@@ -141,7 +141,7 @@ public final class Document {
             extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
         let tables = try Self.parseTables(
             &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
-            standsIn: spaces != nil)
+            standsIn: spaces != nil, rewrittenTasks: parsed.rewrittenTasks)
         let choices = spaces.flatMap { stood in
             reading.flatMap {
                 FormFeeds.choices(
@@ -215,7 +215,7 @@ public final class Document {
             tags = LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
             tableParse = try Self.parseTables(
                 &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
-                standsIn: standIn != nil)
+                standsIn: standIn != nil, rewrittenTasks: parsed.rewrittenTasks)
             LazyLines.removeMarks(parsed.root)
         }
         return marks.map(\.line)
@@ -261,7 +261,7 @@ public final class Document {
         _ tableParse: TableParse, root: OpaquePointer, blocks: [OpaquePointer], lines: @escaping () -> SourceLines,
         options: RenderOptions, extensions: Extensions, footnoteLabels: [Footnotes.Position: String],
         definedLabels: Set<String>
-    ) -> (fromPrelude: Set<OpaquePointer>, restored: Bool) {
+    ) -> (fromPrelude: [OpaquePointer: Int], restored: Bool) {
         let (tables, shift) = (tableParse.plans, tableParse.shift)
         if let cells = tableParse.cells {
             let cellBlocks = Tree.paragraphsAndHeadings(cells.root)
@@ -290,7 +290,7 @@ public final class Document {
             ) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) }
             return (fromPrelude, false)
         }
-        return ([], false)
+        return ([:], false)
     }
 
     /// Finds the tables in the tree of the first parse and parses their cells: in front of the whole document
@@ -298,7 +298,7 @@ public final class Document {
     /// `standsIn`: whether the source holds stand-ins of form feeds or vertical tabs (``FormFeeds``).
     private static func parseTables(
         _ root: inout OpaquePointer, source: String, lines: () -> SourceLines, options: RenderOptions,
-        extensions: Extensions, standsIn: Bool
+        extensions: Extensions, standsIn: Bool, rewrittenTasks: [Int: Bool]
     ) throws(CommonMarkError) -> TableParse {
         // A delimiter row without `|` or `:` is a setext underline, unless a form feed's or vertical tab's
         // stand-in follows its dashes (`-` and a form feed).
@@ -306,13 +306,15 @@ public final class Document {
             standsIn || ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
                 || ByteSearch.contains(source, "-:")
         else { return TableParse() }
+        let rewritten = Set(rewrittenTasks.keys)
         var plans = Tables.plans(
-            in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList)
-        )
+            in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList),
+            rewritten: rewritten)
         // A paragraph of definitions needs `]:`; libcmark leaves no node of it, where cmark-gfm may make a table.
         if ByteSearch.contains(source, "]:") {
             let vanished = try Tables.vanishedPlans(
-                in: root, text: source, source: lines(), taskLists: extensions.contains(.taskList)
+                in: root, text: source, source: lines(), taskLists: extensions.contains(.taskList),
+                rewritten: rewritten
             ) { (text: String) throws(CommonMarkError) in try parse(text, options: options) }
             if !vanished.isEmpty {
                 plans = (plans + vanished).sorted { ($0.line, $0.column) < ($1.line, $1.column) }

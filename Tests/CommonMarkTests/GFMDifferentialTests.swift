@@ -1070,6 +1070,17 @@ import Testing
             "[^1]:/\n\u{0C}\n\n\tx\n\u{0C}\n+ y", "[^1]:/\nz\n\n\tx\nz\n+ y", "[^1]:/\nz\n\n\tx\nz\n- y\n- w\n\n[^1]",
             "- [^1]:/\n  z\n\n  \tx\n  z\n  + y\n\n[^1]", "> [^1]:/\nz\n>\n>\tx\nz\n> + y\n\n[^1]",
             "[^1]: - a\nz\n\n    - b\nz\n* y\n\n[^1]",
+            // A definition in a quote right after a paragraph: the quote starts one, which the definition starts.
+            "\u{0C}\n>[ref]:<v\u{0B}>\n[ref]", "\u{0C}\n> [ref]:<v\u{0B}>\n[ref]", "a\n>[ref]:<v\u{0B}>\n[ref]",
+            "> a\n>[ref]:<v\u{0B}>\n[ref]", "> a\n[ref]:<v\u{0B}>\n[ref]",
+            // A task whose text is a table's header row, parsed without its marker: the header starts after it.
+            "3. [x]\t[ ] :|>\n   -|-", "- [x] [ ] :|b\n  -|-", "- [x] [a]: /u|b\n  -|-", "- [ ] [\nx]|y\n  -|-",
+            // A later paragraph of an item that holds a table: its text from the prelude, its line the
+            // document's (a lazy paragraph after the table's rows is outside the item).
+            "2. >\n\n   ||#\n   -|-\n   d\n   .\n   |\n\n\n\n\n2\n3. [ ]\t",
+            "2. >\n\n   ||#\n   -|-\n   d\n   |\n\n2\n3. [ ] x",
+            "- a\n\n  3a [x] b\n  c|d\n  -|-", "- a\n\n  3a [x] b\n  c|d\n  -|-\n\n[r]: /u",
+            "[r]: /u\n\n- a\n\n  1: [ ] b\n  c|d\n  -|-\n- e\n\n  3a [x] f\n  g\n  c|d\n  -|-",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

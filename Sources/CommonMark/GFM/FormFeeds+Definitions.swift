@@ -32,12 +32,17 @@ extension FormFeeds {
         // on the line after that.
         var definitionEnd = -1
         var containers = ParagraphContainers()
+        // The `>` of the last line that was not blank: a line with more starts a quote, and a paragraph in it.
+        var quotesBefore = 0
         for (index, (range, prefix, blank)) in lines.enumerated() {
             if index <= definitionEnd {
                 (startsParagraph, afterDefinition) = (false, true)
                 continue
             }
             let line = bytes[range]
+            let quotes = line[range.lowerBound..<prefix].count { $0 == UInt8(ascii: ">") }
+            if quotes > quotesBefore { startsParagraph = true }
+            if !blank { quotesBefore = quotes }
             let startsItem = line[range.lowerBound..<prefix].contains { "-+*.)".utf8.contains($0) }
             let indent = line[range.lowerBound..<prefix].reversed().prefix { $0 == 0x20 || $0 == 0x09 }.reduce(0) {
                 $0 + ($1 == 0x09 ? 4 : 1)

@@ -53,7 +53,7 @@ extension Tables {
     /// again with the first `[` of each written as `x`, and the paragraphs that start there hold tables or
     /// not as any paragraph does. Other blocks are read from the first parse.
     static func vanishedPlans(
-        in root: OpaquePointer, text: String, source: SourceLines, taskLists: Bool,
+        in root: OpaquePointer, text: String, source: SourceLines, taskLists: Bool, rewritten: Set<Int>,
         parse: (String) throws(CommonMarkError) -> OpaquePointer
     ) throws(CommonMarkError) -> [Plan] {
         let starts = vanishedStarts(in: root, source: source)
@@ -65,7 +65,7 @@ extension Tables {
         let blocks = Tree.blocks(tree) {
             Tree.type($0) == CMARK_NODE_PARAGRAPH && wanted.contains(Tree.startLine($0) << 16 | Tree.startColumn($0))
         }
-        return plans(in: blocks, source: source, taskLists: taskLists).filter { plan in
+        return plans(in: blocks, source: source, taskLists: taskLists, rewritten: rewritten).filter { plan in
             plan.segments.contains { if case .table = $0 { true } else { false } }
         }
     }

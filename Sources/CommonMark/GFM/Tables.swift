@@ -256,12 +256,18 @@ enum Tables {
     ///
     /// - Parameter taskLists: Whether a task item's marker (`- [ ] `) is read before its first paragraph, as
     ///   cmark-gfm reads it, so that the paragraph's first line (a header row) begins after the marker.
-    static func plans(in blocks: [OpaquePointer], source: SourceLines, taskLists: Bool) -> [Plan] {
+    /// - Parameter rewritten: The lines (1-based) of tasks parsed without their marker
+    ///   (``TaskLists/rewriteLines(_:forms:definitions:)``), whose paragraph starts after it already.
+    static func plans(
+        in blocks: [OpaquePointer], source: SourceLines, taskLists: Bool, rewritten: Set<Int> = []
+    ) -> [Plan] {
         var plans: [Plan] = []
         var budget = cellBudget
         var absorbed: Set<OpaquePointer> = []
         for block in blocks where !absorbed.contains(block) {
-            var plan = self.plan(for: block, source: source, taskLists: taskLists, budget: &budget, absorbed: &absorbed)
+            var plan = self.plan(
+                for: block, source: source, taskLists: taskLists && !rewritten.contains(Tree.startLine(block)),
+                budget: &budget, absorbed: &absorbed)
             plan?.outerLine = Tree.startLine(Tree.outermostBlock(of: block))
             if let plan { plans.append(plan) }
         }
@@ -669,15 +675,16 @@ enum Tables {
     ///   - blocks: The document's paragraphs and headings, each plan's `shift` lines further down than in the
     ///     first parse.
     ///   - source: The lines the document's nodes count, when it may hold link reference definitions.
-    /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document.
+    /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document, each with the
+    ///   line (as the first parse counts) its text starts on, or 0 for lazy text after a table's rows.
     static func build(
         _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int,
         source: (() -> SourceLines)? = nil, isDefinition: (OpaquePointer) -> Bool
-    ) -> Set<OpaquePointer> {
+    ) -> [OpaquePointer: Int] {
         var units = PreludeUnits(root: root, paragraphs: cells, plans: plans)
         var targets: [Int: OpaquePointer] = [:]
         var withoutRows: [OpaquePointer] = []
-        var moved: Set<OpaquePointer> = []
+        var moved: [OpaquePointer: Int] = [:]
         for paragraph in blocks {
             targets[(Tree.startLine(paragraph) - shift) << 16 | Tree.startColumn(paragraph)] = paragraph
         }
@@ -701,7 +708,8 @@ enum Tables {
                         cmark_node_free(paragraph)
                         continue
                     }
-                    moved.insert(paragraph)
+                    // The text before a table starts on its paragraph's first line; lazy text's line is not kept.
+                    if case .prefix = segment { moved[paragraph] = plan.line } else { moved[paragraph] = 0 }
                     insertText(paragraph, of: segment, near: original)
                 case .table(let table):
                     let node = tableNode(table, cell: cell)

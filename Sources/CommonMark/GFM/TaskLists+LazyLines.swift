@@ -44,7 +44,13 @@ extension TaskLists {
     /// checked as that line is (the last such line decides), and the marker's three characters from the
     /// item's content come off the paragraph's text (`- a`, a blank line, `  3a [x] b` leaves `[x] b`).
     /// A line with a quote's `>` before it does not read as a task, nor one after a list in the item.
-    static func paragraphTasks(items: [OpaquePointer], written: SourceLines, shift: Int) -> [(
+    ///
+    /// - Parameter fromPrelude: The paragraphs that tables took from their prelude, whose positions are the
+    ///   prelude's, with the line their text starts on (0 for lazy text after a table's rows, which is outside
+    ///   the item).
+    static func paragraphTasks(
+        items: [OpaquePointer], written: SourceLines, shift: Int, fromPrelude: [OpaquePointer: Int]
+    ) -> [(
         item: OpaquePointer, checked: Bool
     )] {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
@@ -54,10 +60,10 @@ extension TaskLists {
             var child = Tree.firstChild(item)
             while let paragraph = child {
                 child = Tree.next(paragraph)
-                let number = Tree.startLine(paragraph) - shift
+                let number = fromPrelude[paragraph] ?? (Tree.startLine(paragraph) - shift)
                 // After a list, the list is the last container the line matches (a list matches any line),
                 // and the paragraph goes to the item only when the list closes.
-                guard Tree.type(paragraph) == CMARK_NODE_PARAGRAPH, Tree.startLine(paragraph) > Tree.startLine(item),
+                guard Tree.type(paragraph) == CMARK_NODE_PARAGRAPH, number > Tree.startLine(item) - shift,
                     Tree.previous(paragraph).map({ Tree.type($0) != CMARK_NODE_LIST }) ?? true,
                     number >= 1, number <= written.lines.count
                 else { continue }

@@ -23,7 +23,7 @@ enum TaskLists {
     ///   - fromDefinitions: The items that lazy lines of footnote definitions made tasks
     ///     (``definitionTasks(_:written:shift:)``), read before the definitions left them.
     static func apply(
-        _ root: OpaquePointer, written: SourceLines, shift: Int, fromPrelude: Set<OpaquePointer>,
+        _ root: OpaquePointer, written: SourceLines, shift: Int, fromPrelude: [OpaquePointer: Int],
         rewritten: [Int: Bool], fromDefinitions: [(item: OpaquePointer, checked: Bool)] = []
     ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
@@ -59,13 +59,14 @@ enum TaskLists {
             // after it was rewritten (``rewriteLines(_:forms:)``).
             let isPrelude =
                 Tree.type(block) == CMARK_NODE_CUSTOM_BLOCK || Tree.startLine(block) <= shift
-                || fromPrelude.contains(block)
+                || fromPrelude[block] != nil
             guard isPrelude || firstText(of: block, line: lineNumber).map(dropMarker) == true else { continue }
             tasks.append((item, checked))
         }
         // An item made a task again by a later paragraph takes that paragraph's check.
         let later = paragraphTasks(
-            items: containers.filter { Tree.type($0) == CMARK_NODE_ITEM }, written: written, shift: shift)
+            items: containers.filter { Tree.type($0) == CMARK_NODE_ITEM }, written: written, shift: shift,
+            fromPrelude: fromPrelude)
         if !later.isEmpty {
             let items = Set(later.map(\.item))
             tasks = tasks.filter { !items.contains($0.item) } + later
