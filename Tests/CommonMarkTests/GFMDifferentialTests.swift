@@ -1081,6 +1081,12 @@ import Testing
             "2. >\n\n   ||#\n   -|-\n   d\n   |\n\n2\n3. [ ] x",
             "- a\n\n  3a [x] b\n  c|d\n  -|-", "- a\n\n  3a [x] b\n  c|d\n  -|-\n\n[r]: /u",
             "[r]: /u\n\n- a\n\n  1: [ ] b\n  c|d\n  -|-\n- e\n\n  3a [x] f\n  g\n  c|d\n  -|-",
+            // A blank line after a paragraph of link reference definitions marks that paragraph, which goes,
+            // not the footnote definition before it: the item's list stays tight.
+            "- a\n  [^a]: # x\n  [r]: /u\n\n  b\n\n[^a] [r]", "- a\n  [^a]: ***\n  [r]: /u\n\n  b\n\n[^a] [r]",
+            "*\n  [^a]:*\n  [r]:u\n\n  [", "- a\n  [^a]: # x\n\n  [r]: /u\n\n  b\n\n[^a] [r]",
+            "- a\n  [^a]: # x\n  [r]: /u\n\n- b\n\n[^a] [r]",
+            "- a\n  [^a]: # x\n  [r]: /u\n  [s]: /v\n\n  b\n\n[^a] [r]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

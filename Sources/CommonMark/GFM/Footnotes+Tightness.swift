@@ -235,9 +235,10 @@ private struct BlankLines {
             boundary = end + 1
             while boundary < containerEnd, source.isBlank(boundary, quotes: quotes) { boundary += 1 }
         }
-        // A blank line in the container after the block, before the next: the container was the deepest
-        // block the line continued, and cmark marks its last child.
-        if end + 1 < boundary, (end + 1..<boundary).contains(where: { source.isBlank($0, quotes: quotes) }) {
+        // A blank line in the container right after the block, before the next: the container was the
+        // deepest block the line continued, and cmark marks its last child. After lines that leave no block
+        // (a paragraph of link reference definitions), that paragraph was the last child the line marked.
+        if end + 1 < boundary, source.isBlank(end + 1, quotes: quotes) {
             return true
         }
         guard source.isBlank(end, quotes: quotes) else { return false }
