@@ -105,6 +105,10 @@ enum MarkdownPathology {
             "nested definitions ended by white space",
             { n in (0..<(n / 4)).map { "[^e\($0)]:[^n\($0)]:~\n:\n\t\n\t    x\n" }.joined() + "\n[^e0]\n" }
         ),
+        // Definitions one after another, one list in libcmark: each list is looked through once.
+        ("footnote definitions in one list", { n in (0..<(n / 2)).map { "[^n\($0)]: n\n" }.joined() + "[^n0]\n" }),
+        // Definitions nested in each other on one line: each chain of them is climbed once.
+        ("footnote definitions nested in each other", { n in (0..<(n / 8)).map { "[^a\($0)]:" }.joined() + " x\n" }),
         // Lazy lines that keep their white space in the text before a table: a quote's paragraph in the prelude.
         (
             "lazy lines with white space before a table",

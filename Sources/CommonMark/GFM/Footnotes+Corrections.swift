@@ -55,11 +55,15 @@ extension Footnotes {
     /// The lines of the definitions whose list holds an item that is no definition (``Corrections/joined``).
     private static func joinedDefinitions(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
         var lines: Set<Int> = []
+        // Each list is looked through once, however many definitions it holds.
+        var mixed: [OpaquePointer: Bool] = [:]
         for item in Tree.blocks(root, where: { isDefinition($0, labels: labels, lineShift: 0) }) {
-            guard let list = Tree.parent(item),
-                Tree.children(list).contains(where: { !isDefinition($0, labels: labels, lineShift: 0) })
-            else { continue }
-            lines.insert(Tree.startLine(item))
+            guard let list = Tree.parent(item) else { continue }
+            let holdsOthers =
+                mixed[list]
+                ?? Tree.children(list).contains { !isDefinition($0, labels: labels, lineShift: 0) }
+            mixed[list] = holdsOthers
+            if holdsOthers { lines.insert(Tree.startLine(item)) }
         }
         return lines
     }
@@ -73,9 +77,12 @@ extension Footnotes {
         let outer = { (item: OpaquePointer) in
             Tree.parent(item).flatMap(Tree.parent).flatMap { isDefinition($0) ? $0 : nil }
         }
+        // In document order, a definition's comes before the ones nested in it: each chain is climbed once.
+        var outermostOf: [OpaquePointer: OpaquePointer] = [:]
         for item in Tree.blocks(root, where: { isDefinition($0) && outer($0) != nil }) {
-            var outermost = item
-            while let around = outer(outermost) { outermost = around }
+            guard let around = outer(item) else { continue }
+            let outermost = outermostOf[around] ?? around
+            outermostOf[item] = outermost
             for paragraph in Tree.children(item)
             where Tree.type(paragraph) == CMARK_NODE_PARAGRAPH && Tree.endLine(paragraph) < Tree.endLine(outermost) {
                 // 0-based: the tree's line numbers less one, from the paragraph's second line.

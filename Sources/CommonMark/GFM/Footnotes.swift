@@ -491,17 +491,14 @@ enum Footnotes {
         }
         ranked += [bullets(next), before.first { $0 != 0 } ?? 0]
         ranked += [afterBlank, interrupting, afterParagraph, afterContent].map(bullets) + before
-        func choice(from all: UInt8) -> UInt8 {
-            var free = all
-            for taken in ranked {
-                let left = free & ~taken
-                if left == 0 { break }
-                free = left
-            }
-            return free
+        // Each rank takes its bullets while some are left; the first that would take all ends the search.
+        let choice = { (all: UInt8) in
+            ranked.reduce((free: all, done: false)) { state, taken in
+                state.done || state.free & ~taken == 0 ? (state.free, true) : (state.free & ~taken, false)
+            }.free
         }
-        var free = choice(from: 0b1_1111)
-        if avoidingFirstChoice { free = choice(from: 0b1_1111 & ~(1 << free.trailingZeroBitCount)) }
+        var free = choice(0b1_1111)
+        if avoidingFirstChoice { free = choice(0b1_1111 & ~(1 << free.trailingZeroBitCount)) }
         return ["+", "-", "*", "1.", "1)"][free.trailingZeroBitCount]
     }
 

@@ -75,15 +75,7 @@ extension FormFeeds {
             }
             if let destination {
                 destinations.append(destination)
-                definitionEnd = destination.lowerBound >= range.upperBound ? index + 1 : index
-                if definitionEnd + 1 < lines.count,
-                    bytes[destination.upperBound..<lines[definitionEnd].range.upperBound].allSatisfy({
-                        $0 == 0x20 || $0 == 0x09
-                    }),
-                    isTitle(bytes[lines[definitionEnd + 1].prefix..<lines[definitionEnd + 1].range.upperBound])
-                {
-                    definitionEnd += 1
-                }
+                definitionEnd = lastLine(of: destination, on: index, in: bytes, lines: lines)
             }
             afterDefinition = destination != nil
             // A list marker alone starts an empty item, or underlines a paragraph (`-`); a line indented four
@@ -149,6 +141,20 @@ extension FormFeeds {
             content = max(content, continued.last?.column ?? 0)
             return (max(0, column - content), quotes < self.quotes || continued.count < items.count)
         }
+    }
+
+    /// The index of the last line of the definition on line `index` with `destination`: the next where the
+    /// destination stands there, and the one after where a title stands alone on it.
+    private static func lastLine(
+        of destination: Range<Int>, on index: Int, in bytes: [UInt8],
+        lines: [(range: Range<Int>, prefix: Int, blank: Bool)]
+    ) -> Int {
+        let last = destination.lowerBound >= lines[index].range.upperBound ? index + 1 : index
+        guard last + 1 < lines.count,
+            bytes[destination.upperBound..<lines[last].range.upperBound].allSatisfy({ $0 == 0x20 || $0 == 0x09 }),
+            isTitle(bytes[lines[last + 1].prefix..<lines[last + 1].range.upperBound])
+        else { return last }
+        return last + 1
     }
 
     /// Whether a line's text is a link title alone: `"…"`, `'…'` or `(…)`, backslash escapes inside, then
