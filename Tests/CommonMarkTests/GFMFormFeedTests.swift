@@ -113,13 +113,12 @@ import Testing
     /// starts with white space ends the definitions; a destination on the next line and a title on the one
     /// after go on the definition.
     static let definitionContainers = [
-        (">", ">"), ("> >", "> >"), ("", ""), ("- >", "  >"), (">  -", ">   "), ("-", "  "), ("1.", "   "),
-        ("> -", ">  "), (">", "    "), (">", " "),
+        (">", ">"), ("", ""), (">  -", ">   "), ("-", "  "), (">", "    "),
     ]
     static let firstDefinitions = [
         " [r]:>", "   [r]:>", "  [r]: /u \"t\"", " [r]:\n{q} <u>\n{q} \"t\"", " [r]: /u\n{q} \"t\"",
     ]
-    static let definitionSeparators = ["\t", " ", "  ", "     ", "\t ", " \t", "    "]
+    static let definitionSeparators = ["\t", " ", "     ", "\t "]
     static let laterDefinitions = [
         "[^e]:<v\u{0C}>", "[^e]: <v\u{0B}>", "[^e]:[](\u{0C})", "[x]: <v\u{0C}>", "[^e x]: <v\u{0C}>",
     ]

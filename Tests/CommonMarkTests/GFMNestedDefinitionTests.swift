@@ -33,8 +33,8 @@ import Testing
         "[^e]: [^n]:  ~\n", "[^e]:[^n]:[^m]: ~\n    ~\n",
     ]
     static let paragraphLines = ["", ":\n", "    :\n", "        :\n", "\t\t:\n", ":\n:\n", "    - :\n", "  > :\n"]
-    static let whiteSpaceLines = ["\t\n", "    \n", "\n", "\t\t\n", " \n"]
-    static let contentLines = ["\t    [^n]\n", "        [^n]\n", "    [^n]\n", "\t\t    x\n", "\t\t:\n"]
+    static let whiteSpaceLines = ["\t\n", "\n", "\t\t\n"]
+    static let contentLines = ["\t    [^n]\n", "    [^n]\n", "\t\t:\n"]
 
     @Test(
         .enabled(
