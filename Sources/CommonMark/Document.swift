@@ -61,7 +61,7 @@ public final class Document {
                 of: spaces?.text ?? text, first, options: options, extensions: extensions, standIn: spaces?.standIn)
         }
         let markdown = spaces?.text ?? text
-        var (parsed, writtenLines, tableParse) = (closed.parsed, closed.lines, closed.tables)
+        let (parsed, writtenLines, tableParse) = (closed.parsed, closed.lines, closed.tables)
         let (root, source, footnoteLabels, rewrittenTasks) = parsed
         let shift = tableParse.shift
         // The text libcmark parsed last, whose lines the nodes' positions count.
@@ -352,14 +352,18 @@ public final class Document {
         var corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
         guard !corrections.isEmpty else { return (root, source, labels, tasks) }
         var moved: [Int: Int] = [:]
-        // A definition whose bullet moves holds other lines than it did: which of them are code,
-        // definitions or lazy lines is read from a parse with the bullets moved. A definition nested in a
-        // moved one may move in its turn (`  [^1]:`, `     [^1]:`, `        [^1]:`): a few rounds.
-        for _ in 0..<4 where !corrections.outdenting.isEmpty {
+        var emptied: [Int: Int] = [:]
+        // A definition whose bullet moves, or whose item a mark keeps going, holds other lines than it did:
+        // which of them are code, definitions or lazy lines is read from a parse with the bullets moved and
+        // the marks written. A definition nested in a moved one may move in its turn (`  [^1]:`, `     [^1]:`,
+        // `        [^1]:`): a few rounds.
+        for _ in 0..<4 where !corrections.outdenting.isEmpty || !corrections.emptied.isEmpty {
             cmark_node_free(root)
             moved.merge(corrections.outdenting, uniquingKeysWith: +)
+            emptied.merge(corrections.emptied) { kept, _ in kept }
             (source, labels, pending) =
-                Footnotes.rewriteDefinitions(markdown, correcting: Footnotes.Corrections(outdenting: moved))
+                Footnotes.rewriteDefinitions(
+                    markdown, correcting: Footnotes.Corrections(outdenting: moved, emptied: emptied))
                 ?? (markdown, [:], [:])
             (root, tasks) = try parse(
                 &source, options: options, rewritingTasks: extensions.contains(.taskList), definitions: labels,
@@ -368,6 +372,7 @@ public final class Document {
             guard !corrections.isEmpty else { return (root, source, labels, tasks) }
         }
         corrections.outdenting.merge(moved, uniquingKeysWith: +)
+        corrections.emptied.merge(emptied) { kept, _ in kept }
         // Definitions written in code or HTML blocks are text, indented ones are counted from their
         // container's content, and lazy lines keep a definition going to a line that ends it: parsed again.
         // A definition left as written changes the blocks around it, which may then hold a later one (an

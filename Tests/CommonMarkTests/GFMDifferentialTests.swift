@@ -1073,6 +1073,9 @@ import Testing
             // A definition in a quote right after a paragraph: the quote starts one, which the definition starts.
             "\u{0C}\n>[ref]:<v\u{0B}>\n[ref]", "\u{0C}\n> [ref]:<v\u{0B}>\n[ref]", "a\n>[ref]:<v\u{0B}>\n[ref]",
             "> a\n>[ref]:<v\u{0B}>\n[ref]", "> a\n[ref]:<v\u{0B}>\n[ref]",
+            // A paragraph after a thematic break in an item: the break is the last block its line matches.
+            "- a\n\n  ***\n\n  3a [x] b", "- a\n  ***\n  3a [x] b", "- a\n\n  ***\n  # h\n  3a [x] b",
+            "- a\n  ___\n\n\n  1: [ ] b",
             // A task whose text is a table's header row, parsed without its marker: the header starts after it.
             "3. [x]\t[ ] :|>\n   -|-", "- [x] [ ] :|b\n  -|-", "- [x] [a]: /u|b\n  -|-", "- [ ] [\nx]|y\n  -|-",
             // A later paragraph of an item that holds a table: its text from the prelude, its line the
@@ -1087,6 +1090,27 @@ import Testing
             "*\n  [^a]:*\n  [r]:u\n\n  [", "- a\n  [^a]: # x\n\n  [r]: /u\n\n  b\n\n[^a] [r]",
             "- a\n  [^a]: # x\n  [r]: /u\n\n- b\n\n[^a] [r]",
             "- a\n  [^a]: # x\n  [r]: /u\n  [s]: /v\n\n  b\n\n[^a] [r]",
+            // Two definitions with a blank line between them in a nested item: cmark-gfm's check of the outer list
+            // reaches the last of them, not the first.
+            "- a\n  - b\n    [^a]: y\n\n    [^c]: x\n- c\n\n[^a] [^c]", "- a\n  [^a]: y\n\n  [^c]: x\n- c\n\n[^a] [^c]",
+            "- a\n  - b\n    [^a]: y\n\n\n    [^c]: x\n- c\n\n[^a] [^c]", "- a\n  - b\n    [^a]: y\n    [^c]: x\n\n- c",
+            // A definition whose text is only link reference definitions goes on over empty lines to an indented
+            // line, where libcmark's item, left without a block, ends at the second.
+            "[^c]: [r]: /u\n\n\n    t\n\n[^c]", "- [^c]: [r]: /u\n\n\n      t\n- b\n\n[^c]",
+            "[^c]: [r]: /u\n[s]: /v\n\n\n\n    t\n\n\n    u\n\n[^c] [r] [s]", "[^c]: [r]: /u\n\n     \n\n    t\n\n[^c]",
+            "[^c]: [^d]: [r]: /u\n\n\n        t\n\n[^c] [^d]", "[^c]: [^d]: [r]: /u\n\n\n    t\n\n[^c] [^d]",
+            "- a\n  - [^c]: [r]: /u\n\n\n        t\n- b\n\n[^c]", "1. [^c]:\t[r]: /u\n\n\n\tt\n\n[^c]",
+            "> [^c]: [r]: /u\n>\n>\n>     t\n\n[^c]", "[^c]: [r]: /u\n   \n\n    t\n\n[^c]",
+            "[^c]:[r]:u\n\n\n    [^a]:[^a]", "[^b]:[r]:u\n\n\n    \n    [^b]:", "*\n[^b]:[r]:u\n\n\n    +\n-",
+            "- + *\n[^c]:[r]:u\n\n\n    ^",
+            // Checks that reached a block answer later ones with its own last line, in both parsers.
+            "* a\n  [^r]:u\n  -\n    1. [^b]:\n\n    [s]:t\n  [^b]:\n\n[^r] [^b]",
+            "+ a\n  - [^b]:\n    +\n\n    [r]:u\n  1.\n\n[^b]", "+ a\n  - [^b]:\n    +\n\n  1.\n\n[^b]",
+            "+ a\n  - [^b]: x\n    +\n\n    [r]:u\n  1.\n\n[^b]",
+            // Lines of link reference definitions and then two blank lines: the second marks the block before.
+            "+ a\n  [^b]:***\n  [s]:t\n\n\n  *\n\n[^b]", "* a\n  [^c]:[^b]:\n          [r]:u\n\n\n*\n\n[^c] [^b]",
+            "+ a\n  [^b]:***\n  [s]:t\n  [t]:u\n\n\n\n  *", "> + a\n>   [^b]:***\n>   [s]:t\n>\n>\n>   *",
+            "+ a\n  [^b]:***\n  [s]:t\n\n  *\n\n[^b]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -101,6 +101,14 @@ import Testing
             "t|v\n-|-:\u{0C}", "|||\u{0C}\n-|-|-", "|\u{0C}\n:-", "h\n-\u{0C}", "\\\n\u{0B}-", ">w\n>\u{0C}-",
             "* ||\n-|-\u{0B}",
             ".|\u{0C}\n- |",
+            // A definition after a task's marker on its item's line: its destination holds the form feed.
+            "2) [ ]\t[y]:[](\u{0C})", "- [ ]      [y]:[](\u{0C})", "- [x]\u{0C}[y]:[](\u{0C})",
+            "> - [ ] [y]:[](\u{0C})",
+            "- - [ ] [y]:[](\u{0C})", "- [ ] [y]:[](\u{0C})\n  [z]:[](\u{0C})\n\n[y] [z]", "* [X] [y]:<a\u{0C}>\n\n[y]",
+            "  10. [ ] [y]:[](\u{0C}) \"t\"\n\n[y]",
+            // A line after a thematic break in an item: the break is the last block it matches, not the item.
+            "*\n  ---\n  -\u{0C}[x] a", "* b\n\n  ---\n  -\u{0C}[x] a", "*\n  ---\n  2.\u{0C}[x] a",
+            "*\n  # h\n  -\u{0C}[x] a",
         ])
     func formFeedsMatchCmarkGFM(markdown: String) throws {
         try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -19,9 +19,16 @@ extension Footnotes {
         /// bullet the rewrite chose joined a list that cmark-gfm, where a definition is no list item, keeps
         /// apart (a list item after the definition's lazy lines), and another is chosen.
         var joined: Set<Int> = []
+        /// Empty lines (0-based) that libcmark's item ends at and cmark-gfm's definition goes on over, with
+        /// the column of the item's content: the definition's text was only link reference definitions, which
+        /// leave the item without a block once the blank line after them closes their paragraph, and an item
+        /// without a block ends at the next empty line (`parse_node_item_prefix`), where a definition goes on
+        /// over any number of them. Each is written as a mark in the item, taken out after parsing.
+        var emptied: [Int: Int] = [:]
 
         var isEmpty: Bool {
             excluding.isEmpty && outdenting.isEmpty && continuing.isEmpty && paragraphLines.isEmpty && joined.isEmpty
+                && emptied.isEmpty
         }
     }
 
@@ -44,6 +51,7 @@ extension Footnotes {
                 ? indentedDefinitions(root, labels: labels, source: lines()) : [:])
         corrections.paragraphLines = nestedParagraphLines(root, labels: labels)
         corrections.joined = joinedDefinitions(root, labels: labels)
+        corrections.emptied = emptiedDefinitions(root, labels: labels, source: lines)
         if !pending.isEmpty {
             corrections.continuing = lazilyContinued(
                 root, labels: labels, pending: pending, moving: corrections.outdenting,
@@ -66,6 +74,50 @@ extension Footnotes {
             if holdsOthers { lines.insert(Tree.startLine(item)) }
         }
         return lines
+    }
+
+    /// The empty lines where a definition's item, left without a block, ends in the parse but cmark-gfm's
+    /// definition goes on, to a line indented as its content (``Corrections/emptied``).
+    private static func emptiedDefinitions(
+        _ root: OpaquePointer, labels: [Position: String], source: () -> SourceLines
+    ) -> [Int: Int] {
+        var marks: [Int: Int] = [:]
+        // An empty line ends a definition in a block quote in cmark-gfm too.
+        let emptied = Tree.blocks(root) {
+            isDefinition($0, labels: labels, lineShift: 0) && Tree.firstChild($0) == nil && Tree.quoteDepth(of: $0) == 0
+        }
+        guard !emptied.isEmpty else { return [:] }
+        let source = source()
+        let lines = source.lines
+        for item in emptied {
+            // The line after the item's last, 0-based: the one libcmark's item ended at.
+            let end = Tree.endLine(item)
+            guard end < lines.count, lines[end].isEmpty else { continue }
+            // The item's content: after its bullet (`+`, or `1.` where a bullet would join a list before) and
+            // the spaces the rewrite wrote.
+            let first = source.lineBytes(Tree.startLine(item))
+            let bullet = first.startIndex + Tree.startColumn(item) - 1
+            guard bullet < first.endIndex else { continue }
+            let spaces = first[bullet...].firstIndex { $0 == 0x20 } ?? first.endIndex
+            let text = first[spaces...].firstIndex { $0 != 0x20 } ?? first.endIndex
+            let content = source.column(line: Tree.startLine(item), byteColumn: text - first.startIndex + 1)
+            // cmark-gfm's definition goes on over empty lines and lines of white space indented as its content;
+            // the first other line is its content where it is indented so (a mark is no line of white space).
+            var next = end + 1
+            let indentation = { (line: Substring) in
+                SourceLines.advance(0, over: line.prefix { $0 == " " || $0 == "\t" })
+            }
+            while next < lines.count, lines[next].allSatisfy({ $0 == " " || $0 == "\t" }),
+                lines[next].isEmpty || indentation(lines[next]) >= content
+            {
+                next += 1
+            }
+            guard next < lines.count, !lines[next].allSatisfy({ $0 == " " || $0 == "\t" }),
+                indentation(lines[next]) >= content, !lines[next].contains(blankMark)
+            else { continue }
+            marks[end] = content
+        }
+        return marks
     }
 
     /// The lines after the first of each paragraph of a definition nested in another, where the outermost

@@ -33,12 +33,14 @@ extension Footnotes {
         var passed: Set<OpaquePointer> = []
         for definition in definitions {
             guard var node = Tree.parent(definition) else { continue }
-            // The lists whose check reaches the definition: an item of theirs holds it, or holds, as its
-            // last child, a list whose last item leads to it the same way.
+            // The lists whose check reaches the definition (an item of theirs holds it, or holds, as its last
+            // child, a list whose last item leads to it the same way), and the lists around those, whose checks
+            // reach what those checked, or left unchecked, before them (`+ a`, `  - [^b]:`, `    +`, a blank
+            // line, `    [r]: u`, `  1.`: in cmark-gfm, the `-` list's check stops at the definition, and the
+            // outer one's then reaches the `+` item).
             while let item = Tree.parent(node), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
                 if found.insert(list).inserted { lists.append(list) }
-                guard Tree.lastChild(item) == node, Tree.lastChild(list) == item, passed.insert(list).inserted
-                else { break }
+                guard passed.insert(list).inserted else { break }
                 node = list
             }
         }
@@ -51,10 +53,15 @@ extension Footnotes {
         var checked: Set<OpaquePointer> = []
         let asLibcmark = lists.map { reading.isLoose($0, intoDefinitions: true, checked: &checked) }
         takeOut()
-        for (list, loose) in zip(lists, asLibcmark) where !isDefinition(Tree.firstChild(list) ?? list) {
-            guard loose == (cmark_node_get_list_tight(list) == 0) else { continue }
-            var unused: Set<OpaquePointer> = []
-            if reading.isLoose(list, intoDefinitions: false, checked: &unused) != loose {
+        // Every list is read as cmark-gfm checks, in the same order: what one check reaches answers the later
+        // ones with its own `last_line_blank` (`- a`, `  - b`, `    1. [^b]:`, a blank line, `    [s]: t`,
+        // `  [^c]:`: the inner lists' checks reach `[^b]` first, and the outer one stops at the ordered list).
+        checked = []
+        for (list, loose) in zip(lists, asLibcmark) {
+            let asCmarkGFM = reading.isLoose(list, intoDefinitions: false, checked: &checked)
+            guard !isDefinition(Tree.firstChild(list) ?? list), loose == (cmark_node_get_list_tight(list) == 0)
+            else { continue }
+            if asCmarkGFM != loose {
                 cmark_node_set_list_tight(list, loose ? 1 : 0)
             }
         }
@@ -117,9 +124,7 @@ extension Footnotes {
         in definitions: [OpaquePointer], source: () -> SourceLines, isDefinition: (OpaquePointer) -> Bool
     ) {
         for item in definitions {
-            guard let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
-                Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
-            else { continue }
+            guard let first = emptyMark(of: item) else { continue }
             Tree.remove(first)
             // The definition's line is blank after its colon, and ends it when nothing follows (lines
             // holding only link reference definitions, which leave no block, do follow). cmark's
@@ -135,6 +140,14 @@ extension Footnotes {
                 }
             }
         }
+    }
+
+    /// The mark that the rewrite put first in a definition written with nothing after its colon, if any.
+    static func emptyMark(of item: OpaquePointer) -> OpaquePointer? {
+        guard let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
+            Tree.startLine(first) == Tree.startLine(item), Tree.literal(first).hasPrefix(emptyMark)
+        else { return nil }
+        return first
     }
 
     /// Whether a paragraph of link reference definitions followed `block`, the last block of its list item,
@@ -162,7 +175,7 @@ private struct BlankLines {
     /// cmark's check in `finalize` for a list: an item followed by another ends in a blank line, or a block
     /// in an item that another block or item follows does.
     ///
-    /// - Parameter checked: The definitions' lists that a check reached before, as libcmark marks them.
+    /// - Parameter checked: The blocks that a check reached before, as cmark marks them.
     func isLoose(_ list: OpaquePointer, intoDefinitions: Bool, checked: inout Set<OpaquePointer>) -> Bool {
         var item = Tree.firstChild(list)
         while let current = item {
@@ -184,16 +197,17 @@ private struct BlankLines {
     }
 
     /// `S_ends_with_blank_line`: through the last child of lists and items; a definition, in cmark-gfm a
-    /// block of its own, answers for itself. libcmark looks into a definition's list the first time only: once
-    /// checked, the list answers with its own `last_line_blank`.
+    /// block of its own, answers for itself. Both look through a list or an item the first time only: once
+    /// checked, it answers with its own `last_line_blank`, and so does libcmark's list of a definition.
     private func endsWithBlankLine(
         _ node: OpaquePointer, intoDefinitions: Bool, checked: inout Set<OpaquePointer>
     ) -> Bool {
         let kind = Tree.type(node)
-        if kind == CMARK_NODE_LIST, let item = Tree.firstChild(node), isDefinition(item) {
-            if !intoDefinitions { return lastLineBlank(item, in: node, isDefinition: true) }
-            if !checked.insert(node).inserted { return lastLineBlank(node, in: node) }
+        // A list of definitions stands for blocks of its item: cmark-gfm's check reaches the last of them.
+        if !intoDefinitions, kind == CMARK_NODE_LIST, let item = Tree.lastChild(node), isDefinition(item) {
+            return lastLineBlank(item, in: node, isDefinition: true)
         }
+        if !checked.insert(node).inserted { return lastLineBlank(node, in: node) }
         if kind == CMARK_NODE_LIST || kind == CMARK_NODE_ITEM, let last = Tree.lastChild(node) {
             return endsWithBlankLine(last, intoDefinitions: intoDefinitions, checked: &checked)
         }
@@ -241,6 +255,19 @@ private struct BlankLines {
         if end + 1 < boundary, source.isBlank(end + 1, quotes: quotes) {
             return true
         }
+        // Such lines and then two blank lines: the first marks that paragraph, which closes and goes, and the
+        // second the block, its container's last child again (`+ a`, `  [^b]:***`, `  [s]:t`, two blank
+        // lines, `  *`).
+        var after = end + 1
+        while after < boundary, !source.isBlank(after, quotes: quotes) { after += 1 }
+        if after > end + 1, after + 1 < boundary, source.isBlank(after + 1, quotes: quotes) {
+            return true
+        }
+        // A definition with nothing after its colon: its line is blank to cmark-gfm, which marks the
+        // definition when no later line does (`+ a`, `  - [^b]:`, `    +`, a blank line, `    [r]: u`, `  1.`).
+        if isDefinition, end == Tree.startLine(node), Footnotes.emptyMark(of: node) != nil {
+            return true
+        }
         guard source.isBlank(end, quotes: quotes) else { return false }
         // The block went on over a blank line: marked when it was the deepest block there, as cmark marks
         // lists, items, indented code and HTML, and no block inside it went on too.
@@ -266,6 +293,11 @@ private struct BlankLines {
         }
         let contentEnd = Tree.lastChild(node).map(Tree.endLine)
         switch Tree.type(node) {
+        case CMARK_NODE_LIST where end + 1 < containerEnd && !source.isBlank(end + 1, quotes: quotes):
+            // A list goes on wherever its container does: the line after it, its container's and no item of
+            // its own, found the list the deepest block it went on in, which cleared the mark before the line's
+            // block closed the list (`  +`, a blank line, `  [r]: u` in an item).
+            return false
         case CMARK_NODE_LIST, CMARK_NODE_ITEM:
             return contentEnd.map { $0 < end } ?? true
         case CMARK_NODE_CODE_BLOCK:

@@ -109,6 +109,10 @@ enum Footnotes {
             pending[number + 1] = ending.pending
         }
         guard !labels.isEmpty else { return nil }
+        for (index, column) in corrections.emptied where index < lines.count {
+            replaced.append(
+                (lines[index].startIndex..<lines[index].endIndex, String(repeating: " ", count: column) + blankMark))
+        }
         return (replacing(replaced, in: source), labels, pending)
     }
 

@@ -7,14 +7,22 @@ extension FormFeeds {
     /// item, indented less than four columns; or a line after another definition, at any indentation. A
     /// definition's label is on one line; `[^x]:` starts a footnote's definition instead, but for a line
     /// after a definition indented four columns or more, which goes on its paragraph. A line right above a
-    /// table's delimiter row is the table's header.
+    /// table's delimiter row is the table's header. A task's marker on a line that starts with its item
+    /// (`- [ ] [a]: [](`), which cmark-gfm's scanner reads from the line's first byte, goes with the item's
+    /// marker: the paragraph starts after it and the white space after it, however wide.
     static func definitionDestinations(_ bytes: [UInt8]) -> [Range<Int>] {
         // The lines, each with where its containers end and whether it is blank.
         var lines: [(range: Range<Int>, prefix: Int, blank: Bool)] = []
+        // The lines (indices) whose containers end with a task's marker.
+        var tasks: Set<Int> = []
         var start = 0
         while start < bytes.count {
             let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
-            let prefix = containerPrefix(bytes[start..<end])
+            var prefix = containerPrefix(bytes[start..<end])
+            if prefix < end, bytes[prefix] == UInt8(ascii: "["), let task = taskMarkerEnd(bytes[start..<end]) {
+                prefix = bytes[task..<end].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? end
+                tasks.insert(lines.count)
+            }
             lines.append((start..<end, prefix, bytes[prefix..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 }))
             start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
         }
@@ -57,7 +65,8 @@ extension FormFeeds {
             // column after it, a list marker and up to four columns after it) less than four columns.
             let startsDefinitions = {
                 (startsParagraph || startsItem)
-                    && ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4
+                    && (tasks.contains(index)
+                        || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4)
             }
             if afterDefinition ? !(place.lazy && place.indent > 0) : startsDefinitions(), !tableAhead[index] {
                 destination = definitionDestination(
@@ -85,6 +94,15 @@ extension FormFeeds {
                 || (startsParagraph && !startsItem && indent >= 4)
         }
         return destinations
+    }
+
+    /// Where the task marker of a line that starts with a list item ends (the `]`'s next index), when the
+    /// paragraph starts after it: a space or a tab follows it, not a form feed, which is the paragraph's.
+    private static func taskMarkerEnd(_ line: ArraySlice<UInt8>) -> Int? {
+        guard let end = TaskLists.markerEnd(Array(line)).map({ line.startIndex + $0 }),
+            end < line.endIndex, line[end] == 0x20 || line[end] == 0x09
+        else { return nil }
+        return end
     }
 
     /// The block quotes and list items a paragraph of definitions is in, as its first line shows them.

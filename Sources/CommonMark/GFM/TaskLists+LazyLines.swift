@@ -61,10 +61,13 @@ extension TaskLists {
             while let paragraph = child {
                 child = Tree.next(paragraph)
                 let number = fromPrelude[paragraph] ?? (Tree.startLine(paragraph) - shift)
-                // After a list, the list is the last container the line matches (a list matches any line),
-                // and the paragraph goes to the item only when the list closes.
+                // After a list or a thematic break, that block is the last container the line matches (cmark
+                // matches both with any line, blank lines too), and the paragraph goes to the item only when
+                // it closes.
                 guard Tree.type(paragraph) == CMARK_NODE_PARAGRAPH, number > Tree.startLine(item) - shift,
-                    Tree.previous(paragraph).map({ Tree.type($0) != CMARK_NODE_LIST }) ?? true,
+                    Tree.previous(paragraph).map({
+                        Tree.type($0) != CMARK_NODE_LIST && Tree.type($0) != CMARK_NODE_THEMATIC_BREAK
+                    }) ?? true,
                     number >= 1, number <= written.lines.count
                 else { continue }
                 let line = written.lines[number - 1].utf8Bytes
