@@ -60,7 +60,6 @@ public final class Document {
             closed = try Self.closeLazyLines(
                 of: spaces?.text ?? text, first, options: options, extensions: extensions, standIn: spaces?.standIn)
         }
-        let markdown = spaces?.text ?? text
         let (parsed, writtenLines, tableParse) = (closed.parsed, closed.lines, closed.tables)
         let (root, source, footnoteLabels, rewrittenTasks) = parsed
         let shift = tableParse.shift

@@ -106,6 +106,19 @@ import Testing
             "> - [ ] [y]:[](\u{0C})",
             "- - [ ] [y]:[](\u{0C})", "- [ ] [y]:[](\u{0C})\n  [z]:[](\u{0C})\n\n[y] [z]", "* [X] [y]:<a\u{0C}>\n\n[y]",
             "  10. [ ] [y]:[](\u{0C}) \"t\"\n\n[y]",
+            // A bare URL that takes a link's `[`: its destination's form feed is a tag's after the URL.
+            "www.[](<v\u{0C}> \"\")", "www.[](<a\u{0C}b=1>)", "http://x.y[a](<v\u{0C}>)", "www.[](<v\u{0C}>\n\"t\")",
+            "www.[](<v\u{0C}>) [b](<u\u{0C}>)", "`www.`[a](<u\u{0C}>)", "[x](www.a)[b](<u\u{0C}>)",
+            "www.a_b.c[a](<u\u{0C}>)", "HTTPS://x.y[a](<v\u{0C}>)", "xhttp://x.y[a](<v\u{0C}>)", "*www.[](<v\u{0C}>)*",
+            "(www.[](<v\u{0C}>))", "<www.[](<v\u{0C}>)",
+            "http://2||[](\u{0C})|d\n-|-|-|-", "www.a|[](<v\u{0C}>)", "a|b\n-|-\nwww.a[](<v\u{0C}>)|c",
+            "\u{0C}www.[](\u{0B})", "http://[](\u{0C})", "[ http://](\u{0C})", "http://a_b.c_d[](<v\u{0C}>)",
+            // After a task's marker the line is a paragraph's, a heading's `#` too.
+            "3. [x]\t#\n[r]:<u\u{0B}>", "- [ ] ***\n[r]:<u\u{0B}>\n\n[r]",
+            // A tag alone after a setext heading starts an HTML block (libcmark ends the heading a line later).
+            ";\n-\n<s>\u{0C}", "a\n===\n<s>\u{0C}", "a\n<s>\u{0C}\nb\n---\n<i>\u{0C}", "> a\n> ---\n> <s>\u{0C}",
+            // A processing instruction ends at `?>`.
+            "ß<?\u{0C}\n\">", "|<?\n+\u{0B}>", "a <?x\u{0C}\ny ?> b", "a <?\u{0C}>?> b",
             // A line after a thematic break in an item: the break is the last block it matches, not the item.
             "*\n  ---\n  -\u{0C}[x] a", "* b\n\n  ---\n  -\u{0C}[x] a", "*\n  ---\n  2.\u{0C}[x] a",
             "*\n  # h\n  -\u{0C}[x] a",

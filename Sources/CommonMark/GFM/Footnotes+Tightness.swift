@@ -249,20 +249,7 @@ private struct BlankLines {
             boundary = end + 1
             while boundary < containerEnd, source.isBlank(boundary, quotes: quotes) { boundary += 1 }
         }
-        // A blank line in the container right after the block, before the next: the container was the
-        // deepest block the line continued, and cmark marks its last child. After lines that leave no block
-        // (a paragraph of link reference definitions), that paragraph was the last child the line marked.
-        if end + 1 < boundary, source.isBlank(end + 1, quotes: quotes) {
-            return true
-        }
-        // Such lines and then two blank lines: the first marks that paragraph, which closes and goes, and the
-        // second the block, its container's last child again (`+ a`, `  [^b]:***`, `  [s]:t`, two blank
-        // lines, `  *`).
-        var after = end + 1
-        while after < boundary, !source.isBlank(after, quotes: quotes) { after += 1 }
-        if after > end + 1, after + 1 < boundary, source.isBlank(after + 1, quotes: quotes) {
-            return true
-        }
+        if isMarkedByItsContainer(after: end, before: boundary, quotes: quotes) { return true }
         // A definition with nothing after its colon: its line is blank to cmark-gfm, which marks the
         // definition when no later line does (`+ a`, `  - [^b]:`, `    +`, a blank line, `    [r]: u`, `  1.`).
         if isDefinition, end == Tree.startLine(node), Footnotes.emptyMark(of: node) != nil {
@@ -307,6 +294,19 @@ private struct BlankLines {
         default:
             return false
         }
+    }
+
+    /// Whether a blank line in the block's container after its last line `end`, before the next block's line
+    /// `boundary`, marks it: the container was the deepest block the line continued, and cmark marks its last
+    /// child.
+    private func isMarkedByItsContainer(after end: Int, before boundary: Int, quotes: Int) -> Bool {
+        if end + 1 < boundary, source.isBlank(end + 1, quotes: quotes) { return true }
+        // After lines that leave no block (a paragraph of link reference definitions), that paragraph was the
+        // last child the first blank line marked; a second one marks the block, the container's last child
+        // again once the paragraph closed and went (`+ a`, `  [^b]:***`, `  [s]:t`, two blank lines, `  *`).
+        var after = end + 1
+        while after < boundary, !source.isBlank(after, quotes: quotes) { after += 1 }
+        return after > end + 1 && after + 1 < boundary && source.isBlank(after + 1, quotes: quotes)
     }
 
     /// The column (tabs to the next multiple of four, from 0) where a definition's content starts: four

@@ -109,10 +109,7 @@ enum Footnotes {
             pending[number + 1] = ending.pending
         }
         guard !labels.isEmpty else { return nil }
-        for (index, column) in corrections.emptied where index < lines.count {
-            replaced.append(
-                (lines[index].startIndex..<lines[index].endIndex, String(repeating: " ", count: column) + blankMark))
-        }
+        replaced += emptiedMarks(corrections.emptied, lines: lines)
         return (replacing(replaced, in: source), labels, pending)
     }
 
@@ -332,6 +329,18 @@ enum Footnotes {
         return (
             next.startIndex..<next.endIndex, next[...last] + " " + String(repeating: " ", count: indent) + blankMark
         )
+    }
+
+    /// The marks on the lines that libcmark's item of a definition, left without a block, would end at
+    /// (``Corrections/emptied``), each at the item's content: the item goes on over it.
+    private static func emptiedMarks(_ emptied: [Int: Int], lines: [Substring]) -> [(
+        range: Range<String.Index>, replacement: String
+    )] {
+        emptied.compactMap { index, column in
+            index < lines.count
+                ? (lines[index].startIndex..<lines[index].endIndex, String(repeating: " ", count: column) + blankMark)
+                : nil
+        }
     }
 
     /// The first block of a definition written with nothing after its colon, taken out after parsing.

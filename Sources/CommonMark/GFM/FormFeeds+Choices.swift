@@ -45,7 +45,13 @@ extension FormFeeds {
         for line in tags.sorted() {
             let inTree = treeLine(line)
             while let block = blocks.first, Tree.endLine(block) < inTree { blocks = blocks.dropFirst() }
-            if let block = blocks.first, Tree.startLine(block) < inTree { reading.continued.insert(line) }
+            // libcmark ends a setext heading on the line that closes it (`finalize` takes the line being read
+            // for a setext heading's end): the line after the underline is no heading's.
+            if let block = blocks.first, Tree.startLine(block) < inTree,
+                Tree.type(block) != CMARK_NODE_HEADING || inTree < Tree.endLine(block)
+            {
+                reading.continued.insert(line)
+            }
         }
         return reading
     }

@@ -11,21 +11,7 @@ extension FormFeeds {
     /// (`- [ ] [a]: [](`), which cmark-gfm's scanner reads from the line's first byte, goes with the item's
     /// marker: the paragraph starts after it and the white space after it, however wide.
     static func definitionDestinations(_ bytes: [UInt8]) -> [Range<Int>] {
-        // The lines, each with where its containers end and whether it is blank.
-        var lines: [(range: Range<Int>, prefix: Int, blank: Bool)] = []
-        // The lines (indices) whose containers end with a task's marker.
-        var tasks: Set<Int> = []
-        var start = 0
-        while start < bytes.count {
-            let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
-            var prefix = containerPrefix(bytes[start..<end])
-            if prefix < end, bytes[prefix] == UInt8(ascii: "["), let task = taskMarkerEnd(bytes[start..<end]) {
-                prefix = bytes[task..<end].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? end
-                tasks.insert(lines.count)
-            }
-            lines.append((start..<end, prefix, bytes[prefix..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 }))
-            start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
-        }
+        let (lines, tasks) = linesAndContainers(bytes)
         // cmark-gfm reads no definitions in a paragraph that a table's header ends: whether one comes at or
         // after each line before a blank one.
         var tableAhead = [Bool](repeating: false, count: lines.count + 1)
@@ -89,11 +75,35 @@ extension FormFeeds {
             afterDefinition = destination != nil
             // A list marker alone starts an empty item, or underlines a paragraph (`-`); a line indented four
             // columns where a block may start is indented code.
+            // After a task's marker, cmark-gfm starts no other block on the line: what follows is a paragraph's.
             startsParagraph =
-                blank || endsParagraph(line[prefix...]) || isListMarker(line[prefix...])
-                || (startsParagraph && !startsItem && indent >= 4)
+                blank
+                || (!tasks.contains(index)
+                    && (endsParagraph(line[prefix...]) || isListMarker(line[prefix...])
+                        || (startsParagraph && !startsItem && indent >= 4)))
         }
         return destinations
+    }
+
+    /// The lines, each with where its containers end and whether it is blank, and the lines (indices) whose
+    /// containers end with a task's marker.
+    private static func linesAndContainers(_ bytes: [UInt8]) -> (
+        lines: [(range: Range<Int>, prefix: Int, blank: Bool)], tasks: Set<Int>
+    ) {
+        var lines: [(range: Range<Int>, prefix: Int, blank: Bool)] = []
+        var tasks: Set<Int> = []
+        var start = 0
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            var prefix = containerPrefix(bytes[start..<end])
+            if prefix < end, bytes[prefix] == UInt8(ascii: "["), let task = taskMarkerEnd(bytes[start..<end]) {
+                prefix = bytes[task..<end].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? end
+                tasks.insert(lines.count)
+            }
+            lines.append((start..<end, prefix, bytes[prefix..<end].allSatisfy { $0 == 0x20 || $0 == 0x09 }))
+            start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
+        }
+        return (lines, tasks)
     }
 
     /// Where the task marker of a line that starts with a list item ends (the `]`'s next index), when the
@@ -206,6 +216,26 @@ extension FormFeeds {
     }
 
     /// Whether the line `next` is a table's delimiter row with as many cells as `line`.
+    /// The bytes of the lines that read as a table's rows: from a line above a delimiter row to the next
+    /// blank line, roughly (a table's row splits its cells before their inlines are read).
+    static func tableRowSpans(_ bytes: [UInt8]) -> [Range<Int>] {
+        guard bytes.contains(UInt8(ascii: "|")) else { return [] }
+        let lines = linesAndContainers(bytes).lines
+        var spans: [Range<Int>] = []
+        var index = 0
+        while index + 1 < lines.count {
+            guard !lines[index].blank, aboveDelimiterRow(bytes, line: lines[index], next: lines[index + 1]) else {
+                index += 1
+                continue
+            }
+            var last = index + 1
+            while last + 1 < lines.count, !lines[last + 1].blank { last += 1 }
+            spans.append(lines[index].range.lowerBound..<lines[last].range.upperBound)
+            index = last + 1
+        }
+        return spans
+    }
+
     private static func aboveDelimiterRow(
         _ bytes: [UInt8], line: (range: Range<Int>, prefix: Int, blank: Bool),
         next: (range: Range<Int>, prefix: Int, blank: Bool)

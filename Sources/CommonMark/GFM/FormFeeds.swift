@@ -197,9 +197,10 @@ extension FormFeeds {
         for index in range where index < kept.count { kept[index] = true }
     }
 
-    /// The white space in HTML tags (cmark's `opentag` and `closetag` scanners) and, roughly, in comments,
-    /// processing instructions and declarations (from `<!` or `<?` to the next `>`), where the paragraph they
-    /// are in goes on to their `>`. Also, at a line's start, the white space right after the name of a tag
+    /// The white space in HTML tags (cmark's `opentag` and `closetag` scanners) and, roughly, in comments and
+    /// declarations (from `<!` to the next `>`), where the paragraph they are in goes on to their `>`. A
+    /// processing instruction's are stood in for: its scanner needs no white space, and takes the stand-ins as
+    /// its text, where a form feed kept would be trimmed at a line's end (`<?` and a form feed, then `?>`). Also, at a line's start, the white space right after the name of a tag
     /// that starts an HTML block though no `>` follows (`<div` and a form feed), and the white space that
     /// ends the line after a whole tag (an HTML block of the seventh kind, whose scanner takes a form feed),
     /// unless the first parse continued a paragraph with the line (`choices`). Returns the lines (1-based)
@@ -227,8 +228,7 @@ extension FormFeeds {
                     lines.append(number)
                 }
                 markAutolink(bytes, open: open, &kept)
-            } else if bytes[open + 1] == UInt8(ascii: "?") || bytes[open...].starts(with: "<!--".utf8)
-                || bytes[open...].starts(with: "<![CDATA[".utf8)
+            } else if bytes[open...].starts(with: "<!--".utf8) || bytes[open...].starts(with: "<![CDATA[".utf8)
                 || (bytes[open + 1] == UInt8(ascii: "!") && open + 2 < bytes.count && isLetter(bytes[open + 2]))
             {
                 if closing < open { closing = bytes[open...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
@@ -410,8 +410,8 @@ extension FormFeeds {
     /// The white space of inline links (`](`), where cmark-gfm's `scan_spacechars` reads it: after the
     /// `(`, between the destination and the title, and before the `)`.
     fileprivate static func markLinkSpaces(_ bytes: [UInt8], _ kept: inout [Bool]) {
-        for bracket in closedBrackets(bytes) where bracket + 1 < bytes.count && bytes[bracket + 1] == UInt8(ascii: "(")
-        {
+        for bracket in closedBrackets(bytes)
+        where bracket + 1 < bytes.count && bytes[bracket + 1] == UInt8(ascii: "(") {
             guard let link = inlineLinkSpaces(bytes, from: bracket + 2) else { continue }
             for run in link.spaces { mark(run, &kept) }
             // A pointy destination's are text to cmark-gfm, though it looks like a tag (`[a](<u` and a form feed `>)`).
@@ -420,13 +420,25 @@ extension FormFeeds {
     }
 
     /// The `]` that close a `[` before them in their paragraph, in one pass: each `]` closes the nearest `[`
-    /// still open (`[a]:](` has none for its second, `[a [b]](` one for its last); an escaped bracket is text
-    /// and a blank line ends the paragraph.
+    /// still open (`[a]:](` has none for its second, `[a [b]](` one for its last); an escaped bracket is text,
+    /// and so is one in a bare URL (``bareURLEnd(_:at:)``), which cmark-gfm reads where no bracket is open;
+    /// a blank line ends the paragraph.
     private static func closedBrackets(_ bytes: [UInt8]) -> [Int] {
         var (open, closed) = (0, [Int]())
         var backslashes = 0
         var lineIsBlank = true
+        var url = 0
+        let tables = tableRowSpans(bytes)
+        var table = 0
         for (index, byte) in bytes.enumerated() {
+            if index < url { continue }
+            while table < tables.count, tables[table].upperBound <= index { table += 1 }
+            if open == 0,
+                let end = bareURLEnd(bytes, at: index, inTable: table < tables.count && tables[table].contains(index))
+            {
+                (url, lineIsBlank, backslashes) = (end, false, 0)
+                continue
+            }
             let escaped = backslashes % 2 == 1
             backslashes = byte == 0x5C ? backslashes + 1 : 0
             switch byte {
@@ -444,6 +456,55 @@ extension FormFeeds {
             lineIsBlank = false
         }
         return closed
+    }
+
+    /// Where the bare URL that cmark-gfm's autolink extension reads at `index` ends, if one starts there: from
+    /// `www.` (its domain's last two parts without `_`) or `http://`, `https://` or `ftp://`, at a line's start
+    /// or after a space, a tab, `*`, `_`, `~` or a `(` that opens no link's destination, up to a space, a tab,
+    /// a line's end or `<` (a form feed or a vertical tab is the URL's, no white space to `cmark_isspace` in
+    /// 0.29): a bracket there is the URL's and starts no link (`www.[](<v` and a form feed `>` is a URL, then
+    /// a tag). A backtick ends it, as a code span may take what follows, and so does a `|` in a table's row
+    /// (``tableRowSpans(_:)``), which splits its cells before their inlines are read.
+    private static func bareURLEnd(_ bytes: [UInt8], at index: Int, inTable: Bool) -> Int? {
+        guard "wWhHfF".utf8.contains(bytes[index]) else { return nil }
+        if index > 0 {
+            let byte = bytes[index - 1]
+            let opensDestination = byte == UInt8(ascii: "(") && index >= 2 && bytes[index - 2] == UInt8(ascii: "]")
+            guard " \t\n\r*_~(".utf8.contains(byte), !opensDestination else { return nil }
+        }
+        let rest = bytes[index...]
+        let isWWW = rest.starts(with: "www.".utf8) && !underscoreEndsDomain(bytes, from: index)
+        // A scheme's URL needs a letter or digit after its `//` (`sd_autolink_issafe`).
+        let scheme = ["http://", "https://", "ftp://"].first { scheme in
+            rest.count > scheme.utf8.count
+                && zip(rest, scheme.utf8).allSatisfy { ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1 }
+        }
+        let isScheme = scheme.map { scheme in
+            let domain = index + scheme.utf8.count
+            let first = bytes[domain]
+            return (isLetter(first) || (0x30...0x39).contains(first)) && !underscoreEndsDomain(bytes, from: domain)
+        }
+        guard isWWW || isScheme == true else { return nil }
+        return rest.firstIndex { " \t\n\r<`".utf8.contains($0) || (inTable && $0 == UInt8(ascii: "|")) } ?? bytes.count
+    }
+
+    /// Whether cmark-gfm's `check_domain` finds `_` in the last two parts of the domain at `start`, and takes
+    /// no URL there.
+    private static func underscoreEndsDomain(_ bytes: [UInt8], from start: Int) -> Bool {
+        var (before, last) = (0, 0)
+        var index = start + 1
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "_") {
+                last += 1
+            } else if byte == UInt8(ascii: ".") {
+                (before, last) = (last, 0)
+            } else if !(byte >= 0x80 || isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-")) {
+                break
+            }
+            index += 1
+        }
+        return before > 0 || last > 0
     }
 
     /// The runs of white space of the inline link whose `(` is right before `start`, its destination and
