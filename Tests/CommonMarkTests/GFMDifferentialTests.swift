@@ -1103,6 +1103,10 @@ import Testing
             "> [^c]: [r]: /u\n>\n>\n>     t\n\n[^c]", "[^c]: [r]: /u\n   \n\n    t\n\n[^c]",
             "[^c]:[r]:u\n\n\n    [^a]:[^a]", "[^b]:[r]:u\n\n\n    \n    [^b]:", "*\n[^b]:[r]:u\n\n\n    +\n-",
             "- + *\n[^c]:[r]:u\n\n\n    ^",
+            // A line of a `>` indented for the outer of two definitions nested on a line starts a quote there.
+            "[^1]:[^n]:\n\t>\n[^1]", "[^1]:[^n]:\n    >\n\n[^1]", "[^1]:[^n]: a\n\t>\n[^1]",
+            "[^1]:[^n]:\n\t> b\n[^1] [^n]",
+            "[^1]:[^n]:\n\t\t>\n[^1] [^n]",
             // Checks that reached a block answer later ones with its own last line, in both parsers.
             "* a\n  [^r]:u\n  -\n    1. [^b]:\n\n    [s]:t\n  [^b]:\n\n[^r] [^b]",
             "+ a\n  - [^b]:\n    +\n\n    [r]:u\n  1.\n\n[^b]", "+ a\n  - [^b]:\n    +\n\n  1.\n\n[^b]",

@@ -185,7 +185,8 @@ enum Footnotes {
             if line.isEmpty { continue }
             // The definitions the line is indented for, from the outermost.
             let kept = (0...open).prefix { isIndentedForContent(line, quotes: 0, past: offset + 4 * $0) }.count
-            let isBlank = isBlankButNotEmpty(line)
+            // Outside block quotes, a `>` starts one: the line is no blank line (`[^1]:[^n]:`, `\t>`).
+            let isBlank = line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
             if kept > open || (paragraphLines.contains(index - 1) && !isBlank) { continue }
             guard kept > 0 else { break }
             // A line of text starts a block in the innermost definition it is indented for, in both parsers,
