@@ -1,5 +1,6 @@
 import CommonMark
 import Foundation
+import Synchronization
 import Testing
 
 /// Every example of cmark-gfm's own test files (`test/spec.txt`, `test/extensions.txt`, `test/regression.txt`,
@@ -37,13 +38,14 @@ import Testing
             if: available || GFMOracleTests.oracleRequired,
             "needs cmark-gfm and its Debian source (apt-get source cmark-gfm) in BLOG_CMARK_GFM_SOURCE"),
         arguments: files, GFMMode.allCases)
-    func everyExampleMatchesCmarkGFM(file: String, mode: GFMMode) throws {
+    func everyExampleMatchesCmarkGFM(file: String, mode: GFMMode) async throws {
         let examples = try Self.examples(in: file)
         #expect(examples.count >= 16, "\(file) has too few examples: \(examples.count)")
         var matching = 0
-        for (index, markdown) in examples.enumerated() {
-            let expected = try mode.oracle(markdown)
-            let actual = try mode.render(markdown)
+        let outputs = try await OracleLanes.run {
+            try examples.map { markdown in (try mode.oracle(markdown), try mode.render(markdown)) }
+        }
+        for (index, (markdown, (expected, actual))) in zip(examples, outputs).enumerated() {
             if actual == expected { matching += 1 }
             #expect(
                 actual == expected,
@@ -86,19 +88,41 @@ enum GFMMode: String, CaseIterable, CustomStringConvertible, Sendable {
     }
 
     /// Expects `markdown` to render byte for byte as `cmark-gfm` renders it, in every mode.
-    static func expectEveryModeMatchesCmarkGFM(_ markdown: String) throws {
-        for mode in allCases {
-            let expected = try mode.oracle(markdown)
-            let actual = try mode.render(markdown)
+    static func expectEveryModeMatchesCmarkGFM(_ markdown: String) async throws {
+        let outputs = try await OracleLanes.run {
+            try allCases.map { mode in (mode, try mode.oracle(markdown), try mode.render(markdown)) }
+        }
+        for (mode, expected, actual) in outputs {
             #expect(actual == expected, "\(markdown.debugDescription) (\(mode))")
         }
     }
 
     /// Expects every document made of one piece from each of `pieces` in turn (each combination, in order)
     /// to render as `cmark-gfm` renders it, in every mode.
-    static func expectEveryCombinationMatchesCmarkGFM(_ pieces: [[String]]) throws {
+    static func expectEveryCombinationMatchesCmarkGFM(_ pieces: [[String]]) async throws {
         var documents = [""]
         for choices in pieces { documents = documents.flatMap { start in choices.map { start + $0 } } }
-        for document in documents { try expectEveryModeMatchesCmarkGFM(document) }
+        for document in documents { try await expectEveryModeMatchesCmarkGFM(document) }
+    }
+}
+
+/// Four threads of Dispatch's own that wait for the oracle's processes, taken in turn: a test that waits for
+/// `cmark-gfm` on the tests' few shared threads holds up every other test's waits (thousands of comparisons
+/// on them once made a serve test miss a pause of ten minutes), and a thread for each comparison would start
+/// thousands of processes at once.
+enum OracleLanes {
+    private static let queues = (0..<4).map { DispatchQueue(label: "oracle-lane-\($0)") }
+    private static let next = Mutex(0)
+
+    /// Runs `work` on the next lane, and returns what it returned.
+    static func run<Value: Sendable>(_ work: @escaping @Sendable () throws -> Value) async throws -> Value {
+        let queue = queues[
+            next.withLock { lane in
+                defer { lane = (lane + 1) % queues.count }
+                return lane
+            }]
+        return try await withCheckedThrowingContinuation { continuation in
+            queue.async { continuation.resume(with: Result { try work() }) }
+        }
     }
 }

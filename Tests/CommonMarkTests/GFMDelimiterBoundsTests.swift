@@ -24,7 +24,7 @@ import Testing
             "| **a*b*c d* |\n| - |", "> **a*b*c d*", "**a*b*c d* and **e**", "_(__a_)_", "**a \"*b*\" c*",
             "a **b** c", "snake_case and **bold**", "__init__ and *a*",
         ])
-    func delimitersMatchCmarkGFM(markdown: String) throws {
-        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    func delimitersMatchCmarkGFM(markdown: String) async throws {
+        try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
 }

@@ -1116,8 +1116,8 @@ import Testing
             "+ a\n  [^b]:***\n  [s]:t\n  [t]:u\n\n\n\n  *", "> + a\n>   [^b]:***\n>   [s]:t\n>\n>\n>   *",
             "+ a\n  [^b]:***\n  [s]:t\n\n  *\n\n[^b]",
         ])
-    func shrunkDifferencesMatchCmarkGFM(markdown: String) throws {
-        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
+        try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
 
     /// Paragraphs read again around many URLs, each reading adding one (a URL ending in a code span, running
@@ -1134,7 +1134,7 @@ import Testing
             String(repeating: "[r] *www.a*b* [s]\n\n", count: 40) + "[r]: /u\n[s]: /v\n",
             String(repeating: "[r] www.` `e` www.` `f` *a*\n\n", count: 10) + "[r]: /u\n",
         ])
-    func manyReadingsAgainMatchCmarkGFM(markdown: String) throws {
-        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    func manyReadingsAgainMatchCmarkGFM(markdown: String) async throws {
+        try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
 }

@@ -113,7 +113,8 @@ import Testing
             "(www.[](<v\u{0C}>))", "<www.[](<v\u{0C}>)",
             "http://2||[](\u{0C})|d\n-|-|-|-", "www.a|[](<v\u{0C}>)", "a|b\n-|-\nwww.a[](<v\u{0C}>)|c",
             "\u{0C}www.[](\u{0B})", "http://[](\u{0C})", "[ http://](\u{0C})", "http://a_b.c_d[](<v\u{0C}>)",
-            // After a task's marker the line is a paragraph's, a heading's `#` too.
+            // After a task's marker the line is a paragraph's, a heading's `#` too, and `[^n]:` a link's definition.
+            "- [X] [^n]:[](\u{0B})", "- [X] [^n]:[](\u{0C})\n\n[^n]", "- [ ] [^n]: <a\u{0C}>\n\n[^n]",
             "3. [x]\t#\n[r]:<u\u{0B}>", "- [ ] ***\n[r]:<u\u{0B}>\n\n[r]",
             // A tag alone after a setext heading starts an HTML block (libcmark ends the heading a line later).
             ";\n-\n<s>\u{0C}", "a\n===\n<s>\u{0C}", "a\n<s>\u{0C}\nb\n---\n<i>\u{0C}", "> a\n> ---\n> <s>\u{0C}",
@@ -123,8 +124,8 @@ import Testing
             "*\n  ---\n  -\u{0C}[x] a", "* b\n\n  ---\n  -\u{0C}[x] a", "*\n  ---\n  2.\u{0C}[x] a",
             "*\n  # h\n  -\u{0C}[x] a",
         ])
-    func formFeedsMatchCmarkGFM(markdown: String) throws {
-        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    func formFeedsMatchCmarkGFM(markdown: String) async throws {
+        try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
 
     /// A paragraph of definitions in quotes and list items, with a form feed or vertical tab in a later
@@ -149,9 +150,9 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: firstDefinitions)
-    func definitionsInContainersMatchCmarkGFM(first: String) throws {
+    func definitionsInContainersMatchCmarkGFM(first: String) async throws {
         for (start, continuation) in Self.definitionContainers {
-            try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
                 [start + first.replacingOccurrences(of: "{q}", with: continuation) + "\n" + continuation],
                 Self.definitionSeparators, Self.laterDefinitions, ["\n\n[^e] [x]\n"],
             ])

@@ -16,9 +16,9 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: prefixes)
-    func definitionsBehindAQuoteMatchCmarkGFM(prefix: String) throws {
+    func definitionsBehindAQuoteMatchCmarkGFM(prefix: String) async throws {
         let following = Self.following.map { $0.isEmpty ? "" : $0 + "\n" }
-        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
             [prefix + "[^n]:>"], Self.separators, ["[^b]: x\n"], following, ["\n[^n] [^b]\n"],
         ])
     }
@@ -41,8 +41,8 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: nestedStarts)
-    func whiteSpaceAfterANestedParagraphMatchesCmarkGFM(start: String) throws {
-        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+    func whiteSpaceAfterANestedParagraphMatchesCmarkGFM(start: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
             [start], Self.paragraphLines, Self.whiteSpaceLines, Self.contentLines, ["\n[^e] [^m]\n"],
         ])
     }

@@ -64,14 +64,18 @@ import Testing
 
     @Test(
         .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
-    func everySpecExampleMatchesCmarkGFM() throws {
+    func everySpecExampleMatchesCmarkGFM() async throws {
         let examples = try Self.examples()
         #expect(examples.count >= 670, "the spec has 672 examples; found \(examples.count)")
         var exact = 0
-        for (number, example) in examples.enumerated() {
-            let expected = try Self.run("cmark-gfm", ["--unsafe"] + Self.gfmFlags, input: Data(example.markdown.utf8))
-                .output
-            let actual = try Self.ours(example.markdown, extensions: .gfm, options: .unsafe)
+        let outputs = try await OracleLanes.run {
+            try examples.map { example in
+                let markdown = example.markdown
+                let expected = try Self.run("cmark-gfm", ["--unsafe"] + Self.gfmFlags, input: Data(markdown.utf8))
+                return (expected.output, try Self.ours(markdown, extensions: .gfm, options: .unsafe))
+            }
+        }
+        for (number, (example, (expected, actual))) in zip(examples, outputs).enumerated() {
             if expected == actual { exact += 1 }
             #expect(
                 HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected),
@@ -84,28 +88,37 @@ import Testing
 
     @Test(
         .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"))
-    func withoutExtensionsEveryExampleEqualsCmark() throws {
-        for (number, example) in try Self.examples().enumerated() {
-            let expected = try Self.run("cmark", ["--unsafe"], input: Data(example.markdown.utf8)).output
-            let actual = try Self.ours(example.markdown, extensions: [], options: .unsafe)
-            #expect(actual == expected, "example \(number + 1):\n\(example.markdown)")
+    func withoutExtensionsEveryExampleEqualsCmark() async throws {
+        let examples = try Self.examples().map(\.markdown)
+        let outputs = try await OracleLanes.run {
+            try examples.map { markdown in
+                let expected = try Self.run("cmark", ["--unsafe"], input: Data(markdown.utf8)).output
+                return (expected, try Self.ours(markdown, extensions: [], options: .unsafe))
+            }
+        }
+        for (number, (markdown, (expected, actual))) in zip(examples, outputs).enumerated() {
+            #expect(actual == expected, "example \(number + 1):\n\(markdown)")
         }
     }
 
     @Test(
         .enabled(if: oracleAvailable || oracleRequired, "needs cmark-gfm and cmark (Debian packages cmark-gfm, cmark)"),
         arguments: ["unsafe", "smart", "safe"])
-    func realisticPostsMatchCmarkGFM(mode: String) throws {
+    func realisticPostsMatchCmarkGFM(mode: String) async throws {
         let flags = ["unsafe": ["--unsafe"], "smart": ["--unsafe", "--smart"], "safe": []][mode] ?? []
         let options: RenderOptions = ["unsafe": .unsafe, "smart": [.unsafe, .smart], "safe": []][mode] ?? []
         let folder = URL(filePath: #filePath).deletingLastPathComponent().appending(path: "Fixtures/gfm")
         let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }
             .sorted()
         #expect(files.count >= 20)
-        for file in files {
-            let markdown = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
-            let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
-            let actual = try Self.ours(markdown, extensions: .gfm, options: options)
+        let outputs = try await OracleLanes.run {
+            try files.map { file in
+                let markdown = try String(contentsOf: folder.appending(path: file), encoding: .utf8)
+                let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
+                return (expected, try Self.ours(markdown, extensions: .gfm, options: options))
+            }
+        }
+        for (file, (expected, actual)) in zip(files, outputs) {
             #expect(
                 HTMLNormalizer.normalize(actual) == HTMLNormalizer.normalize(expected),
                 "\(file) \(flags):\nexpected:\n\(expected)\nactual:\n\(actual)")
@@ -126,17 +139,24 @@ extension GFMOracleTests {
             "www.a" + String(repeating: "*", count: 300_000), String(repeating: "www.a) ", count: 50_000),
             "www.a" + String(repeating: "\u{2019}", count: 100_000),
         ])
-    func autolinksBeforeLongTrimmedRunsMatchCmarkGFM(markdown: String) throws {
-        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    func autolinksBeforeLongTrimmedRunsMatchCmarkGFM(markdown: String) async throws {
+        try await Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 
     /// Expects our HTML to equal cmark-gfm's exactly, unsafe, with and without smart punctuation.
     static func expectCmarkGFMWithAndWithoutSmart(
         _ markdown: String, sourceLocation: SourceLocation = #_sourceLocation
-    ) throws {
-        for (flags, options) in [(["--unsafe"], RenderOptions.unsafe), (["--unsafe", "--smart"], [.unsafe, .smart])] {
-            let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
-            let actual = try Self.ours(markdown, extensions: .gfm, options: options)
+    ) async throws {
+        let modes: [([String], RenderOptions)] = [
+            (["--unsafe"], .unsafe), (["--unsafe", "--smart"], [.unsafe, .smart]),
+        ]
+        let outputs = try await OracleLanes.run {
+            try modes.map { flags, options in
+                let expected = try Self.run("cmark-gfm", flags + Self.gfmFlags, input: Data(markdown.utf8)).output
+                return (expected, try Self.ours(markdown, extensions: .gfm, options: options))
+            }
+        }
+        for ((flags, _), (expected, actual)) in zip(modes, outputs) {
             #expect(
                 actual == expected, "\(markdown.prefix(40))… (\(markdown.utf8.count) bytes) \(flags)",
                 sourceLocation: sourceLocation)
@@ -214,8 +234,8 @@ extension GFMOracleTests {
             "www.example.com/a--b and www.example.com/c...", "(www.example.com/\u{201C}q\u{201D}) it's",
             "a www.example.com/x\u{2014} b", "plain www.example.com/path.html, no marks",
         ])
-    func urlsBesideTypedSmartPunctuationMatchCmarkGFM(markdown: String) throws {
-        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    func urlsBesideTypedSmartPunctuationMatchCmarkGFM(markdown: String) async throws {
+        try await Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 }
 
@@ -230,8 +250,8 @@ extension GFMOracleTests {
             "*a* ~~b~~ **c** ~d~", "~~a~~ *b* and _c_ ~~d~~", "**~~a~~** *~~b~~*", "x~~*a*~~y", "~a *b* c~",
             "*a\n~~b* c~~", "> ~~a *b~~\n> c*", "- ~~a *b~~ c*\n- *d ~~e* f~~",
         ])
-    func tildesBesideEmphasisMatchCmarkGFM(markdown: String) throws {
-        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    func tildesBesideEmphasisMatchCmarkGFM(markdown: String) async throws {
+        try await Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 }
 
@@ -245,7 +265,7 @@ extension GFMOracleTests {
             "http://1&#2; --", "http://a.b&#2; \"q\" ...", "www.a.com&amp; -- x", "http://x~~b~~`",
             "a www.a.com/~~b~~` c ~~d~~", "~~a http://x~~b~~`~~",
         ])
-    func autolinksCuttingEntitiesOrHoldingTildesMatchCmarkGFM(markdown: String) throws {
-        try Self.expectCmarkGFMWithAndWithoutSmart(markdown)
+    func autolinksCuttingEntitiesOrHoldingTildesMatchCmarkGFM(markdown: String) async throws {
+        try await Self.expectCmarkGFMWithAndWithoutSmart(markdown)
     }
 }

@@ -26,7 +26,7 @@ import Testing
             "> a\n<img>\n> b\n<img>", "- a\n<img>\n  - b\n<img>\n\nc", "- a\n<div>\n- b\n<img>",
             "- a\n<img>\n```\n- b\n<img>\n```",
         ])
-    func realArrangementsMatchCmarkGFM(markdown: String) throws {
-        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    func realArrangementsMatchCmarkGFM(markdown: String) async throws {
+        try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
 }

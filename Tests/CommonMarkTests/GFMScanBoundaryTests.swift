@@ -15,11 +15,11 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: 0..<40)
-    func stopsAtEveryOffsetMatchCmarkGFM(offset: Int) throws {
+    func stopsAtEveryOffsetMatchCmarkGFM(offset: Int) async throws {
         // Filler without any stop byte, so that the first stop falls at `offset`.
         let filler = String(repeating: "abcdefgh ", count: 5).prefix(offset)
         for tail in Self.tails {
-            try GFMMode.expectEveryModeMatchesCmarkGFM(filler + tail + "\n\n[^1]: n")
+            try await GFMMode.expectEveryModeMatchesCmarkGFM(filler + tail + "\n\n[^1]: n")
         }
     }
 
@@ -36,10 +36,10 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: [1, 3, 40])
-    func urlsBesideManyUnitsMatchCmarkGFM(repeats: Int) throws {
+    func urlsBesideManyUnitsMatchCmarkGFM(repeats: Int) async throws {
         for first in Self.besideUnits {
             for second in Self.besideUnits {
-                try GFMMode.expectEveryModeMatchesCmarkGFM(String(repeating: first + second, count: repeats))
+                try await GFMMode.expectEveryModeMatchesCmarkGFM(String(repeating: first + second, count: repeats))
             }
         }
     }

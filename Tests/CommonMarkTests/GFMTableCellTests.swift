@@ -25,8 +25,8 @@ import Testing
             "| \\[^1] | &#91;^1] |\n| - | - |\n\n[^1]: n", "| [^1] &amp; | x&#94; |\n|-|-|\n\n[^1]: n\n\n[^1]",
             "| a |\n| - |\n| [^1] |\n\n[^1]: n", "| &amp; |\n|-|\n\n[^x]: y",
         ])
-    func cellsMatchCmarkGFM(markdown: String) throws {
-        try GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
+    func cellsMatchCmarkGFM(markdown: String) async throws {
+        try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
     }
 
     /// Containers and the prefix of their continuation lines.
@@ -45,12 +45,12 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: [("a `x", "`"), ("a <b", ">"), ("[a](/u \"x", "\")"), ("a ``x", "``")])
-    func lazyLinesBeforeATableKeepTheirWhiteSpace(opener: String, closer: String) throws {
+    func lazyLinesBeforeATableKeepTheirWhiteSpace(opener: String, closer: String) async throws {
         for (start, continuation) in Self.containers {
             for lazy in Self.lazyLines {
-                try GFMMode.expectEveryModeMatchesCmarkGFM(
+                try await GFMMode.expectEveryModeMatchesCmarkGFM(
                     start + opener + "\n" + lazy + closer + "\n" + continuation + "|||\n" + continuation + "-|-\n")
-                try GFMMode.expectEveryModeMatchesCmarkGFM(
+                try await GFMMode.expectEveryModeMatchesCmarkGFM(
                     start + "b\n" + lazy.replacingOccurrences(of: "y", with: "|a") + "\n" + continuation + "-|-\n")
             }
         }

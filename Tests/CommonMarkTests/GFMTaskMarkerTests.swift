@@ -16,8 +16,10 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: markers)
-    func spacesAndTabsBeforeTheBracketsMatchCmarkGFM(marker: String) throws {
-        try GFMMode.expectEveryCombinationMatchesCmarkGFM([[marker], Self.separators, ["[x] "], Self.tails, ["\n"]])
+    func spacesAndTabsBeforeTheBracketsMatchCmarkGFM(marker: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [marker], Self.separators, ["[x] "], Self.tails, ["\n"],
+        ])
     }
 
     /// What reads as a task marker from a line's first byte, though no list item starts there (cmark-gfm's
@@ -32,8 +34,10 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: itemHeads)
-    func laterLinesReadingAsTasksMatchCmarkGFM(head: String) throws {
-        try GFMMode.expectEveryCombinationMatchesCmarkGFM([[head], Self.indents, Self.lineMarkers, [" [x] b *c*\n"]])
+    func laterLinesReadingAsTasksMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], Self.indents, Self.lineMarkers, [" [x] b *c*\n"],
+        ])
     }
 
     /// A lazy line of a footnote definition right inside an item: cmark-gfm's definition is the item's own
@@ -51,8 +55,8 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: definitionHeads)
-    func lazyDefinitionLinesReadingAsTasksMatchCmarkGFM(head: String) throws {
-        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+    func lazyDefinitionLinesReadingAsTasksMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
             [head], Self.indents, Self.definitionLineMarkers, [" b\n\n[^n] [^m]\n"],
         ])
     }
@@ -64,10 +68,10 @@ import Testing
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
             "needs cmark-gfm (Debian package cmark-gfm)"),
         arguments: ["- > a\n", "- [^n]:a\n", "1.\t[^n]:a\n"])
-    func lazyTaskLinesUnderlinedMatchCmarkGFM(head: String) throws {
+    func lazyTaskLinesUnderlinedMatchCmarkGFM(head: String) async throws {
         let underlines =
             head.hasPrefix("- >") ? ["  > ---\n", "  > ===\n", "  > -\n"] : ["      -\n", "    \t===\n", "  ---\n"]
-        try GFMMode.expectEveryCombinationMatchesCmarkGFM([
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
             [head], ["  ", "    ", "      "], ["3a [x] b", "\u{0C}+ [X]\u{0C}", "- [x] b"], ["\n"], underlines,
             ["\n[^n]\n"],
         ])

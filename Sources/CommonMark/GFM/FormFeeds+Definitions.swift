@@ -55,8 +55,10 @@ extension FormFeeds {
                         || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4)
             }
             if afterDefinition ? !(place.lazy && place.indent > 0) : startsDefinitions(), !tableAhead[index] {
+                // After a task's marker no footnote definition starts: `[^x]:` is a link's there.
                 destination = definitionDestination(
-                    bytes, from: prefix, lineEnd: range.upperBound, footnoteLabels: !afterDefinition || indent < 4)
+                    bytes, from: prefix, lineEnd: range.upperBound,
+                    footnoteLabels: !tasks.contains(index) && (!afterDefinition || indent < 4))
                 // A line indented four columns past its containers' content goes on a paragraph of definitions
                 // and holds no container's start: `[^x]:` is a label there. Less indented, it starts a
                 // footnote's definition (`> [r]: /u`, `>\t[^e]:`, whose `>` takes one of the tab's columns).
