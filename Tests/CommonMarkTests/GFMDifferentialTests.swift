@@ -1107,6 +1107,8 @@ import Testing
             "[^1]:[^n]:\n\t>\n[^1]", "[^1]:[^n]:\n    >\n\n[^1]", "[^1]:[^n]: a\n\t>\n[^1]",
             "[^1]:[^n]:\n\t> b\n[^1] [^n]",
             "[^1]:[^n]:\n\t\t>\n[^1] [^n]",
+            // A mark written in a quote, in an HTML block that a lazy tag started outside it.
+            ">[^1]:**\n<a f=\"\">\n><a f=\"\">\n\n[^1]", "> a\n<a>\n><b>", "> - a\n<a>\n> <b>", ">> a\n<a>\n>><b>",
             // Checks that reached a block answer later ones with its own last line, in both parsers.
             "* a\n  [^r]:u\n  -\n    1. [^b]:\n\n    [s]:t\n  [^b]:\n\n[^r] [^b]",
             "+ a\n  - [^b]:\n    +\n\n    [r]:u\n  1.\n\n[^b]", "+ a\n  - [^b]:\n    +\n\n  1.\n\n[^b]",

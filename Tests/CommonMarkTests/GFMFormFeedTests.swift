@@ -118,6 +118,12 @@ import Testing
             "3. [x]\t#\n[r]:<u\u{0B}>", "- [ ] ***\n[r]:<u\u{0B}>\n\n[r]",
             // A tag alone after a setext heading starts an HTML block (libcmark ends the heading a line later).
             ";\n-\n<s>\u{0C}", "a\n===\n<s>\u{0C}", "a\n<s>\u{0C}\nb\n---\n<i>\u{0C}", "> a\n> ---\n> <s>\u{0C}",
+            // An ordered item not at 1 interrupts no paragraph: its line is text, a tag's form feed too.
+            "t\n3. [r]:<u\u{0B}>", "t\n3. [r]:<u\u{0B}>\n\n[r]", "t\n01. [r]:<u\u{0B}>\n\n[r]",
+            "t\n0. [r]:<u\u{0B}>\n\n[r]",
+            "t\n> 3. [r]:<u\u{0B}>\n\n[r]",
+            // A later paragraph's task marker over text nodes of its own (an unmatched `*`).
+            "* [\n\n  *\u{0C}[ ] **", "* a\n\n  *\u{0C}[ ] *b*", "* a\n\n  _\u{0C}[x] __ b", "- > a\n\t\t* [x] **",
             // A processing instruction ends at `?>`.
             "ß<?\u{0C}\n\">", "|<?\n+\u{0B}>", "a <?x\u{0C}\ny ?> b", "a <?\u{0C}>?> b",
             // A line after a thematic break in an item: the break is the last block it matches, not the item.

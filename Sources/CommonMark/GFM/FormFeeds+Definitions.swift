@@ -37,7 +37,11 @@ extension FormFeeds {
             let quotes = line[range.lowerBound..<prefix].count { $0 == UInt8(ascii: ">") }
             if quotes > quotesBefore { startsParagraph = true }
             if !blank { quotesBefore = quotes }
-            let startsItem = line[range.lowerBound..<prefix].contains { "-+*.)".utf8.contains($0) }
+            // An ordered item not at 1 starts no list where a paragraph goes on (`t`, `3. [r]: <u` is text).
+            let marker = line[range.lowerBound..<prefix].drop { $0 == 0x20 || $0 == 0x09 }
+            let digits = marker.prefix { (0x30...0x39).contains($0) }
+            let interruptsNot = !startsParagraph && !digits.isEmpty && Int(String(decoding: digits, as: UTF8.self)) != 1
+            let startsItem = !interruptsNot && line[range.lowerBound..<prefix].contains { "-+*.)".utf8.contains($0) }
             let indent = line[range.lowerBound..<prefix].reversed().prefix { $0 == 0x20 || $0 == 0x09 }.reduce(0) {
                 $0 + ($1 == 0x09 ? 4 : 1)
             }

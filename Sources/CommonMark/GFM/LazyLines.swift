@@ -252,9 +252,11 @@ enum LazyLines {
         for block in holders {
             let literal = Tree.literal(block)
             guard ByteSearch.contains(literal, markText) else { continue }
-            // A block keeps the spaces before a mark, which the line's indentation gave it.
+            // A block keeps the spaces before a mark, which the line's indentation gave it, and the `>` of a
+            // mark written in a quote where the block is outside it (an HTML block a lazy tag started goes on
+            // over a quote's line: `>[^1]:a`, `<a f="">`, `><b>`).
             var lines = literal.split(separator: "\n", omittingEmptySubsequences: false)
-            lines.removeAll { $0.drop(while: { $0 == " " || $0 == "\t" }) == markText }
+            lines.removeAll { $0.drop(while: { $0 == " " || $0 == "\t" || $0 == ">" }) == markText }
             let kept = lines.joined(separator: "\n")
             if kept.isEmpty && Tree.type(block) == CMARK_NODE_HTML_BLOCK {
                 Tree.remove(block)

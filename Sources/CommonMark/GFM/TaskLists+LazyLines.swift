@@ -78,10 +78,7 @@ extension TaskLists {
                 checked = contains(line, "[x]") || contains(line, "[X]")
                 let end = min(markerReach(of: line, content: content, standIn: written.standIn), line.count)
                 guard end > text, let first = Tree.firstChild(paragraph), Tree.isText(first) else { continue }
-                let literal = Array(Tree.literal(first).utf8)
-                guard literal.starts(with: line[text..<end]) else { continue }
-                let rest = literal.dropFirst(end - text).drop { $0 == 0x20 || $0 == 0x09 }
-                Tree.setLiteral(first, String(decoding: rest, as: UTF8.self))
+                _ = dropText(line[text..<end], from: first, removingEmpty: false)
             }
             if let checked { tasks.append((item, checked)) }
         }
@@ -200,16 +197,42 @@ extension TaskLists {
                 }
             }
         }
-        for (node, bytes) in edits {
-            let literal = Tree.literalBytes(node)
-            guard literal.starts(with: bytes) else { continue }
-            // The inline parser takes the white space off a line's start, after what the marker took.
-            let rest = literal.dropFirst(bytes.count).drop { $0 == 0x20 || $0 == 0x09 }
-            if !rest.isEmpty {
-                Tree.setLiteral(node, String(decoding: rest, as: UTF8.self))
+        for (node, bytes) in edits { _ = dropText(bytes, from: node, removingEmpty: true) }
+    }
+
+    /// Takes `bytes` off the start of the text at `node` and the text nodes right after it (an unmatched `*`
+    /// is a node of its own: `*`, a form feed, `[ ] **`), then the white space after them, which the inline
+    /// parser takes off a line's start after what the marker took; false, and nothing taken, where the text
+    /// does not start with them.
+    ///
+    /// - Parameter removingEmpty: Whether a node left without text goes (a paragraph's first keeps its place).
+    private static func dropText(_ bytes: ArraySlice<UInt8>, from node: OpaquePointer, removingEmpty: Bool) -> Bool {
+        var nodes: [(node: OpaquePointer, literal: ArraySlice<UInt8>)] = []
+        var text: [UInt8] = []
+        var next: OpaquePointer? = node
+        while let current = next, Tree.isText(current), text.count <= bytes.count {
+            let literal = Tree.literalBytes(current)
+            nodes.append((current, literal[...]))
+            text += literal
+            next = Tree.next(current)
+        }
+        guard text.starts(with: bytes) else { return false }
+        var taking = bytes.count
+        var spaces = true
+        for (current, literal) in nodes {
+            var rest = literal.dropFirst(taking)
+            taking = max(0, taking - literal.count)
+            if taking == 0, spaces {
+                rest = rest.drop { $0 == 0x20 || $0 == 0x09 }
+                spaces = rest.isEmpty
+            }
+            guard rest.count != literal.count else { break }
+            if rest.isEmpty, removingEmpty || current != node {
+                Tree.remove(current)
             } else {
-                Tree.remove(node)
+                Tree.setLiteral(current, String(decoding: rest, as: UTF8.self))
             }
         }
+        return true
     }
 }
