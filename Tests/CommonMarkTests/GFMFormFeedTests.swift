@@ -124,6 +124,9 @@ import Testing
             "t\n> 3. [r]:<u\u{0B}>\n\n[r]",
             // A later paragraph's task marker over text nodes of its own (an unmatched `*`).
             "* [\n\n  *\u{0C}[ ] **", "* a\n\n  *\u{0C}[ ] *b*", "* a\n\n  _\u{0C}[x] __ b", "- > a\n\t\t* [x] **",
+            // A tag's `>` after white space four columns wide starts a quote only where containers take some.
+            "<x\u{0C}\n\t>", "<x\u{0B}\r    >", "a <x\u{0C}\n\t>", "- a\n  <x\u{0C}\n\t>", "- a\n<x\u{0C}\n\t>",
+            "<x\u{0C}\n\t> b", "> <x\u{0C}\n>\t>", "1. a\n   <x\u{0C}\n\t\t>", "a <x\u{0C}\ny=\"1\"\n\t>",
             // A processing instruction ends at `?>`.
             "ß<?\u{0C}\n\">", "|<?\n+\u{0B}>", "a <?x\u{0C}\ny ?> b", "a <?\u{0C}>?> b",
             // A line after a thematic break in an item: the break is the last block it matches, not the item.

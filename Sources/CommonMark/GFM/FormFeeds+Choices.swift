@@ -15,6 +15,8 @@ extension FormFeeds {
         var writtenTasks: Set<Int> = []
         /// Lines holding a tag alone whose form feeds after it are stood in for: a paragraph goes on there.
         var textTags: Set<Int> = []
+        /// Lines of a tag's `>` after wide white space where no block quote starts (``WideQuotes``).
+        var notQuotes: Set<Int> = []
     }
 
     /// What the first parse made of the lines of ``StoodIn/tasks`` and ``StoodIn/tags``.
@@ -23,18 +25,24 @@ extension FormFeeds {
         var items: Set<Int> = []
         /// The tag lines that go on a paragraph (or setext heading) of libcmark's begun on a line before.
         var continued: Set<Int> = []
+        /// The lines of a wide `>` where a block quote starts.
+        var quotes: Set<Int> = []
     }
 
     /// Reads the candidate lines in the first parse's tree, whose lines are the text's.
     static func reading(_ root: OpaquePointer, of stood: StoodIn) -> Reading {
-        reading(root, tasks: stood.tasks, tags: stood.tags) { $0 }
+        reading(root, tasks: stood.tasks, tags: stood.tags, quotes: stood.quotes) { $0 }
     }
 
     /// Reads task and tag lines, numbered as written, in a tree whose line `treeLine(n)` is the line `n`.
     private static func reading(
-        _ root: OpaquePointer, tasks: [Int], tags: [Int], treeLine: (Int) -> Int
+        _ root: OpaquePointer, tasks: [Int], tags: [Int], quotes: [Int], treeLine: (Int) -> Int
     ) -> Reading {
         var reading = Reading()
+        if !quotes.isEmpty {
+            let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }.map(Tree.startLine))
+            reading.quotes = Set(quotes.filter { starts.contains(treeLine($0)) })
+        }
         if !tasks.isEmpty {
             let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
             reading.items = Set(tasks.filter { starts.contains(treeLine($0)) })
@@ -67,8 +75,8 @@ extension FormFeeds {
         let starting = Set(lazyTags).union(tableLines)
         let choices = LineChoices(
             writtenTasks: Set(stood.tasks.filter { !reading.items.contains($0) && !starting.contains($0) }),
-            textTags: reading.continued.subtracting(starting))
-        return choices.writtenTasks.isEmpty && choices.textTags.isEmpty ? nil : choices
+            textTags: reading.continued.subtracting(starting), notQuotes: Set(stood.quotes).subtracting(reading.quotes))
+        return choices.writtenTasks.isEmpty && choices.textTags.isEmpty && choices.notQuotes.isEmpty ? nil : choices
     }
 
     /// The choices for the task and tag lines as the last parse, with its marks (``LazyLines``), reads them,
@@ -87,10 +95,12 @@ extension FormFeeds {
         let tags = Set(stood.tags).union(written.textTags)
         guard !marks.isEmpty, !tasks.isEmpty || !tags.isEmpty else { return nil }
         // The last parse numbers its lines with a line for each mark written before them.
-        let reading = reading(root, tasks: Array(tasks), tags: Array(tags)) { line in
+        let reading = reading(root, tasks: Array(tasks), tags: Array(tags), quotes: stood.quotes) { line in
             line + marks.count { $0 <= line } + shift
         }
-        let made = LineChoices(writtenTasks: tasks.subtracting(reading.items), textTags: reading.continued)
+        let made = LineChoices(
+            writtenTasks: tasks.subtracting(reading.items), textTags: reading.continued,
+            notQuotes: Set(stood.quotes).subtracting(reading.quotes))
         return made == written ? nil : made
     }
 }

@@ -30,6 +30,9 @@ enum FormFeeds {
         /// (``choices(_:reading:lazyTags:tableLines:)``).
         var tasks: [Int]
         var tags: [Int]
+        /// The lines of a tag's closing `>` after white space four columns wide, which ends the tag's
+        /// paragraph only where its containers take some of that white space (``WideQuotes``).
+        var quotes: [Int] = []
     }
 
     /// The text with its form feeds and vertical tabs stood in for, and the stand-ins; nil when it holds
@@ -51,7 +54,7 @@ enum FormFeeds {
         if holdsVerticalTab { standIn.verticalTab = verticalTabCandidates.first { !bytes.contains($0) } }
         guard standIn.formFeed != nil || standIn.verticalTab != nil else { return nil }
         var kept = [Bool](repeating: false, count: bytes.count)
-        let tags = markTags(bytes, choices: choices, &kept)
+        let (tags, quotes) = markTags(bytes, choices: choices, &kept)
         markLinkSpaces(bytes, &kept)
         // A definition's destination is text to cmark-gfm, though it looks like a tag or a link.
         if ByteSearch.contains(markdown, "]:") {
@@ -81,7 +84,7 @@ enum FormFeeds {
         }
         // Kept as written, they still split an info string's first word where libcmark renders it (``restore(_:_:)``).
         let stood = changed ? String(decoding: text, as: UTF8.self) : markdown
-        return StoodIn(text: stood, standIn: standIn, tasks: tasks.lines, tags: tags)
+        return StoodIn(text: stood, standIn: standIn, tasks: tasks.lines, tags: tags, quotes: quotes)
     }
 
     /// Space separators, which `cmark_utf8proc_is_space` takes and `cmark_isspace` does not, the rarest
@@ -204,10 +207,13 @@ extension FormFeeds {
     /// that starts an HTML block though no `>` follows (`<div` and a form feed), and the white space that
     /// ends the line after a whole tag (an HTML block of the seventh kind, whose scanner takes a form feed),
     /// unless the first parse continued a paragraph with the line (`choices`). Returns the lines (1-based)
-    /// whose form feeds after a tag alone were kept.
-    fileprivate static func markTags(_ bytes: [UInt8], choices: LineChoices, _ kept: inout [Bool]) -> [Int] {
+    /// whose form feeds after a tag alone were kept, and those of the tags' wide `>` (``WideQuotes``).
+    fileprivate static func markTags(_ bytes: [UInt8], choices: LineChoices, _ kept: inout [Bool]) -> (
+        tags: [Int], quotes: [Int]
+    ) {
         var (closing, blank, index) = (-1, -1, 0)
         var (counted, number, lines) = (0, 1, [Int]())
+        var wide = WideQuotes(notQuotes: choices.notQuotes)
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1
             guard open + 1 < bytes.count else { break }
@@ -223,7 +229,8 @@ extension FormFeeds {
                 // The next blank line, found once for all the tags before it.
                 if blank < open { blank = blankLine(bytes, from: open) }
                 if markTag(
-                    bytes, open: open, name: name, closingTag: closingTag, keepingTail: keeps, blank: blank, &kept)
+                    bytes, open: (open, number), name: name, closingTag: closingTag, keepingTail: keeps, blank: blank,
+                    wide: &wide, &kept)
                 {
                     lines.append(number)
                 }
@@ -236,14 +243,43 @@ extension FormFeeds {
                 if closing < blank, !startsBlock(bytes, at: closing, after: open) { mark(open..<closing, &kept) }
             }
         }
-        return lines
+        return (lines, wide.candidates)
+    }
+
+    /// The `>` that closes a tag at the start of a later line, after white space four columns wide or more
+    /// (`<x`, a form feed, then a tab and `>`): a block quote's marker, which ends the tag's paragraph, only
+    /// where the paragraph's containers take some of that white space (a list item's content); otherwise the
+    /// line goes on the paragraph. The first parse shows which: the lines where it started no block quote
+    /// are ``LineChoices/notQuotes``.
+    struct WideQuotes {
+        let notQuotes: Set<Int>
+        /// The lines (1-based) of such a `>`, whatever the first parse made of them.
+        var candidates: [Int] = []
+
+        /// Whether the `>` at `index`, on a line after the one of `open` (on line `line`) with only white
+        /// space before it, starts a block quote.
+        mutating func starts(_ bytes: [UInt8], at index: Int, after open: (index: Int, line: Int), from start: Int)
+            -> Bool
+        {
+            let width = SourceLines.advance(0, over: Substring(decoding: bytes[start..<index], as: UTF8.self))
+            guard width >= 4 else { return true }
+            var line = open.line
+            for position in open.index..<start
+            where bytes[position] == 0x0A || (bytes[position] == 0x0D && bytes[position + 1] != 0x0A) {
+                line += 1
+            }
+            candidates.append(line)
+            return !notQuotes.contains(line)
+        }
     }
 
     /// The white space of the tag at `open`, whose name starts at `name` (see ``markTags(_:choices:_:)``);
     /// whether the tag is alone on its line with a form feed after it, which is kept when `keepingTail`.
     private static func markTag(
-        _ bytes: [UInt8], open: Int, name: Int, closingTag: Bool, keepingTail: Bool, blank: Int, _ kept: inout [Bool]
+        _ bytes: [UInt8], open tag: (index: Int, line: Int), name: Int, closingTag: Bool, keepingTail: Bool,
+        blank: Int, wide: inout WideQuotes, _ kept: inout [Bool]
     ) -> Bool {
+        let open = tag.index
         var end = name
         while end < bytes.count, isLetter(bytes[end]) || (0x30...0x39).contains(bytes[end]) || bytes[end] == 0x2D {
             end += 1
@@ -257,7 +293,7 @@ extension FormFeeds {
             mark(end..<run, &kept)
         }
         guard let close = tagEnd(bytes, from: end, closingTag: closingTag), blank > close,
-            !startsBlock(bytes, at: close, after: open)
+            !startsBlock(bytes, at: close, after: open, wide: { wide.starts(bytes, at: close, after: tag, from: $0) })
         else { return false }
         mark(open..<close, &kept)
         // The seventh kind interrupts no paragraph: where a paragraph goes on over the line, the tag is
@@ -389,10 +425,14 @@ extension FormFeeds {
 
     /// Whether the `>` at `index` starts a line after the one of `open` (spaces and tabs before it): a block
     /// quote's marker, which ends the paragraph that a tag would have gone on in.
-    private static func startsBlock(_ bytes: [UInt8], at index: Int, after open: Int) -> Bool {
+    ///
+    /// - Parameter wide: Whether the `>` starts a block quote, asked with where its line's white space starts.
+    private static func startsBlock(
+        _ bytes: [UInt8], at index: Int, after open: Int, wide: (Int) -> Bool = { _ in true }
+    ) -> Bool {
         var start = index
         while start > open, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
-        return start > open && (bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D)
+        return start > open && (bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D) && wide(start)
     }
 
     /// Where the first line at or after `start` that holds only spaces and tabs begins, or the end.
