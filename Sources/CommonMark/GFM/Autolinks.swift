@@ -951,6 +951,18 @@ enum Autolinks {
         return linkEnd
     }
 
+    /// Where the bare URL that starts at `start` in raw text ends (`www.` or a scheme's, matched as cmark-gfm
+    /// matches them), or nil when none starts there.
+    static func bareURLEnd(_ bytes: [UInt8], at start: Int) -> Int? {
+        if let end = www(bytes, at: start, smart: false) { return end }
+        var colon = start
+        while colon < bytes.count, colon - start < 6, isAlpha(bytes[colon]) { colon += 1 }
+        guard colon < bytes.count, bytes[colon] == UInt8(ascii: ":"),
+            let link = url(bytes, colon: colon, earliest: start, smart: false), link.start == start
+        else { return nil }
+        return link.end
+    }
+
     private static func www(_ bytes: [UInt8], at start: Int, smart: Bool, continued: Bool = false) -> Int? {
         guard bytes.count - start >= 4, bytes[start..<start + 4].elementsEqual("www.".utf8) else { return nil }
         let length = domain(bytes, start, allowShort: false, continued: continued)

@@ -221,7 +221,6 @@ extension FormFeeds {
             && trimmed.count <= 10
     }
 
-    /// Whether the line `next` is a table's delimiter row with as many cells as `line`.
     /// The bytes of the lines that read as a table's rows: from a line above a delimiter row to the next
     /// blank line, roughly (a table's row splits its cells before their inlines are read).
     static func tableRowSpans(_ bytes: [UInt8]) -> [Range<Int>] {
@@ -242,6 +241,7 @@ extension FormFeeds {
         return spans
     }
 
+    /// Whether the line `next` is a table's delimiter row with as many cells as `line`.
     private static func aboveDelimiterRow(
         _ bytes: [UInt8], line: (range: Range<Int>, prefix: Int, blank: Bool),
         next: (range: Range<Int>, prefix: Int, blank: Bool)

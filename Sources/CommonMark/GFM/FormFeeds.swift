@@ -203,7 +203,8 @@ extension FormFeeds {
     /// The white space in HTML tags (cmark's `opentag` and `closetag` scanners) and, roughly, in comments and
     /// declarations (from `<!` to the next `>`), where the paragraph they are in goes on to their `>`. A
     /// processing instruction's are stood in for: its scanner needs no white space, and takes the stand-ins as
-    /// its text, where a form feed kept would be trimmed at a line's end (`<?` and a form feed, then `?>`). Also, at a line's start, the white space right after the name of a tag
+    /// its text, where a form feed kept would be trimmed at a line's end (`<?` and a form feed, then `?>`).
+    /// Also, at a line's start, the white space right after the name of a tag
     /// that starts an HTML block though no `>` follows (`<div` and a form feed), and the white space that
     /// ends the line after a whole tag (an HTML block of the seventh kind, whose scanner takes a form feed),
     /// unless the first parse continued a paragraph with the line (`choices`). Returns the lines (1-based)
@@ -498,12 +499,11 @@ extension FormFeeds {
         return closed
     }
 
-    /// Where the bare URL that cmark-gfm's autolink extension reads at `index` ends, if one starts there: from
-    /// `www.` (its domain's last two parts without `_`) or `http://`, `https://` or `ftp://`, at a line's start
-    /// or after a space, a tab, `*`, `_`, `~` or a `(` that opens no link's destination, up to a space, a tab,
-    /// a line's end or `<` (a form feed or a vertical tab is the URL's, no white space to `cmark_isspace` in
-    /// 0.29): a bracket there is the URL's and starts no link (`www.[](<v` and a form feed `>` is a URL, then
-    /// a tag). A backtick ends it, as a code span may take what follows, and so does a `|` in a table's row
+    /// Where the bare URL that cmark-gfm's autolink extension reads at `index` ends (``Autolinks/bareURLEnd(_:at:)``),
+    /// if one starts there: at a line's start or after a space, a tab, `*`, `_`, `~` or a `(` that opens no
+    /// link's destination (a form feed or a vertical tab is no white space to `cmark_isspace` in 0.29). A
+    /// bracket in it is the URL's and starts no link (`www.[](<v` and a form feed `>` is a URL, then a tag). A
+    /// backtick ends it here, as a code span may take what follows, and so does a `|` in a table's row
     /// (``tableRowSpans(_:)``), which splits its cells before their inlines are read.
     private static func bareURLEnd(_ bytes: [UInt8], at index: Int, inTable: Bool) -> Int? {
         guard "wWhHfF".utf8.contains(bytes[index]) else { return nil }
@@ -512,39 +512,8 @@ extension FormFeeds {
             let opensDestination = byte == UInt8(ascii: "(") && index >= 2 && bytes[index - 2] == UInt8(ascii: "]")
             guard " \t\n\r*_~(".utf8.contains(byte), !opensDestination else { return nil }
         }
-        let rest = bytes[index...]
-        let isWWW = rest.starts(with: "www.".utf8) && !underscoreEndsDomain(bytes, from: index)
-        // A scheme's URL needs a letter or digit after its `//` (`sd_autolink_issafe`).
-        let scheme = ["http://", "https://", "ftp://"].first { scheme in
-            rest.count > scheme.utf8.count
-                && zip(rest, scheme.utf8).allSatisfy { ((0x41...0x5A).contains($0) ? $0 | 0x20 : $0) == $1 }
-        }
-        let isScheme = scheme.map { scheme in
-            let domain = index + scheme.utf8.count
-            let first = bytes[domain]
-            return (isLetter(first) || (0x30...0x39).contains(first)) && !underscoreEndsDomain(bytes, from: domain)
-        }
-        guard isWWW || isScheme == true else { return nil }
-        return rest.firstIndex { " \t\n\r<`".utf8.contains($0) || (inTable && $0 == UInt8(ascii: "|")) } ?? bytes.count
-    }
-
-    /// Whether cmark-gfm's `check_domain` finds `_` in the last two parts of the domain at `start`, and takes
-    /// no URL there.
-    private static func underscoreEndsDomain(_ bytes: [UInt8], from start: Int) -> Bool {
-        var (before, last) = (0, 0)
-        var index = start + 1
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "_") {
-                last += 1
-            } else if byte == UInt8(ascii: ".") {
-                (before, last) = (last, 0)
-            } else if !(byte >= 0x80 || isLetter(byte) || (0x30...0x39).contains(byte) || byte == UInt8(ascii: "-")) {
-                break
-            }
-            index += 1
-        }
-        return before > 0 || last > 0
+        guard let end = Autolinks.bareURLEnd(bytes, at: index) else { return nil }
+        return bytes[index..<end].firstIndex { $0 == UInt8(ascii: "`") || (inTable && $0 == UInt8(ascii: "|")) } ?? end
     }
 
     /// The runs of white space of the inline link whose `(` is right before `start`, its destination and
