@@ -28,9 +28,8 @@ extension Footnotes {
         takingOut takeOut: () -> Void
     ) {
         var lists: [OpaquePointer] = []
+        // Each list is found, and walked up from, once, however deep definitions nest.
         var found: Set<OpaquePointer> = []
-        // Each list is walked up from once, however deep definitions nest.
-        var passed: Set<OpaquePointer> = []
         for definition in definitions {
             guard var node = Tree.parent(definition) else { continue }
             // The lists whose check reaches the definition (an item of theirs holds it, or holds, as its last
@@ -39,8 +38,8 @@ extension Footnotes {
             // line, `    [r]: u`, `  1.`: in cmark-gfm, the `-` list's check stops at the definition, and the
             // outer one's then reaches the `+` item).
             while let item = Tree.parent(node), Tree.type(item) == CMARK_NODE_ITEM, let list = Tree.parent(item) {
-                if found.insert(list).inserted { lists.append(list) }
-                guard passed.insert(list).inserted else { break }
+                guard found.insert(list).inserted else { break }
+                lists.append(list)
                 node = list
             }
         }
