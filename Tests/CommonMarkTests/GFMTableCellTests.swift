@@ -55,4 +55,26 @@ import Testing
             }
         }
     }
+
+    /// The text after a table's rows (a row that is none, `|`, or a line of text) whose lazy lines keep their
+    /// white space inside a code span (`* .`, `  -|`, `  |`, `` ` ``, ` `` ` ``: the code holds two spaces),
+    /// in a paragraph or a heading an underline makes of it, and lazy text that leaves the containers, whose
+    /// lines after its first are its paragraph's own.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["|", "x", "a|b\n{c}x"])
+    func lazyLinesAfterATableKeepTheirWhiteSpace(text: String) async throws {
+        for (start, continuation) in Self.containers + [("1. ", "   "), ("> - ", ">   ")] {
+            for lazy in ["`\n `", " `a\n\t`", "x\n   `y`", "`\n{c}  `", "  ` \n  `"] {
+                for end in ["", "\n{c}===", "\n{c}---"] {
+                    let body = [text, lazy + end].joined(separator: "\n")
+                    try await GFMMode.expectEveryModeMatchesCmarkGFM(
+                        start + "a|b\n" + continuation + "-|-\n" + continuation
+                            + body.replacingOccurrences(of: "{c}", with: continuation) + "\n")
+                }
+            }
+        }
+    }
 }

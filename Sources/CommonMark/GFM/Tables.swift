@@ -234,11 +234,15 @@ enum Tables {
         }
         guard !segments.isEmpty else { return nil }
         if textStart < lines.count {
-            // A lazy line after the text's first continues its paragraph, whatever it looks like (`=` is no
-            // underline there), and so does one indented four columns (`|`, then `    -`): indented four
-            // columns, which libcmark drops from a continuation line.
+            // Every line after the text's first continues its paragraph, whatever it looks like (`=` is no
+            // underline there, `    -` no code), as the prelude writes it (``paragraphUnit(_:marked:)``). A lazy
+            // line keeps the white space it starts with where the paragraph stays in its containers: cmark-gfm
+            // adds it as written (`* .`, `  -|`, `  |`, `` ` ``, ` `` ` ``: the code holds two spaces). Lazy
+            // text goes after them, where its lines are a paragraph's own.
+            let keepsWhitespace = !lines[textStart].lazy
             let text = lines[textStart...].enumerated().map {
-                ($0.offset > 0 && ($0.element.lazy || $0.element.indent >= 4) ? "    " : "") + $0.element.text
+                ($0.offset > 0 && keepsWhitespace && $0.element.lazy ? String($0.element.whitespace) : "")
+                    + $0.element.text
             }
             .joined(separator: "\n")
             segments.append(.text(text, quotes: lines[textStart].lazy ? lines[textStart].quotesFound : nil))
@@ -591,20 +595,9 @@ enum Tables {
         for plan in plans {
             for segment in plan.segments {
                 switch segment {
-                case .text(let text, _), .blocks(let text), .heading(let text, _): add(text, marked: false)
-                // The text before a table is one paragraph: its lines after the first, indented four columns,
-                // stay its continuation lines (`a`, `      -` is no heading), whose indentation libcmark drops.
-                // Lazy lines that keep their white space (the only lines to start with any) are lazy lines of
-                // a paragraph in a block quote here, which libcmark takes as written (`a \`x`, `  y\``: the
-                // code holds the spaces).
-                case .prefix(let prefix):
-                    let units = prefix.split(separator: "\n", omittingEmptySubsequences: false)
-                    if units.dropFirst().contains(where: { $0.first == " " || $0.first == "\t" }) {
-                        let rest = units.dropFirst().map { $0.first == " " || $0.first == "\t" ? $0 : ">     " + $0 }
-                        add((["> " + cellMark + units[0]] + rest).joined(separator: "\n"), marked: false)
-                    } else {
-                        add(units.joined(separator: "\n    "), marked: true)
-                    }
+                case .blocks(let text): add(text, marked: false)
+                case .text(let text, _), .heading(let text, _): add(paragraphUnit(text, marked: false), marked: false)
+                case .prefix(let prefix): add(paragraphUnit(prefix, marked: true), marked: false)
                 case .code: break
                 case .table(let table):
                     for cell in table.header { add(cell, marked: true) }
@@ -613,6 +606,21 @@ enum Tables {
             }
         }
         return (String(decoding: text, as: UTF8.self), lines)
+    }
+
+    /// A paragraph's unit of the prelude from its text: its lines after the first, indented four columns,
+    /// stay its continuation lines (`a`, `      -` is no heading), whose indentation libcmark drops. Lazy
+    /// lines that keep their white space (the only lines to start with any) are lazy lines of a paragraph in
+    /// a block quote here, which libcmark takes as written (`a \`x`, `  y\``: the code holds the spaces).
+    /// `marked`: whether the first line starts with the cell mark (``cellMark``).
+    private static func paragraphUnit(_ text: String, marked: Bool) -> String {
+        let units = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let first = Substring((marked ? cellMark : "") + units[0])
+        guard units.dropFirst().contains(where: { $0.first == " " || $0.first == "\t" }) else {
+            return ([first] + units.dropFirst()).joined(separator: "\n    ")
+        }
+        let rest = units.dropFirst().map { $0.first == " " || $0.first == "\t" ? $0 : ">     " + $0 }
+        return (["> " + first] + rest).joined(separator: "\n")
     }
 
     /// The source for the second parse, where the paragraphs that hold tables cannot define links: their
