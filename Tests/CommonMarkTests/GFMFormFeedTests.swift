@@ -132,6 +132,28 @@ import Testing
             // A line after a thematic break in an item: the break is the last block it matches, not the item.
             "*\n  ---\n  -\u{0C}[x] a", "* b\n\n  ---\n  -\u{0C}[x] a", "*\n  ---\n  2.\u{0C}[x] a",
             "*\n  # h\n  -\u{0C}[x] a",
+            // A setext underline ends its paragraph: a definition may start on the next line; under
+            // definitions alone it is text that the next line goes on, and a row of dashes makes no table.
+            "[ref]\n--\n[ref]:<v\u{0B}>", "[ref]\n--\n\t\u{0B}\n[ref]:<v\u{0B}>", "a\n  ==\n[r]:<v\u{0C}>\n\n[r]",
+            "> a\n> --\n> [r]:<v\u{0B}>\n\n[r]", "> a\n--\n[r]:<v\u{0B}>\n\n[r]", "- a\n--\n[r]:<v\u{0B}>\n\n[r]",
+            "- a\n  --\n  [r]:<v\u{0B}>\n\n[r]", "[q]: /u\n--\n[r]:<v\u{0B}>\n\n[r]",
+            "[q]: /u\n  --  \n[r]:<v\u{0C}>\n\n[r]",
+            "[q]: /u\n:--\n[r]:<v\u{0B}>\n\n[r]", "a\n    --\n[r]:<v\u{0B}>\n\n[r]",
+            // A backtick in a bare URL is the URL's; a bracket in a code span is the code's.
+            "http://e`[](<u\u{0C}>)", "www.e`[](<u\u{0C}>)", "`www.e`[](<u\u{0C}>)", "`a[`](<u\u{0C}>)",
+            "\\`a[`](<u\u{0C}>)", "``a[`](<u\u{0C}>)`", "x `[a` b](<u\u{0C}>)", "[a `]` b](<u\u{0C}>)",
+            "[a `]\n\n` b](<u\u{0C}>)", "www.a`b `[x](<u\u{0C}>)", "# `\n[](u \"\"\u{0C})`", "``[](\u{0B})\n* ``",
+            // A paragraph's end leaves no bracket or code span open: a heading, a rule, a setext underline, a
+            // line that interrupts it; a block quote's lines go on its paragraph.
+            "a `[\nb` c](<u\u{0C}>)", "> a `[\n> b` c](<u\u{0C}>)", "a `[\n---\nb` c](<u\u{0C}>)",
+            "a [\n---\nb c](<u\u{0C}>)",
+            "a [\n--\nb c](<u\u{0C}>)", "> a [\n> b c](<u\u{0C}>)", "> a [\n> # b c](<u\u{0C}>)",
+            "- a [\n  b c](<u\u{0C}>)",
+            "2. # `\n[](u \"\"\u{0C})`", "2. `\n2. [](u \"\"\u{0C})`", "a `\n2. [](u \"\"\u{0C})`",
+            "- a `\n- [](u \"\"\u{0C})`",
+            // A footnote's label keeps its form feeds and vertical tabs in the ids.
+            "[^1\u{0C}]:[^1\u{0C}]", "[^1\u{0C}]: x\n\n[^1\u{0C}] [^1\u{0B}]\n\n[^1\u{0B}]: y",
+            "- [^\u{0B}]: x\n\n[^\u{0B}]",
         ])
     func formFeedsMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

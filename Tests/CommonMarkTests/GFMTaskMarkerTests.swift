@@ -76,4 +76,19 @@ import Testing
             ["\n[^n]\n"],
         ])
     }
+
+    /// A later paragraph of an item whose first line reads as a task's marker, made a setext heading by an
+    /// underline: the item is a task as for a paragraph, and the marker's characters come off the heading.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["* a\n\n", "* # h\n", "* <!-->\n", "1) \u{E9}\n\n", "- ```\n  ```\n"])
+    func laterParagraphTasksUnderlinedMatchCmarkGFM(head: String) async throws {
+        let indent = head.hasPrefix("1)") ? "   " : "  "
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head + indent], ["3a [X] b", "*\u{0C}[X] ", "\u{0B}2) [x]\t", "1: [ ] *c*"], ["\n" + indent],
+            ["-", "---", "==="], ["\n"],
+        ])
+    }
 }

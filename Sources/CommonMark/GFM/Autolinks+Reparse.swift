@@ -64,8 +64,11 @@ extension Autolinks {
             // A reference's `*`, `_` and `~` match among themselves only, as in the document's first reading.
             _ = Delimiters.isolateReferences(
                 [paragraph], lines: paragraphLines, entities: reading.entities, tildes: reading.tildes)
+            let stood = FootnoteReferences.StoodInURLs(
+                mark: mark, extra: zip(urls, standIns).map { $0.range.count - $1.count })
             _ = FootnoteReferences.restore(
-                [paragraph], lines: paragraphLines, entities: reading.entities, unreferenced: &unreferenced)
+                [paragraph], lines: paragraphLines, entities: reading.entities, unreferenced: &unreferenced,
+                urls: stood)
         } else if reading.footnotes {
             // A text that writes no `[^` holds no reference: a `[^` of its text came from an escape or an entity.
             unreferenced = [paragraph]

@@ -27,9 +27,19 @@ enum FootnoteReferences {
     ///   text came from an escape or an entity (`\[^1]`, `&#91;^1]`, `[^1\]`), which cmark-gfm leaves
     ///   as text: ``separateUnreferencedCarets(in:)`` parts them once the other passes have read the text.
     ///   - taskLists: Whether a task item's marker is read before its paragraph, which then starts after it.
+    /// Bare URLs stood in for in a block parsed again (``Autolinks/reparse(_:source:urls:certain:lines:reading:definitions:)``):
+    /// each stand-in starts with `mark`, after the one that opens the block's text, and is one URL of
+    /// cmark-gfm's source, which is `extra[k]` bytes longer than the `k`-th stand-in.
+    struct StoodInURLs {
+        var mark: [UInt8]
+        var extra: [Int]
+    }
+
+    /// - Parameter urls: The bare URLs that the blocks' text stands in for, whose length in cmark-gfm's
+    ///   source counts in a label cut across lines.
     static func restore(
         _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder,
-        unreferenced: inout [OpaquePointer], taskLists: Bool = false
+        unreferenced: inout [OpaquePointer], taskLists: Bool = false, urls: StoodInURLs? = nil
     ) -> Bool {
         var restored = false
         for block in blocks {
@@ -60,7 +70,9 @@ enum FootnoteReferences {
                             || kind == CMARK_NODE_IMAGE || Strikethrough.isStruck(node)
                     }
                 let formFeed = lines.standIn?.formFeed
-                if scopes.contains(where: { restoreReference(in: $0, source, origin: origin, formFeed: formFeed) }) {
+                if scopes.contains(where: {
+                    restoreReference(in: $0, source, origin: origin, formFeed: formFeed, urls: urls)
+                }) {
                     restored = true
                     continue
                 }
@@ -210,13 +222,14 @@ enum FootnoteReferences {
     /// bytes at the start of the source that cmark-gfm's paragraph does not hold (a task's marker);
     /// `formFeed`: the bytes that stand in for a form feed, which is one byte to cmark-gfm.
     private static func restoreReference(
-        in scope: OpaquePointer, _ source: InlineSource, origin: Int, formFeed: [UInt8]?
+        in scope: OpaquePointer, _ source: InlineSource, origin: Int, formFeed: [UInt8]?, urls: StoodInURLs?
     ) -> Bool {
         guard let (current, open, closeNode, close) = firstClosedReference(in: scope, source),
             let span = source.texts[current], let closeSpan = source.texts[closeNode]
         else { return false }
         let label = String(
-            decoding: label(open: open, close: close, source, origin: origin, formFeed: formFeed), as: UTF8.self)
+            decoding: label(open: open, close: close, source, origin: origin, formFeed: formFeed, urls: urls),
+            as: UTF8.self)
         let before = source.decoded(
             current, raw: span.raw.lowerBound..<open, offsets: source.literalOffsets(current),
             literal: Tree.literalBytes(current))
@@ -305,7 +318,7 @@ enum FootnoteReferences {
     /// space a lazy line keeps, which counts and may be in the label (`- [^ab`, ` xyzuvw]` is labelled
     /// `ab`, ` x`).
     private static func label(
-        open: Int, close: Int, _ source: InlineSource, origin: Int, formFeed: [UInt8]?
+        open: Int, close: Int, _ source: InlineSource, origin: Int, formFeed: [UInt8]?, urls: StoodInURLs?
     ) -> ArraySlice<UInt8> {
         let raw = source.raw
         func lineStart(before index: Int) -> Int {
@@ -315,9 +328,17 @@ enum FootnoteReferences {
         guard closeLine > open else { return raw[(open + 2)..<close] }
         // A form feed's stand-in is one byte to cmark-gfm, whatever its own length.
         let standIn = formFeed.flatMap { raw.contains($0[0]) ? $0 : nil }
+        // A stood-in URL is as long as the URL to cmark-gfm.
+        func urlExtra(_ range: Range<Int>) -> Int {
+            guard let urls, raw[range].contains(urls.mark[0]) else { return 0 }
+            let before = raw[..<range.lowerBound].ranges(of: urls.mark).count - 1
+            return raw[range].ranges(of: urls.mark).indices.reduce(0) {
+                $0 + (urls.extra.indices.contains(before + $1) ? urls.extra[before + $1] : 0)
+            }
+        }
         func bytes(_ range: Range<Int>) -> Int {
-            guard let standIn else { return range.count }
-            return range.count - (standIn.count - 1) * raw[range].ranges(of: standIn).count
+            guard let standIn else { return range.count + urlExtra(range) }
+            return range.count - (standIn.count - 1) * raw[range].ranges(of: standIn).count + urlExtra(range)
         }
         let openLine = lineStart(before: open)
         let length =

@@ -932,7 +932,12 @@ enum Footnotes {
         removeStrayBlankMarks(in: root, source: source())
         removeMarks(in: items, source: source, isDefinition: isDefinition)
         loosenLists(between: items, source: source, isDefinition: isDefinition)
-        let definitions = byLabel(items, labels: labels, lineShift: lineShift)
+        let lines = source()
+        var definitions = byLabel(items, labels: labels, lineShift: lineShift)
+        // A label's form feeds and vertical tabs, stood in for while parsing, are written in its ids as such.
+        if let standIn = lines.standIn {
+            definitions = definitions.mapValues { (FormFeeds.restored(standIn, $0.label) ?? $0.label, $0.item) }
+        }
         // Definitions leave their lists before references are looked for, so that text inside them is
         // still visited (a footnote may refer to another) but in document order.
         var order: [String] = []
@@ -942,7 +947,6 @@ enum Footnotes {
         // References are read in link text and image descriptions too (an image's writes nothing of it),
         // not in autolinks, whose text is their source.
         var texts: [OpaquePointer] = []
-        let lines = source()
         // The type first: the lines are copied into the check only for a link.
         Tree.walk(root, into: { Tree.type($0) != CMARK_NODE_LINK || !Tree.isAnyAutolink($0, lines: lines) }) { node in
             if Tree.isText(node) { texts.append(node) }

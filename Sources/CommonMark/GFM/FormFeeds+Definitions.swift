@@ -26,6 +26,9 @@ extension FormFeeds {
         // on the line after that.
         var definitionEnd = -1
         var containers = ParagraphContainers()
+        // The containers of the paragraph the last line went on, as its first line shows them: a setext
+        // underline ends it only where the underline is no lazy line.
+        var textContainers = ParagraphContainers()
         // The `>` of the last line that was not blank: a line with more starts a quote, and a paragraph in it.
         var quotesBefore = 0
         for (index, (range, prefix, blank)) in lines.enumerated() {
@@ -74,6 +77,18 @@ extension FormFeeds {
             if destination != nil, !afterDefinition {
                 containers = ParagraphContainers(firstLine: line[..<prefix])
             }
+            // A setext underline under a paragraph's text (not under definitions alone, which it then goes on
+            // as text) makes a heading of it, and the next line starts a paragraph (`a`, `--`, `[r]: <v`, a
+            // vertical tab, `>`).
+            let underline =
+                !blank && !startsParagraph && !startsItem && !afterDefinition
+                && Tables.isSetextUnderline(Substring(decoding: line[text...], as: UTF8.self), allowingEquals: true)
+                && {
+                    let place = textContainers.place(line[..<text]); return !place.lazy && place.indent < 4
+                }()
+            if !blank, startsParagraph || startsItem {
+                textContainers = ParagraphContainers(firstLine: line[..<prefix])
+            }
             if let destination {
                 destinations.append(destination)
                 definitionEnd = lastLine(of: destination, on: index, in: bytes, lines: lines)
@@ -83,7 +98,7 @@ extension FormFeeds {
             // columns where a block may start is indented code.
             // After a task's marker, cmark-gfm starts no other block on the line: what follows is a paragraph's.
             startsParagraph =
-                blank
+                blank || underline
                 || (!tasks.contains(index)
                     && (endsParagraph(line[prefix...]) || isListMarker(line[prefix...])
                         || (startsParagraph && !startsItem && indent >= 4)))
@@ -247,7 +262,9 @@ extension FormFeeds {
         next: (range: Range<Int>, prefix: Int, blank: Bool)
     ) -> Bool {
         let row = bytes[next.prefix..<next.range.upperBound]
+        // A row of dashes alone is a setext underline first (`[q]: /u`, `--` makes no table).
         guard row.contains(UInt8(ascii: "-")),
+            !Tables.isSetextUnderline(Substring(decoding: row.drop { $0 == 0x20 }, as: UTF8.self)),
             let alignments = Tables.delimiterRow(Substring(decoding: row, as: UTF8.self)),
             let cells = Tables.cells(of: Substring(decoding: bytes[line.prefix..<line.range.upperBound], as: UTF8.self))
         else { return false }

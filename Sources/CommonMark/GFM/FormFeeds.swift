@@ -163,7 +163,7 @@ enum FormFeeds {
     }
 
     /// The text with each stand-in replaced by what it stands for, or nil when it holds none.
-    private static func restored(_ standIn: StandIn, _ text: String) -> String? {
+    static func restored(_ standIn: StandIn, _ text: String) -> String? {
         let bytes = Array(text.utf8)
         let formFeed = standIn.formFeed.flatMap { ByteSearch.firstIndex(of: $0, in: bytes[...], from: 0) }
         let verticalTab = standIn.verticalTab.flatMap { bytes.firstIndex(of: $0) }
@@ -463,38 +463,40 @@ extension FormFeeds {
     /// The `]` that close a `[` before them in their paragraph, in one pass: each `]` closes the nearest `[`
     /// still open (`[a]:](` has none for its second, `[a [b]](` one for its last); an escaped bracket is text,
     /// and so is one in a bare URL (``bareURLEnd(_:at:)``), which cmark-gfm reads where no bracket is open;
-    /// a blank line ends the paragraph.
+    /// a bracket in a code span is the code's; a paragraph's end (``paragraphBreaks(_:)``) leaves none open.
     private static func closedBrackets(_ bytes: [UInt8]) -> [Int] {
         var (open, closed) = (0, [Int]())
         var backslashes = 0
-        var lineIsBlank = true
-        var url = 0
+        var skipped = 0
         let tables = tableRowSpans(bytes)
-        var table = 0
+        let breaks = paragraphBreaks(bytes)
+        let codeSpans = codeSpanEnds(bytes, breaks: breaks)
+        var (table, paragraph) = (0, 0)
         for (index, byte) in bytes.enumerated() {
-            if index < url { continue }
+            // A paragraph's brackets close in it.
+            while paragraph < breaks.count, breaks[paragraph] <= index {
+                (open, paragraph) = (0, paragraph + 1)
+            }
+            if index < skipped { continue }
             while table < tables.count, tables[table].upperBound <= index { table += 1 }
             if open == 0,
                 let end = bareURLEnd(bytes, at: index, inTable: table < tables.count && tables[table].contains(index))
             {
-                (url, lineIsBlank, backslashes) = (end, false, 0)
+                (skipped, backslashes) = (end, 0)
+                continue
+            }
+            if byte == UInt8(ascii: "`"), let end = codeSpans[index] {
+                (skipped, backslashes) = (end, 0)
                 continue
             }
             let escaped = backslashes % 2 == 1
             backslashes = byte == 0x5C ? backslashes + 1 : 0
-            switch byte {
-            case 0x0A:
-                if lineIsBlank { open = 0 }
-                lineIsBlank = true
-                continue
-            case 0x20, 0x09, 0x0D: continue
-            case UInt8(ascii: "[") where !escaped: open += 1
-            case UInt8(ascii: "]") where !escaped && open > 0:
+            if byte == UInt8(ascii: "["), !escaped {
+                open += 1
+            } else if byte == UInt8(ascii: "]"), !escaped, open > 0 {
                 open -= 1
                 closed.append(index)
-            default: break
             }
-            lineIsBlank = false
         }
         return closed
     }
@@ -502,9 +504,9 @@ extension FormFeeds {
     /// Where the bare URL that cmark-gfm's autolink extension reads at `index` ends (``Autolinks/bareURLEnd(_:at:)``),
     /// if one starts there: at a line's start or after a space, a tab, `*`, `_`, `~` or a `(` that opens no
     /// link's destination (a form feed or a vertical tab is no white space to `cmark_isspace` in 0.29). A
-    /// bracket in it is the URL's and starts no link (`www.[](<v` and a form feed `>` is a URL, then a tag). A
-    /// backtick ends it here, as a code span may take what follows, and so does a `|` in a table's row
-    /// (``tableRowSpans(_:)``), which splits its cells before their inlines are read.
+    /// bracket or a backtick in it is the URL's and starts no link or code (`www.[](<v` and a form feed `>`
+    /// is a URL, then a tag; so is ``http://e`[](<u`` and a form feed `>`). A `|` in a table's row
+    /// (``tableRowSpans(_:)``) ends it, as the row splits its cells before their inlines are read.
     private static func bareURLEnd(_ bytes: [UInt8], at index: Int, inTable: Bool) -> Int? {
         guard "wWhHfF".utf8.contains(bytes[index]) else { return nil }
         if index > 0 {
@@ -513,7 +515,92 @@ extension FormFeeds {
             guard " \t\n\r*_~(".utf8.contains(byte), !opensDestination else { return nil }
         }
         guard let end = Autolinks.bareURLEnd(bytes, at: index) else { return nil }
-        return bytes[index..<end].firstIndex { $0 == UInt8(ascii: "`") || (inTable && $0 == UInt8(ascii: "|")) } ?? end
+        return inTable ? bytes[index..<end].firstIndex(of: UInt8(ascii: "|")) ?? end : end
+    }
+
+    /// The starts of the lines that begin another paragraph, roughly as cmark-gfm reads blocks: a line after
+    /// a blank one, after a heading, a thematic break or a setext underline (each a block's last line), and a
+    /// line that interrupts a paragraph, or, in a list item, starts another item; a `>` line after another
+    /// goes on the quote's paragraph unless what follows its `>` interrupts it.
+    static func paragraphBreaks(_ bytes: [UInt8]) -> [Int] {
+        var breaks: [Int] = []
+        var start = 0
+        // What the line before was: blank, the last line of a block, a `>` line (its text's start).
+        var (previousBlank, previousEnds, previousQuote, previousText) = (true, false, false, false)
+        // Whether the paragraph's first line starts a list item.
+        var inItem = false
+        while start < bytes.count {
+            let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            let line = bytes[start..<end]
+            let text = line.drop { $0 == 0x20 }
+            let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            let quote = line.count - text.count < 4 && text.first == UInt8(ascii: ">")
+            let interrupts =
+                quote && previousQuote
+                ? interruptsParagraph(bytes, lineAt: text.startIndex + 1 + (text.dropFirst().first == 0x20 ? 1 : 0))
+                : interruptsParagraph(bytes, lineAt: start)
+            // In a list item, a line with a list marker starts another item, whatever its number.
+            let prefix = containerPrefix(line)
+            let marked = line[..<prefix].contains { "-+*.)".utf8.contains($0) }
+            if start > 0, !blank, previousBlank || previousEnds || interrupts || (inItem && marked) {
+                breaks.append(start)
+                inItem = marked
+            } else if start == 0 {
+                inItem = marked
+            }
+            let underline =
+                previousText && !interrupts && line.count - text.count < 4
+                && Tables.isSetextUnderline(Substring(decoding: text, as: UTF8.self), allowingEquals: true)
+            // After its containers' markers (`2. # h` is a heading in an item).
+            previousEnds = endsParagraph(bytes[prefix..<end]) || underline
+            (previousBlank, previousQuote, previousText) = (blank, quote, !blank && !previousEnds)
+            start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
+        }
+        return breaks
+    }
+
+    /// The code spans, by where their opening run of backticks starts, each with the index after its
+    /// closing run: the next run as long within the paragraph (``paragraphBreaks(_:)``). A backslash before
+    /// a run takes its first backtick as text; none escapes a closing run, inside the code.
+    private static func codeSpanEnds(_ bytes: [UInt8], breaks: [Int]) -> [Int: Int] {
+        guard bytes.contains(UInt8(ascii: "`")) else { return [:] }
+        // Every run, in order, with its paragraph and whether a backslash escapes its first backtick.
+        var runs: [(start: Int, end: Int, paragraph: Int, escaped: Bool)] = []
+        var (paragraph, backslashes, index) = (0, 0, 0)
+        while index < bytes.count {
+            while paragraph < breaks.count, breaks[paragraph] <= index { paragraph += 1 }
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "`") {
+                let end = bytes[index...].firstIndex { $0 != UInt8(ascii: "`") } ?? bytes.count
+                runs.append((index, end, paragraph, backslashes % 2 == 1))
+                (index, backslashes) = (end, 0)
+                continue
+            }
+            backslashes = byte == 0x5C ? backslashes + 1 : 0
+            index += 1
+        }
+        // The next run of each length, from the last run back.
+        var spans: [Int: Int] = [:]
+        var next: [Int: (index: Int, paragraph: Int)] = [:]
+        var closers: [Int?] = Array(repeating: nil, count: runs.count)
+        for (position, run) in runs.enumerated().reversed() {
+            let opener = run.escaped ? run.end - run.start - 1 : run.end - run.start
+            if opener > 0, let closer = next[opener], closer.paragraph == run.paragraph {
+                closers[position] = closer.index
+            }
+            next[run.end - run.start] = (position, run.paragraph)
+        }
+        // From the first run on: a span's closing run is inside it, no opener.
+        var position = 0
+        while position < runs.count {
+            guard let closer = closers[position] else {
+                position += 1
+                continue
+            }
+            spans[runs[position].start + (runs[position].escaped ? 1 : 0)] = runs[closer].end
+            position = closer + 1
+        }
+        return spans
     }
 
     /// The runs of white space of the inline link whose `(` is right before `start`, its destination and

@@ -43,7 +43,8 @@ extension TaskLists {
     /// `[0-9]+.` takes any character after the digits) the line reads as a task: the item becomes one,
     /// checked as that line is (the last such line decides), and the marker's three characters from the
     /// item's content come off the paragraph's text (`- a`, a blank line, `  3a [x] b` leaves `[x] b`).
-    /// A line with a quote's `>` before it does not read as a task, nor one after a list in the item.
+    /// A line with a quote's `>` before it does not read as a task, nor one after a list in the item. The
+    /// paragraph may end as a setext heading (`* # h`, `  3a [X] b`, `  -`).
     ///
     /// - Parameter fromPrelude: The paragraphs that tables took from their prelude, whose positions are the
     ///   prelude's, with the line their text starts on (0 for lazy text after a table's rows, which is outside
@@ -63,8 +64,10 @@ extension TaskLists {
                 let number = fromPrelude[paragraph] ?? (Tree.startLine(paragraph) - shift)
                 // After a list or a thematic break, that block is the last container the line matches (cmark
                 // matches both with any line, blank lines too), and the paragraph goes to the item only when
-                // it closes.
-                guard Tree.type(paragraph) == CMARK_NODE_PARAGRAPH, number > Tree.startLine(item) - shift,
+                // it closes. A setext underline makes a heading of the paragraph (an ATX heading's line reads as
+                // no task).
+                guard Tree.type(paragraph) == CMARK_NODE_PARAGRAPH || Tree.type(paragraph) == CMARK_NODE_HEADING,
+                    number > Tree.startLine(item) - shift,
                     Tree.previous(paragraph).map({
                         Tree.type($0) != CMARK_NODE_LIST && Tree.type($0) != CMARK_NODE_THEMATIC_BREAK
                     }) ?? true,
