@@ -65,7 +65,11 @@ extension Document {
         let quotesInLinks =
             autolinks && options.contains(.smart)
             && (ByteSearch.contains(text, UInt8(ascii: "'")) || ByteSearch.contains(text, UInt8(ascii: "\"")))
-        let rematching = strikethrough || quotesAfterBrackets || doubledRuns || quotesInLinks
+        // cmark-gfm leaves a curled pair on the stack (``Delimiters/mayRematchQuotes(_:)``).
+        let quotesAgain =
+            !extensions.isEmpty && options.contains(.smart)
+            && source.withUTF8 { Delimiters.mayRematchQuotes(UnsafeRawBufferPointer($0)) }
+        let rematching = strikethrough || quotesAfterBrackets || doubledRuns || quotesInLinks || quotesAgain
         if autolinks || rematching || mergingText { consolidate() }
         // Blocks whose inlines the autolinks pass parsed again, which decided their references then.
         var reread: Set<OpaquePointer> = []

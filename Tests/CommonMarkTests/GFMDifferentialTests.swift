@@ -552,6 +552,12 @@ import Testing
             "<TextArea rows=2>x", "`<textarea>x`", "```\n<textarea>x\n```", "[a](<textarea>)", "[a]\n\n[a]: <textarea>",
             "\\<textarea>x", "> <textarea>x", "<textarea0>x", "textare0 <textarea>x", "| <textarea>x |\n|-|",
             "<div>\n<textarea>x\n</div>", "[^<textarea>x]\n\n[^<textarea>x]: y", "```<textarea>\nx\n```",
+            // Nor does `</textarea>` end one.
+            "<pre></textarea>\n \n", "<pre>\n</textarea>\nx", "<script>\na</TEXTAREA>\n\nb", "a </textarea> b",
+            "<pre </textarea>\n-", "<SCRIPT </textarea>\n>", "<pre\n</textarea>\no", "[a](</textarea>)",
+            // A curled pair stays on cmark-gfm's stack: a later closing quote matches the nearer opener again.
+            "'a '''", "''c''", "'a '' c'", "x ''c''", "a\"b \"c\" d\"", "\"a \"b\" c\"", "''a'' ''b''",
+            "| ''c'' |\n|-|",
             // The stand-in's byte is one that follows no `textare` of the document, written or escaped.
             "<table><textarea>\n\nx textare0\n<textarea>", "textare0 TEXTARE1\n<textarea>x",
             "x textare&#48;\n<textarea>x",

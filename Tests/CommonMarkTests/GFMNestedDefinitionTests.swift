@@ -46,4 +46,21 @@ import Testing
             [start], Self.paragraphLines, Self.whiteSpaceLines, Self.contentLines, ["\n[^e] [^m]\n"],
         ])
     }
+
+    /// Code in a definition whose indentation ends in a tab that the code's four columns take part of (the
+    /// code's line then starts at the tab, the rest of it spaces in the code), and fenced code beside it,
+    /// before a blank line and a later block of the item: indented code went on over the blank line and
+    /// marks it, as in cmark-gfm, whatever its first line looks like.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["2. [^y]:", "- [^y]:", "1.\t[^y]: x\n"])
+    func tabbedCodeInADefinitionMatchesCmarkGFM(head: String) async throws {
+        let content = head.hasPrefix("-") ? "  " : "   "
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head + "\n"], ["        \t", "\t\t\t", "    \t\t", "  \t\t\t", "      ", "\t    "],
+            ["^", "```", "~~~ a"], ["\n\n" + content + ";\n\n[^y]\n"],
+        ])
+    }
 }

@@ -47,7 +47,10 @@ enum Delimiters {
                 tildes && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])
                 && mayMeet(block, source: written, smart: smart)
             guard
-                meets || (smart && (written.withUnsafeBytes(mayHoldQuoteAfterBracket) || linksHoldQuote(block)))
+                meets
+                    || (smart
+                        && (written.withUnsafeBytes(mayHoldQuoteAfterBracket) || linksHoldQuote(block)
+                            || mayRematchQuotes(written)))
                     || mayFallToLowerBounds(block, written),
                 let source = InlineSource.make(for: block, lines: lines, entities: entities)
             else { continue }
@@ -140,6 +143,23 @@ enum Delimiters {
             guard Tree.isAutolink(node), let text = Tree.firstChild(node), Tree.isText(text) else { return false }
             return Tree.literal(text).utf8.contains { $0 == UInt8(ascii: "'") || $0 == UInt8(ascii: "\"") }
         }.isEmpty
+    }
+
+    /// Whether a block holds three quotes of a kind or more, where libcmark and cmark-gfm may curl them
+    /// otherwise: cmark-gfm leaves a matched pair on the stack, so a later closing quote matches the nearer
+    /// opener again and an opener before it stays unmatched (`''c''` is ’‘c’’), where libcmark takes the
+    /// pair off (‘‘c’’).
+    static func mayRematchQuotes<Bytes: Collection<UInt8>>(_ bytes: Bytes) -> Bool {
+        var (single, double) = (0, 0)
+        for byte in bytes {
+            if byte == UInt8(ascii: "'") {
+                single += 1
+            } else if byte == UInt8(ascii: "\"") {
+                double += 1
+            }
+            if single >= 3 || double >= 3 { return true }
+        }
+        return false
     }
 
     /// Whether `bytes` hold a straight quote right after `(` or `[`, where libcmark and cmark-gfm may curl

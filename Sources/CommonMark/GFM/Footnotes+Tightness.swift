@@ -314,13 +314,17 @@ private struct BlankLines {
         source.column(line: Tree.startLine(definition), byteColumn: Tree.startColumn(definition)) + 4
     }
 
-    /// Whether a code block was fenced: its first line, from where it starts, is not its code's first line
-    /// as indented code's is (a fence's line holds the fence, and the code starts on the next).
+    /// Whether a code block was fenced: its first line, from where it starts, is a fence and not its code's
+    /// first line as indented code's is (a fence's line holds the fence, and the code starts on the next).
+    /// White space at their starts is left out: a tab that the indentation takes part of leaves the rest as
+    /// spaces in the code.
     private func isFenced(_ node: OpaquePointer) -> Bool {
         let line = Tree.startLine(node)
         guard line >= 1, line <= source.lines.count else { return false }
-        let text = source.lines[line - 1].utf8.dropFirst(max(0, Tree.startColumn(node) - 1))
-        let code = Tree.literalBytes(node).prefix { $0 != 0x0A }
-        return !text.elementsEqual(code)
+        let isSpace = { (byte: UInt8) in byte == 0x20 || byte == 0x09 }
+        let text = source.lines[line - 1].utf8.dropFirst(max(0, Tree.startColumn(node) - 1)).drop(while: isSpace)
+        let code = Tree.literalBytes(node).prefix { $0 != 0x0A }.drop(while: isSpace)
+        let fence = text.starts(with: "```".utf8) || text.starts(with: "~~~".utf8)
+        return fence && !text.elementsEqual(code)
     }
 }

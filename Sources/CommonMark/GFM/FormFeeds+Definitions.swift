@@ -31,7 +31,13 @@ extension FormFeeds {
         var textContainers = ParagraphContainers()
         // The `>` of the last line that was not blank: a line with more starts a quote, and a paragraph in it.
         var quotesBefore = 0
+        // Whether the line before is a table's (its delimiter row or a later one): a line indented four
+        // columns after it is code, which ends the table, and the next line starts a paragraph.
+        var inTable = false
         for (index, (range, prefix, blank)) in lines.enumerated() {
+            inTable =
+                !blank
+                && (inTable || (index > 0 && aboveDelimiterRow(bytes, line: lines[index - 1], next: lines[index])))
             if index <= definitionEnd {
                 (startsParagraph, afterDefinition) = (false, true)
                 continue
@@ -101,7 +107,7 @@ extension FormFeeds {
                 blank || underline
                 || (!tasks.contains(index)
                     && (endsParagraph(line[prefix...]) || isListMarker(line[prefix...])
-                        || (startsParagraph && !startsItem && indent >= 4)))
+                        || ((startsParagraph || inTable) && !startsItem && indent >= 4)))
         }
         return destinations
     }

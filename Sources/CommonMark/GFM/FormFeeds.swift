@@ -470,7 +470,7 @@ extension FormFeeds {
         var skipped = 0
         let tables = tableRowSpans(bytes)
         let breaks = paragraphBreaks(bytes)
-        let codeSpans = codeSpanEnds(bytes, breaks: breaks)
+        let backticks = BacktickRuns(bytes, breaks: breaks)
         var (table, paragraph) = (0, 0)
         for (index, byte) in bytes.enumerated() {
             // A paragraph's brackets close in it.
@@ -485,11 +485,14 @@ extension FormFeeds {
                 (skipped, backslashes) = (end, 0)
                 continue
             }
-            if byte == UInt8(ascii: "`"), let end = codeSpans[index] {
-                (skipped, backslashes) = (end, 0)
+            let escaped = backslashes % 2 == 1
+            // A table's row splits its cells before their code is read: there the backticks stay as they are.
+            if byte == UInt8(ascii: "`"), !escaped, !(table < tables.count && tables[table].contains(index)) {
+                // The run from here; one that opens no span is text, all of it.
+                let end = bytes[index...].firstIndex { $0 != UInt8(ascii: "`") } ?? bytes.count
+                (skipped, backslashes) = (backticks.spanEnd(from: index, to: end, paragraph: paragraph) ?? end, 0)
                 continue
             }
-            let escaped = backslashes % 2 == 1
             backslashes = byte == 0x5C ? backslashes + 1 : 0
             if byte == UInt8(ascii: "["), !escaped {
                 open += 1
@@ -519,88 +522,94 @@ extension FormFeeds {
     }
 
     /// The starts of the lines that begin another paragraph, roughly as cmark-gfm reads blocks: a line after
-    /// a blank one, after a heading, a thematic break or a setext underline (each a block's last line), and a
-    /// line that interrupts a paragraph, or, in a list item, starts another item; a `>` line after another
+    /// a blank one, after a heading, a thematic break or a setext underline (each a block's last line), a
+    /// line of indented code and the one after it, and a line that interrupts a paragraph (in a list item,
+    /// counted from the item's content), or, in a list item, starts another item; a `>` line after another
     /// goes on the quote's paragraph unless what follows its `>` interrupts it.
     static func paragraphBreaks(_ bytes: [UInt8]) -> [Int] {
         var breaks: [Int] = []
         var start = 0
-        // What the line before was: blank, the last line of a block, a `>` line (its text's start).
-        var (previousBlank, previousEnds, previousQuote, previousText) = (true, false, false, false)
-        // Whether the paragraph's first line starts a list item.
-        var inItem = false
+        // What the line before was: blank, the last line of a block (or code), paragraph text.
+        var (previousBlank, previousEnds, previousText) = (true, false, false)
+        // The content column of the list item the paragraph's first line starts, and whether that line is a
+        // block quote's (whose paragraph lazy lines go on).
+        var (item, inQuote): (Int?, Bool) = (nil, false)
         while start < bytes.count {
             let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
             let line = bytes[start..<end]
-            let text = line.drop { $0 == 0x20 }
-            let blank = line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-            let quote = line.count - text.count < 4 && text.first == UInt8(ascii: ">")
+            let text = line.drop { $0 == 0x20 || $0 == 0x09 }
+            let indent = SourceLines.advance(0, over: Substring(decoding: line[..<text.startIndex], as: UTF8.self))
+            let blank = text.isEmpty
+            let quote = indent < 4 && text.first == UInt8(ascii: ">")
+            // Where the line's text starts past the item's content, for what may interrupt the paragraph there.
+            var from = start
+            if let item, indent >= item {
+                while from < text.startIndex,
+                    SourceLines.advance(0, over: Substring(decoding: line[..<(from + 1)], as: UTF8.self)) <= item
+                {
+                    from += 1
+                }
+            }
             let interrupts =
-                quote && previousQuote
+                quote && inQuote && !previousBlank
                 ? interruptsParagraph(bytes, lineAt: text.startIndex + 1 + (text.dropFirst().first == 0x20 ? 1 : 0))
-                : interruptsParagraph(bytes, lineAt: start)
+                : interruptsParagraph(bytes, lineAt: from)
             // In a list item, a line with a list marker starts another item, whatever its number.
             let prefix = containerPrefix(line)
             let marked = line[..<prefix].contains { "-+*.)".utf8.contains($0) }
-            if start > 0, !blank, previousBlank || previousEnds || interrupts || (inItem && marked) {
+            let starts = start == 0 || previousBlank || previousEnds
+            // Indented code outside containers, where no paragraph goes on.
+            let code = starts && item == nil && !quote && !marked && indent >= 4 && !blank
+            if start > 0, !blank, starts || interrupts || (item != nil && marked) {
                 breaks.append(start)
-                inItem = marked
-            } else if start == 0 {
-                inItem = marked
+            }
+            if start == 0 || (!blank && (starts || interrupts || (item != nil && marked))) {
+                let content = SourceLines.advance(0, over: Substring(decoding: line[..<prefix], as: UTF8.self))
+                (item, inQuote) = (marked ? content : nil, quote)
             }
             let underline =
-                previousText && !interrupts && line.count - text.count < 4
+                previousText && !interrupts && indent < 4
                 && Tables.isSetextUnderline(Substring(decoding: text, as: UTF8.self), allowingEquals: true)
             // After its containers' markers (`2. # h` is a heading in an item).
-            previousEnds = endsParagraph(bytes[prefix..<end]) || underline
-            (previousBlank, previousQuote, previousText) = (blank, quote, !blank && !previousEnds)
+            previousEnds = endsParagraph(bytes[prefix..<end]) || underline || code
+            (previousBlank, previousText) = (blank, !blank && !previousEnds)
             start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
         }
         return breaks
     }
 
-    /// The code spans, by where their opening run of backticks starts, each with the index after its
-    /// closing run: the next run as long within the paragraph (``paragraphBreaks(_:)``). A backslash before
-    /// a run takes its first backtick as text; none escapes a closing run, inside the code.
-    private static func codeSpanEnds(_ bytes: [UInt8], breaks: [Int]) -> [Int: Int] {
-        guard bytes.contains(UInt8(ascii: "`")) else { return [:] }
-        // Every run, in order, with its paragraph and whether a backslash escapes its first backtick.
-        var runs: [(start: Int, end: Int, paragraph: Int, escaped: Bool)] = []
-        var (paragraph, backslashes, index) = (0, 0, 0)
-        while index < bytes.count {
-            while paragraph < breaks.count, breaks[paragraph] <= index { paragraph += 1 }
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "`") {
-                let end = bytes[index...].firstIndex { $0 != UInt8(ascii: "`") } ?? bytes.count
-                runs.append((index, end, paragraph, backslashes % 2 == 1))
-                (index, backslashes) = (end, 0)
-                continue
+    /// The runs of backticks of a text, for code spans read left to right as cmark-gfm reads them: a run
+    /// where no bare URL took it opens a span that the next run as long within the paragraph
+    /// (``paragraphBreaks(_:)``) closes (a run in a URL closes one too: cmark-gfm looks for the closing run
+    /// in the text ahead).
+    struct BacktickRuns {
+        /// Each run by its length, in order, with its end and paragraph.
+        private var byLength: [Int: [(start: Int, end: Int, paragraph: Int)]] = [:]
+
+        init(_ bytes: [UInt8], breaks: [Int]) {
+            guard bytes.contains(UInt8(ascii: "`")) else { return }
+            var (paragraph, index) = (0, 0)
+            while index < bytes.count, let start = bytes[index...].firstIndex(of: UInt8(ascii: "`")) {
+                while paragraph < breaks.count, breaks[paragraph] <= start { paragraph += 1 }
+                let end = bytes[start...].firstIndex { $0 != UInt8(ascii: "`") } ?? bytes.count
+                byLength[end - start, default: []].append((start, end, paragraph))
+                index = end
             }
-            backslashes = byte == 0x5C ? backslashes + 1 : 0
-            index += 1
         }
-        // The next run of each length, from the last run back.
-        var spans: [Int: Int] = [:]
-        var next: [Int: (index: Int, paragraph: Int)] = [:]
-        var closers: [Int?] = Array(repeating: nil, count: runs.count)
-        for (position, run) in runs.enumerated().reversed() {
-            let opener = run.escaped ? run.end - run.start - 1 : run.end - run.start
-            if opener > 0, let closer = next[opener], closer.paragraph == run.paragraph {
-                closers[position] = closer.index
+
+        /// Where the code span that the run from `start` to `end` in `paragraph` opens ends (after its
+        /// closing run), if a run closes it.
+        func spanEnd(from start: Int, to end: Int, paragraph: Int) -> Int? {
+            guard let runs = byLength[end - start] else { return nil }
+            // The first run of that length after this one, by a binary search.
+            var (low, high) = (0, runs.count)
+            while low < high {
+                let middle = (low + high) / 2
+                if runs[middle].start < end { low = middle + 1 } else { high = middle }
             }
-            next[run.end - run.start] = (position, run.paragraph)
+            guard low < runs.count, runs[low].paragraph == paragraph else { return nil }
+            return runs[low].end
         }
-        // From the first run on: a span's closing run is inside it, no opener.
-        var position = 0
-        while position < runs.count {
-            guard let closer = closers[position] else {
-                position += 1
-                continue
-            }
-            spans[runs[position].start + (runs[position].escaped ? 1 : 0)] = runs[closer].end
-            position = closer + 1
-        }
-        return spans
     }
 
     /// The runs of white space of the inline link whose `(` is right before `start`, its destination and

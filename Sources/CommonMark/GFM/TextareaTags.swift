@@ -3,7 +3,7 @@ internal import CCmark
 /// `<textarea`, which CommonMark 0.30 (libcmark) added to the tags that start an HTML block of the first
 /// kind (one that may interrupt a paragraph and runs to its closing tag) and 0.29 (cmark-gfm) reads as any
 /// tag: `<textarea>{` is a paragraph there, and a tag followed by text on its line no block at all. Each
-/// such opening tag is parsed with its last letter stood in for (`<textare0`, `<textare1` for a capital
+/// such tag, and each closing one (which ends such a block in libcmark only), is parsed with its last letter stood in for (`<textare0`, `<textare1` for a capital
 /// `A`), a name libcmark knows no better than cmark-gfm knows `textarea`, of the same length so that every
 /// column stays; the tree's text, code, HTML and link destinations get it back after.
 enum TextareaTags {
@@ -22,8 +22,9 @@ enum TextareaTags {
         var text = markdown
         let holdsTag = text.withUTF8 { bytes in
             ByteSearch.contains(UInt8(ascii: "<"), in: UnsafeRawBufferPointer(bytes)) { at in
-                at + 1 + letters.count < bytes.count && bytes[at + 1 + letters.count] | 0x20 == UInt8(ascii: "a")
-                    && (0..<letters.count).allSatisfy { bytes[at + 1 + $0] | 0x20 == letters[$0] }
+                let name = at + 1 < bytes.count && bytes[at + 1] == UInt8(ascii: "/") ? at + 2 : at + 1
+                return name + letters.count < bytes.count && bytes[name + letters.count] | 0x20 == UInt8(ascii: "a")
+                    && (0..<letters.count).allSatisfy { bytes[name + $0] | 0x20 == letters[$0] }
             }
         }
         guard holdsTag else { return nil }
@@ -36,7 +37,10 @@ enum TextareaTags {
         for index in names {
             let last = bytes[index + letters.count]
             let end = index + letters.count + 1
-            guard index > 0, bytes[index - 1] == UInt8(ascii: "<"), last | 0x20 == UInt8(ascii: "a"),
+            // A closing tag ends a block of the first kind in libcmark, not in cmark-gfm (`<pre>`, `</textarea>`).
+            let opens = index > 0 && bytes[index - 1] == UInt8(ascii: "<")
+            let closes = index > 1 && bytes[index - 2] == UInt8(ascii: "<") && bytes[index - 1] == UInt8(ascii: "/")
+            guard opens || closes, last | 0x20 == UInt8(ascii: "a"),
                 end == bytes.count || [0x20, 0x09, 0x0A, 0x0D, UInt8(ascii: ">")].contains(bytes[end])
             else { continue }
             bytes[end - 1] = last == UInt8(ascii: "a") ? standIn.lower : standIn.upper
