@@ -555,6 +555,13 @@ import Testing
             // Nor does `</textarea>` end one.
             "<pre></textarea>\n \n", "<pre>\n</textarea>\nx", "<script>\na</TEXTAREA>\n\nb", "a </textarea> b",
             "<pre </textarea>\n-", "<SCRIPT </textarea>\n>", "<pre\n</textarea>\no", "[a](</textarea>)",
+            // An autolink keeps the backslash an escape would put in it: no `[` opens that `]((`.
+            "]((<jt:(>", "[a]((<jt:(>", "[a](b(c <x:y(>",
+            // An extended autolink's destination is its source, references of eight digits included.
+            "http://a&#99999999;x", "www.a&#99999999;x", "http://a&#x1234567;x",
+            "[http://a&#99999999;x](/u&#99999999;)",
+            // A `]:` that ends no label at a line's start starts no definition.
+            "[[]:]((\n)", "x [a]:(", "[\\[]:(\n\n[\\[]", "[a\\]]:(\n\n[a\\]]", "\\[a]:(",
             // A curled pair stays on cmark-gfm's stack: a later closing quote matches the nearer opener again.
             "'a '''", "''c''", "'a '' c'", "x ''c''", "a\"b \"c\" d\"", "\"a \"b\" c\"", "''a'' ''b''",
             "| ''c'' |\n|-|",

@@ -51,9 +51,17 @@ extension FormFeeds {
             let digits = marker.prefix { (0x30...0x39).contains($0) }
             let interruptsNot = !startsParagraph && !digits.isEmpty && Int(String(decoding: digits, as: UTF8.self)) != 1
             let startsItem = !interruptsNot && line[range.lowerBound..<prefix].contains { "-+*.)".utf8.contains($0) }
-            let indent = line[range.lowerBound..<prefix].reversed().prefix { $0 == 0x20 || $0 == 0x09 }.reduce(0) {
-                $0 + ($1 == 0x09 ? 4 : 1)
+            // The white space after the containers' markers, in columns (a tab to its tab stop); a `>` takes
+            // one column of it, of a tab too (`>`, a tab and text is a paragraph's line).
+            let markersEnd =
+                line[range.lowerBound..<prefix].lastIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 + 1 }
+                ?? range.lowerBound
+            let columns = { (end: Int) in
+                SourceLines.advance(0, over: Substring(decoding: line[range.lowerBound..<end], as: UTF8.self))
             }
+            let afterQuote =
+                markersEnd > range.lowerBound && line[markersEnd - 1] == UInt8(ascii: ">") && prefix > markersEnd
+            let indent = columns(prefix) - columns(markersEnd) - (afterQuote ? 1 : 0)
             var destination: Range<Int>?
             // Where the line's text stands against the paragraph's containers' content. cmark-gfm reads a
             // definition only from a `[` at the start of what the paragraph holds, and a lazy line keeps the

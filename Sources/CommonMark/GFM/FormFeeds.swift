@@ -581,19 +581,32 @@ extension FormFeeds {
     /// The runs of backticks of a text, for code spans read left to right as cmark-gfm reads them: a run
     /// where no bare URL took it opens a span that the next run as long within the paragraph
     /// (``paragraphBreaks(_:)``) closes (a run in a URL closes one too: cmark-gfm looks for the closing run
-    /// in the text ahead).
+    /// in the text ahead). A span across lines is taken only where its first line starts no fence and each
+    /// line after starts, past its containers' markers, with what starts no block (a letter, say): which
+    /// lines a paragraph holds is otherwise the parse's to say (an HTML block or a definition may start).
     struct BacktickRuns {
         /// Each run by its length, in order, with its end and paragraph.
         private var byLength: [Int: [(start: Int, end: Int, paragraph: Int)]] = [:]
+        /// Where each line starts.
+        private var lineStarts: [Int] = [0]
+        private let bytes: [UInt8]
 
         init(_ bytes: [UInt8], breaks: [Int]) {
+            self.bytes = bytes
             guard bytes.contains(UInt8(ascii: "`")) else { return }
             var (paragraph, index) = (0, 0)
-            while index < bytes.count, let start = bytes[index...].firstIndex(of: UInt8(ascii: "`")) {
-                while paragraph < breaks.count, breaks[paragraph] <= start { paragraph += 1 }
-                let end = bytes[start...].firstIndex { $0 != UInt8(ascii: "`") } ?? bytes.count
-                byLength[end - start, default: []].append((start, end, paragraph))
-                index = end
+            while index < bytes.count {
+                let byte = bytes[index]
+                if byte == 0x0A || (byte == 0x0D && (index + 1 == bytes.count || bytes[index + 1] != 0x0A)) {
+                    lineStarts.append(index + 1)
+                } else if byte == UInt8(ascii: "`") {
+                    while paragraph < breaks.count, breaks[paragraph] <= index { paragraph += 1 }
+                    let end = bytes[index...].firstIndex { $0 != UInt8(ascii: "`") } ?? bytes.count
+                    byLength[end - index, default: []].append((index, end, paragraph))
+                    index = end
+                    continue
+                }
+                index += 1
             }
         }
 
@@ -608,7 +621,39 @@ extension FormFeeds {
                 if runs[middle].start < end { low = middle + 1 } else { high = middle }
             }
             guard low < runs.count, runs[low].paragraph == paragraph else { return nil }
+            let (first, last) = (line(of: start), line(of: runs[low].start))
+            guard first == last || (!startsFence(first) && (first + 1...last).allSatisfy(isPlain)) else { return nil }
             return runs[low].end
+        }
+
+        /// The index of the line that holds `offset`.
+        private func line(of offset: Int) -> Int {
+            var (low, high) = (0, lineStarts.count)
+            while low + 1 < high {
+                let middle = (low + high) / 2
+                if lineStarts[middle] <= offset { low = middle } else { high = middle }
+            }
+            return low
+        }
+
+        /// A line's text past its containers' markers and white space.
+        private func text(_ line: Int) -> ArraySlice<UInt8> {
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+            let whole = bytes[lineStarts[line]..<end]
+            return whole[containerPrefix(whole)...].drop { $0 == 0x20 || $0 == 0x09 }
+        }
+
+        private func startsFence(_ line: Int) -> Bool {
+            let text = text(line)
+            return text.starts(with: "```".utf8) || text.starts(with: "~~~".utf8)
+        }
+
+        /// Whether a line goes on a paragraph whatever comes before it: its text starts with a letter, or
+        /// with a character no block starts with.
+        private func isPlain(_ line: Int) -> Bool {
+            guard let first = text(line).first else { return false }
+            return (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")) || first >= 0x80
+                || ",.;:!?'\"()/{}@$%&^\\".utf8.contains(first)
         }
     }
 

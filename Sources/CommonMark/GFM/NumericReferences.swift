@@ -49,7 +49,7 @@ enum NumericReferences {
             {
                 cmark_node_set_fence_info(node, String(decoding: decoded, as: UTF8.self))
             }
-            guard Tree.isLink(node) else { return }
+            guard Tree.isLink(node), !Tree.isAutolink(node) else { return }
             if let url = Tree.url(node), let decoded = decoding(Array(url.utf8)) {
                 cmark_node_set_url(node, String(decoding: decoded, as: UTF8.self))
             }

@@ -30,6 +30,8 @@ enum UnbalancedDestinations {
         var colon = 1
         while let found = firstColonAfterBracket(source, from: colon) {
             colon = found + 1
+            // A `]:` that ends no label at a line's start (`[[]:]((`) starts no definition.
+            if source[found] == UInt8(ascii: ":"), !endsLabelAtLineStart(source, bracket: found - 1) { continue }
             var start = found + 1
             while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
             if start < source.count, source[start] == 0x0A || source[start] == 0x0D {
@@ -97,6 +99,25 @@ enum UnbalancedDestinations {
             }
             return nil
         }
+    }
+
+    /// Whether the `]` at `bracket` closes a `[` that starts its line after its containers' markers, with
+    /// no other bracket between them, as a definition's label does.
+    private static func endsLabelAtLineStart(_ source: [UInt8], bracket: Int) -> Bool {
+        func isEscaped(_ at: Int) -> Bool {
+            var backslashes = 0
+            while at - backslashes > 0, source[at - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
+            return backslashes % 2 == 1
+        }
+        var index = bracket - 1
+        while index >= 0, source[index] != 0x0A, source[index] != 0x0D {
+            if source[index] == UInt8(ascii: "[") || source[index] == UInt8(ascii: "]"), !isEscaped(index) { break }
+            index -= 1
+        }
+        guard index >= 0, source[index] == UInt8(ascii: "[") else { return false }
+        var lineStart = index
+        while lineStart > 0, source[lineStart - 1] != 0x0A, source[lineStart - 1] != 0x0D { lineStart -= 1 }
+        return FormFeeds.containerPrefix(source[lineStart..<index]) == index
     }
 
     /// The offsets of the `(`s left open in the destination starting at `start`, as cmark-gfm 0.29 scans
@@ -304,7 +325,11 @@ enum UnbalancedDestinations {
             var showsEscape = false
             Tree.walk(block, into: { _ in true }) { node in
                 switch Tree.type(node) {
-                case CMARK_NODE_LINK, CMARK_NODE_IMAGE: hasLink = hasLink || (Tree.url(node)?.contains("(") ?? false)
+                case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
+                    // An autolink's destination keeps the escape's backslash (`]((<jt:(>`, where no `[` opens).
+                    let url = Tree.url(node) ?? ""
+                    showsEscape = showsEscape || url.contains("\\(")
+                    hasLink = hasLink || url.contains("(")
                 case CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
                     showsEscape = showsEscape || Tree.literal(node).contains("\\(")
                 case CMARK_NODE_TEXT where outside.contains(node):
