@@ -562,6 +562,8 @@ import Testing
             "[http://a&#99999999;x](/u&#99999999;)",
             // A `]:` that ends no label at a line's start starts no definition.
             "[[]:]((\n)", "x [a]:(", "[\\[]:(\n\n[\\[]", "[a\\]]:(\n\n[a\\]]", "\\[a]:(",
+            // A `www.` or `://` with no domain after it is no bare URL to take an escape (`www. [](://(`).
+            "www. [](://( \"\")", "www. [](http://( \"\")", "[a](http://x(b )", "x www.a.b(c [a]((b )",
             // A curled pair stays on cmark-gfm's stack: a later closing quote matches the nearer opener again.
             "'a '''", "''c''", "'a '' c'", "x ''c''", "a\"b \"c\" d\"", "\"a \"b\" c\"", "''a'' ''b''",
             "| ''c'' |\n|-|",

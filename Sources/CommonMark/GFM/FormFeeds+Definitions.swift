@@ -37,7 +37,9 @@ extension FormFeeds {
         for (index, (range, prefix, blank)) in lines.enumerated() {
             inTable =
                 !blank
-                && (inTable || (index > 0 && aboveDelimiterRow(bytes, line: lines[index - 1], next: lines[index])))
+                && (inTable
+                    || (index > 0 && !isIndentedCode(bytes, lines[index - 1])
+                        && aboveDelimiterRow(bytes, line: lines[index - 1], next: lines[index])))
             if index <= definitionEnd {
                 (startsParagraph, afterDefinition) = (false, true)
                 continue
@@ -268,6 +270,14 @@ extension FormFeeds {
             index = last + 1
         }
         return spans
+    }
+
+    /// Whether a line with no container's marker is indented four columns or more: code, no table's header.
+    private static func isIndentedCode(_ bytes: [UInt8], _ line: (range: Range<Int>, prefix: Int, blank: Bool)) -> Bool
+    {
+        let start = bytes[line.range.lowerBound..<line.prefix]
+        return start.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            && SourceLines.advance(0, over: Substring(decoding: start, as: UTF8.self)) >= 4
     }
 
     /// Whether the line `next` is a table's delimiter row with as many cells as `line`.

@@ -157,8 +157,26 @@ enum UnbalancedDestinations {
         var start = index
         while start > 0, !isWhiteSpace(source[start - 1]) { start -= 1 }
         let text = source[start..<index].lastIndex(of: UInt8(ascii: "[")) ?? index
-        return [source[start..<text], source[index..<min(max(end, index), source.count)]].contains { run in
-            run.indices.contains { run[$0...].starts(with: "www.".utf8) || run[$0...].starts(with: "://".utf8) }
+        return [source[start..<text], source[index..<min(max(end, index), source.count)]].contains(where: startsURL)
+    }
+
+    /// Whether a bare URL may start in `run`: a `www.` or an `http`, `https` or `ftp` and `://`, each before a
+    /// letter or a digit, as cmark-gfm's matchers want a domain there (`www. [](://(` holds none).
+    static func startsURL<Run: Collection<UInt8>>(_ run: Run) -> Bool where Run.Index == Int {
+        func isAlphanumeric(_ at: Int) -> Bool {
+            guard at < run.endIndex else { return false }
+            let byte = run[at] | 0x20
+            return (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (0x30...0x39).contains(run[at])
+        }
+        func endsScheme(_ at: Int) -> Bool {
+            ["http", "https", "ftp"].contains { scheme in
+                at - run.startIndex >= scheme.utf8.count
+                    && zip(run[(at - scheme.utf8.count)..<at], scheme.utf8).allSatisfy { $0 | 0x20 == $1 }
+            }
+        }
+        return run.indices.contains { index in
+            (run[index...].starts(with: "www.".utf8) && isAlphanumeric(index + 4))
+                || (run[index...].starts(with: "://".utf8) && endsScheme(index) && isAlphanumeric(index + 3))
         }
     }
 
@@ -334,7 +352,7 @@ enum UnbalancedDestinations {
                     showsEscape = showsEscape || Tree.literal(node).contains("\\(")
                 case CMARK_NODE_TEXT where outside.contains(node):
                     let text = Tree.literal(node)
-                    showsEscape = showsEscape || text.contains("www.") || text.contains("://")
+                    showsEscape = showsEscape || startsURL(Array(text.utf8))
                 default: break
                 }
             }
