@@ -60,7 +60,7 @@ extension Document {
         let quotesAfterBrackets =
             !extensions.isEmpty && options.contains(.smart)
             && source.withUTF8 { Delimiters.mayHoldQuoteAfterBracket(UnsafeRawBufferPointer($0)) }
-        let doubledRuns = inText.runs
+        let doubledRuns = inText.runs || (!extensions.isEmpty && Delimiters.mayHoldBothFlankedRuns(text))
         // A URL may take a quote that libcmark paired with one outside it (``Delimiters/linksHoldQuote(_:)``).
         let quotesInLinks =
             autolinks && options.contains(.smart)

@@ -564,6 +564,11 @@ import Testing
             "[[]:]((\n)", "x [a]:(", "[\\[]:(\n\n[\\[]", "[a\\]]:(\n\n[a\\]]", "\\[a]:(",
             // A `www.` or `://` with no domain after it is no bare URL to take an escape (`www. [](://(`).
             "www. [](://( \"\")", "www. [](http://( \"\")", "[a](http://x(b )", "x www.a.b(c [a]((b )",
+            // A reference's text linked for its e-mail address frees its node, which is not read again.
+            "[^a]:[^![b@d.e>~\t> ]]", "[^a]: [^![x@d.e>~ > ]]",
+            // A closer that found no opener and can open stays on the stack; a later closer matches it, and
+            // cmark-gfm's lower bound then stops the last one (`**x* a*b*c*`).
+            "**x* a*b*c*", "*a **b** c*d*", "__x_ a_b_c_", "**x* a*b*c*\n\n**y**",
             // A curled pair stays on cmark-gfm's stack: a later closing quote matches the nearer opener again.
             "'a '''", "''c''", "'a '' c'", "x ''c''", "a\"b \"c\" d\"", "\"a \"b\" c\"", "''a'' ''b''",
             "| ''c'' |\n|-|",

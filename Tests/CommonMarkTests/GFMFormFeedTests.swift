@@ -163,7 +163,8 @@ import Testing
             // A `>` takes one column of the tab after it: the line is a paragraph's, no code's.
             ">\t\u{0B}\n[f]:<u\u{0B}>\n\n[f]", ">\tx\n[f]:<u\u{0B}>\n\n[f]", ">\t\tx\n[f]:<u\u{0B}>\n\n[f]",
             // A code span across lines where a block may start on a line between is left to the parse.
-            "``[](\u{0C})\n[^1]:``", "1. ```\n[](\u{0B})```", "`\n<?>\n[](\u{0B})`", ">`[](/ \"\"\u{0C})\n>\n`",
+            "``[](\u{0C})\n[^1]:``", "`\n`\u{DF}[](\u{0C})`", "`a\n- `[](\u{0C})`", "1. ```\n[](\u{0B})```",
+            "`\n<?>\n[](\u{0B})`", ">`[](/ \"\"\u{0C})\n>\n`",
             "- ``\n  <?\n[](\u{0C})``", "2. ````\n[](\u{0C})````",
             // A footnote's label keeps its form feeds and vertical tabs in the ids.
             "[^1\u{0C}]:[^1\u{0C}]", "[^1\u{0C}]: x\n\n[^1\u{0C}] [^1\u{0B}]\n\n[^1\u{0B}]: y",

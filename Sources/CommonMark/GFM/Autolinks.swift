@@ -456,8 +456,10 @@ enum Autolinks {
         // An `@` as written or from a character reference (`&`).
         for block in blocks
         where lines.contains(from: Tree.startLine(block), through: Tree.endLine(block), anyOf: [0x40, 0x26]) {
+            // Told apart before any is linked: linking a reference's text frees its node.
             let texts = textsForEmails(block)
-            for node in texts where FootnoteReferences.isMarked(node) {
+            let marked = texts.map(FootnoteReferences.isMarked)
+            for (node, isMarked) in zip(texts, marked) where isMarked {
                 let text = Tree.literal(node)
                 guard text.utf8.contains(0x40),
                     !labels.contains(Footnotes.normalized(String(text.dropFirst(2).dropLast())))
@@ -466,7 +468,7 @@ enum Autolinks {
                 link(node, brackets: &brackets, smart: smart, finding: .emails)
             }
             var runs: [[OpaquePointer]] = []
-            for node in texts where !FootnoteReferences.isMarked(node) {
+            for (node, isMarked) in zip(texts, marked) where !isMarked {
                 if let last = runs.last?.last, Tree.next(last) == node {
                     runs[runs.count - 1].append(node)
                 } else {

@@ -126,12 +126,42 @@ enum Delimiters {
                 || ByteSearch.firstIndex(of: doubledUnderscores, in: bytes) != nil
         }
         guard doubled else { return false }
+        // A closer that found no opener and can open (`a*b`) stays on the stack, and a later closer may
+        // match it: then no run is left as text, yet the trees differ (`**x* a*b*c*`).
+        if bothFlankedRun(source) { return true }
         var marks = TextMarks()
         Tree.forEachText(under: [block]) { node in
             marks.add(node, links: false, runs: true)
             return marks.runs
         }
         return marks.runs
+    }
+
+    /// Whether a text holds a doubled run (`**`, `__`) and a run of `*` or `_` that may both open and close
+    /// (``bothFlankedRun(_:)``), where the two lower bounds may differ though no run is left as text.
+    static func mayHoldBothFlankedRuns(_ text: String) -> Bool {
+        guard ByteSearch.contains(text, "**") || ByteSearch.contains(text, "__") else { return false }
+        var text = text
+        return text.withUTF8 { bothFlankedRun(ArraySlice($0)) }
+    }
+
+    /// Whether a run of `*` or `_` has no white space on either side, where it may both open and close.
+    private static func bothFlankedRun<Bytes: Collection<UInt8>>(_ source: Bytes) -> Bool where Bytes.Index == Int {
+        func isSpace(_ byte: UInt8) -> Bool { byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D }
+        var index = source.startIndex
+        while index < source.endIndex {
+            let byte = source[index]
+            guard byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_") else {
+                index += 1
+                continue
+            }
+            let end = source[index...].firstIndex { $0 != byte } ?? source.endIndex
+            if index > source.startIndex, end < source.endIndex, !isSpace(source[index - 1]), !isSpace(source[end]) {
+                return true
+            }
+            index = end
+        }
+        return false
     }
 
     /// Whether a URL that the autolinks pass linked holds a quote. libcmark took the quote for a delimiter

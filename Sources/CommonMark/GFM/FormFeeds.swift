@@ -582,7 +582,8 @@ extension FormFeeds {
     /// where no bare URL took it opens a span that the next run as long within the paragraph
     /// (``paragraphBreaks(_:)``) closes (a run in a URL closes one too: cmark-gfm looks for the closing run
     /// in the text ahead). A span across lines is taken only where its first line starts no fence and each
-    /// line after starts, past its containers' markers, with what starts no block (a letter, say): which
+    /// line after starts, past its containers' markers, with what starts no block (a letter, a backtick or
+    /// two): which
     /// lines a paragraph holds is otherwise the parse's to say (an HTML block or a definition may start).
     struct BacktickRuns {
         /// Each run by its length, in order, with its end and paragraph.
@@ -651,7 +652,17 @@ extension FormFeeds {
         /// Whether a line goes on a paragraph whatever comes before it: its text starts with a letter, or
         /// with a character no block starts with.
         private func isPlain(_ line: Int) -> Bool {
-            guard let first = text(line).first else { return false }
+            let end = line + 1 < lineStarts.count ? lineStarts[line + 1] : bytes.count
+            let whole = bytes[lineStarts[line]..<end]
+            // Past quote markers only: a list item's marker or a footnote's label starts a block.
+            let markers = whole[..<containerPrefix(whole)]
+            guard markers.allSatisfy({ $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") }) else { return false }
+            let text = text(line)
+            guard let first = text.first else { return false }
+            // A run of fewer than three backticks or tildes starts no fence.
+            if first == UInt8(ascii: "`") || first == UInt8(ascii: "~") {
+                return text.prefix(3).count { $0 == first } < 3
+            }
             return (first | 0x20 >= UInt8(ascii: "a") && first | 0x20 <= UInt8(ascii: "z")) || first >= 0x80
                 || ",.;:!?'\"()/{}@$%&^\\".utf8.contains(first)
         }
