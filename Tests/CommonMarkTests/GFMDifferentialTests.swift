@@ -569,6 +569,10 @@ import Testing
             // A closer that found no opener and can open stays on the stack; a later closer matches it, and
             // cmark-gfm's lower bound then stops the last one (`**x* a*b*c*`).
             "**x* a*b*c*", "*a **b** c*d*", "__x_ a_b_c_", "**x* a*b*c*\n\n**y**",
+            // A URL that takes a hard break's backslash leaves a soft break; a tab from a reference stays.
+            "http://y\\\n&#9;b", "http://y\\\n&#9;", "> http://y\\\n  b", "- http://y\\\n b", "- http://y\\\r\n&#9;b",
+            // The mark of a blank line in a definition is no part of indented code the line went into.
+            "   *\n     >>[^*]:\n\t>>", "   *\n     >>[^*]:\n\t>>\n\n[^*]", "   *\n     > [^*]:\n\t>",
             // A curled pair stays on cmark-gfm's stack: a later closing quote matches the nearer opener again.
             "'a '''", "''c''", "'a '' c'", "x ''c''", "a\"b \"c\" d\"", "\"a \"b\" c\"", "''a'' ''b''",
             "| ''c'' |\n|-|",

@@ -328,7 +328,12 @@ enum Autolinks {
             return (over, nil)
         case CMARK_NODE_LINEBREAK
         where source.raw[range.lowerBound] == UInt8(ascii: "\\") && end == range.lowerBound + 1:
-            return (over, (next, [cmark_node_new(CMARK_NODE_SOFTBREAK)]))
+            // White space written at the next line's start is taken off after the soft break (where libcmark
+            // kept it, on a lazy line); an empty text after the break keeps the text's own (`&#9;`).
+            let lineStart = (source.raw[range.lowerBound...].firstIndex(of: 0x0A) ?? range.upperBound) + 1
+            let written =
+                lineStart < source.raw.count && (source.raw[lineStart] == 0x20 || source.raw[lineStart] == 0x09)
+            return (over, (next, [cmark_node_new(CMARK_NODE_SOFTBREAK)] + (written ? [] : [Tree.text("")])))
         case CMARK_NODE_CODE, CMARK_NODE_LINK, CMARK_NODE_IMAGE:
             guard !Tree.isAutolink(next),
                 let rest = RestOfNode(source.raw, link: linkStart..<end, nodeEnd: range.upperBound).parsed(smart: smart)

@@ -115,6 +115,23 @@ extension Footnotes {
                 && Tree.literal(block).drop(while: { $0 == " " || $0 == "\t" }) == blankMark + "\n"
         }
         strays.forEach(Tree.remove)
+        // A line the mark went on that the parse put in indented code after the definitions' containers
+        // ended (`   *`, `     >>[^*]:`, a tab and `>>`): the code holds the line's markers, not the mark
+        // nor the spaces written before it.
+        let codes = Tree.blocks(root) { block in
+            Tree.type(block) == CMARK_NODE_CODE_BLOCK && Tree.literal(block).contains(blankMark)
+        }
+        for code in codes {
+            var text = Tree.literal(code)
+            while let mark = text.firstRange(of: blankMark) {
+                var start = mark.lowerBound
+                while start > text.startIndex, text[text.index(before: start)] == " " {
+                    start = text.index(before: start)
+                }
+                text.removeSubrange(start..<mark.upperBound)
+            }
+            Tree.setLiteral(code, text)
+        }
     }
 
     /// Takes out the marks that the rewrite put in definitions (``emptyMark``), making lists loose where the

@@ -286,8 +286,12 @@ extension FormFeeds {
         next: (range: Range<Int>, prefix: Int, blank: Bool)
     ) -> Bool {
         let row = bytes[next.prefix..<next.range.upperBound]
-        // A row of dashes alone is a setext underline first (`[q]: /u`, `--` makes no table).
-        guard row.contains(UInt8(ascii: "-")),
+        // A row of dashes alone is a setext underline first (`[q]: /u`, `--` makes no table); a delimiter row
+        // is in the header's block quotes (a lazy one is no table's).
+        let quotes = { (line: (range: Range<Int>, prefix: Int, blank: Bool)) in
+            bytes[line.range.lowerBound..<line.prefix].count { $0 == UInt8(ascii: ">") }
+        }
+        guard row.contains(UInt8(ascii: "-")), quotes(line) == quotes(next),
             !Tables.isSetextUnderline(Substring(decoding: row.drop { $0 == 0x20 }, as: UTF8.self)),
             let alignments = Tables.delimiterRow(Substring(decoding: row, as: UTF8.self)),
             let cells = Tables.cells(of: Substring(decoding: bytes[line.prefix..<line.range.upperBound], as: UTF8.self))

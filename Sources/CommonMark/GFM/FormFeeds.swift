@@ -515,7 +515,11 @@ extension FormFeeds {
         if index > 0 {
             let byte = bytes[index - 1]
             let opensDestination = byte == UInt8(ascii: "(") && index >= 2 && bytes[index - 2] == UInt8(ascii: "]")
-            guard " \t\n\r*_~(".utf8.contains(byte), !opensDestination else { return nil }
+            // Right after a block quote's marker, the URL starts its paragraph's text.
+            var lineStart = index
+            while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
+            let startsText = byte == UInt8(ascii: ">") && containerPrefix(bytes[lineStart..<index]) == index
+            guard " \t\n\r*_~(".utf8.contains(byte) || startsText, !opensDestination else { return nil }
         }
         guard let end = Autolinks.bareURLEnd(bytes, at: index) else { return nil }
         return inTable ? bytes[index..<end].firstIndex(of: UInt8(ascii: "|")) ?? end : end
