@@ -88,6 +88,11 @@ public final class Document {
                 Tree.blocks(root) { Footnotes.isDefinition($0, labels: footnoteLabels, lineShift: shift) },
                 written: writtenLines(), shift: shift)
         }
+        // cmark-gfm 0.29 reads numeric references of eight digits; libcmark 0.30 leaves them text. Before
+        // footnotes are linked: a reference to no definition is then text as written (`[^&#99999999;]`).
+        if !extensions.isEmpty, ByteSearch.contains(source, "&#"), NumericReferences.mayHold(source) {
+            NumericReferences.apply(root, source: source)
+        }
         if !footnoteLabels.isEmpty || restoredReferences {
             Footnotes.apply(
                 root, labels: footnoteLabels, lineShift: shift, source: sourceLines,
@@ -97,10 +102,6 @@ public final class Document {
             TaskLists.apply(
                 root, written: writtenLines(), shift: shift, fromPrelude: fromPrelude, rewritten: rewrittenTasks,
                 fromDefinitions: definitionTasks)
-        }
-        // cmark-gfm 0.29 reads numeric references of eight digits; libcmark 0.30 leaves them text.
-        if !extensions.isEmpty, ByteSearch.contains(source, "&#"), NumericReferences.mayHold(source) {
-            NumericReferences.apply(root, source: source)
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }

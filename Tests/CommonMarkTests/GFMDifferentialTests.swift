@@ -573,6 +573,10 @@ import Testing
             "http://y\\\n&#9;b", "http://y\\\n&#9;", "> http://y\\\n  b", "- http://y\\\n b", "- http://y\\\r\n&#9;b",
             // The mark of a blank line in a definition is no part of indented code the line went into.
             "   *\n     >>[^*]:\n\t>>", "   *\n     >>[^*]:\n\t>>\n\n[^*]", "   *\n     > [^*]:\n\t>",
+            // A title with text after it on its line is none, even an empty one.
+            "[a]\n\n[a]:b\n''<", "[a]\n\n[a]: b\n\"\"<", "[a]:b\n() x\n\n[a]",
+            // A reference to no definition is its text as written, a long numeric reference included.
+            "[^&#99999999;]", "[^a&#99999999;b]", "[^a]: &#99999999; x\n\n[^a]",
             // A curled pair stays on cmark-gfm's stack: a later closing quote matches the nearer opener again.
             "'a '''", "''c''", "'a '' c'", "x ''c''", "a\"b \"c\" d\"", "\"a \"b\" c\"", "''a'' ''b''",
             "| ''c'' |\n|-|",

@@ -295,18 +295,13 @@ enum Tree {
         return UnbalancedDestinations.parse(String(decoding: bytes, as: UTF8.self), parse: parseText)
     }
 
-    /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space and
-    /// before a `)` or the line's end, spaces between.
+    /// Whether the source holds what may be an empty link title: `""`, `''` or `()` after white space. What
+    /// follows it does not matter: a definition whose title has text after it on its line goes on without
+    /// it, and libcmark keeps the empty title it read (`[a]:b`, then `''<`).
     static func mayHoldEmptyTitle(_ source: String) -> Bool {
         ["\"\"", "''", "()"].contains { needle in
             ByteSearch.contains(source, needle) { bytes, index in
-                guard index > 0, bytes[index - 1] == 0x20 || (0x09...0x0D).contains(bytes[index - 1]) else {
-                    return false
-                }
-                var next = index + 2
-                // A form feed or vertical tab stays before the `)` where cmark's scanners read it as white space.
-                while next < bytes.count, [0x20, 0x09, 0x0B, 0x0C].contains(bytes[next]) { next += 1 }
-                return next == bytes.count || [UInt8(ascii: ")"), 0x0A, 0x0D].contains(bytes[next])
+                index > 0 && (bytes[index - 1] == 0x20 || (0x09...0x0D).contains(bytes[index - 1]))
             }
         }
     }
