@@ -577,6 +577,8 @@ import Testing
             "[a]\n\n[a]:b\n''<", "[a]\n\n[a]: b\n\"\"<", "[a]:b\n() x\n\n[a]",
             // A reference to no definition is its text as written, a long numeric reference included.
             "[^&#99999999;]", "[^a&#99999999;b]", "[^a]: &#99999999; x\n\n[^a]",
+            // A `[` in emphasis is on cmark-gfm's stack when a later `]` comes: the nearest, it is closed.
+            "[^*[*]", "x [^*[*] y", "[^**[**]", "[^a *[b]* c]", "[^a *[b]* c]\n\n[^a *[b]* c]: x", "[^*\\[*]",
             // A curled pair stays on cmark-gfm's stack: a later closing quote matches the nearer opener again.
             "'a '''", "''c''", "'a '' c'", "x ''c''", "a\"b \"c\" d\"", "\"a \"b\" c\"", "''a'' ''b''",
             "| ''c'' |\n|-|",

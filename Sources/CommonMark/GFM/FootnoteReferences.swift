@@ -297,17 +297,38 @@ enum FootnoteReferences {
                 if let range = source.ranges[current], source.raw[range.lowerBound] == UInt8(ascii: "<") { continue }
                 open.removeAll()
             case CMARK_NODE_EMPH, CMARK_NODE_STRONG:
-                if let range = source.ranges[current], !source.raw[range].contains(UInt8(ascii: "]")) { continue }
-                open.removeAll()
+                passOver(current, source, &open)
             case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isStruck(current):
                 // Matched around references kept apart (``Delimiters/isolateReferences``), as emphasis is.
-                if let range = source.ranges[current], !source.raw[range].contains(UInt8(ascii: "]")) { continue }
-                open.removeAll()
+                passOver(current, source, &open)
             default:
                 open.removeAll()
             }
         }
         return first
+    }
+
+    /// Passes over emphasis (or strikethrough) among a scope's children, whose brackets were on cmark-gfm's
+    /// stack when its `]` came, emphasis being matched later: a `[` left open in it is the nearest for a later
+    /// `]` (`[^*[*]` is no reference, its `]` closing the `[`), and a `]` in it that closes one before it
+    /// leaves the brackets before it unclosed here.
+    private static func passOver(
+        _ node: OpaquePointer, _ source: InlineSource, _ open: inout [(node: OpaquePointer, index: Int, caret: Bool)]
+    ) {
+        guard let range = source.ranges[node] else { return open.removeAll() }
+        var depth = 0
+        var index = range.lowerBound
+        while index < range.upperBound {
+            switch source.raw[index] {
+            case UInt8(ascii: "\\"): index += 1
+            case UInt8(ascii: "["): depth += 1
+            case UInt8(ascii: "]") where depth > 0: depth -= 1
+            case UInt8(ascii: "]"): return open.removeAll()
+            default: break
+            }
+            index += 1
+        }
+        for _ in 0..<depth { open.append((node, range.lowerBound, false)) }
     }
 
     /// A reference's label: its text up to its `]`, or for one across lines what cmark-gfm's count of
