@@ -55,21 +55,18 @@ extension Document {
         // Where libcmark (CommonMark 0.30) and cmark-gfm 0.29 match emphasis or curl quotes otherwise, the
         // delimiter pass matches them as cmark-gfm does: cmark-gfm lets no quote right after `(` or `[` open
         // where it could close (`("/tmp")` is `(”/tmp”)` there), and bounds the search for openers otherwise
-        // (``Delimiters/mayFallToLowerBounds(_:_:)``). Plain CommonMark (no extension) stays libcmark's.
+        // (``Delimiters/mayFallToLowerBounds(_:_:)``), and leaves a curled pair on the stack
+        // (``Delimiters/mayRematchQuotes(_:)``). Plain CommonMark (no extension) stays libcmark's.
         var source = text
         let quotesAfterBrackets =
             !extensions.isEmpty && options.contains(.smart)
-            && source.withUTF8 { Delimiters.mayHoldQuoteAfterBracket(UnsafeRawBufferPointer($0)) }
+            && source.withUTF8 { Delimiters.mayCurlOtherwise(UnsafeRawBufferPointer($0)) }
         let doubledRuns = inText.runs || (!extensions.isEmpty && Delimiters.mayHoldBothFlankedRuns(text))
         // A URL may take a quote that libcmark paired with one outside it (``Delimiters/linksHoldQuote(_:)``).
         let quotesInLinks =
             autolinks && options.contains(.smart)
             && (ByteSearch.contains(text, UInt8(ascii: "'")) || ByteSearch.contains(text, UInt8(ascii: "\"")))
-        // cmark-gfm leaves a curled pair on the stack (``Delimiters/mayRematchQuotes(_:)``).
-        let quotesAgain =
-            !extensions.isEmpty && options.contains(.smart)
-            && source.withUTF8 { Delimiters.mayRematchQuotes(UnsafeRawBufferPointer($0)) }
-        let rematching = strikethrough || quotesAfterBrackets || doubledRuns || quotesInLinks || quotesAgain
+        let rematching = strikethrough || quotesAfterBrackets || doubledRuns || quotesInLinks
         if autolinks || rematching || mergingText { consolidate() }
         // Blocks whose inlines the autolinks pass parsed again, which decided their references then.
         var reread: Set<OpaquePointer> = []

@@ -175,6 +175,12 @@ enum Delimiters {
         }.isEmpty
     }
 
+    /// Whether libcmark may curl a text's quotes otherwise than cmark-gfm: after `(` or `[`
+    /// (``mayHoldQuoteAfterBracket(_:)``), or three of a kind (``mayRematchQuotes(_:)``).
+    static func mayCurlOtherwise(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        mayHoldQuoteAfterBracket(bytes) || mayRematchQuotes(bytes)
+    }
+
     /// Whether a block holds three quotes of a kind or more, where libcmark and cmark-gfm may curl them
     /// otherwise: cmark-gfm leaves a matched pair on the stack, so a later closing quote matches the nearer
     /// opener again and an opener before it stays unmatched (`''c''` is ’‘c’’), where libcmark takes the

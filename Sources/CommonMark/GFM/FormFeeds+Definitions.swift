@@ -12,14 +12,7 @@ extension FormFeeds {
     /// marker: the paragraph starts after it and the white space after it, however wide.
     static func definitionDestinations(_ bytes: [UInt8]) -> [Range<Int>] {
         let (lines, tasks) = linesAndContainers(bytes)
-        // cmark-gfm reads no definitions in a paragraph that a table's header ends: whether one comes at or
-        // after each line before a blank one.
-        var tableAhead = [Bool](repeating: false, count: lines.count + 1)
-        for index in lines.indices.reversed() where !lines[index].blank {
-            tableAhead[index] =
-                tableAhead[index + 1]
-                || (index + 1 < lines.count && aboveDelimiterRow(bytes, line: lines[index], next: lines[index + 1]))
-        }
+        let tableAhead = tablesAhead(bytes, lines)
         var destinations: [Range<Int>] = []
         var (startsParagraph, afterDefinition) = (true, false)
         // The last line of the definition before: its destination may stand on the next line, and a title
@@ -35,11 +28,7 @@ extension FormFeeds {
         // columns after it is code, which ends the table, and the next line starts a paragraph.
         var inTable = false
         for (index, (range, prefix, blank)) in lines.enumerated() {
-            inTable =
-                !blank
-                && (inTable
-                    || (index > 0 && !isIndentedCode(bytes, lines[index - 1])
-                        && aboveDelimiterRow(bytes, line: lines[index - 1], next: lines[index])))
+            inTable = !blank && (inTable || startsTable(bytes, lines, at: index))
             if index <= definitionEnd {
                 (startsParagraph, afterDefinition) = (false, true)
                 continue
@@ -48,22 +37,8 @@ extension FormFeeds {
             let quotes = line[range.lowerBound..<prefix].count { $0 == UInt8(ascii: ">") }
             if quotes > quotesBefore { startsParagraph = true }
             if !blank { quotesBefore = quotes }
-            // An ordered item not at 1 starts no list where a paragraph goes on (`t`, `3. [r]: <u` is text).
-            let marker = line[range.lowerBound..<prefix].drop { $0 == 0x20 || $0 == 0x09 }
-            let digits = marker.prefix { (0x30...0x39).contains($0) }
-            let interruptsNot = !startsParagraph && !digits.isEmpty && Int(String(decoding: digits, as: UTF8.self)) != 1
-            let startsItem = !interruptsNot && line[range.lowerBound..<prefix].contains { "-+*.)".utf8.contains($0) }
-            // The white space after the containers' markers, in columns (a tab to its tab stop); a `>` takes
-            // one column of it, of a tab too (`>`, a tab and text is a paragraph's line).
-            let markersEnd =
-                line[range.lowerBound..<prefix].lastIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 + 1 }
-                ?? range.lowerBound
-            let columns = { (end: Int) in
-                SourceLines.advance(0, over: Substring(decoding: line[range.lowerBound..<end], as: UTF8.self))
-            }
-            let afterQuote =
-                markersEnd > range.lowerBound && line[markersEnd - 1] == UInt8(ascii: ">") && prefix > markersEnd
-            let indent = columns(prefix) - columns(markersEnd) - (afterQuote ? 1 : 0)
+            let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph)
+            let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
             var destination: Range<Int>?
             // Where the line's text stands against the paragraph's containers' content. cmark-gfm reads a
             // definition only from a `[` at the start of what the paragraph holds, and a lazy line keeps the
@@ -98,10 +73,7 @@ extension FormFeeds {
             // vertical tab, `>`).
             let underline =
                 !blank && !startsParagraph && !startsItem && !afterDefinition
-                && Tables.isSetextUnderline(Substring(decoding: line[text...], as: UTF8.self), allowingEquals: true)
-                && {
-                    let place = textContainers.place(line[..<text]); return !place.lazy && place.indent < 4
-                }()
+                && isUnderline(line, text: text, of: textContainers)
             if !blank, startsParagraph || startsItem {
                 textContainers = ParagraphContainers(firstLine: line[..<prefix])
             }
@@ -110,16 +82,71 @@ extension FormFeeds {
                 definitionEnd = lastLine(of: destination, on: index, in: bytes, lines: lines)
             }
             afterDefinition = destination != nil
-            // A list marker alone starts an empty item, or underlines a paragraph (`-`); a line indented four
-            // columns where a block may start is indented code.
             // After a task's marker, cmark-gfm starts no other block on the line: what follows is a paragraph's.
             startsParagraph =
                 blank || underline
                 || (!tasks.contains(index)
-                    && (endsParagraph(line[prefix...]) || isListMarker(line[prefix...])
-                        || ((startsParagraph || inTable) && !startsItem && indent >= 4)))
+                    && endsBlock(line[prefix...], code: (startsParagraph || inTable) && !startsItem && indent >= 4))
         }
         return destinations
+    }
+
+    /// Whether the next line starts a paragraph after a line whose text is `text`: a list marker alone starts
+    /// an empty item, or underlines a paragraph (`-`); a heading or a thematic break is a block of one line;
+    /// and so is a line of indented `code` (where a block may start, four columns in).
+    private static func endsBlock(_ text: ArraySlice<UInt8>, code: Bool) -> Bool {
+        code || endsParagraph(text) || isListMarker(text)
+    }
+
+    /// Whether the line at `index` is a table's delimiter row under a header that is no indented code.
+    private static func startsTable(
+        _ bytes: [UInt8], _ lines: [(range: Range<Int>, prefix: Int, blank: Bool)], at index: Int
+    ) -> Bool {
+        index > 0 && !isIndentedCode(bytes, lines[index - 1])
+            && aboveDelimiterRow(bytes, line: lines[index - 1], next: lines[index])
+    }
+
+    /// For each line, whether a table's header comes at or after it before a blank line: cmark-gfm reads no
+    /// definitions in a paragraph that a table's header ends.
+    private static func tablesAhead(_ bytes: [UInt8], _ lines: [(range: Range<Int>, prefix: Int, blank: Bool)])
+        -> [Bool]
+    {
+        var ahead = [Bool](repeating: false, count: lines.count + 1)
+        for index in lines.indices.reversed() where !lines[index].blank {
+            ahead[index] =
+                ahead[index + 1]
+                || (index + 1 < lines.count && aboveDelimiterRow(bytes, line: lines[index], next: lines[index + 1]))
+        }
+        return ahead
+    }
+
+    /// Whether a line's containers' markers end with a list item's; an ordered item not at 1 starts none
+    /// after a paragraph's text, where the paragraph goes on (`t`, `3. [r]: <u` is text).
+    private static func startsItem(_ markers: ArraySlice<UInt8>, afterText: Bool) -> Bool {
+        let digits = markers.drop { $0 == 0x20 || $0 == 0x09 }.prefix { (0x30...0x39).contains($0) }
+        if afterText, !digits.isEmpty, Int(String(decoding: digits, as: UTF8.self)) != 1 { return false }
+        return markers.contains { "-+*.)".utf8.contains($0) }
+    }
+
+    /// The white space after a line's containers' markers (`markers` runs to the line's text), in columns
+    /// (a tab to its tab stop); a `>` takes one column of it, of a tab too (`>`, a tab and text is a
+    /// paragraph's line).
+    private static func indentAfterMarkers(_ markers: ArraySlice<UInt8>) -> Int {
+        let end = markers.lastIndex { $0 != 0x20 && $0 != 0x09 }.map { $0 + 1 } ?? markers.startIndex
+        let columns = { (to: Int) in
+            SourceLines.advance(0, over: Substring(decoding: markers[markers.startIndex..<to], as: UTF8.self))
+        }
+        let afterQuote = end > markers.startIndex && markers[end - 1] == UInt8(ascii: ">") && markers.endIndex > end
+        return columns(markers.endIndex) - columns(end) - (afterQuote ? 1 : 0)
+    }
+
+    /// Whether a line whose text starts at `text` is a setext underline of the paragraph in `containers`:
+    /// no lazy line, and indented less than four columns past their content.
+    private static func isUnderline(_ line: ArraySlice<UInt8>, text: Int, of containers: ParagraphContainers) -> Bool {
+        guard Tables.isSetextUnderline(Substring(decoding: line[text...], as: UTF8.self), allowingEquals: true)
+        else { return false }
+        let place = containers.place(line[..<text])
+        return !place.lazy && place.indent < 4
     }
 
     /// The lines, each with where its containers end and whether it is blank, and the lines (indices) whose
