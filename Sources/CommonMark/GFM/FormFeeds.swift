@@ -594,6 +594,9 @@ extension FormFeeds {
         private var byLength: [Int: [(start: Int, end: Int, paragraph: Int)]] = [:]
         /// Where each line starts.
         private var lineStarts: [Int] = [0]
+        /// For each line, how many lines before it are not plain (``isPlain(_:)``): whether a span may cross
+        /// lines is then told in constant time, however many spans cross the same lines.
+        private var notPlainBefore: [Int] = []
         private let bytes: [UInt8]
 
         init(_ bytes: [UInt8], breaks: [Int]) {
@@ -613,6 +616,9 @@ extension FormFeeds {
                 }
                 index += 1
             }
+            notPlainBefore.reserveCapacity(lineStarts.count + 1)
+            notPlainBefore.append(0)
+            for line in lineStarts.indices { notPlainBefore.append(notPlainBefore[line] + (isPlain(line) ? 0 : 1)) }
         }
 
         /// Where the code span that the run from `start` to `end` in `paragraph` opens ends (after its
@@ -627,7 +633,8 @@ extension FormFeeds {
             }
             guard low < runs.count, runs[low].paragraph == paragraph else { return nil }
             let (first, last) = (line(of: start), line(of: runs[low].start))
-            guard first == last || (!startsFence(first) && (first + 1...last).allSatisfy(isPlain)) else { return nil }
+            guard first == last || (!startsFence(first) && notPlainBefore[last + 1] == notPlainBefore[first + 1])
+            else { return nil }
             return runs[low].end
         }
 
