@@ -136,6 +136,21 @@ enum MarkdownPathology {
                 String(repeating: "1. a|b\n   -|-\n|\n2. \u{0C}[ ] x\n<b>\u{0C}\n\n", count: $0 / 6)
             }
         ),
+        // Backtick runs of many lengths, each pair spanning every line between: whether a span may cross
+        // lines is told once for all of them.
+        (
+            "code spans of many lengths across lines with a form feed",
+            { n in
+                let runs = (1...max(1, Int(Double(n).squareRoot()) / 2)).map { String(repeating: "`", count: $0) }
+                    .joined(separator: " ")
+                return "\u{0C}\n" + runs + "\n" + String(repeating: "a [b](c) x\n", count: n) + runs + "\n[x](\u{0C})\n"
+            }
+        ),
+        // Lines of paragraphs, quotes and items, each read once for where paragraphs end.
+        (
+            "brackets across paragraph ends with a form feed",
+            { "\u{0C}\n" + String(repeating: "a [\n> b\n- c\n--\nd](e)\n", count: $0 / 5) }
+        ),
     ]
 
     /// Time growing more than this many times faster than the document counts as slower than linear: twice
