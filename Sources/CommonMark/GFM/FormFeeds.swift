@@ -471,8 +471,9 @@ extension FormFeeds {
         let tables = tableRowSpans(bytes)
         let breaks = paragraphBreaks(bytes)
         let backticks = BacktickRuns(bytes, breaks: breaks)
-        var (table, paragraph) = (0, 0)
+        var (table, paragraph, lineStart) = (0, 0, 0)
         for (index, byte) in bytes.enumerated() {
+            if index > 0, bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D { lineStart = index }
             // A paragraph's brackets close in it.
             while paragraph < breaks.count, breaks[paragraph] <= index {
                 (open, paragraph) = (0, paragraph + 1)
@@ -480,7 +481,9 @@ extension FormFeeds {
             if index < skipped { continue }
             while table < tables.count, tables[table].upperBound <= index { table += 1 }
             if open == 0,
-                let end = bareURLEnd(bytes, at: index, inTable: table < tables.count && tables[table].contains(index))
+                let end = bareURLEnd(
+                    bytes, at: index, lineStart: lineStart,
+                    inTable: table < tables.count && tables[table].contains(index))
             {
                 (skipped, backslashes) = (end, 0)
                 continue
@@ -510,14 +513,12 @@ extension FormFeeds {
     /// bracket or a backtick in it is the URL's and starts no link or code (`www.[](<v` and a form feed `>`
     /// is a URL, then a tag; so is ``http://e`[](<u`` and a form feed `>`). A `|` in a table's row
     /// (``tableRowSpans(_:)``) ends it, as the row splits its cells before their inlines are read.
-    private static func bareURLEnd(_ bytes: [UInt8], at index: Int, inTable: Bool) -> Int? {
+    private static func bareURLEnd(_ bytes: [UInt8], at index: Int, lineStart: Int, inTable: Bool) -> Int? {
         guard "wWhHfF".utf8.contains(bytes[index]) else { return nil }
         if index > 0 {
             let byte = bytes[index - 1]
             let opensDestination = byte == UInt8(ascii: "(") && index >= 2 && bytes[index - 2] == UInt8(ascii: "]")
             // Right after a block quote's marker, the URL starts its paragraph's text.
-            var lineStart = index
-            while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
             let startsText = byte == UInt8(ascii: ">") && containerPrefix(bytes[lineStart..<index]) == index
             guard " \t\n\r*_~(".utf8.contains(byte) || startsText, !opensDestination else { return nil }
         }
@@ -546,13 +547,11 @@ extension FormFeeds {
             let blank = text.isEmpty
             let quote = indent < 4 && text.first == UInt8(ascii: ">")
             // Where the line's text starts past the item's content, for what may interrupt the paragraph there.
-            var from = start
-            if let item, indent >= item {
-                while from < text.startIndex,
-                    SourceLines.advance(0, over: Substring(decoding: line[..<(from + 1)], as: UTF8.self)) <= item
-                {
-                    from += 1
-                }
+            var (from, column) = (start, 0)
+            while let item, indent >= item, from < text.startIndex {
+                let next = bytes[from] == 0x09 ? column + 4 - column % 4 : column + 1
+                if next > item { break }
+                (from, column) = (from + 1, next)
             }
             let interrupts =
                 quote && inQuote && !previousBlank
@@ -587,8 +586,8 @@ extension FormFeeds {
     /// (``paragraphBreaks(_:)``) closes (a run in a URL closes one too: cmark-gfm looks for the closing run
     /// in the text ahead). A span across lines is taken only where its first line starts no fence and each
     /// line after starts, past its containers' markers, with what starts no block (a letter, a backtick or
-    /// two): which
-    /// lines a paragraph holds is otherwise the parse's to say (an HTML block or a definition may start).
+    /// two): which lines a paragraph holds is otherwise the parse's to say (an HTML block or a definition
+    /// may start).
     struct BacktickRuns {
         /// Each run by its length, in order, with its end and paragraph.
         private var byLength: [Int: [(start: Int, end: Int, paragraph: Int)]] = [:]

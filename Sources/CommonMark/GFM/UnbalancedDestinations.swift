@@ -28,10 +28,22 @@ enum UnbalancedDestinations {
         // The line reached so far, counted once over the bytes as the candidates come in order.
         var line = (number: 1, end: 0)
         var colon = 1
+        // The start of the line a candidate is on, found going forward once over the bytes.
+        var lineStart = (of: 0, scanned: 0)
         while let found = firstColonAfterBracket(source, from: colon) {
             colon = found + 1
+            while lineStart.scanned < found {
+                if source[lineStart.scanned] == 0x0A || source[lineStart.scanned] == 0x0D {
+                    lineStart.of = lineStart.scanned + 1
+                }
+                lineStart.scanned += 1
+            }
             // A `]:` that ends no label at a line's start (`[[]:]((`) starts no definition.
-            if source[found] == UInt8(ascii: ":"), !endsLabelAtLineStart(source, bracket: found - 1) { continue }
+            if source[found] == UInt8(ascii: ":"),
+                !endsLabelAtLineStart(source, bracket: found - 1, lineStart: lineStart.of)
+            {
+                continue
+            }
             var start = found + 1
             while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
             if start < source.count, source[start] == 0x0A || source[start] == 0x0D {
@@ -103,20 +115,18 @@ enum UnbalancedDestinations {
 
     /// Whether the `]` at `bracket` closes a `[` that starts its line after its containers' markers, with
     /// no other bracket between them, as a definition's label does.
-    private static func endsLabelAtLineStart(_ source: [UInt8], bracket: Int) -> Bool {
+    private static func endsLabelAtLineStart(_ source: [UInt8], bracket: Int, lineStart: Int) -> Bool {
         func isEscaped(_ at: Int) -> Bool {
             var backslashes = 0
             while at - backslashes > 0, source[at - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
             return backslashes % 2 == 1
         }
         var index = bracket - 1
-        while index >= 0, source[index] != 0x0A, source[index] != 0x0D {
+        while index >= lineStart {
             if source[index] == UInt8(ascii: "[") || source[index] == UInt8(ascii: "]"), !isEscaped(index) { break }
             index -= 1
         }
-        guard index >= 0, source[index] == UInt8(ascii: "[") else { return false }
-        var lineStart = index
-        while lineStart > 0, source[lineStart - 1] != 0x0A, source[lineStart - 1] != 0x0D { lineStart -= 1 }
+        guard index >= lineStart, source[index] == UInt8(ascii: "[") else { return false }
         return FormFeeds.containerPrefix(source[lineStart..<index]) == index
     }
 
