@@ -424,6 +424,16 @@ import Testing
             "[^1]\n- [^1]: a\n        b\n  \n        c", "[^1]\n[^1]: a\n    b\n \t\n    c",
             "[^1]\n[^1]: - a\n    b\n  \n    c",
             "[^1]\n  [^1]: a\n      b\n  \n      c",
+            // In a quote whose `>` is indented (on its line, or in a list item), the quotes go on wherever their
+            // markers stand: a line of only `>` ends the definition, one with four columns after them does not.
+            " >* [^0]:\n>\n>        =\n\n[^0]", " >+ [^1]:\n>\n>        -", " >2) [^0]:\n>\n>         <",
+            " >* [^2]:\n>\n>\t     :", "> >* [^2]:\n>>\n   >  > \t   b\n\n[^2]", "  >* [^1]: a\n>\n>         b\n\n[^1]",
+            "* >[^-]:\n    >     \n  >     ~\n\n[^-]", "*\n  >[^2]:\n\t>     \n  >     b\n\n[^2]",
+            "1)\n   >[^2]:\n    >\n   >      ]\n\n[^2]", "2.\n   >[^b]:`\r~\n\t>\n   >     `",
+            "- a\n  >[^1]: b\n   >\n  >     c\n\n[^1]", "- a\n  >[^1]: b\n  >     \n  >     c\n\n[^1]",
+            "1. a\n   > [^1]: b\n      >\n   >      c\n\n[^1]", "- a\n  > [^1]: b\n >\n  >      c\n\n[^1]",
+            "   >[^1]: b\n    >\n    >     c\n\n[^1]", "  >[^1]: b\n>\n>     c\n\n[^1]",
+            "- a\n\n  >[^1]: b\n     >\n  >     c\n\n[^1]", "- a\n  - b\n    >[^1]: c\n       >\n    >     d\n\n[^1]",
             // And after lazy lines of its paragraph, which cmark-gfm's definition keeps as libcmark's item does.
             ">[^1]: a\nb\n>     ```\n>\n> c\n\n[^1]", ">[^1]: a\nb\n>\n>     c\n\n[^1]",
             ">[^1]: a\n>b\n>\n>     c\n\n[^1]",
@@ -522,6 +532,11 @@ import Testing
             "![x [a](b) [c http://a", "![x [a](b) ![c http://a", "![y ![x [a](b)](c) http://a",
             "![x [a](b) [c] www.x.org", "![x <http://q> http://a", "![x [http://q](http://q) http://a",
             "![x <a@b.c> http://a", "![^x [a](b) http://a", "- ![x\n  [http://q](http://q) http://a",
+            // A URL in an image's description after a link there takes the image's `]` and what follows.
+            "![[]()http://a]()", "![[]()x http://a](/u)", "![[a](b) http://a](/u)", "![[]()http://a b](/u)",
+            "![[]()http://a*b* c](/u)", "![[]()![y](z) http://a](/u)", "![![[]()]() http://a](/u)",
+            "![[]()www.a.b]()", "![[]()*www.]()", "![[]()http://a](x \"t\") b", "# ![[]()http://a][r]\n[r]: /u",
+            "![[]()http://a]()\n\n![[]()http://a]", "*![[]()http://a](/u)*", "![[]()http://a\nb](/u)",
             // `![^` starts no image in cmark-gfm: the `!` is text and the bracket a link's.
             "![^]()", "![^a](b)", "![^ ](b)", "![^]()x", "![\\^a](b)", "![^a](b \"t\")", "![^*a*](b) *c*",
             "![^a][r]\n\n[r]: /u", "![^a]\n\n[^a]: x", "![^a](b)www.x.org", "| ![^a](b) |\n|-|", "# ![^a](b)",

@@ -264,7 +264,7 @@ extension Autolinks {
         let backtick = UInt8(ascii: "`")
         var next = 0
         var seen = false
-        for node in Tree.textsOutsideLinks(paragraph) where next < standIns.count {
+        for (node, _) in textsOutsideLinks(paragraph) where next < standIns.count {
             let literal = Tree.literalBytes(node)
             var plain = 0
             while next < standIns.count,
@@ -287,7 +287,7 @@ extension Autolinks {
     ) -> Bool {
         var next = 0
         var edits: [(node: OpaquePointer, pieces: [OpaquePointer])] = []
-        for node in Tree.textsOutsideLinks(paragraph) where next < standIns.count {
+        for (node, _) in textsOutsideLinks(paragraph) where next < standIns.count {
             let literal = Tree.literalBytes(node)
             var pieces: [OpaquePointer] = []
             var plain = 0

@@ -178,8 +178,8 @@ enum Autolinks {
             // block of many URLs is read in linear time.
             var units: SplitUnits?
             let lastBacktick = raw.lastIndex(of: UInt8(ascii: "`"))
-            for (node, afterLink) in textsOutsideLinks(block) {
-                if afterLink { brackets.linkClosed() }
+            for (node, events) in textsOutsideLinks(block) {
+                brackets.apply(events)
                 guard !FootnoteReferences.isMarked(node), let span = source.texts[node],
                     span.raw.upperBound > resume
                 else { continue }
@@ -375,14 +375,16 @@ enum Autolinks {
     }
 
     /// Whether a text node ends without white space right before a node that is not text or a soft break,
-    /// or before the closing delimiter of the emphasis it ends, which a URL at its end would run on into.
+    /// or before the closing delimiter of the emphasis or the `]` of the image it ends, which a URL at its end
+    /// would run on into.
     private static func mayRunOn(_ block: OpaquePointer) -> Bool {
         for node in Tree.all(block, where: { Tree.isText($0) }) {
             if let next = Tree.next(node) {
                 guard !Tree.isText(next), Tree.type(next) != CMARK_NODE_SOFTBREAK else { continue }
             } else {
                 // Only where its last word may be a URL: most emphasis ends in a plain word.
-                guard let parent = Tree.parent(node), parent != block, isEmphasis(parent),
+                guard let parent = Tree.parent(node), parent != block,
+                    isEmphasis(parent) || Tree.type(parent) == CMARK_NODE_IMAGE,
                     Tree.withLiteralBytes(
                         node,
                         { bytes in
@@ -536,12 +538,13 @@ enum Autolinks {
     }
 
     /// Finds the links in the text nodes of one block.
-    private static func link(_ texts: [(node: OpaquePointer, afterLink: Bool)], finding: Finding, smart: Bool) {
+    private static func link(_ texts: [(node: OpaquePointer, brackets: [BracketEvent])], finding: Finding, smart: Bool)
+    {
         // Brackets still open in the text before a position stop URL links there, as they stop cmark-gfm
         // while it does not yet know whether the bracket begins a link; e-mail links are not affected.
         var brackets = OpenBrackets()
-        for (node, afterLink) in texts {
-            if afterLink { brackets.linkClosed() }
+        for (node, events) in texts {
+            brackets.apply(events)
             // A footnote reference restored to its source holds no link in cmark-gfm.
             guard !FootnoteReferences.isMarked(node) else { continue }
             // Most text holds no link: its bytes are looked at in place, and only brackets are read.
@@ -587,20 +590,30 @@ enum Autolinks {
         return false
     }
 
-    /// The text nodes of a block outside links and images, each with whether a link written with brackets
-    /// closes between it and the text before (one inside an image counts too).
-    static func textsOutsideLinks(_ block: OpaquePointer) -> [(node: OpaquePointer, afterLink: Bool)] {
-        var found: [(node: OpaquePointer, afterLink: Bool)] = []
-        var linkClosed = false
-        Tree.walk(block, into: { !Tree.isLink($0) }) { node in
+    /// What happens to the brackets that stop URLs between two text nodes of a block.
+    enum BracketEvent { case imageOpened, imageClosed, linkClosed }
+
+    /// The text nodes of a block outside links written with brackets or in `<` `>`, images' descriptions
+    /// included, each with the images opened and closed and the links closed since the text before: a link
+    /// that closes inside an image's description lets the URLs after it link, and cmark-gfm's link then
+    /// takes the image's `]` and what follows (`![[]()http://a]()`).
+    static func textsOutsideLinks(_ block: OpaquePointer) -> [(node: OpaquePointer, brackets: [BracketEvent])] {
+        var found: [(node: OpaquePointer, brackets: [BracketEvent])] = []
+        guard let iterator = cmark_iter_new(block) else { return found }
+        defer { cmark_iter_free(iterator) }
+        var events: [BracketEvent] = []
+        while case let event = cmark_iter_next(iterator), event != CMARK_EVENT_DONE {
+            guard let node = cmark_iter_get_node(iterator) else { continue }
             switch Tree.type(node) {
             case CMARK_NODE_TEXT:
-                found.append((node, linkClosed))
-                linkClosed = false
-            case CMARK_NODE_LINK:
-                linkClosed = linkClosed || isBracketLink(node)
+                found.append((node, events))
+                events.removeAll()
+            case CMARK_NODE_LINK where event == CMARK_EVENT_ENTER:
+                if isBracketLink(node) { events.append(.linkClosed) }
+                // Text in a link's brackets is never linked: the walk goes on after it.
+                cmark_iter_reset(iterator, node, CMARK_EVENT_EXIT)
             case CMARK_NODE_IMAGE:
-                linkClosed = linkClosed || !Tree.all(node, where: isBracketLink).isEmpty
+                events.append(event == CMARK_EVENT_ENTER ? .imageOpened : .imageClosed)
             default: break
             }
         }
@@ -662,19 +675,35 @@ enum Autolinks {
                     && (next == bytes.endIndex || bytes[next] != UInt8(ascii: "^"))
                 isImage.append(image)
                 if image { stoppingImages += 1 } else { links += 1 }
-            case UInt8(ascii: "]"):
-                guard let image = isImage.popLast() else { return }
-                if !image {
-                    links -= 1
-                } else if isImage.count >= clearedBelow {
-                    stoppingImages -= 1
-                }
-                clearedBelow = min(clearedBelow, isImage.count)
+            case UInt8(ascii: "]"): close()
             default: break
             }
         }
 
-        mutating func linkClosed() {
+        private mutating func close() {
+            guard let image = isImage.popLast() else { return }
+            if !image {
+                links -= 1
+            } else if isImage.count >= clearedBelow {
+                stoppingImages -= 1
+            }
+            clearedBelow = min(clearedBelow, isImage.count)
+        }
+
+        /// Reads what happened to brackets between two texts.
+        mutating func apply(_ events: [BracketEvent]) {
+            for event in events {
+                switch event {
+                case .imageOpened:
+                    isImage.append(true)
+                    stoppingImages += 1
+                case .imageClosed: close()
+                case .linkClosed: linkClosed()
+                }
+            }
+        }
+
+        private mutating func linkClosed() {
             clearedBelow = isImage.count
             stoppingImages = 0
         }

@@ -192,8 +192,9 @@ extension Footnotes {
             let offset =
                 source.column(line: first, byteColumn: Tree.startColumn(item))
                 - source.quoteContentColumn(line: first, quotes: quotes) - outdent
+            let lead = quoteLead(at: first - 1, in: source.lines)
             for index in first..<min(last, source.lines.count) {
-                if isIndentedForContent(source.lines[index], quotes: quotes, past: offset) { break }
+                if isIndentedForContent(source.lines[index], quotes: quotes, past: offset, quoteLead: lead) { break }
                 lines.insert(index)
             }
         }

@@ -133,7 +133,8 @@ enum Footnotes {
         let ending = endings.line(after: number, quotes: quotes, offset: offset)
         if let end = ending.line,
             let mark = blankLineMark(
-                after: line, containers: containers, definition: (body, outdent), next: lines[end])
+                after: line, containers: containers, definition: (body, outdent), next: lines[end],
+                lead: quoteLead(at: number, in: lines))
         {
             marks.append(mark)
         }
@@ -162,7 +163,8 @@ enum Footnotes {
     /// after `>` or spaces alone it ends.
     private static func endsAtLine(_ index: Int, of lines: [Substring], quotes: Int, past indent: Int = 0) -> Bool {
         index < lines.count && isBlankButNotEmpty(lines[index])
-            && !isIndentedForContent(lines[index], quotes: quotes, past: indent)
+            && !isIndentedForContent(
+                lines[index], quotes: quotes, past: indent, quoteLead: quoteLead(at: index - 1, in: lines))
     }
 
     /// The marks for the lines of white space that end definitions nested on one line (`[^e]:[^n]:`) but not
@@ -237,7 +239,7 @@ enum Footnotes {
         /// The indices of lines the parse kept in definitions as lazy continuation lines, as cmark-gfm keeps
         /// them (a definition's paragraph continues lazily in both).
         let continuing: Set<Int>
-        private var last: (found: Ending, stop: Int, quotes: Int, offset: Int)?
+        private var last: (found: Ending, stop: Int, quotes: Int, offset: Int, lead: Int)?
         /// For each line index, the index of the first line from it on of only `>` and white space: found
         /// once, when a search first stops at a line that may be lazy.
         private var nextBlankButNotEmpty: [Int] = []
@@ -255,13 +257,14 @@ enum Footnotes {
         /// past their content. A definition in the lines another's search passed ends where that one does:
         /// each line is looked at once, however many definitions it holds.
         mutating func line(after number: Int, quotes: Int, offset: Int) -> Ending {
-            if let last, number < last.stop, last.quotes == quotes, last.offset == offset {
+            let lead = quotes > 0 ? quoteLead(at: number, in: lines) : 0
+            if let last, number < last.stop, last.quotes == quotes, last.offset == offset, last.lead == lead {
                 return last.found
             }
             var index = number + 1
             while index < lines.count {
                 let line = lines[index]
-                let indented = isIndentedForContent(line, quotes: quotes, past: offset)
+                let indented = isIndentedForContent(line, quotes: quotes, past: offset, quoteLead: lead)
                 if isBlankButNotEmpty(line), !indented { break }
                 guard indented || (line.isEmpty && quotes == 0) || continuing.contains(index) else {
                     // A line right after one that is not blank may continue the definition's paragraph; the
@@ -269,13 +272,13 @@ enum Footnotes {
                     let mayBeLazy =
                         !line.isEmpty && !lines[index - 1].allSatisfy { $0 == " " || $0 == "\t" || $0 == ">" }
                     let found = Ending(line: nil, pending: mayBeLazy ? blankButNotEmpty(from: index + 1) : nil)
-                    last = (found, index, quotes, offset)
+                    last = (found, index, quotes, offset, lead)
                     return found
                 }
                 index += 1
             }
             let found = Ending(line: index < lines.count ? index : nil)
-            last = (found, index, quotes, offset)
+            last = (found, index, quotes, offset, lead)
             return found
         }
 
@@ -302,27 +305,28 @@ enum Footnotes {
     ///   - next: The line after it, of only `>` markers and white space.
     private static func blankLineMark(
         after line: Substring, containers: Substring.Index, definition written: (Substring.Index, outdent: Int),
-        next: Substring
+        next: Substring, lead: Int
     ) -> (Range<Substring.Index>, String)? {
         let (definition, outdent) = written
         let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
         let prefix = line[..<containers]
         // A `>` four columns past where its quote's marker may stand is no marker (`>[^1]: b`, `\t>`): the
         // line is the paragraph's lazy text, as in cmark-gfm. The definition's line shows where its first
-        // quote stands: past the four columns of each definition around it (`[^1]:`, `\t>[^n]:`, `\t>`).
-        let outer = prefix.firstIndex(of: ">").map { column(of: $0, in: line) / 4 * 4 } ?? 0
-        guard areQuoteMarkers(markers, from: outer) else { return nil }
+        // quote stands: past the four columns of each definition or list item around it (`[^1]:`,
+        // `\t>[^n]:`, `\t>`; `1)`, `   >[^2]:`, `    >`).
+        guard areQuoteMarkers(markers, from: lead) else { return nil }
         // Outside block quotes, a line of white space ends it: the mark stands at the definition's marker.
         if !prefix.contains(">"), !markers.contains(">") {
             let indent = String(repeating: " ", count: column(of: definition, in: line) - outdent)
             return (next.startIndex..<next.endIndex, indent + blankMark)
         }
         // Only at the definition's own depth of quotes: one more `>` starts a quote of its own, and one left
-        // of the definition's last `>` leaves the list items before that (`* >[^1]:`, `>`).
+        // of the definition's last `>` leaves the list items before that (`* >[^1]:`, `>`); where no list
+        // marker stands before that `>`, the quotes go on wherever their markers stand (` >* [^1]:`, `>`).
         guard let last = markers.lastIndex(of: ">"), let own = prefix.lastIndex(of: ">"),
             markers.filter({ $0 == ">" }).count == prefix.filter({ $0 == ">" }).count,
             column(of: last, in: next) >= column(of: own, in: line)
-                || prefix.allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" })
+                || prefix[..<own].allSatisfy({ $0 == ">" || $0 == " " || $0 == "\t" })
         else { return nil }
         // Indented to the definition's marker after the quotes' content, so that the list items around it
         // (`>2. [^1]:`) go on.
@@ -611,16 +615,24 @@ enum Footnotes {
 
     /// Whether a line is indented four columns or more past `indent` after the `>` of `quotes` block quotes, which
     /// cmark-gfm's `parse_footnote_definition_block_prefix` takes for a definition's content before it looks
-    /// for a blank line (`[^1]:`, `    >` holds a quote).
-    static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0) -> Bool {
+    /// for a blank line (`[^1]:`, `    >` holds a quote). The first `>` may stand up to three columns past
+    /// `quoteLead` (``quoteLead(at:in:)``): past the content of a list item the quote is in (`* >[^1]:`,
+    /// `    >`).
+    static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0, quoteLead: Int = 0)
+        -> Bool
+    {
         var rest = line
         var column = 0
         var start = 0
-        for _ in 0..<quotes {
-            let indent = rest.prefix { $0 == " " }
-            guard indent.count < 4, rest.dropFirst(indent.count).first == ">" else { return false }
-            column += indent.count + 1
-            rest = rest.dropFirst(indent.count + 1)
+        for quote in 0..<quotes {
+            let space = rest.prefix { $0 == " " || $0 == "\t" }
+            var marker = column
+            for character in space { marker = character == "\t" ? marker + 4 - marker % 4 : marker + 1 }
+            guard marker - start <= 3 + (quote == 0 ? quoteLead : 0), rest.dropFirst(space.count).first == ">" else {
+                return false
+            }
+            column = marker + 1
+            rest = rest.dropFirst(space.count + 1)
             start = column
             if rest.first == " " {
                 column += 1
@@ -636,6 +648,55 @@ enum Footnotes {
             column = character == "\t" ? column + 4 - column % 4 : column + 1
         }
         return column - start >= 4 + indent
+    }
+
+    /// The column from which the first `>` of a definition's line (index `number`) and of the lines after it
+    /// may stand up to three columns further in: the content of the list item the quote is in, where its
+    /// marker stands before the `>` on the line (`* >[^1]:`) or on the nearest line before it that is
+    /// indented less than the `>` (`1)`, `   >[^2]:`), or of the definitions around it (four columns each).
+    /// Lines before are looked at up to a bound, so that a document of many such definitions stays linear.
+    static func quoteLead(at number: Int, in lines: [Substring]) -> Int {
+        let line = lines[number]
+        guard let quote = line.firstIndex(of: ">") else { return 0 }
+        let quoteColumn = column(of: quote, in: line)
+        if line[..<quote].contains(where: { $0 != " " && $0 != "\t" }) { return quoteColumn }
+        var lead = quoteColumn / 4 * 4
+        for previous in lines[max(0, number - 64)..<number].reversed() {
+            let indentation = previous.prefix { $0 == " " || $0 == "\t" }
+            if indentation.endIndex == previous.endIndex { continue }
+            guard column(of: indentation.endIndex, in: previous) < quoteColumn else { continue }
+            if let content = listContentColumn(previous), content <= quoteColumn { lead = max(lead, content) }
+            break
+        }
+        return lead
+    }
+
+    /// The column of the content of the list item a line starts, if it starts one: after its marker and one
+    /// to four columns of white space, or one column after it where the line ends there or five or more follow.
+    private static func listContentColumn(_ line: Substring) -> Int? {
+        let bytes = line.utf8
+        var index = bytes.firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
+        guard index < bytes.endIndex else { return nil }
+        if "-+*".utf8.contains(bytes[index]) {
+            index = bytes.index(after: index)
+        } else {
+            let digits = index
+            while index < bytes.endIndex, bytes.distance(from: digits, to: index) < 9,
+                (0x30...0x39).contains(bytes[index])
+            {
+                index = bytes.index(after: index)
+            }
+            guard index > digits, index < bytes.endIndex,
+                bytes[index] == UInt8(ascii: ".") || bytes[index] == UInt8(ascii: ")")
+            else { return nil }
+            index = bytes.index(after: index)
+        }
+        let markerEnd = column(of: index, in: line)
+        guard index < bytes.endIndex else { return markerEnd + 1 }
+        guard bytes[index] == 0x20 || bytes[index] == 0x09 else { return nil }
+        let text = bytes[index...].firstIndex { $0 != 0x20 && $0 != 0x09 } ?? bytes.endIndex
+        let content = column(of: text, in: line)
+        return text == bytes.endIndex || content - markerEnd > 4 ? markerEnd + 1 : content
     }
 
     /// Whether a line holds only block quote markers, spaces and tabs, and at least one of them.
