@@ -79,11 +79,13 @@ extension Document {
             Autolinks.apply(blocks, smart: options.contains(.smart), source: lines, readFromSource: readFromSource)
         }
         if rematching {
-            // A block read again around a URL holds new inlines, its references restored (their runs kept in).
-            let isolated = isolated.subtracting(reread)
+            // A block whose references' runs were isolated, or read again around a URL (new inlines, its
+            // references restored), is matched again after the URLs took their characters, its references'
+            // characters text as they were then (`*http://c*b **[^*]`).
             let matched = Delimiters.apply(
                 blocks, lines: lines(), entities: EntityDecoder(), smart: options.contains(.smart),
-                tildes: extensions.contains(.strikethrough), skipping: isolated)
+                tildes: extensions.contains(.strikethrough),
+                referencesAsText: extensions.contains(.footnotes) ? isolated.union(reread) : [])
             if strikethrough { Strikethrough.apply(blocks, lines: lines(), skipping: matched.union(isolated)) }
         }
         if autolinks, Autolinks.mayWriteAt(text) {

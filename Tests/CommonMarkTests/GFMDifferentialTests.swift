@@ -537,6 +537,14 @@ import Testing
             "![[]()http://a*b* c](/u)", "![[]()![y](z) http://a](/u)", "![![[]()]() http://a](/u)",
             "![[]()www.a.b]()", "![[]()*www.]()", "![[]()http://a](x \"t\") b", "# ![[]()http://a][r]\n[r]: /u",
             "![[]()http://a]()\n\n![[]()http://a]", "*![[]()http://a](/u)*", "![[]()http://a\nb](/u)",
+            // A URL that takes a delimiter or a quote in a block whose references hold runs: the block is matched
+            // again after the URLs, its references' characters text.
+            "'http://a'[^*]", "[^*] 'http://a'c", "[^_] 'http://a'c", "*[^*]* 'http://a'c", "[^*]_'http://b'-",
+            "'[^_]http://b'c", "'http://b'[^_]", "*a [^b*] 'http://a'c d*\n\n[^b*]: x", "*http://c*b **[^*]",
+            "http://a*b [^*]~*", "[^*]** http://a*d*", "*[^*]__http://b~x~", "*http://c*b **[^*]\n\n[^*]: x",
+            "*http://c*b **[^a*] c*\n\n[^a*]: x", "~~http://a/~x~~ [^_]", "~~http://a/~b[^_]~~", "[^_]~~http://a>~x~~",
+            "~~a~~ [^~]\n\n[^~]: x", "~a [^~] b~", "[^*]**http://a*`*:", "http://d:__| *__[^*]", "~*www.~\\ [^*]",
+            "[^*]*_http://a;___*b", "[^_]http://g/_**o_", "[^l_1]:www./_c [^l_1]__", "[^l_1]:___[^l_1]http://r)_(",
             // `![^` starts no image in cmark-gfm: the `!` is text and the bracket a link's.
             "![^]()", "![^a](b)", "![^ ](b)", "![^]()x", "![\\^a](b)", "![^a](b \"t\")", "![^*a*](b) *c*",
             "![^a][r]\n\n[r]: /u", "![^a]\n\n[^a]: x", "![^a](b)www.x.org", "| ![^a](b) |\n|-|", "# ![^a](b)",

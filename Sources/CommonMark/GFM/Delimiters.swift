@@ -33,19 +33,22 @@ enum Delimiters {
     /// where emphasis may fall to the two versions' different lower bounds (``mayFallToLowerBounds(_:_:)``),
     /// or, with smart punctuation, where a quote follows `(` or `[`. Returns those blocks, which the
     /// strikethrough pass then leaves alone. `tildes`: whether `~` is a delimiter (the strikethrough
-    /// extension is on).
+    /// extension is on). The characters of the footnote references of the blocks in `referencesAsText` are
+    /// text (``isolateReferences(_:lines:entities:tildes:)``).
     static func apply(
         _ blocks: [OpaquePointer], lines: SourceLines, entities: EntityDecoder, smart: Bool, tildes: Bool,
-        skipping isolated: Set<OpaquePointer> = []
+        referencesAsText: Set<OpaquePointer> = []
     ) -> Set<OpaquePointer> {
         var done: Set<OpaquePointer> = []
-        for block in blocks where !isolated.contains(block) {
+        for block in blocks {
             let first = Tree.startLine(block)
             let last = Tree.endLine(block)
             let written = lines.bytes(from: first, through: last)
+            // Tildes in a block whose references' runs were isolated are matched here, the strikethrough pass
+            // not knowing the references' characters for text (`~~http://a/~x~~ [^_]`).
             let meets =
                 tildes && lines.contains(from: first, through: last, anyOf: [UInt8(ascii: "~")])
-                && mayMeet(block, source: written, smart: smart)
+                && (referencesAsText.contains(block) || mayMeet(block, source: written, smart: smart))
             guard
                 meets
                     || (smart
@@ -60,7 +63,8 @@ enum Delimiters {
                     (Tree.type($0) == CMARK_NODE_LINK || Tree.type($0) == CMARK_NODE_IMAGE) && !Tree.isAutolink($0)
                         && !Tree.isAngleAutolink($0, lines: lines)
                 }
-            for scope in scopes.reversed() { rematch(scope, source, tildes: tildes) }
+            let references = referencesAsText.contains(block) ? FootnoteReferences.spans(in: block, source) : []
+            for scope in scopes.reversed() { rematch(scope, source, tildes: tildes, text: references) }
             done.insert(block)
         }
         return done

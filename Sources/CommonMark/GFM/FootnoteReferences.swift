@@ -143,7 +143,9 @@ enum FootnoteReferences {
                 case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_IMAGE:
                     visit(current)
                 case CMARK_NODE_LINK:
-                    guard let range = source.ranges[current], source.raw[range.lowerBound] != UInt8(ascii: "<")
+                    // A bare URL took its brackets with it (`http://a[^b]`).
+                    guard !Tree.isAutolink(current), let range = source.ranges[current],
+                        source.raw[range.lowerBound] != UInt8(ascii: "<")
                     else { continue }
                     visit(current)
                     inactive = open.count
