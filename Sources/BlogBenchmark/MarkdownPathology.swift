@@ -24,6 +24,8 @@ enum MarkdownPathology {
         ("deeply nested lists", { n in (0..<(n / 20)).map { String(repeating: "  ", count: $0) + "* a\n" }.joined() }),
         ("backticks", { n in (1..<(n / 30)).map { "e" + String(repeating: "`", count: $0) }.joined() }),
         ("unclosed links", { String(repeating: "[a](<b", count: $0) + String(repeating: "[a](b", count: $0) }),
+        ("destinations making no link", { String(repeating: "[a](( \"t\" ", count: $0) }),
+        ("destinations to the end", { String(repeating: "[", count: $0) + String(repeating: "](a(", count: 2 * $0) }),
         ("cmark's tables", { String(repeating: "aaa\rbbb\n-\u{0B}\n", count: $0) }),
         ("table rows", { "| a | b |\n|---|---|\n" + String(repeating: "| x | y |\n", count: 2 * $0) }),
         (

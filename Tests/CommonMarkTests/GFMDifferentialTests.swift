@@ -374,6 +374,11 @@ import Testing
             "[a]((b )", "[a](b( )", "[a]((b \"t\")", "[a]((b)", "`[a]((b )`", "x [a]((b ) y [c](d)", "![a]((b )",
             "[a](\n(b )",
             "<a href=\"[a]((b )\">", "[a]((b c)", "[a]((b\n\"t\")", "[a]((b ) `x`", "    [a]((b )", "[a]((b ) [c]((d )",
+            // Only where the `]` closes an active `[` and a title or nothing, then `)`, follow the destination.
+            "[[](]( ( )", "[[](]( t)[](())", "]([](( )", "[](( \"\")]([]( )", "[[](](\n( \"\")", "[[](]( ')[](())",
+            "<pt:(>[[](]( \")", "![[[[[](())]]](]( )", "[a](b[c](d )", "[a](b) [c](( )", "[[a](b)](( )",
+            "![[a](b)](( )", "\\[a](( )", "[a\\](( )", "[a]\n\n](( )", "[x](( \"t\")", "[x](( \"t\" )", "[x](( \"t\"x)",
+            "[[a]( b]( ( )", "[a [b](c) d](( )", "![a [b](c) d](( )", "[a](( 't' ) [b](c( )",
             "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
             // A definition answers for itself whether it ends in a blank line: a list or definition inside it
             // that goes on over that line makes no list around it loose.

@@ -773,7 +773,7 @@ extension FormFeeds {
 
     /// Where the link title starting at `start` ends (after its closing quote or parenthesis), by cmark's
     /// `link_title` scanner.
-    private static func titleEnd(_ bytes: [UInt8], from start: Int) -> Int? {
+    static func titleEnd(_ bytes: [UInt8], from start: Int) -> Int? {
         guard start < bytes.count else { return nil }
         let close: UInt8
         switch bytes[start] {

@@ -30,6 +30,9 @@ enum UnbalancedDestinations {
         var colon = 1
         // The start of the line a candidate is on, found going forward once over the bytes.
         var lineStart = (of: 0, scanned: 0)
+        var brackets = Brackets()
+        // The bytes scanned again from inside a destination that made no link, up to the source's length.
+        var rescanned = 0
         while let found = firstColonAfterBracket(source, from: colon) {
             colon = found + 1
             while lineStart.scanned < found {
@@ -44,6 +47,12 @@ enum UnbalancedDestinations {
             {
                 continue
             }
+            // An inline link's `]` closes an active `[` or `![` (`]([](( )`: the first `](` closes none).
+            var opener: (image: Bool, at: Int)?
+            if source[found] == UInt8(ascii: "(") {
+                guard let image = brackets.close(at: found - 1, in: source) else { continue }
+                opener = (image, found)
+            }
             var start = found + 1
             while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
             if start < source.count, source[start] == 0x0A || source[start] == 0x0D {
@@ -55,7 +64,23 @@ enum UnbalancedDestinations {
             // reads it; skipping it keeps the scans linear where no white space ends them (`[a](b[a](b`).
             var scanned = start
             defer { colon = max(colon, scanned) }
-            guard let open = openParentheses(source, from: start, end: &scanned), !open.isEmpty else { continue }
+            guard let open = openParentheses(source, from: start, end: &scanned) else { continue }
+            if let opener {
+                // cmark-gfm makes a link only where a title or nothing, and then `)`, follow the destination
+                // (`[[](]( ( )`: the first `](` makes none, the second does). From one that makes none the
+                // search goes on inside what it scanned, within a budget that keeps the work linear; a link
+                // makes the `[`s before it inactive, and the search goes on after it.
+                guard let end = inlineLinkEnd(source, destinationEnd: scanned) else {
+                    if rescanned + scanned - found <= source.count {
+                        rescanned += scanned - found
+                        scanned = found + 1
+                    }
+                    continue
+                }
+                brackets.linked(image: opener.image, resumingAt: end)
+                scanned = max(scanned, end)
+            }
+            guard !open.isEmpty else { continue }
             while line.end < open[0] {
                 // A CR ends a line unless an LF follows it, which ends the line instead.
                 let byte = source[line.end]
@@ -131,8 +156,8 @@ enum UnbalancedDestinations {
     }
 
     /// The offsets of the `(`s left open in the destination starting at `start`, as cmark-gfm 0.29 scans
-    /// it; `nil` when it reads no such destination (one led by `<`, one that a `)` ends, or more than 32
-    /// parentheses deep). `end` is set to where the scan stopped.
+    /// it (none where a `)` ends it); `nil` when it reads no such destination (one led by `<`, or more than
+    /// 32 parentheses deep). `end` is set to where the scan stopped.
     private static func openParentheses(_ source: [UInt8], from start: Int, end index: inout Int) -> [Int]? {
         guard start < source.count, source[start] != UInt8(ascii: "<") else { return nil }
         var open: [Int] = []
@@ -146,7 +171,7 @@ enum UnbalancedDestinations {
                 guard open.count <= 32 else { return nil }
                 index += 1
             } else if byte == UInt8(ascii: ")") {
-                guard !open.isEmpty else { return nil }
+                guard !open.isEmpty else { break }
                 open.removeLast()
                 index += 1
             } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B
@@ -158,6 +183,63 @@ enum UnbalancedDestinations {
             }
         }
         return open
+    }
+
+    /// Where an inline link whose destination ends at `destinationEnd` ends, after its `)`: white space, a
+    /// title after white space, white space, then `)`, as cmark-gfm's `handle_close_bracket` reads them; nil
+    /// where they do not follow.
+    private static func inlineLinkEnd(_ source: [UInt8], destinationEnd: Int) -> Int? {
+        var index = destinationEnd
+        while index < source.count, isWhiteSpace(source[index]) { index += 1 }
+        if index > destinationEnd, let title = FormFeeds.titleEnd(source, from: index) {
+            index = title
+            while index < source.count, isWhiteSpace(source[index]) { index += 1 }
+        }
+        return index < source.count && source[index] == UInt8(ascii: ")") ? index + 1 : nil
+    }
+
+    /// cmark-gfm's stack of `[` and `![` openers, read going forward once over the source: which one a `]`
+    /// closes, and whether a link made before it left it active. An escaped bracket is none; a blank line
+    /// ends the paragraph and its brackets.
+    private struct Brackets {
+        private var openers: [(image: Bool, active: Bool)] = []
+        private var position = 0
+
+        private mutating func read(_ source: [UInt8], upTo end: Int) {
+            while position < end {
+                switch source[position] {
+                case UInt8(ascii: "\\"):
+                    position += 1
+                case UInt8(ascii: "["):
+                    openers.append((position > 0 && source[position - 1] == UInt8(ascii: "!"), true))
+                case UInt8(ascii: "]"):
+                    _ = openers.popLast()
+                case 0x0A, 0x0D:
+                    var next = position + 1
+                    while next < source.count, source[next] == 0x20 || source[next] == 0x09 { next += 1 }
+                    if next == source.count || source[next] == 0x0A || source[next] == 0x0D { openers.removeAll() }
+                default: break
+                }
+                position += 1
+            }
+        }
+
+        /// Reads up to the `]` at `index` and closes the opener it closes: whether that is an image's; nil
+        /// where none is open or the one open is inactive.
+        mutating func close(at index: Int, in source: [UInt8]) -> Bool? {
+            read(source, upTo: index)
+            position = max(position, index + 1)
+            guard let opener = openers.popLast(), opener.active else { return nil }
+            return opener.image
+        }
+
+        /// A link (not an image) makes the `[`s open before it inactive; the reading goes on at `end`.
+        mutating func linked(image: Bool, resumingAt end: Int) {
+            if !image {
+                for index in openers.indices where !openers[index].image { openers[index].active = false }
+            }
+            position = max(position, end)
+        }
     }
 
     /// Whether the run of non-white space around the `(` at `index`, up to `end`, holds a `www.` or a `://`
