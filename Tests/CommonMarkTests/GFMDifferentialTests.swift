@@ -379,6 +379,12 @@ import Testing
             "<pt:(>[[](]( \")", "![[[[[](())]]](]( )", "[a](b[c](d )", "[a](b) [c](( )", "[[a](b)](( )",
             "![[a](b)](( )", "\\[a](( )", "[a\\](( )", "[a]\n\n](( )", "[x](( \"t\")", "[x](( \"t\" )", "[x](( \"t\"x)",
             "[[a]( b]( ( )", "[a [b](c) d](( )", "![a [b](c) d](( )", "[a](( 't' ) [b](c( )",
+            // Across lines in a block quote, past its markers; a vertical tab or form feed ends no destination.
+            ">[](\n> ( )", ">[](\n> ( \"\")", "[[](](\u{0B})", "[[](](\u{0C})", ">>[](\n>> ( )", "- >[](\n  > ( )",
+            ">[](\n>\n> ( )", "> [a](b\n> \"t\")", "> [a](b\n>\n> \"t\")",
+            ">[](\u{0C}\n>)", ">[](\u{0B}\n>)", ">[](b \"\"\u{0C}\n>)", ">>[](\u{0C}\n>>)", "> >[](b\u{0C}\n> > \"t\")",
+            "> [a](\u{0C}\n> b\u{0C}\n> )", ">[](\u{0C}\n> # h\n)", "- >[](\u{0C}\n  >)", ">[a](\u{0C}\n>\n>)",
+            ">[a](\u{0C}\n> \n>)", "[a](\u{0C}\n\n)", "[a](\u{0C}\n \n)", "[a](\u{0C}\n\u{0C}\n)",
             "\\`\n<?p ?> ~_[^1]: www.a[l](<u v> \"t\")\n]`code`",
             // A definition answers for itself whether it ends in a blank line: a list or definition inside it
             // that goes on over that line makes no list around it loose.

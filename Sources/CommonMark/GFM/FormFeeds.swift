@@ -683,9 +683,31 @@ extension FormFeeds {
     private static func inlineLinkSpaces(_ bytes: [UInt8], from start: Int) -> (
         spaces: [Range<Int>], destination: Range<Int>
     )? {
+        // In a block quote the paragraph's later lines start with its markers, which the white space runs
+        // over (`>[](` and a form feed, `>)`). Whether the link's line is in one is asked only of a link
+        // across lines: at most once for each line, so the look back to its start stays linear.
+        var inQuote: Bool?
+        func isQuoteMarker(_ index: Int) -> Bool {
+            guard bytes[index] == UInt8(ascii: ">") else { return false }
+            if inQuote == nil {
+                let lineStart = bytes[..<start].lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
+                let line = bytes[lineStart..<start]
+                inQuote = line[..<containerPrefix(line)].contains(UInt8(ascii: ">"))
+            }
+            return inQuote == true
+        }
         func skipSpaces(_ from: Int) -> Int {
             var index = from
-            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            // Whether only white space and quote markers stand between a line ending and `index`.
+            var linePrefix = false
+            while index < bytes.count {
+                if isSpaceChar(bytes[index]) {
+                    linePrefix = linePrefix || bytes[index] == 0x0A || bytes[index] == 0x0D
+                } else if !(linePrefix && isQuoteMarker(index)) {
+                    break
+                }
+                index += 1
+            }
             return index
         }
         var index = skipSpaces(start)
@@ -702,7 +724,14 @@ extension FormFeeds {
         // A line that interrupts the paragraph ends it before the `)`.
         for run in runs {
             for feed in run where bytes[feed] == 0x0A {
-                if interruptsParagraph(bytes, lineAt: feed + 1) { return nil }
+                // In a quote, what follows its markers; a blank line ends the paragraph too.
+                let markers = bytes[(feed + 1)...].prefix { $0 == UInt8(ascii: ">") || $0 == 0x20 || $0 == 0x09 }
+                let quoted = markers.firstIndex(of: UInt8(ascii: ">")).map(isQuoteMarker) ?? false
+                let line = quoted ? markers.endIndex : feed + 1
+                let text = bytes[line...].drop { $0 == 0x20 || $0 == 0x09 }
+                if text.first.map({ $0 == 0x0A || $0 == 0x0D }) ?? true || interruptsParagraph(bytes, lineAt: line) {
+                    return nil
+                }
             }
         }
         return index < bytes.count && bytes[index] == UInt8(ascii: ")") ? (runs, destination) : nil

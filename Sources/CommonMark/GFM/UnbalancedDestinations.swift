@@ -53,13 +53,11 @@ enum UnbalancedDestinations {
                 guard let image = brackets.close(at: found - 1, in: source) else { continue }
                 opener = (image, found)
             }
-            var start = found + 1
-            while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
-            if start < source.count, source[start] == 0x0A || source[start] == 0x0D {
-                // The destination may start the next line, after its indentation.
-                start += source[start] == 0x0D && start + 1 < source.count && source[start + 1] == 0x0A ? 2 : 1
-                while start < source.count, source[start] == 0x20 || source[start] == 0x09 { start += 1 }
-            }
+            // The destination may start on a later line of the paragraph, after its indentation and, in a
+            // block quote, its markers.
+            let lineText = source[lineStart.of..<found]
+            let inQuote = lineText[..<FormFeeds.containerPrefix(lineText)].contains(UInt8(ascii: ">"))
+            let start = skippingSpaceCharacters(source, from: found + 1, quoteMarkers: inQuote)
             // A `](` inside a destination scanned already is part of it (`[a](b[c](d )`), as cmark-gfm
             // reads it; skipping it keeps the scans linear where no white space ends them (`[a](b[a](b`).
             var scanned = start
@@ -70,7 +68,7 @@ enum UnbalancedDestinations {
                 // (`[[](]( ( )`: the first `](` makes none, the second does). From one that makes none the
                 // search goes on inside what it scanned, within a budget that keeps the work linear; a link
                 // makes the `[`s before it inactive, and the search goes on after it.
-                guard let end = inlineLinkEnd(source, destinationEnd: scanned) else {
+                guard let end = inlineLinkEnd(source, destinationEnd: scanned, quoteMarkers: inQuote) else {
                     if rescanned + scanned - found <= source.count {
                         rescanned += scanned - found
                         scanned = found + 1
@@ -174,9 +172,8 @@ enum UnbalancedDestinations {
                 guard !open.isEmpty else { break }
                 open.removeLast()
                 index += 1
-            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || byte == 0x0B
-                || byte == 0x0C
-            {
+            } else if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                // `cmark_isspace`, which takes no vertical tab or form feed.
                 break
             } else {
                 index += 1
@@ -188,14 +185,29 @@ enum UnbalancedDestinations {
     /// Where an inline link whose destination ends at `destinationEnd` ends, after its `)`: white space, a
     /// title after white space, white space, then `)`, as cmark-gfm's `handle_close_bracket` reads them; nil
     /// where they do not follow.
-    private static func inlineLinkEnd(_ source: [UInt8], destinationEnd: Int) -> Int? {
-        var index = destinationEnd
-        while index < source.count, isWhiteSpace(source[index]) { index += 1 }
+    private static func inlineLinkEnd(_ source: [UInt8], destinationEnd: Int, quoteMarkers: Bool) -> Int? {
+        var index = skippingSpaceCharacters(source, from: destinationEnd, quoteMarkers: quoteMarkers)
         if index > destinationEnd, let title = FormFeeds.titleEnd(source, from: index) {
-            index = title
-            while index < source.count, isWhiteSpace(source[index]) { index += 1 }
+            index = skippingSpaceCharacters(source, from: title, quoteMarkers: quoteMarkers)
         }
         return index < source.count && source[index] == UInt8(ascii: ")") ? index + 1 : nil
+    }
+
+    /// Where cmark-gfm's `scan_spacechars` (space, tab, line endings, vertical tab, form feed) that starts at
+    /// `start` ends, past the block quote markers after each line ending where the paragraph is in a quote.
+    private static func skippingSpaceCharacters(_ source: [UInt8], from start: Int, quoteMarkers: Bool) -> Int {
+        var index = start
+        var lineStart = false
+        while index < source.count {
+            let byte = source[index]
+            if isWhiteSpace(byte) {
+                lineStart = lineStart || byte == 0x0A || byte == 0x0D
+            } else if !(quoteMarkers && lineStart && byte == UInt8(ascii: ">")) {
+                break
+            }
+            index += 1
+        }
+        return index
     }
 
     /// cmark-gfm's stack of `[` and `![` openers, read going forward once over the source: which one a `]`
