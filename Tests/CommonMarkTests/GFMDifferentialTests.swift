@@ -548,6 +548,11 @@ import Testing
             "![[]()http://a*b* c](/u)", "![[]()![y](z) http://a](/u)", "![![[]()]() http://a](/u)",
             "![[]()www.a.b]()", "![[]()*www.]()", "![[]()http://a](x \"t\") b", "# ![[]()http://a][r]\n[r]: /u",
             "![[]()http://a]()\n\n![[]()http://a]", "*![[]()http://a](/u)*", "![[]()http://a\nb](/u)",
+            // Raw HTML across a line that ends in a backslash, onto a lazy line whose white space it keeps.
+            "+ _<a f='x\\\n '>__._", "> _<a f='x\\\n '>__._", "> _<a f='x\\\n'>__._", "+ _<a f='x\\\n  '>__._",
+            ">t<!--\\\n -->*2>**~", "[^B]:_1_~a[^B]<!--\\\n -->", "[^a]:_<o r=\\\n x>__[^a]_",
+            "+ _http://a_<f b=\\\n x>",
+            "92)  ~_~<o r=\\\n\t>_", "> *<a\\\n  b>**c*", "- `a\\\n b`**c*",
             // A URL that takes a delimiter or a quote in a block whose references hold runs: the block is matched
             // again after the URLs, its references' characters text.
             "'http://a'[^*]", "[^*] 'http://a'c", "[^_] 'http://a'c", "*[^*]* 'http://a'c", "[^*]_'http://b'-",

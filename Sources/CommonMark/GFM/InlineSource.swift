@@ -403,6 +403,8 @@ struct InlineSource {
             index += 1
             if byte == 0x0A {
                 while index < literal.count, literal[index] == 0x20 || literal[index] == 0x09 { index += 1 }
+                // The source keeps it after a line that ends in a backslash, taken for a hard break's.
+                skipSpaces()
             }
         }
         return true
