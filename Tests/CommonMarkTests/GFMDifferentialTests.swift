@@ -548,6 +548,12 @@ import Testing
             "![[]()http://a*b* c](/u)", "![[]()![y](z) http://a](/u)", "![![[]()]() http://a](/u)",
             "![[]()www.a.b]()", "![[]()*www.]()", "![[]()http://a](x \"t\") b", "# ![[]()http://a][r]\n[r]: /u",
             "![[]()http://a]()\n\n![[]()http://a]", "*![[]()http://a](/u)*", "![[]()http://a\nb](/u)",
+            // A link inside emphasis makes the `[^` before it inactive: no reference.
+            "[^*[][]()*]", "[^*[]()*]", "[^*a[]()b*]", "[^*[](u)*]", "[^*[][]()*]\n\n[^*[][]()*]: x", "[^*<http://a>*]",
+            "[^*![](u)*]", "[^a *[](u)* b]\n\n[^a *[](u)* b]: x",
+            // A definition's title on its destination's line closes before white space to the line's end.
+            "[y]:[](\u{0C}) \"", "[y]:[](\u{0C}) \"t\"", "[y]:[](\u{0C}) \"t\" x", "[y]:[](\u{0C}) \"t\nu\"\n[y]",
+            "[y]: <\u{0C}> \"", "[y]: <\u{0C}> (t)\n\n[y]", "[y]: a\u{0C}b \"t\" \n\n[y]", "[y]: a\u{0C}b 't\n\n[y]",
             // Raw HTML across a line that ends in a backslash, onto a lazy line whose white space it keeps.
             "+ _<a f='x\\\n '>__._", "> _<a f='x\\\n '>__._", "> _<a f='x\\\n'>__._", "+ _<a f='x\\\n  '>__._",
             ">t<!--\\\n -->*2>**~", "[^B]:_1_~a[^B]<!--\\\n -->", "[^a]:_<o r=\\\n x>__[^a]_",

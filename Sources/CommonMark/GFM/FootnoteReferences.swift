@@ -313,11 +313,17 @@ enum FootnoteReferences {
     /// Passes over emphasis (or strikethrough) among a scope's children, whose brackets were on cmark-gfm's
     /// stack when its `]` came, emphasis being matched later: a `[` left open in it is the nearest for a later
     /// `]` (`[^*[*]` is no reference, its `]` closing the `[`), and a `]` in it that closes one before it
-    /// leaves the brackets before it unclosed here.
+    /// leaves the brackets before it unclosed here, as a link in it leaves them inactive.
     private static func passOver(
         _ node: OpaquePointer, _ source: InlineSource, _ open: inout [(node: OpaquePointer, index: Int, caret: Bool)]
     ) {
         guard let range = source.ranges[node] else { return open.removeAll() }
+        // A link in it makes the `[`s before it inactive (`[^*[](u)*]` is no reference).
+        let linksInside = Tree.all(node) { inner in
+            Tree.type(inner) == CMARK_NODE_LINK
+                && source.ranges[inner].map { source.raw[$0.lowerBound] != UInt8(ascii: "<") } ?? true
+        }
+        if !linksInside.isEmpty { open.removeAll() }
         var depth = 0
         var index = range.lowerBound
         while index < range.upperBound {

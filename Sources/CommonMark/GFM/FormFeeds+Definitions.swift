@@ -368,9 +368,13 @@ extension FormFeeds {
         } else {
             stop = bytes[index..<end].firstIndex { $0 == 0x20 || $0 == 0x09 } ?? end
         }
-        // Only white space, or white space and a title, may follow it on its line.
+        // Only white space, or white space and a title that closes (on this line or a later one) before
+        // white space to its line's end, may follow it on its line (`[y]:[](\f) "` is no definition).
         let space = bytes[stop..<end].prefix { $0 == 0x20 || $0 == 0x09 }.count
-        guard stop + space == end || (space > 0 && "\"'(".utf8.contains(bytes[stop + space])) else { return nil }
+        guard stop + space < end else { return index..<stop }
+        guard space > 0, let title = titleEnd(bytes, from: stop + space),
+            bytes[title...].prefix(while: { $0 != 0x0A && $0 != 0x0D }).allSatisfy({ $0 == 0x20 || $0 == 0x09 })
+        else { return nil }
         return index..<stop
     }
 
