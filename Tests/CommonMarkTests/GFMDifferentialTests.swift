@@ -554,6 +554,15 @@ import Testing
             // A definition's title on its destination's line closes before white space to the line's end.
             "[y]:[](\u{0C}) \"", "[y]:[](\u{0C}) \"t\"", "[y]:[](\u{0C}) \"t\" x", "[y]:[](\u{0C}) \"t\nu\"\n[y]",
             "[y]: <\u{0C}> \"", "[y]: <\u{0C}> (t)\n\n[y]", "[y]: a\u{0C}b \"t\" \n\n[y]", "[y]: a\u{0C}b 't\n\n[y]",
+            // A URL ending in `]` or `)` read again: its stand-in closes no destination and no bracket.
+            "[](_www.ü_]", "[]( _www.ü_]", "[](_www.üa_]", "[](_http://a(_)", "![[]()*http://a)*]",
+            "![[]()*http://a]*]()",
+            "[](*http://a]* x)", "[]('http://a]' x)", "[](_http://a_) b",
+            // Strikethrough matched around references is matched again with quotes and the rest.
+            "'~http://x~y n'~[^*]", "'~x n'~[^*]", "~~a~~ [^*] *b*", "~a *b~ c* [^_]", "'~~x n'~~[^*]",
+            // A tag across lines in a block quote: its white space runs over the quote's markers.
+            "><x\n>\u{0C}>", "><x\n>\u{0C}>a", "> <x\n> \u{0C}>", "3. ><x\u{0C}\n    >", "><x\n>>", "> <x\n> >",
+            "><x\u{0C}\n>\u{0C}>", ">> <x\n>>\u{0C}>", "><x\n\u{0C}>", "><x a=\"\n>\u{0C}b\">", "><!x\n>\u{0C}>",
             // Raw HTML across a line that ends in a backslash, onto a lazy line whose white space it keeps.
             "+ _<a f='x\\\n '>__._", "> _<a f='x\\\n '>__._", "> _<a f='x\\\n'>__._", "+ _<a f='x\\\n  '>__._",
             ">t<!--\\\n -->*2>**~", "[^B]:_1_~a[^B]<!--\\\n -->", "[^a]:_<o r=\\\n x>__[^a]_",

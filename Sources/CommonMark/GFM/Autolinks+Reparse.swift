@@ -148,9 +148,22 @@ extension Autolinks {
             text += raw[from..<end]
             from = end
         }
+        // The brackets open before each URL (outside the URLs before it), counted going forward once.
+        var (depth, counted) = (0, 0)
         for url in urls {
+            while counted < url.range.lowerBound {
+                switch raw[counted] {
+                case UInt8(ascii: "\\"): counted += 1
+                case UInt8(ascii: "["): depth += 1
+                case UInt8(ascii: "]"): depth = max(0, depth - 1)
+                default: break
+                }
+                counted += 1
+            }
             copy(upTo: url.range.lowerBound)
-            let standIn = mark + RestOfNode.standIn(raw, link: url.range)
+            let standIn = mark + RestOfNode.standIn(raw, link: url.range, bracketOpen: depth > 0)
+            // A URL's own brackets are text.
+            counted = max(counted, url.range.upperBound)
             text += standIn
             standIns.append(standIn)
             from = url.range.upperBound

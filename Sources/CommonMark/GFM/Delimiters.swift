@@ -283,6 +283,21 @@ enum Delimiters {
         var pieces: [OpaquePointer] = []
         // Raw positions of delimiter characters, by the text node made for each.
         var delimiterStart: [OpaquePointer: Int] = [:]
+        // Emphasis (or strikethrough) as its delimiter characters around its flattened children.
+        func flattenDelimited(_ node: OpaquePointer, range: Range<Int>, character: UInt8, count: Int) {
+            for offset in 0..<count {
+                let text = Tree.text(String(UnicodeScalar(character)))
+                if !isText(range.lowerBound + offset) { delimiterStart[text] = range.lowerBound + offset }
+                pieces.append(text)
+            }
+            flatten(node)
+            for offset in 0..<count {
+                let text = Tree.text(String(UnicodeScalar(character)))
+                let start = range.upperBound - count + offset
+                if !isText(start) { delimiterStart[text] = start }
+                pieces.append(text)
+            }
+        }
         func flatten(_ node: OpaquePointer) {
             var child = Tree.firstChild(node)
             while let current = child {
@@ -292,18 +307,12 @@ enum Delimiters {
                     guard let range = source.ranges[current] else { return }
                     let count = Tree.type(current) == CMARK_NODE_EMPH ? 1 : 2
                     let character = source.raw[range.lowerBound]
-                    for offset in 0..<count {
-                        let text = Tree.text(String(UnicodeScalar(character)))
-                        if !isText(range.lowerBound + offset) { delimiterStart[text] = range.lowerBound + offset }
-                        pieces.append(text)
-                    }
-                    flatten(current)
-                    for offset in 0..<count {
-                        let text = Tree.text(String(UnicodeScalar(character)))
-                        let start = range.upperBound - count + offset
-                        if !isText(start) { delimiterStart[text] = start }
-                        pieces.append(text)
-                    }
+                    flattenDelimited(current, range: range, character: character, count: count)
+                case CMARK_NODE_CUSTOM_INLINE where tildes && Strikethrough.isStruck(current):
+                    // Strikethrough matched before (around references kept apart) is matched again with the rest.
+                    guard let range = source.ranges[current] else { return }
+                    let count = source.raw[range].prefix { $0 == UInt8(ascii: "~") }.count
+                    flattenDelimited(current, range: range, character: UInt8(ascii: "~"), count: min(count, 2))
                 case CMARK_NODE_TEXT:
                     guard let span = source.texts[current] else {
                         cmark_node_unlink(current)

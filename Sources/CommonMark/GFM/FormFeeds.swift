@@ -287,14 +287,19 @@ extension FormFeeds {
         }
         var lineStart = open
         while lineStart > 0, bytes[lineStart - 1] != 0x0A, bytes[lineStart - 1] != 0x0D { lineStart -= 1 }
-        let startsLine = containerPrefix(bytes[lineStart..<open]) == open
+        let prefix = containerPrefix(bytes[lineStart..<open])
+        let startsLine = prefix == open
+        // In a block quote the tag's later lines start with its markers, which its white space runs over.
+        let quotes = bytes[lineStart..<prefix].count { $0 == UInt8(ascii: ">") }
         if startsLine, blockTagNames.contains(String(decoding: bytes[name..<end], as: UTF8.self).lowercased()) {
             var run = end
             while run < bytes.count, isSpaceChar(bytes[run]) { run += 1 }
             mark(end..<run, &kept)
         }
-        guard let close = tagEnd(bytes, from: end, closingTag: closingTag), blank > close,
-            !startsBlock(bytes, at: close, after: open, wide: { wide.starts(bytes, at: close, after: tag, from: $0) })
+        guard let close = tagEnd(bytes, from: end, closingTag: closingTag, quotes: quotes), blank > close,
+            !startsBlock(
+                bytes, at: close, after: open, quotes: quotes,
+                wide: { wide.starts(bytes, at: close, after: tag, from: $0) })
         else { return false }
         mark(open..<close, &kept)
         // The seventh kind interrupts no paragraph: where a paragraph goes on over the line, the tag is
@@ -365,11 +370,21 @@ extension FormFeeds {
 
     /// The `>` of the tag whose name ends at `start`: `attribute* spacechar* [/]? [>]` for an open tag,
     /// `spacechar* [>]` for a closing one; nil when the scanners read no tag.
-    private static func tagEnd(_ bytes: [UInt8], from start: Int, closingTag: Bool) -> Int? {
+    private static func tagEnd(_ bytes: [UInt8], from start: Int, closingTag: Bool, quotes: Int = 0) -> Int? {
         var index = start
         func skipSpaces() -> Bool {
             let from = index
-            while index < bytes.count, isSpaceChar(bytes[index]) { index += 1 }
+            while index < bytes.count, isSpaceChar(bytes[index]) {
+                index += 1
+                // A line's `quotes` block quote markers, after a line ending.
+                if bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D {
+                    for _ in 0..<quotes {
+                        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
+                        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { break }
+                        index += 1
+                    }
+                }
+            }
             return index > from
         }
         while !closingTag {
@@ -424,15 +439,23 @@ extension FormFeeds {
         "tfoot", "th", "thead", "tr", "track", "ul",
     ]
 
-    /// Whether the `>` at `index` starts a line after the one of `open` (spaces and tabs before it): a block
-    /// quote's marker, which ends the paragraph that a tag would have gone on in.
+    /// Whether the `>` at `index` starts a line after the one of `open` (spaces and tabs before it, and the
+    /// markers of the `quotes` block quotes the tag is in): a block quote's marker, which ends the paragraph
+    /// that a tag would have gone on in.
     ///
     /// - Parameter wide: Whether the `>` starts a block quote, asked with where its line's white space starts.
     private static func startsBlock(
-        _ bytes: [UInt8], at index: Int, after open: Int, wide: (Int) -> Bool = { _ in true }
+        _ bytes: [UInt8], at index: Int, after open: Int, quotes: Int = 0, wide: (Int) -> Bool = { _ in true }
     ) -> Bool {
         var start = index
         while start > open, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+        // Past the markers of the block quotes the tag's line is in.
+        var markers = quotes
+        while markers > 0, start > open, bytes[start - 1] == UInt8(ascii: ">") {
+            start -= 1
+            markers -= 1
+            while start > open, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+        }
         return start > open && (bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D) && wide(start)
     }
 

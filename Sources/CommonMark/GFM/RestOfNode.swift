@@ -58,8 +58,10 @@ struct RestOfNode {
     private var standIn: [UInt8] { Self.standIn(raw, link: link) }
 
     /// A character in the place of a URL's last one: the same class for flanking (alphanumeric, punctuation,
-    /// other) that starts and closes nothing, at the start of a line or before the rest.
-    static func standIn(_ raw: [UInt8], link: Range<Int>) -> [UInt8] {
+    /// other) that starts and closes nothing, at the start of a line or before the rest. For a `)` or `]`:
+    /// a `]` where no bracket is open before the URL (`[](_www.ü_]`, where a `)` would end the `](`'s
+    /// destination), else a `)`.
+    static func standIn(_ raw: [UInt8], link: Range<Int>, bracketOpen: Bool = true) -> [UInt8] {
         let last = raw[link.upperBound - 1]
         if last >= 0x80 {
             var start = link.upperBound - 1
@@ -68,7 +70,8 @@ struct RestOfNode {
         }
         if isASCIIAlphanumeric(last) { return [UInt8(ascii: "a")] }
         // A quote after `)` or `]` opens nothing, in cmark-gfm as in libcmark; `)` closes no bracket.
-        if "()]".utf8.contains(last) { return [last == UInt8(ascii: "(") ? last : UInt8(ascii: ")")] }
+        if last == UInt8(ascii: "(") { return [last] }
+        if last == UInt8(ascii: ")") || last == UInt8(ascii: "]") { return [UInt8(ascii: bracketOpen ? ")" : "]")] }
         return [UInt8(ascii: "%")]
     }
 
