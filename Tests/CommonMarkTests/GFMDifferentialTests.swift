@@ -560,6 +560,13 @@ import Testing
             "[](*http://a]* x)", "[]('http://a]' x)", "[](_http://a_) b",
             // Strikethrough matched around references is matched again with quotes and the rest.
             "'~http://x~y n'~[^*]", "'~x n'~[^*]", "~~a~~ [^*] *b*", "~a *b~ c* [^_]", "'~~x n'~~[^*]",
+            // A definition's label holds more than white space, and its destination is followed by white space
+            // to the line's end or a title that closes before it; an HTML block holds all its literal's lines.
+            "[]:[](( )", "[\t]:[](( )", "[ ]:(\n\n[ ]", "[a]:[](( )", "[]:(\n[]", "[a]:(( \"t\"\n\n[a]",
+            "[a]:(( \"t\" x\n\n[a]", "[a]:((\n\"t\"\n\n[a]", "[a]:(( \"t\nu\"\n\n[a]", "[a]: (( \n\n[a]",
+            "<!--\n[a]:(-->", "<!X\n[]:(>", "<!--\n[a]:(-->\n", "<!--\nx\n[a]:(-->\n\nb", "<div>\n[a]:(\n</div>",
+            // A declaration starts with an uppercase letter in both versions: `<!a` is text.
+            "<!a\u{0C}\nv>", "<!x\u{0C}\n?>", "<!A\u{0C}\nv>", "x <!A\u{0C}\nv>", "<!a b>\u{0C}", "<!Ab\u{0C}\nv>",
             // A tag across lines in a block quote: its white space runs over the quote's markers.
             "><x\n>\u{0C}>", "><x\n>\u{0C}>a", "> <x\n> \u{0C}>", "3. ><x\u{0C}\n    >", "><x\n>>", "> <x\n> >",
             "><x\u{0C}\n>\u{0C}>", ">> <x\n>>\u{0C}>", "><x\n\u{0C}>", "><x a=\"\n>\u{0C}b\">", "><!x\n>\u{0C}>",

@@ -201,7 +201,7 @@ extension FormFeeds {
     }
 
     /// The white space in HTML tags (cmark's `opentag` and `closetag` scanners) and, roughly, in comments and
-    /// declarations (from `<!` to the next `>`), where the paragraph they are in goes on to their `>`. A
+    /// declarations (from `<!` and an uppercase letter, as both versions' scanners want, to the next `>`), where the paragraph they are in goes on to their `>`. A
     /// processing instruction's are stood in for: its scanner needs no white space, and takes the stand-ins as
     /// its text, where a form feed kept would be trimmed at a line's end (`<?` and a form feed, then `?>`).
     /// Also, at a line's start, the white space right after the name of a tag
@@ -237,7 +237,8 @@ extension FormFeeds {
                 }
                 markAutolink(bytes, open: open, &kept)
             } else if bytes[open...].starts(with: "<!--".utf8) || bytes[open...].starts(with: "<![CDATA[".utf8)
-                || (bytes[open + 1] == UInt8(ascii: "!") && open + 2 < bytes.count && isLetter(bytes[open + 2]))
+                || (bytes[open + 1] == UInt8(ascii: "!") && open + 2 < bytes.count
+                    && (0x41...0x5A).contains(bytes[open + 2]))
             {
                 if closing < open { closing = bytes[open...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
                 if blank < open { blank = blankLine(bytes, from: open) }

@@ -77,6 +77,14 @@ enum UnbalancedDestinations {
                 }
                 brackets.linked(image: opener.image, resumingAt: end)
                 scanned = max(scanned, end)
+            } else if !isDefinitionEnd(source, destinationEnd: scanned) {
+                // A definition's destination is followed by white space to its line's end, or by a title that
+                // closes before it (`[a]:[](( )` defines nothing; its `](` makes a link).
+                if rescanned + scanned - found <= source.count {
+                    rescanned += scanned - found
+                    scanned = found + 1
+                }
+                continue
             }
             guard !open.isEmpty else { continue }
             while line.end < open[0] {
@@ -137,7 +145,7 @@ enum UnbalancedDestinations {
     }
 
     /// Whether the `]` at `bracket` closes a `[` that starts its line after its containers' markers, with
-    /// no other bracket between them, as a definition's label does.
+    /// no other bracket between them and more than white space, as a definition's label does.
     private static func endsLabelAtLineStart(_ source: [UInt8], bracket: Int, lineStart: Int) -> Bool {
         func isEscaped(_ at: Int) -> Bool {
             var backslashes = 0
@@ -149,7 +157,10 @@ enum UnbalancedDestinations {
             if source[index] == UInt8(ascii: "[") || source[index] == UInt8(ascii: "]"), !isEscaped(index) { break }
             index -= 1
         }
-        guard index >= lineStart, source[index] == UInt8(ascii: "[") else { return false }
+        // A label holds more than white space (`[]:(` defines nothing).
+        guard index >= lineStart, source[index] == UInt8(ascii: "["),
+            source[(index + 1)..<bracket].contains(where: { !isWhiteSpace($0) })
+        else { return false }
         return FormFeeds.containerPrefix(source[lineStart..<index]) == index
     }
 
@@ -208,6 +219,20 @@ enum UnbalancedDestinations {
             index += 1
         }
         return index
+    }
+
+    /// Whether a definition's destination that ends at `destinationEnd` may end a definition: spaces and tabs,
+    /// then the line's end, or a title (which may go on over later lines) and then spaces, tabs and the end
+    /// of its line.
+    private static func isDefinitionEnd(_ source: [UInt8], destinationEnd: Int) -> Bool {
+        func textAfterSpaces(_ from: Int) -> Int? {
+            var index = from
+            while index < source.count, source[index] == 0x20 || source[index] == 0x09 { index += 1 }
+            return index == source.count || source[index] == 0x0A || source[index] == 0x0D ? nil : index
+        }
+        guard let text = textAfterSpaces(destinationEnd) else { return true }
+        guard text > destinationEnd, let title = FormFeeds.titleEnd(source, from: text) else { return false }
+        return textAfterSpaces(title) == nil
     }
 
     /// cmark-gfm's stack of `[` and `![` openers, read going forward once over the source: which one a `]`
@@ -318,8 +343,15 @@ enum UnbalancedDestinations {
         // libcmark ends an HTML block closed on its first line at line 0.
         for block in Tree.blocks(root, where: { !Tree.holdsBlocks($0) }) {
             let kind = Tree.type(block)
+            // An HTML block holds a line for each of its literal's line endings, wherever libcmark ends it
+            // (`<!--`, `[a]:(-->` at the text's end ends on its first line).
             let end =
-                kind == CMARK_NODE_CODE_BLOCK ? codeBlockEnd(block, lines: sourceLines) : Tree.endLine(block)
+                kind == CMARK_NODE_CODE_BLOCK
+                ? codeBlockEnd(block, lines: sourceLines)
+                : kind == CMARK_NODE_HTML_BLOCK
+                    ? max(
+                        Tree.endLine(block), Tree.startLine(block) + Tree.literalBytes(block).count { $0 == 0x0A } - 1)
+                    : Tree.endLine(block)
             let span = Tree.startLine(block)...max(Tree.startLine(block), end)
             guard kind == CMARK_NODE_PARAGRAPH || kind == CMARK_NODE_HEADING, span.count > 1,
                 lines.contains(where: span.contains)
