@@ -565,6 +565,9 @@ import Testing
             "[]:[](( )", "[\t]:[](( )", "[ ]:(\n\n[ ]", "[a]:[](( )", "[]:(\n[]", "[a]:(( \"t\"\n\n[a]",
             "[a]:(( \"t\" x\n\n[a]", "[a]:((\n\"t\"\n\n[a]", "[a]:(( \"t\nu\"\n\n[a]", "[a]: (( \n\n[a]",
             "<!--\n[a]:(-->", "<!X\n[]:(>", "<!--\n[a]:(-->\n", "<!--\nx\n[a]:(-->\n\nb", "<div>\n[a]:(\n</div>",
+            // A tag on a line with some of the quotes' `>` stays in the list items between them, where indented.
+            ">+   >a\n>      <b>", "> +   >a\n>      <b>", ">+   >a\n>    <b>", "[^1]\n>[^1]:>^\n>     <b>",
+            "> - > a\n>     <b>", "> - > a\n>       <b>", "> 1. > a\n>        <b>", "> - a\n>   > b\n>     <b>",
             // A declaration starts with an uppercase letter in both versions: `<!a` is text.
             "<!a\u{0C}\nv>", "<!x\u{0C}\n?>", "<!A\u{0C}\nv>", "x <!A\u{0C}\nv>", "<!a b>\u{0C}", "<!Ab\u{0C}\nv>",
             // A tag across lines in a block quote: its white space runs over the quote's markers.

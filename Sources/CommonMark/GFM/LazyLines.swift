@@ -137,7 +137,12 @@ enum LazyLines {
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
                 // Four columns past the content of what the line stays in, it is code, no tag.
                 let outside = Tables.outsideItemContents(of: block, source: source)
-                let kept = keptItemContent(of: line, quotes: quotes, items: items, outside: outside)
+                var kept = keptItemContent(of: line, quotes: quotes, items: items, outside: outside)
+                // A line with some of the quotes' `>` stays in the items between its last one and the next.
+                if line.quotesFound > 0, line.quotesFound < quotes {
+                    let between = Tables.itemContents(of: block, afterQuotes: line.quotesFound, source: source)
+                    kept = max(kept, between.filter { $0 <= line.indent }.max() ?? 0)
+                }
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
                 marks.append(Mark(line: number, quotes: line.quotesFound, indent: line.indent))
             }

@@ -896,6 +896,26 @@ enum Tables {
         }
     }
 
+    /// The content columns of the list items between a block's `quotes`-th block quote from the outside and
+    /// the next, counted from that quote's content on each item's line: where a line with only that many
+    /// `>` continues them (`>+   >a`, `>      <b>` stays in the item).
+    static func itemContents(of block: OpaquePointer, afterQuotes quotes: Int, source: SourceLines) -> [Int] {
+        var seen = 0
+        var columns: [Int] = []
+        for container in Tree.ancestors(of: block).reversed() {
+            if Tree.type(container) == CMARK_NODE_BLOCK_QUOTE {
+                seen += 1
+                if seen > quotes { break }
+            } else if seen == quotes, Tree.type(container) == CMARK_NODE_ITEM,
+                let content = itemContentColumn(of: container, source: source),
+                let quote = quoteMarkerEnd(before: container, source: source)
+            {
+                columns.append(content - quote)
+            }
+        }
+        return columns
+    }
+
     /// The column (tabs to the next multiple of four) after the `>` before a list item's marker (and the markers
     /// of items around it that start on its line) on the item's first line, and the space (or tab column)
     /// the quote takes after it: where the item's indentation is counted from. nil when no `>` stands there.
