@@ -565,6 +565,10 @@ import Testing
             "[]:[](( )", "[\t]:[](( )", "[ ]:(\n\n[ ]", "[a]:[](( )", "[]:(\n[]", "[a]:(( \"t\"\n\n[a]",
             "[a]:(( \"t\" x\n\n[a]", "[a]:((\n\"t\"\n\n[a]", "[a]:(( \"t\nu\"\n\n[a]", "[a]: (( \n\n[a]",
             "<!--\n[a]:(-->", "<!X\n[]:(>", "<!--\n[a]:(-->\n", "<!--\nx\n[a]:(-->\n\nb", "<div>\n[a]:(\n</div>",
+            // References in strikethrough matched again stay whole; a task's tab from `&#9;` is its text.
+            "~[^*]~\n\n[^*]: x", "~[[^*]](/u)~\n\n[^*]: x", "~~[[^*]](/u)~~\n\n[^*]: x", "~[[^_]](/u)~\n\n[^_]: x",
+            "~[x [^*]](/u)~\n\n[^*]: x", "~~[[^*]]()~~\n[^*]:", "*~[^*]~*\n\n[^*]: x", "~a [^*] b~ *c*\n\n[^*]: x",
+            "- [ ] &#9;", "- [ ] &#9;a", "- [ ] &#32;", "- [ ]  &#32;a", "3) [ ]\t&#9;", "- [ ]\ta", "- [x]   b",
             // A tag on a line with some of the quotes' `>` stays in the list items between them, where indented.
             ">+   >a\n>      <b>", "> +   >a\n>      <b>", ">+   >a\n>    <b>", "[^1]\n>[^1]:>^\n>     <b>",
             "> - > a\n>     <b>", "> - > a\n>       <b>", "> 1. > a\n>        <b>", "> - a\n>   > b\n>     <b>",

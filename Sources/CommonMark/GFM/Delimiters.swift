@@ -65,6 +65,8 @@ enum Delimiters {
                 }
             let references = referencesAsText.contains(block) ? FootnoteReferences.spans(in: block, source) : []
             for scope in scopes.reversed() { rematch(scope, source, tildes: tildes, text: references) }
+            // ``Footnotes`` finds a reference whole in one text node.
+            if !references.isEmpty { Tree.consolidateText(block) }
             done.insert(block)
         }
         return done

@@ -142,6 +142,8 @@ enum FootnoteReferences {
                     }
                 case CMARK_NODE_EMPH, CMARK_NODE_STRONG, CMARK_NODE_IMAGE:
                     visit(current)
+                case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isStruck(current):
+                    visit(current)
                 case CMARK_NODE_LINK:
                     // A bare URL took its brackets with it (`http://a[^b]`).
                     guard !Tree.isAutolink(current), let range = source.ranges[current],

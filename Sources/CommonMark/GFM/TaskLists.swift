@@ -49,10 +49,12 @@ enum TaskLists {
                 continue
             }
             guard writtenNumber >= 1, writtenNumber <= written.lines.count,
-                markerEnd(written.lines[writtenNumber - 1].utf8Bytes, standIn: written.standIn) != nil,
+                let end = markerEnd(written.lines[writtenNumber - 1].utf8Bytes, standIn: written.standIn),
                 let block = Tree.firstChild(item)
             else { continue }
             let line = written.lines[writtenNumber - 1].utf8Bytes
+            // The white space written after the marker; more in the text came from a character reference.
+            let spaces = line[min(end, line.endIndex)...].prefix { $0 == 0x20 || $0 == 0x09 }.count
             let checked = contains(line, "[x]") || contains(line, "[X]")
             // A table, or the text before one, parsed in the prelude began after the marker already
             // (``Tables/plans(in:source:taskLists:)``); other text begins with it. A marker with nothing
@@ -60,7 +62,8 @@ enum TaskLists {
             let isPrelude =
                 Tree.type(block) == CMARK_NODE_CUSTOM_BLOCK || Tree.startLine(block) <= shift
                 || fromPrelude[block] != nil
-            guard isPrelude || firstText(of: block, line: lineNumber).map(dropMarker) == true else { continue }
+            guard isPrelude || firstText(of: block, line: lineNumber).map({ dropMarker($0, spaces: spaces) }) == true
+            else { continue }
             tasks.append((item, checked))
         }
         // An item made a task again by a later paragraph takes that paragraph's check.
@@ -129,11 +132,12 @@ enum TaskLists {
 
     /// Takes the `[ ]` and the spaces and tabs after it off the text, if it begins with them: cmark-gfm's
     /// paragraph starts at the first byte after the marker that is neither, a form feed being text to it.
-    private static func dropMarker(_ text: OpaquePointer) -> Bool {
+    /// Only the `spaces` written after the marker go: a tab from `&#9;` is the paragraph's text.
+    private static func dropMarker(_ text: OpaquePointer, spaces: Int) -> Bool {
         let literal = Tree.literalBytes(text)
         guard literal.count >= 3, literal[0] == UInt8(ascii: "["), literal[2] == UInt8(ascii: "]") else { return false }
         var rest = 3
-        while rest < literal.count, literal[rest] == 0x20 || literal[rest] == 0x09 { rest += 1 }
+        while rest < literal.count, rest - 3 < spaces, literal[rest] == 0x20 || literal[rest] == 0x09 { rest += 1 }
         if rest < literal.count {
             Tree.setLiteral(text, String(decoding: literal[rest...], as: UTF8.self))
         } else {
