@@ -565,6 +565,10 @@ import Testing
             "[]:[](( )", "[\t]:[](( )", "[ ]:(\n\n[ ]", "[a]:[](( )", "[]:(\n[]", "[a]:(( \"t\"\n\n[a]",
             "[a]:(( \"t\" x\n\n[a]", "[a]:((\n\"t\"\n\n[a]", "[a]:(( \"t\nu\"\n\n[a]", "[a]: (( \n\n[a]",
             "<!--\n[a]:(-->", "<!X\n[]:(>", "<!--\n[a]:(-->\n", "<!--\nx\n[a]:(-->\n\nb", "<div>\n[a]:(\n</div>",
+            // An ordered item not at 1 on a line that leaves the paragraph's item starts, its definition read.
+            "1) [ref]\n2) [ref]:<u\u{0C}>", "1. a\n2. [r]:<u\u{0C}>\n\n[r]", "> 1. a\n> 2. [r]:<u\u{0C}>\n\n[r]",
+            "a\n2. [r]:<u\u{0C}>\n\n[r]", "- 1. a\n  2. [r]:<u\u{0C}>\n\n[r]", "1. a\n   2. [r]:<u\u{0C}>\n\n[r]",
+            "1. [a]: /u\n2. [r]:<u\u{0C}>\n\n[r]",
             // References in strikethrough matched again stay whole; a task's tab from `&#9;` is its text.
             "~[^*]~\n\n[^*]: x", "~[[^*]](/u)~\n\n[^*]: x", "~~[[^*]](/u)~~\n\n[^*]: x", "~[[^_]](/u)~\n\n[^_]: x",
             "~[x [^*]](/u)~\n\n[^*]: x", "~~[[^*]]()~~\n[^*]:", "*~[^*]~*\n\n[^*]: x", "~a [^*] b~ *c*\n\n[^*]: x",

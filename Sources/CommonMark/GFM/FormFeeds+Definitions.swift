@@ -37,14 +37,18 @@ extension FormFeeds {
             let quotes = line[range.lowerBound..<prefix].count { $0 == UInt8(ascii: ">") }
             if quotes > quotesBefore { startsParagraph = true }
             if !blank { quotesBefore = quotes }
-            let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph)
-            let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
-            var destination: Range<Int>?
             // Where the line's text stands against the paragraph's containers' content. cmark-gfm reads a
             // definition only from a `[` at the start of what the paragraph holds, and a lazy line keeps the
             // white space it starts with (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
             let text = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? range.upperBound
             let place = containers.place(line[..<text])
+            // An ordered item not at 1 interrupts no paragraph, but a line that leaves the paragraph's
+            // containers is no paragraph's (`1) a`, `2) [r]:<u` and a form feed `>`).
+            let startsItem = Self.startsItem(
+                line[range.lowerBound..<prefix],
+                afterText: !startsParagraph && !(afterDefinition ? place : textContainers.place(line[..<text])).lazy)
+            let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
+            var destination: Range<Int>?
             // A paragraph's first line: indented past its own containers' content (a quote's `>` and the
             // column after it, a list marker and up to four columns after it) less than four columns.
             let startsDefinitions = {
