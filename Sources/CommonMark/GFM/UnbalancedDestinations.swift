@@ -63,23 +63,24 @@ enum UnbalancedDestinations {
             var scanned = start
             defer { colon = max(colon, scanned) }
             guard let open = openParentheses(source, from: start, end: &scanned) else { continue }
+            // cmark-gfm makes a link only where a title or nothing, and then `)`, follow the destination
+            // (`[[](]( ( )`: the first `](` makes none, the second does), and a definition only where white
+            // space to the line's end or a title that closes before it does (`[a]:[](( )` defines nothing;
+            // its `](` makes a link). From one that makes neither the search goes on inside what it scanned,
+            // within a budget that keeps the work linear; a link makes the `[`s before it inactive, and the
+            // search goes on after it.
+            var makesNone = false
             if let opener {
-                // cmark-gfm makes a link only where a title or nothing, and then `)`, follow the destination
-                // (`[[](]( ( )`: the first `](` makes none, the second does). From one that makes none the
-                // search goes on inside what it scanned, within a budget that keeps the work linear; a link
-                // makes the `[`s before it inactive, and the search goes on after it.
-                guard let end = inlineLinkEnd(source, destinationEnd: scanned, quoteMarkers: inQuote) else {
-                    if rescanned + scanned - found <= source.count {
-                        rescanned += scanned - found
-                        scanned = found + 1
-                    }
-                    continue
+                if let end = inlineLinkEnd(source, destinationEnd: scanned, quoteMarkers: inQuote) {
+                    brackets.linked(image: opener.image, resumingAt: end)
+                    scanned = max(scanned, end)
+                } else {
+                    makesNone = true
                 }
-                brackets.linked(image: opener.image, resumingAt: end)
-                scanned = max(scanned, end)
-            } else if !isDefinitionEnd(source, destinationEnd: scanned) {
-                // A definition's destination is followed by white space to its line's end, or by a title that
-                // closes before it (`[a]:[](( )` defines nothing; its `](` makes a link).
+            } else {
+                makesNone = !isDefinitionEnd(source, destinationEnd: scanned)
+            }
+            if makesNone {
                 if rescanned + scanned - found <= source.count {
                     rescanned += scanned - found
                     scanned = found + 1
