@@ -1,4 +1,5 @@
 internal import CCmark
+internal import CTextScan
 
 /// Link destinations that leave a `(` open (`[y]:(`, `[y]: a(b`, `[a]((b )`): cmark-gfm 0.29 scans a
 /// destination for balanced parentheses without checking that they close at its end (a space ends it), so
@@ -243,8 +244,21 @@ enum UnbalancedDestinations {
         private var openers: [(image: Bool, active: Bool)] = []
         private var position = 0
 
+        /// Whether the text ends a line with a carriage return somewhere, where each byte is looked at.
+        private var carriageReturns: Bool?
+
         private mutating func read(_ source: [UInt8], upTo end: Int) {
+            if carriageReturns == nil { carriageReturns = source.contains(0x0D) }
             while position < end {
+                // Only brackets, backslashes and line feeds matter: the bytes between are skipped 16 at a time.
+                if carriageReturns == false {
+                    position = source.withUnsafeBufferPointer { buffer in
+                        guard let base = buffer.baseAddress else { return end }
+                        return blog_first_of4(
+                            base, position, end, UInt8(ascii: "["), UInt8(ascii: "]"), UInt8(ascii: "\\"), 0x0A)
+                    }
+                    guard position < end else { return }
+                }
                 switch source[position] {
                 case UInt8(ascii: "\\"):
                     position += 1
