@@ -321,40 +321,9 @@ enum Delimiters {
                         pieces.append(current)
                         continue
                     }
-                    let offsets = source.literalOffsets(current)
-                    let literal = Tree.literalBytes(current)
-                    var plainStart = span.raw.lowerBound
-                    var index = span.raw.lowerBound
-                    var cursor = 0
-                    while index < span.raw.upperBound {
-                        let byte = source.raw[index]
-                        // With smart punctuation libcmark curled every quote of the text: a unit one byte long.
-                        let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor)
-                        let isSmartQuote = unit?.raw.count == 1 && isQuote(byte)
-                        if let unit, !isSmartQuote {
-                            index = unit.raw.upperBound
-                            continue
-                        }
-                        if isSmartQuote || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
-                            || (tildes && byte == UInt8(ascii: "~")), !isText(index)
-                        {
-                            if index > plainStart {
-                                let text = source.decoded(
-                                    current, raw: plainStart..<index, offsets: offsets, literal: literal)
-                                pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
-                            }
-                            let text = Tree.text(String(UnicodeScalar(byte)))
-                            delimiterStart[text] = index
-                            pieces.append(text)
-                            plainStart = index + 1
-                        }
-                        index += 1
-                    }
-                    if plainStart < span.raw.upperBound {
-                        let text = source.decoded(
-                            current, raw: plainStart..<span.raw.upperBound, offsets: offsets, literal: literal)
-                        pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
-                    }
+                    split(
+                        current, span: span, source, tildes: tildes, isText: isText, into: &pieces,
+                        starts: &delimiterStart)
                 default:
                     cmark_node_unlink(current)
                     pieces.append(current)
@@ -363,6 +332,49 @@ enum Delimiters {
         }
         flatten(scope)
         process(placed(pieces, delimiterStart: delimiterStart, in: scope, source, tildes: tildes))
+    }
+
+    /// A text node's pieces: its plain text decoded from the source, and each delimiter character (with
+    /// smart punctuation, each quote libcmark curled) a text node of its own, its position in `starts`;
+    /// characters at positions `isText` accepts stay plain.
+    private static func split(
+        _ node: OpaquePointer, span: InlineSource.TextSpan, _ source: InlineSource, tildes: Bool,
+        isText: (Int) -> Bool, into pieces: inout [OpaquePointer], starts: inout [OpaquePointer: Int]
+    ) {
+        let offsets = source.literalOffsets(node)
+        let literal = Tree.literalBytes(node)
+        var plainStart = span.raw.lowerBound
+        var index = span.raw.lowerBound
+        var cursor = 0
+        while index < span.raw.upperBound {
+            let byte = source.raw[index]
+            // With smart punctuation libcmark curled every quote of the text: a unit one byte long.
+            let unit = InlineSource.unit(containing: index, in: span, cursor: &cursor)
+            let isSmartQuote = unit?.raw.count == 1 && isQuote(byte)
+            if let unit, !isSmartQuote {
+                index = unit.raw.upperBound
+                continue
+            }
+            if isSmartQuote || byte == UInt8(ascii: "*") || byte == UInt8(ascii: "_")
+                || (tildes && byte == UInt8(ascii: "~")), !isText(index)
+            {
+                if index > plainStart {
+                    let text = source.decoded(
+                        node, raw: plainStart..<index, offsets: offsets, literal: literal)
+                    pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
+                }
+                let text = Tree.text(String(UnicodeScalar(byte)))
+                starts[text] = index
+                pieces.append(text)
+                plainStart = index + 1
+            }
+            index += 1
+        }
+        if plainStart < span.raw.upperBound {
+            let text = source.decoded(
+                node, raw: plainStart..<span.raw.upperBound, offsets: offsets, literal: literal)
+            pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
+        }
     }
 
     /// The pieces put in the scope in place of its old children, delimiter characters written next to each

@@ -42,15 +42,12 @@ extension FormFeeds {
             // white space it starts with (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
             let text = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? range.upperBound
             let place = containers.place(line[..<text])
-            // An ordered item not at 1 interrupts no paragraph, but a line that leaves the paragraph's
-            // containers is no paragraph's (`1) a`, `2) [r]:<u` and a form feed `>`).
-            let startsItem = Self.startsItem(
-                line[range.lowerBound..<prefix],
-                afterText: !startsParagraph && !(afterDefinition ? place : textContainers.place(line[..<text])).lazy)
+            // An ordered item not at 1 interrupts no paragraph; a line that leaves its item is none (`1) a`, `2)`).
+            let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
+            let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
             let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
             var destination: Range<Int>?
-            // A paragraph's first line: indented past its own containers' content (a quote's `>` and the
-            // column after it, a list marker and up to four columns after it) less than four columns.
+            // A paragraph's first line, indented less than four columns past its own containers' content.
             let startsDefinitions = {
                 (startsParagraph || startsItem)
                     && (tasks.contains(index)
