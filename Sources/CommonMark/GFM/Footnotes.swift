@@ -130,11 +130,11 @@ enum Footnotes {
                 after: number, of: lines, paragraphLines: endings.paragraphLines, depth: depth, offset: offset,
                 markerColumn: Self.column(of: body, in: line) - outdent)
         }
-        let ending = endings.line(after: number, quotes: quotes, offset: offset)
+        let lead = quotes > 0 ? quoteLead(at: number, in: lines) : 0
+        let ending = endings.line(after: number, quotes: quotes, offset: offset, lead: lead)
         if let end = ending.line,
             let mark = blankLineMark(
-                after: line, containers: containers, definition: (body, outdent), next: lines[end],
-                lead: quoteLead(at: number, in: lines))
+                after: line, containers: containers, definition: (body, outdent), next: lines[end], lead: lead)
         {
             marks.append(mark)
         }
@@ -254,10 +254,9 @@ enum Footnotes {
         }
 
         /// Where the definition on line index `number` ends, inside `quotes` block quotes and `offset` columns
-        /// past their content. A definition in the lines another's search passed ends where that one does:
+        /// past their content, their first `>` standing up to three columns past `lead` (``quoteLead(at:in:)``). A definition in the lines another's search passed ends where that one does:
         /// each line is looked at once, however many definitions it holds.
-        mutating func line(after number: Int, quotes: Int, offset: Int) -> Ending {
-            let lead = quotes > 0 ? quoteLead(at: number, in: lines) : 0
+        mutating func line(after number: Int, quotes: Int, offset: Int, lead: Int) -> Ending {
             if let last, number < last.stop, last.quotes == quotes, last.offset == offset, last.lead == lead {
                 return last.found
             }

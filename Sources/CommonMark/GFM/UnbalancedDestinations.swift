@@ -49,10 +49,10 @@ enum UnbalancedDestinations {
                 continue
             }
             // An inline link's `]` closes an active `[` or `![` (`]([](( )`: the first `](` closes none).
-            var opener: (image: Bool, at: Int)?
+            var openerIsImage: Bool?
             if source[found] == UInt8(ascii: "(") {
                 guard let image = brackets.close(at: found - 1, in: source) else { continue }
-                opener = (image, found)
+                openerIsImage = image
             }
             // The destination may start on a later line of the paragraph, after its indentation and, in a
             // block quote, its markers.
@@ -71,9 +71,9 @@ enum UnbalancedDestinations {
             // within a budget that keeps the work linear; a link makes the `[`s before it inactive, and the
             // search goes on after it.
             var makesNone = false
-            if let opener {
+            if let openerIsImage {
                 if let end = inlineLinkEnd(source, destinationEnd: scanned, quoteMarkers: inQuote) {
-                    brackets.linked(image: opener.image, resumingAt: end)
+                    brackets.linked(image: openerIsImage, resumingAt: end)
                     scanned = max(scanned, end)
                 } else {
                     makesNone = true
