@@ -35,7 +35,7 @@ import Testing
             try? stdin.fileHandleForWriting.close()
         }
         writer.start()
-        let output = String(decoding: stdout.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let output = outputText(stdout.fileHandleForReading.readDataToEndOfFile())
         process.waitUntilExit()
         return (process.terminationStatus, output)
     }
@@ -59,7 +59,18 @@ import Testing
 
     static func ours(_ markdown: String, extensions: Extensions, options: RenderOptions) throws -> String {
         let parse = options.subtracting(.unsafe)
-        return try Document(markdown: markdown, options: parse, extensions: extensions).html(options: options)
+        return outputText(
+            try Document(markdown: markdown, options: parse, extensions: extensions).htmlUTF8(options: options))
+    }
+
+    /// Output as text in which the bytes 0xFE and 0xFF, never part of UTF-8, stay told apart from U+FFFD:
+    /// cmark-gfm writes `&#xffff;` and `&#xfffe;` as those single bytes, and a comparison must see them.
+    static func outputText(_ bytes: some Sequence<UInt8>) -> String {
+        var kept: [UInt8] = []
+        for byte in bytes {
+            if byte >= 0xFE { kept += Array("\\x\(String(byte, radix: 16))".utf8) } else { kept.append(byte) }
+        }
+        return String(decoding: kept, as: UTF8.self)
     }
 
     @Test(

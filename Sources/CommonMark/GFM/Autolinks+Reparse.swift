@@ -307,14 +307,14 @@ extension Autolinks {
             while next < standIns.count,
                 let found = ByteSearch.firstIndex(of: standIns[next], in: literal[...], from: plain)
             {
-                if found > plain { pieces.append(Tree.text(String(decoding: literal[plain..<found], as: UTF8.self))) }
+                if found > plain { pieces.append(Tree.text(bytes: literal[plain..<found])) }
                 let url = urls[next]
                 pieces.append(Tree.autolink(to: url.url, text: String(decoding: raw[url.range], as: UTF8.self)))
                 plain = found + standIns[next].count
                 next += 1
             }
             guard !pieces.isEmpty else { continue }
-            if plain < literal.count { pieces.append(Tree.text(String(decoding: literal[plain...], as: UTF8.self))) }
+            if plain < literal.count { pieces.append(Tree.text(bytes: literal[plain...])) }
             edits.append((node, pieces))
         }
         guard next == standIns.count else {

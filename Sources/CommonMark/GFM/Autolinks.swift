@@ -274,16 +274,13 @@ enum Autolinks {
         Tree.remove(node)
         // Text that cmark-gfm reads on from is one node with the text after it (`www.\~~` ends in a run of
         // two tildes).
-        if let last = replacement.last, Tree.isText(last), let after = Tree.next(last), Tree.isText(after) {
-            Tree.setLiteral(last, Tree.literal(last) + Tree.literal(after))
-            Tree.remove(after)
-        }
+        if let last = replacement.last, Tree.isText(last) { Tree.mergeNext(into: last) }
         // A hard break whose backslash the link took is a soft break, after which cmark's inline parser takes
         // the next line's white space off (libcmark kept it after the hard break, on a lazy line).
         if let last = replacement.last, Tree.type(last) == CMARK_NODE_SOFTBREAK, let after = Tree.next(last),
             Tree.isText(after)
         {
-            Tree.setLiteral(after, String(Tree.literal(after).drop { $0 == " " || $0 == "\t" }))
+            Tree.setLiteral(after, bytes: Tree.literalBytes(after).drop { $0 == 0x20 || $0 == 0x09 })
         }
     }
 
@@ -341,7 +338,7 @@ enum Autolinks {
             return (over, (next, rest))
         case CMARK_NODE_CUSTOM_INLINE where Strikethrough.isWrittenTilde(next):
             // The rest of `\~` is a tilde cmark-gfm reads as written; the rest of an entity is its text.
-            return (over, (next, [Tree.text(String(decoding: source.raw[end..<range.upperBound], as: UTF8.self))]))
+            return (over, (next, [Tree.text(bytes: source.raw[end..<range.upperBound])]))
         default:
             return nil
         }
@@ -360,7 +357,7 @@ enum Autolinks {
             if link.range.lowerBound > plainStart {
                 let text = source.decoded(
                     node, raw: plainStart..<link.range.lowerBound, offsets: offsets, literal: literal)
-                Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
+                Tree.insert(Tree.text(bytes: text), before: node)
             }
             Tree.insert(
                 Tree.autolink(to: link.url, text: String(decoding: source.raw[link.range], as: UTF8.self)), before: node
@@ -369,7 +366,7 @@ enum Autolinks {
         }
         if plainStart < span.raw.upperBound {
             let text = source.decoded(node, raw: plainStart..<span.raw.upperBound, offsets: offsets, literal: literal)
-            Tree.insert(Tree.text(String(decoding: text, as: UTF8.self)), before: node)
+            Tree.insert(Tree.text(bytes: text), before: node)
         }
         Tree.remove(node)
     }
@@ -485,7 +482,7 @@ enum Autolinks {
             for run in runs where run.contains(where: { Tree.withLiteralBytes($0) { $0.contains(0x40) } }) {
                 let first = run[0]
                 if run.count > 1 {
-                    Tree.setLiteral(first, run.map(Tree.literal).joined())
+                    Tree.setLiteral(first, bytes: run.flatMap(Tree.literalBytes))
                     run.dropFirst().forEach(Tree.remove)
                 }
                 for piece in outsideReferences(first, labels: labels) {
@@ -524,12 +521,12 @@ enum Autolinks {
         var start = 0
         for reference in references + [bytes.count..<bytes.count] {
             if reference.lowerBound > start {
-                let piece = Tree.text(String(decoding: bytes[start..<reference.lowerBound], as: UTF8.self))
+                let piece = Tree.text(bytes: bytes[start..<reference.lowerBound])
                 Tree.insert(piece, before: node)
                 outside.append(piece)
             }
             if !reference.isEmpty {
-                Tree.insert(Tree.text(String(decoding: bytes[reference], as: UTF8.self)), before: node)
+                Tree.insert(Tree.text(bytes: bytes[reference]), before: node)
             }
             start = reference.upperBound
         }
@@ -753,13 +750,10 @@ enum Autolinks {
                     raw.contains(tail + String(repeating: $0, count: count) + text)
                 })
             else { continue }
-            let run = String(repeating: delimiter, count: count)
-            Tree.setLiteral(before, head + run + text + run)
+            let run = Array(String(repeating: delimiter, count: count).utf8)
+            Tree.setLiteral(before, bytes: Tree.literalBytes(before) + run + Tree.literalBytes(inner) + run)
             Tree.remove(emphasis)
-            if let after = Tree.next(before), Tree.isText(after) {
-                Tree.setLiteral(before, Tree.literal(before) + Tree.literal(after))
-                Tree.remove(after)
-            }
+            Tree.mergeNext(into: before)
         }
     }
 
@@ -845,8 +839,9 @@ enum Autolinks {
     private static func replace(_ node: OpaquePointer, with pieces: [(text: [UInt8], url: String?)]) {
         guard pieces.contains(where: { $0.url != nil }) else { return }
         for piece in pieces {
-            let text = String(decoding: piece.text, as: UTF8.self)
-            let inserted = piece.url.map { Tree.autolink(to: $0, text: text) } ?? Tree.text(text)
+            let inserted =
+                piece.url.map { Tree.autolink(to: $0, text: String(decoding: piece.text, as: UTF8.self)) }
+                ?? Tree.text(bytes: piece.text)
             Tree.insert(inserted, before: node)
         }
         Tree.remove(node)

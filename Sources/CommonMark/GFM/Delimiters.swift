@@ -361,7 +361,7 @@ enum Delimiters {
                 if index > plainStart {
                     let text = source.decoded(
                         node, raw: plainStart..<index, offsets: offsets, literal: literal)
-                    pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
+                    pieces.append(Tree.text(bytes: text))
                 }
                 let text = Tree.text(String(UnicodeScalar(byte)))
                 starts[text] = index
@@ -373,7 +373,7 @@ enum Delimiters {
         if plainStart < span.raw.upperBound {
             let text = source.decoded(
                 node, raw: plainStart..<span.raw.upperBound, offsets: offsets, literal: literal)
-            pieces.append(Tree.text(String(decoding: text, as: UTF8.self)))
+            pieces.append(Tree.text(bytes: text))
         }
     }
 

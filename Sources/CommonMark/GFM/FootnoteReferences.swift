@@ -98,11 +98,11 @@ enum FootnoteReferences {
             // Each piece ends at a `[`, the next begins at its `^`.
             var start = 0
             while let bracket = ByteSearch.firstIndex(of: mark, in: bytes[...], from: start) {
-                Tree.insert(Tree.text(String(decoding: bytes[start...bracket], as: UTF8.self)), before: text)
+                Tree.insert(Tree.text(bytes: bytes[start...bracket]), before: text)
                 Tree.insert(Tree.custom(block: false, onEnter: "", onExit: ""), before: text)
                 start = bracket + 1
             }
-            Tree.insert(Tree.text(String(decoding: bytes[start...], as: UTF8.self)), before: text)
+            Tree.insert(Tree.text(bytes: bytes[start...]), before: text)
             Tree.remove(text)
         }
     }
@@ -240,13 +240,13 @@ enum FootnoteReferences {
         let after = source.decoded(
             closeNode, raw: (close + 1)..<closeSpan.raw.upperBound, offsets: source.literalOffsets(closeNode),
             literal: Tree.withLiteralBytes(closeNode) { Array($0) })
-        if !before.isEmpty { Tree.insert(Tree.text(String(decoding: before, as: UTF8.self)), before: current) }
+        if !before.isEmpty { Tree.insert(Tree.text(bytes: before), before: current) }
         let reference = Tree.custom(block: false, onEnter: "", onExit: "")
         // The length of its source, which a label cut across lines no longer tells (never dereferenced).
         cmark_node_set_user_data(reference, UnsafeMutableRawPointer(bitPattern: close + 1 - open))
         Tree.append(Tree.text("[^" + label + "]"), to: reference)
         Tree.insert(reference, before: current)
-        if !after.isEmpty { Tree.insert(Tree.text(String(decoding: after, as: UTF8.self)), after: closeNode) }
+        if !after.isEmpty { Tree.insert(Tree.text(bytes: after), after: closeNode) }
         var remove: OpaquePointer? = current
         while let node = remove {
             remove = node == closeNode ? nil : Tree.next(node)

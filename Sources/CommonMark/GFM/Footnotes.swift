@@ -1080,14 +1080,14 @@ enum Footnotes {
                 search = open + 2
                 continue
             }
-            if open > plainStart { pieces.append(Tree.text(String(decoding: bytes[plainStart..<open], as: UTF8.self))) }
+            if open > plainStart { pieces.append(Tree.text(bytes: bytes[plainStart..<open])) }
             pieces.append(
                 reference(key: key, label: definition.label, order: &order, referenced: &referenced))
             plainStart = close + 1
             search = plainStart
         }
         guard !pieces.isEmpty else { return }
-        if plainStart < bytes.count { pieces.append(Tree.text(String(decoding: bytes[plainStart...], as: UTF8.self))) }
+        if plainStart < bytes.count { pieces.append(Tree.text(bytes: bytes[plainStart...])) }
         for piece in pieces { Tree.insert(piece, before: node) }
         Tree.remove(node)
     }

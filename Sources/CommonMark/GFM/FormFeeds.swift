@@ -105,7 +105,7 @@ enum FormFeeds {
         Tree.walk(root, into: { _ in true }) { node in
             switch Tree.type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-                if let text = restored(standIn, Tree.literal(node)) { Tree.setLiteral(node, text) }
+                if let bytes = restored(standIn, bytes: Tree.literalBytes(node)) { Tree.setLiteral(node, bytes: bytes) }
                 if Tree.type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node) {
                     var text = String(cString: info)
                     if let restored = restored(standIn, text) {
@@ -119,7 +119,7 @@ enum FormFeeds {
                     }
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
-                Tree.rewriteAttributes(of: node) { restored(standIn, $0) }
+                Tree.rewriteAttributes(of: node) { restored(standIn, bytes: $0) }
             default: break
             }
         }
@@ -164,7 +164,11 @@ enum FormFeeds {
 
     /// The text with each stand-in replaced by what it stands for, or nil when it holds none.
     static func restored(_ standIn: StandIn, _ text: String) -> String? {
-        let bytes = Array(text.utf8)
+        restored(standIn, bytes: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A literal's bytes, which may hold what is not UTF-8 (`&#xffff;` decodes to the byte 0xFF).
+    static func restored(_ standIn: StandIn, bytes: [UInt8]) -> [UInt8]? {
         let formFeed = standIn.formFeed.flatMap { ByteSearch.firstIndex(of: $0, in: bytes[...], from: 0) }
         let verticalTab = standIn.verticalTab.flatMap { bytes.firstIndex(of: $0) }
         guard formFeed != nil || verticalTab != nil else { return nil }
@@ -180,7 +184,7 @@ enum FormFeeds {
                 index += 1
             }
         }
-        return String(decoding: result, as: UTF8.self)
+        return result
     }
 }
 

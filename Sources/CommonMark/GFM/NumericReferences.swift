@@ -42,7 +42,7 @@ enum NumericReferences {
         // Extended autolinks keep their source as written; links' destinations and titles are decoded too.
         Tree.walk(root, into: { !Tree.isAutolink($0) }) { node in
             if Tree.isText(node), !FootnoteReferences.isMarked(node), let decoded = decoding(Tree.literalBytes(node)) {
-                Tree.setLiteral(node, String(decoding: decoded, as: UTF8.self))
+                Tree.setLiteral(node, bytes: decoded)
             }
             if Tree.type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node),
                 let decoded = decoding(Array(String(cString: info).utf8))

@@ -45,7 +45,7 @@ struct RestOfNode {
         if literal.count == prefix.count {
             Tree.remove(first)
         } else {
-            Tree.setLiteral(first, String(decoding: literal.dropFirst(prefix.count), as: UTF8.self))
+            Tree.setLiteral(first, bytes: literal.dropFirst(prefix.count))
         }
         let children = Tree.children(paragraph)
         // Each `<` that may begin a tag, a comment or an autolink must have made one.

@@ -39,8 +39,7 @@ enum Strikethrough {
                 var plainStart = 0
                 for unit in tildes {
                     if unit.literal.lowerBound > plainStart {
-                        let text = String(decoding: literal[plainStart..<unit.literal.lowerBound], as: UTF8.self)
-                        Tree.insert(Tree.text(text), before: node)
+                        Tree.insert(Tree.text(bytes: literal[plainStart..<unit.literal.lowerBound]), before: node)
                     }
                     let wrapper = Tree.custom(block: false, onEnter: "", onExit: "")
                     Tree.append(Tree.text("~"), to: wrapper)
@@ -48,7 +47,7 @@ enum Strikethrough {
                     plainStart = unit.literal.upperBound
                 }
                 if plainStart < literal.count {
-                    Tree.insert(Tree.text(String(decoding: literal[plainStart...], as: UTF8.self)), before: node)
+                    Tree.insert(Tree.text(bytes: literal[plainStart...]), before: node)
                 }
                 Tree.remove(node)
             }
@@ -190,7 +189,7 @@ enum Strikethrough {
         let after = Tree.next(node)
         let spaceBefore = Tree.edgeIsSpace(neighbour: before, parent: parent)
         let spaceAfter = Tree.edgeIsSpace(neighbour: after, parent: parent)
-        var pieces: [(text: String, delimiter: Delimiter?)] = []
+        var pieces: [(text: [UInt8], delimiter: Delimiter?)] = []
         var plainStart = 0
         var index = 0
         while index < bytes.count {
@@ -215,22 +214,22 @@ enum Strikethrough {
             let rightFlanking = !beforeSpace && (!beforePunct || afterSpace || afterPunct)
             if (leftFlanking || rightFlanking) && length <= 2 {
                 if index > plainStart {
-                    pieces.append((String(decoding: bytes[plainStart..<index], as: UTF8.self), nil))
+                    pieces.append((Array(bytes[plainStart..<index]), nil))
                 }
                 plainStart = end
                 // The node is made below; a placeholder pointer is filled in then.
                 pieces.append(
                     (
-                        String(repeating: "~", count: length),
+                        [UInt8](repeating: tilde, count: length),
                         Delimiter(node: node, length: length, canOpen: leftFlanking, canClose: rightFlanking)
                     ))
             }
             index = end
         }
-        if plainStart < bytes.count { pieces.append((String(decoding: bytes[plainStart...], as: UTF8.self), nil)) }
+        if plainStart < bytes.count { pieces.append((Array(bytes[plainStart...]), nil)) }
         var delimiters: [Delimiter] = []
         for piece in pieces {
-            let text = Tree.text(piece.text)
+            let text = Tree.text(bytes: piece.text)
             Tree.insert(text, before: node)
             if var delimiter = piece.delimiter {
                 delimiter.node = text

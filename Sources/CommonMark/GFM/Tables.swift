@@ -992,7 +992,7 @@ enum Tables {
         if rest.isEmpty {
             Tree.remove(first)
         } else {
-            Tree.setLiteral(first, String(decoding: rest, as: UTF8.self))
+            Tree.setLiteral(first, bytes: rest)
         }
     }
 

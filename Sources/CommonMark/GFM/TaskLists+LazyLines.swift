@@ -233,7 +233,7 @@ extension TaskLists {
             if rest.isEmpty, removingEmpty || current != node {
                 Tree.remove(current)
             } else {
-                Tree.setLiteral(current, String(decoding: rest, as: UTF8.self))
+                Tree.setLiteral(current, bytes: rest)
             }
         }
         return true

@@ -123,10 +123,7 @@ enum TaskLists {
         let text = Tree.text("[" + Tree.literal(letter) + "]")
         Tree.insert(text, before: first)
         Tree.remove(first)
-        if let after = Tree.next(text), Tree.isText(after) {
-            Tree.setLiteral(text, Tree.literal(text) + Tree.literal(after))
-            Tree.remove(after)
-        }
+        Tree.mergeNext(into: text)
         return text
     }
 
@@ -139,7 +136,7 @@ enum TaskLists {
         var rest = 3
         while rest < literal.count, rest - 3 < spaces, literal[rest] == 0x20 || literal[rest] == 0x09 { rest += 1 }
         if rest < literal.count {
-            Tree.setLiteral(text, String(decoding: literal[rest...], as: UTF8.self))
+            Tree.setLiteral(text, bytes: literal[rest...])
         } else {
             Tree.remove(text)
         }

@@ -92,7 +92,7 @@ enum TextareaTags {
         Tree.walk(root, into: { _ in true }) { node in
             switch Tree.type(node) {
             case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-                if let text = restored(standIn, Tree.literal(node)) { Tree.setLiteral(node, text) }
+                if let bytes = restored(standIn, bytes: Tree.literalBytes(node)) { Tree.setLiteral(node, bytes: bytes) }
                 if Tree.type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node),
                     let text = restored(standIn, String(cString: info))
                 {
@@ -100,7 +100,7 @@ enum TextareaTags {
                 }
             case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
                 // In custom nodes, a footnote's label, in its reference's and its entry's ids.
-                Tree.rewriteAttributes(of: node) { restored(standIn, $0) }
+                Tree.rewriteAttributes(of: node) { restored(standIn, bytes: $0) }
             default: break
             }
         }
@@ -110,8 +110,13 @@ enum TextareaTags {
 
     /// The text with each stand-in's name back, or nil when it holds none.
     private static func restored(_ standIn: StandIn, _ text: String) -> String? {
-        guard text.utf8.count > letters.count else { return nil }
-        var bytes = Array(text.utf8)
+        restored(standIn, bytes: Array(text.utf8)).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// A literal's or attribute's bytes, which may hold what is not UTF-8.
+    private static func restored(_ standIn: StandIn, bytes text: [UInt8]) -> [UInt8]? {
+        guard text.count > letters.count else { return nil }
+        var bytes = text
         var changed = false
         for index in names(in: bytes) {
             let last = index + letters.count
@@ -119,7 +124,7 @@ enum TextareaTags {
             bytes[last] = bytes[last] == standIn.lower ? UInt8(ascii: "a") : UInt8(ascii: "A")
             changed = true
         }
-        return changed ? String(decoding: bytes, as: UTF8.self) : nil
+        return changed ? bytes : nil
     }
 
     /// Where `textare` (any case) starts with a byte after it, in one pass.

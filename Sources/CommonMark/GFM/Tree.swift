@@ -140,6 +140,33 @@ enum Tree {
         text.withCString { _ = cmark_node_set_literal(node, $0) }
     }
 
+    /// Bytes go in as they are: a literal may hold bytes that are not UTF-8 (libcmark writes `&#xffff;` and
+    /// `&#xfffe;` as the single bytes 0xFF and 0xFE, as cmark-gfm does), which a `String` would replace.
+    static func setLiteral(_ node: Pointer, bytes: some Collection<UInt8>) {
+        withCString(bytes) { _ = cmark_node_set_literal(node, $0) }
+    }
+
+    /// Joins a text node and the text node after it into the first.
+    static func mergeNext(into node: Pointer) {
+        guard let after = next(node), isText(after) else { return }
+        setLiteral(node, bytes: literalBytes(node) + literalBytes(after))
+        remove(after)
+    }
+
+    private static func withCString(_ bytes: some Collection<UInt8>, _ body: (UnsafePointer<CChar>?) -> Void) {
+        var terminated = Array(bytes)
+        terminated.append(0)
+        terminated.withUnsafeBufferPointer { buffer in buffer.withMemoryRebound(to: CChar.self) { body($0.baseAddress) }
+        }
+    }
+
+    private static func bytes(_ text: UnsafePointer<CChar>?) -> [UInt8]? {
+        text.map {
+            Array(
+                UnsafeBufferPointer(start: UnsafeRawPointer($0).assumingMemoryBound(to: UInt8.self), count: strlen($0)))
+        }
+    }
+
     /// Every node of the tree in document order, containers before what they hold.
     static func all(_ root: Pointer, where wanted: (Pointer) -> Bool = { _ in true }) -> [Pointer] {
         var found: [Pointer] = []
@@ -210,6 +237,12 @@ enum Tree {
         return node
     }
 
+    static func text(bytes: some Collection<UInt8>) -> Pointer {
+        let node = cmark_node_new(CMARK_NODE_TEXT)!
+        setLiteral(node, bytes: bytes)
+        return node
+    }
+
     static func link(to url: String, text: String) -> Pointer {
         let node = cmark_node_new(CMARK_NODE_LINK)!
         url.withCString { _ = cmark_node_set_url(node, $0) }
@@ -227,16 +260,23 @@ enum Tree {
 
     /// Gives a link or image its destination and title, and a custom node what it writes, as `transform`
     /// rewrites them (nil leaves one as it is): how a character stood in for during the parse is put back.
-    static func rewriteAttributes(of node: Pointer, _ transform: (String) -> String?) {
+    /// Bytes as in ``setLiteral(_:bytes:)``: a destination or title may hold what is not UTF-8.
+    static func rewriteAttributes(of node: Pointer, _ transform: ([UInt8]) -> [UInt8]?) {
         switch type(node) {
         case CMARK_NODE_LINK, CMARK_NODE_IMAGE:
-            if let destination = url(node), let text = transform(destination) { cmark_node_set_url(node, text) }
-            if let title = cmark_node_get_title(node), let text = transform(String(cString: title)) {
-                cmark_node_set_title(node, text)
+            if let text = bytes(cmark_node_get_url(node)).flatMap(transform) {
+                withCString(text) { _ = cmark_node_set_url(node, $0) }
+            }
+            if let text = bytes(cmark_node_get_title(node)).flatMap(transform) {
+                withCString(text) { _ = cmark_node_set_title(node, $0) }
             }
         case CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
-            if let text = transform(onEnter(node)) { cmark_node_set_on_enter(node, text) }
-            if let text = transform(onExit(node)) { cmark_node_set_on_exit(node, text) }
+            if let text = bytes(cmark_node_get_on_enter(node)).flatMap(transform) {
+                withCString(text) { _ = cmark_node_set_on_enter(node, $0) }
+            }
+            if let text = bytes(cmark_node_get_on_exit(node)).flatMap(transform) {
+                withCString(text) { _ = cmark_node_set_on_exit(node, $0) }
+            }
         default: break
         }
     }
