@@ -190,4 +190,26 @@ import Testing
             #expect(!onTerminal.stdout.contains(control), "\(control.unicodeScalars.first!.value)")
         }
     }
+
+    /// cmark-gfm writes `&#xffff;` and `&#xfffe;` as the bytes 0xFF and 0xFE, which are not UTF-8: so does
+    /// `blog markdown` to a pipe, and a terminal gets U+FFFD (EF BF BD) for them.
+    @Test func noncharacterReferencesAreCmarkGFMBytesInAPipeAndUTF8OnATerminal() throws {
+        let folder = try temporaryFolder()
+        defer { try? FileManager.default.removeItem(at: folder) }
+        try "a &#xffff; b &#xfffe;\n".write(to: folder.appending(path: "n.md"), atomically: true, encoding: .utf8)
+        let blog = blogExecutable.path
+        let piped = try runProgram(URL(filePath: "/bin/sh"), ["-c", "'\(blog)' markdown n.md | od -An -tx1"], in: folder)
+        let pipedBytes = piped.stdout.split(whereSeparator: \.isWhitespace)
+        #expect(pipedBytes.contains("ff") && pipedBytes.contains("fe"), "\(piped.stdout)")
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
+            print("skipped: the terminal case needs util-linux's script, which is not installed")
+            return
+        }
+        let onTerminal = try runProgram(
+            URL(filePath: "/bin/sh"), ["-c", "script -qec \"'\(blog)' markdown n.md\" /dev/null | od -An -tx1"],
+            in: folder)
+        let bytes = onTerminal.stdout.split(whereSeparator: \.isWhitespace)
+        #expect(!bytes.contains("ff") && !bytes.contains("fe"), "\(onTerminal.stdout)")
+        #expect(bytes.filter { $0 == "bd" }.count == 2, "\(onTerminal.stdout)")
+    }
 }

@@ -72,12 +72,15 @@ extension Blog {
                 let text = try Self.read(file)
                 // Control characters reach a terminal only as U+FFFD; written to a pipe or a file, the bytes are
                 // cmark-gfm's, which lets them through.
+                let keepsBytes = !FileSystem.standardOutputIsTerminal
                 let rendered = try MarkdownPage.render(
-                    text, settings: settings, headingIDs: toc,
-                    keepingControlCharacters: !FileSystem.standardOutputIsTerminal, beforeExit: true)
+                    text, settings: settings, headingIDs: toc, keepingControlCharacters: keepsBytes, beforeExit: true)
                 var output = Data()
                 if toc { output.append(contentsOf: MarkdownPage.navigation(rendered.toc).utf8) }
                 output.append(contentsOf: rendered.htmlUTF8)
+                // `&#xffff;` and `&#xfffe;` are the bytes 0xFF and 0xFE in cmark-gfm's output, which is not
+                // UTF-8; a terminal gets U+FFFD for them.
+                if !keepsBytes { output = Data(String(decoding: output, as: UTF8.self).utf8) }
                 FileHandle.standardOutput.write(output)
             } catch let error as DiagnosticError {
                 _ = error.report()
