@@ -198,7 +198,8 @@ import Testing
         defer { try? FileManager.default.removeItem(at: folder) }
         try "a &#xffff; b &#xfffe;\n".write(to: folder.appending(path: "n.md"), atomically: true, encoding: .utf8)
         let blog = blogExecutable.path
-        let piped = try runProgram(URL(filePath: "/bin/sh"), ["-c", "'\(blog)' markdown n.md | od -An -tx1"], in: folder)
+        let piped = try runProgram(
+            URL(filePath: "/bin/sh"), ["-c", "'\(blog)' markdown n.md | od -An -tx1"], in: folder)
         let pipedBytes = piped.stdout.split(whereSeparator: \.isWhitespace)
         #expect(pipedBytes.contains("ff") && pipedBytes.contains("fe"), "\(piped.stdout)")
         guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else {
