@@ -1213,6 +1213,11 @@ import Testing
             "* >[^-]:\n    >     \n  > &#xffff;    ~", "http://a\\\n&#xfffe;&#9;", "- [x] &#xffff;\n\n[x]: /u",
             "~~&#xffff;~~ *&#xfffe;* **&#xffff;**", "![[[[[]]&#xfffe;()]]~www.]()", "*www.a&#xffff;*b* [^1]",
             "|a|b|\n|-|-|\n|&#xffff;|\\|&#xfffe;|", "[a](b \"&#xffff;\u{0C}\")",
+            // A lazy line after a backslash's hard break, in a chain of quotes and items: it keeps the white
+            // space after the last container it continues (the chain matched as cmark matches it).
+            ">2. >\\\n>  _; ~_", ">2. >\\\n>\t_; ~_", ">2. >\\\n>  \t_; ~_", "> - >\\\n>   _; ~_",
+            ">\t- >a\\\n>  *x ~*", "> 10. >>\\\n>     __~_ a_", ">- - >\\\n>   _; ~_", ">-\t>\\\n>\t  _; ~_",
+            "- > 1. >\\\n  >  _; ~_", "- > 1. >\\\n  > _; ~_", "1.  > - >a\\\n    >   `a ~`",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

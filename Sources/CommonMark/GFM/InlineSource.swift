@@ -56,16 +56,17 @@ struct InlineSource {
         // The line's text with the white space libcmark keeps at its start, where its inline parser does not
         // take it off: after a backslash's hard break, and at the paragraph's start after link reference
         // definitions.
-        func keeping(_ line: SourceLines.ContentLine) -> [UInt8] {
+        func keeping(_ line: SourceLines.ContentLine, number: Int) -> [UInt8] {
             if items == nil { items = Tables.itemContentColumns(of: block, source: lines, quotes: quotes) }
-            return Array((keptWhitespace(line, of: block, items: items ?? [], source: lines) + line.text).utf8)
+            return Array(
+                (keptWhitespace(line, number: number, of: block, items: items ?? [], source: lines) + line.text).utf8)
         }
         var content = contentLines.indices.map { index in
             let line = contentLines[index]
             guard index > 0, line.indent > 0, endsInHardBreak(contentLines[index - 1].text) else {
                 return Array(line.text.utf8)
             }
-            return keeping(line)
+            return keeping(line, number: first + index)
         }
         guard !content.isEmpty else { return nil }
         if Tree.type(block) == CMARK_NODE_HEADING {
@@ -89,7 +90,7 @@ struct InlineSource {
         for start in 0..<min(content.count, 64) {
             var rest = content[start...]
             if start > 0, contentLines[start].indent > 0, !endsInHardBreak(contentLines[start - 1].text) {
-                rest[start] = keeping(contentLines[start])
+                rest[start] = keeping(contentLines[start], number: first + start)
             }
             var raw = Array(rest.joined(separator: [0x0A]))
             // cmark's inline parser takes the white space off the end of a block's text (`cmark_chunk_rtrim`),
@@ -105,7 +106,7 @@ struct InlineSource {
             var offset = 0
             for index in rest.indices {
                 if index > start, contentLines[index].indent > 0, !endsInHardBreak(contentLines[index - 1].text) {
-                    let kept = keeping(contentLines[index]).dropLast(rest[index].count)
+                    let kept = keeping(contentLines[index], number: first + index).dropLast(rest[index].count)
                     if !kept.isEmpty { source.lineWhitespace[offset] = Array(kept) }
                 }
                 offset += rest[index].count + 1
@@ -128,22 +129,29 @@ struct InlineSource {
     /// - Parameter items: The content columns of the list items inside the block's quotes, innermost first
     ///   (``Tables/itemContentColumns(of:source:quotes:)``).
     static func keptWhitespace(
-        _ line: SourceLines.ContentLine, of block: OpaquePointer, items: [Int], source: SourceLines
+        _ line: SourceLines.ContentLine, number: Int, of block: OpaquePointer, items: [Int], source: SourceLines
     ) -> Substring {
         keptWhitespace(
             line, items: items, quotesOnly: Tree.quoteDepth(of: block) == 0 || Tree.quotesReachMargin(of: block),
-            outerItems: { outerItemColumns(of: block, source: source) })
+            outerItems: { outerItemColumns(of: block, source: source) },
+            chained: {
+                var prefix = ContainerPrefix(of: block, source: source)
+                return prefix?.whitespace(line: number)
+            })
     }
 
     /// The white space that libcmark keeps at the start of a line after a backslash's hard break, where its
     /// inline parser does not take it off: on a lazy line, all of it after the last container the line
     /// continues (the paragraph takes a lazy line whole); on another, none. Only lines whose containers
-    /// are block quotes alone, list items alone, or that have none of their quotes' `>` are read; on others
-    /// it is left out, as on a line that continues all its containers.
+    /// are block quotes alone, list items alone, or that have none of their quotes' `>` are read here; a
+    /// lazy line with some of its quotes' `>` in a chain of both is matched against the whole chain.
     ///
-    /// - Parameter outerItems: The content columns of the list items around the block's outermost quote.
+    /// - Parameters:
+    ///   - outerItems: The content columns of the list items around the block's outermost quote.
+    ///   - chained: The white space after the containers the line continues (``ContainerPrefix``).
     private static func keptWhitespace(
-        _ line: SourceLines.ContentLine, items: [Int], quotesOnly: Bool, outerItems: () -> [Int]
+        _ line: SourceLines.ContentLine, items: [Int], quotesOnly: Bool, outerItems: () -> [Int],
+        chained: () -> Substring?
     ) -> Substring {
         if line.lazy {
             // A tab after the last `>` the line has leaves the columns the marker did not take, as spaces.
@@ -152,7 +160,7 @@ struct InlineSource {
             }
             if quotesOnly { return line.whitespace }
             // The line continues the items whose content column it reaches, and stops at the first quote.
-            guard line.quotesFound == 0 else { return "" }
+            guard line.quotesFound == 0 else { return chained() ?? "" }
             return whitespace(line.whitespace, from: outerItems().filter { $0 <= line.indent }.max() ?? 0, at: 0)
         }
         // The items a line continues are those whose content column its indentation reaches, outermost first.

@@ -391,7 +391,10 @@ enum Tables {
         // takes it (a tab that container takes part of leaves the rest as spaces).
         let kept =
             lines.dropFirst().contains { $0.lazy || $0.indent < contents.first ?? 0 }
-            ? lines.map { InlineSource.keptWhitespace($0, of: block, items: contents, source: source) } : nil
+            ? lines.indices.map { index in
+                InlineSource.keptWhitespace(
+                    lines[index], number: first + index, of: block, items: contents, source: source)
+            } : nil
         // In a list item outside block quotes, a line indented less than the item's content is a lazy
         // continuation line too: a table's rows end there, as cmark-gfm's table is no paragraph.
         // Indentation counts from the item's content, where four columns more make code.
