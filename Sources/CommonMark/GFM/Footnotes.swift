@@ -5,13 +5,13 @@ internal import CCmark
 /// libcmark would read `[^label]: text` as a link reference definition, so before parsing, each
 /// definition's first line is written as a bullet list item whose content starts four columns in, as a
 /// footnote's continuation lines do; the line count stays the same. A definition with nothing after the
-/// colon gets an HTML block that closes on its line (`<![CDATA[]]>`, taken out after parsing) as its first
-/// block: an item whose first line is empty would start its content two columns in, could not interrupt a
-/// paragraph and would end at a blank line, where cmark-gfm's definition does none of these. The marks
-/// written before the parse are CDATA blocks, not comments: a line written in an HTML block is still in it
-/// after the rewrite, and a block of the kind a mark is of would end at the mark (comments are common in
-/// posts, CDATA sections rare). After parsing, those items are the
-/// definitions; `[^label]` in text refers to one when the label matches (case-insensitively, as link
+/// colon gets an HTML block that closes on its line (a CDATA section of one U+2001, where a post may write
+/// an empty one; taken out after parsing) as its first block: an item whose first line is empty would
+/// start its content two columns in, could not interrupt a paragraph and would end at a blank line, where
+/// cmark-gfm's definition does none of these. The marks written before the parse are CDATA blocks, not
+/// comments: a line written in an HTML block is still in it after the rewrite, and a block of the kind a
+/// mark is of would end at the mark (comments are common in posts, CDATA sections rare). After parsing,
+/// those items are the definitions; `[^label]` in text refers to one when the label matches (case-insensitively, as link
 /// labels do). Referenced definitions go, numbered in order of first reference, into a section at the
 /// end, each with links back to its references; cmark-gfm's markup, attribute for attribute.
 enum Footnotes {
@@ -348,7 +348,7 @@ enum Footnotes {
     }
 
     /// The first block of a definition written with nothing after its colon, taken out after parsing.
-    static let emptyMark = "<![CDATA[]]>"
+    static let emptyMark = "<![CDATA[\u{2001}]]>"
 
     /// The block that stands for a line of only block quote markers after a definition's first line, taken
     /// out after parsing.

@@ -98,10 +98,12 @@ struct InlineSource {
             while let byte = raw.last, byte == 0x20 || byte == 0x09 { raw.removeLast() }
             var source = InlineSource(raw: raw, entities: entities)
             guard source.walkChildren(of: block) else { continue }
-            // cmark-gfm counts a footnote label across lines by columns, from the start of each line's content.
+            // The white space a line keeps where cmark's inline parser does not take it off: a code span, a
+            // link's title or a raw tag across lines holds it in a reading again (a lazy line's), and cmark-gfm
+            // counts a footnote label across lines by columns, from the start of each line's content.
             guard rest.count > 1,
                 ByteSearch.firstIndex(of: referenceOpening, in: source.raw[...], from: 0) != nil
-                    || source.raw.contains(UInt8(ascii: "`"))
+                    || source.raw.contains(where: keepsWhitespace)
             else { return source }
             var offset = 0
             for index in rest.indices {
@@ -117,6 +119,12 @@ struct InlineSource {
     }
 
     private static let referenceOpening = Array("[^".utf8)
+
+    /// Whether a byte may open what holds white space at a line's start: a code span, a link's title, a tag.
+    private static func keepsWhitespace(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "`") || byte == UInt8(ascii: "'") || byte == UInt8(ascii: "\"")
+            || byte == UInt8(ascii: "(") || byte == UInt8(ascii: "<")
+    }
 
     /// Whether a line ends in a backslash that escapes nothing, a hard line break.
     private static func endsInHardBreak(_ text: Substring) -> Bool {
