@@ -141,7 +141,8 @@ public final class Document {
             extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
         let tables = try Self.parseTables(
             &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
-            standsIn: spaces != nil, rewrittenTasks: parsed.rewrittenTasks)
+            standsIn: spaces != nil, rewrittenTasks: parsed.rewrittenTasks,
+            definitions: parsed.footnoteLabels)
         let choices = spaces.flatMap { stood in
             reading.flatMap {
                 FormFeeds.choices(
@@ -215,7 +216,8 @@ public final class Document {
             tags = LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
             tableParse = try Self.parseTables(
                 &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
-                standsIn: standIn != nil, rewrittenTasks: parsed.rewrittenTasks)
+                standsIn: standIn != nil, rewrittenTasks: parsed.rewrittenTasks,
+                definitions: parsed.footnoteLabels)
             LazyLines.removeMarks(parsed.root)
         }
         return marks.map(\.line)
@@ -298,7 +300,7 @@ public final class Document {
     /// `standsIn`: whether the source holds stand-ins of form feeds or vertical tabs (``FormFeeds``).
     private static func parseTables(
         _ root: inout OpaquePointer, source: String, lines: () -> SourceLines, options: RenderOptions,
-        extensions: Extensions, standsIn: Bool, rewrittenTasks: [Int: Bool]
+        extensions: Extensions, standsIn: Bool, rewrittenTasks: [Int: Bool], definitions: [Footnotes.Position: String]
     ) throws(CommonMarkError) -> TableParse {
         // A delimiter row without `|` or `:` is a setext underline, unless a form feed's or vertical tab's
         // stand-in follows its dashes (`-` and a form feed).
@@ -306,7 +308,7 @@ public final class Document {
             standsIn || ByteSearch.contains(source, UInt8(ascii: "|")) || ByteSearch.contains(source, ":-")
                 || ByteSearch.contains(source, "-:")
         else { return TableParse() }
-        let rewritten = Set(rewrittenTasks.keys)
+        let rewritten = Set(rewrittenTasks.keys).union(definitions.keys.map(\.line))
         var plans = Tables.plans(
             in: Tree.paragraphsAndHeadings(root), source: lines(), taskLists: extensions.contains(.taskList),
             rewritten: rewritten)

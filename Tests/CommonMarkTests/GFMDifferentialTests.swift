@@ -1224,6 +1224,9 @@ import Testing
             "> - www.a [](b \"\n> \t\")", "- www.a `b\n c`", "- http://x&_b <!--\n  -->", ">2. >www.a [](b '\n>  c')",
             // An empty CDATA section that a definition writes is the definition's, not the mark of an empty one.
             "[^A]:<![CDATA[]]>\n[^a]", "[^A]: <![CDATA[]]>\n<![CDATA[]]>\n[^A]", "<![CDATA[]]>\n[^A]:\n<![CDATA[]]>",
+            // A definition's `[x]` is no task marker: a table's header after it begins with it.
+            "[^-]\n[^-]:[x] \n    |-", "[^-]\n[^-]:[x] a\n    |-", "[^-]\n[^-]: [ ] \n    |-|", "- [^-]:[x] a\n      |-\n\n[^-]",
+            "> [^-]: [X] a|b\n>     -|-\n\n[^-]", "[^-]: - [x] a|b\n      -|-\n\n[^-]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

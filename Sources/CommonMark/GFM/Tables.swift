@@ -260,8 +260,9 @@ enum Tables {
     ///
     /// - Parameter taskLists: Whether a task item's marker (`- [ ] `) is read before its first paragraph, as
     ///   cmark-gfm reads it, so that the paragraph's first line (a header row) begins after the marker.
-    /// - Parameter rewritten: The lines (1-based) of tasks parsed without their marker
-    ///   (``TaskLists/rewriteLines(_:forms:definitions:)``), whose paragraph starts after it already.
+    /// - Parameter rewritten: The lines (1-based) whose paragraph starts after no marker: tasks parsed
+    ///   without theirs (``TaskLists/rewriteLines(_:forms:definitions:)``), and footnote definitions, whose
+    ///   bullet stands for no list marker (`[^a]: [x] b`, then `|-`, has `[x] b` as its header).
     static func plans(
         in blocks: [OpaquePointer], source: SourceLines, taskLists: Bool, rewritten: Set<Int> = []
     ) -> [Plan] {
