@@ -1225,7 +1225,8 @@ import Testing
             // An empty CDATA section that a definition writes is the definition's, not the mark of an empty one.
             "[^A]:<![CDATA[]]>\n[^a]", "[^A]: <![CDATA[]]>\n<![CDATA[]]>\n[^A]", "<![CDATA[]]>\n[^A]:\n<![CDATA[]]>",
             // A definition's `[x]` is no task marker: a table's header after it begins with it.
-            "[^-]\n[^-]:[x] \n    |-", "[^-]\n[^-]:[x] a\n    |-", "[^-]\n[^-]: [ ] \n    |-|", "- [^-]:[x] a\n      |-\n\n[^-]",
+            "[^-]\n[^-]:[x] \n    |-", "[^-]\n[^-]:[x] a\n    |-", "[^-]\n[^-]: [ ] \n    |-|",
+            "- [^-]:[x] a\n      |-\n\n[^-]",
             "> [^-]: [X] a|b\n>     -|-\n\n[^-]", "[^-]: - [x] a|b\n      -|-\n\n[^-]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
