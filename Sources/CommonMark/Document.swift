@@ -202,7 +202,8 @@ public final class Document {
             // The lines are split only for a document with tables.
             let plans = tableParse.plans
             let more =
-                plans.isEmpty ? [] : LazyLines.written(LazyLines.independent(plans, lines: lines()), markedAt: marks)
+                plans.isEmpty
+                ? [] : LazyLines.written(LazyLines.independent(plans, lines: lines(), tags: tags), markedAt: marks)
             let tableMarks = LazyLines.written(plans.compactMap(\.lazyLine), markedAt: marks).map(\.line)
             let moreTags = Self.tags(LazyLines.written(tags, markedAt: marks), notAfter: tableMarks, lines: written)
                 .filter { tag in !more.contains { $0.line == tag.line } }

@@ -1228,6 +1228,10 @@ import Testing
             "[^-]\n[^-]:[x] \n    |-", "[^-]\n[^-]:[x] a\n    |-", "[^-]\n[^-]: [ ] \n    |-|",
             "- [^-]:[x] a\n      |-\n\n[^-]",
             "> [^-]: [X] a|b\n>     -|-\n\n[^-]", "[^-]: - [x] a|b\n      -|-\n\n[^-]",
+            // A tag alone on a lazy line closes the list a table after it was in: the table's own lazy line is
+            // marked in the parse after the tag's, where it is a row.
+            "+ <\n<n>\n\n  t|||\n  -|-|-\n[", "+ a\n<n>\n\n  t|||\n  -|-|-\nx",
+            "+ a\n<n>\n\n  t|||\n  -|-|-\nx\n\n- b\n<m>\n\n  c|d\n  -|-\ny", "- a|b\n  -|-\nx\n<n>\n\n  c|d\n  -|-\ny",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

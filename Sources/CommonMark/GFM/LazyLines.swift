@@ -56,15 +56,21 @@ enum LazyLines {
     /// after it may be read otherwise in the parse with it (`- a|b`, `  -|-`, `x`, a blank line, `  c|d`,
     /// `  -|-`, `y` makes `y` a row of a table after the list), and a later table's mark is placed in the
     /// next parse unless its block starts after a blank line past the mark, at the document's level, with
-    /// no line between that could open a fence or HTML block that goes on over blank lines.
-    static func independent(_ plans: [Tables.Plan], lines: SourceLines) -> [Mark] {
+    /// no line between that could open a fence or HTML block that goes on over blank lines. A tag's mark
+    /// placed in the same parse (`tags` before the first table's lazy line) closes containers too: a table in
+    /// a list that the tag leaves (`+ a`, `<n>`, a blank line, `  t|`, `  -|`, `x`) is no longer in it.
+    static func independent(_ plans: [Tables.Plan], lines: SourceLines, tags: [Mark] = []) -> [Mark] {
         let found = plans.compactMap { plan in plan.lazyLine.map { (mark: $0, outer: plan.outerLine) } }
             .sorted { $0.mark.line < $1.mark.line }
+        let tagLines = tags.map(\.line).filter { $0 < found.first?.mark.line ?? 0 }
         var marks: [Mark] = []
         for (mark, outer) in found {
-            if let last = marks.last {
-                guard outer > last.line, (last.line..<outer).contains(where: { lines.isBlank($0, quotes: 0) }),
-                    !(last.line..<outer).contains(where: { opensLongBlock(lines.lines[$0 - 1]) })
+            // The tag's own line opens an HTML block that ends at a blank line.
+            let tag = tagLines.filter { $0 < mark.line }.max().map { $0 + 1 } ?? 0
+            let last = max(marks.last?.line ?? 0, tag)
+            if last > 0 {
+                guard outer > last, (last..<outer).contains(where: { lines.isBlank($0, quotes: 0) }),
+                    !(last..<outer).contains(where: { opensLongBlock(lines.lines[$0 - 1]) })
                 else { break }
             }
             marks.append(mark)
