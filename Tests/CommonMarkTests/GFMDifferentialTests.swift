@@ -1232,6 +1232,8 @@ import Testing
             // marked in the parse after the tag's, where it is a row.
             "+ <\n<n>\n\n  t|||\n  -|-|-\n[", "+ a\n<n>\n\n  t|||\n  -|-|-\nx",
             "+ a\n<n>\n\n  t|||\n  -|-|-\nx\n\n- b\n<m>\n\n  c|d\n  -|-\ny", "- a|b\n  -|-\nx\n<n>\n\n  c|d\n  -|-\ny",
+            // An escaped `]` before `:` ends no definition's label: its `](` with a destination left open is a link.
+            "[\\]:]((\n)", "[a\\]:]((\n)", "[x\\]:y](((\n)", "[\\\\]:((\n)", "> [\\]:]((\n> )", "[a]\\]:((\n)",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

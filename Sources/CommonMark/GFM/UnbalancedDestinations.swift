@@ -154,6 +154,8 @@ enum UnbalancedDestinations {
             while at - backslashes > 0, source[at - backslashes - 1] == UInt8(ascii: "\\") { backslashes += 1 }
             return backslashes % 2 == 1
         }
+        // An escaped `]` closes nothing (`[\]:]((`, whose `]:` is the label's text).
+        guard !isEscaped(bracket) else { return false }
         var index = bracket - 1
         while index >= lineStart {
             if source[index] == UInt8(ascii: "[") || source[index] == UInt8(ascii: "]"), !isEscaped(index) { break }
