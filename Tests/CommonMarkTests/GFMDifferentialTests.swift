@@ -1234,6 +1234,11 @@ import Testing
             "+ a\n<n>\n\n  t|||\n  -|-|-\nx\n\n- b\n<m>\n\n  c|d\n  -|-\ny", "- a|b\n  -|-\nx\n<n>\n\n  c|d\n  -|-\ny",
             // An escaped `]` before `:` ends no definition's label: its `](` with a destination left open is a link.
             "[\\]:]((\n)", "[a\\]:]((\n)", "[x\\]:y](((\n)", "[\\\\]:((\n)", "> [\\]:]((\n> )", "[a]\\]:((\n)",
+            // A table in a quote inside an item inside a quote: a line after its rows with the outer quote's `>`
+            // alone stays in the item it is indented for (code there, four columns past its content).
+            ">-   >k||||!\n>     >-|-|-|-|-\n>         >", ">  0)\n>     >|||||n\n>     >-|-|-|-|-\n>       \t>",
+            " > -\tl\n>      >(|||\n>      >-|-|-\n >      \t>", ">-   >k|b\n>     >-|-\n>       x",
+            ">-   >k|b\n>     >-|-\n>         > x", "- > - >a|b\n  >   >-|-\n  >       y",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

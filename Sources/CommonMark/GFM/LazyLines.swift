@@ -143,12 +143,9 @@ enum LazyLines {
                 let isLazy = line.lazy || items.first.map { line.indent < $0 } ?? false
                 // Four columns past the content of what the line stays in, it is code, no tag.
                 let outside = Tables.outsideItemContents(of: block, source: source)
-                var kept = keptItemContent(of: line, quotes: quotes, items: items, outside: outside)
-                // A line with some of the quotes' `>` stays in the items between its last one and the next.
-                if line.quotesFound > 0, line.quotesFound < quotes {
-                    let between = Tables.itemContents(of: block, afterQuotes: line.quotesFound, source: source)
-                    kept = max(kept, between.filter { $0 <= line.indent }.max() ?? 0)
-                }
+                let kept = keptItemContent(
+                    of: line, quotes: quotes, items: items, outside: outside,
+                    between: { Tables.itemContents(of: block, afterQuotes: $0, source: source) })
                 guard isLazy, line.indent - kept < 4, BlockStart.isHTMLTagLine(line.text) else { continue }
                 marks.append(Mark(line: number, quotes: line.quotesFound, indent: line.indent))
             }
@@ -180,12 +177,13 @@ enum LazyLines {
     /// (innermost first): a line without one of its quotes' `>` leaves the items inside that quote, and one
     /// with all of them stays in the items it is indented for; one without any `>` stays in the innermost
     /// of the items outside the quotes (whose content columns are `outside`, innermost first) it is indented
-    /// for.
-    static func keptItemContent(of line: SourceLines.ContentLine, quotes: Int, items: [Int], outside: [Int] = [])
-        -> Int
-    {
+    /// for; one with some of them stays in the items between its last one and the next that it is indented
+    /// for (`between`: their content columns past that quote's, by how many `>` the line has).
+    static func keptItemContent(
+        of line: SourceLines.ContentLine, quotes: Int, items: [Int], outside: [Int] = [], between: (Int) -> [Int]
+    ) -> Int {
         guard line.quotesFound < quotes else { return items.first { $0 <= line.indent } ?? 0 }
-        guard line.quotesFound == 0 else { return 0 }
+        guard line.quotesFound == 0 else { return between(line.quotesFound).filter { $0 <= line.indent }.max() ?? 0 }
         return outside.first { $0 > 0 && $0 <= line.indent } ?? 0
     }
 

@@ -97,7 +97,8 @@ enum Tables {
             let quotes = Tree.quoteDepth(of: block)
             let kept = LazyLines.keptItemContent(
                 of: lines[index], quotes: quotes, items: itemContentColumns(of: block, source: source, quotes: quotes),
-                outside: outsideItemContents(of: block, source: source))
+                outside: outsideItemContents(of: block, source: source),
+                between: { itemContents(of: block, afterQuotes: $0, source: source) })
             mark(line + index, quotes: lines[index].quotesFound, indent: kept + min(lines[index].indent - kept, 3))
         }
     }
