@@ -1239,6 +1239,15 @@ import Testing
             ">-   >k||||!\n>     >-|-|-|-|-\n>         >", ">  0)\n>     >|||||n\n>     >-|-|-|-|-\n>       \t>",
             " > -\tl\n>      >(|||\n>      >-|-|-\n >      \t>", ">-   >k|b\n>     >-|-\n>       x",
             ">-   >k|b\n>     >-|-\n>         > x", "- > - >a|b\n  >   >-|-\n  >       y",
+            // Definitions nested on a line with list items between: a line of white space keeps the items (as any
+            // blank line does) and the definitions it is indented four columns into, and ends the others.
+            "[^1]: - [^2]: x\n    \n        [^2]", "[^1]: - [^2]: x\n    \n        y\n\n[^1]",
+            "[^1]: - [^2]: x\n      \n        y\n\n[^1]", "[^1]: - [^2]: x\n    \n      y\n\n[^1]",
+            "[^1]: - [^2]: x\n    \n          y\n\n[^1]", "[^1]:0. [^Ü]:\n    \n        [^Ü]",
+            "[^本]:9. [^Ü]:\r    \t\n           [^Ü]", "[^Ü]\n[^Ü]:  1.\t[^1]:\n    \n        |",
+            "[^AB]\n[^AB]:  1.  [^1]:\n    \n        y", "[^A]:9. [^2]:\n    \t\n           [^2]",
+            "[^1]:[^2]: - [^3]: b\n        \n          y\n\n[^1]", "- [^1]: - [^2]: c\n\t  \n\t    [^2]",
+            "[^1]:+ [^2]:\n     \n\t\t[^2]\n[^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)
