@@ -1248,6 +1248,12 @@ import Testing
             "[^AB]\n[^AB]:  1.  [^1]:\n    \n        y", "[^A]:9. [^2]:\n    \t\n           [^2]",
             "[^1]:[^2]: - [^3]: b\n        \n          y\n\n[^1]", "- [^1]: - [^2]: c\n\t  \n\t    [^2]",
             "[^1]:+ [^2]:\n     \n\t\t[^2]\n[^1]",
+            // A definition in one that an indented definition's bullet moves is measured in the parse after the
+            // move: its container stands elsewhere then (code in the `*` item, a definition in the `+` item).
+            "[^A]\n [^A]:+\n          [^1]:", " [^-]:-\n          [^1]:n\n[",
+            " [^o]:123456789.\n                   [^1]:n\n,",
+            "[^😀]\n [^😀]:*  ```\n       [^1]:", "[^A]\n [^A]:+\n          [^1]: x\n\n[^1]",
+            " [^a]:[^b]: - x\n            [^c]: y\n\n[^a] [^b] [^c]", "  [^A]: * \n         [^1]: x\n\n[^A] [^1]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -782,6 +782,21 @@ enum Footnotes {
 
     /// The lines of definitions indented one to three columns past the content of the document, list
     /// item or block quote they are in, and by how much.
+    /// The nearest definition's item around a node, within a bounded climb (deeper nesting is measured as
+    /// it stands).
+    private static func enclosingDefinition(of node: OpaquePointer, labels: [Position: String]) -> OpaquePointer? {
+        var ancestor = Tree.parent(node)
+        var steps = 0
+        while let current = ancestor, steps < 64 {
+            if Tree.type(current) == CMARK_NODE_ITEM, isDefinition(current, labels: labels, lineShift: 0) {
+                return current
+            }
+            ancestor = Tree.parent(current)
+            steps += 1
+        }
+        return nil
+    }
+
     static func indentedDefinitions(_ root: OpaquePointer, labels: [Position: String], source: SourceLines)
         -> [Int: Int]
     {
@@ -793,11 +808,20 @@ enum Footnotes {
         for position in labels.keys {
             firstColumns[position.line] = min(firstColumns[position.line] ?? .max, position.column)
         }
+        // Definitions inside one that moves, or inside one of those: their containers stand elsewhere after
+        // the move, and so may they (` [^a]:*  ```, then `       [^b]:` is code in the `*` item once `[^a]`
+        // moves), so they are measured in the parse after it.
+        var moving: Set<OpaquePointer> = []
         for item in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_ITEM }) {
             let line = Tree.startLine(item)
-            guard labels[Position(line: line, column: Tree.startColumn(item))] != nil,
-                firstColumns[line] == Tree.startColumn(item),
-                let container = Tree.parent(item).flatMap(Tree.parent)
+            guard labels[Position(line: line, column: Tree.startColumn(item))] != nil else { continue }
+            if let outer = enclosingDefinition(of: item, labels: labels), moving.contains(outer) {
+                moving.insert(item)
+                continue
+            }
+            // Those nested on a moving one's line move with it.
+            defer { if indented[line] != nil { moving.insert(item) } }
+            guard firstColumns[line] == Tree.startColumn(item), let container = Tree.parent(item).flatMap(Tree.parent)
             else { continue }
             let quotes = ancestry.of(item)
             let content: Int? =
