@@ -1254,6 +1254,11 @@ import Testing
             " [^o]:123456789.\n                   [^1]:n\n,",
             "[^😀]\n [^😀]:*  ```\n       [^1]:", "[^A]\n [^A]:+\n          [^1]: x\n\n[^1]",
             " [^a]:[^b]: - x\n            [^c]: y\n\n[^a] [^b] [^c]", "  [^A]: * \n         [^1]: x\n\n[^A] [^1]",
+            // A `>` left of a list item's content is no marker of the quote in the item: the line is lazy text of
+            // the definition's paragraph there, not a line of only `>` that ends it.
+            "-    a\n     >[^1]:b\n    >\n\n[^1]", "-    a\n     >[^1]:\n    > ", " 2)  ]\n     >[^-]:d\n    >\n[^-]",
+            " 2)  [\n     >[^1]:[^1]\n    >", "0.   ]\n     >[^-]:\n\t> ", "-    a\n     >[^1]:b\n     >\n\n[^1]",
+            "02.  \\\n     >[^verylonglabel]:[^verylonglabel]\n    >",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

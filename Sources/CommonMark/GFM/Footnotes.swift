@@ -427,7 +427,8 @@ enum Footnotes {
         var content = start
         var index = markers.startIndex
         while let quote = markers[index...].firstIndex(of: ">") {
-            guard column(of: quote, in: markers) - content <= 3 else { return false }
+            // Not before its container's content either: a `>` left of a list item's content leaves the item.
+            guard (0...3).contains(column(of: quote, in: markers) - content) else { return false }
             index = markers.index(after: quote)
             // The marker's optional space: a space, or a tab's first column.
             content = column(of: quote, in: markers) + 1
