@@ -1259,6 +1259,10 @@ import Testing
             "-    a\n     >[^1]:b\n    >\n\n[^1]", "-    a\n     >[^1]:\n    > ", " 2)  ]\n     >[^-]:d\n    >\n[^-]",
             " 2)  [\n     >[^1]:[^1]\n    >", "0.   ]\n     >[^-]:\n\t> ", "-    a\n     >[^1]:b\n     >\n\n[^1]",
             "02.  \\\n     >[^verylonglabel]:[^verylonglabel]\n    >",
+            // No bare URL takes a destination's escape where cmark-gfm makes none: after a `[` left open, or a
+            // `www.` after other than white space, `*`, `_`, `~` or `(`.
+            "[www.c[](( )", "[ www.c[](( )", "[http://c[](( )", "[x http://c[](( )", "[a]www.c[](( )", "[x[www.c[](( )",
+            "[x[a](http://x( )", "![www.c[](( )", "[a\n\nwww.c[](( )", "awww.c[](( )", "(www.c[](( )", "[a](xwww.c( )",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -100,7 +100,9 @@ enum UnbalancedDestinations {
                 escapes.definitions[line.number, default: []] += open
             } else {
                 escapes.inline[line.number, default: []] += open
-                if mayHoldURL(source, around: found, to: scanned) { escapes.nearURLs.insert(line.number) }
+                if mayHoldURL(source, around: found, to: scanned, openFrom: brackets.outermostOpen) {
+                    escapes.nearURLs.insert(line.number)
+                }
             }
         }
         return escapes
@@ -243,7 +245,7 @@ enum UnbalancedDestinations {
     /// closes, and whether a link made before it left it active. An escaped bracket is none; a blank line
     /// ends the paragraph and its brackets.
     private struct Brackets {
-        private var openers: [(image: Bool, active: Bool)] = []
+        private var openers: [(image: Bool, active: Bool, at: Int)] = []
         private var position = 0
 
         /// Whether the text ends a line with a carriage return somewhere, where each byte is looked at.
@@ -265,7 +267,7 @@ enum UnbalancedDestinations {
                 case UInt8(ascii: "\\"):
                     position += 1
                 case UInt8(ascii: "["):
-                    openers.append((position > 0 && source[position - 1] == UInt8(ascii: "!"), true))
+                    openers.append((position > 0 && source[position - 1] == UInt8(ascii: "!"), true, position))
                 case UInt8(ascii: "]"):
                     _ = openers.popLast()
                 case 0x0A, 0x0D:
@@ -287,6 +289,10 @@ enum UnbalancedDestinations {
             return opener.image
         }
 
+        /// Where the outermost `[` still open stands: cmark-gfm makes no bare URL after it while it is open,
+        /// active or not (`cmark_inline_parser_in_bracket`).
+        var outermostOpen: Int? { openers.first?.at }
+
         /// A link (not an image) makes the `[`s open before it inactive; the reading goes on at `end`.
         mutating func linked(image: Bool, resumingAt end: Int) {
             if !image {
@@ -298,12 +304,14 @@ enum UnbalancedDestinations {
 
     /// Whether the run of non-white space around the `(` at `index`, up to `end`, holds a `www.` or a `://`
     /// outside the link's text (from the last `[` before the `(`), where cmark-gfm makes no bare URL
-    /// (`[www.x.com]((b )` is one link).
-    private static func mayHoldURL(_ source: [UInt8], around index: Int, to end: Int) -> Bool {
+    /// (`[www.x.com]((b )` is one link), nor after a `[` left open before the link (at `openFrom`, as
+    /// cmark-gfm makes none while a bracket is open: `[www.c[](( )`).
+    private static func mayHoldURL(_ source: [UInt8], around index: Int, to end: Int, openFrom: Int?) -> Bool {
         var start = index
         while start > 0, !isWhiteSpace(source[start - 1]) { start -= 1 }
-        let text = source[start..<index].lastIndex(of: UInt8(ascii: "[")) ?? index
-        return [source[start..<text], source[index..<min(max(end, index), source.count)]].contains(where: startsURL)
+        let text = min(source[start..<index].lastIndex(of: UInt8(ascii: "[")) ?? index, max(openFrom ?? index, start))
+        let destination = openFrom == nil ? source[index..<min(max(end, index), source.count)] : []
+        return [source[start..<text], destination].contains(where: startsURL)
     }
 
     /// Whether a bare URL may start in `run`: a `www.` or an `http`, `https` or `ftp` and `://`, each before a
@@ -320,8 +328,10 @@ enum UnbalancedDestinations {
                     && zip(run[(at - scheme.utf8.count)..<at], scheme.utf8).allSatisfy { $0 | 0x20 == $1 }
             }
         }
+        // A `www.` starts one at the run's start or after `*`, `_`, `~` or `(` only (`]www.c` holds none).
+        func mayStartWWW(_ at: Int) -> Bool { at == run.startIndex || "*_~(".utf8.contains(run[at - 1]) }
         return run.indices.contains { index in
-            (run[index...].starts(with: "www.".utf8) && isAlphanumeric(index + 4))
+            (run[index...].starts(with: "www.".utf8) && isAlphanumeric(index + 4) && mayStartWWW(index))
                 || (run[index...].starts(with: "://".utf8) && endsScheme(index) && isAlphanumeric(index + 3))
         }
     }
