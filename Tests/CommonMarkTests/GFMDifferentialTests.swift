@@ -1263,6 +1263,14 @@ import Testing
             // `www.` after other than white space, `*`, `_`, `~` or `(`.
             "[www.c[](( )", "[ www.c[](( )", "[http://c[](( )", "[x http://c[](( )", "[a]www.c[](( )", "[x[www.c[](( )",
             "[x[a](http://x( )", "![www.c[](( )", "[a\n\nwww.c[](( )", "awww.c[](( )", "(www.c[](( )", "[a](xwww.c( )",
+            // Definitions nested on a line through a block quote: a line of its `>` ends the definition inside
+            // it, and keeps the list items between (`[^a]:> - [^c]:`), whose content a mark counts from the
+            // quote's content.
+            "[^a]:>[^c]:\n    >\n    >      x\n\n[^a][^c]", "[^a]:>>[^10]:\n    >>\n    >>  \t[^10]",
+            "[^a]:> - [^c]:\n\t>\n    >  - w\n\n[^a]", "[^a]:> - [^c]:\n      >\n    >     [^c]",
+            "[^a]:> - [^c]:\n    >\n\t>\t\tq\n\n[^a]", "[^a]:>  [^c]: x\n    >\t\n    >    `c`\n\n[^a][^c]",
+            "- [^a]:>[^c]:\n      >\n      > y\n\n[^a][^c]", "[^a]:[^b]:>[^c]: y\n        >\n        >     v\n\n[^a]",
+            "[^1]: * + [^2]: a\n    \n        - z\n\n[^1]", "[^1]: * + [^2]: a\n     \n           [^2]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

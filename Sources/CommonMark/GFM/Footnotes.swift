@@ -79,8 +79,8 @@ enum Footnotes {
             replaced.append((start.startIndex..<start.startIndex, lead))
             // The column in the rewritten line, where each definition before takes the marker's width.
             var column = line[..<start.startIndex].utf8.count + lead.utf8.count + 1
-            // The widths of the definitions nested on the line and of the list items between them, outermost
-            // first; nil where a block quote stands between (``nestedEndingMarks``).
+            // The definitions nested on the line and the list items and block quotes between them, outermost
+            // first (``nestedEndingMarks``); nil where their markers are read no further.
             var levels: [Nested]? = [.definition]
             while true {
                 labels[Position(line: number + 1, column: column)] = String(found.label)
@@ -100,9 +100,7 @@ enum Footnotes {
                     : String(lead)
                 if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
-                levels = levels.flatMap { levels in
-                    itemWidths(written).map { levels + $0.map(Nested.item) + [.definition] }
-                }
+                levels = levels.flatMap { levels in nestedContainers(written).map { levels + $0 + [.definition] } }
                 column += marker.utf8.count + spaces.utf8.count + written.utf8.count
                 depth += 1
                 start = innerBody
@@ -172,101 +170,6 @@ enum Footnotes {
         index < lines.count && isBlankButNotEmpty(lines[index])
             && !isIndentedForContent(
                 lines[index], quotes: quotes, past: indent, quoteLead: quoteLead(at: index - 1, in: lines))
-    }
-
-    /// A container of a definition's first line, from the definition on: another definition nested on the
-    /// line (four columns on later lines, in both parsers) or a list item between two, with its width.
-    enum Nested {
-        case definition
-        case item(Int)
-
-        var width: Int {
-            switch self {
-            case .definition: 4
-            case .item(let width): width
-            }
-        }
-    }
-
-    /// The widths of the list items whose markers stand between a definition's colon and the definition
-    /// nested after them (tabs written as spaces), or nil where a block quote's marker does.
-    private static func itemWidths(_ lead: String) -> [Int]? {
-        var widths: [Int] = []
-        var bytes = lead.utf8[...]
-        while let first = bytes.first, first != 0x20 {
-            var marker = 1
-            if !"-+*".utf8.contains(first) {
-                marker = bytes.prefix { (0x30...0x39).contains($0) }.count
-                guard marker > 0, marker < bytes.count,
-                    ".)".utf8.contains(bytes[bytes.index(bytes.startIndex, offsetBy: marker)])
-                else { return nil }
-                marker += 1
-            }
-            bytes = bytes.dropFirst(marker)
-            let spaces = bytes.prefix { $0 == 0x20 }.count
-            guard (1...4).contains(spaces) else { return nil }
-            bytes = bytes.dropFirst(spaces)
-            widths.append(marker + spaces)
-        }
-        return bytes.isEmpty ? widths : nil
-    }
-
-    /// The marks for the lines of white space that end definitions nested on one line (`[^e]:[^n]:`,
-    /// `[^e]: - [^n]:`) but not the containers around them. cmark-gfm's definition goes on over such a line
-    /// only where it is indented four columns past the definition's own start
-    /// (`parse_footnote_definition_block_prefix`, at each depth), so a line of a tab keeps `[^e]` and ends
-    /// `[^n]`, and a list item between goes on over it as over any blank line; libcmark's nested item goes on
-    /// over it too. Each is written as a mark at the content of the innermost container it keeps, taken out
-    /// after parsing (``blankMark``). Up to the first line that leaves the outermost (lazy, maybe); a
-    /// paragraph's line (``Corrections/paragraphLines``) leaves none.
-    ///
-    /// - Parameter nested: The definition and what is nested on its line, outermost first.
-    private static func nestedEndingMarks(
-        after number: Int, of lines: [Substring], paragraphLines: Set<Int>, nested: [Nested], markerColumn: Int
-    ) -> [(range: Range<String.Index>, replacement: String)] {
-        var marks: [(range: Range<String.Index>, replacement: String)] = []
-        // Each container's content column past the definition's marker.
-        let contents = nested.indices.map { nested[...$0].reduce(0) { $0 + $1.width } }
-        var open = nested.count
-        var index = number + 1
-        while index < lines.count, open > 1 {
-            let line = lines[index]
-            index += 1
-            if line.isEmpty { continue }
-            // Outside block quotes, a `>` starts one: the line is no blank line (`[^1]:[^n]:`, `\t>`).
-            let isBlank = line.utf8.allSatisfy { $0 == 0x20 || $0 == 0x09 }
-            // The containers a line of text is indented for, from the outermost, in both parsers.
-            let kept =
-                isBlank
-                ? keptOverWhiteSpace(line, nested: nested[..<open], from: markerColumn)
-                : contents[..<open].prefix { isIndentedForContent(line, quotes: 0, past: markerColumn + $0 - 4) }.count
-            if kept >= open || (paragraphLines.contains(index - 1) && !isBlank) { continue }
-            guard kept > 0 else { break }
-            // A line of text starts a block in the innermost container it is indented for, in both parsers,
-            // and ends the ones inside that; a line of white space ends them only in cmark-gfm.
-            if isBlank {
-                let indent = String(repeating: " ", count: markerColumn + contents[kept - 1])
-                marks.append((line.startIndex..<line.endIndex, indent + blankMark))
-            }
-            open = kept
-        }
-        return marks
-    }
-
-    /// How many of the containers cmark-gfm keeps over a line of white space: a definition where four
-    /// columns of it are left, a list item always (its content's columns, or what is left).
-    private static func keptOverWhiteSpace(_ line: Substring, nested: ArraySlice<Nested>, from start: Int) -> Int {
-        let width = line.utf8.reduce(0) { $1 == 0x09 ? $0 + 4 - $0 % 4 : $0 + 1 }
-        var column = start
-        var kept = 0
-        for container in nested {
-            if case .definition = container {
-                guard width - column >= 4 else { break }
-            }
-            column = min(column + container.width, max(width, column))
-            kept += 1
-        }
-        return kept
     }
 
     /// The source with each range replaced, in the source's order. A line that ends definitions nested in
