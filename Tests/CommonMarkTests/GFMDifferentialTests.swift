@@ -1271,6 +1271,12 @@ import Testing
             "[^a]:> - [^c]:\n    >\n\t>\t\tq\n\n[^a]", "[^a]:>  [^c]: x\n    >\t\n    >    `c`\n\n[^a][^c]",
             "- [^a]:>[^c]:\n      >\n      > y\n\n[^a][^c]", "[^a]:[^b]:>[^c]: y\n        >\n        >     v\n\n[^a]",
             "[^1]: * + [^2]: a\n    \n        - z\n\n[^1]", "[^1]: * + [^2]: a\n     \n           [^2]",
+            // Form feeds and vertical tabs after a tag across lines (no HTML block starts there), and in what
+            // cmark-gfm reads as no comment (`->`, `--` inside) or as an HTML block that ends before its `>`.
+            "<a\nf=\"\">\u{0C}", "<a\nf=\"\"> \u{0C}", "> <a\n> f=\"\">\u{0C}", "- <a\n  f=\"\">\u{0C}",
+            "a <!--\n\u{0B}\n->", "    <!--\n\u{0B}\n->", "    <!--\r\u{0B}\r->", "    <!--\n\u{0C}\nb>",
+            "a <!-- a -- b\u{0C} -->", "a <!--->\u{0C}-->", "a <!X\u{0C}>", "a <!Xy\u{0C}>", "[^-]:<!X\n\u{0B}\nx>",
+            "- <!X\n\u{0B}\nx>", "- <!--\n\u{0C}\n-->", "a <!---->\u{0C}", "a <![CDATA[\u{0C}]]>",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -216,20 +216,22 @@ extension FormFeeds {
     fileprivate static func markTags(_ bytes: [UInt8], choices: LineChoices, _ kept: inout [Bool]) -> (
         tags: [Int], quotes: [Int]
     ) {
-        var (closing, blank, index) = (-1, -1, 0)
-        var (counted, number, lines) = (0, 1, [Int]())
+        var (ends, blank, index) = (DeclarationEnds(), -1, 0)
+        var (counted, number, lineStart, lines) = (0, 1, 0, [Int]())
         var wide = WideQuotes(notQuotes: choices.notQuotes)
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1
             guard open + 1 < bytes.count else { break }
             let closingTag = bytes[open + 1] == UInt8(ascii: "/")
             let name = closingTag ? open + 2 : open + 1
-            if name < bytes.count, isLetter(bytes[name]) {
-                while counted < open {
-                    let byte = bytes[counted]
-                    counted += 1
-                    if byte == 0x0A || (byte == 0x0D && bytes[counted] != 0x0A) { number += 1 }
+            while counted < open {
+                let byte = bytes[counted]
+                counted += 1
+                if byte == 0x0A || (byte == 0x0D && bytes[counted] != 0x0A) {
+                    (number, lineStart) = (number + 1, counted)
                 }
+            }
+            if name < bytes.count, isLetter(bytes[name]) {
                 let keeps = !choices.textTags.contains(number)
                 // The next blank line, found once for all the tags before it.
                 if blank < open { blank = blankLine(bytes, from: open) }
@@ -240,16 +242,51 @@ extension FormFeeds {
                     lines.append(number)
                 }
                 markAutolink(bytes, open: open, &kept)
-            } else if bytes[open...].starts(with: "<!--".utf8) || bytes[open...].starts(with: "<![CDATA[".utf8)
-                || (bytes[open + 1] == UInt8(ascii: "!") && open + 2 < bytes.count
-                    && (0x41...0x5A).contains(bytes[open + 2]))
+            } else if bytes[open + 1] == UInt8(ascii: "!"), let end = ends.end(of: open, in: bytes),
+                // At a line's start (after its containers' markers) it starts an HTML block, which may end before
+                // the `>` (`- <!X`, then a line of a vertical tab): its white space is stood in for there.
+                containerPrefix(bytes[lineStart..<open]) != open
             {
-                if closing < open { closing = bytes[open...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
                 if blank < open { blank = blankLine(bytes, from: open) }
-                if closing < blank, !startsBlock(bytes, at: closing, after: open) { mark(open..<closing, &kept) }
+                if end < blank, !startsBlock(bytes, at: end, after: open) { mark(open..<end, &kept) }
             }
         }
         return (lines, wide.candidates)
+    }
+
+    /// Where comments, CDATA sections and declarations end (their `>`), as cmark-gfm 0.29's scanners read
+    /// them: a comment's text starts with neither `>` nor `->` and holds no `--` before its `-->`, and a
+    /// declaration's name (uppercase) is followed by white space. The next of each closing sequence is found
+    /// once for all the openings before it.
+    private struct DeclarationEnds {
+        private var dashes = -1
+        private var cdata = -1
+        private var closing = -1
+
+        mutating func end(of open: Int, in bytes: [UInt8]) -> Int? {
+            let rest = bytes[open...]
+            if rest.starts(with: "<!--".utf8) {
+                let text = open + 4
+                if dashes < text {
+                    dashes = ByteSearch.firstIndex(of: Array("--".utf8), in: bytes[...], from: text) ?? bytes.count
+                }
+                guard dashes + 2 < bytes.count, bytes[dashes + 2] == UInt8(ascii: ">"),
+                    text == dashes || !(bytes[text] == UInt8(ascii: ">") || bytes[text...].starts(with: "->".utf8))
+                else { return nil }
+                return dashes + 2
+            }
+            if rest.starts(with: "<![CDATA[".utf8) {
+                if cdata < open + 9 {
+                    cdata = ByteSearch.firstIndex(of: Array("]]>".utf8), in: bytes[...], from: open + 9) ?? bytes.count
+                }
+                return cdata < bytes.count ? cdata + 2 : nil
+            }
+            var name = open + 2
+            while name < bytes.count, (0x41...0x5A).contains(bytes[name]) { name += 1 }
+            guard name > open + 2, name < bytes.count, isSpaceChar(bytes[name]) else { return nil }
+            if closing < name { closing = bytes[name...].firstIndex(of: UInt8(ascii: ">")) ?? bytes.count }
+            return closing < bytes.count ? closing : nil
+        }
     }
 
     /// The `>` that closes a tag at the start of a later line, after white space four columns wide or more
@@ -308,8 +345,9 @@ extension FormFeeds {
         else { return false }
         mark(open..<close, &kept)
         // The seventh kind interrupts no paragraph: where a paragraph goes on over the line, the tag is
-        // inline HTML and the form feed text, which the first parse shows.
-        guard startsLine else { return false }
+        // inline HTML and the form feed text, which the first parse shows. Its scanner reads one line, so a
+        // tag across lines starts none (`<a`, then `f="">` and a form feed).
+        guard startsLine, !bytes[open..<close].contains(where: { $0 == 0x0A || $0 == 0x0D }) else { return false }
         var tail = close + 1
         while tail < bytes.count, bytes[tail] == 0x20 || bytes[tail] == 0x09 || bytes[tail] == 0x0C { tail += 1 }
         guard tail == bytes.count || bytes[tail] == 0x0A || bytes[tail] == 0x0D,
