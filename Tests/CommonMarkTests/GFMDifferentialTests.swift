@@ -1277,6 +1277,11 @@ import Testing
             "a <!--\n\u{0B}\n->", "    <!--\n\u{0B}\n->", "    <!--\r\u{0B}\r->", "    <!--\n\u{0C}\nb>",
             "a <!-- a -- b\u{0C} -->", "a <!--->\u{0C}-->", "a <!X\u{0C}>", "a <!Xy\u{0C}>", "[^-]:<!X\n\u{0B}\nx>",
             "- <!X\n\u{0B}\nx>", "- <!--\n\u{0C}\n-->", "a <!---->\u{0C}", "a <![CDATA[\u{0C}]]>",
+            // A link's white space across lines: a `](` inside a link read already is its destination's, a `>`
+            // past the paragraph's quotes starts a quote that ends it, and a carriage return alone ends a line.
+            "[[](](\u{0B}\n)", "[[](](\u{0C}\n)", "[[](](\u{0C} \"t\")", ">[](\u{0B}\n>>)", ">>[](\u{0C}\n>)",
+            "> [](\u{0B}\n>  >  )", "> [a](b\r\u{0B}\r>>)", ">[]((\r\u{0B}\r>>)\nb", "- [](\u{0C}\r>)\nb",
+            "[[]([](\r\u{0B}\r>)\n\n[a]: /u", "a [](\u{0C}\r>>)\n\n[a]: /u", "[x](\r\u{0B}\r>)",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -517,9 +517,12 @@ extension FormFeeds {
     /// The white space of inline links (`](`), where cmark-gfm's `scan_spacechars` reads it: after the
     /// `(`, between the destination and the title, and before the `)`.
     fileprivate static func markLinkSpaces(_ bytes: [UInt8], _ kept: inout [Bool]) {
+        // A `](` inside a link read already is part of its destination (`[[](](` and a vertical tab).
+        var linkEnd = 0
         for bracket in closedBrackets(bytes)
-        where bracket + 1 < bytes.count && bytes[bracket + 1] == UInt8(ascii: "(") {
+        where bracket >= linkEnd && bracket + 1 < bytes.count && bytes[bracket + 1] == UInt8(ascii: "(") {
             guard let link = inlineLinkSpaces(bytes, from: bracket + 2) else { continue }
+            linkEnd = link.spaces.last?.upperBound ?? bracket
             for run in link.spaces { mark(run, &kept) }
             // A pointy destination's are text to cmark-gfm, though it looks like a tag (`[a](<u` and a form feed `>)`).
             for index in link.destination where index < kept.count { kept[index] = false }
@@ -752,16 +755,16 @@ extension FormFeeds {
         // In a block quote the paragraph's later lines start with its markers, which the white space runs
         // over (`>[](` and a form feed, `>)`). Whether the link's line is in one is asked only of a link
         // across lines: at most once for each line, so the look back to its start stays linear.
-        var inQuote: Bool?
-        func isQuoteMarker(_ index: Int) -> Bool {
-            guard bytes[index] == UInt8(ascii: ">") else { return false }
-            if inQuote == nil {
-                let lineStart = bytes[..<start].lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
-                let line = bytes[lineStart..<start]
-                inQuote = line[..<containerPrefix(line)].contains(UInt8(ascii: ">"))
-            }
-            return inQuote == true
+        var quoteDepth: Int?
+        func depth() -> Int {
+            if let quoteDepth { return quoteDepth }
+            let lineStart = bytes[..<start].lastIndex { $0 == 0x0A || $0 == 0x0D }.map { $0 + 1 } ?? 0
+            let line = bytes[lineStart..<start]
+            let found = line[..<containerPrefix(line)].count { $0 == UInt8(ascii: ">") }
+            quoteDepth = found
+            return found
         }
+        func isQuoteMarker(_ index: Int) -> Bool { bytes[index] == UInt8(ascii: ">") && depth() > 0 }
         func skipSpaces(_ from: Int) -> Int {
             var index = from
             // Whether only white space and quote markers stand between a line ending and `index`.
@@ -789,10 +792,14 @@ extension FormFeeds {
         }
         // A line that interrupts the paragraph ends it before the `)`.
         for run in runs {
-            for feed in run where bytes[feed] == 0x0A {
+            // A carriage return ends a line where no line feed follows it.
+            for feed in run
+            where bytes[feed] == 0x0A || (bytes[feed] == 0x0D && (feed + 1 == bytes.count || bytes[feed + 1] != 0x0A)) {
                 // In a quote, what follows its markers; a blank line ends the paragraph too.
                 let markers = bytes[(feed + 1)...].prefix { $0 == UInt8(ascii: ">") || $0 == 0x20 || $0 == 0x09 }
                 let quoted = markers.firstIndex(of: UInt8(ascii: ">")).map(isQuoteMarker) ?? false
+                // A `>` past the paragraph's quotes starts a quote of its own (`>[](`, then `>>)`).
+                if quoted, markers.count(where: { $0 == UInt8(ascii: ">") }) > depth() { return nil }
                 let line = quoted ? markers.endIndex : feed + 1
                 let text = bytes[line...].drop { $0 == 0x20 || $0 == 0x09 }
                 if text.first.map({ $0 == 0x0A || $0 == 0x0D }) ?? true || interruptsParagraph(bytes, lineAt: line) {
