@@ -1282,6 +1282,10 @@ import Testing
             "[[](](\u{0B}\n)", "[[](](\u{0C}\n)", "[[](](\u{0C} \"t\")", ">[](\u{0B}\n>>)", ">>[](\u{0C}\n>)",
             "> [](\u{0B}\n>  >  )", "> [a](b\r\u{0B}\r>>)", ">[]((\r\u{0B}\r>>)\nb", "- [](\u{0C}\r>)\nb",
             "[[]([](\r\u{0B}\r>)\n\n[a]: /u", "a [](\u{0C}\r>>)\n\n[a]: /u", "[x](\r\u{0B}\r>)",
+            // A definition nested after a quote's marker and more spaces: its content is four columns past the
+            // quote's, as cmark-gfm counts it.
+            "[^B]:>  [^本]:\n    >     `\n)", "[^B]:>   [^c]: x\n    >     y\n\n[^B][^c]",
+            "[^B]:>  [^c]: x\n    >      y\n\n[^B][^c]", "[^B]: >  [^c]: x\n    >     - y\n\n[^B][^c]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

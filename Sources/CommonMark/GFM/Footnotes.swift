@@ -94,11 +94,18 @@ enum Footnotes {
                 // The rewrite moves the text a column: tabs among its markers and indentation are written as
                 // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
                 let lead = text[..<innerBody.startIndex]
-                let written =
+                var written =
                     lead.contains("\t")
                     ? Self.expandingTabs(lead, in: columns, before: codeStart(innerBody, after: text, in: columns))
                     : String(lead)
-                if lead.contains("\t") { replaced.append((lead.startIndex..<lead.endIndex, written)) }
+                // A nested definition's content is four columns past its container's, wherever its `[^` stands
+                // after a quote's marker (`[^B]:>  [^n]:`): its bullet goes right after the marker's space.
+                if nested != nil, let marker = written.lastIndex(where: { $0 != " " }), written[marker] == ">",
+                    written.distance(from: marker, to: written.endIndex) > 2
+                {
+                    written = String(written[...marker]) + " "
+                }
+                if written != lead { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
                 levels = levels.flatMap { levels in nestedContainers(written).map { levels + $0 + [.definition] } }
                 column += marker.utf8.count + spaces.utf8.count + written.utf8.count
