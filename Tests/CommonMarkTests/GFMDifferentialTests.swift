@@ -1286,6 +1286,11 @@ import Testing
             // quote's, as cmark-gfm counts it.
             "[^B]:>  [^本]:\n    >     `\n)", "[^B]:>   [^c]: x\n    >     y\n\n[^B][^c]",
             "[^B]:>  [^c]: x\n    >      y\n\n[^B][^c]", "[^B]: >  [^c]: x\n    >     - y\n\n[^B][^c]",
+            // A lazy line of a paragraph anywhere in a definition nested in another (in its list, through list
+            // items between) keeps them all going; a line of white space after it ends the inner one.
+            "[^2]:[^2]:* a\n[^2]\n    \n        h", "[^1]: - [^2]:* a\nd *e*\n\t\n            h\n\n[^1]",
+            "[^1]: - [^2]:* a\n[^2]\n      \n            h", "[^1]:[^2]: * > a\nb\n    \n      h\n\n[^1]",
+            "[^1]:[^2]:1. a\n  c\n\t\n            h\n\n[^2]",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

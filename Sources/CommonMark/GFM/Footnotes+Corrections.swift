@@ -125,21 +125,29 @@ extension Footnotes {
     private static func nestedParagraphLines(_ root: OpaquePointer, labels: [Position: String]) -> Set<Int> {
         var lines: Set<Int> = []
         let isDefinition = { (item: OpaquePointer) in Self.isDefinition(item, labels: labels, lineShift: 0) }
-        // The definition around an item's list, if any.
-        let outer = { (item: OpaquePointer) in
-            Tree.parent(item).flatMap(Tree.parent).flatMap { isDefinition($0) ? $0 : nil }
-        }
+        // The definition around an item, if any (through list items and quotes: `[^1]: - [^2]:`).
+        let outer = { (item: OpaquePointer) in enclosingDefinition(of: item, labels: labels) }
         // In document order, a definition's comes before the ones nested in it: each chain is climbed once.
         var outermostOf: [OpaquePointer: OpaquePointer] = [:]
         for item in Tree.blocks(root, where: { isDefinition($0) && outer($0) != nil }) {
             guard let around = outer(item) else { continue }
-            let outermost = outermostOf[around] ?? around
-            outermostOf[item] = outermost
-            for paragraph in Tree.children(item)
-            where Tree.type(paragraph) == CMARK_NODE_PARAGRAPH && Tree.endLine(paragraph) < Tree.endLine(outermost) {
-                // 0-based: the tree's line numbers less one, from the paragraph's second line.
-                lines.formUnion(Tree.startLine(paragraph)..<Tree.endLine(paragraph))
+            outermostOf[item] = outermostOf[around] ?? around
+        }
+        guard !outermostOf.isEmpty else { return lines }
+        // A paragraph anywhere in a nested definition (in a list item or quote of it too: `[^2]:[^2]:* a`, then
+        // a lazy line), found by a bounded climb to the nearest such definition.
+        for paragraph in Tree.blocks(root, where: { Tree.type($0) == CMARK_NODE_PARAGRAPH }) {
+            var ancestor = Tree.parent(paragraph)
+            var steps = 0
+            while let current = ancestor, outermostOf[current] == nil, steps < 64 {
+                ancestor = Tree.parent(current)
+                steps += 1
             }
+            guard let definition = ancestor, let outermost = outermostOf[definition],
+                Tree.endLine(paragraph) < Tree.endLine(outermost)
+            else { continue }
+            // 0-based: the tree's line numbers less one, from the paragraph's second line.
+            lines.formUnion(Tree.startLine(paragraph)..<Tree.endLine(paragraph))
         }
         return lines
     }

@@ -695,7 +695,7 @@ enum Footnotes {
     /// item or block quote they are in, and by how much.
     /// The nearest definition's item around a node, within a bounded climb (deeper nesting is measured as
     /// it stands).
-    private static func enclosingDefinition(of node: OpaquePointer, labels: [Position: String]) -> OpaquePointer? {
+    static func enclosingDefinition(of node: OpaquePointer, labels: [Position: String]) -> OpaquePointer? {
         var ancestor = Tree.parent(node)
         var steps = 0
         while let current = ancestor, steps < 64 {
