@@ -10,6 +10,25 @@ extension Footnotes {
         case quote
     }
 
+    /// The markers and white space between a definition's colon and what follows them (`lead`, before
+    /// `body`), as the rewrite writes them. The rewrite moves the text a column: tabs among them are written as
+    /// the spaces they stood for where they were (`[^1]:>\t x` is code in a quote). A nested definition's
+    /// content is four columns past its container's, wherever its `[^` stands after a quote's marker
+    /// (`[^B]:>  [^n]:`): its bullet goes right after the marker's space.
+    static func writtenLead(
+        _ lead: Substring, before body: Substring, in text: Substring, columns: LineColumns, nesting: Bool
+    ) -> String {
+        var written =
+            lead.contains("\t")
+            ? expandingTabs(lead, in: columns, before: codeStart(body, after: text, in: columns)) : String(lead)
+        if nesting, let marker = written.lastIndex(where: { $0 != " " }), written[marker] == ">",
+            written.distance(from: marker, to: written.endIndex) > 2
+        {
+            written = String(written[...marker]) + " "
+        }
+        return written
+    }
+
     /// The list items and block quotes whose markers stand between a definition's colon and the definition
     /// nested after them (tabs written as spaces), or nil where they do not read as such.
     static func nestedContainers(_ lead: String) -> [Nested]? {

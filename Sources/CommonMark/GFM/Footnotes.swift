@@ -91,20 +91,8 @@ enum Footnotes {
                     isIndentedAsCode(innerBody, after: text, in: columns) ? nil : $0
                 }
                 replaced.append((start.startIndex..<text.startIndex, marker + spaces + (text.isEmpty ? emptyMark : "")))
-                // The rewrite moves the text a column: tabs among its markers and indentation are written as
-                // the spaces they stood for where they were (`[^1]:>\t x` is code in a quote).
                 let lead = text[..<innerBody.startIndex]
-                var written =
-                    lead.contains("\t")
-                    ? Self.expandingTabs(lead, in: columns, before: codeStart(innerBody, after: text, in: columns))
-                    : String(lead)
-                // A nested definition's content is four columns past its container's, wherever its `[^` stands
-                // after a quote's marker (`[^B]:>  [^n]:`): its bullet goes right after the marker's space.
-                if nested != nil, let marker = written.lastIndex(where: { $0 != " " }), written[marker] == ">",
-                    written.distance(from: marker, to: written.endIndex) > 2
-                {
-                    written = String(written[...marker]) + " "
-                }
+                let written = writtenLead(lead, before: innerBody, in: text, columns: columns, nesting: nested != nil)
                 if written != lead { replaced.append((lead.startIndex..<lead.endIndex, written)) }
                 guard let inner = nested else { break }
                 levels = levels.flatMap { levels in nestedContainers(written).map { levels + $0 + [.definition] } }
@@ -365,7 +353,7 @@ enum Footnotes {
 
     /// Where the code that white space after one of the markers makes begins (``isIndentedAsCode(_:after:in:)``):
     /// the column four past the content, which starts one column after the marker's `>` or list marker.
-    private static func codeStart(_ text: Substring, after outer: Substring, in line: LineColumns) -> Int? {
+    static func codeStart(_ text: Substring, after outer: Substring, in line: LineColumns) -> Int? {
         codeSpace(text, after: outer, in: line).map { line.column(of: $0) + 5 }
     }
 
@@ -856,7 +844,7 @@ enum Footnotes {
     /// Part of a line with each tab written as the spaces it stands for at its column in the line, up to
     /// column `end`: a tab from there on is code's text, which keeps it (one across it is indentation, and
     /// the code's text begins with the spaces left of it).
-    private static func expandingTabs(_ part: Substring, in line: LineColumns, before end: Int? = nil) -> String {
+    static func expandingTabs(_ part: Substring, in line: LineColumns, before end: Int? = nil) -> String {
         var column = line.column(of: part.startIndex)
         var result = ""
         for character in part {

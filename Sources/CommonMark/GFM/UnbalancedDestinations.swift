@@ -36,12 +36,7 @@ enum UnbalancedDestinations {
         var rescanned = 0
         while let found = firstColonAfterBracket(source, from: colon) {
             colon = found + 1
-            while lineStart.scanned < found {
-                if source[lineStart.scanned] == 0x0A || source[lineStart.scanned] == 0x0D {
-                    lineStart.of = lineStart.scanned + 1
-                }
-                lineStart.scanned += 1
-            }
+            advance(&lineStart, to: found, in: source)
             // A `]:` that ends no label at a line's start (`[[]:]((`) starts no definition.
             if source[found] == UInt8(ascii: ":"),
                 !endsLabelAtLineStart(source, bracket: found - 1, lineStart: lineStart.of)
@@ -145,6 +140,16 @@ enum UnbalancedDestinations {
                 index = next
             }
             return nil
+        }
+    }
+
+    /// Moves a line's start found going forward on to the line that `index` is on.
+    private static func advance(_ lineStart: inout (of: Int, scanned: Int), to index: Int, in source: [UInt8]) {
+        while lineStart.scanned < index {
+            if source[lineStart.scanned] == 0x0A || source[lineStart.scanned] == 0x0D {
+                lineStart.of = lineStart.scanned + 1
+            }
+            lineStart.scanned += 1
         }
     }
 
