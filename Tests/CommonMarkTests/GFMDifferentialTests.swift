@@ -1291,6 +1291,12 @@ import Testing
             "[^2]:[^2]:* a\n[^2]\n    \n        h", "[^1]: - [^2]:* a\nd *e*\n\t\n            h\n\n[^1]",
             "[^1]: - [^2]:* a\n[^2]\n      \n            h", "[^1]:[^2]: * > a\nb\n    \n      h\n\n[^1]",
             "[^1]:[^2]:1. a\n  c\n\t\n            h\n\n[^2]",
+            // A tag or link opened in indented code (the first parse shows which lines are code) or in an HTML
+            // block that a block tag starts is neither: a line of a form feed or vertical tab after it ends the
+            // block, and stays in the paragraph after.
+            "    <A\n\u{0C}\n/>", "    [](\n\u{0B}\n)", "\t<A\n\u{0B}\n/>\n\n    c", "\t[a](b\r\u{0C}\r)\n\n    c",
+            "\ta <b\n\u{0B}\n/>\n\n    c", "- a\n\n      <A\n\u{0C}\n/>", "> <div\n\u{0B}\n/>\nb", "> <div\n\u{0C}\n)",
+            "\t<div\r\u{0C}\r>\nb", "    <A\n\u{0C}/>", "x\n    <A\n\u{0C}\n/>", "<div\u{0C}\nx",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -17,6 +17,8 @@ extension FormFeeds {
         var textTags: Set<Int> = []
         /// Lines of a tag's `>` after wide white space where no block quote starts (``WideQuotes``).
         var notQuotes: Set<Int> = []
+        /// Lines in indented code where a tag or link would open (``StoodIn/code``).
+        var code: Set<Int> = []
     }
 
     /// What the first parse made of the lines of ``StoodIn/tasks`` and ``StoodIn/tags``.
@@ -27,11 +29,20 @@ extension FormFeeds {
         var continued: Set<Int> = []
         /// The lines of a wide `>` where a block quote starts.
         var quotes: Set<Int> = []
+        /// The lines in code blocks, of those where a tag or link opens indented.
+        var code: Set<Int> = []
     }
 
     /// Reads the candidate lines in the first parse's tree, whose lines are the text's.
     static func reading(_ root: OpaquePointer, of stood: StoodIn) -> Reading {
-        reading(root, tasks: stood.tasks, tags: stood.tags, quotes: stood.quotes) { $0 }
+        var found = reading(root, tasks: stood.tasks, tags: stood.tags, quotes: stood.quotes) { $0 }
+        if !stood.code.isEmpty {
+            let blocks = Tree.blocks(root) { Tree.type($0) == CMARK_NODE_CODE_BLOCK }.map {
+                Tree.startLine($0)...max(Tree.startLine($0), Tree.endLine($0))
+            }
+            found.code = Set(stood.code.filter { line in blocks.contains { $0.contains(line) } })
+        }
+        return found
     }
 
     /// Reads task and tag lines, numbered as written, in a tree whose line `treeLine(n)` is the line `n`.
@@ -75,8 +86,10 @@ extension FormFeeds {
         let starting = Set(lazyTags).union(tableLines)
         let choices = LineChoices(
             writtenTasks: Set(stood.tasks.filter { !reading.items.contains($0) && !starting.contains($0) }),
-            textTags: reading.continued.subtracting(starting), notQuotes: Set(stood.quotes).subtracting(reading.quotes))
-        return choices.writtenTasks.isEmpty && choices.textTags.isEmpty && choices.notQuotes.isEmpty ? nil : choices
+            textTags: reading.continued.subtracting(starting), notQuotes: Set(stood.quotes).subtracting(reading.quotes),
+            code: reading.code)
+        return choices.writtenTasks.isEmpty && choices.textTags.isEmpty && choices.notQuotes.isEmpty
+            && choices.code.isEmpty ? nil : choices
     }
 
     /// The choices for the task and tag lines as the last parse, with its marks (``LazyLines``), reads them,
@@ -100,7 +113,7 @@ extension FormFeeds {
         }
         let made = LineChoices(
             writtenTasks: tasks.subtracting(reading.items), textTags: reading.continued,
-            notQuotes: Set(stood.quotes).subtracting(reading.quotes))
+            notQuotes: Set(stood.quotes).subtracting(reading.quotes), code: written.code)
         return made == written ? nil : made
     }
 }

@@ -33,6 +33,10 @@ enum FormFeeds {
         /// The lines of a tag's closing `>` after white space four columns wide, which ends the tag's
         /// paragraph only where its containers take some of that white space (``WideQuotes``).
         var quotes: [Int] = []
+        /// The lines, indented four columns or more, where a tag or an inline link whose white space is kept
+        /// as written opens: in indented code (the first parse shows which), it is no tag or link, and a
+        /// line of only a form feed after it ends the code (`    <A`, a form feed, `/>`).
+        var code: [Int] = []
     }
 
     /// The text with its form feeds and vertical tabs stood in for, and the stand-ins; nil when it holds
@@ -54,8 +58,9 @@ enum FormFeeds {
         if holdsVerticalTab { standIn.verticalTab = verticalTabCandidates.first { !bytes.contains($0) } }
         guard standIn.formFeed != nil || standIn.verticalTab != nil else { return nil }
         var kept = [Bool](repeating: false, count: bytes.count)
-        let (tags, quotes) = markTags(bytes, choices: choices, &kept)
-        markLinkSpaces(bytes, &kept)
+        var code: [Int] = []
+        let (tags, quotes) = markTags(bytes, choices: choices, code: &code, &kept)
+        markLinkSpaces(bytes, choices: choices, code: &code, &kept)
         // A definition's destination is text to cmark-gfm, though it looks like a tag or a link.
         if ByteSearch.contains(markdown, "]:") {
             for destination in definitionDestinations(bytes) {
@@ -84,7 +89,9 @@ enum FormFeeds {
         }
         // Kept as written, they still split an info string's first word where libcmark renders it (``restore(_:_:)``).
         let stood = changed ? String(decoding: text, as: UTF8.self) : markdown
-        return StoodIn(text: stood, standIn: standIn, tasks: tasks.lines, tags: tags, quotes: quotes)
+        return StoodIn(
+            text: stood, standIn: standIn, tasks: tasks.lines, tags: tags, quotes: quotes,
+            code: Array(Set(code)).sorted())
     }
 
     /// Space separators, which `cmark_utf8proc_is_space` takes and `cmark_isspace` does not, the rarest
@@ -213,23 +220,22 @@ extension FormFeeds {
     /// ends the line after a whole tag (an HTML block of the seventh kind, whose scanner takes a form feed),
     /// unless the first parse continued a paragraph with the line (`choices`). Returns the lines (1-based)
     /// whose form feeds after a tag alone were kept, and those of the tags' wide `>` (``WideQuotes``).
-    fileprivate static func markTags(_ bytes: [UInt8], choices: LineChoices, _ kept: inout [Bool]) -> (
-        tags: [Int], quotes: [Int]
-    ) {
+    fileprivate static func markTags(
+        _ bytes: [UInt8], choices: LineChoices, code: inout [Int], _ kept: inout [Bool]
+    ) -> (tags: [Int], quotes: [Int]) {
         var (ends, blank, index) = (DeclarationEnds(), -1, 0)
-        var (counted, number, lineStart, lines) = (0, 1, 0, [Int]())
+        var (lineOf, lines) = (LineCounter(), [Int]())
         var wide = WideQuotes(notQuotes: choices.notQuotes)
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1
             guard open + 1 < bytes.count else { break }
             let closingTag = bytes[open + 1] == UInt8(ascii: "/")
             let name = closingTag ? open + 2 : open + 1
-            while counted < open {
-                let byte = bytes[counted]
-                counted += 1
-                if byte == 0x0A || (byte == 0x0D && bytes[counted] != 0x0A) {
-                    (number, lineStart) = (number + 1, counted)
-                }
+            lineOf.advance(to: open, in: bytes)
+            let (number, lineStart) = (lineOf.number, lineOf.start)
+            if lineOf.opensIndented(open, in: bytes) {
+                code.append(number)
+                if choices.code.contains(number) { continue }
             }
             if name < bytes.count, isLetter(bytes[name]) {
                 let keeps = !choices.textTags.contains(number)
@@ -252,6 +258,35 @@ extension FormFeeds {
             }
         }
         return (lines, wide.candidates)
+    }
+
+    /// The line (1-based) and its start that a position is on, counted going forward once over the bytes.
+    private struct LineCounter {
+        private(set) var number = 1
+        private(set) var start = 0
+        private var counted = 0
+
+        mutating func advance(to index: Int, in bytes: [UInt8]) {
+            while counted < index {
+                let byte = bytes[counted]
+                counted += 1
+                if byte == 0x0A || (byte == 0x0D && (counted == bytes.count || bytes[counted] != 0x0A)) {
+                    (number, start) = (number + 1, counted)
+                }
+            }
+        }
+
+        /// Whether the line `index` is on (the line reached) starts with four columns or more of white space
+        /// after its container markers: indented code, maybe.
+        func opensIndented(_ index: Int, in bytes: [UInt8]) -> Bool {
+            let text = containerPrefix(bytes[start..<index])
+            var column = 0
+            for byte in bytes[start..<text].reversed() {
+                guard byte == 0x20 || byte == 0x09 else { break }
+                column += byte == 0x09 ? 4 : 1
+            }
+            return column >= 4
+        }
     }
 
     /// Where comments, CDATA sections and declarations end (their `>`), as cmark-gfm 0.29's scanners read
@@ -335,8 +370,16 @@ extension FormFeeds {
         let quotes = bytes[lineStart..<prefix].count { $0 == UInt8(ascii: ">") }
         if startsLine, blockTagNames.contains(String(decoding: bytes[name..<end], as: UTF8.self).lowercased()) {
             var run = end
-            while run < bytes.count, isSpaceChar(bytes[run]) { run += 1 }
+            // On its line: the line's end already lets the block start.
+            while run < bytes.count, isSpaceChar(bytes[run]), bytes[run] != 0x0A, bytes[run] != 0x0D { run += 1 }
             mark(end..<run, &kept)
+            // The block holds the tag's lines as text, and may end before its `>` (`> <div`, a line of a
+            // vertical tab, `/>`): its white space across lines is stood in for.
+            if bytes[open..<(tagEnd(bytes, from: end, closingTag: closingTag, quotes: quotes) ?? open)].contains(
+                where: { $0 == 0x0A || $0 == 0x0D })
+            {
+                return false
+            }
         }
         guard let close = tagEnd(bytes, from: end, closingTag: closingTag, quotes: quotes), blank > close,
             !startsBlock(
@@ -516,11 +559,19 @@ extension FormFeeds {
 
     /// The white space of inline links (`](`), where cmark-gfm's `scan_spacechars` reads it: after the
     /// `(`, between the destination and the title, and before the `)`.
-    fileprivate static func markLinkSpaces(_ bytes: [UInt8], _ kept: inout [Bool]) {
+    fileprivate static func markLinkSpaces(
+        _ bytes: [UInt8], choices: LineChoices, code: inout [Int], _ kept: inout [Bool]
+    ) {
         // A `](` inside a link read already is part of its destination (`[[](](` and a vertical tab).
         var linkEnd = 0
+        var lineOf = LineCounter()
         for bracket in closedBrackets(bytes)
         where bracket >= linkEnd && bracket + 1 < bytes.count && bytes[bracket + 1] == UInt8(ascii: "(") {
+            lineOf.advance(to: bracket, in: bytes)
+            if lineOf.opensIndented(bracket, in: bytes) {
+                code.append(lineOf.number)
+                if choices.code.contains(lineOf.number) { continue }
+            }
             guard let link = inlineLinkSpaces(bytes, from: bracket + 2) else { continue }
             linkEnd = link.spaces.last?.upperBound ?? bracket
             for run in link.spaces { mark(run, &kept) }
