@@ -1297,6 +1297,12 @@ import Testing
             "    <A\n\u{0C}\n/>", "    [](\n\u{0B}\n)", "\t<A\n\u{0B}\n/>\n\n    c", "\t[a](b\r\u{0C}\r)\n\n    c",
             "\ta <b\n\u{0B}\n/>\n\n    c", "- a\n\n      <A\n\u{0C}\n/>", "> <div\n\u{0B}\n/>\nb", "> <div\n\u{0C}\n)",
             "\t<div\r\u{0C}\r>\nb", "    <A\n\u{0C}/>", "x\n    <A\n\u{0C}\n/>", "<div\u{0C}\nx",
+            // A `>` four columns in on a tag's later line is no quote marker: the line is lazy and the `>` the
+            // tag's (found by the random test at seed 52006999).
+            "><x\u{0C}\n    >", "><x\u{0C}\n    > a", "> <x\u{0C}\n    >", "><x \u{0C}\n    >", "><x\u{0C}\n   >>",
+            "  ><x\u{0C}\n     >", "- ><x\u{0C}\n     >",
+            "- ><b c=\"d\"\u{0B}\n>/>", "- ><b c=\"d\"\u{0C}\n>   />\nb", "- ><x y\u{0B}\n    >\nb",
+            ">>a <x \u{0C}\n>    >",
         ])
     func shrunkDifferencesMatchCmarkGFM(markdown: String) async throws {
         try await GFMMode.expectEveryModeMatchesCmarkGFM(markdown)

@@ -368,6 +368,13 @@ extension FormFeeds {
         let startsLine = prefix == open
         // In a block quote the tag's later lines start with its markers, which its white space runs over.
         let quotes = bytes[lineStart..<prefix].count { $0 == UInt8(ascii: ">") }
+        // Where the first quote's marker may stand on a later line, within three columns: from the document's
+        // margin, or, after a list marker on the tag's line, from where the quote's `>` stands there (the
+        // item's content, roughly).
+        let firstMarker = bytes[lineStart..<prefix].firstIndex(of: UInt8(ascii: ">")) ?? lineStart
+        let margin: Int =
+            bytes[lineStart..<firstMarker].contains { $0 != 0x20 && $0 != 0x09 }
+            ? bytes[lineStart..<firstMarker].reduce(0) { $1 == 0x09 ? $0 + 4 - $0 % 4 : $0 + 1 } : 0
         if startsLine, blockTagNames.contains(String(decoding: bytes[name..<end], as: UTF8.self).lowercased()) {
             var run = end
             // On its line: the line's end already lets the block start.
@@ -375,13 +382,14 @@ extension FormFeeds {
             mark(end..<run, &kept)
             // The block holds the tag's lines as text, and may end before its `>` (`> <div`, a line of a
             // vertical tab, `/>`): its white space across lines is stood in for.
-            if bytes[open..<(tagEnd(bytes, from: end, closingTag: closingTag, quotes: quotes) ?? open)].contains(
-                where: { $0 == 0x0A || $0 == 0x0D })
+            if bytes[open..<(tagEnd(bytes, from: end, closingTag: closingTag, quotes: (quotes, margin)) ?? open)]
+                .contains(
+                    where: { $0 == 0x0A || $0 == 0x0D })
             {
                 return false
             }
         }
-        guard let close = tagEnd(bytes, from: end, closingTag: closingTag, quotes: quotes), blank > close,
+        guard let close = tagEnd(bytes, from: end, closingTag: closingTag, quotes: (quotes, margin)), blank > close,
             !startsBlock(
                 bytes, at: close, after: open, quotes: quotes,
                 wide: { wide.starts(bytes, at: close, after: tag, from: $0) })
@@ -456,7 +464,9 @@ extension FormFeeds {
 
     /// The `>` of the tag whose name ends at `start`: `attribute* spacechar* [/]? [>]` for an open tag,
     /// `spacechar* [>]` for a closing one; nil when the scanners read no tag.
-    private static func tagEnd(_ bytes: [UInt8], from start: Int, closingTag: Bool, quotes: Int = 0) -> Int? {
+    private static func tagEnd(
+        _ bytes: [UInt8], from start: Int, closingTag: Bool, quotes: (count: Int, margin: Int) = (0, 0)
+    ) -> Int? {
         var index = start
         func skipSpaces() -> Bool {
             let from = index
@@ -464,10 +474,19 @@ extension FormFeeds {
                 index += 1
                 // A line's `quotes` block quote markers, after a line ending.
                 if bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D {
-                    for _ in 0..<quotes {
-                        while index < bytes.count, bytes[index] == 0x20 || bytes[index] == 0x09 { index += 1 }
-                        guard index < bytes.count, bytes[index] == UInt8(ascii: ">") else { break }
-                        index += 1
+                    for quote in 0..<quotes.count {
+                        // The first `>` four columns past its margin is no marker: the line is lazy, the `>` the
+                        // tag's (`><x`, a form feed, then four spaces and `>`); one left of it leaves the list item
+                        // the quote is in and starts a quote of its own (`- ><b`, then `>/>`).
+                        var (marker, columns) = (index, 0)
+                        while marker < bytes.count, bytes[marker] == 0x20 || bytes[marker] == 0x09 {
+                            columns += bytes[marker] == 0x09 ? 4 - columns % 4 : 1
+                            marker += 1
+                        }
+                        guard marker < bytes.count, bytes[marker] == UInt8(ascii: ">"),
+                            quote > 0 || (quotes.margin...(quotes.margin + 3)).contains(columns)
+                        else { break }
+                        index = marker + 1
                     }
                 }
             }
