@@ -37,7 +37,16 @@ extension FormFeeds {
     static func reading(_ root: OpaquePointer, of stood: StoodIn) -> Reading {
         var found = reading(root, tasks: stood.tasks, tags: stood.tags, quotes: stood.quotes) { $0 }
         if !stood.code.isEmpty {
-            let blocks = Tree.blocks(root) { Tree.type($0) == CMARK_NODE_CODE_BLOCK }.map {
+            // Indented code only: a fence that its container's end closed ends on the line after (in libcmark's
+            // positions), which is no code (`1) ```, then `>    <a` and a form feed `>`).
+            let lines = SourceLines(stood.text)
+            let blocks = Tree.blocks(root) { block in
+                guard Tree.type(block) == CMARK_NODE_CODE_BLOCK, Tree.startLine(block) >= 1,
+                    Tree.startLine(block) <= lines.lines.count
+                else { return false }
+                let first = lines.lineBytes(Tree.startLine(block)).dropFirst(max(Tree.startColumn(block) - 1, 0)).first
+                return first != UInt8(ascii: "`") && first != UInt8(ascii: "~")
+            }.map {
                 Tree.startLine($0)...max(Tree.startLine($0), Tree.endLine($0))
             }
             found.code = Set(stood.code.filter { line in blocks.contains { $0.contains(line) } })
