@@ -261,7 +261,7 @@ extension FormFeeds {
     }
 
     /// The line (1-based) and its start that a position is on, counted going forward once over the bytes.
-    private struct LineCounter {
+    struct LineCounter {
         private(set) var number = 1
         private(set) var start = 0
         private var counted = 0

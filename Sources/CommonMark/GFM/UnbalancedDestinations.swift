@@ -30,16 +30,16 @@ enum UnbalancedDestinations {
         var line = (number: 1, end: 0)
         var colon = 1
         // The start of the line a candidate is on, found going forward once over the bytes.
-        var lineStart = (of: 0, scanned: 0)
+        var lineStart = FormFeeds.LineCounter()
         var brackets = Brackets()
         // The bytes scanned again from inside a destination that made no link, up to the source's length.
         var rescanned = 0
         while let found = firstColonAfterBracket(source, from: colon) {
             colon = found + 1
-            advance(&lineStart, to: found, in: source)
+            lineStart.advance(to: found, in: source)
             // A `]:` that ends no label at a line's start (`[[]:]((`) starts no definition.
             if source[found] == UInt8(ascii: ":"),
-                !endsLabelAtLineStart(source, bracket: found - 1, lineStart: lineStart.of)
+                !endsLabelAtLineStart(source, bracket: found - 1, lineStart: lineStart.start)
             {
                 continue
             }
@@ -51,7 +51,7 @@ enum UnbalancedDestinations {
             }
             // The destination may start on a later line of the paragraph, after its indentation and, in a
             // block quote, its markers.
-            let lineText = source[lineStart.of..<found]
+            let lineText = source[lineStart.start..<found]
             let inQuote = lineText[..<FormFeeds.containerPrefix(lineText)].contains(UInt8(ascii: ">"))
             let start = skippingSpaceCharacters(source, from: found + 1, quoteMarkers: inQuote)
             // A `](` inside a destination scanned already is part of it (`[a](b[c](d )`), as cmark-gfm
@@ -140,16 +140,6 @@ enum UnbalancedDestinations {
                 index = next
             }
             return nil
-        }
-    }
-
-    /// Moves a line's start found going forward on to the line that `index` is on.
-    private static func advance(_ lineStart: inout (of: Int, scanned: Int), to index: Int, in source: [UInt8]) {
-        while lineStart.scanned < index {
-            if source[lineStart.scanned] == 0x0A || source[lineStart.scanned] == 0x0D {
-                lineStart.of = lineStart.scanned + 1
-            }
-            lineStart.scanned += 1
         }
     }
 
