@@ -71,7 +71,8 @@ public final class Document {
         let blocks = Tree.paragraphsAndHeadings(root)
         let taskLists =
             extensions.contains(.taskList)
-            && (!rewrittenTasks.isEmpty || ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
+            && (!rewrittenTasks.starts.isEmpty || !rewrittenTasks.lazy.isEmpty || ByteSearch.contains(source, "[ ]")
+                || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"))
         let definedLabels = Set(footnoteLabels.values.map(Footnotes.normalized))
         var restoredReferences = Self.applyInlineExtensions(
@@ -105,6 +106,7 @@ public final class Document {
         }
         // libcmark 0.30 writes an empty title (`[a](/u "")`) as `title=""`; cmark-gfm 0.29 leaves it out.
         if Tree.mayHoldEmptyTitle(source) { Tree.dropEmptyTitles(root) }
+        if !rewrittenTasks.lazy.isEmpty { TaskLists.LazyStandIn.restore(root) }
         if let standIn { TextareaTags.restore(root, standIn.standIn) }
         if let spaces { FormFeeds.restore(root, spaces.standIn) }
         self.root = root
@@ -141,7 +143,7 @@ public final class Document {
             extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
         let tables = try Self.parseTables(
             &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
-            standsIn: spaces != nil, rewrittenTasks: parsed.rewrittenTasks,
+            standsIn: spaces != nil, rewrittenTasks: parsed.rewrittenTasks.starts,
             definitions: parsed.footnoteLabels)
         let choices = spaces.flatMap { stood in
             reading.flatMap {
@@ -156,7 +158,8 @@ public final class Document {
     /// What ``parse(_:options:extensions:)`` returns: the tree, the text parsed, the footnote definitions'
     /// labels and the rewritten task lines.
     private typealias Parsed = (
-        root: OpaquePointer, source: String, footnoteLabels: [Footnotes.Position: String], rewrittenTasks: [Int: Bool]
+        root: OpaquePointer, source: String, footnoteLabels: [Footnotes.Position: String],
+        rewrittenTasks: TaskLists.Rewritten
     )
 
     /// The last parse (``closeLazyLines(of:_:options:extensions:standIn:)``), with the lines its marks were
@@ -217,7 +220,7 @@ public final class Document {
             tags = LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
             tableParse = try Self.parseTables(
                 &parsed.root, source: parsed.source, lines: lines, options: options, extensions: extensions,
-                standsIn: standIn != nil, rewrittenTasks: parsed.rewrittenTasks,
+                standsIn: standIn != nil, rewrittenTasks: parsed.rewrittenTasks.starts,
                 definitions: parsed.footnoteLabels)
             LazyLines.removeMarks(parsed.root)
         }
@@ -341,7 +344,7 @@ public final class Document {
     /// and task lines holding a definition without their marker; returns the tree, the text parsed, the
     /// definitions' labels and the rewritten task lines.
     private static func parse(_ markdown: String, options: RenderOptions, extensions: Extensions)
-        throws(CommonMarkError) -> (OpaquePointer, String, [Footnotes.Position: String], [Int: Bool])
+        throws(CommonMarkError) -> Parsed
     {
         var source = markdown
         var labels: [Footnotes.Position: String] = [:]
@@ -395,12 +398,34 @@ public final class Document {
         return (root, source, labels, tasks)
     }
 
-    /// Parses the source, with task lines rewritten (``TaskLists/rewriteLines(_:forms:)``) when
-    /// `rewritingTasks`; returns the tree and, for each rewritten line, whether its task is checked.
+    /// Parses the source, with task lines rewritten when `rewritingTasks`: those that start an item
+    /// (``TaskLists/rewriteLines(_:forms:definitions:)``), then the lazy lines that cmark-gfm reads as a
+    /// task's marker (``TaskLists/rewriteLazyLines(_:root:definitions:)``), read in the tree of the first.
+    /// Returns the tree and, for each rewritten line, whether its task is checked.
     ///
     /// - Parameter definitions: Where the footnote definitions' items start in the source, whose bullets
     ///   stand for no list marker: a `[x]` after one is no task's.
     private static func parse(
+        _ source: inout String, options: RenderOptions, rewritingTasks: Bool,
+        definitions: [Footnotes.Position: String], asCmarkGFM: Bool
+    ) throws(CommonMarkError) -> (OpaquePointer, TaskLists.Rewritten) {
+        var (root, starts) = try parseTaskStarts(
+            &source, options: options, rewritingTasks: rewritingTasks, definitions: definitions,
+            asCmarkGFM: asCmarkGFM)
+        guard rewritingTasks, ByteSearch.contains(source, UInt8(ascii: ">")),
+            ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
+                || ByteSearch.contains(source, "[X]"),
+            let lazy = TaskLists.rewriteLazyLines(source, root: root, definitions: definitions)
+        else { return (root, TaskLists.Rewritten(starts: starts)) }
+        cmark_node_free(root)
+        source = lazy.source
+        root = try parse(source, options: options, asCmarkGFM: asCmarkGFM)
+        return (root, TaskLists.Rewritten(starts: starts, lazy: lazy.checked))
+    }
+
+    /// Parses the source, with the task lines that start an item rewritten (``TaskLists/rewriteLines(_:forms:definitions:)``)
+    /// when `rewritingTasks`; returns the tree and, for each rewritten line, whether its task is checked.
+    private static func parseTaskStarts(
         _ source: inout String, options: RenderOptions, rewritingTasks: Bool,
         definitions: [Footnotes.Position: String], asCmarkGFM: Bool
     ) throws(CommonMarkError) -> (OpaquePointer, [Int: Bool]) {

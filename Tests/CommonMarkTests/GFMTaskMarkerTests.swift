@@ -61,6 +61,24 @@ import Testing
         ])
     }
 
+    /// Such a lazy line of a quote in an item, where a code span, a raw tag or a link's title runs onto it from
+    /// the line before: cmark-gfm's paragraph takes the line from where the marker's three characters end, so
+    /// what they took is not in the code, the tag or the title, and what is left may begin with a list marker,
+    /// `>` or `#` that starts no block there.
+    static let spanHeads = ["- > `a\n", "- > <a\n", "- > [a](b \"c\n", "1. > ``a\n", "* > > `a\n", "- [^n]: > `a\n"]
+
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: spanHeads)
+    func lazyTaskLinesInsideSpansMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], ["  ", "   ", "      ", "\t\t", "\t\t\t", "\t  "],
+            ["- [x] ", "3a [ ] ", "1234> [X] ", "123# [x] ", "12) [x] ", "*\t[ ] "], ["b` c\n", "b> c\n", "b\") c\n"],
+        ])
+    }
+
     /// A setext underline after such a lazy line makes a heading of the paragraph, whose text the marker's
     /// characters come off too.
     @Test(

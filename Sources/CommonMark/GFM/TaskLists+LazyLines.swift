@@ -13,27 +13,174 @@ extension TaskLists {
     /// content, which takes off the line's text what of its list marker they reach (`-\t> a`, `\t\t- [ ] b`
     /// leaves `[ ] b`).
     ///
-    /// - Parameter quotes: The tree's block quotes, in document order.
-    static func lazyTasks(quotes: [OpaquePointer], written: SourceLines, shift: Int) -> [(
-        item: OpaquePointer, checked: Bool
-    )] {
+    /// - Parameters:
+    ///   - quotes: The tree's block quotes, in document order.
+    ///   - rewritten: The lazy task lines parsed as cmark-gfm reads them already (``rewriteLazyLines(_:root:definitions:)``),
+    ///     numbered as `written`'s, and whether each is checked.
+    static func lazyTasks(quotes: [OpaquePointer], written: SourceLines, shift: Int, rewritten: [Int: Bool] = [:])
+        -> [(item: OpaquePointer, checked: Bool)]
+    {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
-        // Items and quotes nested by the thousand (`- > - > …`) are climbed once, not once for each quote.
-        var ancestry = Tree.QuoteAncestry()
-        for quote in quotes {
-            // A line that reads as a task has no `>`: it fails every quote, so only an item outside all of them
-            // is the last container it matches.
-            guard let item = Tree.parent(quote), Tree.type(item) == CMARK_NODE_ITEM, ancestry.of(item).depth == 0,
-                let content = Tables.itemContentColumn(of: item, source: written, shift: shift)
-            else { continue }
-            // Fewer than four columns past the item's content, a list marker starts an item there instead.
-            let (checked, eaten) = taskLines(of: quote, item: content, written: written, shift: shift) {
-                indent, text in indent >= content + 4 || (indent >= content && !startsListItem(text))
+        for (quote, item, content) in quotesInItems(quotes, written: written, shift: shift) {
+            // The last task line decides; one rewritten reads as no task as parsed, and lost nothing to it.
+            var last: (number: Int, checked: Bool)?
+            var eaten: [Int: ArraySlice<UInt8>] = [:]
+            for line in lazyTaskLines(of: quote, item: content, written: written, shift: shift)
+            where rewritten[line.number - shift] == nil {
+                last = (line.number, line.checked)
+                if let part = line.eaten { eaten[line.number] = part }
+            }
+            if !rewritten.isEmpty {
+                for number in stride(from: Tree.endLine(quote), to: Tree.startLine(quote), by: -1) {
+                    guard let checked = rewritten[number - shift] else { continue }
+                    if number > last?.number ?? 0 { last = (number, checked) }
+                    break
+                }
             }
             if !eaten.isEmpty { dropMarkerStarts(eaten, in: quote) }
-            if let checked { tasks.append((item, checked)) }
+            if let last { tasks.append((item, last.checked)) }
         }
         return tasks
+    }
+
+    /// The quotes that are an item's children, with the item and its content column, where the item is in no
+    /// quote: a line that reads as a task has no `>`, so it fails every quote, and only an item outside all of
+    /// them is the last container it matches.
+    private static func quotesInItems(_ quotes: [OpaquePointer], written: SourceLines, shift: Int) -> [(
+        quote: OpaquePointer, item: OpaquePointer, content: Int
+    )] {
+        // Items and quotes nested by the thousand (`- > - > …`) are climbed once, not once for each quote.
+        var ancestry = Tree.QuoteAncestry()
+        return quotes.compactMap { quote in
+            guard let item = Tree.parent(quote), Tree.type(item) == CMARK_NODE_ITEM, ancestry.of(item).depth == 0,
+                let content = Tables.itemContentColumn(of: item, source: written, shift: shift)
+            else { return nil }
+            return (quote, item, content)
+        }
+    }
+
+    /// The lazy lines of a quote in an item that cmark-gfm reads as the item's task marker: fewer than four
+    /// columns past the item's content, a list marker starts an item there instead.
+    private static func lazyTaskLines(of quote: OpaquePointer, item content: Int, written: SourceLines, shift: Int)
+        -> [TaskLine]
+    {
+        taskLines(of: quote, item: content, written: written, shift: shift) { indent, text in
+            indent >= content + 4 || (indent >= content && !startsListItem(text))
+        }
+    }
+
+    /// The stand-ins of a lazy task line's first character where, written at the item's content, it would
+    /// start a block (``rewriteLazyLines(_:root:definitions:)``): a private-use character for each such ASCII byte, so
+    /// that every one in the tree is a stand-in where the text holds none of them.
+    enum LazyStandIn {
+        /// The first two bytes of the stand-ins' UTF-8 (U+F700 to U+F73F); the third is 0x80 plus the byte.
+        static let lead: [UInt8] = [0xEF, 0x9C]
+        /// The bytes stood in for: list markers and their delimiters, and the characters after digits that
+        /// start a block quote or a heading.
+        static let bytes = Array("-+*.)>#".utf8)
+
+        static func standIn(for byte: UInt8) -> [UInt8] { lead + [0x80 + byte] }
+
+        /// Whether the bytes hold a stand-in's first two bytes.
+        static func holds(_ text: some Collection<UInt8>) -> Bool {
+            var previous: UInt8 = 0
+            for byte in text {
+                if previous == lead[0], byte == lead[1] { return true }
+                previous = byte
+            }
+            return false
+        }
+
+        /// The bytes with each stand-in's character back, or nil when they hold none.
+        static func restored(_ text: [UInt8]) -> [UInt8]? {
+            guard holds(text) else { return nil }
+            var result: [UInt8] = []
+            result.reserveCapacity(text.count)
+            var index = 0
+            while index < text.count {
+                if index + 2 < text.count, text[index] == lead[0], text[index + 1] == lead[1],
+                    text[index + 2] >= 0x80, bytes.contains(text[index + 2] - 0x80)
+                {
+                    result.append(text[index + 2] - 0x80)
+                    index += 3
+                } else {
+                    result.append(text[index])
+                    index += 1
+                }
+            }
+            return result
+        }
+
+        /// Gives every literal and attribute under `root` its characters back.
+        static func restore(_ root: OpaquePointer) {
+            Tree.walk(root, into: { _ in true }) { node in
+                switch Tree.type(node) {
+                case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
+                    if let bytes = restored(Tree.literalBytes(node)) { Tree.setLiteral(node, bytes: bytes) }
+                case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE:
+                    Tree.rewriteAttributes(of: node) { restored($0) }
+                default: break
+                }
+            }
+        }
+    }
+
+    /// The source with each lazy task line of a quote in an item (``lazyTasks(quotes:written:shift:rewritten:)``)
+    /// written so that libcmark's paragraph takes what cmark-gfm's does: the line from the end of the task
+    /// marker's three characters, which cmark-gfm's `open_tasklist_item` moves past before the line is added
+    /// as lazy text, at the item's content column. A code span, a raw tag or a title running onto the line
+    /// then holds cmark-gfm's text, and a `` ` ``, `[` or `<` the marker took is no longer read. Where that
+    /// text would start a block at the item's content (`- [x]` after three columns of white space were
+    /// taken), its first character stands in (``LazyStandIn``); returns nil when no line is rewritten, and
+    /// for each rewritten line (1-based) whether its task is checked.
+    ///
+    /// - Parameter definitions: Where footnote definitions' items start: a definition is no list item in
+    ///   cmark-gfm, and its lazy lines make no task.
+    static func rewriteLazyLines(_ source: String, root: OpaquePointer, definitions: [Footnotes.Position: String])
+        -> (source: String, checked: [Int: Bool])?
+    {
+        let quotes = Tree.blocks(root) { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
+        guard !quotes.isEmpty else { return nil }
+        let written = SourceLines(source)
+        let mayStandIn = !ByteSearch.contains(source, LazyStandIn.lead[0]) || !LazyStandIn.holds(source.utf8)
+        var lines: [Int: [UInt8]] = [:]
+        var checked: [Int: Bool] = [:]
+        for (quote, item, content) in quotesInItems(quotes, written: written, shift: 0)
+        where !Footnotes.isDefinition(item, labels: definitions, lineShift: 0) {
+            for line in lazyTaskLines(of: quote, item: content, written: written, shift: 0) {
+                guard let rest = lazyText(line, content: content, mayStandIn: mayStandIn) else { continue }
+                lines[line.number] = Array(repeating: 0x20, count: content) + rest
+                checked[line.number] = line.checked
+            }
+        }
+        guard !lines.isEmpty else { return nil }
+        let rewritten = written.lines.enumerated().map { index, line in
+            lines[index + 1].map { Substring(String(decoding: $0, as: UTF8.self)) } ?? line
+        }
+        return (rewrittenSource(source, lines: rewritten), checked)
+    }
+
+    /// What cmark-gfm's paragraph takes of a lazy task line, with a first character that would start a
+    /// block at the item's content stood in; nil where it would be blank there, or a stand-in is needed and
+    /// the text holds one already.
+    private static func lazyText(_ line: TaskLine, content: Int, mayStandIn: Bool) -> [UInt8]? {
+        var rest = Array(line.bytes[min(line.reach, line.bytes.count)...])
+        guard let first = rest.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }) else { return nil }
+        // Four columns in, the line is indented: lazy text, as it is in cmark-gfm.
+        guard SourceLines.advance(content, over: Substring(decoding: rest[..<first], as: UTF8.self)) < content + 4
+        else { return rest }
+        var startsBlock: Int?
+        if "-+*>#".utf8.contains(rest[first]) {
+            startsBlock = first
+        } else {
+            let digits = rest[first...].prefix { $0 >= 0x30 && $0 <= 0x39 }.count
+            let after = first + digits
+            if digits > 0, after < rest.count, ".)>#".utf8.contains(rest[after]) { startsBlock = after }
+        }
+        guard let at = startsBlock else { return rest }
+        guard mayStandIn else { return nil }
+        rest.replaceSubrange(at...at, with: LazyStandIn.standIn(for: rest[at]))
+        return rest
     }
 
     /// The items that a later paragraph of theirs makes tasks, and whether each is checked: cmark-gfm tries
@@ -91,7 +238,7 @@ extension TaskLists {
     /// The items that a lazy line of a footnote definition of theirs makes tasks, and whether each is checked.
     /// cmark-gfm's definition is a container right inside the item (where the rewrite has a list between
     /// them), so a lazy line of the definition's paragraph fails the definition and matches the item, and
-    /// the task marker is tried there as on a lazy line of a quote in an item (``lazyTasks(quotes:written:shift:)``):
+    /// the task marker is tried there as on a lazy line of a quote in an item (``lazyTasks(quotes:written:shift:rewritten:)``):
     /// `- [^n]: t`, then `  3a [x] b` makes the item a task and leaves `[x] b` in the definition. Read before
     /// the definitions leave their items; the marker's characters come off the definition's text here.
     ///
@@ -110,24 +257,41 @@ extension TaskLists {
             else { continue }
             // The definition's content is four columns past the item's: a line indented so far is its, and one
             // that starts a list item starts it in the item.
-            let (checked, eaten) = taskLines(of: definition, item: content, written: written, shift: shift) {
+            let lines = taskLines(of: definition, item: content, written: written, shift: shift) {
                 indent, text in indent >= content && indent < content + 4 && !startsListItem(text)
             }
+            let eaten = Dictionary(
+                uniqueKeysWithValues: lines.compactMap { line in line.eaten.map { (line.number, $0) } })
             if !eaten.isEmpty { dropMarkerStarts(eaten, in: definition) }
-            if let checked { tasks.append((item, checked)) }
+            if let checked = lines.last?.checked { tasks.append((item, checked)) }
         }
         return tasks
     }
 
+    /// A line of a container in an item, after its first, that reads as a task from its first byte and that
+    /// the item's lazy line takes (``taskLines(of:item:written:shift:matchesItem:)``).
+    private struct TaskLine {
+        /// The line's number in the tree's positions.
+        var number: Int
+        var bytes: [UInt8]
+        /// Where its text starts, after its white space.
+        var text: Int
+        /// Where the marker's three characters from the item's content end (``markerReach(of:content:standIn:)``).
+        var reach: Int
+        var checked: Bool
+
+        /// What the marker takes off the line's text, if anything.
+        var eaten: ArraySlice<UInt8>? { reach > text ? bytes[text..<min(reach, bytes.count)] : nil }
+    }
+
     /// The lines of a container in an item, after its first, that read as a task from their first byte and
-    /// whose indentation (and text) `matchesItem` takes as the item's lazy line: whether the last of them is
-    /// checked, and what the marker takes off each one's text, by its line's number (taken off in one walk).
+    /// whose indentation (and text) `matchesItem` takes as the item's lazy line; the last of them decides
+    /// whether the task is checked.
     private static func taskLines(
         of container: OpaquePointer, item content: Int, written: SourceLines, shift: Int,
         matchesItem: (Int, ArraySlice<UInt8>) -> Bool
-    ) -> (checked: Bool?, eaten: [Int: ArraySlice<UInt8>]) {
-        var checked: Bool?
-        var eaten: [Int: ArraySlice<UInt8>] = [:]
+    ) -> [TaskLine] {
+        var found: [TaskLine] = []
         for number in stride(from: Tree.startLine(container) + 1, through: Tree.endLine(container), by: 1) {
             let writtenNumber = number - shift
             guard writtenNumber >= 1, writtenNumber <= written.lines.count else { continue }
@@ -136,11 +300,13 @@ extension TaskLists {
                 let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 }),
                 matchesItem(SourceLines.advance(0, over: written.lines[writtenNumber - 1].prefix(text)), line[text...])
             else { continue }
-            checked = contains(line, "[x]") || contains(line, "[X]")
-            let end = markerReach(of: line, content: content, standIn: written.standIn)
-            if end > text { eaten[number] = line[text..<min(end, line.count)] }
+            found.append(
+                TaskLine(
+                    number: number, bytes: line, text: text,
+                    reach: markerReach(of: line, content: content, standIn: written.standIn),
+                    checked: contains(line, "[x]") || contains(line, "[X]")))
         }
-        return (checked, eaten)
+        return found
     }
 
     /// Whether `text` begins with a list marker that starts an item: a bullet, or one to nine digits and `.`

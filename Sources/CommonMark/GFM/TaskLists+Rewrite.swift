@@ -178,7 +178,7 @@ extension TaskLists {
     }
 
     /// The source with its lines replaced, each keeping the line ending it had.
-    private static func rewrittenSource(_ source: String, lines: [Substring]) -> String {
+    static func rewrittenSource(_ source: String, lines: [Substring]) -> String {
         var result = ""
         result.reserveCapacity(source.utf8.count)
         let utf8 = Array(source.utf8)

@@ -6,25 +6,33 @@ internal import CCmark
 /// is consumed before the item's content is parsed (the rest of the line is a paragraph's first line,
 /// whatever it holds), and the item is checked when `[x]` or `[X]` appears anywhere on that line
 /// (cmark-gfm's `strstr`). A lazy line in a block quote inside an item can make that item a task too
-/// (``lazyTasks(quotes:written:shift:)``).
+/// (``lazyTasks(quotes:written:shift:rewritten:)``).
 ///
 /// cmark-gfm writes the checkbox right after `<li>`; libcmark's renderer has no hook there, so the checkbox
 /// is a paragraph of its own at the head of the item holding only a custom inline, and a paragraph renders
 /// without `<p>` only in a tight list: a loose list with a task is made tight and its items' paragraphs get
 /// the `<p>` and `</p>` (and the line break that libcmark puts before a block) as custom inlines.
 enum TaskLists {
+    /// The task lines parsed otherwise than written, and whether each task is checked, by line (1-based).
+    struct Rewritten {
+        /// Lines that start an item, parsed without their `[x]` (``rewriteLines(_:forms:definitions:)``).
+        var starts: [Int: Bool] = [:]
+        /// Lazy lines of a quote in an item, parsed from where cmark-gfm's marker ends
+        /// (``rewriteLazyLines(_:root:definitions:)``).
+        var lazy: [Int: Bool] = [:]
+    }
+
     /// - Parameters:
     ///   - written: The lines as written (tables mask a `[` in the lines they parse again), `shift` lines
     ///     above the parsed ones.
     ///   - fromPrelude: The paragraphs that tables took from the prelude (text beside a table), which began
     ///     after a task's marker already.
-    ///   - rewritten: The lines parsed without their `[x]` (``rewriteLines(_:forms:)``), numbered as
-    ///     `written`'s, and whether each task is checked.
+    ///   - rewritten: The task lines parsed as cmark-gfm reads them (``Rewritten``), numbered as `written`'s.
     ///   - fromDefinitions: The items that lazy lines of footnote definitions made tasks
     ///     (``definitionTasks(_:written:shift:)``), read before the definitions left them.
     static func apply(
         _ root: OpaquePointer, written: SourceLines, shift: Int, fromPrelude: [OpaquePointer: Int],
-        rewritten: [Int: Bool], fromDefinitions: [(item: OpaquePointer, checked: Bool)] = []
+        rewritten: Rewritten, fromDefinitions: [(item: OpaquePointer, checked: Bool)] = []
     ) {
         var tasks: [(item: OpaquePointer, checked: Bool)] = []
         let containers = Tree.blocks(root) {
@@ -33,7 +41,7 @@ enum TaskLists {
         for item in containers where Tree.type(item) == CMARK_NODE_ITEM {
             let lineNumber = Tree.startLine(item)
             let writtenNumber = lineNumber - shift
-            if let checked = rewritten[writtenNumber] {
+            if let checked = rewritten.starts[writtenNumber] {
                 if let first = Tree.firstChild(item), Tree.type(first) == CMARK_NODE_HTML_BLOCK,
                     isMark(Tree.literal(first))
                 {
@@ -77,7 +85,7 @@ enum TaskLists {
         let quotes = containers.filter { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
         if !quotes.isEmpty {
             // An item made a task again by a lazy line takes that line's check.
-            let lazy = lazyTasks(quotes: quotes, written: written, shift: shift)
+            let lazy = lazyTasks(quotes: quotes, written: written, shift: shift, rewritten: rewritten.lazy)
             if !lazy.isEmpty {
                 let items = Set(lazy.map(\.item))
                 tasks = tasks.filter { !items.contains($0.item) } + lazy
