@@ -205,4 +205,34 @@ import Testing
             ])
         }
     }
+
+    /// A destination in `<` and `>` cut by a line ending, a carriage return alone included: no destination to
+    /// cmark-gfm, so the `<` and what follows are a tag across the lines, whose form feed or vertical tab is
+    /// its white space (`[](<a`, a form feed, a carriage return, `    > "")`).
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["", "> ", "- "])
+    func pointyDestinationsCutByALineEndingMatchCmarkGFM(start: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [start + "[]("], ["<a", "<a b"], ["\u{0C}", "\u{0B}"], ["\r", "\n", "\r\n"], ["", "    ", "> "],
+            ["> \"\")", ">)"],
+        ])
+    }
+
+    /// A backtick in an HTML block opens no code span that a later paragraph's backticks close: the link
+    /// after them keeps its form feed or vertical tab as white space. A block of the first five kinds whose
+    /// end is on its line (`<?>`, `<!-- a -->`), and one that its quote or list item ends at the next line.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["", "> ", "- "])
+    func backticksInHTMLBlocksMatchCmarkGFM(start: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [start], ["<?>", "<!-- a -->", "<!A >", "<pre></pre>", "<!--", "<div>", "<?x"], ["`", "``"], ["\n"],
+            ["", "> "], ["``[](\u{0B})`", "`[](\u{0C})``"], ["\n"],
+        ])
+    }
 }

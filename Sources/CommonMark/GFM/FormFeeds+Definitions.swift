@@ -380,10 +380,12 @@ extension FormFeeds {
     }
 
     /// Whether a line (after its containers) is a block of its own, which a paragraph starts after: an ATX
-    /// heading or a thematic break.
+    /// heading, a thematic break, or an HTML block of the first five kinds whose end is on its line
+    /// (``htmlBlockEndsOnItsLine(_:)``).
     static func endsParagraph(_ line: ArraySlice<UInt8>) -> Bool {
         let text = line.drop { $0 == 0x20 }
         guard line.count - text.count < 4, let first = text.first else { return false }
+        if first == UInt8(ascii: "<") { return htmlBlockEndsOnItsLine(text) }
         if first == UInt8(ascii: "#") {
             let hashes = text.prefix { $0 == UInt8(ascii: "#") }.count
             return hashes <= 6 && (hashes == text.count || [0x20, 0x09].contains(text[text.startIndex + hashes]))
@@ -391,5 +393,70 @@ extension FormFeeds {
         guard "-*_".utf8.contains(first) else { return false }
         let marks = text.filter { $0 == first }.count
         return marks >= 3 && text.allSatisfy { $0 == first || $0 == 0x20 || $0 == 0x09 }
+    }
+
+    /// What ends an HTML block of cmark-gfm 0.29 (``htmlBlock(_:startsParagraph:)``).
+    enum HTMLBlockEnd: Equatable {
+        /// A line that holds one of these (kinds 1 to 5), the block's first line included.
+        case marker([String])
+        /// A blank line (kinds 6 and 7).
+        case blankLine
+
+        /// Whether the line (without its line ending) ends the block.
+        func ends(_ line: ArraySlice<UInt8>) -> Bool {
+            switch self {
+            case .blankLine: return line.allSatisfy { $0 == 0x20 || $0 == 0x09 }
+            case .marker(let markers):
+                return markers.contains { marker in
+                    let needle = Array(marker.utf8)
+                    guard line.count >= needle.count else { return false }
+                    return (line.startIndex...(line.endIndex - needle.count)).contains { at in
+                        zip(line[at...], needle).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+                    }
+                }
+            }
+        }
+    }
+
+    /// The HTML block that a line's text (after its containers and fewer than four columns of white space)
+    /// starts, as cmark-gfm 0.29's `html_block_start` reads it, and what ends it: `<script`, `<pre` or `<style`;
+    /// `<!--`; `<?`; `<!` and a capital letter; `<![CDATA[`; a block tag's name; and, where the line starts a
+    /// paragraph (the seventh kind interrupts none), any tag alone on its line.
+    static func htmlBlock(_ text: ArraySlice<UInt8>, startsParagraph: Bool) -> HTMLBlockEnd? {
+        let line = text.prefix { $0 != 0x0A && $0 != 0x0D }
+        guard line.first == UInt8(ascii: "<") else { return nil }
+        func starts(_ prefix: String) -> Bool {
+            line.count >= prefix.utf8.count && zip(line, prefix.utf8).allSatisfy { $0 | 0x20 == $1 | 0x20 }
+        }
+        // A tag's name: letters and digits after `<` or `</`, followed by white space, `>`, `/>` or the end.
+        let closing = starts("</")
+        let nameStart = line.startIndex + (closing ? 2 : 1)
+        let nameEnd =
+            line[nameStart...].firstIndex {
+                !(0x30...0x39).contains($0) && !(0x41...0x5A).contains($0) && !(0x61...0x7A).contains($0)
+            } ?? line.endIndex
+        let name = String(decoding: line[nameStart..<nameEnd], as: UTF8.self).lowercased()
+        let after = nameEnd < line.endIndex ? line[nameEnd] : nil
+        let endsName = after.map { $0 == 0x20 || $0 == 0x09 || $0 == UInt8(ascii: ">") } ?? true
+        if !closing, ["script", "pre", "style"].contains(name), endsName {
+            return .marker(["</script>", "</pre>", "</style>"])
+        }
+        if starts("<![CDATA[") { return .marker(["]]>"]) }
+        if starts("<!--") { return .marker(["-->"]) }
+        if starts("<?") { return .marker(["?>"]) }
+        if starts("<!"), line.count > 2, (0x41...0x5A).contains(line[line.startIndex + 2]) { return .marker([">"]) }
+        let selfClosing = after == UInt8(ascii: "/") && nameEnd + 1 < line.endIndex && line[nameEnd + 1] == UInt8(ascii: ">")
+        if blockTagNames.contains(name), !["script", "pre", "style"].contains(name), endsName || selfClosing {
+            return .blankLine
+        }
+        return startsParagraph && BlockStart.isHTMLTagLine(Substring(decoding: line, as: UTF8.self)) ? .blankLine : nil
+    }
+
+    /// Whether the text starts an HTML block of the first five kinds whose end is on the same line, as
+    /// cmark's block parser tests it from the line's text: the block is that line alone (`<?>` ends where it
+    /// starts), and what follows is another paragraph.
+    private static func htmlBlockEndsOnItsLine(_ text: ArraySlice<UInt8>) -> Bool {
+        guard case .marker(let markers) = htmlBlock(text, startsParagraph: false) else { return false }
+        return HTMLBlockEnd.marker(markers).ends(text.prefix { $0 != 0x0A && $0 != 0x0D })
     }
 }

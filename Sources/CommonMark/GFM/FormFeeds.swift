@@ -535,7 +535,7 @@ extension FormFeeds {
     }
 
     /// The tag names that start an HTML block followed by white space (cmark's kinds 1 and 6).
-    private static let blockTagNames: Set<String> = [
+    static let blockTagNames: Set<String> = [
         "script", "pre", "style", "address", "article", "aside", "base", "basefont", "blockquote", "body",
         "caption", "center", "col", "colgroup", "dd", "details", "dialog", "dir", "div", "dl", "dt", "fieldset",
         "figcaption", "figure", "footer", "form", "frame", "frameset", "h1", "h2", "h3", "h4", "h5", "h6", "head",
@@ -678,13 +678,34 @@ extension FormFeeds {
         // The content column of the list item the paragraph's first line starts, and whether that line is a
         // block quote's (whose paragraph lazy lines go on).
         var (item, inQuote): (Int?, Bool) = (nil, false)
+        // An HTML block open across lines: what ends it, and whether it is in a quote or a list item (whose
+        // content column a line indented less leaves); its lines are no paragraph's.
+        var html: (end: HTMLBlockEnd, quoted: Bool, item: Int?)?
         while start < bytes.count {
             let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
+            let next = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
             let line = bytes[start..<end]
             let text = line.drop { $0 == 0x20 || $0 == 0x09 }
             let indent = SourceLines.advance(0, over: Substring(decoding: line[..<text.startIndex], as: UTF8.self))
             let blank = text.isEmpty
             let quote = indent < 4 && text.first == UInt8(ascii: ">")
+            if let open = html {
+                html = nil
+                // A line that leaves the block's container ends it (an HTML block has no lazy lines), and is
+                // read anew; a blank line that ends it is read as one.
+                let leaves = open.quoted ? !quote : open.item.map { !blank && indent < $0 } ?? false
+                if leaves {
+                    (previousBlank, previousEnds) = (false, true)
+                } else if !(open.end == .blankLine && blank) {
+                    if open.end.ends(line) {
+                        (previousBlank, previousEnds, previousText) = (false, true, false)
+                    } else {
+                        html = open
+                    }
+                    start = next
+                    continue
+                }
+            }
             // Where the line's text starts past the item's content, for what may interrupt the paragraph there.
             var (from, column) = (start, 0)
             while let item, indent >= item, from < text.startIndex {
@@ -702,12 +723,24 @@ extension FormFeeds {
             let starts = start == 0 || previousBlank || previousEnds
             // Indented code outside containers, where no paragraph goes on.
             let code = starts && item == nil && !quote && !marked && indent >= 4 && !blank
-            if start > 0, !blank, starts || interrupts || (item != nil && marked) {
+            let content = SourceLines.advance(0, over: Substring(decoding: line[..<prefix], as: UTF8.self))
+            let afterPrefix = bytes[prefix..<end]
+            let htmlText = afterPrefix.drop { $0 == 0x20 }
+            let opensHTML =
+                afterPrefix.count - htmlText.count < 4
+                ? htmlBlock(htmlText, startsParagraph: starts || marked || line[..<prefix].contains(UInt8(ascii: ">")))
+                : nil
+            if start > 0, !blank, starts || interrupts || (item != nil && marked) || opensHTML != nil {
                 breaks.append(start)
             }
             if start == 0 || (!blank && (starts || interrupts || (item != nil && marked))) {
-                let content = SourceLines.advance(0, over: Substring(decoding: line[..<prefix], as: UTF8.self))
                 (item, inQuote) = (marked ? content : nil, quote)
+            }
+            if let opensHTML, !opensHTML.ends(htmlText) || opensHTML == .blankLine {
+                html = (opensHTML, line[..<prefix].contains(UInt8(ascii: ">")), marked ? content : nil)
+                (previousBlank, previousEnds, previousText) = (false, false, false)
+                start = next
+                continue
             }
             let underline =
                 previousText && !interrupts && indent < 4
@@ -715,7 +748,7 @@ extension FormFeeds {
             // After its containers' markers (`2. # h` is a heading in an item).
             previousEnds = endsParagraph(bytes[prefix..<end]) || underline || code
             (previousBlank, previousText) = (blank, !blank && !previousEnds)
-            start = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
+            start = next
         }
         return breaks
     }
@@ -914,7 +947,7 @@ extension FormFeeds {
                 switch bytes[index] {
                 case UInt8(ascii: ">"): return index + 1
                 case UInt8(ascii: "\\"): index += 2
-                case 0x0A, UInt8(ascii: "<"): return nil
+                case 0x0A, 0x0D, UInt8(ascii: "<"): return nil
                 default: index += 1
                 }
             }
