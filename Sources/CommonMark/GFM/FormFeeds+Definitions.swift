@@ -445,7 +445,8 @@ extension FormFeeds {
         if starts("<!--") { return .marker(["-->"]) }
         if starts("<?") { return .marker(["?>"]) }
         if starts("<!"), line.count > 2, (0x41...0x5A).contains(line[line.startIndex + 2]) { return .marker([">"]) }
-        let selfClosing = after == UInt8(ascii: "/") && nameEnd + 1 < line.endIndex && line[nameEnd + 1] == UInt8(ascii: ">")
+        let selfClosing =
+            after == UInt8(ascii: "/") && nameEnd + 1 < line.endIndex && line[nameEnd + 1] == UInt8(ascii: ">")
         if blockTagNames.contains(name), !["script", "pre", "style"].contains(name), endsName || selfClosing {
             return .blankLine
         }
