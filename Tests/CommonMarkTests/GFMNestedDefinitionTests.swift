@@ -63,4 +63,20 @@ import Testing
             ["^", "```", "~~~ a"], ["\n\n" + content + ";\n\n[^y]\n"],
         ])
     }
+
+    /// A code fence behind a quote's marker and white space that holds a tab, on a definition's first line,
+    /// which the rewrite moves a column: cmark counts the fence's offset in bytes (a tab the quote took one
+    /// column of is one), and takes up to that many columns off each line of the code; four columns past
+    /// the quote's space, the fence is indented code.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["[^B]:+ >", "[^B]:>", "[^B]: - > ", "- [^B]:>"])
+    func fencesBehindATabbedQuoteMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], ["\t", " \t", "\t ", "  \t", "\t\t"], ["```", "~~~ a"],
+            ["\n       >\tx", "\n    >\tx", "\n    >  \t x", "\n      >\t\ty"], ["\n\n[^B]\n"],
+        ])
+    }
 }

@@ -26,7 +26,36 @@ extension Footnotes {
         {
             written = String(written[...marker]) + " "
         }
+        if let kept = fenceOffsetBehindQuote(lead, before: body, columns: columns), written != lead,
+            let marker = written.lastIndex(where: { $0 != " " }), written[marker] == ">"
+        {
+            written = String(written[...marker]) + String(repeating: " ", count: kept + 1)
+        }
         return written
+    }
+
+    /// A code fence right behind a quote's marker and white space that holds a tab: cmark counts the fence's
+    /// offset in bytes from where the quote's optional space left off (a tab it took one column of is still
+    /// there, one byte), and takes up to that many columns off each line of the code. The tabs written as
+    /// spaces would count one for each column (`[^B]:+ >`, a tab and three backticks, then `       >`, a tab
+    /// and `x`, is `  x` in cmark-gfm): the offset as written, to keep it.
+    private static func fenceOffsetBehindQuote(_ lead: Substring, before body: Substring, columns: LineColumns)
+        -> Int?
+    {
+        let fence =
+            body.utf8.prefix { $0 == UInt8(ascii: "`") }.count >= 3
+            || body.utf8.prefix { $0 == UInt8(ascii: "~") }.count >= 3
+        let run = lead.utf8.reversed().prefix { $0 == 0x20 || $0 == 0x09 }.count
+        guard fence, run > 0, run < lead.utf8.count, lead.utf8.contains(0x09) else { return nil }
+        let runStart = lead.utf8.index(lead.utf8.endIndex, offsetBy: -run)
+        guard lead.utf8[lead.utf8.index(before: runStart)] == UInt8(ascii: ">") else { return nil }
+        // Four columns past the quote's optional space, the fence is indented code.
+        guard columns.column(of: lead.endIndex) - columns.column(of: runStart) - 1 < 4 else { return nil }
+        // That space: a space, or a tab one column wide, is taken whole.
+        let first = lead.utf8[runStart]
+        let whole =
+            first == 0x20 || columns.column(of: lead.utf8.index(after: runStart)) - columns.column(of: runStart) == 1
+        return whole ? run - 1 : run
     }
 
     /// The list items and block quotes whose markers stand between a definition's colon and the definition
