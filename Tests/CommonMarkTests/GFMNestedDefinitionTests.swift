@@ -79,4 +79,27 @@ import Testing
             ["\n       >\tx", "\n    >\tx", "\n    >  \t x", "\n      >\t\ty"], ["\n\n[^B]\n"],
         ])
     }
+
+    /// A definition in a block quote inside a list item inside a block quote, the item opened on the line or
+    /// a line before (`>-`, `>   >[^1]:`), then a line of only `>` markers: cmark-gfm's definition goes on
+    /// over a blank line only where the line is empty from its first byte, so it ends there when the line's
+    /// `>` stand where the quotes' markers may (past the item's content, at most three columns in), and the
+    /// code or list after is the inner quote's; a `>` left of the item's content leaves the item, and the
+    /// definition with it (`+ >[^1]:`, `>     '`).
+    static let quotedItemHeads = [
+        ">-\n>   >[^a]:", ">-\n>   >[^a]: x", "> 1.\n>    >[^a]:", "> - >[^a]:", "> 1) > [^a]: y", ">*\n>  >[^a]:",
+        "+ >[^a]:",
+    ]
+
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: quotedItemHeads)
+    func definitionsInQuotesInItemsEndingAtMarkersMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head + "\n"], [">   >", ">     >", "> >", ">\t>", ">     ", "  >"], ["\n"],
+            [">   >\t\t*", ">   >    y", ">     -", "  >"], ["\n\n[^a]\n"],
+        ])
+    }
 }

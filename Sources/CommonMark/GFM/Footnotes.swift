@@ -131,10 +131,12 @@ enum Footnotes {
                 markerColumn: Self.column(of: body, in: line) - outdent)
         }
         let lead = quotes > 0 ? quoteLead(at: number, in: lines) : 0
-        let ending = endings.line(after: number, quotes: quotes, offset: offset, lead: lead)
+        let items = quotes > 1 ? itemWidths(at: number, in: lines, before: containers) : []
+        let ending = endings.line(after: number, quotes: quotes, offset: offset, lead: lead, items: items)
         if let end = ending.line,
             let mark = blankLineMark(
-                after: line, containers: containers, definition: (body, outdent), next: lines[end], lead: lead)
+                after: line, containers: containers, definition: (body, outdent), next: lines[end],
+                quotes: (lead, items))
         {
             marks.append(mark)
         }
@@ -204,7 +206,7 @@ enum Footnotes {
         /// The indices of lines the parse kept in definitions as lazy continuation lines, as cmark-gfm keeps
         /// them (a definition's paragraph continues lazily in both).
         let continuing: Set<Int>
-        private var last: (found: Ending, stop: Int, quotes: Int, offset: Int, lead: Int)?
+        private var last: (found: Ending, stop: Int, quotes: Int, offset: Int, lead: Int, items: [Int])?
         /// For each line index, the index of the first line from it on of only `>` and white space: found
         /// once, when a search first stops at a line that may be lazy.
         private var nextBlankButNotEmpty: [Int] = []
@@ -221,14 +223,17 @@ enum Footnotes {
         /// Where the definition on line index `number` ends, inside `quotes` block quotes and `offset` columns
         /// past their content, their first `>` standing up to three columns past `lead` (``quoteLead(at:in:)``). A definition in the lines another's search passed ends where that one does:
         /// each line is looked at once, however many definitions it holds.
-        mutating func line(after number: Int, quotes: Int, offset: Int, lead: Int) -> Ending {
-            if let last, number < last.stop, last.quotes == quotes, last.offset == offset, last.lead == lead {
+        mutating func line(after number: Int, quotes: Int, offset: Int, lead: Int, items: [Int] = []) -> Ending {
+            if let last, number < last.stop, last.quotes == quotes, last.offset == offset, last.lead == lead,
+                last.items == items
+            {
                 return last.found
             }
             var index = number + 1
             while index < lines.count {
                 let line = lines[index]
-                let indented = isIndentedForContent(line, quotes: quotes, past: offset, quoteLead: lead)
+                let indented = isIndentedForContent(
+                    line, quotes: quotes, past: offset, quoteLead: lead, items: items)
                 if isBlankButNotEmpty(line), !indented { break }
                 guard indented || (line.isEmpty && quotes == 0) || continuing.contains(index) else {
                     // A line right after one that is not blank may continue the definition's paragraph; the
@@ -236,13 +241,13 @@ enum Footnotes {
                     let mayBeLazy =
                         !line.isEmpty && !lines[index - 1].allSatisfy { $0 == " " || $0 == "\t" || $0 == ">" }
                     let found = Ending(line: nil, pending: mayBeLazy ? blankButNotEmpty(from: index + 1) : nil)
-                    last = (found, index, quotes, offset, lead)
+                    last = (found, index, quotes, offset, lead, items)
                     return found
                 }
                 index += 1
             }
             let found = Ending(line: index < lines.count ? index : nil)
-            last = (found, index, quotes, offset, lead)
+            last = (found, index, quotes, offset, lead, items)
             return found
         }
 
@@ -269,7 +274,7 @@ enum Footnotes {
     ///   - next: The line after it, of only `>` markers and white space.
     private static func blankLineMark(
         after line: Substring, containers: Substring.Index, definition written: (Substring.Index, outdent: Int),
-        next: Substring, lead: Int
+        next: Substring, quotes: (lead: Int, items: [Int])
     ) -> (Range<Substring.Index>, String)? {
         let (definition, outdent) = written
         let markers = next.prefix { $0 == ">" || $0 == " " || $0 == "\t" }
@@ -278,7 +283,7 @@ enum Footnotes {
         // line is the paragraph's lazy text, as in cmark-gfm. The definition's line shows where its first
         // quote stands: past the four columns of each definition or list item around it (`[^1]:`,
         // `\t>[^n]:`, `\t>`; `1)`, `   >[^2]:`, `    >`).
-        guard areQuoteMarkers(markers, from: lead) else { return nil }
+        guard areQuoteMarkers(markers, from: quotes.lead, items: quotes.items) else { return nil }
         // Outside block quotes, a line of white space ends it: the mark stands at the definition's marker.
         if !prefix.contains(">"), !markers.contains(">") {
             let indent = String(repeating: " ", count: column(of: definition, in: line) - outdent)
@@ -321,10 +326,16 @@ enum Footnotes {
 
     /// Whether every `>` in a line's leading markers and white space stands at most three columns past the
     /// content of the quote before it (column `start` for the first), as a block quote's marker must.
-    private static func areQuoteMarkers(_ markers: Substring, from start: Int) -> Bool {
+    ///
+    /// - Parameter items: For each quote after the first, the columns that the list items between it and
+    ///   the quote before it take past that one's content (``itemWidths(at:in:before:)``).
+    private static func areQuoteMarkers(_ markers: Substring, from start: Int, items: [Int] = []) -> Bool {
         var content = start
         var index = markers.startIndex
+        var depth = 0
         while let quote = markers[index...].firstIndex(of: ">") {
+            if depth > 0, depth - 1 < items.count { content += items[depth - 1] }
+            depth += 1
             // Not before its container's content either: a `>` left of a list item's content leaves the item.
             guard (0...3).contains(column(of: quote, in: markers) - content) else { return false }
             index = markers.index(after: quote)
@@ -334,6 +345,88 @@ enum Footnotes {
             if index < markers.endIndex, markers[index] == " " { index = markers.index(after: index) }
         }
         return true
+    }
+
+    /// For each block quote after the first in the container markers of a definition's line (index `number`,
+    /// markers before `containers`), the width of the list items between it and the quote before it, which
+    /// a later line's `>` stands up to three columns past: where list markers stand between them on the line
+    /// (`> - >[^1]:`), the columns from the content of the quote before to the `>`; where none does, the
+    /// width of the item that a line before opened there (`>-`, `>   >[^1]:`), looked for up to a bound; 0
+    /// where none is found.
+    private static func itemWidths(at number: Int, in lines: [Substring], before containers: Substring.Index)
+        -> [Int]
+    {
+        let gaps = itemWidths(between: lines[number][..<containers])
+        return gaps.enumerated().map { depth, gap in
+            guard !gap.marked else { return gap.columns }
+            // The line's `>` stands in the item only at or past its content (`>*`, `>  >[^1]:` leaves it).
+            let opened = openedItemWidth(afterQuotes: depth + 1, before: number, in: lines) ?? 0
+            return opened <= gap.columns ? opened : 0
+        }
+    }
+
+    /// The width of the list item (marker's indentation past the quote's content, marker, and its padding as
+    /// cmark counts it) that the nearest line before line index `number` opens right after its first `quotes`
+    /// block quote markers; nil where none of the lines looked at does.
+    private static func openedItemWidth(afterQuotes quotes: Int, before number: Int, in lines: [Substring]) -> Int? {
+        for line in lines[max(0, number - 64)..<number].reversed() {
+            if line.isEmpty { return nil }
+            var index = line.startIndex
+            var (found, content) = (0, 0)
+            while found < quotes, index < line.endIndex {
+                let marker = line[index...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+                guard marker < line.endIndex, line[marker] == ">" else { break }
+                found += 1
+                content = column(of: marker, in: line) + 1
+                index = line.index(after: marker)
+                if index < line.endIndex, line[index] == " " || line[index] == "\t" {
+                    content += 1
+                    if line[index] == " " { index = line.index(after: index) }
+                }
+            }
+            guard found == quotes else { continue }
+            let rest = line[index...]
+            guard let marker = rest.firstIndex(where: { $0 != " " && $0 != "\t" }) else { continue }
+            var end = marker
+            if "-+*".contains(line[marker]) {
+                end = line.index(after: marker)
+            } else {
+                let digits = line[marker...].prefix { $0.isASCII && $0.isNumber }
+                guard (1...9).contains(digits.count), digits.endIndex < line.endIndex,
+                    line[digits.endIndex] == "." || line[digits.endIndex] == ")"
+                else { continue }
+                end = line.index(after: digits.endIndex)
+            }
+            let text = line[end...].firstIndex { $0 != " " && $0 != "\t" } ?? line.endIndex
+            guard text == line.endIndex || text > end else { continue }
+            let spaces = column(of: text, in: line) - column(of: end, in: line)
+            let padding = text == line.endIndex || spaces >= 5 ? 1 : spaces
+            return column(of: end, in: line) + padding - content
+        }
+        return nil
+    }
+
+    /// For each block quote after the first in a line's container markers, the columns from the content of
+    /// the quote before it to its `>`, and whether list markers stand between them (`> - >[^1]:`).
+    private static func itemWidths(between prefix: Substring) -> [(columns: Int, marked: Bool)] {
+        var widths: [(columns: Int, marked: Bool)] = []
+        var content: Int?
+        var marked = false
+        var index = prefix.startIndex
+        while index < prefix.endIndex {
+            let character = prefix[index]
+            if character == ">" {
+                let column = column(of: index, in: prefix)
+                if let content { widths.append((column - content, marked)) }
+                let next = prefix.index(after: index)
+                content = column + (next < prefix.endIndex && (prefix[next] == " " || prefix[next] == "\t") ? 2 : 1)
+                marked = false
+            } else if character != " " && character != "\t" {
+                marked = true
+            }
+            index = prefix.index(after: index)
+        }
+        return widths
     }
 
     /// A definition's text after the list and quote markers at its start, where another definition may be.
@@ -582,10 +675,13 @@ enum Footnotes {
     /// cmark-gfm's `parse_footnote_definition_block_prefix` takes for a definition's content before it looks
     /// for a blank line (`[^1]:`, `    >` holds a quote). The first `>` may stand up to three columns past
     /// `quoteLead` (``quoteLead(at:in:)``): past the content of a list item the quote is in (`* >[^1]:`,
-    /// `    >`).
-    static func isIndentedForContent(_ line: Substring, quotes: Int, past indent: Int = 0, quoteLead: Int = 0)
-        -> Bool
-    {
+    /// `    >`), and not before it (`+ >[^1]:`, `>     a` leaves the item).
+    ///
+    /// - Parameter items: For each quote after the first, the width of the list items between it and the
+    ///   quote before (``itemWidths(at:in:before:)``), whose content its `>` stands up to three columns past.
+    static func isIndentedForContent(
+        _ line: Substring, quotes: Int, past indent: Int = 0, quoteLead: Int = 0, items: [Int] = []
+    ) -> Bool {
         var rest = line
         var column = 0
         var start = 0
@@ -593,7 +689,9 @@ enum Footnotes {
             let space = rest.prefix { $0 == " " || $0 == "\t" }
             var marker = column
             for character in space { marker = character == "\t" ? marker + 4 - marker % 4 : marker + 1 }
-            guard marker - start <= 3 + (quote == 0 ? quoteLead : 0), rest.dropFirst(space.count).first == ">" else {
+            let lead = quote == 0 ? quoteLead : quote - 1 < items.count ? items[quote - 1] : 0
+            // Not left of the content of a list item the quote is in either: the line leaves the item.
+            guard marker - start <= 3 + lead, marker - start >= lead, rest.dropFirst(space.count).first == ">" else {
                 return false
             }
             column = marker + 1
