@@ -678,9 +678,7 @@ extension FormFeeds {
         // The content column of the list item the paragraph's first line starts, and whether that line is a
         // block quote's (whose paragraph lazy lines go on).
         var (item, inQuote): (Int?, Bool) = (nil, false)
-        // An HTML block open across lines: what ends it, and whether it is in a quote or a list item (whose
-        // content column a line indented less leaves); its lines are no paragraph's.
-        var html: (end: HTMLBlockEnd, quoted: Bool, item: Int?)?
+        var html: OpenHTMLBlock?
         while start < bytes.count {
             let end = bytes[start...].firstIndex { $0 == 0x0A || $0 == 0x0D } ?? bytes.count
             let next = end + (end + 1 < bytes.count && bytes[end] == 0x0D && bytes[end + 1] == 0x0A ? 2 : 1)
@@ -691,17 +689,15 @@ extension FormFeeds {
             let quote = indent < 4 && text.first == UInt8(ascii: ">")
             if let open = html {
                 html = nil
-                // A line that leaves the block's container ends it (an HTML block has no lazy lines), and is
-                // read anew; a blank line that ends it is read as one.
-                let leaves = open.quoted ? !quote : open.item.map { !blank && indent < $0 } ?? false
-                if leaves {
-                    (previousBlank, previousEnds) = (false, true)
-                } else if !(open.end == .blankLine && blank) {
-                    if open.end.ends(line) {
-                        (previousBlank, previousEnds, previousText) = (false, true, false)
-                    } else {
-                        html = open
-                    }
+                switch open.read(line, indent: indent, blank: blank, quote: quote) {
+                case .left: (previousBlank, previousEnds) = (false, true)
+                case .endedByBlankLine: break
+                case .ended:
+                    (previousBlank, previousEnds, previousText) = (false, true, false)
+                    start = next
+                    continue
+                case .held:
+                    html = open
                     start = next
                     continue
                 }
@@ -737,7 +733,8 @@ extension FormFeeds {
                 (item, inQuote) = (marked ? content : nil, quote)
             }
             if let opensHTML, !opensHTML.ends(htmlText) || opensHTML == .blankLine {
-                html = (opensHTML, line[..<prefix].contains(UInt8(ascii: ">")), marked ? content : nil)
+                html = OpenHTMLBlock(
+                    end: opensHTML, quoted: line[..<prefix].contains(UInt8(ascii: ">")), item: marked ? content : nil)
                 (previousBlank, previousEnds, previousText) = (false, false, false)
                 start = next
                 continue
@@ -751,6 +748,24 @@ extension FormFeeds {
             start = next
         }
         return breaks
+    }
+
+    /// An HTML block open across lines (``paragraphBreaks(_:)``): what ends it, and whether it is in a quote or
+    /// a list item (whose content column a line indented less leaves); its lines are no paragraph's.
+    private struct OpenHTMLBlock {
+        var end: HTMLBlockEnd
+        var quoted: Bool
+        var item: Int?
+
+        enum Reading { case held, ended, endedByBlankLine, left }
+
+        /// What a line does to the block: a line that leaves its container ends it (an HTML block has no lazy
+        /// lines) and is read anew; a blank line that ends it is read as one.
+        func read(_ line: ArraySlice<UInt8>, indent: Int, blank: Bool, quote: Bool) -> Reading {
+            if quoted ? !quote : item.map({ !blank && indent < $0 }) ?? false { return .left }
+            if end == .blankLine && blank { return .endedByBlankLine }
+            return end.ends(line) ? .ended : .held
+        }
     }
 
     /// The runs of backticks of a text, for code spans read left to right as cmark-gfm reads them: a run
