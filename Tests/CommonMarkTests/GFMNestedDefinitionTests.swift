@@ -102,4 +102,19 @@ import Testing
             [">   >\t\t*", ">   >    y", ">     -", "  >"], ["\n\n[^a]\n"],
         ])
     }
+
+    /// Definitions nested after a quote that starts their line, a definition inside both on the next line
+    /// behind four columns and more of the outer one's content, then a line of `>` markers less indented:
+    /// the line leaves the outer definition, and every block in it ends there.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [">[^a]:>[^b]:\n", "> [^a]: >[^b]: x\n"])
+    func nestedDefinitionsLeftByMarkersMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], [">     >\t\t[^b]:", ">      > y", ">     >\t    z"], ["\n"],
+            [">   >     ", ">     >", "> >", ">"], ["\n\n[^a] [^b]\n"],
+        ])
+    }
 }

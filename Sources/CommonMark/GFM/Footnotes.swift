@@ -351,8 +351,9 @@ enum Footnotes {
     /// markers before `containers`), the width of the list items between it and the quote before it, which
     /// a later line's `>` stands up to three columns past: where list markers stand between them on the line
     /// (`> - >[^1]:`), the columns from the content of the quote before to the `>`; where none does, the
-    /// width of the item that a line before opened there (`>-`, `>   >[^1]:`), looked for up to a bound; 0
-    /// where none is found.
+    /// width of the item that a line before opened there (`>-`, `>   >[^1]:`), looked for up to a bound; four
+    /// where none is found and the `>` stands four columns or more past the quote's content (a definition's
+    /// content); 0 otherwise.
     private static func itemWidths(at number: Int, in lines: [Substring], before containers: Substring.Index)
         -> [Int]
     {
@@ -361,7 +362,10 @@ enum Footnotes {
             guard !gap.marked else { return gap.columns }
             // The line's `>` stands in the item only at or past its content (`>*`, `>  >[^1]:` leaves it).
             let opened = openedItemWidth(afterQuotes: depth + 1, before: number, in: lines) ?? 0
-            return opened <= gap.columns ? opened : 0
+            if opened > 0, opened <= gap.columns { return opened }
+            // Four columns or more with no item is a definition's content, which takes four (`>[^a]:>[^b]:`,
+            // then `>     >`): a `>` less indented on a later line leaves it.
+            return gap.columns >= 4 ? 4 : 0
         }
     }
 
