@@ -457,7 +457,7 @@ extension FormFeeds {
     /// cmark's block parser tests it from the line's text: the block is that line alone (`<?>` ends where it
     /// starts), and what follows is another paragraph.
     private static func htmlBlockEndsOnItsLine(_ text: ArraySlice<UInt8>) -> Bool {
-        guard case .marker(let markers) = htmlBlock(text, startsParagraph: false) else { return false }
-        return HTMLBlockEnd.marker(markers).ends(text.prefix { $0 != 0x0A && $0 != 0x0D })
+        guard let end = htmlBlock(text, startsParagraph: false), end != .blankLine else { return false }
+        return end.ends(text.prefix { $0 != 0x0A && $0 != 0x0D })
     }
 }

@@ -109,25 +109,16 @@ enum FormFeeds {
     /// info strings, destinations and titles, and in what custom nodes write.
     static func restore(_ root: OpaquePointer, _ standIn: StandIn) {
         var splitInfos: [OpaquePointer] = []
-        Tree.walk(root, into: { _ in true }) { node in
-            switch Tree.type(node) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-                if let bytes = restored(standIn, bytes: Tree.literalBytes(node)) { Tree.setLiteral(node, bytes: bytes) }
-                if Tree.type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node) {
-                    var text = String(cString: info)
-                    if let restored = restored(standIn, text) {
-                        cmark_node_set_fence_info(node, restored)
-                        text = restored
-                    }
-                    // Form feeds kept as written (in what may be a tag) split the word as well.
-                    if !firstWord(text, splitAtFormFeeds: true).elementsEqual(firstWord(text, splitAtFormFeeds: false))
-                    {
-                        splitInfos.append(node)
-                    }
-                }
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
-                Tree.rewriteAttributes(of: node) { restored(standIn, bytes: $0) }
-            default: break
+        Tree.restoreStandIns(under: root, { restored(standIn, bytes: $0) }) { node in
+            guard let info = cmark_node_get_fence_info(node) else { return }
+            var text = String(cString: info)
+            if let restored = restored(standIn, text) {
+                cmark_node_set_fence_info(node, restored)
+                text = restored
+            }
+            // Form feeds kept as written (in what may be a tag) split the word as well.
+            if !firstWord(text, splitAtFormFeeds: true).elementsEqual(firstWord(text, splitAtFormFeeds: false)) {
+                splitInfos.append(node)
             }
         }
         for block in splitInfos { writeClass(of: block) }

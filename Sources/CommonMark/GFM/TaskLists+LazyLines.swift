@@ -112,17 +112,7 @@ extension TaskLists {
         }
 
         /// Gives every literal and attribute under `root` its characters back.
-        static func restore(_ root: OpaquePointer) {
-            Tree.walk(root, into: { _ in true }) { node in
-                switch Tree.type(node) {
-                case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_HTML_INLINE:
-                    if let bytes = restored(Tree.literalBytes(node)) { Tree.setLiteral(node, bytes: bytes) }
-                case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE:
-                    Tree.rewriteAttributes(of: node) { restored($0) }
-                default: break
-                }
-            }
-        }
+        static func restore(_ root: OpaquePointer) { Tree.restoreStandIns(under: root, restored) }
     }
 
     /// The source with each lazy task line of a quote in an item (``lazyTasks(quotes:written:shift:rewritten:)``)

@@ -89,19 +89,10 @@ enum TextareaTags {
     /// Gives every node under `root` its `<textarea` back: in text, code and HTML, in destinations and
     /// titles (where a destination in `<` and `>` has lost its `<`) and in what custom nodes write.
     static func restore(_ root: OpaquePointer, _ standIn: StandIn) {
-        Tree.walk(root, into: { _ in true }) { node in
-            switch Tree.type(node) {
-            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
-                if let bytes = restored(standIn, bytes: Tree.literalBytes(node)) { Tree.setLiteral(node, bytes: bytes) }
-                if Tree.type(node) == CMARK_NODE_CODE_BLOCK, let info = cmark_node_get_fence_info(node),
-                    let text = restored(standIn, String(cString: info))
-                {
-                    cmark_node_set_fence_info(node, text)
-                }
-            case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
-                // In custom nodes, a footnote's label, in its reference's and its entry's ids.
-                Tree.rewriteAttributes(of: node) { restored(standIn, bytes: $0) }
-            default: break
+        // In custom nodes, a footnote's label, in its reference's and its entry's ids.
+        Tree.restoreStandIns(under: root, { restored(standIn, bytes: $0) }) { node in
+            if let info = cmark_node_get_fence_info(node), let text = restored(standIn, String(cString: info)) {
+                cmark_node_set_fence_info(node, text)
             }
         }
     }

@@ -258,6 +258,24 @@ enum Tree {
         return node
     }
 
+    /// Puts back what was stood in for during the parse, everywhere under `root`: every literal (text, code,
+    /// HTML) and every attribute (``rewriteAttributes(of:_:)``) that `transform` rewrites; `codeBlock` is
+    /// called for each code block after its literal, for its info string.
+    static func restoreStandIns(
+        under root: Pointer, _ transform: ([UInt8]) -> [UInt8]?, codeBlock: (Pointer) -> Void = { _ in }
+    ) {
+        walk(root, into: { _ in true }) { node in
+            switch type(node) {
+            case CMARK_NODE_TEXT, CMARK_NODE_CODE, CMARK_NODE_CODE_BLOCK, CMARK_NODE_HTML_BLOCK, CMARK_NODE_HTML_INLINE:
+                if let bytes = transform(literalBytes(node)) { setLiteral(node, bytes: bytes) }
+                if type(node) == CMARK_NODE_CODE_BLOCK { codeBlock(node) }
+            case CMARK_NODE_LINK, CMARK_NODE_IMAGE, CMARK_NODE_CUSTOM_INLINE, CMARK_NODE_CUSTOM_BLOCK:
+                rewriteAttributes(of: node, transform)
+            default: break
+            }
+        }
+    }
+
     /// Gives a link or image its destination and title, and a custom node what it writes, as `transform`
     /// rewrites them (nil leaves one as it is): how a character stood in for during the parse is put back.
     /// Bytes as in ``setLiteral(_:bytes:)``: a destination or title may hold what is not UTF-8.
