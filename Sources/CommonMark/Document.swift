@@ -455,7 +455,9 @@ public final class Document {
     }
 
     /// Parses `markdown` with libcmark; `asCmarkGFM` reads link reference definitions as cmark-gfm 0.29
-    /// does.
+    /// does. Inlines get the lines they end on (a code span or raw HTML that goes over a line break ends on
+    /// a later line than it starts), which only source positions make libcmark count; the HTML writes
+    /// them only when the render asks.
     private static func parse(_ markdown: String, options: RenderOptions, asCmarkGFM: Bool = true)
         throws(CommonMarkError) -> OpaquePointer
     {
@@ -463,7 +465,7 @@ public final class Document {
             var text = markdown
             return text.withUTF8 { buffer in
                 buffer.withMemoryRebound(to: CChar.self) {
-                    cmark_parse_document($0.baseAddress, $0.count, options.rawValue)
+                    cmark_parse_document($0.baseAddress, $0.count, options.rawValue | CMARK_OPT_SOURCEPOS)
                 }
             }
         }

@@ -77,4 +77,25 @@ import Testing
             }
         }
     }
+
+    /// A table in a list beside an item that holds a footnote definition ending in a blank line: the text
+    /// before the table and the table are the paragraph's blocks, next to each other, and cmark-gfm's list
+    /// is loose or tight as the definition and the blank lines around the table make it.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: [
+            ("1. [^N]:-", "2. ", "   "), ("- [^N]:-", "- ", "  "), ("* [^N]:", "* ", "  "), ("- x\n  -", "- ", "  "),
+        ])
+    func tablesBesideDefinitionsInListsMatchCmarkGFM(first: String, marker: String, content: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [first + "\n"], ["\n", "", "\n\n"], [marker], ["v\n", "[^M]: y\n", "- z\n"],
+            [
+                content + "| a |\n" + content + "|-\n", content + "a | b\n" + content + "-|-\n" + content + "| c\n",
+                " |\n" + content + " |-|\n",
+            ],
+            ["", "\n", "\n\n" + content + "t\n", "\n[r]: /u\n", marker + "u\n"],
+        ])
+    }
 }

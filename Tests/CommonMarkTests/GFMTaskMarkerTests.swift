@@ -61,6 +61,21 @@ import Testing
         ])
     }
 
+    /// A lazy line of a definition's paragraph that reads as the item's task marker after a code span or a raw
+    /// tag that went over a line break: the marker's characters come off the line they are on, which the
+    /// span's line breaks, no nodes of their own, do not hide.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["+ [^1]:[^1]`\n`\n", "- [^1]: a<b\nc>\n", "1. [^n]:`a\nb\nc`\n", "* [^n]: `a\n` <b\nc>\n"])
+    func lazyDefinitionTaskLinesAfterSpansMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], ["  ", "   ", "  \u{0C}", "\t"], ["* [ ] ", "- [x] b", "\u{0C}+ [X]\u{0C}", "3a [ ] c"],
+            ["\n", "\n[^n]\n", "\n[^1]\n"],
+        ])
+    }
+
     /// Such a lazy line of a quote in an item, where a code span, a raw tag or a link's title runs onto it from
     /// the line before: cmark-gfm's paragraph takes the line from where the marker's three characters end, so
     /// what they took is not in the code, the tag or the title, and what is left may begin with a list marker,

@@ -250,10 +250,13 @@ private struct BlankLines {
         }
         let quotes = Tree.quoteDepth(of: block)
         let containerEnd = Tree.endLine(container) + 1
-        // A block built here (a table, in place of its paragraph) has no position: it ends where the paragraph
-        // did, before the blank lines, if any, before the next block or its container's end.
+        // A block built here (a table, in place of its paragraph, and the text beside it) has no position: it
+        // ends where the paragraph did, before the blank lines, if any, before the next block or its
+        // container's end. A block built from the same paragraph, next, follows on the next line.
         guard Tree.startLine(node) > 0 else {
-            let boundary = Tree.next(block).map(Tree.startLine).flatMap { $0 > 0 ? $0 : nil } ?? containerEnd
+            let next = Tree.next(block).map(Tree.startLine)
+            if next == 0 { return false }
+            let boundary = next ?? containerEnd
             return boundary > 1 && source.isBlank(boundary - 1, quotes: quotes)
         }
         // libcmark ends an HTML block closed on its first line (`<!-->`) on the line before.

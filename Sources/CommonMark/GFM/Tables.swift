@@ -716,11 +716,15 @@ enum Tables {
             for segment in plan.segments {
                 switch segment {
                 case .prefix(let text), .text(let text, _):
-                    guard let paragraph = units.takeParagraph(text) else { continue }
-                    guard let original else {
-                        cmark_node_free(paragraph)
+                    guard let taken = units.takeParagraph(text) else { continue }
+                    // A paragraph of its own, without a position: the prelude's counts the prelude's lines,
+                    // which a reading of blank lines around it would take for the document's.
+                    guard let original, let paragraph = cmark_node_new(CMARK_NODE_PARAGRAPH) else {
+                        cmark_node_free(taken)
                         continue
                     }
+                    Tree.moveChildren(of: taken, to: paragraph)
+                    cmark_node_free(taken)
                     // The text before a table starts on its paragraph's first line; lazy text's line is not kept.
                     if case .prefix = segment { moved[paragraph] = plan.line } else { moved[paragraph] = 0 }
                     insertText(paragraph, of: segment, near: original)

@@ -347,9 +347,14 @@ extension TaskLists {
             var line = Tree.startLine(paragraph)
             var lineStarts = false
             Tree.walk(paragraph, into: { _ in true }) { node in
-                if Tree.type(node) == CMARK_NODE_SOFTBREAK || Tree.type(node) == CMARK_NODE_LINEBREAK {
+                let kind = Tree.type(node)
+                if kind == CMARK_NODE_SOFTBREAK || kind == CMARK_NODE_LINEBREAK {
                     line += 1
                     lineStarts = true
+                } else if kind == CMARK_NODE_CODE || kind == CMARK_NODE_HTML_INLINE {
+                    // A line break inside them is no node of its own.
+                    line += max(0, Tree.endLine(node) - Tree.startLine(node))
+                    lineStarts = false
                 } else if lineStarts, node != paragraph {
                     lineStarts = false
                     if let bytes = eaten[line], Tree.isText(node) { edits.append((node, bytes)) }
