@@ -43,4 +43,19 @@ import Testing
             }
         }
     }
+
+    /// A bare URL that ends its line in a backslash takes the backslash, which then makes no hard break: the
+    /// line ending is a soft break, where cmark-gfm's count of columns for a footnote reference's label cut
+    /// across lines restarts, as it does not after a backslash's break.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["", "> ", "- ", "1. "])
+    func labelsAfterAURLThatTakesALineEndBackslashMatchCmarkGFM(prefix: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [prefix], ["", "*"], ["http://b", "www.b", "https://a.b/c.", "x"], ["\\\n", "\\\\\n", "  \n"],
+            ["[^\nref]\n", "[^ab\ncdef]\n", "[^\\]\n\u{3A9} ]\n", "[^\nr]\n\n[^\nr]: d\n"],
+        ])
+    }
 }

@@ -982,6 +982,19 @@ enum Autolinks {
         return linkEnd
     }
 
+    /// Whether a bare URL that cmark-gfm reads takes the backslash at `index` of a block's source, which ends
+    /// its line: the URL runs on to white space, so the backslash makes no line break there and the line
+    /// ending is a soft break, after which `handle_newline` counts columns again (`http://b\`, then `[^`).
+    static func takesLineEndBackslash(_ raw: [UInt8], at index: Int) -> Bool {
+        var start = index
+        while start > 0, !isASCIISpace(raw[start - 1]) { start -= 1 }
+        for candidate in start..<index where raw[candidate] == UInt8(ascii: "w") || raw[candidate] == UInt8(ascii: ":")
+        {
+            if let link = sourceLink(in: raw, at: candidate, earliest: start) { return link.end == index + 1 }
+        }
+        return false
+    }
+
     /// Where the bare URL that starts at `start` in raw text ends (`www.` or a scheme's, matched as cmark-gfm
     /// matches them), or nil when none starts there.
     static func bareURLEnd(_ bytes: [UInt8], at start: Int) -> Int? {

@@ -375,14 +375,18 @@ struct InlineSource {
     }
 
     /// A line ending, after a hard break's spaces or backslash: the inline parser takes the next line's white
-    /// space off, but not after a backslash's break.
+    /// space off, but not after a backslash's break. A backslash that cmark-gfm's bare URL takes makes no
+    /// break there, and its count of columns restarts at the line ending as after a soft break.
     private mutating func walkLineEnd() -> Bool {
         skipSpaces()
+        let backslashAt = position
         let backslash = expect(UInt8(ascii: "\\"))
         guard expect(0x0A) else { return false }
         if !backslash {
             lineBreaks.append(position - 1)
             skipSpaces()
+        } else if Autolinks.takesLineEndBackslash(raw, at: backslashAt) {
+            lineBreaks.append(position - 1)
         }
         return true
     }
