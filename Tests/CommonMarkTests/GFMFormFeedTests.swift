@@ -221,6 +221,21 @@ import Testing
         ])
     }
 
+    /// A `](` whose `[` a link inside its brackets deactivated makes no link: the form feed or vertical tab
+    /// after its `(` is text, kept before a line ending as cmark-gfm keeps it. The inner link is a reference
+    /// to a defined label (shortcut, collapsed or full) or an inline link; an image's `![` stays active.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["", "> ", "- "])
+    func linksInsideBracketsDeactivateThemMatchCmarkGFM(start: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [start], ["[[a]](", "[[a][]](", "[[b](u)](", "![[a]](", "[![a]](", "[[x]](", "[[a][b]](", "[[A]x]("],
+            ["\u{0C}\n", "\u{0B}\n", " \u{0C}"], [")", "u \"t\")"], ["\n\n[a]: /u\n", "\n\n[b]: /w\n", "\n"],
+        ])
+    }
+
     /// A backtick in an HTML block opens no code span that a later paragraph's backticks close: the link
     /// after them keeps its form feed or vertical tab as white space. A block of the first five kinds whose
     /// end is on its line (`<?>`, `<!-- a -->`), and one that its quote or list item ends at the next line.

@@ -2,6 +2,12 @@
 /// ending, a form feed or vertical tab being text to it (`[a]: <u` and a vertical tab `>`, `[a]: [](` and a
 /// form feed `)`): what looks like a tag or an inline link there is part of the destination.
 extension FormFeeds {
+    /// A link reference definition's label and destination, in the text's bytes.
+    struct Definition {
+        var label: Range<Int>
+        var destination: Range<Int>
+    }
+
     /// The destinations of the lines that read as link reference definitions starting a paragraph: the
     /// text's first line, a line after a blank one, a heading or a thematic break, or one that starts a list
     /// item, indented less than four columns; or a line after another definition, at any indentation. A
@@ -10,10 +16,10 @@ extension FormFeeds {
     /// table's delimiter row is the table's header. A task's marker on a line that starts with its item
     /// (`- [ ] [a]: [](`), which cmark-gfm's scanner reads from the line's first byte, goes with the item's
     /// marker: the paragraph starts after it and the white space after it, however wide.
-    static func definitionDestinations(_ bytes: [UInt8]) -> [Range<Int>] {
+    static func definitionDestinations(_ bytes: [UInt8]) -> [Definition] {
         let (lines, tasks) = linesAndContainers(bytes)
         let tableAhead = tablesAhead(bytes, lines)
-        var destinations: [Range<Int>] = []
+        var destinations: [Definition] = []
         var (startsParagraph, afterDefinition) = (true, false)
         // The last line of the definition before: its destination may stand on the next line, and a title
         // on the line after that.
@@ -46,7 +52,7 @@ extension FormFeeds {
             let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
             let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
             let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
-            var destination: Range<Int>?
+            var destination: Definition?
             // A paragraph's first line, indented less than four columns past its own containers' content.
             let startsDefinitions = {
                 (startsParagraph || startsItem)
@@ -80,7 +86,7 @@ extension FormFeeds {
             }
             if let destination {
                 destinations.append(destination)
-                definitionEnd = lastLine(of: destination, on: index, in: bytes, lines: lines)
+                definitionEnd = lastLine(of: destination.destination, on: index, in: bytes, lines: lines)
             }
             afterDefinition = destination != nil
             // After a task's marker, cmark-gfm starts no other block on the line: what follows is a paragraph's.
@@ -333,7 +339,7 @@ extension FormFeeds {
     /// space, tab or line ending.
     private static func definitionDestination(
         _ bytes: [UInt8], from start: Int, lineEnd: Int, footnoteLabels: Bool
-    ) -> Range<Int>? {
+    ) -> Definition? {
         var index = start
         while index < lineEnd, bytes[index] == 0x20, index - start < 3 { index += 1 }
         guard index + 1 < lineEnd, bytes[index] == UInt8(ascii: "[") else { return nil }
@@ -344,6 +350,7 @@ extension FormFeeds {
             index += bytes[index] == 0x5C ? 2 : 1
         }
         // A label holds more than white space; a footnote's is `^` and more, without spaces or tabs.
+        let labelEnd = index
         let label = bytes[labelStart..<index]
         let footnote =
             label.count > 1 && label.first == UInt8(ascii: "^") && !label.contains { $0 == 0x20 || $0 == 0x09 }
@@ -372,11 +379,11 @@ extension FormFeeds {
         // Only white space, or white space and a title that closes (on this line or a later one) before
         // white space to its line's end, may follow it on its line (`[y]:[](\f) "` is no definition).
         let space = bytes[stop..<end].prefix { $0 == 0x20 || $0 == 0x09 }.count
-        guard stop + space < end else { return index..<stop }
+        guard stop + space < end else { return Definition(label: labelStart..<labelEnd, destination: index..<stop) }
         guard space > 0, let title = titleEnd(bytes, from: stop + space),
             bytes[title...].prefix(while: { $0 != 0x0A && $0 != 0x0D }).allSatisfy({ $0 == 0x20 || $0 == 0x09 })
         else { return nil }
-        return index..<stop
+        return Definition(label: labelStart..<labelEnd, destination: index..<stop)
     }
 
     /// Whether a line (after its containers) is a block of its own, which a paragraph starts after: an ATX

@@ -60,12 +60,12 @@ enum FormFeeds {
         var kept = [Bool](repeating: false, count: bytes.count)
         var code: [Int] = []
         let (tags, quotes) = markTags(bytes, choices: choices, code: &code, &kept)
-        markLinkSpaces(bytes, choices: choices, code: &code, &kept)
+        let definitions = ByteSearch.contains(markdown, "]:") ? definitionDestinations(bytes) : []
+        let labels = Set(definitions.map { Footnotes.normalized(String(decoding: bytes[$0.label], as: UTF8.self)) })
+        markLinkSpaces(bytes, labels: labels, choices: choices, code: &code, &kept)
         // A definition's destination is text to cmark-gfm, though it looks like a tag or a link.
-        if ByteSearch.contains(markdown, "]:") {
-            for destination in definitionDestinations(bytes) {
-                for index in destination { kept[index] = false }
-            }
+        for definition in definitions {
+            for index in definition.destination { kept[index] = false }
         }
         let tasks = taskMarkersAfterFormFeeds(bytes, choices: choices)
         var text: [UInt8] = []
@@ -569,13 +569,15 @@ extension FormFeeds {
 
     /// The white space of inline links (`](`), where cmark-gfm's `scan_spacechars` reads it: after the
     /// `(`, between the destination and the title, and before the `)`.
+    ///
+    /// - Parameter labels: The normalized labels of the text's link reference definitions.
     fileprivate static func markLinkSpaces(
-        _ bytes: [UInt8], choices: LineChoices, code: inout [Int], _ kept: inout [Bool]
+        _ bytes: [UInt8], labels: Set<String>, choices: LineChoices, code: inout [Int], _ kept: inout [Bool]
     ) {
         // A `](` inside a link read already is part of its destination (`[[](](` and a vertical tab).
         var linkEnd = 0
         var lineOf = LineCounter()
-        for bracket in closedBrackets(bytes)
+        for bracket in closedBrackets(bytes, labels: labels)
         where bracket >= linkEnd && bracket + 1 < bytes.count && bytes[bracket + 1] == UInt8(ascii: "(") {
             lineOf.advance(to: bracket, in: bytes)
             if lineOf.opensIndented(bracket, in: bytes) {
@@ -594,8 +596,11 @@ extension FormFeeds {
     /// still open (`[a]:](` has none for its second, `[a [b]](` one for its last); an escaped bracket is text,
     /// and so is one in a bare URL (``bareURLEnd(_:at:)``), which cmark-gfm reads where no bracket is open;
     /// a bracket in a code span is the code's; a paragraph's end (``paragraphBreaks(_:)``) leaves none open.
-    private static func closedBrackets(_ bytes: [UInt8]) -> [Int] {
-        var (open, closed) = (0, [Int]())
+    /// A link made inside brackets leaves the `[` before it no link (cmark-gfm deactivates them), whose `]`
+    /// is then text (`[[a]](`, where `a` is defined, or `[[b](u)](`); an image's `![` stays.
+    private static func closedBrackets(_ bytes: [UInt8], labels: Set<String>) -> [Int] {
+        var closed: [Int] = []
+        var open = OpenBrackets(bytes: bytes, labels: labels)
         var backslashes = 0
         var skipped = 0
         let tables = tableRowSpans(bytes)
@@ -606,11 +611,11 @@ extension FormFeeds {
             if index > 0, bytes[index - 1] == 0x0A || bytes[index - 1] == 0x0D { lineStart = index }
             // A paragraph's brackets close in it.
             while paragraph < breaks.count, breaks[paragraph] <= index {
-                (open, paragraph) = (0, paragraph + 1)
+                (open.openers, paragraph) = ([], paragraph + 1)
             }
             if index < skipped { continue }
             while table < tables.count, tables[table].upperBound <= index { table += 1 }
-            if open == 0,
+            if open.openers.isEmpty,
                 let end = bareURLEnd(
                     bytes, at: index, lineStart: lineStart,
                     inTable: table < tables.count && tables[table].contains(index))
@@ -628,13 +633,53 @@ extension FormFeeds {
             }
             backslashes = byte == 0x5C ? backslashes + 1 : 0
             if byte == UInt8(ascii: "["), !escaped {
-                open += 1
-            } else if byte == UInt8(ascii: "]"), !escaped, open > 0 {
-                open -= 1
+                open.openers.append((index, index > 0 && bytes[index - 1] == UInt8(ascii: "!"), true))
+            } else if byte == UInt8(ascii: "]"), !escaped, open.close(at: index) {
                 closed.append(index)
             }
         }
         return closed
+    }
+
+    /// The `[` and `![` open in a paragraph, as cmark-gfm's bracket stack holds them.
+    private struct OpenBrackets {
+        let bytes: [UInt8]
+        let labels: Set<String>
+        var openers: [(start: Int, image: Bool, active: Bool)] = []
+
+        init(bytes: [UInt8], labels: Set<String>) {
+            self.bytes = bytes
+            self.labels = labels
+        }
+
+        /// Closes the nearest opener with the `]` at `index`; whether it was active, so that a link may follow.
+        /// A link it makes (an inline link whose `)` comes, or a reference to a defined label) deactivates the
+        /// `[` before it.
+        mutating func close(at index: Int) -> Bool {
+            guard let opener = openers.popLast() else { return false }
+            guard opener.active else { return false }
+            if !opener.image, makesLink(opener: opener.start, close: index) {
+                for position in openers.indices where !openers[position].image { openers[position].active = false }
+            }
+            return true
+        }
+
+        private func makesLink(opener: Int, close: Int) -> Bool {
+            let next = close + 1
+            if next < bytes.count, bytes[next] == UInt8(ascii: "("), inlineLinkSpaces(bytes, from: next + 1) != nil {
+                return true
+            }
+            guard !labels.isEmpty else { return false }
+            var label = bytes[(opener + 1)..<close]
+            if next < bytes.count, bytes[next] == UInt8(ascii: "["),
+                let end = bytes[(next + 1)...].prefix(1000).firstIndex(of: UInt8(ascii: "]")),
+                !bytes[(next + 1)..<end].contains(UInt8(ascii: "["))
+            {
+                // A full reference names its label; a collapsed one (`[]`) takes the text's.
+                if end > next + 1 { label = bytes[(next + 1)..<end] }
+            }
+            return label.count <= 999 && labels.contains(Footnotes.normalized(String(decoding: label, as: UTF8.self)))
+        }
     }
 
     /// Where the bare URL that cmark-gfm's autolink extension reads at `index` ends (``Autolinks/bareURLEnd(_:at:)``),
