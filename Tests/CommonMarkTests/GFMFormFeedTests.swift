@@ -221,6 +221,22 @@ import Testing
         ])
     }
 
+    /// A tag cut by a line ending after a form feed or vertical tab, in a quote begun on a line before inside
+    /// a list item, whose next line's `>` stands four columns or more from the margin: the item takes some
+    /// of them, so the `>` goes on the quote, and where nothing follows it the paragraph, and the tag, end
+    /// there (`-`, `  ><x` and a vertical tab, `    >`); where text follows it, the tag goes on.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["-\n  ", "- a\n  ", "1.\n   ", "-\n  > ", "> -\n>   "])
+    func tagsBeforeAQuoteMarkerInAnItemMatchCmarkGFM(start: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [start], ["><x", "> a <x", "><a b=\"c\""], ["\u{0B}", "\u{0C}"],
+            ["\n    >", "\n     >", "\n    > b>", "\n  b\n    >", "\n    > # h>", "\n    >\n  > c>"], ["\n", "\nz\n"],
+        ])
+    }
+
     /// A `](` whose `[` a link inside its brackets deactivated makes no link: the form feed or vertical tab
     /// after its `(` is text, kept before a line ending as cmark-gfm keeps it. The inner link is a reference
     /// to a defined label (shortcut, collapsed or full) or an inline link; an image's `![` stays active.

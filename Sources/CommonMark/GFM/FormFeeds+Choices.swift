@@ -60,8 +60,24 @@ extension FormFeeds {
     ) -> Reading {
         var reading = Reading()
         if !quotes.isEmpty {
-            let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }.map(Tree.startLine))
-            reading.quotes = Set(quotes.filter { starts.contains(treeLine($0)) })
+            let found = Tree.blocks(root) { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
+            let starts = Set(found.map(Tree.startLine))
+            // A quote begun on a line before that goes on over the line, where the tag's paragraph does not,
+            // took the line's `>` as its marker, and the paragraph ended (`-`, `  ><x` and a vertical tab, then
+            // `    >`: the item takes two columns). Where the paragraph goes on, the line is a lazy one or the
+            // tag goes on after the marker; either way its white space is the tag's.
+            var paragraphs: [(start: Int, end: Int)]?
+            reading.quotes = Set(
+                quotes.filter { line in
+                    let inTree = treeLine(line)
+                    if starts.contains(inTree) { return true }
+                    guard found.contains(where: { Tree.startLine($0) < inTree && inTree <= Tree.endLine($0) })
+                    else { return false }
+                    if paragraphs == nil {
+                        paragraphs = Tree.paragraphsAndHeadings(root).map { (Tree.startLine($0), Tree.endLine($0)) }
+                    }
+                    return !(paragraphs ?? []).contains { $0.start < inTree && inTree <= $0.end }
+                })
         }
         if !tasks.isEmpty {
             let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
