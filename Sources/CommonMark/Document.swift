@@ -134,7 +134,8 @@ public final class Document {
     private static func parseFirst(
         _ markdown: String, spaces: FormFeeds.StoodIn?, options: RenderOptions, extensions: Extensions
     ) throws(CommonMarkError) -> FirstParse {
-        var parsed: Parsed = try Self.parse(markdown, options: options, extensions: extensions)
+        var parsed: Parsed = try Self.parse(
+            markdown, options: options, extensions: extensions, standIn: spaces?.standIn)
         // Split into lines once, and only for the extensions that look at the source.
         let lines = SourceLines.lazily(parsed.source, standIn: spaces?.standIn)
         let reading = spaces.map { FormFeeds.reading(parsed.root, of: $0) }
@@ -215,7 +216,7 @@ public final class Document {
             guard let closed = LazyLines.marking(markdown, at: marks) else { break }
             cmark_node_free(parsed.root)
             if let cells = tableParse.cells { cmark_node_free(cells.root) }
-            parsed = try Self.parse(closed, options: options, extensions: extensions)
+            parsed = try Self.parse(closed, options: options, extensions: extensions, standIn: standIn)
             lines = SourceLines.lazily(parsed.source, standIn: standIn)
             tags = LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)
             tableParse = try Self.parseTables(
@@ -343,9 +344,11 @@ public final class Document {
     /// Parses the source with footnote definitions rewritten as list items (``Footnotes/rewriteDefinitions(_:correcting:)``)
     /// and task lines holding a definition without their marker; returns the tree, the text parsed, the
     /// definitions' labels and the rewritten task lines.
-    private static func parse(_ markdown: String, options: RenderOptions, extensions: Extensions)
-        throws(CommonMarkError) -> Parsed
-    {
+    ///
+    /// - Parameter standIn: The stand-ins of the text's form feeds and vertical tabs, if any (``FormFeeds``).
+    private static func parse(
+        _ markdown: String, options: RenderOptions, extensions: Extensions, standIn: FormFeeds.StandIn?
+    ) throws(CommonMarkError) -> Parsed {
         var source = markdown
         var labels: [Footnotes.Position: String] = [:]
         var pending: [Int: Int] = [:]
@@ -354,6 +357,7 @@ public final class Document {
         }
         var (root, tasks) = try parse(
             &source, options: options, rewritingTasks: extensions.contains(.taskList), definitions: labels,
+            standIn: standIn,
             asCmarkGFM: !extensions.isEmpty)
         var corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
         guard !corrections.isEmpty else { return (root, source, labels, tasks) }
@@ -373,6 +377,7 @@ public final class Document {
                 ?? (markdown, [:], [:])
             (root, tasks) = try parse(
                 &source, options: options, rewritingTasks: extensions.contains(.taskList), definitions: labels,
+                standIn: standIn,
                 asCmarkGFM: !extensions.isEmpty)
             corrections = Footnotes.corrections(root, labels: labels, pending: pending, source: source)
             guard !corrections.isEmpty else { return (root, source, labels, tasks) }
@@ -390,6 +395,7 @@ public final class Document {
                 Footnotes.rewriteDefinitions(markdown, correcting: corrections) ?? (markdown, [:], [:])
             (root, tasks) = try parse(
                 &source, options: options, rewritingTasks: extensions.contains(.taskList), definitions: labels,
+                standIn: standIn,
                 asCmarkGFM: !extensions.isEmpty)
             let missing = Footnotes.corrections(root, labels: labels, pending: pending, source: source).excluding
             guard round < 4, !missing.isSubset(of: corrections.excluding) else { break }
@@ -407,7 +413,7 @@ public final class Document {
     ///   stand for no list marker: a `[x]` after one is no task's.
     private static func parse(
         _ source: inout String, options: RenderOptions, rewritingTasks: Bool,
-        definitions: [Footnotes.Position: String], asCmarkGFM: Bool
+        definitions: [Footnotes.Position: String], standIn: FormFeeds.StandIn?, asCmarkGFM: Bool
     ) throws(CommonMarkError) -> (OpaquePointer, TaskLists.Rewritten) {
         var (root, starts) = try parseTaskStarts(
             &source, options: options, rewritingTasks: rewritingTasks, definitions: definitions,
@@ -415,7 +421,7 @@ public final class Document {
         guard rewritingTasks, ByteSearch.contains(source, UInt8(ascii: ">")),
             ByteSearch.contains(source, "[ ]") || ByteSearch.contains(source, "[x]")
                 || ByteSearch.contains(source, "[X]"),
-            let lazy = TaskLists.rewriteLazyLines(source, root: root, definitions: definitions)
+            let lazy = TaskLists.rewriteLazyLines(source, root: root, definitions: definitions, standIn: standIn)
         else { return (root, TaskLists.Rewritten(starts: starts)) }
         cmark_node_free(root)
         source = lazy.source

@@ -61,6 +61,21 @@ import Testing
         ])
     }
 
+    /// The task scanner's `[0-9]+.` on a later line of an item: the character after the digits may be a form
+    /// feed, a vertical tab or a letter of several bytes, or be the last of two digits or more (`12 [ ]`);
+    /// the marker's three characters count a form feed as one.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["- a\n\n  ", "-\n  [^n]:\n  ", "- [^n]: t\n  ", "- > a\n  ", "1. a\n\n   "])
+    func taskMarkersWithAnyCharacterAfterTheDigitsMatchCmarkGFM(head: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], ["3", "12"], ["\u{0C}", "\u{0B}", "\u{E9}", "a", " "], [" ", "\u{0C}", "\t"], ["[x]", "[ ]"],
+            [" b\n", "\u{0C}\n"],
+        ])
+    }
+
     /// A lazy line of a definition's paragraph that reads as the item's task marker after a code span or a raw
     /// tag that went over a line break: the marker's characters come off the line they are on, which the
     /// span's line breaks, no nodes of their own, do not hide.

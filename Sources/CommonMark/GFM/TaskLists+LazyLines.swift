@@ -126,12 +126,13 @@ extension TaskLists {
     ///
     /// - Parameter definitions: Where footnote definitions' items start: a definition is no list item in
     ///   cmark-gfm, and its lazy lines make no task.
-    static func rewriteLazyLines(_ source: String, root: OpaquePointer, definitions: [Footnotes.Position: String])
-        -> (source: String, checked: [Int: Bool])?
-    {
+    static func rewriteLazyLines(
+        _ source: String, root: OpaquePointer, definitions: [Footnotes.Position: String], standIn: FormFeeds.StandIn?
+    ) -> (source: String, checked: [Int: Bool])? {
         let quotes = Tree.blocks(root) { Tree.type($0) == CMARK_NODE_BLOCK_QUOTE }
         guard !quotes.isEmpty else { return nil }
-        let written = SourceLines(source)
+        // A form feed's stand-in is one character of the marker's three.
+        let written = SourceLines(source, standIn: standIn)
         let mayStandIn = !ByteSearch.contains(source, LazyStandIn.lead[0]) || !LazyStandIn.holds(source.utf8)
         var lines: [Int: [UInt8]] = [:]
         var checked: [Int: Bool] = [:]

@@ -157,20 +157,31 @@ enum TaskLists {
     /// - Parameter standIn: The stand-ins of form feeds and vertical tabs, which the scanner reads as white
     ///   space (``FormFeeds``).
     static func markerEnd(_ line: [UInt8], standIn: FormFeeds.StandIn? = nil) -> Int? {
-        var index = FormFeeds.skipSpaceChars(line, from: 0, standIn: standIn)
+        let index = FormFeeds.skipSpaceChars(line, from: 0, standIn: standIn)
         guard index < line.count else { return nil }
-        if "-+*".utf8.contains(line[index]) {
-            index += 1
-        } else {
-            let digits = index
-            while index < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[index]) { index += 1 }
-            // `[0-9]+.`: any one character after the digits (`.` or `)` for a list marker).
-            guard index > digits, index < line.count else { return nil }
-            index += 1
+        if "-+*".utf8.contains(line[index]) { return boxEnd(line, from: index + 1, standIn: standIn) }
+        var end = index
+        while end < line.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(line[end]) { end += 1 }
+        guard end > index else { return nil }
+        // `[0-9]+.`: any one character after the digits (`.` or `)` for a list marker, or a letter, the whole
+        // of a multibyte one), a form feed's stand-in too, which is one byte to cmark-gfm; or the last digit
+        // of two or more (`12 [ ]`), as the scanner matches wherever some reading of the line does.
+        if end < line.count {
+            var next = end + 1
+            if let formFeed = standIn?.formFeed, line[end...].starts(with: formFeed) {
+                next = end + formFeed.count
+            } else if line[end] >= 0xC0 {
+                next = end + (line[end] < 0xE0 ? 2 : line[end] < 0xF0 ? 3 : 4)
+            }
+            if next <= line.count, let box = boxEnd(line, from: next, standIn: standIn) { return box }
         }
-        let spaces = index
-        index = FormFeeds.skipSpaceChars(line, from: index, standIn: standIn)
-        guard index > spaces, index + 3 < line.count, line[index] == UInt8(ascii: "["),
+        return end - index >= 2 ? boxEnd(line, from: end, standIn: standIn) : nil
+    }
+
+    /// `spacechar+("[ ]"|"[x]")spacechar+` from `start`: where the box ends.
+    private static func boxEnd(_ line: [UInt8], from start: Int, standIn: FormFeeds.StandIn?) -> Int? {
+        let index = FormFeeds.skipSpaceChars(line, from: start, standIn: standIn)
+        guard index > start, index + 3 < line.count, line[index] == UInt8(ascii: "["),
             line[index + 2] == UInt8(ascii: "]"),
             " xX".utf8.contains(line[index + 1]),
             FormFeeds.skipSpaceChars(line, from: index + 3, standIn: standIn) > index + 3
