@@ -58,4 +58,19 @@ import Testing
             ["[^\nref]\n", "[^ab\ncdef]\n", "[^\\]\n\u{3A9} ]\n", "[^\nr]\n\n[^\nr]: d\n"],
         ])
     }
+
+    /// A bare URL that takes a backtick whose pair, to libcmark, came after a `[`: the block is read again
+    /// with the URL standing in, the `[` is then left open, and a later URL stays text as cmark-gfm leaves
+    /// it while a bracket is open; a `]` after it, or a link that closes, lets the URLs after it link.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["www.`", "http://a`", "www.a``"])
+    func urlsAfterABracketThatABacktickHidMatchCmarkGFM(first: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [first], [" [` ", " ![` ", " [`] ", " \\[` ", " [` [a](b) ", " [^` "],
+            ["www.e", "http://e", "www.e`", "x@y.z", "*www.e*"], ["\n", "]\n", "` www.f\n"],
+        ])
+    }
 }

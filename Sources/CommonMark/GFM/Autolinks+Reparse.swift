@@ -269,26 +269,35 @@ extension Autolinks {
         }
     }
 
-    /// The first stand-in from `certain` on for a URL that holds a backtick run, after a backtick left as text
-    /// (a run libcmark found no closer for, as the stand-in hides the URL's).
+    /// The first stand-in from `certain` on that the new reading does not let stand: one for a URL that holds
+    /// a backtick run, after a backtick left as text (a run libcmark found no closer for, as the stand-in
+    /// hides the URL's), or one after a `[` or `![` left open, which stops cmark-gfm's URLs there (`www.` and
+    /// a backtick, then `` [` www.e``: the backtick after the `[` pairs with none once the first URL took
+    /// the one before, so the `[` is no code's).
     private static func pairedRun(
         in paragraph: OpaquePointer, standIns: [[UInt8]], urls: [SourceURL], raw: [UInt8], from certain: Int
     ) -> Int? {
         let backtick = UInt8(ascii: "`")
         var next = 0
         var seen = false
-        for (node, _) in textsOutsideLinks(paragraph) where next < standIns.count {
+        var brackets = OpenBrackets()
+        for (node, events) in textsOutsideLinks(paragraph) where next < standIns.count {
+            brackets.apply(events)
             let literal = Tree.literalBytes(node)
             var plain = 0
             while next < standIns.count,
                 let found = ByteSearch.firstIndex(of: standIns[next], in: literal[...], from: plain)
             {
                 seen = seen || literal[plain..<found].contains(backtick)
-                if seen, next >= certain, raw[urls[next].range].contains(backtick) { return next }
+                for index in plain..<found { brackets.read(literal, at: index) }
+                if next >= certain, brackets.block || (seen && raw[urls[next].range].contains(backtick)) {
+                    return next
+                }
                 plain = found + standIns[next].count
                 next += 1
             }
             seen = seen || literal[plain...].contains(backtick)
+            for index in plain..<literal.count { brackets.read(literal, at: index) }
         }
         return nil
     }
