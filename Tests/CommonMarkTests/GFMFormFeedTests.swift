@@ -237,6 +237,23 @@ import Testing
         ])
     }
 
+    /// A fenced code block or a table in a list item or a quote takes no lazy line: a line that leaves their
+    /// containers ends them, and the next line's ordered item not at 1 goes on its paragraph, where a tag's
+    /// form feed is the tag's; after a fence that closes, a paragraph stands in the fence's containers, and
+    /// a link reference definition may start it (its destination's form feed is text).
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["2. ;\n   ~~~", "2. ;\n\t~~~", "- ~~~\n  ~~~", "- |a|\n  |-|", "> ~~~", "~~~\n~~~"])
+    func linesAfterFencesAndTablesInContainersMatchCmarkGFM(first: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            // After a row indented past its item's content, a row like a definition differs still (the manual).
+            [first], ["\nx", "\n\u{0B}", "\n", "\n  y"] + (first.contains("|") ? [] : ["\n    w"]),
+            ["\n2. [1]:<b\u{0C}>", "\n- [1]:<b\u{0C}>", "\n[1]: <b\u{0B}>", "\n  [1]: <b\u{0C}>"], ["\n", "\n\n[1]\n"],
+        ])
+    }
+
     /// A `](` whose `[` a link inside its brackets deactivated makes no link: the form feed or vertical tab
     /// after its `(` is text, kept before a line ending as cmark-gfm keeps it. The inner link is a reference
     /// to a defined label (shortcut, collapsed or full) or an inline link; an image's `![` stays active.

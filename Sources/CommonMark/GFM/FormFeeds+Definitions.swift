@@ -33,7 +33,12 @@ extension FormFeeds {
         // Whether the line before is a table's (its delimiter row or a later one): a line indented four
         // columns after it is code, which ends the table, and the next line starts a paragraph.
         var inTable = false
+        // The fenced code block open, its fence's character and length and its first line's containers.
+        var fence: (byte: UInt8, count: Int, containers: ParagraphContainers)?
+        // The containers of a fence that closed on the line before: a paragraph after it in them is theirs.
+        var afterFence: ParagraphContainers?
         for (index, (range, prefix, blank)) in lines.enumerated() {
+            let tableBefore = inTable
             inTable = !blank && (inTable || startsTable(bytes, lines, at: index))
             if index <= definitionEnd {
                 (startsParagraph, afterDefinition) = (false, true)
@@ -47,11 +52,44 @@ extension FormFeeds {
             // definition only from a `[` at the start of what the paragraph holds, and a lazy line keeps the
             // white space it starts with (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
             let text = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? range.upperBound
+            // A fenced code block or a table takes no lazy line: one that leaves their containers ends them and
+            // their items, and starts a paragraph of its own (`2. ;`, `   ~~~`, `x`, then `2. [1]:` goes on it).
+            if !blank, tableBefore || fence != nil,
+                (fence?.containers ?? textContainers).place(line[..<text]).lazy
+            {
+                (fence, inTable, startsParagraph) = (nil, false, true)
+            }
+            if let open = fence {
+                // A line of code, or the closing fence, after which a paragraph may start.
+                if Self.fence(line[prefix...]).map({ $0.byte == open.byte && $0.count >= open.count && $0.closes })
+                    == true
+                {
+                    (fence, afterFence) = (nil, open.containers)
+                }
+                (startsParagraph, afterDefinition) = (fence == nil, false)
+                continue
+            }
+            if let opening = Self.fence(line[prefix...]) {
+                // A fence in the paragraph's containers is theirs (`2. ;`, then `   ~~~`); one with a list marker
+                // or a quote's `>` of its own, or that leaves them, has its line's.
+                let marked = line[range.lowerBound..<prefix].contains { $0 != 0x20 && $0 != 0x09 }
+                let own = marked || textContainers.place(line[..<text]).lazy
+                fence = (
+                    opening.byte, opening.count, own ? ParagraphContainers(firstLine: line[..<prefix]) : textContainers
+                )
+                (startsParagraph, afterDefinition) = (false, false)
+                continue
+            }
+            // After a fence closed, the next line's text stands in the fence's containers, whose content its
+            // indentation counts from (`- ~~~`, `  ~~~`, `    w` is a paragraph's).
+            let carried = blank ? nil : afterFence
+            if !blank { afterFence = nil }
             let place = containers.place(line[..<text])
             // An ordered item not at 1 interrupts no paragraph; a line that leaves its item is none (`1) a`, `2)`).
             let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
             let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
             let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
+            let codeIndent = carried.map { $0.place(line[..<text]).indent } ?? indent
             var destination: Definition?
             // A paragraph's first line, indented less than four columns past its own containers' content.
             let startsDefinitions = {
@@ -82,7 +120,12 @@ extension FormFeeds {
                 !blank && !startsParagraph && !startsItem && !afterDefinition
                 && isUnderline(line, text: text, of: textContainers)
             if !blank, startsParagraph || startsItem {
-                textContainers = ParagraphContainers(firstLine: line[..<prefix])
+                let marked = line[range.lowerBound..<prefix].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }
+                if let carried, !marked, !carried.place(line[..<text]).lazy {
+                    textContainers = carried
+                } else {
+                    textContainers = ParagraphContainers(firstLine: line[..<prefix])
+                }
             }
             if let destination {
                 destinations.append(destination)
@@ -93,9 +136,23 @@ extension FormFeeds {
             startsParagraph =
                 blank || underline
                 || (!tasks.contains(index)
-                    && endsBlock(line[prefix...], code: (startsParagraph || inTable) && !startsItem && indent >= 4))
+                    && endsBlock(line[prefix...], code: (startsParagraph || inTable) && !startsItem && codeIndent >= 4))
         }
         return destinations
+    }
+
+    /// The fence a line's text (after its containers) starts with, within three spaces: three or more
+    /// backticks (with no backtick after them) or tildes; whether it may close a block, with only white space
+    /// after it.
+    private static func fence(_ text: ArraySlice<UInt8>) -> (byte: UInt8, count: Int, closes: Bool)? {
+        let body = text.drop { $0 == 0x20 }
+        guard text.count - body.count < 4, let first = body.first,
+            first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
+        else { return nil }
+        let count = body.prefix { $0 == first }.count
+        let rest = body.dropFirst(count)
+        guard count >= 3, first == UInt8(ascii: "~") || !rest.contains(UInt8(ascii: "`")) else { return nil }
+        return (first, count, rest.allSatisfy { $0 == 0x20 || $0 == 0x09 })
     }
 
     /// Whether the next line starts a paragraph after a line whose text is `text`: a list marker alone starts
