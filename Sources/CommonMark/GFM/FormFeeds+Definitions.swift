@@ -21,22 +21,15 @@ extension FormFeeds {
         let tableAhead = tablesAhead(bytes, lines)
         var destinations: [Definition] = []
         var (startsParagraph, afterDefinition) = (true, false)
-        // The last line of the definition before: its destination may stand on the next line, and a title
-        // on the line after that.
+        // The last line of the definition before: its destination, then a title, may stand on later lines.
         var definitionEnd = -1
         var containers = ParagraphContainers()
         // The containers of the paragraph the last line went on, as its first line shows them: a setext
         // underline ends it only where the underline is no lazy line.
         var textContainers = ParagraphContainers()
-        // The `>` of the last line that was not blank: a line with more starts a quote, and a paragraph in it.
-        var quotesBefore = 0
-        // Whether the line before is a table's (its delimiter row or a later one): a line indented four
-        // columns after it is code, which ends the table, and the next line starts a paragraph.
-        var inTable = false
-        // The fenced code block open, its fence's character and length and its first line's containers.
-        var fence: (byte: UInt8, count: Int, containers: ParagraphContainers)?
-        // The containers of a fence that closed on the line before: a paragraph after it in them is theirs.
-        var afterFence: ParagraphContainers?
+        // The `>` of the last line that was not blank: a line with more starts a quote, and a paragraph in it;
+        // whether the line before is a table's: one indented four columns after it is code, which ends it.
+        var (quotesBefore, inTable, fences) = (0, false, Fences())
         for (index, (range, prefix, blank)) in lines.enumerated() {
             let tableBefore = inTable
             inTable = !blank && (inTable || startsTable(bytes, lines, at: index))
@@ -48,68 +41,34 @@ extension FormFeeds {
             let quotes = line[range.lowerBound..<prefix].count { $0 == UInt8(ascii: ">") }
             if quotes > quotesBefore { startsParagraph = true }
             if !blank { quotesBefore = quotes }
-            // Where the line's text stands against the paragraph's containers' content. cmark-gfm reads a
-            // definition only from a `[` at the start of what the paragraph holds, and a lazy line keeps the
-            // white space it starts with (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
+            // Where the line's text stands in the paragraph's containers: a lazy line keeps the white space it
+            // starts with, and holds no definition (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
             let text = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? range.upperBound
-            // A fenced code block or a table takes no lazy line: one that leaves their containers ends them and
-            // their items, and starts a paragraph of its own (`2. ;`, `   ~~~`, `x`, then `2. [1]:` goes on it).
-            if !blank, tableBefore || fence != nil,
-                (fence?.containers ?? textContainers).place(line[..<text]).lazy
-            {
-                (fence, inTable, startsParagraph) = (nil, false, true)
-            }
-            if let open = fence {
-                // A line of code, or the closing fence, after which a paragraph may start.
-                if Self.fence(line[prefix...]).map({ $0.byte == open.byte && $0.count >= open.count && $0.closes })
-                    == true
-                {
-                    (fence, afterFence) = (nil, open.containers)
-                }
-                (startsParagraph, afterDefinition) = (fence == nil, false)
+            let read = fences.read(
+                line, start: range.lowerBound, prefix: prefix, text: text, blank: blank, afterTable: tableBefore,
+                paragraph: textContainers)
+            if read.endsBlocks { (inTable, startsParagraph) = (false, true) }
+            if let closes = read.code {
+                (startsParagraph, afterDefinition) = (closes, false)
                 continue
             }
-            if let opening = Self.fence(line[prefix...]) {
-                // A fence in the paragraph's containers is theirs (`2. ;`, then `   ~~~`); one with a list marker
-                // or a quote's `>` of its own, or that leaves them, has its line's.
-                let marked = line[range.lowerBound..<prefix].contains { $0 != 0x20 && $0 != 0x09 }
-                let own = marked || textContainers.place(line[..<text]).lazy
-                fence = (
-                    opening.byte, opening.count, own ? ParagraphContainers(firstLine: line[..<prefix]) : textContainers
-                )
-                (startsParagraph, afterDefinition) = (false, false)
-                continue
-            }
-            // After a fence closed, the next line's text stands in the fence's containers, whose content its
-            // indentation counts from (`- ~~~`, `  ~~~`, `    w` is a paragraph's).
-            let carried = blank ? nil : afterFence
-            if !blank { afterFence = nil }
             let place = containers.place(line[..<text])
             // An ordered item not at 1 interrupts no paragraph; a line that leaves its item is none (`1) a`, `2)`).
             let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
             let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
             let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
-            let codeIndent = carried.map { $0.place(line[..<text]).indent } ?? indent
-            var destination: Definition?
+            let codeIndent = read.carried.map { $0.place(line[..<text]).indent } ?? indent
             // A paragraph's first line, indented less than four columns past its own containers' content.
-            let startsDefinitions = {
+            let startsDefinitions =
                 (startsParagraph || startsItem)
-                    && (tasks.contains(index)
-                        || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4)
-            }
-            if afterDefinition ? !(place.lazy && place.indent > 0) : startsDefinitions(), !tableAhead[index] {
-                // After a task's marker no footnote definition starts: `[^x]:` is a link's there.
-                destination = definitionDestination(
-                    bytes, from: prefix, lineEnd: range.upperBound,
-                    footnoteLabels: !tasks.contains(index) && (!afterDefinition || indent < 4))
-                // A line indented four columns past its containers' content goes on a paragraph of definitions
-                // and holds no container's start: `[^x]:` is a label there. Less indented, it starts a
-                // footnote's definition (`> [r]: /u`, `>\t[^e]:`, whose `>` takes one of the tab's columns).
-                if afterDefinition, destination == nil, text < prefix, place.indent >= 4 {
-                    destination = definitionDestination(
-                        bytes, from: text, lineEnd: range.upperBound, footnoteLabels: false)
-                }
-            }
+                && (tasks.contains(index)
+                    || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4)
+            let destination =
+                tableAhead[index] || !(afterDefinition ? !(place.lazy && place.indent > 0) : startsDefinitions)
+                ? nil
+                : lineDefinition(
+                    bytes, range, prefix: prefix, text: text, afterTask: tasks.contains(index),
+                    afterDefinition: afterDefinition ? place.indent : nil, indent: indent)
             if destination != nil, !afterDefinition {
                 containers = ParagraphContainers(firstLine: line[..<prefix])
             }
@@ -120,12 +79,8 @@ extension FormFeeds {
                 !blank && !startsParagraph && !startsItem && !afterDefinition
                 && isUnderline(line, text: text, of: textContainers)
             if !blank, startsParagraph || startsItem {
-                let marked = line[range.lowerBound..<prefix].contains { $0 != 0x20 && $0 != 0x09 && $0 != 0x3E }
-                if let carried, !marked, !carried.place(line[..<text]).lazy {
-                    textContainers = carried
-                } else {
-                    textContainers = ParagraphContainers(firstLine: line[..<prefix])
-                }
+                textContainers = Fences.paragraph(
+                    line, start: range.lowerBound, prefix: prefix, text: text, read.carried)
             }
             if let destination {
                 destinations.append(destination)
@@ -141,10 +96,27 @@ extension FormFeeds {
         return destinations
     }
 
+    /// The definition a line that may hold one holds: from its text after its containers, and, on a line after
+    /// another definition indented four columns or more past its containers' content (`afterDefinition`),
+    /// from its first text: such a line goes on a paragraph of definitions and holds no container's start,
+    /// so `[^x]:` is a label there. Less indented, it starts a footnote's definition (`> [r]: /u`, `>\t[^e]:`,
+    /// whose `>` takes one of the tab's columns). After a task's marker no footnote definition starts:
+    /// `[^x]:` is a link's there.
+    private static func lineDefinition(
+        _ bytes: [UInt8], _ range: Range<Int>, prefix: Int, text: Int, afterTask: Bool, afterDefinition: Int?,
+        indent: Int
+    ) -> Definition? {
+        let found = definitionDestination(
+            bytes, from: prefix, lineEnd: range.upperBound,
+            footnoteLabels: !afterTask && (afterDefinition == nil || indent < 4))
+        guard found == nil, let placed = afterDefinition, text < prefix, placed >= 4 else { return found }
+        return definitionDestination(bytes, from: text, lineEnd: range.upperBound, footnoteLabels: false)
+    }
+
     /// The fence a line's text (after its containers) starts with, within three spaces: three or more
     /// backticks (with no backtick after them) or tildes; whether it may close a block, with only white space
     /// after it.
-    private static func fence(_ text: ArraySlice<UInt8>) -> (byte: UInt8, count: Int, closes: Bool)? {
+    fileprivate static func fence(_ text: ArraySlice<UInt8>) -> (byte: UInt8, count: Int, closes: Bool)? {
         let body = text.drop { $0 == 0x20 }
         guard text.count - body.count < 4, let first = body.first,
             first == UInt8(ascii: "`") || first == UInt8(ascii: "~")
@@ -153,6 +125,68 @@ extension FormFeeds {
         let rest = body.dropFirst(count)
         guard count >= 3, first == UInt8(ascii: "~") || !rest.contains(UInt8(ascii: "`")) else { return nil }
         return (first, count, rest.allSatisfy { $0 == 0x20 || $0 == 0x09 })
+    }
+
+    /// The fenced code blocks of ``definitionDestinations(_:)``'s lines, whose lines hold no definition. A
+    /// fenced code block or a table takes no lazy line: one that leaves their containers ends them and their
+    /// items, and starts a paragraph of its own (`2. ;`, `   ~~~`, `x`, then `2. [1]:` goes on it).
+    private struct Fences {
+        /// The fenced code block open, its fence's character and length and its first line's containers.
+        var fence: (byte: UInt8, count: Int, containers: ParagraphContainers)?
+        /// The containers of a fence that closed on the line before: a paragraph after it in them is theirs.
+        var afterFence: ParagraphContainers?
+
+        struct Reading {
+            /// Whether the line ends the fence or table before it, and starts a paragraph.
+            var endsBlocks = false
+            /// Set for a line of a fence (its first, its code and its last): whether a paragraph may start
+            /// after it.
+            var code: Bool?
+            /// The containers the line's text stands in after a fence closed (``afterFence``).
+            var carried: ParagraphContainers?
+        }
+
+        mutating func read(
+            _ line: ArraySlice<UInt8>, start: Int, prefix: Int, text: Int, blank: Bool, afterTable: Bool,
+            paragraph: ParagraphContainers
+        ) -> Reading {
+            var reading = Reading()
+            if !blank, afterTable || fence != nil, (fence?.containers ?? paragraph).place(line[..<text]).lazy {
+                (fence, reading.endsBlocks) = (nil, true)
+            }
+            if let open = fence {
+                // A line of code, or the closing fence, after which a paragraph may start.
+                let closing = FormFeeds.fence(line[prefix...])
+                if let closing, closing.byte == open.byte, closing.count >= open.count, closing.closes {
+                    (fence, afterFence) = (nil, open.containers)
+                }
+                reading.code = fence == nil
+                return reading
+            }
+            if let opening = FormFeeds.fence(line[prefix...]) {
+                // A fence in the paragraph's containers is theirs (`2. ;`, then `   ~~~`); one with a list marker
+                // or a quote's `>` of its own, or that leaves them, has its line's.
+                let marked = line[start..<prefix].contains { $0 != 0x20 && $0 != 0x09 }
+                let own = marked || paragraph.place(line[..<text]).lazy
+                fence = (opening.byte, opening.count, own ? ParagraphContainers(firstLine: line[..<prefix]) : paragraph)
+                reading.code = false
+                return reading
+            }
+            // After a fence closed, the next line's text stands in the fence's containers, whose content its
+            // indentation counts from (`- ~~~`, `  ~~~`, `    w` is a paragraph's).
+            if !blank { (reading.carried, afterFence) = (afterFence, nil) }
+            return reading
+        }
+
+        /// The containers of a paragraph that starts on the line: the fence's that closed before it, where the
+        /// line has no container's marker of its own and stays in them, else its own.
+        static func paragraph(
+            _ line: ArraySlice<UInt8>, start: Int, prefix: Int, text: Int, _ carried: ParagraphContainers?
+        ) -> ParagraphContainers {
+            let marked = line[start..<prefix].contains { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
+            if let carried, !marked, !carried.place(line[..<text]).lazy { return carried }
+            return ParagraphContainers(firstLine: line[..<prefix])
+        }
     }
 
     /// Whether the next line starts a paragraph after a line whose text is `text`: a list marker alone starts
