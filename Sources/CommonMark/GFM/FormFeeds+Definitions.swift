@@ -166,8 +166,7 @@ extension FormFeeds {
             if let opening = FormFeeds.fence(line[prefix...]) {
                 // A fence in the paragraph's containers is theirs (`2. ;`, then `   ~~~`); one with a list marker
                 // or a quote's `>` of its own, or that leaves them, has its line's.
-                let marked = line[start..<prefix].contains { $0 != 0x20 && $0 != 0x09 }
-                let own = marked || paragraph.place(line[..<text]).lazy
+                let own = Self.hasMarker(line[start..<prefix], quotes: true) || paragraph.place(line[..<text]).lazy
                 fence = (opening.byte, opening.count, own ? ParagraphContainers(firstLine: line[..<prefix]) : paragraph)
                 reading.code = false
                 return reading
@@ -178,13 +177,20 @@ extension FormFeeds {
             return reading
         }
 
+        /// Whether a line's containers' markers hold a list item's marker, or, when `quotes`, a quote's `>`.
+        static func hasMarker(_ markers: ArraySlice<UInt8>, quotes: Bool) -> Bool {
+            markers.contains { $0 != 0x20 && $0 != 0x09 && (quotes || $0 != UInt8(ascii: ">")) }
+        }
+
         /// The containers of a paragraph that starts on the line: the fence's that closed before it, where the
         /// line has no container's marker of its own and stays in them, else its own.
         static func paragraph(
             _ line: ArraySlice<UInt8>, start: Int, prefix: Int, text: Int, _ carried: ParagraphContainers?
         ) -> ParagraphContainers {
-            let marked = line[start..<prefix].contains { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
-            if let carried, !marked, !carried.place(line[..<text]).lazy { return carried }
+            // A quote's `>` alone keeps them: its line shows no list item around the quote.
+            if let carried, !hasMarker(line[start..<prefix], quotes: false), !carried.place(line[..<text]).lazy {
+                return carried
+            }
             return ParagraphContainers(firstLine: line[..<prefix])
         }
     }

@@ -600,7 +600,7 @@ extension FormFeeds {
     /// is then text (`[[a]](`, where `a` is defined, or `[[b](u)](`); an image's `![` stays.
     private static func closedBrackets(_ bytes: [UInt8], labels: Set<String>) -> [Int] {
         var closed: [Int] = []
-        var open = OpenBrackets(bytes: bytes, labels: labels)
+        var open = BracketStack(bytes: bytes, labels: labels)
         var backslashes = 0
         var skipped = 0
         let tables = tableRowSpans(bytes)
@@ -642,7 +642,7 @@ extension FormFeeds {
     }
 
     /// The `[` and `![` open in a paragraph, as cmark-gfm's bracket stack holds them.
-    private struct OpenBrackets {
+    private struct BracketStack {
         let bytes: [UInt8]
         let labels: Set<String>
         var openers: [(start: Int, image: Bool, active: Bool)] = []
