@@ -4,12 +4,23 @@ import Testing
 @testable import BlogFileSystem
 
 @Suite struct FolderWatcherTests {
+    /// Writes a file through a descriptor no child process inherits: a test that starts a process meanwhile
+    /// (the suites run at once) would otherwise hold it open past the test's close, and its last close, seen
+    /// as a change, would come late, after the watcher started or among a later step's changes.
+    private func writeText(_ text: String, to url: URL) throws {
+        let descriptor = open(url.path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw CocoaError(.fileWriteUnknown) }
+        defer { close(descriptor) }
+        let written = text.utf8CString.withUnsafeBufferPointer { write(descriptor, $0.baseAddress, $0.count - 1) }
+        guard written == text.utf8.count else { throw CocoaError(.fileWriteUnknown) }
+    }
+
     /// A site folder with content/posts and a watcher on it; the caller stops the watcher and removes the folder.
     private func makeWatchedSite() throws -> (URL, FolderWatcher) {
         let root = FileManager.default.temporaryDirectory.appending(path: "blogwatch-\(UUID().uuidString)")
         try FileManager.default.createDirectory(
             at: root.appending(path: "content/posts"), withIntermediateDirectories: true)
-        try "title: T\n".write(to: root.appending(path: "blog.yaml"), atomically: false, encoding: .utf8)
+        try writeText("title: T\n", to: root.appending(path: "blog.yaml"))
         return (root, try FolderWatcher(root: root, folders: ["content", "site-template"], files: ["blog.yaml"]))
     }
 
@@ -40,23 +51,23 @@ import Testing
     @Test func reportsEditsNewFoldersAndBlogYAMLButNotOtherRootFiles() async throws {
         let (root, watcher) = try makeWatchedSite()
         defer { watcher.stop(); try? FileManager.default.removeItem(at: root) }
-        try "x".write(to: root.appending(path: "notes.txt"), atomically: false, encoding: .utf8)
-        try "a".write(to: root.appending(path: "content/posts/a.md"), atomically: false, encoding: .utf8)
+        try writeText("x", to: root.appending(path: "notes.txt"))
+        try writeText("a", to: root.appending(path: "content/posts/a.md"))
         await expectNextChanges(watcher, ["content/posts/a.md"])
 
         try FileManager.default.createDirectory(
             at: root.appending(path: "content/posts/folder"), withIntermediateDirectories: true)
         await expectNextChanges(watcher, ["content/posts/folder"])
-        try "b".write(to: root.appending(path: "content/posts/folder/index.md"), atomically: false, encoding: .utf8)
+        try writeText("b", to: root.appending(path: "content/posts/folder/index.md"))
         await expectNextChanges(watcher, ["content/posts/folder/index.md"])
 
-        try "title: U\n".write(to: root.appending(path: "blog.yaml"), atomically: false, encoding: .utf8)
+        try writeText("title: U\n", to: root.appending(path: "blog.yaml"))
         await expectNextChanges(watcher, ["blog.yaml"])
 
         try FileManager.default.createDirectory(
             at: root.appending(path: "site-template"), withIntermediateDirectories: true)
         await expectNextChanges(watcher, ["site-template"])
-        try "t".write(to: root.appending(path: "site-template/page.mustache"), atomically: false, encoding: .utf8)
+        try writeText("t", to: root.appending(path: "site-template/page.mustache"))
         await expectNextChanges(watcher, ["site-template/page.mustache"])
     }
 
@@ -65,10 +76,10 @@ import Testing
         defer { watcher.stop(); try? FileManager.default.removeItem(at: root) }
         let posts = root.appending(path: "content/posts")
         // What `sed -i` and many editors do: write a temporary file, then rename it over the real one.
-        try "v1".write(to: posts.appending(path: "sedAb12Cd"), atomically: false, encoding: .utf8)
+        try writeText("v1", to: posts.appending(path: "sedAb12Cd"))
         try FileManager.default.moveItem(at: posts.appending(path: "sedAb12Cd"), to: posts.appending(path: "post.md"))
-        try "swap".write(to: posts.appending(path: ".post.md.swp"), atomically: false, encoding: .utf8)
-        try "backup".write(to: posts.appending(path: "post.md~"), atomically: false, encoding: .utf8)
+        try writeText("swap", to: posts.appending(path: ".post.md.swp"))
+        try writeText("backup", to: posts.appending(path: "post.md~"))
         await expectNextChanges(watcher, ["content/posts/post.md"])
     }
 
@@ -124,7 +135,7 @@ import Testing
         let (root, watcher) = try makeWatchedSite()
         defer { watcher.stop(); try? FileManager.default.removeItem(at: root) }
         let posts = root.appending(path: "content/posts")
-        try "a".write(to: posts.appending(path: "a.md"), atomically: false, encoding: .utf8)
+        try writeText("a", to: posts.appending(path: "a.md"))
         await awaitSignal(watcher)
         #expect(await becomesSettled(watcher))
         _ = watcher.takeChanges()
@@ -132,7 +143,7 @@ import Testing
         // What vim does with a backup: the file is moved away, then written anew.
         try FileManager.default.moveItem(at: posts.appending(path: "a.md"), to: posts.appending(path: "a.md.bak"))
         #expect(await becomesUnsettled(watcher))
-        try "a2".write(to: posts.appending(path: "a.md"), atomically: false, encoding: .utf8)
+        try writeText("a2", to: posts.appending(path: "a.md"))
         try await Task.sleep(for: .milliseconds(50))
         // a.md is whole again; the backup name it was moved to was never written, so it is whole too.
         #expect(await becomesSettled(watcher))
@@ -147,7 +158,7 @@ import Testing
         _ = watcher.takeChanges()
 
         // A save by renaming: the temporary file comes and goes, the post arrives whole.
-        try "v1".write(to: posts.appending(path: "sedAb12Cd"), atomically: false, encoding: .utf8)
+        try writeText("v1", to: posts.appending(path: "sedAb12Cd"))
         try FileManager.default.moveItem(at: posts.appending(path: "sedAb12Cd"), to: posts.appending(path: "b.md"))
         for _ in 0..<500 where !watcher.pendingPaths.contains("content/posts/b.md") {
             try await Task.sleep(for: .milliseconds(10))
@@ -163,7 +174,7 @@ import Testing
         defer { watcher.stop(); try? FileManager.default.removeItem(at: root) }
         let posts = root.appending(path: "content/posts")
         let temporary = posts.appending(path: ".dat.nosync1.abc").path
-        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL, 0o644)
+        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         #expect(descriptor >= 0)
         #expect(write(descriptor, "words", 5) == 5)
         #expect(rename(temporary, posts.appending(path: "post.md").path) == 0)
@@ -175,7 +186,7 @@ import Testing
         #expect(watcher.takeChanges().paths == [])
 
         try await Task.sleep(for: .milliseconds(10))
-        try "words".write(to: posts.appending(path: "post.md"), atomically: false, encoding: .utf8)
+        try writeText("words", to: posts.appending(path: "post.md"))
         await expectNextChanges(watcher, ["content/posts/post.md"])
     }
 
@@ -186,7 +197,7 @@ import Testing
         defer { watcher.stop(); try? FileManager.default.removeItem(at: root) }
         let posts = root.appending(path: "content/posts")
         let temporary = posts.appending(path: ".dat.nosync2.abc").path
-        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL, 0o644)
+        let descriptor = open(temporary, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
         #expect(descriptor >= 0)
         #expect(write(descriptor, "words", 5) == 5)
         try FileManager.default.createDirectory(at: posts.appending(path: "folder"), withIntermediateDirectories: true)
