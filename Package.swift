@@ -101,10 +101,15 @@ let package = Package(
             // glibc's warning about `mktemp` in FoundationEssentials' atomic writes, which retry with O_EXCL
             // (swiftlang/swift-foundation#1358); none of our code calls it. A toolchain without the static
             // libraries builds the same binary linked dynamically.
+            //
+            // The driver links an executable with `-export-dynamic`, which puts every public symbol of every
+            // package (37,000) in the dynamic symbol table; at start-up the runtime's `dladdr` calls walk that
+            // table. Nothing looks our symbols up by name (libvips is opened by the shim, and looks up its own),
+            // so the table holds none.
             swiftSettings: staticStandardLibrary,
             linkerSettings: staticStandardLibrary.map { _ in
                 .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
-            }
+            } + [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]
         ),
         .executableTarget(
             name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "BlogFileSystem", "CommonMark", "Images"]),

@@ -1,11 +1,20 @@
 import Foundation
 
+#if canImport(Glibc)
+    import Glibc
+#elseif canImport(Darwin)
+    import Darwin
+#endif
+
 /// Folder operations that run a few times a build, not once a file: Foundation's checks cost nothing
 /// here, and keeping them in this target keeps every file-system call of the engine in one place.
 extension FileSystem {
-    /// The process's current folder.
+    /// The process's current folder, as `getcwd` gives it: absolute, without `.` or `..`. One call, where
+    /// `FileManager.default` would first be set up, which a short command such as `blog markdown` feels.
     public static var currentFolder: String {
-        FileManager.default.currentDirectoryPath
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        guard getcwd(&buffer, buffer.count) != nil else { return FileManager.default.currentDirectoryPath }
+        return String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     /// The current user's home folder, symbolic links resolved.

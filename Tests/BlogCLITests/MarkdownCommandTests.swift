@@ -70,8 +70,17 @@ import Testing
         let yaml = site.appending(path: "blog.yaml")
         try (String(contentsOf: yaml, encoding: .utf8) + "markdown:\n  smart: false\n  extensions:\n    table: false\n")
             .write(to: yaml, atomically: true, encoding: .utf8)
-        let result = try runBlog(["markdown"], input: "| a |\n|---|\n\n~~\"s\"~~\n", in: site)
-        #expect(result.stdout == "<p>| a |\n|---|</p>\n<p><del>&quot;s&quot;</del></p>\n", "\(result.stderr)")
+        let input = "| a |\n|---|\n\n~~\"s\"~~\n"
+        let expected = "<p>| a |\n|---|</p>\n<p><del>&quot;s&quot;</del></p>\n"
+        let result = try runBlog(["markdown"], input: input, in: site)
+        #expect(result.stdout == expected, "\(result.stderr)")
+        // From a folder inside the site, the nearest blog.yaml above is the site's.
+        let nested = site.appending(path: "content/deeper/still")
+        try FileManager.default.createDirectory(at: nested, withIntermediateDirectories: true)
+        #expect(try runBlog(["markdown"], input: input, in: nested).stdout == expected)
+        // Outside it, the defaults.
+        let outside = try runBlog(["markdown"], input: input, in: site.deletingLastPathComponent())
+        #expect(outside.stdout.hasPrefix("<table>") && outside.stdout.contains("<del>“s”</del>"), "\(outside.stdout)")
     }
 
     @Test func badExtensionSettingsAreErrorsWithTheirLine() throws {

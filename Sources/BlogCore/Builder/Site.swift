@@ -27,12 +27,14 @@ public struct Site: Sendable {
             }
             return Site(root: url)
         }
-        var folder = URL(filePath: FileSystem.currentFolder).standardizedFileURL
-        while true {
-            if FileSystem.exists(folder.appending(path: SiteLayout.configuration).path) { return Site(root: folder) }
-            let parent = folder.deletingLastPathComponent()
-            if parent.path == folder.path { break }
-            folder = parent
+        // By plain paths: the current folder is absolute and clean, and Foundation's URL operations would
+        // cost `blog markdown` outside a site (which walks up to `/`) more than rendering a short post.
+        var folder = FileSystem.currentFolder
+        while folder.hasPrefix("/") {
+            let name = (folder.hasSuffix("/") ? folder : folder + "/") + SiteLayout.configuration
+            if FileSystem.exists(name) { return Site(root: URL(filePath: folder)) }
+            guard folder != "/", let slash = folder.utf8.lastIndex(of: UInt8(ascii: "/")) else { break }
+            folder = slash == folder.utf8.startIndex ? "/" : String(folder[..<slash])
         }
         throw DiagnosticError(
             file: "blog.yaml",
