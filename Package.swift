@@ -109,7 +109,9 @@ let package = Package(
             swiftSettings: staticStandardLibrary,
             linkerSettings: staticStandardLibrary.map { _ in
                 .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
-            } + [.unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))]
+            } + [
+                .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
+            ]
         ),
         .executableTarget(
             name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "BlogFileSystem", "CommonMark", "Images"]),
