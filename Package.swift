@@ -37,6 +37,7 @@ let package = Package(
             pkgConfig: "jemalloc",
             providers: [.apt(["libjemalloc-dev"])]
         ),
+        .target(name: "CJemallocOptions"),
         // libvips decodes, resizes and encodes the images posts use; only Images touches it, through CVipsShim's
         // non-variadic wrappers where libvips' calls take `...`. Its headers are in the default include path and
         // need glib's and gobject's alone, which `gobject-2.0` gives: vips.pc would also bring the `-pthread`
@@ -104,14 +105,14 @@ let package = Package(
             //
             // The driver links an executable with `-export-dynamic`, which puts every public symbol of every
             // package (37,000) in the dynamic symbol table; at start-up the runtime's `dladdr` calls walk that
-            // table. Nothing looks our symbols up by name (libvips is opened by the shim, and looks up its own),
-            // so the table holds none.
+            // table. Nothing else looks our symbols up by name (libvips is opened by the shim, and looks up its
+            // own), so the table holds jemalloc's options alone.
             swiftSettings: staticStandardLibrary,
             linkerSettings: staticStandardLibrary.map { _ in
                 .unsafeFlags(["-static-stdlib"], .when(platforms: [.linux], configuration: .release))
             } + [
                 .unsafeFlags(["-Xlinker", "--no-export-dynamic"], .when(platforms: [.linux], configuration: .release))
-            ]
+            ] + allocatorOptions
         ),
         .executableTarget(
             name: "BlogBenchmark", dependencies: ["JSONFeed", "BlogCore", "BlogFileSystem", "CommonMark", "Images"]),
@@ -145,7 +146,16 @@ var staticStandardLibrary: [SwiftSetting] {
 // or memory allocated by one and freed by the other stops the run.
 var allocator: [Target.Dependency] {
     ProcessInfo.processInfo.environment["BLOG_SANITIZE"] == nil
-        ? [.target(name: "CJemalloc", condition: .when(platforms: [.linux]))] : []
+        ? [
+            .target(name: "CJemalloc", condition: .when(platforms: [.linux])),
+            .target(name: "CJemallocOptions", condition: .when(platforms: [.linux])),
+        ] : []
+}
+
+// jemalloc finds its options (CJemallocOptions' `malloc_conf`) in the dynamic symbol table.
+var allocatorOptions: [LinkerSetting] {
+    allocator.isEmpty
+        ? [] : [.unsafeFlags(["-Xlinker", "--export-dynamic-symbol=malloc_conf"], .when(platforms: [.linux]))]
 }
 
 // libFuzzer targets, built only by scripts/fuzz (BLOG_FUZZ=1) with -sanitize=fuzzer: they have no main.

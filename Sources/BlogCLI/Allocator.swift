@@ -9,18 +9,27 @@ import Foundation
 /// the dynamic linker really gave us jemalloc's `malloc` (and not glibc's), for `BLOG_PROFILE` output and
 /// the test that guards the link.
 enum Allocator {
-    /// `jemalloc 5.3.0-…` when jemalloc serves `malloc`, otherwise the library that does.
+    /// `jemalloc 5.3.0-… (thp: always)` when jemalloc serves `malloc`, with its huge-page option; otherwise the
+    /// library that does.
     static var description: String {
         let mallocLibrary = library(of: "malloc") ?? "unknown"
         #if canImport(CJemalloc)
-            var version: UnsafePointer<CChar>?
-            var size = MemoryLayout<UnsafePointer<CChar>?>.size
-            if mallctl("version", &version, &size, nil, 0) == 0, let version, library(of: "mallctl") == mallocLibrary {
-                return "jemalloc \(String(cString: version))"
+            if let version = option("version"), library(of: "mallctl") == mallocLibrary {
+                return "jemalloc \(version) (thp: \(option("opt.thp") ?? "unknown"))"
             }
         #endif
         return "malloc from \(mallocLibrary)"
     }
+
+    #if canImport(CJemalloc)
+        /// A string option jemalloc runs with, such as `opt.thp`.
+        private static func option(_ name: String) -> String? {
+            var value: UnsafePointer<CChar>?
+            var size = MemoryLayout<UnsafePointer<CChar>?>.size
+            guard mallctl(name, &value, &size, nil, 0) == 0, let value else { return nil }
+            return String(cString: value)
+        }
+    #endif
 
     /// The file name of the shared object that the default symbol scope resolves `symbol` to.
     private static func library(of symbol: String) -> String? {

@@ -43,6 +43,8 @@ import Testing
             let result = try runBlog(["build", "--site", site.path], environment: ["BLOG_PROFILE": "1"])
             #expect(result.status == 0, "\(result.stderr)")
             #expect(result.stderr.hasPrefix("profile: allocator jemalloc 5."), "\(result.stderr)")
+            // With its options from the executable: huge pages for the heap.
+            #expect(result.stderr.contains("(thp: always)\n"), "\(result.stderr)")
         }
     #endif
 
