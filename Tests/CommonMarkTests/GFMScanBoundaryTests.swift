@@ -73,4 +73,19 @@ import Testing
             ["www.e", "http://e", "www.e`", "x@y.z", "*www.e*"], ["\n", "]\n", "` www.f\n"],
         ])
     }
+
+    /// A URL that takes a backtick run leaves the runs after it to pair without it, which may put a later
+    /// URL in a code span (`http://x`` `e`a` www. ``: the last two backticks pair around the `www.`), or
+    /// take one out of a code span libcmark's reading made.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["http://x``", "www.a`", "www.a`b`"])
+    func urlsThatABacktickRunAfterAURLPutsInCodeMatchCmarkGFM(first: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [first], [" `e`a` ", "\n`e`~` ", " ``e`` `", " [`e`](u) `"],
+            ["www.", "http://e", "www.e`", "x@y.z", "[www.e](u)"], [" `\n", "` www.h\n", "\n\n`\n"],
+        ])
+    }
 }

@@ -271,9 +271,9 @@ extension Autolinks {
 
     /// The first stand-in from `certain` on that the new reading does not let stand: one for a URL that holds
     /// a backtick run, after a backtick left as text (a run libcmark found no closer for, as the stand-in
-    /// hides the URL's), or one after a `[` or `![` left open, which stops cmark-gfm's URLs there (`www.` and
+    /// hides the URL's), one after a `[` or `![` left open, which stops cmark-gfm's URLs there (`www.` and
     /// a backtick, then `` [` www.e``: the backtick after the `[` pairs with none once the first URL took
-    /// the one before, so the `[` is no code's).
+    /// the one before, so the `[` is no code's), or one the new reading holds outside its text.
     private static func pairedRun(
         in paragraph: OpaquePointer, standIns: [[UInt8]], urls: [SourceURL], raw: [UInt8], from certain: Int
     ) -> Int? {
@@ -299,7 +299,9 @@ extension Autolinks {
             seen = seen || literal[plain...].contains(backtick)
             for index in plain..<literal.count { brackets.read(literal, at: index) }
         }
-        return nil
+        // One that the new reading put in a code span or a link is no URL there (`http://x`` `e`a` www. ``:
+        // once the first URL took its run, the last two backticks pair around the `www.`).
+        return next < standIns.count && next >= certain ? next : nil
     }
 
     /// Makes each stand-in, in order, the link of its URL; false when they are not all found in text outside
