@@ -76,6 +76,22 @@ import Testing
         ])
     }
 
+    /// A later line of an item that reads as the item's task marker and is a table's header: the header
+    /// starts after the marker's three characters from the item's content (`2)`, `   +`, a form feed,
+    /// `[X] ||`, `   -|-` has the cells `X]` and an empty one), and the item is a task.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["-\n  ", "2)\n   ", "- x\n\n  "])
+    func laterTaskLinesThatAreTableHeadersMatchCmarkGFM(head: String) async throws {
+        let indent = String(repeating: " ", count: head.split(separator: "\n").last?.count ?? 0)
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [head], ["+\u{0C}", "1x ", " 3a\t"], ["[X]", "[ ]"], [" ||", " |a|", " b\n" + indent + "|a|c|"],
+            ["\n" + indent + "-|-\n", "\n" + indent + "-|-\n" + indent + "d|e\n", "\n" + indent + "---\n"],
+        ])
+    }
+
     /// A lazy line of a definition's paragraph that reads as the item's task marker after a code span or a raw
     /// tag that went over a line break: the marker's characters come off the line they are on, which the
     /// span's line breaks, no nodes of their own, do not hide.

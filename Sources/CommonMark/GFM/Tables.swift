@@ -387,7 +387,10 @@ enum Tables {
         let first = Tree.startLine(block)
         let column = Tree.startColumn(block)
         var lines = source.content(
-            from: first, column: taskLists ? taskContentColumn(of: block, source: source) ?? column : column,
+            from: first,
+            column: taskLists
+                ? taskContentColumn(of: block, source: source) ?? laterTaskColumn(of: block, source: source) ?? column
+                : column,
             through: last, quotes: Tree.quoteDepth(of: block), margins: quoteMargins(of: block, source: source))
         // A lazy line keeps the white space after the last container it continues, as cmark-gfm's paragraph
         // takes it (a tab that container takes part of leaves the rest as spaces).
@@ -578,6 +581,19 @@ enum Tables {
         return end + 1
     }
 
+    /// Where the text of a paragraph on a later line of an item outside block quotes begins, when cmark-gfm
+    /// reads that line as the item's task marker and goes on three characters past the item's content
+    /// (``TaskLists/laterLineTask(_:in:line:written:shift:)``): a table's header there starts after them
+    /// (`-`, `  +`, a form feed, `[X] |a|`, `  -|-` has the header cell `X]`).
+    private static func laterTaskColumn(of block: OpaquePointer, source: SourceLines) -> Int? {
+        guard Tree.type(block) == CMARK_NODE_PARAGRAPH, let item = Tree.parent(block),
+            Tree.type(item) == CMARK_NODE_ITEM, Tree.quoteDepth(of: block) == 0,
+            let task = TaskLists.laterLineTask(block, in: item, line: Tree.startLine(block), written: source, shift: 0),
+            task.end > task.text
+        else { return nil }
+        return task.end + 1
+    }
+
     /// A white space character that libcmark does not take off a line (U+2000, EN QUAD) in front of each
     /// cell keeps a cell that starts like a block (`# x`, `- x`, `<div>`, `[a]: b`) a paragraph, and, being
     /// white space as the start of a cell is to cmark-gfm, lets delimiters and quotes at its start be read as
@@ -688,8 +704,9 @@ enum Tables {
     ///   - blocks: The document's paragraphs and headings, each plan's `shift` lines further down than in the
     ///     first parse.
     ///   - source: The lines the document's nodes count, when it may hold link reference definitions.
-    /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document, each with the
-    ///   line (as the first parse counts) its text starts on, or 0 for lazy text after a table's rows.
+    /// - Returns: The paragraphs of text beside tables, taken from the prelude into the document, and the
+    ///   tables on their paragraph's first line, each with the line (as the first parse counts) its text
+    ///   starts on, or 0 for lazy text after a table's rows.
     static func build(
         _ plans: [Plan], prelude root: OpaquePointer, cells: [OpaquePointer], in blocks: [OpaquePointer], shift: Int,
         source: (() -> SourceLines)? = nil, isDefinition: (OpaquePointer) -> Bool
@@ -731,6 +748,8 @@ enum Tables {
                 case .table(let table):
                     let node = tableNode(table, cell: cell)
                     if let original { Tree.insert(node, before: original) } else { cmark_node_free(node) }
+                    // A table on its paragraph's first line starts on that line (which may be a task's marker).
+                    if original != nil, case .table? = plan.segments.first { moved[node] = plan.line }
                     if original != nil, table.rows.isEmpty { withoutRows.append(node) }
                 case .heading(let text, let level):
                     guard let paragraph = units.takeParagraph(text) else { continue }

@@ -204,26 +204,45 @@ extension TaskLists {
                 // matches both with any line, blank lines too), and the paragraph goes to the item only when
                 // it closes. A setext underline makes a heading of the paragraph (an ATX heading's line reads as
                 // no task).
-                guard Tree.type(paragraph) == CMARK_NODE_PARAGRAPH || Tree.type(paragraph) == CMARK_NODE_HEADING,
-                    number > Tree.startLine(item) - shift,
-                    Tree.previous(paragraph).map({
-                        Tree.type($0) != CMARK_NODE_LIST && Tree.type($0) != CMARK_NODE_THEMATIC_BREAK
-                    }) ?? true,
-                    number >= 1, number <= written.lines.count
+                // A table that a later paragraph became, or the text before it, was parsed from after the
+                // marker already (``laterLineTask(_:in:line:written:shift:)``, read by the tables' plans).
+                let isPrelude = fromPrelude[paragraph] != nil
+                guard
+                    Tree.type(paragraph) == CMARK_NODE_PARAGRAPH || Tree.type(paragraph) == CMARK_NODE_HEADING
+                        || (isPrelude && Tree.type(paragraph) == CMARK_NODE_CUSTOM_BLOCK),
+                    let task = laterLineTask(paragraph, in: item, line: number, written: written, shift: shift)
+                else { continue }
+                checked = task.checked
+                guard !isPrelude, task.end > task.text, let first = Tree.firstChild(paragraph), Tree.isText(first)
                 else { continue }
                 let line = written.lines[number - 1].utf8Bytes
-                guard markerEnd(line, standIn: written.standIn) != nil,
-                    let content = Tables.itemContentColumn(of: item, source: written, shift: shift),
-                    let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 })
-                else { continue }
-                checked = contains(line, "[x]") || contains(line, "[X]")
-                let end = min(markerReach(of: line, content: content, standIn: written.standIn), line.count)
-                guard end > text, let first = Tree.firstChild(paragraph), Tree.isText(first) else { continue }
-                _ = dropText(line[text..<end], from: first, removingEmpty: false)
+                _ = dropText(line[task.text..<task.end], from: first, removingEmpty: false)
             }
             if let checked { tasks.append((item, checked)) }
         }
         return tasks
+    }
+
+    /// Where the text of a block of an item that starts on line `number` (of `written`, `shift` lines above
+    /// the parsed ones), after the item's first line, begins and where the marker's three characters end,
+    /// when cmark-gfm reads that line as the item's task marker (``paragraphTasks(items:written:shift:fromPrelude:)``),
+    /// and whether the task is checked; nil when it does not.
+    static func laterLineTask(
+        _ block: OpaquePointer, in item: OpaquePointer, line number: Int, written: SourceLines, shift: Int
+    ) -> (text: Int, end: Int, checked: Bool)? {
+        guard number > Tree.startLine(item) - shift,
+            Tree.previous(block).map({
+                Tree.type($0) != CMARK_NODE_LIST && Tree.type($0) != CMARK_NODE_THEMATIC_BREAK
+            }) ?? true,
+            number >= 1, number <= written.lines.count
+        else { return nil }
+        let line = written.lines[number - 1].utf8Bytes
+        guard markerEnd(line, standIn: written.standIn) != nil,
+            let content = Tables.itemContentColumn(of: item, source: written, shift: shift),
+            let text = line.firstIndex(where: { $0 != 0x20 && $0 != 0x09 })
+        else { return nil }
+        let end = min(markerReach(of: line, content: content, standIn: written.standIn), line.count)
+        return (text, end, contains(line, "[x]") || contains(line, "[X]"))
     }
 
     /// The items that a lazy line of a footnote definition of theirs makes tasks, and whether each is checked.
