@@ -248,9 +248,27 @@ import Testing
         arguments: ["2. ;\n   ~~~", "2. ;\n\t~~~", "- ~~~\n  ~~~", "- |a|\n  |-|", "> ~~~", "~~~\n~~~"])
     func linesAfterFencesAndTablesInContainersMatchCmarkGFM(first: String) async throws {
         try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
-            // After a row indented past its item's content, a row like a definition differs still (the manual).
-            [first], ["\nx", "\n\u{0B}", "\n", "\n  y"] + (first.contains("|") ? [] : ["\n    w"]),
+            [first], ["\nx", "\n\u{0B}", "\n", "\n  y", "\n    w"],
             ["\n2. [1]:<b\u{0C}>", "\n- [1]:<b\u{0C}>", "\n[1]: <b\u{0B}>", "\n  [1]: <b\u{0C}>"], ["\n", "\n\n[1]\n"],
+        ])
+    }
+
+    /// A line of an item or a quote indented four columns from the margin but less past the content of the
+    /// containers it goes on is no code: a line like a definition after it goes on its paragraph (or its
+    /// table's rows), and a tag's form feed there is the tag's; a lazy line leaves the quote open, and a `>`
+    /// after it goes on the same paragraph; an ordered item not at 1 after it leaves the item and starts a
+    /// list, where a definition's destination keeps its form feed.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["- a\n", "- |a|\n  |-|\n", "- # h\n", "> - a\n", "- a\n  - b\n", "- a\n\n"])
+    func linesIndentedInsideTheirContainersBeforeDefinitionsMatchCmarkGFM(first: String) async throws {
+        let prefix = first.hasPrefix(">") ? ">   " : "  "
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [first], ["    w\n", "      w\n", "\n    w\n", "  x\n", "   \tx\n"],
+            [prefix + "[1]: <b\u{0C}>", "2. [1]:<b\u{0C}>", prefix + "x <b\u{0C}>", prefix + "[1]: /u\u{0C}\"t\""],
+            ["\n", "\n\n[1]\n"],
         ])
     }
 

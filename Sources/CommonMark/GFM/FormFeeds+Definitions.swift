@@ -40,7 +40,11 @@ extension FormFeeds {
             let line = bytes[range]
             let quotes = line[range.lowerBound..<prefix].count { $0 == UInt8(ascii: ">") }
             if quotes > quotesBefore { startsParagraph = true }
-            if !blank { quotesBefore = quotes }
+            // A lazy line of a paragraph leaves its quotes open: a `>` after it goes on the same paragraph
+            // (`> - a`, `  x`, `>   [1]: <b` and a form feed `>`).
+            let lazyText =
+                !blank && !startsParagraph && quotes < quotesBefore && !endsBlock(line[prefix...], code: false)
+            if !blank, !lazyText { quotesBefore = quotes }
             // Where the line's text stands in the paragraph's containers: a lazy line keeps the white space it
             // starts with, and holds no definition (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
             let text = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? range.upperBound
@@ -57,7 +61,11 @@ extension FormFeeds {
             let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
             let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
             let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
-            let codeIndent = read.carried.map { $0.place(line[..<text]).indent } ?? indent
+            // Counted past the content of the containers the line goes on, where it goes on those of the last
+            // paragraph (`- a`, a blank line, `    x` is no code, nor is `    w` after a table's rows in `- |a|`).
+            let goesOn = textContainers.place(line[..<text])
+            let codeIndent =
+                read.carried.map { $0.place(line[..<text]).indent } ?? (goesOn.lazy ? indent : goesOn.indent)
             // A paragraph's first line, indented less than four columns past its own containers' content.
             let startsDefinitions =
                 (startsParagraph || startsItem)
@@ -79,8 +87,12 @@ extension FormFeeds {
                 !blank && !startsParagraph && !startsItem && !afterDefinition
                 && isUnderline(line, text: text, of: textContainers)
             if !blank, startsParagraph || startsItem {
+                // A line without markers of its own that stays in the last paragraph's containers starts its
+                // paragraph there (`- # h`, `    w`: a `2.` after it leaves the item and starts a list).
+                let stays = !Fences.hasMarker(line[range.lowerBound..<prefix], quotes: true) && !goesOn.lazy
                 textContainers = Fences.paragraph(
-                    line, start: range.lowerBound, prefix: prefix, text: text, read.carried)
+                    line, start: range.lowerBound, prefix: prefix, text: text,
+                    read.carried ?? (stays ? textContainers : nil))
             }
             if let destination {
                 destinations.append(destination)
