@@ -52,7 +52,9 @@ public final class Document {
         // read otherwise than the first parse read it, and is then written so and the text parsed again.
         if let stood = spaces,
             let made = FormFeeds.choicesByMarks(
-                stood, choices: choices, last: closed.parsed.root, shift: closed.tables.shift, marks: closed.marks)
+                stood, choices: choices, last: closed.parsed.root,
+                lines: { closed.tables.parsedText.map { SourceLines($0) } ?? closed.lines() },
+                shift: closed.tables.shift, marks: closed.marks)
         {
             closed.free()
             spaces = FormFeeds.standingIn(text, choices: made)

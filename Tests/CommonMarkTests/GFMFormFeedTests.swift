@@ -272,6 +272,23 @@ import Testing
         ])
     }
 
+    /// A table in a list item takes no lazy line: the line after its rows (a vertical tab or a form feed
+    /// alone, or text) starts a paragraph outside the list, which an ordered item not at 1 goes on, so a tag
+    /// indented past that item's marker is the paragraph's, not indented code's, and its form feed is the
+    /// tag's white space.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["2) |||x\n   -|-|-\n", "- |a|\n  |-|\n", "> - |a|\n>   |-|\n"])
+    func indentedTagsAfterALazyLineThatEndsATableMatchCmarkGFM(first: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [first], ["\u{0B}\n", "\u{0C}\n", "x\n", "\n"],
+            ["3)     <a\u{0C}>", "-     <a\u{0C}>", "1.     <a\u{0C}>", "3)     [x](<a\u{0C}>)", "    <a\u{0B}>"],
+            ["\n", "\ny\n"],
+        ])
+    }
+
     /// A `](` whose `[` a link inside its brackets deactivated makes no link: the form feed or vertical tab
     /// after its `(` is text, kept before a line ending as cmark-gfm keeps it. The inner link is a reference
     /// to a defined label (shortcut, collapsed or full) or an inline link; an image's `![` stays active.

@@ -36,22 +36,27 @@ extension FormFeeds {
     /// Reads the candidate lines in the first parse's tree, whose lines are the text's.
     static func reading(_ root: OpaquePointer, of stood: StoodIn) -> Reading {
         var found = reading(root, tasks: stood.tasks, tags: stood.tags, quotes: stood.quotes) { $0 }
-        if !stood.code.isEmpty {
-            // Indented code only: a fence that its container's end closed ends on the line after (in libcmark's
-            // positions), which is no code (`1) ```, then `>    <a` and a form feed `>`).
-            let lines = SourceLines(stood.text)
-            let blocks = Tree.blocks(root) { block in
-                guard Tree.type(block) == CMARK_NODE_CODE_BLOCK, Tree.startLine(block) >= 1,
-                    Tree.startLine(block) <= lines.lines.count
-                else { return false }
-                let first = lines.lineBytes(Tree.startLine(block)).dropFirst(max(Tree.startColumn(block) - 1, 0)).first
-                return first != UInt8(ascii: "`") && first != UInt8(ascii: "~")
-            }.map {
-                Tree.startLine($0)...max(Tree.startLine($0), Tree.endLine($0))
-            }
-            found.code = Set(stood.code.filter { line in blocks.contains { $0.contains(line) } })
-        }
+        if !stood.code.isEmpty { found.code = codeLines(stood.code, in: root, lines: SourceLines(stood.text)) { $0 } }
         return found
+    }
+
+    /// The lines of `candidates` (numbered as written) in indented code blocks of a tree whose line
+    /// `treeLine(n)` is the line `n`, and whose text's lines are `lines`.
+    private static func codeLines(
+        _ candidates: [Int], in root: OpaquePointer, lines: SourceLines, treeLine: (Int) -> Int
+    ) -> Set<Int> {
+        // Indented code only: a fence that its container's end closed ends on the line after (in libcmark's
+        // positions), which is no code (`1) ```, then `>    <a` and a form feed `>`).
+        let blocks = Tree.blocks(root) { block in
+            guard Tree.type(block) == CMARK_NODE_CODE_BLOCK, Tree.startLine(block) >= 1,
+                Tree.startLine(block) <= lines.lines.count
+            else { return false }
+            let first = lines.lineBytes(Tree.startLine(block)).dropFirst(max(Tree.startColumn(block) - 1, 0)).first
+            return first != UInt8(ascii: "`") && first != UInt8(ascii: "~")
+        }.map {
+            Tree.startLine($0)...max(Tree.startLine($0), Tree.endLine($0))
+        }
+        return Set(candidates.filter { line in blocks.contains { $0.contains(treeLine(line)) } })
     }
 
     /// Reads task and tag lines, numbered as written, in a tree whose line `treeLine(n)` is the line `n`.
@@ -125,20 +130,24 @@ extension FormFeeds {
     ///
     /// - Parameter marks: The lines, as written, that the last parse's marks were written before.
     static func choicesByMarks(
-        _ stood: StoodIn, choices: LineChoices?, last root: OpaquePointer, shift: Int, marks: [Int]
+        _ stood: StoodIn, choices: LineChoices?, last root: OpaquePointer, lines: () -> SourceLines, shift: Int,
+        marks: [Int]
     ) -> LineChoices? {
         let written = choices ?? LineChoices()
         // The text holds every candidate line: those not in `stood` were written otherwise by the choices.
         let tasks = Set(stood.tasks).union(written.writtenTasks)
         let tags = Set(stood.tags).union(written.textTags)
-        guard !marks.isEmpty, !tasks.isEmpty || !tags.isEmpty else { return nil }
+        let code = Set(stood.code).union(written.code)
+        guard !marks.isEmpty, !tasks.isEmpty || !tags.isEmpty || !code.isEmpty else { return nil }
         // The last parse numbers its lines with a line for each mark written before them.
-        let reading = reading(root, tasks: Array(tasks), tags: Array(tags), quotes: stood.quotes) { line in
-            line + marks.count { $0 <= line } + shift
-        }
+        let treeLine = { (line: Int) in line + marks.count { $0 <= line } + shift }
+        let reading = reading(root, tasks: Array(tasks), tags: Array(tags), quotes: stood.quotes, treeLine: treeLine)
+        // A line after a mark may be no code's (`2) |||x`, `   -|-|-`, a vertical tab, then `3)     <a`, a form
+        // feed and `>`: the vertical tab's line starts a paragraph, which the `3)` goes on).
         let made = LineChoices(
             writtenTasks: tasks.subtracting(reading.items), textTags: reading.continued,
-            notQuotes: Set(stood.quotes).subtracting(reading.quotes), code: written.code)
+            notQuotes: Set(stood.quotes).subtracting(reading.quotes),
+            code: code.isEmpty ? [] : codeLines(Array(code), in: root, lines: lines(), treeLine: treeLine))
         return made == written ? nil : made
     }
 }
