@@ -289,6 +289,24 @@ import Testing
         ])
     }
 
+    /// A line after a paragraph or a definition whose list marker, `>` or table delimiter row stands four
+    /// columns or more past the containers' content is the paragraph's text (`a`, then `    - [x]:<u` and a
+    /// form feed `>` is no definition; `[y]:^<t` and a form feed `>`, then a tab and `:-`, is one), where a
+    /// tag's form feed is the tag's and a destination's is text; a lazy line after a definition that starts
+    /// a list item leaves the definition's containers, and a definition may start it.
+    @Test(
+        .enabled(
+            if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
+            "needs cmark-gfm (Debian package cmark-gfm)"),
+        arguments: ["a\n", "[a]: /u\n", "\u{0C}\n", "- a\n", "> [a]: /u\n", "[y]:<t\u{0C}>|b\n"])
+    func markersIndentedPastTheirContainersMatchCmarkGFM(first: String) async throws {
+        try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
+            [first], ["", "  ", "    ", "\t", "      ", ">     "],
+            ["- [x]:<u\u{0C}>", "> [b]: <v\u{0C}>", ":-", "1. [c]:<u\u{0C}>", "x <b\u{0C}>"],
+            ["\n", "\n\n[x] [b] [c]\n"],
+        ])
+    }
+
     /// A `](` whose `[` a link inside its brackets deactivated makes no link: the form feed or vertical tab
     /// after its `(` is text, kept before a line ending as cmark-gfm keeps it. The inner link is a reference
     /// to a defined label (shortcut, collapsed or full) or an inline link; an image's `![` stays active.

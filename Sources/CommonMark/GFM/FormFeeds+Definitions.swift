@@ -38,12 +38,13 @@ extension FormFeeds {
                 continue
             }
             let line = bytes[range]
-            let quotes = line[range.lowerBound..<prefix].count { $0 == UInt8(ascii: ">") }
+            let quotes = textContainers.quoteMarkers(line[range.lowerBound..<prefix])
             if quotes > quotesBefore { startsParagraph = true }
             // A lazy line of a paragraph leaves its quotes open: a `>` after it goes on the same paragraph
             // (`> - a`, `  x`, `>   [1]: <b` and a form feed `>`).
             let lazyText =
                 !blank && !startsParagraph && quotes < quotesBefore && !endsBlock(line[prefix...], code: false)
+                && !startsItem(line[range.lowerBound..<prefix], afterText: true)
             if !blank, !lazyText { quotesBefore = quotes }
             // Where the line's text stands in the paragraph's containers: a lazy line keeps the white space it
             // starts with, and holds no definition (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
@@ -56,10 +57,17 @@ extension FormFeeds {
                 (startsParagraph, afterDefinition) = (closes, false)
                 continue
             }
-            let place = containers.place(line[..<text])
+            let place = containers.place(line[..<text], deepQuotes: afterDefinition)
             // An ordered item not at 1 interrupts no paragraph; a line that leaves its item is none (`1) a`, `2)`).
             let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
-            let startsItem = Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
+            // A list marker four columns or more past the content of the containers the line goes on starts no
+            // item: it is text, or code (`a`, then `    - [x]:<u` and a form feed `>` goes on the paragraph).
+            let marker =
+                line[range.lowerBound..<prefix].firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
+                ?? prefix
+            let startsItem =
+                Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
+                && textContainers.place(line[range.lowerBound..<marker]).indent < 4
             let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
             // Counted past the content of the containers the line goes on, where it goes on those of the last
             // paragraph (`- a`, a blank line, `    x` is no code, nor is `    w` after a table's rows in `- |a|`).
@@ -71,13 +79,18 @@ extension FormFeeds {
                 (startsParagraph || startsItem)
                 && (tasks.contains(index)
                     || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4)
+            // A lazy line after definitions that starts a list item leaves their containers (`> [a]: /u`, then
+            // `  1. [c]:<u`): its paragraph is the item's.
+            let goesOnDefinitions = afterDefinition && !(startsItem && place.lazy)
             let destination =
-                tableAhead[index] || !(afterDefinition ? !(place.lazy && place.indent > 0) : startsDefinitions)
+                tableAhead[index] || !(goesOnDefinitions ? !(place.lazy && place.indent > 0) : startsDefinitions)
                 ? nil
                 : lineDefinition(
-                    bytes, range, prefix: prefix, text: text, afterTask: tasks.contains(index),
-                    afterDefinition: afterDefinition ? place.indent : nil, indent: indent)
-            if destination != nil, !afterDefinition {
+                    bytes, range, prefix: prefix,
+                    text: goesOnDefinitions ? textStart(line, quotes: containers.quotes) : text,
+                    afterTask: tasks.contains(index),
+                    afterDefinition: goesOnDefinitions ? place.indent : nil, indent: indent)
+            if destination != nil, !goesOnDefinitions {
                 containers = ParagraphContainers(firstLine: line[..<prefix])
             }
             // A setext underline under a paragraph's text (not under definitions alone, which it then goes on
@@ -118,11 +131,29 @@ extension FormFeeds {
         _ bytes: [UInt8], _ range: Range<Int>, prefix: Int, text: Int, afterTask: Bool, afterDefinition: Int?,
         indent: Int
     ) -> Definition? {
-        let found = definitionDestination(
+        // So far in, what reads as a container's marker is text (`[a]: /u`, `    - [b]: <v` is no definition).
+        if let placed = afterDefinition, placed >= 4, text < prefix {
+            return definitionDestination(bytes, from: text, lineEnd: range.upperBound, footnoteLabels: false)
+        }
+        return definitionDestination(
             bytes, from: prefix, lineEnd: range.upperBound,
             footnoteLabels: !afterTask && (afterDefinition == nil || indent < 4))
-        guard found == nil, let placed = afterDefinition, text < prefix, placed >= 4 else { return found }
-        return definitionDestination(bytes, from: text, lineEnd: range.upperBound, footnoteLabels: false)
+    }
+
+    /// Where the text of a line that goes on a paragraph in `quotes` block quotes starts: after as many `>`
+    /// and the white space around them; a `>` after those is the text's (`[a]: /u`, `    > [b]: <v`).
+    private static func textStart(_ line: ArraySlice<UInt8>, quotes: Int) -> Int {
+        var (index, seen) = (line.startIndex, 0)
+        while index < line.endIndex {
+            let byte = line[index]
+            if byte == UInt8(ascii: ">"), seen < quotes {
+                seen += 1
+            } else if byte != 0x20 && byte != 0x09 {
+                break
+            }
+            index += 1
+        }
+        return index
     }
 
     /// The fence a line's text (after its containers) starts with, within three spaces: three or more
@@ -339,15 +370,36 @@ extension FormFeeds {
         /// The columns of white space at the end of `start` (a later line up to its text) past the content
         /// of the containers it continues (a `>` takes the column after it, of a tab too), and whether it
         /// is a lazy line, continuing fewer of them than the first line.
-        func place(_ start: ArraySlice<UInt8>) -> (indent: Int, lazy: Bool) {
-            var (column, content, quotes) = (0, 0, 0)
-            for byte in start {
-                column = byte == 0x09 ? column + 4 - column % 4 : column + 1
-                if byte == UInt8(ascii: ">") { (content, quotes) = (column + 1, quotes + 1) }
-            }
+        ///
+        /// - Parameter deepQuotes: Whether a `>` four columns or more past the content it stands in is text
+        ///   (`[a]: /u`, `    > [b]`), where the containers are those of the paragraph the line goes on.
+        func place(_ start: ArraySlice<UInt8>, deepQuotes: Bool = false) -> (indent: Int, lazy: Bool) {
+            var (column, content, quotes) = walk(start, deepQuotes: deepQuotes)
             let continued = items.prefix { $0.quotes <= quotes && $0.column <= column }
             content = max(content, continued.last?.column ?? 0)
             return (max(0, column - content), quotes < self.quotes || continued.count < items.count)
+        }
+
+        /// The `>` of `start` (a later line up to its text) that are block quotes' markers where the line goes
+        /// on these containers: one four columns or more past the content it stands in is text (`a`, then
+        /// `      > b`).
+        func quoteMarkers(_ start: ArraySlice<UInt8>) -> Int { walk(start, deepQuotes: true).quotes }
+
+        /// The columns of `start` up to its first `>` that is text (with `deepQuotes`), the content column of
+        /// its last quote marker, and the number of them.
+        private func walk(_ start: ArraySlice<UInt8>, deepQuotes: Bool) -> (column: Int, content: Int, quotes: Int) {
+            var (column, content, quotes) = (0, 0, 0)
+            for byte in start {
+                if deepQuotes, byte == UInt8(ascii: ">"),
+                    column - max(content, items.prefix { $0.quotes <= quotes && $0.column <= column }.last?.column ?? 0)
+                        >= 4
+                {
+                    break
+                }
+                column = byte == 0x09 ? column + 4 - column % 4 : column + 1
+                if byte == UInt8(ascii: ">") { (content, quotes) = (column + 1, quotes + 1) }
+            }
+            return (column, content, quotes)
         }
     }
 
@@ -434,7 +486,17 @@ extension FormFeeds {
         let quotes = { (line: (range: Range<Int>, prefix: Int, blank: Bool)) in
             bytes[line.range.lowerBound..<line.prefix].count { $0 == UInt8(ascii: ">") }
         }
-        guard row.contains(UInt8(ascii: "-")), quotes(line) == quotes(next),
+        // A row four columns or more past the header's containers and its text is a paragraph's line
+        // (`[y]:^<t` and a form feed `>`, then a tab and `:-`, is a definition).
+        let columns = { (bytes: ArraySlice<UInt8>) in
+            SourceLines.advance(0, over: Substring(decoding: bytes, as: UTF8.self))
+        }
+        let rowStart = bytes[next.range.lowerBound..<next.prefix]
+        let headerText = bytes[line.range].firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
+        let indented =
+            ParagraphContainers(firstLine: bytes[line.range.lowerBound..<line.prefix]).place(rowStart).indent >= 4
+            && columns(rowStart) - columns(bytes[line.range.lowerBound..<(headerText ?? line.prefix)]) >= 4
+        guard !indented, row.contains(UInt8(ascii: "-")), quotes(line) == quotes(next),
             !Tables.isSetextUnderline(Substring(decoding: row.drop { $0 == 0x20 }, as: UTF8.self)),
             let alignments = Tables.delimiterRow(Substring(decoding: row, as: UTF8.self)),
             let cells = Tables.cells(of: Substring(decoding: bytes[line.prefix..<line.range.upperBound], as: UTF8.self))
