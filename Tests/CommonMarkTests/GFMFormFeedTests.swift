@@ -224,7 +224,9 @@ import Testing
     /// A tag cut by a line ending after a form feed or vertical tab, in a quote begun on a line before inside
     /// a list item, whose next line's `>` stands four columns or more from the margin: the item takes some
     /// of them, so the `>` goes on the quote, and where nothing follows it the paragraph, and the tag, end
-    /// there (`-`, `  ><x` and a vertical tab, `    >`); where text follows it, the tag goes on.
+    /// there (`-`, `  ><x` and a vertical tab, `    >`); where text follows it, the tag goes on after the
+    /// marker, and a closing tag then closes only at a `>` of its own (`1.`, `   > </x` and a form feed,
+    /// `     > b>` is text).
     @Test(
         .enabled(
             if: GFMOracleTests.oracleAvailable || GFMOracleTests.oracleRequired,
@@ -232,7 +234,7 @@ import Testing
         arguments: ["-\n  ", "- a\n  ", "1.\n   ", "-\n  > ", "> -\n>   "])
     func tagsBeforeAQuoteMarkerInAnItemMatchCmarkGFM(start: String) async throws {
         try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
-            [start], ["><x", "> a <x", "><a b=\"c\""], ["\u{0B}", "\u{0C}"],
+            [start], ["><x", "> a <x", "><a b=\"c\"", "> </x", "> a </x"], ["\u{0B}", "\u{0C}"],
             ["\n    >", "\n     >", "\n    > b>", "\n  b\n    >", "\n    > # h>", "\n    >\n  > c>"], ["\n", "\nz\n"],
         ])
     }

@@ -54,7 +54,8 @@ import Testing
         arguments: ["", "> ", "- ", "1. "])
     func labelsAfterAURLThatTakesALineEndBackslashMatchCmarkGFM(prefix: String) async throws {
         try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
-            [prefix], ["", "*"], ["http://b", "www.b", "https://a.b/c.", "x"], ["\\\n", "\\\\\n", "  \n"],
+            // Inside a bracket (a reference's own `[^`, a link's text) no URL takes the backslash.
+            [prefix], ["", "*", "[^", "[a "], ["http://b", "www.b", "https://a.b/c.", "x"], ["\\\n", "\\\\\n", "  \n"],
             ["[^\nref]\n", "[^ab\ncdef]\n", "[^\\]\n\u{3A9} ]\n", "[^\nr]\n\n[^\nr]: d\n"],
         ])
     }

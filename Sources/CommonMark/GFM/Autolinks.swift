@@ -985,6 +985,7 @@ enum Autolinks {
     /// Whether a bare URL that cmark-gfm reads takes the backslash at `index` of a block's source, which ends
     /// its line: the URL runs on to white space, so the backslash makes no line break there and the line
     /// ending is a soft break, after which `handle_newline` counts columns again (`http://b\`, then `[^`).
+    /// Inside a bracket cmark-gfm reads no URL (`[^http://c\`, then `]`), which the caller tells.
     static func takesLineEndBackslash(_ raw: [UInt8], at index: Int) -> Bool {
         var start = index
         while start > 0, !isASCIISpace(raw[start - 1]) { start -= 1 }

@@ -17,6 +17,8 @@ extension FormFeeds {
         var textTags: Set<Int> = []
         /// Lines of a tag's `>` after wide white space where no block quote starts (``WideQuotes``).
         var notQuotes: Set<Int> = []
+        /// Lines of such a `>` that a quote begun before takes as its marker, where the tag goes on after it.
+        var quoteMarkers: Set<Int> = []
         /// Lines in indented code where a tag or link would open (``StoodIn/code``).
         var code: Set<Int> = []
     }
@@ -31,6 +33,20 @@ extension FormFeeds {
         var quotes: Set<Int> = []
         /// The lines in code blocks, of those where a tag or link opens indented.
         var code: Set<Int> = []
+        /// The lines of a wide `>` that a quote begun before takes as its marker, where the paragraph goes on.
+        var markers: Set<Int> = []
+    }
+
+    /// Whether the text of line `line` of a paragraph or heading (as the tree counts) begins with a `>`: a
+    /// lazy line's, whose `>` no quote took.
+    private static func lineStartsWithQuote(_ paragraph: OpaquePointer, line: Int) -> Bool {
+        var (at, node) = (Tree.startLine(paragraph), Tree.firstChild(paragraph))
+        while let current = node, at < line {
+            if Tree.type(current) == CMARK_NODE_SOFTBREAK || Tree.type(current) == CMARK_NODE_LINEBREAK { at += 1 }
+            node = Tree.next(current)
+        }
+        guard let first = node, Tree.isText(first) else { return false }
+        return Tree.literalBytes(first).first == UInt8(ascii: ">")
     }
 
     /// Reads the candidate lines in the first parse's tree, whose lines are the text's.
@@ -69,20 +85,29 @@ extension FormFeeds {
             let starts = Set(found.map(Tree.startLine))
             // A quote begun on a line before that goes on over the line, where the tag's paragraph does not,
             // took the line's `>` as its marker, and the paragraph ended (`-`, `  ><x` and a vertical tab, then
-            // `    >`: the item takes two columns). Where the paragraph goes on, the line is a lazy one or the
-            // tag goes on after the marker; either way its white space is the tag's.
-            var paragraphs: [(start: Int, end: Int)]?
-            reading.quotes = Set(
-                quotes.filter { line in
-                    let inTree = treeLine(line)
-                    if starts.contains(inTree) { return true }
-                    guard found.contains(where: { Tree.startLine($0) < inTree && inTree <= Tree.endLine($0) })
-                    else { return false }
-                    if paragraphs == nil {
-                        paragraphs = Tree.paragraphsAndHeadings(root).map { (Tree.startLine($0), Tree.endLine($0)) }
-                    }
-                    return !(paragraphs ?? []).contains { $0.start < inTree && inTree <= $0.end }
-                })
+            // `    >`: the item takes two columns). Where the paragraph goes on, the line is a lazy one, whose
+            // text begins with the `>`, the tag's; or the quote took the `>` and the tag goes on after it
+            // (`1.`, `   > </x` and a form feed, `     > b>`: no `>` closes the tag).
+            var paragraphs: [OpaquePointer]?
+            for line in quotes {
+                let inTree = treeLine(line)
+                if starts.contains(inTree) {
+                    reading.quotes.insert(line)
+                    continue
+                }
+                guard found.contains(where: { Tree.startLine($0) < inTree && inTree <= Tree.endLine($0) })
+                else { continue }
+                if paragraphs == nil { paragraphs = Tree.paragraphsAndHeadings(root) }
+                guard
+                    let paragraph = paragraphs?.first(where: {
+                        Tree.startLine($0) < inTree && inTree <= Tree.endLine($0)
+                    })
+                else {
+                    reading.quotes.insert(line)
+                    continue
+                }
+                if !lineStartsWithQuote(paragraph, line: inTree) { reading.markers.insert(line) }
+            }
         }
         if !tasks.isEmpty {
             let starts = Set(Tree.blocks(root) { Tree.type($0) == CMARK_NODE_ITEM }.map(Tree.startLine))
@@ -116,10 +141,11 @@ extension FormFeeds {
         let starting = Set(lazyTags).union(tableLines)
         let choices = LineChoices(
             writtenTasks: Set(stood.tasks.filter { !reading.items.contains($0) && !starting.contains($0) }),
-            textTags: reading.continued.subtracting(starting), notQuotes: Set(stood.quotes).subtracting(reading.quotes),
-            code: reading.code)
+            textTags: reading.continued.subtracting(starting),
+            notQuotes: Set(stood.quotes).subtracting(reading.quotes).subtracting(reading.markers),
+            quoteMarkers: reading.markers, code: reading.code)
         return choices.writtenTasks.isEmpty && choices.textTags.isEmpty && choices.notQuotes.isEmpty
-            && choices.code.isEmpty ? nil : choices
+            && choices.quoteMarkers.isEmpty && choices.code.isEmpty ? nil : choices
     }
 
     /// The choices for the task and tag lines as the last parse, with its marks (``LazyLines``), reads them,
@@ -146,7 +172,8 @@ extension FormFeeds {
         // feed and `>`: the vertical tab's line starts a paragraph, which the `3)` goes on).
         let made = LineChoices(
             writtenTasks: tasks.subtracting(reading.items), textTags: reading.continued,
-            notQuotes: Set(stood.quotes).subtracting(reading.quotes),
+            notQuotes: Set(stood.quotes).subtracting(reading.quotes).subtracting(reading.markers),
+            quoteMarkers: reading.markers,
             code: code.isEmpty ? [] : codeLines(Array(code), in: root, lines: lines(), treeLine: treeLine))
         return made == written ? nil : made
     }

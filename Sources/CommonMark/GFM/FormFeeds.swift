@@ -216,7 +216,7 @@ extension FormFeeds {
     ) -> (tags: [Int], quotes: [Int]) {
         var (ends, blank, index) = (DeclarationEnds(), -1, 0)
         var (lineOf, lines) = (LineCounter(), [Int]())
-        var wide = WideQuotes(notQuotes: choices.notQuotes)
+        var wide = WideQuotes(notQuotes: choices.notQuotes, markers: choices.quoteMarkers)
         while let open = bytes[index...].firstIndex(of: UInt8(ascii: "<")) {
             index = open + 1
             guard open + 1 < bytes.count else { break }
@@ -322,6 +322,9 @@ extension FormFeeds {
     /// are ``LineChoices/notQuotes``.
     struct WideQuotes {
         let notQuotes: Set<Int>
+        /// The lines of such a `>` that a quote begun before takes as its marker while the tag's paragraph
+        /// goes on: the tag goes on after it.
+        let markers: Set<Int>
         /// The lines (1-based) of such a `>`, whatever the first parse made of them.
         var candidates: [Int] = []
 
@@ -330,15 +333,35 @@ extension FormFeeds {
         mutating func starts(_ bytes: [UInt8], at index: Int, after open: (index: Int, line: Int), from start: Int)
             -> Bool
         {
+            guard let line = wideLine(bytes, at: index, after: open, from: start) else { return true }
+            return !notQuotes.contains(line)
+        }
+
+        /// The width of the white space before the `>` at `index`, when that `>` is a quote's marker that the
+        /// tag goes on after (``markers``).
+        mutating func marker(_ bytes: [UInt8], at index: Int, after open: (index: Int, line: Int)) -> Int? {
+            var start = index
+            while start > open.index, bytes[start - 1] == 0x20 || bytes[start - 1] == 0x09 { start -= 1 }
+            guard start > open.index, bytes[start - 1] == 0x0A || bytes[start - 1] == 0x0D,
+                let line = wideLine(bytes, at: index, after: open, from: start), markers.contains(line)
+            else { return nil }
+            return SourceLines.advance(0, over: Substring(decoding: bytes[start..<index], as: UTF8.self))
+        }
+
+        /// The line of a `>` after white space four columns wide or more from `start`, its line's start, which
+        /// becomes a candidate; nil for a narrower one.
+        private mutating func wideLine(
+            _ bytes: [UInt8], at index: Int, after open: (index: Int, line: Int), from start: Int
+        ) -> Int? {
             let width = SourceLines.advance(0, over: Substring(decoding: bytes[start..<index], as: UTF8.self))
-            guard width >= 4 else { return true }
+            guard width >= 4 else { return nil }
             var line = open.line
             for position in open.index..<start
             where bytes[position] == 0x0A || (bytes[position] == 0x0D && bytes[position + 1] != 0x0A) {
                 line += 1
             }
             candidates.append(line)
-            return !notQuotes.contains(line)
+            return line
         }
     }
 
@@ -380,7 +403,15 @@ extension FormFeeds {
                 return false
             }
         }
-        guard let close = tagEnd(bytes, from: end, closingTag: closingTag, quotes: (quotes, margin)), blank > close,
+        guard var close = tagEnd(bytes, from: end, closingTag: closingTag, quotes: (quotes, margin)), blank > close
+        else { return false }
+        // A `>` that a quote the paragraph goes on in takes as its marker closes no tag: the tag goes on after it.
+        if quotes > 0, let width = wide.marker(bytes, at: close, after: tag) {
+            guard let after = tagEnd(bytes, from: end, closingTag: closingTag, quotes: (quotes, width)), blank > after
+            else { return false }
+            close = after
+        }
+        guard
             !startsBlock(
                 bytes, at: close, after: open, quotes: quotes,
                 wide: { wide.starts(bytes, at: close, after: tag, from: $0) })

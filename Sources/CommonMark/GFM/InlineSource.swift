@@ -36,6 +36,8 @@ struct InlineSource {
     private(set) var lineBreaks: [Int] = []
     private var position = 0
     private var entities: EntityDecoder
+    /// The brackets left open by the text walked so far: cmark-gfm reads no bare URL inside one.
+    private var brackets = Autolinks.OpenBrackets()
 
     private init(raw: [UInt8], entities: EntityDecoder) {
         self.raw = raw
@@ -260,7 +262,18 @@ struct InlineSource {
     private mutating func walk(_ node: OpaquePointer) -> Bool {
         switch Tree.type(node) {
         case CMARK_NODE_TEXT:
-            return walkText(node)
+            let start = position
+            guard walkText(node) else { return false }
+            var index = start
+            while index < position {
+                if raw[index] == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                brackets.read(raw, at: index)
+                index += 1
+            }
+            return true
         case CMARK_NODE_SOFTBREAK, CMARK_NODE_LINEBREAK:
             return walkLineEnd()
         case CMARK_NODE_CODE:
@@ -332,6 +345,7 @@ struct InlineSource {
         }
         if Tree.type(node) == CMARK_NODE_IMAGE { guard expect(UInt8(ascii: "!")) else { return false } }
         guard expect(UInt8(ascii: "[")), walkChildren(of: node), expect(UInt8(ascii: "]")) else { return false }
+        if Tree.type(node) == CMARK_NODE_LINK { brackets.apply([.linkClosed]) }
         if peek() == UInt8(ascii: "("), let end = InlineSource.inlineLinkEnd(raw, position) {
             position = end
         } else if peek() == UInt8(ascii: "["), let end = Self.labelEnd(raw, position) {
@@ -385,7 +399,7 @@ struct InlineSource {
         if !backslash {
             lineBreaks.append(position - 1)
             skipSpaces()
-        } else if Autolinks.takesLineEndBackslash(raw, at: backslashAt) {
+        } else if !brackets.block, Autolinks.takesLineEndBackslash(raw, at: backslashAt) {
             lineBreaks.append(position - 1)
         }
         return true
