@@ -140,7 +140,7 @@ public final class Document {
             markdown, options: options, extensions: extensions, standIn: spaces?.standIn)
         // Split into lines once, and only for the extensions that look at the source.
         let lines = SourceLines.lazily(parsed.source, standIn: spaces?.standIn)
-        let reading = spaces.map { FormFeeds.reading(parsed.root, of: $0) }
+        let reading = spaces.map { FormFeeds.reading(parsed.root, of: $0, lines: lines) }
         // cmark-gfm 0.29 starts an HTML block at a tag alone on a lazy line.
         let tagLines =
             extensions.isEmpty ? [] : LazyLines.htmlTagLines(in: parsed.root, source: parsed.source, lines: lines)

@@ -49,10 +49,13 @@ extension FormFeeds {
         return Tree.literalBytes(first).first == UInt8(ascii: ">")
     }
 
-    /// Reads the candidate lines in the first parse's tree, whose lines are the text's.
-    static func reading(_ root: OpaquePointer, of stood: StoodIn) -> Reading {
+    /// Reads the candidate lines in the first parse's tree, whose lines are numbered as the text's.
+    ///
+    /// - Parameter lines: The lines of the text the tree was parsed from, footnote definitions rewritten
+    ///   (``Footnotes/rewriteDefinitions(_:correcting:)``): a fence's columns are counted there.
+    static func reading(_ root: OpaquePointer, of stood: StoodIn, lines: () -> SourceLines) -> Reading {
         var found = reading(root, tasks: stood.tasks, tags: stood.tags, quotes: stood.quotes) { $0 }
-        if !stood.code.isEmpty { found.code = codeLines(stood.code, in: root, lines: SourceLines(stood.text)) { $0 } }
+        if !stood.code.isEmpty { found.code = codeLines(stood.code, in: root, lines: lines()) { $0 } }
         return found
     }
 

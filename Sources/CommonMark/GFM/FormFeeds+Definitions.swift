@@ -75,10 +75,14 @@ extension FormFeeds {
             let codeIndent =
                 read.carried.map { $0.place(line[..<text]).indent } ?? (goesOn.lazy ? indent : goesOn.indent)
             // A paragraph's first line, indented less than four columns past its own containers' content.
+            // A line without markers of its own counts from the content of the items it stays in (`1. > [^1]:~~~`,
+            // then `    [a]: <u` leaves the quote and the fence, and starts a paragraph in the item).
+            let ownMarkers = Fences.hasMarker(line[range.lowerBound..<prefix], quotes: true)
             let startsDefinitions =
                 (startsParagraph || startsItem)
                 && (tasks.contains(index)
-                    || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4)
+                    || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4
+                    || (!ownMarkers && (read.carried ?? textContainers).place(line[..<prefix]).indent < 4))
             // A lazy line after definitions that starts a list item leaves their containers (`> [a]: /u`, then
             // `  1. [c]:<u`): its paragraph is the item's.
             let goesOnDefinitions = afterDefinition && !(startsItem && place.lazy)
@@ -194,8 +198,10 @@ extension FormFeeds {
             paragraph: ParagraphContainers
         ) -> Reading {
             var reading = Reading()
+            var ended: ParagraphContainers?
             if !blank, afterTable || fence != nil, (fence?.containers ?? paragraph).place(line[..<text]).lazy {
-                (fence, reading.endsBlocks) = (nil, true)
+                // The line may stay in the fence's outer containers (`1. > ~~~`, then `    [a]: <u`).
+                (ended, fence, reading.endsBlocks) = (fence?.containers, nil, true)
             }
             if let open = fence {
                 // A line of code, or the closing fence, after which a paragraph may start.
@@ -209,14 +215,18 @@ extension FormFeeds {
             if let opening = FormFeeds.fence(line[prefix...]) {
                 // A fence in the paragraph's containers is theirs (`2. ;`, then `   ~~~`); one with a list marker
                 // or a quote's `>` of its own, or that leaves them, has its line's.
-                let own = Self.hasMarker(line[start..<prefix], quotes: true) || paragraph.place(line[..<text]).lazy
-                fence = (opening.byte, opening.count, own ? ParagraphContainers(firstLine: line[..<prefix]) : paragraph)
+                // One that leaves some of them stays in the others (`2) [^1]: x`, then `   ~~~` is the item's).
+                let own = Self.hasMarker(line[start..<prefix], quotes: true)
+                fence = (
+                    opening.byte, opening.count,
+                    own ? ParagraphContainers(firstLine: line[..<prefix]) : paragraph.continued(by: line[..<text])
+                )
                 reading.code = false
                 return reading
             }
             // After a fence closed, the next line's text stands in the fence's containers, whose content its
             // indentation counts from (`- ~~~`, `  ~~~`, `    w` is a paragraph's).
-            if !blank { (reading.carried, afterFence) = (afterFence, nil) }
+            if !blank { (reading.carried, afterFence) = (afterFence ?? ended, nil) }
             return reading
         }
 
@@ -339,6 +349,8 @@ extension FormFeeds {
         init(firstLine start: ArraySlice<UInt8>) {
             var column = 0
             var marker: Int?
+            // Where the last quote's content starts.
+            var quoteContent = 0
             var index = start.startIndex
             while index < start.endIndex {
                 let byte = start[index]
@@ -356,6 +368,18 @@ extension FormFeeds {
                     quotes += 1
                     column += 1
                     index += 1
+                    quoteContent = column + 1
+                    continue
+                }
+                // A footnote definition's content is four columns past the content it starts in (`2) [^1]: ~~~`,
+                // then `     [a]: <u` is the item's, no longer the definition's).
+                if start[index...].starts(with: "[^".utf8),
+                    let close = start[index...].firstIndex(of: UInt8(ascii: "]")),
+                    close + 1 < start.endIndex, start[close + 1] == UInt8(ascii: ":")
+                {
+                    items.append((max(items.last?.column ?? 0, quoteContent) + 4, quotes))
+                    column += close + 2 - index
+                    index = close + 2
                     continue
                 }
                 let digits = start[index...].prefix { (0x30...0x39).contains($0) }.count
@@ -378,6 +402,15 @@ extension FormFeeds {
             let continued = items.prefix { $0.quotes <= quotes && $0.column <= column }
             content = max(content, continued.last?.column ?? 0)
             return (max(0, column - content), quotes < self.quotes || continued.count < items.count)
+        }
+
+        /// The containers that a later line (`start`, up to its text) goes on.
+        func continued(by start: ArraySlice<UInt8>) -> ParagraphContainers {
+            let (column, _, quotes) = walk(start, deepQuotes: false)
+            var kept = self
+            kept.items = Array(items.prefix { $0.quotes <= quotes && $0.column <= column })
+            kept.quotes = min(self.quotes, quotes)
+            return kept
         }
 
         /// The `>` of `start` (a later line up to its text) that are block quotes' markers where the line goes
