@@ -52,9 +52,8 @@ public final class Document {
         // read otherwise than the first parse read it, and is then written so and the text parsed again.
         if let stood = spaces,
             let made = FormFeeds.choicesByMarks(
-                stood, choices: choices, last: closed.parsed.root,
-                lines: { closed.tables.parsedText.map { SourceLines($0) } ?? closed.lines() },
-                shift: closed.tables.shift, marks: closed.marks)
+                stood, choices: choices, last: closed.parsed.root, lines: closed.treeLines, shift: closed.tables.shift,
+                marks: closed.marks)
         {
             closed.free()
             spaces = FormFeeds.standingIn(text, choices: made)
@@ -172,6 +171,9 @@ public final class Document {
         var lines: () -> SourceLines
         var tables: TableParse
         var marks: [Int]
+
+        /// The lines of the text the tree was parsed from: the tables' prelude, if any, and the text.
+        func treeLines() -> SourceLines { tables.parsedText.map { SourceLines($0) } ?? lines() }
 
         func free() {
             cmark_node_free(parsed.root)

@@ -24,8 +24,7 @@ extension FormFeeds {
         // The last line of the definition before: its destination, then a title, may stand on later lines.
         var definitionEnd = -1
         var containers = ParagraphContainers()
-        // The containers of the paragraph the last line went on, as its first line shows them: a setext
-        // underline ends it only where the underline is no lazy line.
+        // The containers of the paragraph the last line went on, as its first line shows them.
         var textContainers = ParagraphContainers()
         // The `>` of the last line that was not blank: a line with more starts a quote, and a paragraph in it;
         // whether the line before is a table's: one indented four columns after it is code, which ends it.
@@ -40,12 +39,11 @@ extension FormFeeds {
             let line = bytes[range]
             let quotes = textContainers.quoteMarkers(line[range.lowerBound..<prefix])
             if quotes > quotesBefore { startsParagraph = true }
-            // A lazy line of a paragraph leaves its quotes open: a `>` after it goes on the same paragraph
-            // (`> - a`, `  x`, `>   [1]: <b` and a form feed `>`).
-            let lazyText =
-                !blank && !startsParagraph && quotes < quotesBefore && !endsBlock(line[prefix...], code: false)
-                && !startsItem(line[range.lowerBound..<prefix], afterText: true)
-            if !blank, !lazyText { quotesBefore = quotes }
+            if !blank,
+                !isLazyText(line, markers: range.lowerBound..<prefix, quotes: (quotes, quotesBefore), startsParagraph)
+            {
+                quotesBefore = quotes
+            }
             // Where the line's text stands in the paragraph's containers: a lazy line keeps the white space it
             // starts with, and holds no definition (`-   [r]: /u`, `   [x]: <v` and a form feed `>` is text).
             let text = line.firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") } ?? range.upperBound
@@ -58,48 +56,23 @@ extension FormFeeds {
                 continue
             }
             let place = containers.place(line[..<text], deepQuotes: afterDefinition)
-            // An ordered item not at 1 interrupts no paragraph; a line that leaves its item is none (`1) a`, `2)`).
-            let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
-            // A list marker four columns or more past the content of the containers the line goes on starts no
-            // item: it is text, or code (`a`, then `    - [x]:<u` and a form feed `>` goes on the paragraph).
-            let marker =
-                line[range.lowerBound..<prefix].firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
-                ?? prefix
-            let startsItem =
-                Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
-                && textContainers.place(line[range.lowerBound..<marker]).indent < 4
-            let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
-            // Counted past the content of the containers the line goes on, where it goes on those of the last
-            // paragraph (`- a`, a blank line, `    x` is no code, nor is `    w` after a table's rows in `- |a|`).
-            let goesOn = textContainers.place(line[..<text])
-            let codeIndent =
-                read.carried.map { $0.place(line[..<text]).indent } ?? (goesOn.lazy ? indent : goesOn.indent)
-            // A paragraph's first line, indented less than four columns past its own containers' content.
-            // A line without markers of its own counts from the content of the items it stays in (`1. > [^1]:~~~`,
-            // then `    [a]: <u` leaves the quote and the fence, and starts a paragraph in the item).
-            let ownMarkers = Fences.hasMarker(line[range.lowerBound..<prefix], quotes: true)
-            let startsDefinitions =
-                (startsParagraph || startsItem)
-                && (tasks.contains(index)
-                    || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4
-                    || (!ownMarkers && (read.carried ?? textContainers).place(line[..<prefix]).indent < 4))
+            let (startsItem, startsDefinitions, indent, codeIndent, goesOn) = lineStart(
+                line, range: range, prefix: prefix, text: text, place: place, afterDefinition: afterDefinition,
+                startsParagraph: startsParagraph, isTask: tasks.contains(index), textContainers: textContainers,
+                carried: read.carried)
             // A lazy line after definitions that starts a list item leaves their containers (`> [a]: /u`, then
             // `  1. [c]:<u`): its paragraph is the item's.
             let goesOnDefinitions = afterDefinition && !(startsItem && place.lazy)
             let destination =
-                tableAhead[index] || !(goesOnDefinitions ? !(place.lazy && place.indent > 0) : startsDefinitions)
+                tableAhead[index]
                 ? nil
                 : lineDefinition(
-                    bytes, range, prefix: prefix,
-                    text: goesOnDefinitions ? textStart(line, quotes: containers.quotes) : text,
-                    afterTask: tasks.contains(index),
-                    afterDefinition: goesOnDefinitions ? place.indent : nil, indent: indent)
+                    bytes, range, prefix: prefix, text: text, place: place, goesOn: goesOnDefinitions,
+                    starts: startsDefinitions, quotes: containers.quotes, afterTask: tasks.contains(index),
+                    indent: indent)
             if destination != nil, !goesOnDefinitions {
                 containers = ParagraphContainers(firstLine: line[..<prefix])
             }
-            // A setext underline under a paragraph's text (not under definitions alone, which it then goes on
-            // as text) makes a heading of it, and the next line starts a paragraph (`a`, `--`, `[r]: <v`, a
-            // vertical tab, `>`).
             let underline =
                 !blank && !startsParagraph && !startsItem && !afterDefinition
                 && isUnderline(line, text: text, of: textContainers)
@@ -108,8 +81,7 @@ extension FormFeeds {
                 // paragraph there (`- # h`, `    w`: a `2.` after it leaves the item and starts a list).
                 let stays = !Fences.hasMarker(line[range.lowerBound..<prefix], quotes: true) && !goesOn.lazy
                 textContainers = Fences.paragraph(
-                    line, start: range.lowerBound, prefix: prefix, text: text,
-                    read.carried ?? (stays ? textContainers : nil))
+                    line, range.lowerBound, prefix, text, read.carried ?? (stays ? textContainers : nil))
             }
             if let destination {
                 destinations.append(destination)
@@ -125,12 +97,69 @@ extension FormFeeds {
         return destinations
     }
 
+    /// Whether a line is a lazy line of a paragraph, with fewer `>` than the line before (`quotes`): it
+    /// leaves the quotes open, and a `>` after it goes on the same paragraph (`> - a`, `  x`, `>   [1]: <b`
+    /// and a form feed `>`). A line that starts a block, a list item's included, is none.
+    private static func isLazyText(
+        _ line: ArraySlice<UInt8>, markers: Range<Int>, quotes: (count: Int, before: Int), _ startsParagraph: Bool
+    ) -> Bool {
+        !startsParagraph && quotes.count < quotes.before && !endsBlock(line[markers.upperBound...], code: false)
+            && !startsItem(line[markers], afterText: true)
+    }
+
+    /// How a line that no fence holds starts, in the containers of the definitions before it (`place` there)
+    /// and of the last paragraph (``definitionDestinations(_:)``): whether it starts a list item, whether
+    /// definitions may start on it, the white space after its own markers, that counted past the containers
+    /// it goes on (for indented code), and where it stands in the last paragraph's containers.
+    private static func lineStart(
+        _ line: ArraySlice<UInt8>, range: Range<Int>, prefix: Int, text: Int, place: (indent: Int, lazy: Bool),
+        afterDefinition: Bool, startsParagraph: Bool, isTask: Bool, textContainers: ParagraphContainers,
+        carried: ParagraphContainers?
+    ) -> (startsItem: Bool, startsDefinitions: Bool, indent: Int, codeIndent: Int, goesOn: (indent: Int, lazy: Bool)) {
+        // An ordered item not at 1 interrupts no paragraph; a line that leaves its item is none (`1) a`, `2)`).
+        let leaves = (afterDefinition ? place : textContainers.place(line[..<text])).lazy
+        // A list marker four columns or more past the content of the containers the line goes on starts no
+        // item: it is text, or code (`a`, then `    - [x]:<u` and a form feed `>` goes on the paragraph).
+        let marker =
+            line[range.lowerBound..<prefix].firstIndex { $0 != 0x20 && $0 != 0x09 && $0 != UInt8(ascii: ">") }
+            ?? prefix
+        let startsItem =
+            Self.startsItem(line[range.lowerBound..<prefix], afterText: !startsParagraph && !leaves)
+            && textContainers.place(line[range.lowerBound..<marker]).indent < 4
+        let indent = indentAfterMarkers(line[range.lowerBound..<prefix])
+        // Counted past the content of the containers the line goes on, where it goes on those of the last
+        // paragraph (`- a`, a blank line, `    x` is no code, nor is `    w` after a table's rows in `- |a|`).
+        let goesOn = textContainers.place(line[..<text])
+        let codeIndent = carried.map { $0.place(line[..<text]).indent } ?? (goesOn.lazy ? indent : goesOn.indent)
+        // A paragraph's first line, indented less than four columns past its own containers' content.
+        // A line without markers of its own counts from the content of the items it stays in (`1. > [^1]:~~~`,
+        // then `    [a]: <u` leaves the quote and the fence, and starts a paragraph in the item).
+        let ownMarkers = Fences.hasMarker(line[range.lowerBound..<prefix], quotes: true)
+        let startsDefinitions =
+            (startsParagraph || startsItem)
+            && (isTask || ParagraphContainers(firstLine: line[..<prefix]).place(line[..<prefix]).indent < 4
+                || (!ownMarkers && (carried ?? textContainers).place(line[..<prefix]).indent < 4))
+        return (startsItem, startsDefinitions, indent, codeIndent, goesOn)
+    }
+
     /// The definition a line that may hold one holds: from its text after its containers, and, on a line after
     /// another definition indented four columns or more past its containers' content (`afterDefinition`),
     /// from its first text: such a line goes on a paragraph of definitions and holds no container's start,
     /// so `[^x]:` is a label there. Less indented, it starts a footnote's definition (`> [r]: /u`, `>\t[^e]:`,
     /// whose `>` takes one of the tab's columns). After a task's marker no footnote definition starts:
     /// `[^x]:` is a link's there.
+    private static func lineDefinition(
+        _ bytes: [UInt8], _ range: Range<Int>, prefix: Int, text: Int, place: (indent: Int, lazy: Bool), goesOn: Bool,
+        starts: Bool, quotes: Int, afterTask: Bool, indent: Int
+    ) -> Definition? {
+        // A line after definitions goes on their paragraph (`goesOn`), where a lazy one indented holds none; else
+        // a definition may start on it (`starts`).
+        guard goesOn ? !(place.lazy && place.indent > 0) : starts else { return nil }
+        return lineDefinition(
+            bytes, range, prefix: prefix, text: goesOn ? textStart(bytes[range], quotes: quotes) : text,
+            afterTask: afterTask, afterDefinition: goesOn ? place.indent : nil, indent: indent)
+    }
+
     private static func lineDefinition(
         _ bytes: [UInt8], _ range: Range<Int>, prefix: Int, text: Int, afterTask: Bool, afterDefinition: Int?,
         indent: Int
@@ -238,7 +267,7 @@ extension FormFeeds {
         /// The containers of a paragraph that starts on the line: the fence's that closed before it, where the
         /// line has no container's marker of its own and stays in them, else its own.
         static func paragraph(
-            _ line: ArraySlice<UInt8>, start: Int, prefix: Int, text: Int, _ carried: ParagraphContainers?
+            _ line: ArraySlice<UInt8>, _ start: Int, _ prefix: Int, _ text: Int, _ carried: ParagraphContainers?
         ) -> ParagraphContainers {
             // A quote's `>` alone keeps them: its line shows no list item around the quote.
             if let carried, !hasMarker(line[start..<prefix], quotes: false), !carried.place(line[..<text]).lazy {
@@ -298,7 +327,9 @@ extension FormFeeds {
     }
 
     /// Whether a line whose text starts at `text` is a setext underline of the paragraph in `containers`:
-    /// no lazy line, and indented less than four columns past their content.
+    /// no lazy line, and indented less than four columns past their content. Under a paragraph's text (not
+    /// under definitions alone, which it then goes on as text) it makes a heading of it, and the next line
+    /// starts a paragraph (`a`, `--`, `[r]: <v`, a vertical tab, `>`).
     private static func isUnderline(_ line: ArraySlice<UInt8>, text: Int, of containers: ParagraphContainers) -> Bool {
         guard Tables.isSetextUnderline(Substring(decoding: line[text...], as: UTF8.self), allowingEquals: true)
         else { return false }
