@@ -309,8 +309,8 @@ import Testing
         ])
     }
 
-    /// A footnote definition's content is four columns past the content it starts in: a fence opened in one
-    /// in a list item or a quote ends at a line indented less, which the item may hold (`2) [^1]:~~~`, then
+    /// A footnote definition's content is four columns past the content it starts in: a fence or an HTML
+    /// block opened in one in a list item or a quote ends at a line indented less, which the item may hold (`2) [^1]:~~~`, then
     /// `    [](` and a vertical tab `)`: the tab is white space in the item's link, and a definition on
     /// such a line keeps its destination's form feed).
     @Test(
@@ -320,7 +320,7 @@ import Testing
         arguments: ["2) [^1]:", "- [^1]: ", "1. > [^1]:", "2) [^1]: x\n   "])
     func fencesInFootnoteDefinitionsInContainersMatchCmarkGFM(first: String) async throws {
         try await GFMMode.expectEveryCombinationMatchesCmarkGFM([
-            [first], ["~~~", "```"], ["\n", "\n  ", "\n    ", "\n     ", "\n       "],
+            [first], ["~~~", "```", "<div>"], ["\n", "\n  ", "\n    ", "\n     ", "\n       "],
             ["[](\u{0B})", "<a\u{0C}>", "[a]: <u\u{0C}>"], ["\n", "\n\n[^1] [a]\n"],
         ])
     }

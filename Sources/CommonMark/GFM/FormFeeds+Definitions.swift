@@ -211,6 +211,9 @@ extension FormFeeds {
         var fence: (byte: UInt8, count: Int, containers: ParagraphContainers)?
         /// The containers of a fence that closed on the line before: a paragraph after it in them is theirs.
         var afterFence: ParagraphContainers?
+        /// The containers of an HTML block open that a blank line ends (a block tag's), which takes no lazy
+        /// line either (`- [^1]:<div>`, then `   [a]: <u` is the item's paragraph).
+        var html: ParagraphContainers?
 
         struct Reading {
             /// Whether the line ends the fence or table before it, and starts a paragraph.
@@ -228,6 +231,13 @@ extension FormFeeds {
         ) -> Reading {
             var reading = Reading()
             var ended: ParagraphContainers?
+            if let open = html {
+                guard blank || open.place(line[..<text]).lazy else {
+                    reading.code = false
+                    return reading
+                }
+                (html, ended, reading.endsBlocks) = (nil, blank ? nil : open.continued(by: line[..<text]), !blank)
+            }
             if !blank, afterTable || fence != nil, (fence?.containers ?? paragraph).place(line[..<text]).lazy {
                 // The line may stay in the fence's outer containers (`1. > ~~~`, then `    [a]: <u`).
                 (ended, fence, reading.endsBlocks) = (fence?.containers, nil, true)
@@ -250,6 +260,16 @@ extension FormFeeds {
                     opening.byte, opening.count,
                     own ? ParagraphContainers(firstLine: line[..<prefix]) : paragraph.continued(by: line[..<text])
                 )
+                reading.code = false
+                return reading
+            }
+            let own = Self.hasMarker(line[start..<prefix], quotes: true)
+            let containers =
+                own ? ParagraphContainers(firstLine: line[..<prefix]) : paragraph.continued(by: line[..<text])
+            if !blank, containers.place(line[..<text]).indent < 4,
+                FormFeeds.htmlBlock(line[prefix...], startsParagraph: false) == .blankLine
+            {
+                html = containers
                 reading.code = false
                 return reading
             }
