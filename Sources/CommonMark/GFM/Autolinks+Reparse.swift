@@ -54,7 +54,7 @@ extension Autolinks {
                 block, source: source, urls: Array(urls[..<cut]), certain: certain, lines: lines, reading: reading,
                 definitions: &definitions)
         }
-        let paragraphLines = SourceLines(String(decoding: text, as: UTF8.self))
+        let paragraphLines = SourceLines(String(decoding: text, as: UTF8.self), standIn: lines.standIn)
         // The passes before this one, on the new inlines.
         CaretImages.apply(
             [paragraph], lines: paragraphLines, entities: reading.entities, smart: reading.smart,
